@@ -1,0 +1,65 @@
+# Thin orchestration over the project's Python entry points. `make help` lists the targets.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STACK ?= $(shell grep -s '^STACK=' .env | cut -d= -f2)
+STACK := $(if $(STACK),$(STACK),embedded)
+WORKERS ?= 2
+AGENT ?=
+MODEL ?=
+ARGS ?=
+RESULTS ?=
+
+.PHONY: help install data up down status reset doctor eval test test-unit test-tasks bench report clean
+
+help:           ## list the targets
+	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
+
+install:        ## create .venv, install the project, Chromium and ChromeDriver (idempotent)
+	@bash scripts/install.sh
+
+$(PY):
+	@bash scripts/install.sh
+
+data: install   ## generate the embedded sites' data (deterministic from SEED; SCALE=full for the official size)
+	$(PY) -m sites data
+
+up: install     ## start the sites in the background (STACK=embedded|docker) and print their URLs
+	$(PY) -m sites up --stack $(STACK)
+
+down: install   ## stop what `make up` started
+	$(PY) -m sites down --stack $(STACK)
+
+status: install ## show which sites answer
+	$(PY) -m sites status --stack $(STACK)
+
+reset: install  ## restore every site to its pristine state
+	$(PY) -m sites reset --stack $(STACK)
+
+doctor: install ## check what the chosen stack needs (images, volumes, ports, data) and say what to run
+	$(PY) -m sites doctor --stack $(STACK)
+
+eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, ARGS="-k classifieds") and print the success table
+	$(PY) -m evaluation.run --stack $(STACK) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) -- $(ARGS)
+
+test: install   ## the project's tests, then the task suite: reference solutions all pass, the null agent passes none
+	$(PY) -m pytest tests -n $(WORKERS) -q -p no:cacheprovider $(ARGS)
+	@$(MAKE) --no-print-directory test-tasks
+
+test-unit: install ## only the project's own tests (tests/)
+	$(PY) -m pytest tests -n $(WORKERS) -q $(ARGS)
+
+test-tasks: install ## only the task suite checks (reference agent scores 1, null agent scores 0)
+	@if ls tasks/*.json >/dev/null 2>&1; then \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --results results/test-reference && \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --results results/test-null; \
+	else echo "test-tasks: no task files in tasks/ yet"; fi
+
+bench: install  ## speed and scale measurements (p50/p95), printed
+	$(PY) -m benchmarks $(ARGS)
+
+report: install ## success table of a results folder: make report RESULTS=results/<run>
+	$(PY) -m evaluation.report $(if $(RESULTS),$(RESULTS),results/latest)
+
+clean:          ## remove generated data, run folders and results (not .venv)
+	rm -rf data run results .pytest_cache

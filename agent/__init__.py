@@ -1,0 +1,1 @@
+"""The browser agent: Selenium browser environment, observations, actions, agents, model client, episode loop."""

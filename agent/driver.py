@@ -1,0 +1,101 @@
+"""Start a Chromium WebDriver session: Debian's chromium and chromedriver, or a remote Selenium Grid.
+
+Selenium is always handed the driver and browser paths, so Selenium Manager never tries to download
+a driver or a browser (this project runs on closed networks).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+DEFAULT_VIEWPORT = (1280, 2048)
+
+# Flags that keep Chromium headless, deterministic (scale factor 1) and quiet on a closed network:
+# no background connections to update, sync, safe-browsing or metrics services.
+QUIET_FLAGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--force-device-scale-factor=1",
+    "--hide-scrollbars",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--disable-client-side-phishing-detection",
+    "--disable-domain-reliability",
+    "--disable-breakpad",
+    "--metrics-recording-only",
+    "--password-store=basic",
+    "--use-mock-keychain",
+    "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication,"
+    "CertificateTransparencyComponentUpdater,InterestFeedContentSuggestions",
+]
+
+
+class BrowserUnavailable(RuntimeError):
+    """Chromium or ChromeDriver is missing, or the session could not start."""
+
+
+def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: str | None = None,
+                   local: bool = True) -> Options:
+    options = Options()
+    for flag in QUIET_FLAGS:
+        options.add_argument(flag)
+    width, height = viewport
+    options.add_argument(f"--window-size={width},{height}")
+    if user_data_dir:
+        options.add_argument(f"--user-data-dir={user_data_dir}")
+    if local:
+        options.binary_location = CHROMIUM
+    options.page_load_strategy = "normal"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return options
+
+
+def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None) -> webdriver.Remote:
+    """A new browser session. `remote_url` (or SELENIUM_REMOTE_URL) selects a Selenium Grid instead of
+    the local Chromium. The caller owns the session and must `quit()` it."""
+    remote_url = remote_url or os.environ.get("SELENIUM_REMOTE_URL") or None
+    if remote_url:
+        try:
+            return webdriver.Remote(command_executor=remote_url, options=chrome_options(viewport, local=False))
+        except Exception as exc:  # the grid is down or refused the session
+            raise BrowserUnavailable(f"could not start a session on the Selenium Grid at {remote_url}: {exc}") from exc
+
+    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
+        if not (Path(path).exists() or shutil.which(path)):
+            raise BrowserUnavailable(f"{path} not found: install Debian's {package} (run `make install`)")
+    profile = tempfile.mkdtemp(prefix="vwa-chrome-")
+    service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull)
+    try:
+        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, profile))
+    except Exception as exc:
+        shutil.rmtree(profile, ignore_errors=True)
+        raise BrowserUnavailable(f"could not start Chromium ({CHROMIUM}) with {CHROMEDRIVER}: {exc}") from exc
+    driver._vwa_profile_dir = profile  # removed by quit_driver
+    return driver
+
+
+def quit_driver(driver) -> None:
+    """Quit the session and remove its temporary profile; never raises."""
+    profile = getattr(driver, "_vwa_profile_dir", None)
+    try:
+        driver.quit()
+    except Exception:
+        pass
+    if profile:
+        shutil.rmtree(profile, ignore_errors=True)

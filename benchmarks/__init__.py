@@ -1,0 +1,1 @@
+"""Speed and scale measurements (`make bench`). Each benchmarks/bench_*.py has a `main(argv)`."""

@@ -1,0 +1,1 @@
+"""Evaluation: the task format, reward functions, named helpers, judges, pytest plugin, results and reports."""

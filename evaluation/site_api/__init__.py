@@ -1,0 +1,33 @@
+"""Per-stack access to site data that pages alone do not show (used by named helpers).
+
+Helpers such as `shopping_get_latest_order_url()` or `shopping_get_sku_latest_review_rating(sku)` need
+the site's own records. Each stack provides an implementation of `ShoppingAPI`: the embedded shopping
+site (its SQLite database / JSON endpoints) and the official Magento (its REST API, admin token).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class SiteAPIError(RuntimeError):
+    """The site could not answer (down, bad credentials, unknown SKU): the task is an error, not a 0."""
+
+
+@dataclass(frozen=True)
+class Review:
+    author: str
+    title: str
+    text: str
+    rating: float   # percent: 20 per star
+
+
+class ShoppingAPI(Protocol):
+    def latest_order_url(self) -> str:
+        """URL of the customer's newest order page (`<base>/sales/order/view/order_id/N/`)."""
+
+    def product_page_url(self, sku: str) -> str:
+        """URL of the product page of a SKU."""
+
+    def latest_review(self, sku: str) -> Review | None:
+        """The newest review of a SKU, or None when it has none."""

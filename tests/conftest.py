@@ -1,0 +1,32 @@
+"""Shared fixtures of the project's tests.
+
+`fixture_server`: a real HTTP server on 127.0.0.1 serving tests/fixtures/ (each test area keeps its
+pages in a subfolder: tests/fixtures/agent/, tests/fixtures/evaluation/, ...).
+"""
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # keep test output clean
+        pass
+
+
+@pytest.fixture(scope="session")
+def fixture_server():
+    """Base URL (no trailing slash) of an HTTP server serving tests/fixtures/."""
+    handler = functools.partial(_QuietHandler, directory=str(FIXTURES))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
