@@ -30,3 +30,13 @@ def fixture_server():
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def openai_stub():
+    """A local OpenAI-compatible server (tests/support/openai_stub.py); closed after the test."""
+    from tests.support.openai_stub import OpenAIStub
+
+    stub = OpenAIStub()
+    yield stub
+    stub.close()
