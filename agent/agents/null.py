@@ -1,0 +1,20 @@
+"""The null agent: stops at once with an empty answer (the floor every task must fail)."""
+from __future__ import annotations
+
+from PIL import Image
+
+from agent.agents.base import AgentOutput
+from agent.observation import Observation
+
+
+class NullAgent:
+    name = "null"
+
+    def __init__(self, observation_mode: str = "accessibility_tree"):
+        self.observation_mode = observation_mode
+
+    def reset(self, intent: str, images: list[Image.Image]) -> None:
+        pass
+
+    def act(self, obs: Observation, history: list) -> AgentOutput:
+        return AgentOutput(action_text="stop []", reasoning="The null agent stops at once with an empty answer.")

@@ -1,0 +1,182 @@
+"""The reference agent: replays a task's reference solution through the ordinary action path.
+
+A task file may carry `reference_solution`: a list of steps. Elements are named by something stable
+(a CSS selector and/or visible text), never by an observation id; at each step the agent asks the
+environment for the element's id in the CURRENT observation and emits ordinary action text
+(`click [17]`), so the replay is parsed and executed exactly like a model's output.
+
+Step format (one JSON object per step, `do` selects the kind):
+
+    {"do": "click", "css": "a.login"}                 {"do": "hover", "text": "Electronics"}
+    {"do": "type", "css": "input[name=q]", "value": "red bike", "enter": true}
+    {"do": "press", "key": "Enter"}                   {"do": "scroll", "direction": "down"}
+    {"do": "goto", "url": "__CLASSIFIEDS__/index.php"}
+    {"do": "go_back"}  {"do": "go_forward"}  {"do": "new_tab"}  {"do": "close_tab"}
+    {"do": "tab_focus", "index": 1}                   {"do": "stop", "answer": "42"}
+
+`click`, `hover` and `type` need `css` or `text` (or both: the element matching the selector whose
+visible text contains `text`). `enter` defaults to true. Every step may carry a free-text `note`
+(shown as the agent's reasoning in the trajectory).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from agent.agents.base import AgentOutput
+from agent.observation import Observation
+
+_ELEMENT = {"click", "hover", "type"}
+_FIELDS: dict[str, set[str]] = {
+    "click": {"css", "text"}, "hover": {"css", "text"},
+    "type": {"css", "text", "value", "enter"},
+    "press": {"key"}, "scroll": {"direction"}, "goto": {"url"},
+    "go_back": set(), "go_forward": set(), "new_tab": set(), "close_tab": set(),
+    "tab_focus": {"index"}, "stop": {"answer"},
+}
+
+
+@dataclass(frozen=True)
+class SolutionStep:
+    do: str
+    css: str | None = None
+    text: str | None = None
+    value: str | None = None
+    enter: bool = True
+    key: str | None = None
+    direction: str | None = None
+    url: str | None = None
+    index: int | None = None
+    answer: str | None = None
+    note: str = ""
+
+    def describe(self) -> str:
+        target = " ".join(f"{k}={v!r}" for k, v in (("css", self.css), ("text", self.text)) if v is not None)
+        return f"{self.do} {target}".strip()
+
+
+def _str_field(step: dict, name: str, where: str, required: bool) -> str | None:
+    value = step.get(name)
+    if value is None:
+        if required:
+            raise ValueError(f"{where}: field {name!r} is required for do={step['do']!r}")
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: field {name!r} must be a string, got {type(value).__name__}")
+    return value
+
+
+def parse_solution(steps) -> list[SolutionStep]:
+    """Validate a `reference_solution` list. Raises ValueError naming the step index and the field."""
+    if not isinstance(steps, list):
+        raise ValueError(f"reference_solution must be a list of steps, got {type(steps).__name__}")
+    parsed: list[SolutionStep] = []
+    for i, step in enumerate(steps):
+        where = f"reference_solution[{i}]"
+        if not isinstance(step, dict):
+            raise ValueError(f"{where}: a step must be an object, got {type(step).__name__}")
+        do = step.get("do")
+        if do not in _FIELDS:
+            raise ValueError(f"{where}: field 'do' must be one of {', '.join(_FIELDS)}; got {do!r}")
+        unknown = set(step) - _FIELDS[do] - {"do", "note"}
+        if unknown:
+            raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))} for do={do!r}")
+        note = _str_field(step, "note", where, False) or ""
+        if do in _ELEMENT:
+            css = _str_field(step, "css", where, False)
+            text = _str_field(step, "text", where, False)
+            if not (css or text):
+                raise ValueError(f"{where}: field 'css' or 'text' is required for do={do!r}")
+            value, enter = None, True
+            if do == "type":
+                value = _str_field(step, "value", where, True)
+                enter = step.get("enter", True)
+                if not isinstance(enter, bool):
+                    raise ValueError(f"{where}: field 'enter' must be true or false, got {enter!r}")
+            parsed.append(SolutionStep(do, css=css, text=text, value=value, enter=enter, note=note))
+        elif do == "press":
+            parsed.append(SolutionStep(do, key=_str_field(step, "key", where, True), note=note))
+        elif do == "scroll":
+            direction = step.get("direction", "down")
+            if direction not in ("up", "down"):
+                raise ValueError(f"{where}: field 'direction' must be 'up' or 'down', got {direction!r}")
+            parsed.append(SolutionStep(do, direction=direction, note=note))
+        elif do == "goto":
+            url = _str_field(step, "url", where, True)
+            if not url.strip():
+                raise ValueError(f"{where}: field 'url' is empty")
+            parsed.append(SolutionStep(do, url=url, note=note))
+        elif do == "tab_focus":
+            index = step.get("index")
+            if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+                raise ValueError(f"{where}: field 'index' must be a non-negative integer, got {index!r}")
+            parsed.append(SolutionStep(do, index=index, note=note))
+        elif do == "stop":
+            answer = step.get("answer", "")
+            if not isinstance(answer, (str, int, float)) or isinstance(answer, bool):
+                raise ValueError(f"{where}: field 'answer' must be a string, got {type(answer).__name__}")
+            parsed.append(SolutionStep(do, answer=str(answer), note=note))
+        else:
+            parsed.append(SolutionStep(do, note=note))
+    return parsed
+
+
+def _substitute(url: str, url_map: dict[str, str]) -> str:
+    for placeholder, base in url_map.items():
+        url = url.replace(placeholder, base.rstrip("/"))
+    return url
+
+
+class ReferenceAgent:
+    """Replays a parsed reference solution. `url_map` replaces URL placeholders such as `__CLASSIFIEDS__`
+    in `goto` steps (the harness may also substitute them before)."""
+    name = "reference"
+
+    def __init__(self, env, solution, observation_mode: str = "accessibility_tree",
+                 url_map: dict[str, str] | None = None):
+        if solution is None:
+            raise ValueError("the reference agent needs the task's reference_solution (the task has none)")
+        self.env = env
+        self.steps = solution if all(isinstance(s, SolutionStep) for s in solution) else parse_solution(solution)
+        self.observation_mode = observation_mode
+        self.url_map = dict(url_map or {})
+        self.position = 0
+
+    def reset(self, intent: str, images: list[Image.Image]) -> None:
+        self.position = 0
+
+    def act(self, obs: Observation, history: list) -> AgentOutput:
+        if self.position >= len(self.steps):
+            return AgentOutput("stop []", reasoning="The reference solution ended without a stop step.")
+        step = self.steps[self.position]
+        note = f"Reference step {self.position + 1}/{len(self.steps)}: {step.describe()}"
+        if step.note:
+            note += f" ({step.note})"
+        if step.do in _ELEMENT:
+            try:
+                element_id = self.env.resolve_element_id(css=step.css, text=step.text)
+            except LookupError as exc:
+                # Not advanced: the next observation gets another chance (the page may still be changing);
+                # the episode's invalid-action rule ends the replay after three misses.
+                return AgentOutput(f"{step.do} [?]", reasoning=note,
+                                   invalid_reason=f"reference step {self.position} ({step.describe()}): "
+                                                  f"element not found in the current observation: {exc}")
+            if step.do == "type":
+                text = f"type [{element_id}] [{step.value}] [{1 if step.enter else 0}]"
+            else:
+                text = f"{step.do} [{element_id}]"
+        elif step.do == "press":
+            text = f"press [{step.key}]"
+        elif step.do == "scroll":
+            text = f"scroll [{step.direction}]"
+        elif step.do == "goto":
+            text = f"goto [{_substitute(step.url, self.url_map)}]"
+        elif step.do == "tab_focus":
+            text = f"tab_focus [{step.index}]"
+        elif step.do == "stop":
+            text = f"stop [{step.answer}]"
+        else:
+            text = step.do
+        self.position += 1
+        return AgentOutput(text, reasoning=note)

@@ -1,0 +1,204 @@
+"""The episode loop: observation -> agent -> action text -> parsed action -> executed, recorded.
+
+    result = run_episode(env, agent, intent=..., images=[...], start_urls=[...], max_steps=30,
+                         record_dir=Path("results/run/trajectories/classifieds_3"))
+
+The loop ends on `stop [answer]`, after `max_steps` actions (invalid ones count too), after three consecutive actions
+that cannot be parsed (or that the agent itself marks invalid), when the same action is proposed on
+the same page for the third time in a row (it is recorded but not executed again), or on a harness
+failure (browser crash, model API down): then `stop_reason` is "error" and `error` says why. Nothing
+already recorded is lost on an error.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image
+
+from agent.actions import Action, ActionType, InvalidAction, parse_action
+from agent.agents.base import AgentOutput
+from agent.observation import Observation
+
+MAX_INVALID_IN_A_ROW = 3
+MAX_SAME_ACTION = 3
+
+STOP_REASONS = ("stop", "max_steps", "invalid_actions", "repeated_action", "error")
+
+
+@dataclass
+class StepRecord:
+    index: int
+    url: str                          # page the action was decided on
+    action_text: str                  # what the agent emitted
+    action: Action | InvalidAction
+    reasoning: str = ""
+    error: str | None = None          # invalid-action reason or the browser's error executing it
+    observation_text: str = ""        # the observation the agent saw
+    tabs: str = ""
+    screenshot_path: Path | None = None
+    screenshot_png: bytes | None = field(default=None, repr=False)   # kept only without a record_dir
+    model_s: float = 0.0              # time inside agent.act
+    harness_s: float = 0.0            # parse + execute + observe + record
+    usage: dict = field(default_factory=dict)
+
+    @property
+    def parsed(self) -> str:
+        return str(self.action) if isinstance(self.action, Action) else f"INVALID: {self.action.reason}"
+
+    @property
+    def valid(self) -> bool:
+        return isinstance(self.action, Action)
+
+
+@dataclass
+class EpisodeResult:
+    answer: str | None                # None when the episode did not end with stop
+    final_url: str
+    steps: list[StepRecord]
+    stop_reason: str                  # one of STOP_REASONS
+    error: str | None = None
+    usage: dict = field(default_factory=dict)     # prompt_tokens, completion_tokens, cost_usd, model
+    timings: dict = field(default_factory=dict)   # total_s, model_s, harness_s, *_per_step_s, open_s
+    final_screenshot_path: Path | None = None
+    final_screenshot_png: bytes | None = field(default=None, repr=False)
+
+
+def add_usage(total: dict, part: dict) -> dict:
+    """Sum two usage dicts (tokens and cost; cost stays None when any part has no known price)."""
+    if not part:
+        return total
+    out = dict(total)
+    for key in ("prompt_tokens", "completion_tokens", "calls"):
+        out[key] = out.get(key, 0) + int(part.get(key, 0) or 0)
+    if "cost_usd" in part:
+        if part["cost_usd"] is None or ("cost_usd" in out and out["cost_usd"] is None):
+            out["cost_usd"] = None
+        else:
+            out["cost_usd"] = round(out.get("cost_usd", 0.0) + part["cost_usd"], 6)
+    if part.get("model"):
+        out["model"] = part["model"]
+    return out
+
+
+def _empty_usage() -> dict:
+    return {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0, "model": None, "calls": 0}
+
+
+def _screenshot(obs: Observation) -> bytes:
+    return obs.som_screenshot if obs.som_screenshot else obs.screenshot
+
+
+def _save_png(record_dir: Path | None, name: str, png: bytes | None) -> tuple[Path | None, bytes | None]:
+    if not png:
+        return None, None
+    if record_dir is None:
+        return None, png
+    path = record_dir / name
+    path.write_bytes(png)
+    return path, None
+
+
+def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = None,
+                start_urls: list[str], max_steps: int = 30, record_dir: Path | None = None) -> EpisodeResult:
+    """Run one task. Never raises for browser or model failures: they end the episode with
+    stop_reason "error" and the cause in `error` (the harness reports the task as an ERROR)."""
+    if max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, got {max_steps}")
+    images = list(images or [])
+    if record_dir is not None:
+        record_dir = Path(record_dir)
+        record_dir.mkdir(parents=True, exist_ok=True)
+    steps: list[StepRecord] = []
+    usage = _empty_usage()
+    started = time.perf_counter()
+    answer: str | None = None
+    stop_reason = "max_steps"
+    error: str | None = None
+    obs: Observation | None = None
+    final_url = start_urls[0] if start_urls else ""
+    open_s = 0.0
+
+    try:
+        t = time.perf_counter()
+        env.open(list(start_urls))
+        agent.reset(intent, images)
+        obs = env.observe()
+        open_s = time.perf_counter() - t
+        invalid_in_a_row = 0
+        while True:
+            if len(steps) >= max_steps:
+                stop_reason = "max_steps"
+                break
+            t_model = time.perf_counter()
+            out: AgentOutput = agent.act(obs, steps)
+            model_s = time.perf_counter() - t_model
+            t_harness = time.perf_counter()
+            usage = add_usage(usage, out.usage)
+            if out.invalid_reason:
+                action: Action | InvalidAction = InvalidAction(out.action_text, out.invalid_reason)
+            else:
+                action = parse_action(out.action_text)
+            shot_path, shot_png = _save_png(record_dir, f"step_{len(steps):03d}.png", _screenshot(obs))
+            record = StepRecord(index=len(steps), url=obs.url, action_text=out.action_text, action=action,
+                                reasoning=out.reasoning, observation_text=obs.text, tabs=obs.tabs_text(),
+                                screenshot_path=shot_path, screenshot_png=shot_png, model_s=model_s,
+                                usage=dict(out.usage))
+            steps.append(record)
+
+            if isinstance(action, InvalidAction):
+                record.error = action.reason
+                invalid_in_a_row += 1
+                record.harness_s = time.perf_counter() - t_harness
+                if invalid_in_a_row >= MAX_INVALID_IN_A_ROW:
+                    stop_reason = "invalid_actions"
+                    break
+                obs.error = f"The previous action was invalid: {action.reason}"
+                continue
+            invalid_in_a_row = 0
+
+            if action.type is ActionType.STOP:
+                answer = action.answer or ""
+                stop_reason = "stop"
+                record.harness_s = time.perf_counter() - t_harness
+                break
+
+            same = [s for s in steps[-MAX_SAME_ACTION:] if s.valid and s.url == obs.url
+                    and str(s.action) == str(action)]
+            if len(same) >= MAX_SAME_ACTION:
+                record.error = f"the same action was proposed {MAX_SAME_ACTION} times in a row on this page"
+                record.harness_s = time.perf_counter() - t_harness
+                stop_reason = "repeated_action"
+                break
+
+            step_error = env.step(action)
+            record.error = step_error
+            obs = env.observe()
+            obs.error = step_error
+            record.harness_s = time.perf_counter() - t_harness
+    except Exception as exc:  # browser crash, model API down, agent bug: an error with its cause
+        stop_reason = "error"
+        error = f"{type(exc).__name__}: {exc}"
+
+    final_png = None
+    final_path = None
+    if obs is not None:
+        final_url = obs.url
+        final_path, final_png = _save_png(record_dir, "final.png", _screenshot(obs))
+    if stop_reason != "error":
+        try:  # the page the agent ends on, even if the last action changed it after observing
+            final_url = env.driver.current_url
+        except Exception as exc:
+            stop_reason, error = "error", f"could not read the final URL: {type(exc).__name__}: {exc}"
+    total_s = time.perf_counter() - started
+    model_total = sum(s.model_s for s in steps)
+    harness_total = sum(s.harness_s for s in steps)
+    n = max(1, len(steps))
+    timings = {"total_s": round(total_s, 4), "open_s": round(open_s, 4), "model_s": round(model_total, 4),
+               "harness_s": round(harness_total, 4), "steps": len(steps),
+               "model_s_per_step": round(model_total / n, 4), "harness_s_per_step": round(harness_total / n, 4)}
+    usage.setdefault("model", None)
+    return EpisodeResult(answer=answer if stop_reason == "stop" else None, final_url=final_url, steps=steps,
+                         stop_reason=stop_reason, error=error, usage=usage, timings=timings,
+                         final_screenshot_path=final_path, final_screenshot_png=final_png)

@@ -1,0 +1,140 @@
+"""A self-contained HTML page per episode: what the agent saw, thought and did, and how it was scored.
+
+    write_trajectory(path, result, intent, images, reward)
+
+Screenshots and input images are embedded as data URLs, so the file can be mailed or archived alone.
+`reward` is the evaluator's dict {"score": 0|1, "checks": [{"name", "passed", "reason"}], "error"}
+or None when the episode was not scored. Every text is HTML-escaped.
+"""
+from __future__ import annotations
+
+import base64
+import io
+from html import escape
+from pathlib import Path
+
+from PIL import Image
+
+from agent.episode import EpisodeResult, StepRecord
+
+_CSS = """
+body{font-family:system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
+header{background:#1d2330;color:#fff;padding:16px 24px}
+header h1{margin:0 0 6px;font-size:20px} header p{margin:2px 0;font-size:14px;color:#cfd6e4}
+main{padding:16px 24px;max-width:1400px}
+.summary{display:flex;flex-wrap:wrap;gap:12px;margin-bottom:16px}
+.card{background:#fff;border:1px solid #d9dde5;border-radius:8px;padding:10px 14px}
+.card b{display:block;font-size:12px;color:#5b6475;text-transform:uppercase;letter-spacing:.04em}
+.pass{color:#137333} .fail{color:#b3261e} .err{color:#b3261e;font-weight:600}
+.inputs img{max-height:160px;border:1px solid #ccd;margin-right:8px}
+.step{background:#fff;border:1px solid #d9dde5;border-radius:8px;margin:14px 0;display:grid;
+      grid-template-columns:minmax(280px,520px) 1fr;gap:16px;padding:12px}
+.step.invalid{border-left:6px solid #b3261e} .step.final{border-left:6px solid #137333}
+.step img{width:100%;border:1px solid #ccd}
+.step h2{font-size:16px;margin:0 0 6px}
+code.action{background:#eef1f8;padding:2px 6px;border-radius:4px;font-size:14px}
+pre{white-space:pre-wrap;word-break:break-word;background:#fafbfc;border:1px solid #e3e6ec;padding:8px;
+    font-size:12px;max-height:360px;overflow:auto}
+table{border-collapse:collapse} td,th{border:1px solid #d9dde5;padding:4px 8px;text-align:left;font-size:14px}
+details summary{cursor:pointer;color:#334}
+"""
+
+
+def _data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def _image_png(image: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def _step_png(path: Path | None, png: bytes | None) -> bytes | None:
+    if png:
+        return png
+    if path is not None and Path(path).exists():
+        return Path(path).read_bytes()
+    return None
+
+
+def _step_html(step: StepRecord) -> str:
+    png = _step_png(step.screenshot_path, step.screenshot_png)
+    shot = (f'<img alt="screenshot before step {step.index + 1}" src="{_data_url(png)}">' if png
+            else "<p>(no screenshot)</p>")
+    cls = "step" if step.valid else "step invalid"
+    parts = [f'<section class="{cls}" id="step-{step.index + 1}"><div>{shot}</div><div>',
+             f"<h2>Step {step.index + 1}: <code class=\"action\">{escape(step.action_text)}</code></h2>",
+             f"<p>URL: <a href=\"{escape(step.url, quote=True)}\">{escape(step.url)}</a></p>",
+             f"<p>Parsed: {escape(step.parsed)}</p>"]
+    if step.error:
+        parts.append(f'<p class="err">Error: {escape(step.error)}</p>')
+    if step.reasoning:
+        parts.append(f"<h3>Reasoning</h3><pre>{escape(step.reasoning)}</pre>")
+    timing = f"model {step.model_s * 1000:.0f} ms, harness {step.harness_s * 1000:.0f} ms"
+    if step.usage.get("prompt_tokens"):
+        timing += f", tokens {step.usage.get('prompt_tokens')} in / {step.usage.get('completion_tokens')} out"
+    parts.append(f"<p><small>{escape(timing)}</small></p>")
+    if step.tabs:
+        parts.append(f"<details><summary>Tabs</summary><pre>{escape(step.tabs)}</pre></details>")
+    parts.append(f"<details><summary>Observation text ({len(step.observation_text)} chars)</summary>"
+                 f"<pre>{escape(step.observation_text)}</pre></details>")
+    parts.append("</div></section>")
+    return "".join(parts)
+
+
+def _reward_html(reward: dict | None) -> str:
+    if reward is None:
+        return "<p>Not scored.</p>"
+    score = reward.get("score")
+    cls = "pass" if score == 1 else "fail"
+    rows = "".join(
+        f"<tr><td>{escape(str(c.get('name', '')))}</td>"
+        f"<td class=\"{'pass' if c.get('passed') else 'fail'}\">{'pass' if c.get('passed') else 'fail'}</td>"
+        f"<td>{escape(str(c.get('reason', '')))}</td></tr>" for c in reward.get("checks") or [])
+    html = f'<p>Reward: <b class="{cls}">{escape(str(score))}</b></p>'
+    if reward.get("error"):
+        html += f'<p class="err">Evaluation error: {escape(str(reward["error"]))}</p>'
+    if rows:
+        html += f"<table><tr><th>Check</th><th>Result</th><th>Reason</th></tr>{rows}</table>"
+    return html
+
+
+def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
+                      reward: dict | None = None, title: str = "") -> str:
+    images = images or []
+    answer = "(no answer: the episode did not stop)" if result.answer is None else result.answer
+    usage = result.usage or {}
+    cost = usage.get("cost_usd")
+    cards = [("Stop reason", result.stop_reason), ("Answer", answer), ("Final URL", result.final_url),
+             ("Steps", str(len(result.steps))), ("Time", f"{result.timings.get('total_s', 0):.2f} s"),
+             ("Model", str(usage.get("model") or "-")),
+             ("Tokens in/out", f"{usage.get('prompt_tokens', 0)} / {usage.get('completion_tokens', 0)}"),
+             ("Cost", "unknown price" if cost is None else f"${cost:.4f}")]
+    if reward is not None:
+        cards.insert(0, ("Reward", str(reward.get("score"))))
+    cards_html = "".join(f'<div class="card"><b>{escape(k)}</b>{escape(v)}</div>' for k, v in cards)
+    inputs = "".join(f'<img alt="input image {i + 1}" src="{_data_url(_image_png(im))}">'
+                     for i, im in enumerate(images))
+    final_png = _step_png(result.final_screenshot_path, result.final_screenshot_png)
+    final = (f'<section class="step final" id="final"><div><img alt="final page" src="{_data_url(final_png)}">'
+             f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_png else "")
+    error = f'<p class="err">Harness error: {escape(result.error)}</p>' if result.error else ""
+    heading = escape(title or "Trajectory")
+    return (
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{heading}</title><style>{_CSS}</style></head><body>"
+        f"<header><h1>{heading}</h1><p>Intent: {escape(intent)}</p></header><main>"
+        f'<div class="summary">{cards_html}</div>{error}'
+        + (f'<div class="inputs"><h2>Input images</h2>{inputs}</div>' if inputs else "")
+        + f"<h2>Score</h2>{_reward_html(reward)}<h2>Steps</h2>"
+        + "".join(_step_html(s) for s in result.steps) + final + "</main></body></html>")
+
+
+def write_trajectory(path, result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
+                     reward: dict | None = None, title: str = "") -> Path:
+    """Write the trajectory HTML to `path` (parent folders created) and return the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_trajectory(result, intent, images, reward, title or path.stem), encoding="utf-8")
+    return path

@@ -1,0 +1,149 @@
+"""Log the browser in to the task's sites through each site's own login form.
+
+    login_sites(env, ["classifieds", "reddit"], {"classifieds": "http://127.0.0.1:9980", ...})
+
+Each site is logged in once per worker process (a pytest-xdist worker): the session cookies are kept
+and restored into the browser for later tasks (visit the site's origin, then `add_cookie`). Recipes
+work for the embedded sites and for the official images (same URLs and form fields):
+
+- classifieds (OSClass): `/index.php?page=login`, `input[name=email]`, `input[name=password]`,
+  `button[type=submit]`; logged in when a Logout link is shown.
+- shopping (Magento): `/customer/account/login/`, `#email`, `#pass`, `#send2`; logged in when a
+  "Sign Out" link is present (on the account page it lands on).
+- reddit (Postmill): `/login`, `input[name=_username]`, `input[name=_password]`, submit button;
+  logged in when a Log out control is present.
+
+`wikipedia` and `homepage` need no login. Credentials come from the environment (.env):
+CLASSIFIEDS_USER/CLASSIFIEDS_PASSWORD, SHOPPING_USER/SHOPPING_PASSWORD, REDDIT_USER/REDDIT_PASSWORD.
+A failed login raises `LoginError` naming the site and the URL.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+NO_LOGIN = {"wikipedia", "homepage"}
+LOGIN_TIMEOUT_S = float(os.environ.get("LOGIN_TIMEOUT", "20"))
+
+
+class LoginError(RuntimeError):
+    """Logging in to a site failed (the task is an error, not a 0)."""
+
+
+@dataclass(frozen=True)
+class LoginRecipe:
+    path: str                   # login page, relative to the site's base URL
+    user_field: str             # CSS selectors
+    password_field: str
+    submit: str
+    logged_in_xpath: str        # present once logged in
+    user_env: str
+    password_env: str
+    default_user: str
+    default_password: str
+
+    def credentials(self) -> tuple[str, str]:
+        return (os.environ.get(self.user_env) or self.default_user,
+                os.environ.get(self.password_env) or self.default_password)
+
+
+def _logout_xpath(*words: str) -> str:
+    tests = " or ".join(
+        f"contains(translate(normalize-space(.), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '{w}')"
+        for w in words)
+    return f"//a[{tests}] | //button[{tests}]"
+
+
+RECIPES: dict[str, LoginRecipe] = {
+    "classifieds": LoginRecipe("/index.php?page=login", "input[name=email]", "input[name=password]",
+                               "button[type=submit]", _logout_xpath("logout", "log out"),
+                               "CLASSIFIEDS_USER", "CLASSIFIEDS_PASSWORD", "blake.sullivan@gmail.com",
+                               "Password.123"),
+    "shopping": LoginRecipe("/customer/account/login/", "input[name='login[username]']",
+                            "input[name='login[password]']", "button#send2, .action.login.primary",
+                            _logout_xpath("sign out"), "SHOPPING_USER", "SHOPPING_PASSWORD",
+                            "emma.lopez@gmail.com", "Password.123"),
+    "reddit": LoginRecipe("/login", "input[name=_username]", "input[name=_password]",
+                          "form button[type=submit], form input[type=submit]", _logout_xpath("log out", "logout"),
+                          "REDDIT_USER", "REDDIT_PASSWORD", "MarvelsGrantMan136", "test1234"),
+}
+
+# (site, base URL) -> cookies of the logged-in session, per worker process.
+_COOKIES: dict[tuple[str, str], list[dict]] = {}
+_LOCK = threading.Lock()
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]:
+    url = base.rstrip("/") + recipe.path
+    user, password = recipe.credentials()
+    wait = WebDriverWait(driver, LOGIN_TIMEOUT_S)
+    try:
+        driver.get(url)
+        user_box = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, recipe.user_field))
+        password_box = driver.find_element(By.CSS_SELECTOR, recipe.password_field)
+        user_box.clear()
+        user_box.send_keys(user)
+        password_box.clear()
+        password_box.send_keys(password)
+        driver.find_element(By.CSS_SELECTOR, recipe.submit).click()
+    except (TimeoutException, WebDriverException) as exc:
+        raise LoginError(f"login to {site} at {url} failed: the login form was not usable "
+                         f"({type(exc).__name__}: {getattr(exc, 'msg', None) or exc})") from exc
+    try:
+        wait.until(lambda d: d.find_elements(By.XPATH, recipe.logged_in_xpath))
+    except TimeoutException as exc:
+        raise LoginError(f"login to {site} at {url} as {user!r} failed: no logout link appeared within "
+                         f"{LOGIN_TIMEOUT_S:.0f} s (now at {driver.current_url})") from exc
+    return driver.get_cookies()
+
+
+def _restore(driver, base: str, cookies: list[dict]) -> None:
+    driver.get(_origin(base) + "/")
+    for cookie in cookies:
+        cookie = {k: v for k, v in cookie.items() if k in ("name", "value", "path", "expiry", "secure", "httpOnly",
+                                                           "sameSite")}
+        driver.add_cookie(cookie)
+
+
+def login_sites(env, sites: list[str], urls: dict[str, str]) -> None:
+    """Log `env`'s browser in to every site of `sites` that has a login (first time: through the form;
+    later: from the cookies kept by this process). Raises LoginError naming the site and URL."""
+    driver = env.driver
+    for site in sites:
+        if site in NO_LOGIN:
+            continue
+        if site not in RECIPES:
+            raise LoginError(f"no login recipe for site {site!r} (known: {', '.join(RECIPES)})")
+        base = urls.get(site)
+        if not base:
+            raise LoginError(f"no URL for site {site!r} to log in to (urls given: {', '.join(urls) or 'none'})")
+        key = (site, base.rstrip("/"))
+        with _LOCK:
+            cookies = _COOKIES.get(key)
+        if cookies is None:
+            cookies = _form_login(driver, site, base, RECIPES[site])
+            with _LOCK:
+                _COOKIES[key] = cookies
+        else:
+            try:
+                _restore(driver, base, cookies)
+            except WebDriverException as exc:
+                raise LoginError(f"login to {site} at {base}: restoring the saved session cookies failed: "
+                                 f"{getattr(exc, 'msg', None) or exc}") from exc
+
+
+def forget_logins() -> None:
+    """Drop the kept cookies (after a site reset that invalidates sessions)."""
+    with _LOCK:
+        _COOKIES.clear()
