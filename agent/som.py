@@ -1,0 +1,120 @@
+"""The Set-of-Marks observation: interactable elements boxed and numbered on the screenshot.
+
+`agent/som.js` runs in the page and returns the visible interactable elements (as live WebElement
+references, so an id maps to exactly one element without marking the DOM) and the visible text in
+document order. Python numbers them, writes the text list and draws the boxes with Pillow.
+"""
+from __future__ import annotations
+
+import colorsys
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+_SCRIPT = (Path(__file__).with_name("som.js")).read_text(encoding="utf-8")
+_FONT_PATHS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+               "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+LABEL_FONT_PX = 14
+
+
+@dataclass(frozen=True)
+class Mark:
+    id: str
+    element: object                   # selenium WebElement
+    tag: str
+    text: str
+    box: tuple[float, float, float, float]   # viewport x, y, w, h
+
+
+@dataclass(frozen=True)
+class SomResult:
+    marks: list[Mark]
+    text: str
+
+    def by_id(self) -> dict[str, Mark]:
+        return {m.id: m for m in self.marks}
+
+
+def collect_marks(driver) -> SomResult:
+    """Run the collector in the focused tab; ids are 0, 1, 2... in document order."""
+    raw_marks, raw_lines = driver.execute_script(_SCRIPT)
+    marks = [Mark(str(i), el, tag, text, (x, y, w, h))
+             for i, (el, tag, text, x, y, w, h) in enumerate(raw_marks)]
+    lines = []
+    for index, text in raw_lines:
+        if index < 0:
+            lines.append(f"[] [StaticText] [{text}]")
+        else:
+            m = marks[index]
+            lines.append(f"[{m.id}] [{m.tag}] [{m.text}]")
+    return SomResult(marks, "\n".join(lines))
+
+
+@lru_cache(maxsize=4)
+def _font(size: int):
+    for path in _FONT_PATHS:
+        if Path(path).exists():
+            return ImageFont.truetype(path, size)
+    return ImageFont.load_default()
+
+
+def mark_colour(index: int) -> tuple[int, int, int]:
+    """Distinct, saturated colours: hues spread by the golden ratio, two brightness levels."""
+    hue = (index * 0.618033988749895) % 1.0
+    value = 0.85 if index % 2 == 0 else 0.62
+    r, g, b = colorsys.hsv_to_rgb(hue, 0.95, value)
+    return int(r * 255), int(g * 255), int(b * 255)
+
+
+def _text_colour(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    luminance = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return (0, 0, 0) if luminance > 150 else (255, 255, 255)
+
+
+def _overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
+    """The screenshot with each mark's box outlined and its id in a filled label. Labels go just
+    outside the box (above, else below, else inside) at the first spot clear of other labels."""
+    image = Image.open(io.BytesIO(screenshot_png)).convert("RGB")
+    width, height = image.size
+    overlay = ImageDraw.Draw(image)
+    font = _font(LABEL_FONT_PX)
+    placed: list[tuple[float, float, float, float]] = []
+    for i, m in enumerate(marks):
+        colour = mark_colour(i)
+        x, y, w, h = m.box
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(width - 1, x + w), min(height - 1, y + h)
+        overlay.rectangle([x0, y0, x1, y1], outline=colour, width=2)
+        left, top, right, bottom = overlay.textbbox((0, 0), m.id, font=font)
+        lw, lh = right - left + 6, bottom - top + 4
+        candidates = [
+            (x0, y0 - lh), (x1 - lw, y0 - lh),            # above the box, left or right
+            (x0, y1), (x1 - lw, y1),                      # below
+            (x0 - lw, y0), (x1, y0),                      # beside
+            (x0, y0), (x1 - lw, y0),                      # inside, top corners
+        ]
+        spot = None
+        for cx, cy in candidates:
+            rect = (cx, cy, cx + lw, cy + lh)
+            if cx < 0 or cy < 0 or rect[2] > width or rect[3] > height:
+                continue
+            if any(_overlaps(rect, p) for p in placed):
+                continue
+            spot = rect
+            break
+        if spot is None:  # crowded: inside the top-left corner, clipped to the image
+            cx, cy = min(max(0, x0), width - lw), min(max(0, y0), height - lh)
+            spot = (cx, cy, cx + lw, cy + lh)
+        placed.append(spot)
+        overlay.rectangle(spot, fill=colour)
+        overlay.text((spot[0] + 3 - left, spot[1] + 2 - top), m.id, fill=_text_colour(colour), font=font)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=1)
+    return out.getvalue()
