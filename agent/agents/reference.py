@@ -69,7 +69,7 @@ def _str_field(step: dict, name: str, where: str, required: bool) -> str | None:
 
 def parse_solution(steps) -> list[SolutionStep]:
     """Validate a `reference_solution` list. Raises ValueError naming the step index and the field."""
-    if not isinstance(steps, list):
+    if not isinstance(steps, (list, tuple)):
         raise ValueError(f"reference_solution must be a list of steps, got {type(steps).__name__}")
     parsed: list[SolutionStep] = []
     for i, step in enumerate(steps):

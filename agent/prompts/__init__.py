@@ -1,0 +1,1 @@
+"""Prompts of the model-backed agents: instructions, in-context examples, message building, reply parsing."""
