@@ -31,3 +31,19 @@ class ShoppingAPI(Protocol):
 
     def latest_review(self, sku: str) -> Review | None:
         """The newest review of a SKU, or None when it has none."""
+
+
+def get_shopping_api(stack: str, urls: dict[str, str]) -> ShoppingAPI:
+    """The shopping API of a stack: `docker` -> the official Magento (REST API with the admin token from
+    SHOPPING_ADMIN_TOKEN, or from SHOPPING_ADMIN_USER / SHOPPING_ADMIN_PASSWORD); `embedded` has no shopping
+    site yet."""
+    if stack == "embedded":
+        raise SiteAPIError("the embedded stack has no shopping site yet")
+    if stack == "docker":
+        import os
+
+        from .magento import MagentoShoppingAPI   # written for the docker stack; imported only when used
+        if "shopping" not in urls:
+            raise SiteAPIError("no URL configured for the shopping site (SHOPPING)")
+        return MagentoShoppingAPI(urls["shopping"], os.environ.get("SHOPPING_ADMIN_TOKEN") or None)
+    raise SiteAPIError(f"unknown stack {stack!r}; use embedded or docker")

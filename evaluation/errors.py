@@ -1,0 +1,48 @@
+"""Errors of the evaluation layer.
+
+Two families:
+- bad input (a task file that does not follow the format): `TaskFormatError`, raised at load/collection,
+  always naming the file, the task id and the field;
+- harness failures while scoring (a judge or VQA model down, a site API error, a missing input image,
+  a helper that crashed): subclasses of `EvaluationError`. They make the task an ERROR with its cause,
+  never a silent reward of 0.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class TaskFormatError(ValueError):
+    """A task file, or one task in it, does not follow the VWA task format."""
+
+    def __init__(self, file: str | Path | None, task_id: object, field: str | None, message: str):
+        self.file = str(file) if file is not None else "<memory>"
+        self.task_id = task_id
+        self.field = field
+        self.message = message
+        where = self.file
+        if task_id is not None:
+            where += f", task {task_id}"
+        if field:
+            where += f", field {field!r}"
+        super().__init__(f"{where}: {message}")
+
+
+class EvaluationError(RuntimeError):
+    """The harness could not score a task (its cause is in the message)."""
+
+
+class TaskInputError(EvaluationError):
+    """An input of the task (an image, a reference image) is missing or unreadable when the task runs."""
+
+
+class HelperError(EvaluationError):
+    """A named helper could not compute its value (browser or site API failure)."""
+
+
+class JudgeError(EvaluationError):
+    """The language-model judge (fuzzy_match) failed or is not configured."""
+
+
+class VQAError(EvaluationError):
+    """The visual question-answering backend failed or is not configured."""

@@ -1,0 +1,271 @@
+"""The reward functions of the VWA format, as a registry `EVALUATORS` (eval type -> function).
+
+    reward = evaluate_task(task, EvalContext(answer=..., final_url=..., driver=driver, judge=judge))
+    reward.score            # 1 only if every check of every listed evaluator passed
+    reward.explain()        # each check and why it passed or failed
+
+Harness failures (browser, judge, VQA, site API, missing reference image) raise `EvaluationError`
+subclasses: the task is an error, not a 0.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import urlsplit, urlunsplit
+
+from selenium.common.exceptions import JavascriptException, WebDriverException
+
+from . import matching
+from .errors import EvaluationError, JudgeError, VQAError
+from .helpers import HelperEnv, as_text, call_helper
+from .images import fetch_in_page, load_image_ref, open_image, page_image_urls, ssim
+from .outcome import Reward
+from .tasks import Expectation, ImageQuery, ProgramTarget, Task
+
+
+@dataclass
+class EvalContext:
+    answer: str | None                  # the answer of the final stop action (None: no stop)
+    final_url: str                      # URL of the focused tab when the episode ended
+    driver: Any = None                  # Selenium driver (program_html, page_image_query)
+    judge: Any = None                   # judges.Judge, for fuzzy_match
+    vqa: Any = None                     # judges.VQA, for eval_vqa
+    shopping_api: Callable[[], Any] | None = None   # factory of a site_api.ShoppingAPI
+    image_root: Path | None = None
+    page_timeout_s: float = 30.0
+    extra: dict = field(default_factory=dict)
+
+
+# ---- expectations (shared by string_match and program_html) -------------------------------------------
+
+def check_expectation(exp: Expectation, text: str, reward: Reward, evaluator: str, intent: str,
+                      ctx: EvalContext, string_note: str = "") -> None:
+    if exp.exact_match is not None:
+        reward.add(evaluator, "exact_match", *matching.exact_match(exp.exact_match, text))
+    if exp.must_include is not None:
+        reward.add(evaluator, "must_include", *matching.must_include(exp.must_include, text))
+    if exp.must_exclude is not None:
+        reward.add(evaluator, "must_exclude", *matching.must_exclude(exp.must_exclude, text))
+    if exp.one_of is not None:
+        reward.add(evaluator, "one_of", *matching.one_of(exp.one_of, text))
+    if exp.required_values is not None:
+        reward.add(evaluator, "required_values", *matching.required_values(exp.required_values, text))
+    if exp.fuzzy_match is not None:
+        for reference in exp.fuzzy_match:
+            if matching.clean(reference) == matching.clean(text):
+                reward.add(evaluator, "fuzzy_match", True, f"answer equals {reference!r} (no judge call)")
+                continue
+            judge = _need_judge(ctx)
+            verdict = judge.equivalent(intent, reference, text)
+            reward.add(evaluator, "fuzzy_match", verdict == "correct",
+                       f"judge says {verdict} for {matching._short(text)!r} against {reference!r}")
+    if exp.unachievable:
+        if matching.clean(text) == "n/a":
+            reward.add(evaluator, "unachievable", True, "answer is N/A")
+        elif not string_note:
+            reward.add(evaluator, "unachievable", False,
+                       f"the task is unachievable and has no string_note; the answer must be N/A, "
+                       f"got {matching._short(text)!r}")
+        else:
+            ok = _need_judge(ctx).gives_reason(intent, string_note, text)
+            reward.add(evaluator, "unachievable", ok,
+                       f"judge: answer {matching._short(text)!r} " + ("gives" if ok else "does not give")
+                       + f" the reason {string_note!r}")
+
+
+def _need_judge(ctx: EvalContext):
+    if ctx.judge is None:
+        raise JudgeError("fuzzy_match needs a judge model: set JUDGE_MODEL (and JUDGE_BASE_URL / JUDGE_API_KEY)")
+    return ctx.judge
+
+
+# ---- string_match --------------------------------------------------------------------------------------
+
+def string_match(task: Task, ctx: EvalContext) -> Reward:
+    reward = Reward()
+    if ctx.answer is None:
+        reward.add("string_match", "answer", False, "the agent gave no answer (no stop action)")
+        return reward
+    check_expectation(task.eval.reference_answers, ctx.answer, reward, "string_match", task.intent, ctx,
+                      task.eval.string_note)
+    return reward
+
+
+# ---- url_match -----------------------------------------------------------------------------------------
+
+def normalize_url(url: str) -> str:
+    """Lower-case scheme and host, `localhost` -> 127.0.0.1, default ports dropped, no trailing slash,
+    no fragment."""
+    url = (url or "").strip()
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    if host == "localhost":
+        host = "127.0.0.1"
+    port = parts.port
+    scheme = parts.scheme.lower()
+    if (scheme, port) in (("http", 80), ("https", 443)):
+        port = None
+    netloc = host + (f":{port}" if port else "")
+    path = parts.path.rstrip("/")
+    return urlunsplit((scheme, netloc, path, parts.query, "")).rstrip("/")
+
+
+def url_match(task: Task, ctx: EvalContext) -> Reward:
+    reward = Reward()
+    pred = normalize_url(ctx.final_url)
+    refs = [normalize_url(u) for u in task.eval.reference_url]
+    if task.eval.url_note == "GOLD in PRED":
+        hit = next((r for r, raw in zip(refs, task.eval.reference_url) if r and r in pred), None)
+        reward.add("url_match", "url", hit is not None,
+                   f"final URL {ctx.final_url!r} contains {hit!r}" if hit else
+                   f"final URL {ctx.final_url!r} contains none of {list(task.eval.reference_url)}")
+    else:
+        hit = next((raw for r, raw in zip(refs, task.eval.reference_url) if r == pred), None)
+        reward.add("url_match", "url", hit is not None,
+                   f"final URL {ctx.final_url!r} equals {hit!r}" if hit else
+                   f"final URL {ctx.final_url!r} is none of {list(task.eval.reference_url)}")
+    return reward
+
+
+# ---- program_html --------------------------------------------------------------------------------------
+
+_JS_VALUE = "const __v = ({code}); return (typeof __v === 'function') ? __v() : __v;"
+
+
+def _browser(ctx: EvalContext, what: str):
+    if ctx.driver is None:
+        raise EvaluationError(f"{what} needs a browser, and none is available")
+    return ctx.driver
+
+
+def _open(ctx: EvalContext, url: str) -> None:
+    driver = _browser(ctx, "opening " + url)
+    try:
+        driver.set_page_load_timeout(ctx.page_timeout_s)
+        driver.get(url)
+    except WebDriverException as exc:
+        raise EvaluationError(f"the browser could not open {url}: {exc.msg or exc}") from exc
+
+
+def _target_url(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> str | None:
+    """The URL to check (None: stay on the agent's last page)."""
+    if target.url == "last":
+        return None
+    if target.url_call is not None:
+        value = as_text(call_helper(target.url_call, env))
+        if not value:
+            raise EvaluationError(f"url helper {target.url_call.source} gave no URL")
+        return value
+    return target.url
+
+
+def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[str, str]:
+    """(text, note) of the target's locator on the current page."""
+    driver = ctx.driver
+    loc = target.locator
+    try:
+        if loc.kind == "html":
+            return driver.page_source, "whole page"
+        if loc.kind in ("js", "lambda"):
+            try:
+                return as_text(driver.execute_script(_JS_VALUE.format(code=loc.code))), loc.code
+            except JavascriptException as exc:
+                # the element the locator reads is not on the page: nothing located
+                return "", f"{loc.code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
+        return as_text(call_helper(loc.call, env)), loc.call.source
+    except JavascriptException:
+        raise
+    except WebDriverException as exc:
+        raise EvaluationError(f"the browser failed while reading the page: {exc.msg or exc}") from exc
+
+
+def program_html(task: Task, ctx: EvalContext) -> Reward:
+    reward = Reward()
+    _browser(ctx, "program_html")
+    env = HelperEnv(driver=ctx.driver, last_url=ctx.final_url, shopping_api_factory=ctx.shopping_api)
+    for i, target in enumerate(task.eval.program_html):
+        name = f"program_html[{i}]"
+        url = _target_url(target, ctx, env)
+        if url is not None:
+            _open(ctx, url)
+        for statement in target.prep_actions:
+            try:
+                ctx.driver.execute_script(statement)
+            except JavascriptException as exc:
+                reward.add(name, "prep_actions", False, f"prep action {statement!r} failed in the page: {exc.msg}")
+            except WebDriverException as exc:
+                raise EvaluationError(f"the browser failed running a prep action: {exc.msg or exc}") from exc
+        text, note = _locate(target, ctx, env)
+        before = len(reward.checks)
+        check_expectation(target.required, text, reward, name, task.intent, ctx)
+        where = url or "the last page"
+        for j in range(before, len(reward.checks)):
+            c = reward.checks[j]
+            reward.checks[j] = type(c)(c.evaluator, c.name, c.passed, f"{c.reason} (on {where}, read by {note})")
+    return reward
+
+
+# ---- page_image_query ----------------------------------------------------------------------------------
+
+def _page_images(query: ImageQuery, ctx: EvalContext) -> list[tuple[str, Any]]:
+    driver = _browser(ctx, "page_image_query")
+    if query.url != "last":
+        _open(ctx, query.url)
+    try:
+        urls = page_image_urls(driver, query.selector)
+    except WebDriverException as exc:
+        raise EvaluationError(f"the browser failed while listing images: {exc.msg or exc}") from exc
+    images = []
+    for url in urls or []:
+        data = fetch_in_page(driver, url)
+        images.append((url, open_image(data, f"page image {url}")))
+    return images
+
+
+def page_image_query(task: Task, ctx: EvalContext) -> Reward:
+    reward = Reward()
+    for i, query in enumerate(task.eval.page_image_query):
+        name = f"page_image_query[{i}]"
+        images = _page_images(query, ctx)
+        where = f"{query.selector!r} on {query.url if query.url != 'last' else 'the last page'}"
+        if not images:
+            reward.add(name, "images", False, f"no image under {where}")
+            continue
+        for question, expected in query.vqa:
+            if ctx.vqa is None:
+                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model")
+            replies = []
+            for url, image in images:
+                reply = ctx.vqa.ask(image, question)
+                replies.append(reply)
+                if matching.clean(expected) in matching.clean(reply):
+                    reward.add(name, "eval_vqa", True, f"{question!r}: model answered {reply!r} for {url}")
+                    break
+            else:
+                reward.add(name, "eval_vqa", False, f"{question!r}: expected {expected!r}, model answered "
+                                                    f"{replies!r} for the {len(images)} image(s) under {where}")
+        for j, ref in enumerate(query.reference_images):
+            field_name = f"eval.page_image_query[{i}].eval_fuzzy_image_match"
+            reference = load_image_ref(ref, task, field_name, ctx.image_root)
+            scores = [(ssim(reference, image), url) for url, image in images]
+            best, best_url = max(scores)
+            reward.add(name, "ssim", best >= query.ssim_threshold,
+                       f"best SSIM {best:.3f} ({best_url}) vs threshold {query.ssim_threshold} for {ref.value}")
+    return reward
+
+
+EVALUATORS: dict[str, Callable[[Task, EvalContext], Reward]] = {
+    "string_match": string_match,
+    "url_match": url_match,
+    "program_html": program_html,
+    "page_image_query": page_image_query,
+}
+
+
+def evaluate_task(task: Task, ctx: EvalContext) -> Reward:
+    """Run every evaluator listed in the task's eval_types; the reward is the product of their scores."""
+    reward = Reward()
+    for eval_type in task.eval.types:
+        reward.extend(EVALUATORS[eval_type](task, ctx))
+    return reward

@@ -1,0 +1,413 @@
+"""Named helpers of program_html (`func:NAME(args)` in task files), as a registry.
+
+Every helper takes a `HelperEnv` first (the browser, the final URL, the shopping API), then the
+arguments written in the task file, where `__page__` becomes a `Page` (the browser tab being checked)
+and `__last_url__` the episode's final URL. DOM helpers read the official sites' markup (Magento order and
+product pages, Postmill comment trees); a missing element gives the empty value (the agent did not
+reach the expected state: reward 0), while a browser or site-API failure raises `HelperError`.
+"""
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+from urllib.parse import urlparse
+
+from selenium.common.exceptions import JavascriptException, WebDriverException
+
+from .errors import HelperError
+from .helper_calls import PAGE, HelperCall, Symbol
+
+OR_SEP = " |OR| "
+
+
+@dataclass
+class Page:
+    """The browser tab a helper reads (Selenium driver)."""
+    driver: Any
+
+    @property
+    def url(self) -> str:
+        return self.driver.current_url
+
+    def run(self, script: str, *args) -> Any:
+        """Run `script` (a function body using `arguments`) in the page; JS errors give None."""
+        try:
+            return self.driver.execute_script(script, *args)
+        except JavascriptException:
+            return None
+        except WebDriverException as exc:
+            raise HelperError(f"the browser failed while reading the page: {exc.msg or exc}") from exc
+
+
+@dataclass
+class HelperEnv:
+    driver: Any = None
+    last_url: str = ""
+    shopping_api_factory: Callable[[], Any] | None = None
+    _api: Any = field(default=None, repr=False)
+
+    @property
+    def page(self) -> Page:
+        if self.driver is None:
+            raise HelperError("this helper reads a page, but no browser is available")
+        return Page(self.driver)
+
+    def shopping_api(self):
+        if self._api is None:
+            if self.shopping_api_factory is None:
+                raise HelperError("this helper needs the shopping site's API, which this stack does not provide")
+            from .site_api import SiteAPIError
+            try:
+                self._api = self.shopping_api_factory()
+            except SiteAPIError as exc:
+                raise HelperError(f"shopping API unavailable: {exc}") from exc
+        return self._api
+
+
+HELPERS: dict[str, Callable[..., Any]] = {}
+
+
+def helper(fn: Callable) -> Callable:
+    HELPERS[fn.__name__] = fn
+    return fn
+
+
+def check_arguments(call: HelperCall) -> None:
+    """TypeError when the call's arguments do not fit the helper (count, names, `__page__` placement)."""
+    fn = HELPERS[call.name]
+    sig = inspect.signature(fn)
+    try:
+        bound = sig.bind(None, *call.args, **dict(call.kwargs))
+    except TypeError as exc:
+        params = ", ".join(list(sig.parameters)[1:])
+        raise TypeError(f"{call.source!r}: {exc}; {call.name} takes ({params})") from None
+    for name, value in bound.arguments.items():
+        if name == "env":
+            continue
+        is_page = isinstance(value, Symbol) and value.name == PAGE
+        if (name == "page") != is_page:
+            raise TypeError(f"{call.source!r}: argument {name!r} of {call.name} "
+                            + ("must be __page__" if name == "page" else "cannot be __page__"))
+
+
+def call_helper(call: HelperCall, env: HelperEnv) -> Any:
+    args, kwargs = call.bind(env.page if any(isinstance(a, Symbol) and a.name == PAGE for a in call.args)
+                             else None, env.last_url)
+    from .site_api import SiteAPIError
+    try:
+        return HELPERS[call.name](env, *args, **kwargs)
+    except SiteAPIError as exc:
+        raise HelperError(f"{call.source}: site API error: {exc}") from exc
+
+
+def _number(text: Any) -> float | None:
+    if text is None:
+        return None
+    m = re.search(r"-?\d[\d,]*(?:\.\d+)?", str(text))
+    return float(m.group(0).replace(",", "")) if m else None
+
+
+def _int_or_float(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
+
+
+# ---- generic -----------------------------------------------------------------------------------------
+
+_QUERY_TEXT = """
+try { const el = document.querySelector(arguments[0]); return el ? el.textContent : ""; }
+catch (e) { return ""; }
+"""
+
+
+@helper
+def get_query_text(env: HelperEnv, page: Page, selector: str) -> str:
+    """textContent of the first element matching the CSS selector ("" when none)."""
+    return page.run(_QUERY_TEXT, selector) or ""
+
+
+@helper
+def get_query_text_lowercase(env: HelperEnv, page: Page, selector: str) -> str:
+    return get_query_text(env, page, selector).lower()
+
+
+# ---- shopping (Magento) pages ------------------------------------------------------------------------
+
+# Order view page: table #my-orders-table (inside .order-details-items.ordered), one <tbody> per product,
+# cells td.col.name (strong.product-item-name, dl.item-options with dt/dd pairs), td.col.sku,
+# td.col.price, td.col.qty (li items: span.title "Ordered" + span.content N), td.col.subtotal.
+_ORDER_PRODUCTS = """
+const table = document.querySelector('.order-details-items.ordered #my-orders-table')
+           || document.querySelector('#my-orders-table');
+if (!table) return [];
+const text = (el) => el ? (el.innerText || el.textContent || '').trim() : '';
+return [...table.querySelectorAll('tbody')].map((body) => {
+  const nameCell = body.querySelector('td.col.name');
+  const product = {
+    name: text(nameCell && (nameCell.querySelector('.product-item-name') || nameCell)),
+    sku: text(body.querySelector('td.col.sku')),
+    price: text(body.querySelector('td.col.price')),
+    subtotal: text(body.querySelector('td.col.subtotal')),
+    qty: '', options: {}
+  };
+  const qtyCell = body.querySelector('td.col.qty');
+  if (qtyCell) {
+    let qty = '';
+    qtyCell.querySelectorAll('li').forEach((li) => {
+      if (text(li.querySelector('.title')).toLowerCase().startsWith('ordered')) qty = text(li.querySelector('.content'));
+    });
+    product.qty = qty || text(qtyCell).replace(/^ordered/i, '').trim();
+  }
+  const dl = nameCell && nameCell.querySelector('dl.item-options, dl');
+  if (dl) {
+    const terms = [...dl.querySelectorAll('dt')];
+    terms.forEach((dt) => {
+      let dd = dt.nextElementSibling;
+      while (dd && dd.tagName !== 'DD') dd = dd.nextElementSibling;
+      product.options[text(dt).replace(/:$/, '')] = text(dd);
+    });
+  }
+  return product;
+}).filter((p) => p.name || p.sku);
+"""
+
+
+def order_products(page: Page) -> list[dict]:
+    return page.run(_ORDER_PRODUCTS) or []
+
+
+def _skus(sku: str) -> set[str]:
+    return {s.strip() for s in str(sku).split(OR_SEP) if s.strip()}
+
+
+@helper
+def shopping_get_order_product_name_list(env: HelperEnv, page: Page) -> str:
+    """Names of the products of the order shown, joined by ' |OR| '."""
+    return OR_SEP.join(p["name"] for p in order_products(page))
+
+
+@helper
+def shopping_get_order_product_quantity(env: HelperEnv, page: Page, sku: str) -> int:
+    wanted = _skus(sku)
+    for product in order_products(page):
+        if product["sku"].strip() in wanted:
+            value = _number(product["qty"])
+            return int(value) if value is not None else 0
+    return 0
+
+
+@helper
+def shopping_get_order_product_option(env: HelperEnv, page: Page, sku: str, option_name: str) -> str:
+    wanted = _skus(sku)
+    for product in order_products(page):
+        if product["sku"].strip() in wanted:
+            for name, value in product["options"].items():
+                if name.strip().lower() == option_name.strip().lower():
+                    return value
+            return ""
+    return ""
+
+
+# Product page attribute table: rows of #productDetails_detailBullets_sections1 (the official data's
+# description table) or Magento's #product-attribute-specs-table; first cell label, second cell value.
+_ATTRIBUTES = """
+const rows = document.querySelectorAll('#productDetails_detailBullets_sections1 tr, #product-attribute-specs-table tr');
+return [...rows].map((tr) => {
+  const cells = [...tr.children];
+  return cells.length >= 2 ? [(cells[0].innerText || cells[0].textContent).trim(),
+                              (cells[1].innerText || cells[1].textContent).trim()] : null;
+}).filter(Boolean);
+"""
+
+
+@helper
+def shopping_get_product_attributes(env: HelperEnv, page: Page, names: str) -> str:
+    """Values of the attribute rows whose label contains one of `names` (|OR|-joined), joined by ', '."""
+    terms = [t.strip().lower() for t in str(names).split(OR_SEP) if t.strip()]
+    rows = page.run(_ATTRIBUTES) or []
+    return ", ".join(value for label, value in rows if any(t in label.lower() for t in terms))
+
+
+@helper
+def shopping_get_product_price(env: HelperEnv, page: Page) -> float | int:
+    text = page.run("const el = document.querySelector("
+                    "'.product-info-price .price-box.price-final_price .price');"
+                    " return el ? el.textContent : null;")
+    value = _number(text)
+    return _int_or_float(value) if value is not None else 0
+
+
+@helper
+def shopping_get_num_reviews(env: HelperEnv, page: Page) -> int:
+    text = page.run("const el = document.querySelector('#tab-label-reviews-title')"
+                    " || document.querySelector('.product-reviews-summary .reviews-actions .action.view');"
+                    " return el ? el.textContent : null;")
+    value = _number(text)
+    return int(value) if value is not None else 0
+
+
+@helper
+def shopping_get_rating_as_percentage(env: HelperEnv, page: Page) -> float | int:
+    text = page.run("const el = document.querySelector('.product-info-main .rating-result')"
+                    " || document.querySelector('.rating-result');"
+                    " if (!el) return null; if (el.title) return el.title;"
+                    " const bar = el.querySelector('span'); return bar ? bar.style.width : null;")
+    value = _number(text)
+    return _int_or_float(value) if value is not None else 0
+
+
+# ---- shopping site API -----------------------------------------------------------------------------
+
+@helper
+def shopping_get_latest_order_url(env: HelperEnv) -> str:
+    return env.shopping_api().latest_order_url()
+
+
+@helper
+def shopping_get_sku_product_page_url(env: HelperEnv, sku: str) -> str:
+    return env.shopping_api().product_page_url(sku)
+
+
+def _latest_review(env: HelperEnv, sku: str):
+    return env.shopping_api().latest_review(sku)
+
+
+@helper
+def shopping_get_sku_latest_review_author(env: HelperEnv, sku: str) -> str:
+    review = _latest_review(env, sku)
+    return review.author if review else ""
+
+
+@helper
+def shopping_get_sku_latest_review_rating(env: HelperEnv, sku: str) -> str:
+    review = _latest_review(env, sku)
+    return f"{_int_or_float(review.rating)}" if review else ""
+
+
+@helper
+def shopping_get_sku_latest_review_text(env: HelperEnv, sku: str) -> str:
+    review = _latest_review(env, sku)
+    return review.text if review else ""
+
+
+@helper
+def shopping_get_sku_latest_review_title(env: HelperEnv, sku: str) -> str:
+    review = _latest_review(env, sku)
+    return review.title if review else ""
+
+
+# ---- reddit (Postmill) -------------------------------------------------------------------------------
+
+@helper
+def reddit_get_post_url(env: HelperEnv, url: str) -> str:
+    """`scheme://host/f/FORUM/ID/` of a post or comment URL; other URLs unchanged."""
+    parsed = urlparse(url)
+    parts = parsed.path.split("/")
+    if len(parts) < 4 or parts[1] != "f" or not parts[2] or not parts[3]:
+        return url
+    return f"{parsed.scheme}://{parsed.netloc}/f/{parts[2]}/{parts[3]}/"
+
+
+# Comment tree under #main: each comment is a `.comment` element with `data-level` (1 = reply to the post);
+# a comment's children are the `.comment` descendants one level deeper. Fields, read in the comment's own
+# markup (the first match inside it): author `.fg-inherit`, score `.vote__net-score`, text
+# `.comment__content`, time `time[datetime]` of its header.
+_COMMENT_TREE = """
+const text = (el) => el ? (el.innerText || el.textContent || '').trim() : '';
+const main = document.querySelector('#main');
+if (!main) return null;
+function build(node, level) {
+  const isComment = level > 0;
+  const timeEl = isComment ? (node.querySelector('.comment__main > header time, header time, time')) : null;
+  const tree = isComment ? {
+    username: text(node.querySelector('.fg-inherit')),
+    net_score: parseInt(text(node.querySelector('.vote__net-score'))) || 0,
+    content: text(node.querySelector('.comment__content')),
+    time: timeEl ? (timeEl.getAttribute('datetime') || '') : '',
+    children: []
+  } : {
+    username: text(main.querySelector('.submission__submitter')),
+    net_score: 0,
+    content: text(main.querySelector('.submission__body')),
+    time: '',
+    children: []
+  };
+  node.querySelectorAll('.comment').forEach((child) => {
+    if (parseInt(child.getAttribute('data-level')) === level + 1) tree.children.push(build(child, level + 1));
+  });
+  return tree;
+}
+return build(main, 0);
+"""
+
+
+@helper
+def reddit_get_post_comment_tree(env: HelperEnv, page: Page) -> dict:
+    return page.run(_COMMENT_TREE) or {}
+
+
+def _when(node: dict) -> datetime:
+    try:
+        value = datetime.fromisoformat(str(node.get("time", "")).replace("Z", "+00:00"))
+        return value.replace(tzinfo=None) if value.tzinfo is None else value.astimezone().replace(tzinfo=None)
+    except ValueError:
+        return datetime.min
+
+
+def _comment(node: dict) -> dict:
+    return {k: node.get(k) for k in ("username", "net_score", "content", "time")}
+
+
+def _latest_by(tree: dict, username: str) -> tuple[dict, dict] | None:
+    """(comment, parent) of the user's newest comment, or None."""
+    best: tuple[datetime, dict, dict] | None = None
+    stack = [(child, tree) for child in tree.get("children", [])]
+    while stack:
+        node, parent = stack.pop()
+        if node.get("username") == username:
+            when = _when(node)
+            if best is None or when > best[0]:
+                best = (when, node, parent)
+        stack.extend((child, node) for child in node.get("children", []))
+    return (best[1], best[2]) if best else None
+
+
+@helper
+def reddit_get_latest_comment_obj_by_username(env: HelperEnv, page: Page, username: str) -> dict:
+    found = _latest_by(reddit_get_post_comment_tree(env, page), username)
+    return _comment(found[0]) if found else {}
+
+
+@helper
+def reddit_get_latest_comment_content_by_username(env: HelperEnv, page: Page, username: str) -> str:
+    return reddit_get_latest_comment_obj_by_username(env, page, username).get("content", "") or ""
+
+
+@helper
+def reddit_get_parent_comment_obj_of_latest_comment_by_username(env: HelperEnv, page: Page, username: str) -> dict:
+    found = _latest_by(reddit_get_post_comment_tree(env, page), username)
+    return _comment(found[1]) if found else {}
+
+
+@helper
+def reddit_get_parent_comment_username_of_latest_comment_by_username(env: HelperEnv, page: Page,
+                                                                     username: str) -> str:
+    return reddit_get_parent_comment_obj_of_latest_comment_by_username(env, page, username).get("username", "") or ""
+
+
+def as_text(value: Any) -> str:
+    """A helper or locator value as the text the expectations read."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):
+        return str(_int_or_float(value))
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)

@@ -1,0 +1,213 @@
+"""Model-based judgements: the fuzzy_match judge (a chat model) and visual question answering.
+
+Configured from the environment (documented in .env.example):
+    JUDGE_BASE_URL, JUDGE_API_KEY, JUDGE_MODEL   (base URL and key default to OPENAI_BASE_URL / OPENAI_API_KEY)
+    VQA_BACKEND = openai | blip2 | none
+    VQA_MODEL, VQA_BASE_URL, VQA_API_KEY        (openai backend; default to the judge's endpoint)
+    BLIP2_MODEL_PATH                             (blip2 backend: a local folder or a hub name)
+
+Any failure (endpoint down, HTTP error, unparseable verdict, backend not configured) raises `JudgeError`
+or `VQAError`: the task becomes an ERROR with that cause, never a silent 0.
+"""
+from __future__ import annotations
+
+import base64
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .errors import JudgeError, VQAError
+
+_VERDICT = re.compile(r"\b(partially\s+correct|not\s+correct|incorrect|correct)\b")
+
+
+def parse_verdict(reply: str) -> str:
+    """`correct`, `incorrect` or `partially correct` from a judge reply: the last verdict word wins;
+    "not correct" reads as incorrect. No verdict at all raises JudgeError."""
+    found = _VERDICT.findall((reply or "").lower())
+    if not found:
+        raise JudgeError(f"the judge's reply has no verdict (correct / incorrect / partially correct): {reply!r}")
+    last = re.sub(r"\s+", " ", found[-1])
+    return {"not correct": "incorrect"}.get(last, last)
+
+
+@dataclass
+class Usage:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def add(self, usage: Any) -> None:
+        self.calls += 1
+        if usage is not None:
+            self.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
+            self.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
+
+    def to_dict(self) -> dict:
+        return {"calls": self.calls, "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+
+
+class Judge(Protocol):
+    usage: Usage
+
+    def equivalent(self, intent: str, reference: str, answer: str) -> str: ...
+
+    def gives_reason(self, intent: str, reason: str, answer: str) -> bool: ...
+
+
+class VQA(Protocol):
+    usage: Usage
+
+    def ask(self, image, question: str) -> str: ...
+
+
+_EQUIV_PROMPT = """You grade answers of a web agent. Decide whether the ANSWER is semantically equivalent to the REFERENCE for the task.
+Task: {intent}
+REFERENCE: {reference}
+ANSWER: {answer}
+A paraphrase, a different unit format or extra harmless detail is still correct. Missing or wrong information is incorrect; an answer that gives only part of the reference is partially correct.
+Explain briefly, then end with one line: "Verdict: correct", "Verdict: incorrect" or "Verdict: partially correct"."""
+
+_REASON_PROMPT = """You grade a web agent on a task that cannot be done. Decide whether the ANSWER says the task cannot be done for the same REASON.
+Task: {intent}
+REASON: {reason}
+ANSWER: {answer}
+Explain briefly, then end with one line: "Verdict: correct" if the answer gives that reason, else "Verdict: incorrect"."""
+
+
+def _client(base_url: str | None, api_key: str | None, timeout: float):
+    import openai
+    return openai.OpenAI(base_url=base_url or None, api_key=api_key or "not-needed", timeout=timeout, max_retries=2)
+
+
+@dataclass
+class OpenAIJudge:
+    """A chat model behind an OpenAI-compatible endpoint, temperature 0."""
+    model: str
+    base_url: str | None = None
+    api_key: str | None = None
+    timeout: float = 60.0
+    usage: Usage = field(default_factory=Usage)
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            response = _client(self.base_url, self.api_key, self.timeout).chat.completions.create(
+                model=self.model, temperature=0, messages=[{"role": "user", "content": prompt}])
+        except Exception as exc:
+            raise JudgeError(f"judge model {self.model!r} at {self.base_url or 'the default endpoint'} "
+                             f"failed: {type(exc).__name__}: {exc}") from exc
+        self.usage.add(getattr(response, "usage", None))
+        try:
+            return response.choices[0].message.content or ""
+        except (AttributeError, IndexError) as exc:
+            raise JudgeError(f"judge model {self.model!r} returned no message") from exc
+
+    def equivalent(self, intent: str, reference: str, answer: str) -> str:
+        return parse_verdict(self._ask(_EQUIV_PROMPT.format(intent=intent, reference=reference, answer=answer)))
+
+    def gives_reason(self, intent: str, reason: str, answer: str) -> bool:
+        return parse_verdict(self._ask(_REASON_PROMPT.format(intent=intent, reason=reason, answer=answer))) == "correct"
+
+
+def _png_data_url(image) -> str:
+    buf = io.BytesIO()
+    image.convert("RGB").save(buf, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+@dataclass
+class OpenAIVQA:
+    """A vision chat model behind an OpenAI-compatible endpoint; the image goes as a data URL."""
+    model: str
+    base_url: str | None = None
+    api_key: str | None = None
+    timeout: float = 60.0
+    usage: Usage = field(default_factory=Usage)
+
+    def ask(self, image, question: str) -> str:
+        content = [{"type": "text", "text": f"{question}\nAnswer briefly."},
+                   {"type": "image_url", "image_url": {"url": _png_data_url(image)}}]
+        try:
+            response = _client(self.base_url, self.api_key, self.timeout).chat.completions.create(
+                model=self.model, temperature=0, messages=[{"role": "user", "content": content}])
+            text = response.choices[0].message.content or ""
+        except Exception as exc:
+            raise VQAError(f"VQA model {self.model!r} at {self.base_url or 'the default endpoint'} failed: "
+                           f"{type(exc).__name__}: {exc}") from exc
+        self.usage.add(getattr(response, "usage", None))
+        return text
+
+
+class Blip2VQA:
+    """BLIP-2 through transformers (optional extra `models`), loaded on first use from `model_path`."""
+
+    def __init__(self, model_path: str):
+        self.model_path = model_path
+        self.usage = Usage()
+        self._model = None
+        self._processor = None
+
+    def _load(self):
+        if self._model is not None:
+            return
+        try:
+            import torch
+            from transformers import Blip2ForConditionalGeneration, Blip2Processor
+        except ImportError as exc:
+            raise VQAError("VQA_BACKEND=blip2 needs the optional extra: pip install -e '.[models]'") from exc
+        try:
+            self._processor = Blip2Processor.from_pretrained(self.model_path)
+            dtype = torch.float16 if torch.cuda.is_available() else torch.float32
+            self._model = Blip2ForConditionalGeneration.from_pretrained(self.model_path, torch_dtype=dtype)
+            self._device = "cuda" if torch.cuda.is_available() else "cpu"
+            self._model.to(self._device)
+        except Exception as exc:
+            raise VQAError(f"could not load BLIP-2 from {self.model_path!r}: {exc}") from exc
+
+    def ask(self, image, question: str) -> str:
+        self._load()
+        try:
+            inputs = self._processor(images=image.convert("RGB"), text=f"Question: {question} Answer:",
+                                     return_tensors="pt").to(self._device, self._model.dtype)
+            out = self._model.generate(**inputs, max_new_tokens=32)
+            text = self._processor.batch_decode(out, skip_special_tokens=True)[0]
+        except Exception as exc:
+            raise VQAError(f"BLIP-2 failed on {question!r}: {exc}") from exc
+        self.usage.add(None)
+        return text.strip()
+
+
+def judge_from_env(env: dict | None = None) -> OpenAIJudge | None:
+    """The configured judge, or None when JUDGE_MODEL is not set."""
+    env = os.environ if env is None else env
+    model = env.get("JUDGE_MODEL", "").strip()
+    if not model:
+        return None
+    return OpenAIJudge(model=model,
+                       base_url=env.get("JUDGE_BASE_URL") or env.get("OPENAI_BASE_URL") or None,
+                       api_key=env.get("JUDGE_API_KEY") or env.get("OPENAI_API_KEY") or None)
+
+
+def vqa_from_env(env: dict | None = None):
+    """The configured VQA backend, or None (VQA_BACKEND=none or unset)."""
+    env = os.environ if env is None else env
+    backend = (env.get("VQA_BACKEND") or "none").strip().lower()
+    if backend == "none":
+        return None
+    if backend == "openai":
+        model = env.get("VQA_MODEL", "").strip()
+        if not model:
+            raise VQAError("VQA_BACKEND=openai needs VQA_MODEL (a vision model name)")
+        return OpenAIVQA(model=model,
+                         base_url=(env.get("VQA_BASE_URL") or env.get("JUDGE_BASE_URL")
+                                   or env.get("OPENAI_BASE_URL") or None),
+                         api_key=(env.get("VQA_API_KEY") or env.get("JUDGE_API_KEY")
+                                  or env.get("OPENAI_API_KEY") or None))
+    if backend == "blip2":
+        path = env.get("BLIP2_MODEL_PATH", "").strip()
+        if not path:
+            raise VQAError("VQA_BACKEND=blip2 needs BLIP2_MODEL_PATH (a local folder or a hub model name)")
+        return Blip2VQA(path)
+    raise VQAError(f"unknown VQA_BACKEND {backend!r}; use openai, blip2 or none")

@@ -1,0 +1,54 @@
+"""URL placeholders of task files (`__CLASSIFIEDS__` ...) and their replacement by site base URLs."""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from sites.config import SITES
+
+# Placeholder token -> site name, e.g. "__SHOPPING__" -> "shopping".
+PLACEHOLDERS: dict[str, str] = {f"__{var}__": site for site, (var, _port) in SITES.items()}
+_TOKEN = re.compile(r"__[A-Z][A-Z0-9_]*?__")
+
+
+class PlaceholderError(KeyError):
+    def __init__(self, token: str, message: str):
+        self.token = token
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def unknown_placeholders(text: str) -> list[str]:
+    """Upper-case `__NAME__` tokens that are not site placeholders."""
+    return [t for t in _TOKEN.findall(text) if t not in PLACEHOLDERS]
+
+
+def sites_referenced(text: str) -> set[str]:
+    return {PLACEHOLDERS[t] for t in _TOKEN.findall(text) if t in PLACEHOLDERS}
+
+
+def resolve_text(text: str, urls: Mapping[str, str]) -> str:
+    """Replace every site placeholder of `text` by the site's base URL (no trailing slash)."""
+    def repl(match: re.Match) -> str:
+        token = match.group(0)
+        site = PLACEHOLDERS.get(token)
+        if site is None:
+            return token
+        if site not in urls or not urls[site]:
+            raise PlaceholderError(token, f"{token} needs the URL of site {site!r}, which is not configured "
+                                          f"(configured: {', '.join(sorted(urls)) or 'none'})")
+        return str(urls[site]).rstrip("/")
+    return _TOKEN.sub(repl, text)
+
+
+def resolve_tree(value: Any, urls: Mapping[str, str]) -> Any:
+    """`resolve_text` applied to every string of a JSON value."""
+    if isinstance(value, str):
+        return resolve_text(value, urls)
+    if isinstance(value, list):
+        return [resolve_tree(v, urls) for v in value]
+    if isinstance(value, dict):
+        return {k: resolve_tree(v, urls) for k, v in value.items()}
+    return value

@@ -1,0 +1,509 @@
+"""Typed task objects loaded from VWA-format JSON files, validated at load.
+
+    tasks = load_task_file("tasks/test_classifieds.json")          # placeholders kept
+    task = tasks[0].resolve({"classifieds": "http://127.0.0.1:5123"})  # a copy with base URLs filled in
+
+Every problem is a `TaskFormatError` naming the file, the task id and the field. Unknown extra keys are
+allowed anywhere a reader does not interpret them (extensions live under new keys); the fields below
+keep the meaning given in shared/vwa-format.md. Input images are checked for syntax here and for
+existence only when the task runs (`images.load_input_images`).
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+from urllib.parse import urlparse
+
+from sites.config import SITES
+
+from .errors import TaskFormatError
+from .helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
+from .placeholders import PlaceholderError, resolve_tree, unknown_placeholders
+
+EVAL_TYPES = ("string_match", "url_match", "program_html", "page_image_query")
+DIFFICULTIES = ("easy", "medium", "hard")
+URL_NOTES = ("EXACT", "GOLD in PRED")
+MULTI_URL_SEP = " |AND| "
+OR_SEP = " |OR| "
+DEFAULT_VIEWPORT = (1280, 2048)
+# Fields whose strings hold site placeholders (free-text fields such as comments are left alone).
+RESOLVED_KEYS = ("start_url", "image", "eval", "reference_solution")
+_INEQUALITY = re.compile(r"^\s*(>=|<=|==|!=|>|<)\s*(-?\d[\d,]*(?:\.\d+)?|-?\.\d+)\s*$")
+
+
+# ---- parts of a task -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ImageRef:
+    """An image given by a task: an http(s) URL or a local path (resolved when the task runs)."""
+    value: str
+
+    @property
+    def is_url(self) -> bool:
+        return self.value.startswith(("http://", "https://"))
+
+
+@dataclass(frozen=True)
+class Inequality:
+    op: str
+    value: float
+    source: str
+
+    def holds(self, x: float) -> bool:
+        return {"<": x < self.value, "<=": x <= self.value, ">": x > self.value, ">=": x >= self.value,
+                "==": x == self.value, "!=": x != self.value}[self.op]
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """`reference_answers` / `required_contents`: every key present must hold."""
+    exact_match: str | None = None
+    must_include: tuple[str, ...] | None = None
+    must_exclude: tuple[str, ...] | None = None
+    one_of: tuple[str, ...] | None = None
+    required_values: tuple[tuple[Inequality, ...], ...] | None = None   # each item: |OR| alternatives
+    fuzzy_match: tuple[str, ...] | None = None
+    unachievable: bool = False          # fuzzy_match == "N/A"
+
+    def is_empty(self) -> bool:
+        return (self.exact_match is None and self.must_include is None and self.must_exclude is None
+                and self.one_of is None and self.required_values is None and self.fuzzy_match is None
+                and not self.unachievable)
+
+
+@dataclass(frozen=True)
+class Locator:
+    kind: str                       # "html" | "js" | "lambda" | "helper"
+    source: str                     # as written in the task file
+    code: str = ""                  # the JavaScript expression (js, lambda)
+    call: HelperCall | None = None  # helper
+
+
+@dataclass(frozen=True)
+class ProgramTarget:
+    url: str                        # "last", a URL, or "func:..." (see url_call)
+    url_call: HelperCall | None
+    locator: Locator
+    prep_actions: tuple[str, ...]
+    required: Expectation
+
+
+@dataclass(frozen=True)
+class ImageQuery:
+    url: str                        # "last" or a URL
+    selector: str
+    vqa: tuple[tuple[str, str], ...]            # (question, expected answer)
+    reference_images: tuple[ImageRef, ...]
+    ssim_threshold: float
+
+
+@dataclass(frozen=True)
+class EvalSpec:
+    types: tuple[str, ...]
+    reference_answers: Expectation | None
+    reference_url: tuple[str, ...]          # |OR| alternatives
+    url_note: str
+    string_note: str
+    program_html: tuple[ProgramTarget, ...]
+    page_image_query: tuple[ImageQuery, ...]
+
+
+@dataclass(frozen=True)
+class Task:
+    file: Path
+    task_id: int
+    sites: tuple[str, ...]
+    intent: str
+    start_urls: tuple[str, ...]
+    images: tuple[ImageRef, ...]
+    require_login: bool
+    require_reset: bool
+    viewport: tuple[int, int]
+    difficulty: dict[str, str | None]
+    intent_template_id: Any
+    eval: EvalSpec
+    reference_solution: tuple[dict, ...] | None
+    geolocation: Any
+    storage_state: str | None
+    raw: dict = field(repr=False, compare=False, default_factory=dict)
+
+    @property
+    def site(self) -> str:
+        return self.sites[0]
+
+    @property
+    def test_id(self) -> str:
+        return f"{self.site}/{self.task_id}"
+
+    @property
+    def unachievable(self) -> bool:
+        ra = self.eval.reference_answers
+        return bool(ra and ra.unachievable)
+
+    def resolve(self, urls: Mapping[str, str]) -> "Task":
+        """A copy of this task with site placeholders replaced by `urls` (site name -> base URL)."""
+        try:
+            raw = dict(self.raw)
+            for key in RESOLVED_KEYS:
+                if key in raw:
+                    raw[key] = resolve_tree(raw[key], urls)
+        except PlaceholderError as exc:
+            raise TaskFormatError(self.file, self.task_id, None, str(exc)) from None
+        return parse_task(raw, self.file)
+
+
+# ---- parsing ---------------------------------------------------------------------------------------
+
+class _Where:
+    def __init__(self, file: Path, task_id: Any):
+        self.file, self.task_id = file, task_id
+
+    def error(self, field_name: str | None, message: str) -> TaskFormatError:
+        return TaskFormatError(self.file, self.task_id, field_name, message)
+
+
+def _str_list(value: Any, where: _Where, name: str, allow_empty: bool = False) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise where.error(name, f"must be a list of strings, got the string {value!r}")
+    if not isinstance(value, list):
+        raise where.error(name, f"must be a list of strings, got {type(value).__name__}")
+    out = []
+    for i, item in enumerate(value):
+        if isinstance(item, bool) or not isinstance(item, (str, int, float)):
+            raise where.error(f"{name}[{i}]", f"must be a string, got {type(item).__name__}")
+        out.append(str(item))
+    if not out and not allow_empty:
+        raise where.error(name, "is an empty list")
+    return tuple(out)
+
+
+def parse_inequality(text: str) -> Inequality:
+    m = _INEQUALITY.match(text)
+    if not m:
+        raise ValueError(f"{text!r} is not an inequality like '>= 12' (operators: < <= > >= == !=)")
+    return Inequality(m.group(1), float(m.group(2).replace(",", "")), text.strip())
+
+
+EXPECTATION_KEYS = ("exact_match", "must_include", "must_exclude", "one_of", "required_values", "fuzzy_match")
+
+
+def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
+    if not isinstance(obj, dict):
+        raise where.error(name, f"must be an object with any of {', '.join(EXPECTATION_KEYS)}; "
+                                f"got {type(obj).__name__}")
+    kw: dict[str, Any] = {}
+    for key, value in obj.items():
+        fname = f"{name}.{key}"
+        if key == "exact_match":
+            if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+                raise where.error(fname, f"must be a string, got {type(value).__name__}")
+            kw[key] = str(value)
+        elif key in ("must_include", "must_exclude", "one_of"):
+            kw[key] = _str_list(value, where, fname)
+        elif key == "required_values":
+            items = _str_list(value, where, fname)
+            parsed = []
+            for i, item in enumerate(items):
+                try:
+                    parsed.append(tuple(parse_inequality(alt) for alt in item.split(OR_SEP)))
+                except ValueError as exc:
+                    raise where.error(f"{fname}[{i}]", str(exc)) from None
+            kw[key] = tuple(parsed)
+        elif key == "fuzzy_match":
+            if value == "N/A" or value == ["N/A"]:
+                kw["unachievable"] = True
+            elif isinstance(value, str):
+                raise where.error(fname, f'must be a list of reference strings or "N/A", got {value!r}')
+            else:
+                kw[key] = _str_list(value, where, fname)
+        # other keys: extensions, ignored
+    exp = Expectation(**kw)
+    if exp.is_empty():
+        raise where.error(name, f"has none of {', '.join(EXPECTATION_KEYS)}: nothing would be checked")
+    return exp
+
+
+def _helper_names() -> list[str]:
+    from .helpers import HELPERS   # the registry (import here: helpers import selenium-heavy modules)
+    return list(HELPERS)
+
+
+def parse_helper(text: str, where: _Where, name: str) -> HelperCall:
+    from .helpers import check_arguments
+    try:
+        call = parse_helper_call(text, _helper_names())
+        check_arguments(call)
+    except (HelperSyntaxError, TypeError) as exc:
+        raise where.error(name, str(exc)) from None
+    return call
+
+
+def _check_url(url: str, where: _Where, name: str) -> None:
+    bad = unknown_placeholders(url)
+    if bad:
+        raise where.error(name, f"unknown placeholder(s) {', '.join(bad)} in {url!r}")
+    if url.startswith("__"):
+        return
+    parsed = urlparse(url)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise where.error(name, f"{url!r} is not an http(s) URL or a placeholder URL like __CLASSIFIEDS__/...")
+
+
+def parse_locator(text: Any, where: _Where, name: str) -> Locator:
+    if text is None:
+        text = ""
+    if not isinstance(text, str):
+        raise where.error(name, f"must be a string, got {type(text).__name__}")
+    src = text.strip()
+    if src == "":
+        return Locator("html", text)
+    if src.startswith("func:"):
+        return Locator("helper", text, call=parse_helper(src[len("func:"):], where, name))
+    if src.startswith("lambda:"):
+        code = src[len("lambda:"):].strip()
+        if not code:
+            raise where.error(name, "lambda: locator has no JavaScript expression")
+        return Locator("lambda", text, code=code)
+    if src.startswith(("document.", "[...document.")):
+        return Locator("js", text, code=src)
+    raise where.error(name, f"{text!r} is not a locator: use '' (whole page), a JavaScript expression "
+                            "starting with document. or [...document., lambda:EXPR, or func:HELPER(args)")
+
+
+def parse_images(value: Any, where: _Where, name: str) -> tuple[ImageRef, ...]:
+    if value is None or value == "":
+        return ()
+    items = value if isinstance(value, list) else [value]
+    refs = []
+    for i, item in enumerate(items):
+        fname = f"{name}[{i}]" if isinstance(value, list) else name
+        if not isinstance(item, str) or not item.strip():
+            raise where.error(fname, f"must be a non-empty string (a path or an http(s) URL), got {item!r}")
+        item = item.strip()
+        if "://" in item or item.startswith("__"):
+            if item.startswith("__"):
+                bad = unknown_placeholders(item)
+                if bad:
+                    raise where.error(fname, f"unknown placeholder(s) {', '.join(bad)} in {item!r}")
+            else:
+                parsed = urlparse(item)
+                if parsed.scheme not in ("http", "https") or not parsed.netloc:
+                    raise where.error(fname, f"{item!r}: only http(s) URLs and local paths are supported")
+        elif "\x00" in item:
+            raise where.error(fname, "path contains a NUL byte")
+        refs.append(ImageRef(item))
+    return tuple(refs)
+
+
+def _parse_program_html(value: Any, where: _Where) -> tuple[ProgramTarget, ...]:
+    if not isinstance(value, list) or not value:
+        raise where.error("eval.program_html", "must be a non-empty list of targets for eval type program_html")
+    targets = []
+    for i, t in enumerate(value):
+        base = f"eval.program_html[{i}]"
+        if not isinstance(t, dict):
+            raise where.error(base, f"must be an object, got {type(t).__name__}")
+        url = t.get("url")
+        if not isinstance(url, str) or not url.strip():
+            raise where.error(f"{base}.url", "missing: use 'last', a URL, or func:HELPER(args)")
+        url = url.strip()
+        url_call = None
+        if url.startswith("func:"):
+            url_call = parse_helper(url[len("func:"):], where, f"{base}.url")
+        elif url != "last":
+            for alt in url.split(MULTI_URL_SEP):
+                _check_url(alt.strip(), where, f"{base}.url")
+        prep = t.get("prep_actions") or []
+        prep = _str_list(prep, where, f"{base}.prep_actions", allow_empty=True)
+        if "required_contents" not in t:
+            raise where.error(f"{base}.required_contents", "missing")
+        targets.append(ProgramTarget(
+            url=url, url_call=url_call,
+            locator=parse_locator(t.get("locator", ""), where, f"{base}.locator"),
+            prep_actions=prep,
+            required=parse_expectation(t["required_contents"], where, f"{base}.required_contents"),
+        ))
+    return tuple(targets)
+
+
+def _parse_image_queries(value: Any, where: _Where) -> tuple[ImageQuery, ...]:
+    if not isinstance(value, list) or not value:
+        raise where.error("eval.page_image_query", "must be a non-empty list for eval type page_image_query")
+    out = []
+    for i, q in enumerate(value):
+        base = f"eval.page_image_query[{i}]"
+        if not isinstance(q, dict):
+            raise where.error(base, f"must be an object, got {type(q).__name__}")
+        url = q.get("eval_image_url")
+        if not isinstance(url, str) or not url.strip():
+            raise where.error(f"{base}.eval_image_url", "missing: use 'last' or a URL")
+        url = url.strip()
+        if url != "last":
+            _check_url(url, where, f"{base}.eval_image_url")
+        selector = q.get("eval_image_class")
+        if not isinstance(selector, str) or not selector.strip():
+            raise where.error(f"{base}.eval_image_class", "missing: a CSS selector")
+        vqa = []
+        for j, item in enumerate(q.get("eval_vqa") or []):
+            if (not isinstance(item, dict) or not isinstance(item.get("question"), str)
+                    or not isinstance(item.get("answer"), (str, int, float))):
+                raise where.error(f"{base}.eval_vqa[{j}]", 'must be {"question": str, "answer": str}')
+            vqa.append((item["question"], str(item["answer"])))
+        refs = parse_images(q.get("eval_fuzzy_image_match"), where, f"{base}.eval_fuzzy_image_match")
+        threshold = q.get("ssim_threshold", 0.8)
+        if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 < threshold <= 1:
+            raise where.error(f"{base}.ssim_threshold", f"must be a number in (0, 1], got {threshold!r}")
+        if not vqa and not refs:
+            raise where.error(base, "has neither eval_vqa nor eval_fuzzy_image_match: nothing would be checked")
+        out.append(ImageQuery(url, selector.strip(), tuple(vqa), refs, float(threshold)))
+    return tuple(out)
+
+
+def parse_eval(obj: Any, where: _Where) -> EvalSpec:
+    if not isinstance(obj, dict):
+        raise where.error("eval", f"must be an object, got {type(obj).__name__}")
+    types = obj.get("eval_types")
+    if not isinstance(types, list) or not types:
+        raise where.error("eval.eval_types", "must be a non-empty list")
+    for i, t in enumerate(types):
+        if t not in EVAL_TYPES:
+            raise where.error(f"eval.eval_types[{i}]", f"unknown evaluator type {t!r}; known: {', '.join(EVAL_TYPES)}")
+    reference_answers = None
+    if "string_match" in types:
+        if obj.get("reference_answers") is None:
+            raise where.error("eval.reference_answers", "missing (required by string_match)")
+        reference_answers = parse_expectation(obj["reference_answers"], where, "eval.reference_answers")
+    reference_url: tuple[str, ...] = ()
+    note = obj.get("url_note") or "EXACT"
+    if "url_match" in types:
+        ref = obj.get("reference_url")
+        if not isinstance(ref, str) or not ref.strip():
+            raise where.error("eval.reference_url", "missing (required by url_match)")
+        reference_url = tuple(u.strip() for u in ref.split(OR_SEP) if u.strip())
+        for u in reference_url:
+            _check_url(u, where, "eval.reference_url")
+        if note not in URL_NOTES:
+            raise where.error("eval.url_note", f"unknown url_note {note!r}; known: {', '.join(URL_NOTES)}")
+    string_note = obj.get("string_note") or ""
+    if not isinstance(string_note, str):
+        raise where.error("eval.string_note", "must be a string")
+    return EvalSpec(
+        types=tuple(types),
+        reference_answers=reference_answers,
+        reference_url=reference_url,
+        url_note=note,
+        string_note=string_note,
+        program_html=_parse_program_html(obj.get("program_html"), where) if "program_html" in types else (),
+        page_image_query=(_parse_image_queries(obj.get("page_image_query"), where)
+                          if "page_image_query" in types else ()),
+    )
+
+
+def _bool(obj: dict, key: str, where: _Where, default: bool = False) -> bool:
+    value = obj.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise where.error(key, f"must be true or false, got {value!r}")
+    return value
+
+
+def _validate_solution(steps: Any, where: _Where) -> tuple[dict, ...]:
+    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
+        raise where.error("reference_solution", "must be a list of step objects")
+    try:
+        from agent.agents.reference import parse_solution   # written by the agent engineer
+    except ImportError:
+        parse_solution = None
+    if parse_solution is not None:
+        try:
+            parse_solution(steps)
+        except ValueError as exc:
+            raise where.error("reference_solution", str(exc)) from None
+    return tuple(steps)
+
+
+def parse_task(obj: Any, file: str | Path) -> Task:
+    file = Path(file)
+    if not isinstance(obj, dict):
+        raise TaskFormatError(file, None, None, f"a task must be an object, got {type(obj).__name__}")
+    task_id = obj.get("task_id")
+    where = _Where(file, task_id)
+    if task_id is None:
+        raise where.error("task_id", "missing")
+    if isinstance(task_id, bool) or not isinstance(task_id, int):
+        raise where.error("task_id", f"must be an integer, got {task_id!r}")
+    for key in ("sites", "intent", "start_url", "eval"):
+        if key not in obj:
+            raise where.error(key, "missing")
+    sites = obj["sites"]
+    if not isinstance(sites, list) or not sites or not all(isinstance(s, str) for s in sites):
+        raise where.error("sites", f"must be a non-empty list of site names, got {sites!r}")
+    for s in sites:
+        if s not in SITES:
+            raise where.error("sites", f"unknown site {s!r}; known: {', '.join(SITES)}")
+    intent = obj["intent"]
+    if not isinstance(intent, str) or not intent.strip():
+        raise where.error("intent", "must be a non-empty string")
+    start = obj["start_url"]
+    if not isinstance(start, str) or not start.strip():
+        raise where.error("start_url", "must be a non-empty string")
+    start_urls = tuple(u.strip() for u in start.split(MULTI_URL_SEP))
+    for u in start_urls:
+        _check_url(u, where, "start_url")
+    viewport = DEFAULT_VIEWPORT
+    vs = obj.get("viewport_size")
+    if vs is not None:
+        if (not isinstance(vs, dict) or not all(isinstance(vs.get(k), int) and vs.get(k) > 0
+                                                for k in ("width", "height"))):
+            raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got {vs!r}')
+        viewport = (vs["width"], vs["height"])
+    difficulty = {}
+    for key in ("reasoning_difficulty", "visual_difficulty", "overall_difficulty"):
+        value = obj.get(key)
+        if value is not None and value not in DIFFICULTIES:
+            raise where.error(key, f"must be one of {', '.join(DIFFICULTIES)}, got {value!r}")
+        difficulty[key.split("_")[0]] = value
+    storage_state = obj.get("storage_state")
+    if storage_state is not None and not isinstance(storage_state, str):
+        raise where.error("storage_state", "must be a string or null")
+    solution = obj.get("reference_solution")
+    return Task(
+        file=file, task_id=task_id, sites=tuple(sites), intent=intent, start_urls=start_urls,
+        images=parse_images(obj.get("image"), where, "image"),
+        require_login=_bool(obj, "require_login", where), require_reset=_bool(obj, "require_reset", where),
+        viewport=viewport, difficulty=difficulty, intent_template_id=obj.get("intent_template_id"),
+        eval=parse_eval(obj["eval"], where),
+        reference_solution=None if solution is None else _validate_solution(solution, where),
+        geolocation=obj.get("geolocation"), storage_state=storage_state, raw=obj,
+    )
+
+
+def load_task_file(path: str | Path, urls: Mapping[str, str] | None = None) -> list[Task]:
+    """All tasks of a file (a JSON list, or one task object). With `urls`, placeholders are resolved."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TaskFormatError(path, None, None, f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TaskFormatError(path, None, None, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list):
+        raise TaskFormatError(path, None, None, f"must hold a JSON list of tasks, got {type(data).__name__}")
+    tasks, seen = [], {}
+    for index, obj in enumerate(data):
+        if not isinstance(obj, dict):
+            raise TaskFormatError(path, f"#{index}", None, f"entry {index} is not a task object")
+        task = parse_task(obj, path)
+        if task.task_id in seen:
+            raise TaskFormatError(path, task.task_id, "task_id", f"duplicate: entries {seen[task.task_id]} and {index}")
+        seen[task.task_id] = index
+        tasks.append(task.resolve(urls) if urls is not None else task)
+    return tasks
