@@ -1,0 +1,181 @@
+"""`python -m sites up|down|status|reset|data|doctor [--stack embedded|docker]` (behind `make up` etc.)."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import shutil
+import sys
+import time
+import urllib.parse
+from pathlib import Path
+
+from sites.config import SITES, Settings, settings as load_settings, site_url
+
+
+def _docker(command: str, s: Settings) -> int:
+    stack = importlib.import_module("sites.docker_stack")  # written separately; imported only when asked for
+    return int(getattr(stack, command)(s))
+
+
+def _port(url: str) -> int:
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.hostname not in ("127.0.0.1", "localhost", "0.0.0.0"):
+        raise SystemExit(f"{url}: the embedded stack serves on this machine only; set the URL to 127.0.0.1")
+    return parsed.port or 80
+
+
+def _pid_files(s: Settings) -> dict[str, Path]:
+    from sites.launchers import LAUNCHERS
+
+    return {name: s.run_dir / f"{name}.pid" for name in LAUNCHERS if (s.run_dir / f"{name}.pid").is_file()}
+
+
+def _our_process(pid: int) -> bool:
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return b"sites.serve" in cmdline
+
+
+def cmd_data(s: Settings) -> int:
+    from sites.classifieds import store
+
+    started = time.perf_counter()
+    ds, result = store.ensure(s.data_dir, s.seed, s.scale)
+    if result is None:
+        print(f"classifieds: data already present: {ds.db}")
+    else:
+        print(f"classifieds: generated {result.listings:,} listings, {result.users:,} users, {result.photos:,} photos, "
+              f"{result.comments:,} comments in {time.perf_counter() - started:.1f} s -> {ds.db}")
+    return 0
+
+
+def cmd_up(s: Settings) -> int:
+    from sites.arena import Arena, SiteUnavailable
+    from sites.launchers import LAUNCHERS
+
+    alive = [name for name, pid_file in _pid_files(s).items() if _our_process(int(pid_file.read_text() or 0))]
+    if alive:
+        print(f"already running: {', '.join(alive)} (run `make down` first)", file=sys.stderr)
+        return 1
+    names = list(LAUNCHERS)
+    arena = Arena(sites=names, run_dir=s.run_dir, ports={n: _port(site_url(n)) for n in names}, settings=s,
+                  detach=True)
+    try:
+        urls = arena.start()
+    except SiteUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        arena.stop()
+        return 1
+    for name, url in urls.items():
+        print(f"{name:<12} {url}")
+    print(f"logs and pid files: {s.run_dir}")
+    return 0
+
+
+def cmd_down(s: Settings) -> int:
+    from sites.arena import stop_process
+
+    pid_files = _pid_files(s)
+    if not pid_files:
+        print("nothing to stop (no pid files in {})".format(s.run_dir))
+    for name, pid_file in pid_files.items():
+        text = pid_file.read_text().strip()
+        pid = int(text) if text.isdigit() else 0
+        if pid and _our_process(pid):
+            gone = stop_process(pid)
+            print(f"{name:<12} stopped (pid {pid})" if gone else f"{name:<12} did not stop (pid {pid})")
+        else:
+            print(f"{name:<12} was not running (stale pid file)")
+        pid_file.unlink(missing_ok=True)
+    return 0
+
+
+def cmd_status(s: Settings) -> int:
+    from sites.arena import check_health
+    from sites.launchers import LAUNCHERS
+
+    for name in SITES:
+        url = site_url(name)
+        path = LAUNCHERS[name].health_path if name in LAUNCHERS else "/"
+        state = "up" if check_health(url, path) else ("down" if name in LAUNCHERS else "down (not in this stack)")
+        print(f"{name:<12} {url:<28} {state}")
+    return 0
+
+
+def cmd_reset(s: Settings) -> int:
+    from sites.launchers import LAUNCHERS
+
+    failed = 0
+    for name, launcher in LAUNCHERS.items():
+        if launcher.reset is None:
+            continue
+        started = time.perf_counter()
+        try:
+            launcher.reset(site_url(name), s)
+            print(f"{name:<12} reset in {(time.perf_counter() - started) * 1000:.0f} ms")
+        except RuntimeError as exc:
+            print(f"{name:<12} reset FAILED: {exc}", file=sys.stderr)
+            failed += 1
+    return 1 if failed else 0
+
+
+def cmd_doctor(s: Settings) -> int:
+    from sites.arena import check_health
+    from sites.classifieds import store
+    from sites.launchers import LAUNCHERS
+
+    problems = 0
+
+    def check(ok: bool, what: str, fix: str = "") -> None:
+        nonlocal problems
+        print(f"[{'ok' if ok else '!!'}] {what}" + ("" if ok or not fix else f"  -> {fix}"))
+        problems += 0 if ok else 1
+
+    try:
+        from sites.imagery import render_photo  # noqa: F401
+        check(True, "photo library sites.imagery")
+    except ImportError as exc:
+        check(False, f"photo library sites.imagery: {exc}", "update the checkout")
+    for binary in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
+        check(Path(binary).exists() or bool(shutil.which(binary)), f"{binary}", "make install")
+    try:
+        ds = store.dataset(s.data_dir, s.seed, s.scale)
+        check(ds.exists(), f"classifieds data (seed {s.seed}, {ds.listings:,} listings): {ds.db}",
+              "make data (or make up, which generates it)")
+    except ValueError as exc:
+        check(False, str(exc), "fix SCALE in .env")
+    s.run_dir.mkdir(parents=True, exist_ok=True)
+    check(s.run_dir.is_dir(), f"run folder {s.run_dir}")
+    for name in LAUNCHERS:
+        url = site_url(name)
+        pid_file = s.run_dir / f"{name}.pid"
+        ours = pid_file.is_file() and _our_process(int(pid_file.read_text().strip() or 0))
+        answering = check_health(url, LAUNCHERS[name].health_path)
+        if answering:
+            check(True, f"{name} answers at {url}" + ("" if ours else " (not started by `make up`)"))
+        else:
+            check(True, f"{name} not running at {url} (`make up` starts it)")
+    return 1 if problems else 0
+
+
+COMMANDS = {"up": cmd_up, "down": cmd_down, "status": cmd_status, "reset": cmd_reset, "data": cmd_data,
+            "doctor": cmd_doctor}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sites", description=__doc__)
+    parser.add_argument("command", choices=sorted(COMMANDS))
+    parser.add_argument("--stack", choices=("embedded", "docker"), default=None,
+                        help="default: STACK from the environment / .env")
+    args = parser.parse_args(argv)
+    s = load_settings()
+    stack = args.stack or s.stack
+    if stack == "docker" and args.command != "data":
+        return _docker(args.command, s)
+    return COMMANDS[args.command](s)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

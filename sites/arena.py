@@ -1,0 +1,222 @@
+"""The arena: starts embedded sites as subprocesses under waitress, checks their health, resets and stops them.
+
+    from sites.arena import Arena, SiteUnavailable
+    with Arena(sites=["classifieds", "homepage"], run_dir=tmp) as arena:
+        arena.urls["classifieds"]     # http://127.0.0.1:PORT
+        arena.reset(["classifieds"])  # seconds taken
+
+Each arena has its own instance folders (database copies, uploads) under its run_dir, so several
+arenas (one per pytest-xdist worker) run side by side without seeing each other's changes.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from sites.config import PROJECT_ROOT, Settings, settings as load_settings
+from sites.launchers import LAUNCHERS, SiteLauncher
+
+START_TIMEOUT_S = 90.0
+STOP_TIMEOUT_S = 10.0
+
+
+class SiteUnavailable(RuntimeError):
+    """A site could not be started, does not answer, or is not served by this stack."""
+
+
+@dataclass
+class RunningSite:
+    name: str
+    process: subprocess.Popen
+    url: str
+    log_path: Path
+    pid_path: Path
+
+
+def log_tail(path: Path, lines: int = 25) -> str:
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return "(no log)"
+    return "\n".join(text.splitlines()[-lines:]) or "(empty log)"
+
+
+def check_health(url: str, path: str = "/healthz", timeout: float = 2.0) -> bool:
+    try:
+        with urllib.request.urlopen(url + path, timeout=timeout) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+class Arena:
+    def __init__(self, sites: list[str] | None = None, run_dir: Path | None = None,
+                 ports: dict[str, int] | None = None, settings: Settings | None = None,
+                 detach: bool = False):
+        self.settings = settings or load_settings()
+        self.sites = list(sites) if sites is not None else [n for n in LAUNCHERS]
+        self.run_dir = Path(run_dir) if run_dir is not None else self.settings.run_dir
+        self.ports = dict(ports or {})
+        self.detach = detach  # processes outlive this object (`python -m sites up`)
+        self.running: dict[str, RunningSite] = {}
+
+    # ---- public API ------------------------------------------------------------------------------------
+
+    @property
+    def urls(self) -> dict[str, str]:
+        return {name: site.url for name, site in self.running.items()}
+
+    def available_sites(self) -> list[str]:
+        return [name for name, launcher in LAUNCHERS.items() if launcher.available(self.settings)]
+
+    def start(self, timeout: float = START_TIMEOUT_S) -> dict[str, str]:
+        available = self.available_sites()
+        missing = [s for s in self.sites if s not in available]
+        if missing:
+            raise SiteUnavailable(f"the embedded stack cannot serve {', '.join(missing)} "
+                                  f"(it serves: {', '.join(available)})")
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        first = [s for s in self.sites if not LAUNCHERS[s].needs_other_urls]
+        later = [s for s in self.sites if LAUNCHERS[s].needs_other_urls]
+        try:
+            for group in (first, later):
+                pending = [self._spawn(LAUNCHERS[name]) for name in group]
+                deadline = time.monotonic() + timeout
+                for launcher, process, instance in pending:
+                    self._await_health(launcher, process, instance, deadline)
+        except BaseException:
+            if not self.detach:
+                self.stop()
+            raise
+        return self.urls
+
+    def reset(self, sites: list[str] | None = None) -> float:
+        """Restore the given (default: all) sites to their pristine state; returns the seconds taken."""
+        started = time.perf_counter()
+        for name in sites if sites is not None else list(self.running):
+            if name not in self.running:
+                raise SiteUnavailable(f"cannot reset {name}: it is not running in this arena "
+                                      f"(running: {', '.join(self.running) or 'none'})")
+            launcher = LAUNCHERS[name]
+            if launcher.reset is None:
+                continue
+            try:
+                launcher.reset(self.running[name].url, self.settings)
+            except RuntimeError as exc:
+                raise SiteUnavailable(f"{name} at {self.running[name].url}: {exc}\n"
+                                      f"{log_tail(self.running[name].log_path)}") from exc
+        return time.perf_counter() - started
+
+    def stop(self) -> None:
+        for name in reversed(list(self.running)):
+            site = self.running.pop(name)
+            stop_process(site.process.pid, site.process)
+            site.pid_path.unlink(missing_ok=True)
+
+    def __enter__(self) -> "Arena":
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    # ---- internals -------------------------------------------------------------------------------------
+
+    def _spawn(self, launcher: SiteLauncher):
+        name = launcher.name
+        instance = self.run_dir / name
+        instance.mkdir(parents=True, exist_ok=True)
+        log_path = self.run_dir / f"{name}.log"
+        try:
+            options = launcher.prepare(self.settings, instance, self.urls)
+        except Exception as exc:
+            raise SiteUnavailable(f"{name}: preparing its data failed: {type(exc).__name__}: {exc}") from exc
+        options_path = instance / "options.json"
+        tmp = options_path.with_name(".options.json.tmp")
+        tmp.write_text(json.dumps(options))
+        tmp.chmod(0o600)
+        os.replace(tmp, options_path)
+        (instance / "port").unlink(missing_ok=True)
+        cmd = [sys.executable, "-m", "sites.serve", name, "--instance", str(instance),
+               "--port", str(self.ports.get(name, 0))]
+        if not self.detach:
+            cmd += ["--parent-pid", str(os.getpid())]
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
+        with open(log_path, "ab") as log:
+            process = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                       cwd=PROJECT_ROOT, env=env, start_new_session=self.detach)
+        pid_path = self.run_dir / f"{name}.pid"
+        pid_path.write_text(str(process.pid))
+        self.running[name] = RunningSite(name, process, "", log_path, pid_path)
+        return launcher, process, instance
+
+    def _await_health(self, launcher: SiteLauncher, process: subprocess.Popen, instance: Path,
+                      deadline: float) -> None:
+        name = launcher.name
+        site = self.running[name]
+        port_file = instance / "port"
+        tick = threading.Event()
+        url = ""
+        while time.monotonic() < deadline:
+            code = process.poll()
+            if code is not None:
+                raise SiteUnavailable(f"{name} exited with code {code} while starting "
+                                      f"(log {site.log_path}):\n{log_tail(site.log_path)}")
+            if not url and port_file.is_file():
+                url = f"http://127.0.0.1:{int(port_file.read_text())}"
+                site.url = url
+            if url and check_health(url, launcher.health_path):
+                return
+            tick.wait(0.05)
+        raise SiteUnavailable(f"{name} did not answer {url or '(no port yet)'}{launcher.health_path} in time "
+                              f"(log {site.log_path}):\n{log_tail(site.log_path)}")
+
+
+def stop_process(pid: int, process: subprocess.Popen | None = None, timeout: float = STOP_TIMEOUT_S) -> bool:
+    """SIGTERM, wait for the exit with a deadline, then SIGKILL. True if the process is gone."""
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return True
+    if process is not None:
+        try:
+            process.wait(timeout)
+            return True
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+            return True
+    tick = threading.Event()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            return True
+        tick.wait(0.05)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    return not _alive(pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    stat = Path(f"/proc/{pid}/stat")
+    try:  # a zombie (exited, not yet reaped by its parent) counts as gone
+        return stat.read_text().split(") ", 1)[1][0] != "Z"
+    except (OSError, IndexError):
+        return True

@@ -1,0 +1,43 @@
+"""The Classifieds site: an OSClass-compatible marketplace (Flask application factory)."""
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, g
+
+
+@dataclass(frozen=True)
+class ClassifiedsConfig:
+    live_db: Path          # this instance's writable database
+    pristine_db: Path      # the shared read-only copy that reset restores
+    photo_cache: Path      # shared cache of rendered generated photos
+    upload_dir: Path       # this instance's uploaded photos
+    reset_token: str
+    secret_key: str = ""
+
+
+def create_app(config: ClassifiedsConfig) -> Flask:
+    from sites.classifieds import db, views
+
+    app = Flask(__name__, static_folder="static", static_url_path="/oc-content/themes/static")
+    app.config.update(
+        SECRET_KEY=config.secret_key or secrets.token_hex(32),
+        MAX_CONTENT_LENGTH=24 * 1024 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        CLASSIFIEDS=config,
+    )
+    config.upload_dir.mkdir(parents=True, exist_ok=True)
+    app.logger.setLevel(logging.INFO)
+
+    @app.teardown_appcontext
+    def _close(_exc):
+        conn = g.pop("db", None)
+        if conn is not None:
+            conn.close()
+
+    views.register(app)
+    return app

@@ -1,0 +1,123 @@
+"""Login, logout, registration, the user's listings and profile, and the reset endpoint."""
+from __future__ import annotations
+
+import re
+import secrets
+import shutil
+import time
+
+from flask import abort, current_app, flash, redirect, render_template, request, session
+
+from sites.classifieds import db, passwords, web
+
+EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
+
+
+def login_form():
+    if web.current_user() is not None:
+        return redirect("/")
+    return render_template("login.html", email="", error=None)
+
+
+def login_post():
+    email = request.form.get("email", "").strip()
+    password = request.form.get("password", "")
+    row = web.get_db().execute("SELECT id, password_hash FROM user WHERE email = ?", (email,)).fetchone()
+    if row is None or not passwords.verify(row["password_hash"], password):
+        return render_template("login.html", email=email, error="The email or the password is wrong."), 401
+    session.clear()
+    session["user_id"] = row["id"]
+    flash("You are now logged in.")
+    return redirect("/")
+
+
+def logout():
+    session.clear()
+    flash("You have been logged out.")
+    return redirect("/")
+
+
+def register_form():
+    return render_template("register.html", form={}, errors=[])
+
+
+def register_post():
+    form = {k: request.form.get(k, "").strip() for k in ("name", "email", "phone")}
+    password, again = request.form.get("password", ""), request.form.get("password2", "")
+    errors = []
+    if not (1 <= len(form["name"]) <= 80):
+        errors.append("Name: between 1 and 80 characters.")
+    if not EMAIL_RE.match(form["email"]) or len(form["email"]) > 120:
+        errors.append("Email: not a valid address.")
+    if len(password) < 6:
+        errors.append("Password: at least 6 characters.")
+    if password != again:
+        errors.append("Passwords do not match.")
+    if len(form["phone"]) > 30:
+        errors.append("Phone: at most 30 characters.")
+    conn = web.get_db()
+    if not errors and conn.execute("SELECT 1 FROM user WHERE email = ?", (form["email"],)).fetchone():
+        errors.append("Email: an account with this address already exists.")
+    if errors:
+        return render_template("register.html", form=form, errors=errors), 400
+    cur = conn.execute(
+        "INSERT INTO user(name, email, phone, password_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+        (form["name"], form["email"], form["phone"], passwords.hash_new(password),
+         time.strftime("%Y-%m-%d %H:%M:%S")))
+    session.clear()
+    session["user_id"] = cur.lastrowid
+    flash("Your account is ready. Welcome!")
+    return redirect("/")
+
+
+def my_items():
+    user = web.require_user()
+    conn = web.get_db()
+    from sites.classifieds import queries
+
+    q = queries.SearchQuery(user_id=user["id"], page=web.int_arg("iPage", minimum=1) or 1)
+    total, rows = queries.search(conn, q, page_size=20)
+    return render_template("user_items.html", rows=rows, total=total, page=q.page,
+                           pages=max(1, -(-total // 20)))
+
+
+def profile():
+    user = web.require_user()
+    count = web.get_db().execute("SELECT COUNT(*) FROM item WHERE user_id = ?", (user["id"],)).fetchone()[0]
+    return render_template("profile.html", user=user, listings=count, errors=[])
+
+
+def profile_post():
+    user = web.require_user()
+    web.check_csrf()
+    name = request.form.get("name", "").strip()
+    phone = request.form.get("phone", "").strip()
+    errors = []
+    if not (1 <= len(name) <= 80):
+        errors.append("Name: between 1 and 80 characters.")
+    if len(phone) > 30:
+        errors.append("Phone: at most 30 characters.")
+    if errors:
+        return render_template("profile.html", user=user, listings=0, errors=errors), 400
+    web.get_db().execute("UPDATE user SET name = ?, phone = ? WHERE id = ?", (name, phone, user["id"]))
+    flash("Your profile has been updated.")
+    return redirect("/index.php?page=user&action=profile")
+
+
+def reset():
+    """Restore the pristine database and remove this instance's uploads (token required)."""
+    conf = web.conf()
+    token = request.form.get("token", "")
+    if not token or not secrets.compare_digest(token, conf.reset_token):
+        abort(403)
+    started = time.perf_counter()
+    db.restore(conf.pristine_db, conf.live_db)
+    if conf.upload_dir.exists():
+        for entry in conf.upload_dir.iterdir():
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
+    elapsed = time.perf_counter() - started
+    current_app.logger.info("reset in %.1f ms", elapsed * 1000)
+    return {"reset": True, "seconds": elapsed}

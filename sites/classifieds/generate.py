@@ -1,0 +1,239 @@
+"""Deterministic generator of the classifieds database.
+
+Everything comes from one `random.Random(seed)` stream, rows are inserted in a fixed order, dates are
+offsets from a fixed epoch (never the clock), and the file is VACUUMed at the end: the same seed and
+listing count give a byte-identical database file.
+
+Listings are visually grounded: the photo row keeps what the picture shows (object kind, colour,
+how many, printed text, condition, pattern), and titles and descriptions leave most of it out, so a
+buyer (or an agent) has to look at the photo.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
+from sites.classifieds.schema import CATEGORIES, LOCATIONS, SCHEMA, slugify
+
+EPOCH = datetime(2023, 1, 1, 8, 0, 0)
+SPAN_DAYS = 360
+SCALES = {"tiny": 150, "small": 600, "default": 5000, "full": 65955}
+
+BENCHMARK_USER = {"name": "Blake Sullivan", "email": "blake.sullivan@gmail.com", "password": "Password.123",
+                  "phone": "555-302-1187"}
+SELLER_PASSWORD = "Seller.123"
+
+FIRST_NAMES = ["Alex", "Jordan", "Taylor", "Morgan", "Casey", "Riley", "Jamie", "Avery", "Quinn", "Parker",
+               "Rowan", "Drew", "Emerson", "Hayden", "Kendall", "Logan", "Reese", "Sawyer", "Skyler", "Cameron"]
+LAST_INITIALS = "ABCDEFGHJKLMNPRSTVWY"
+PRINTED_WORDS = ["HELLO", "GO TEAM", "1987", "COFFEE", "OHIO", "LOVE", "SUMMER", "RETRO", "NO. 7", "BEACH",
+                 "CAPTAIN", "ROCK ON", "DREAM", "HOME", "VINTAGE", "42", "TIGERS", "PEACE", "ACE", "MAPLE"]
+TITLE_OPENERS = ["", "", "", "Great ", "Nice ", "Quality ", "Solid ", "Classic ", "Handy ", "Clean "]
+TITLE_TAILS = ["", "", " - must go", " for sale", ", barely used", ", works great", " - pickup only",
+               ", priced to sell", " (OBO)", ", moving sale"]
+DESC_OPENERS = [
+    "Selling my {noun} because I no longer need it.",
+    "Up for grabs: {noun}, kept in a smoke-free home.",
+    "I am clearing out the garage and this {noun} has to go.",
+    "Bought this {noun} last year and it has been sitting in storage.",
+    "Decluttering before a move, so this {noun} is looking for a new owner.",
+    "Good {noun} at a fair price.",
+]
+DESC_CONDITION = {
+    "new": "Never used, still like it came from the store.",
+    "like new": "Used only a handful of times.",
+    "used": "Normal signs of use, nothing that gets in the way.",
+    "damaged": "Sold as is; see the photos for its condition.",
+}
+DESC_CLOSERS = [
+    "Cash or card on pickup. Serious buyers only, please.",
+    "Message me through the contact form with any questions.",
+    "Price is firm. Local pickup, I can help load it.",
+    "Happy to meet at a public place nearby.",
+    "First come, first served. No holds.",
+    "Can send more photos on request.",
+]
+COMMENT_TEMPLATES = [
+    ("Is this still available?", "Hi, I am interested. Is it still for sale and could I see it this weekend?", 4),
+    ("Great seller", "Smooth pickup, exactly as shown in the pictures. Would buy again.", 5),
+    ("Price question", "Would you take a little less if I pick it up today?", 3),
+    ("Not as described", "Looks different in person than in the photo. Be careful.", 2),
+    ("Fast reply", "The seller answered quickly and was friendly.", 5),
+    ("Overpriced", "You can find these cheaper elsewhere, in my opinion.", 1),
+    ("Looks nice", "Photos look good. Does it come with anything else?", 4),
+    ("Interested", "Could you tell me the dimensions? Thanks!", 3),
+]
+
+
+@dataclass(frozen=True)
+class GenerationResult:
+    path: Path
+    listings: int
+    users: int
+    photos: int
+    comments: int
+
+
+def listing_count(scale: str | int) -> int:
+    """Number of listings for a SCALE value: tiny, small, default, full, or an explicit number."""
+    if isinstance(scale, int):
+        count = scale
+    elif str(scale).strip().lower() in SCALES:
+        count = SCALES[str(scale).strip().lower()]
+    else:
+        try:
+            count = int(str(scale).strip())
+        except ValueError:
+            raise ValueError(f"SCALE={scale!r}: expected one of {', '.join(SCALES)} or a listing count") from None
+    if count < 20:
+        raise ValueError(f"SCALE={scale!r}: at least 20 listings are needed")
+    return count
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _salt(rng: random.Random) -> str:
+    return "".join(rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(16))
+
+
+def _title(rng: random.Random, kind, color: str | None, count: int) -> str:
+    noun = rng.choice(kind.nouns)
+    head = noun[0].upper() + noun[1:]
+    opener = rng.choice(TITLE_OPENERS)
+    if opener:
+        head = opener + noun
+    # Most titles leave the colour and the number of items out: the photo shows them.
+    if color and rng.random() < 0.2:
+        head = f"{color.capitalize()} {noun}" if not opener else f"{opener}{color} {noun}"
+    if count > 1 and rng.random() < 0.3:
+        head = f"Lot of {noun}s" if not noun.endswith("s") else f"Lot of {noun}"
+    return (head + rng.choice(TITLE_TAILS))[:100]
+
+
+def _description(rng: random.Random, noun: str, condition: str) -> str:
+    parts = [rng.choice(DESC_OPENERS).format(noun=noun)]
+    if rng.random() < 0.5:  # half the listings say nothing of the condition: look at the photo
+        parts.append(DESC_CONDITION[condition])
+    parts.append(rng.choice(DESC_CLOSERS))
+    return " ".join(parts)
+
+
+def _price(rng: random.Random, kind) -> int:
+    lo, hi = kind.price_range
+    dollars = rng.uniform(float(lo), float(hi))
+    if dollars >= 100:
+        dollars = round(dollars / 5) * 5
+    else:
+        dollars = round(dollars)
+    return max(1, int(dollars)) * 100
+
+
+def generate(path: Path, seed: int, listings: int) -> GenerationResult:
+    """Write a new database at `path` (which must not exist)."""
+    from sites.imagery import CATALOG, COLORS, CONDITIONS, PATTERNS
+
+    path = Path(path)
+    if path.exists():
+        raise FileExistsError(f"{path} already exists; generate into a new file")
+    rng = random.Random(seed)
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("PRAGMA synchronous=OFF")
+        conn.executescript(SCHEMA)
+        conn.execute("BEGIN")
+        for idx, name in enumerate(CATEGORIES, start=1):
+            conn.execute("INSERT INTO category(id, name, slug) VALUES (?, ?, ?)", (idx, name, slugify(name)))
+        cities: list[tuple[int, int]] = []  # (city_id, region_id)
+        city_id = 0
+        for region_id, (region, names) in enumerate(LOCATIONS.items(), start=1):
+            conn.execute("INSERT INTO region(id, name) VALUES (?, ?)", (region_id, region))
+            for city in names:
+                city_id += 1
+                conn.execute("INSERT INTO city(id, region_id, name) VALUES (?, ?, ?)", (city_id, region_id, city))
+                cities.append((city_id, region_id))
+
+        n_users = max(12, listings // 10)
+        conn.execute(
+            "INSERT INTO user(id, name, email, phone, password_hash, created_at) VALUES (1, ?, ?, ?, ?, ?)",
+            (BENCHMARK_USER["name"], BENCHMARK_USER["email"], BENCHMARK_USER["phone"],
+             hash_with_salt(BENCHMARK_USER["password"], _salt(rng), STRONG_ITERATIONS), _stamp(EPOCH)))
+        for uid in range(2, n_users + 1):
+            name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_INITIALS)}."
+            phone = f"555-{rng.randrange(200, 999)}-{rng.randrange(1000, 9999)}"
+            conn.execute(
+                "INSERT INTO user(id, name, email, phone, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (uid, name, f"seller{uid:05d}@example.com", phone,
+                 hash_with_salt(SELLER_PASSWORD, _salt(rng), SELLER_ITERATIONS),
+                 _stamp(EPOCH - timedelta(days=rng.randrange(1, 900)))))
+
+        color_names = sorted(COLORS)
+        n_photos = n_comments = 0
+        # Publication dates rise with the listing id (as on a live site) with a random step.
+        step = SPAN_DAYS * 86400 / listings
+        for item_id in range(1, listings + 1):
+            category_id = rng.randrange(len(CATEGORIES)) + 1
+            kinds = CATALOG[CATEGORIES[category_id - 1]]
+            kind = kinds[rng.randrange(len(kinds))]
+            color = rng.choice(color_names) if kind.colorable else None
+            count = (1 if rng.random() < 0.6 else rng.randint(2, 6)) if kind.countable else 1
+            text = rng.choice(PRINTED_WORDS) if kind.printable and rng.random() < 0.4 else None
+            condition = CONDITIONS[rng.choices(range(len(CONDITIONS)), weights=(2, 3, 4, 1))[0]]
+            pattern = PATTERNS[rng.choices(range(len(PATTERNS)), weights=(6, 2, 1, 1))[0]] if kind.colorable else "plain"
+            city, region = cities[rng.randrange(len(cities))]
+            user_id = 1 if item_id % 997 == 5 else rng.randint(2, n_users)
+            pub = EPOCH + timedelta(seconds=int(step * (item_id - 1) + rng.uniform(0, step * 0.9)))
+            noun = kind.nouns[0]
+            conn.execute(
+                "INSERT INTO item(id, user_id, category_id, region_id, city_id, title, description, price_cents,"
+                " pub_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (item_id, user_id, category_id, region, city, _title(rng, kind, color, count),
+                 _description(rng, noun, condition), _price(rng, kind), _stamp(pub)))
+            for position in range(rng.choice((1, 1, 2, 2, 3, 4))):
+                n_photos += 1
+                conn.execute(
+                    "INSERT INTO photo(id, item_id, position, kind, color, count, printed_text, condition, pattern,"
+                    " view, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (n_photos, item_id, position, kind.name, color, count, text, condition, pattern, position % 3,
+                     rng.randrange(2**31)))
+            for _ in range(rng.choices((0, 1, 2, 3), weights=(14, 4, 2, 1))[0]):
+                n_comments += 1
+                title, body, rating = COMMENT_TEMPLATES[rng.randrange(len(COMMENT_TEMPLATES))]
+                author = rng.randint(2, n_users)
+                name = conn.execute("SELECT name FROM user WHERE id = ?", (author,)).fetchone()[0]
+                when = pub + timedelta(hours=rng.randint(1, 24 * 20))
+                conn.execute(
+                    "INSERT INTO comment(id, item_id, user_id, author_name, title, body, rating, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (n_comments, item_id, author, name, title, body, rating, _stamp(when)))
+        conn.execute("COMMIT")
+        conn.execute("INSERT INTO item_fts(item_fts) VALUES ('optimize')")
+        conn.execute("ANALYZE")
+        conn.execute("VACUUM")
+    finally:
+        conn.close()
+    return GenerationResult(path, listings, n_users, n_photos, n_comments)
+
+
+def generate_atomic(final: Path, seed: int, listings: int) -> GenerationResult:
+    """Generate into a temporary file next to `final`, then rename it into place."""
+    final = Path(final)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
+    if tmp.exists():
+        tmp.unlink()
+    try:
+        result = generate(tmp, seed, listings)
+        os.chmod(tmp, 0o444)  # the pristine database is shared read-only
+        os.replace(tmp, final)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return GenerationResult(final, result.listings, result.users, result.photos, result.comments)

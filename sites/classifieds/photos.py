@@ -1,0 +1,128 @@
+"""Listing photos: generated ones are rendered by sites.imagery on first request and cached on disk;
+uploaded ones are checked (image type by content, size) and stored under safe generated names."""
+from __future__ import annotations
+
+import io
+import os
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+FULL_SIZE = (640, 480)
+THUMB_SIZE = (240, 180)
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+MAX_UPLOAD_PIXELS = 40_000_000
+ALLOWED_FORMATS = {"JPEG", "PNG", "GIF", "WEBP"}
+
+
+class UploadRejected(ValueError):
+    """An uploaded file is not an acceptable image; the message says why."""
+
+
+@dataclass(frozen=True)
+class PhotoRow:
+    id: int
+    kind: str | None
+    color: str | None
+    count: int | None
+    printed_text: str | None
+    condition: str | None
+    pattern: str | None
+    view: int | None
+    seed: int | None
+    upload_name: str | None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> "PhotoRow":
+        return cls(*(row[k] for k in ("id", "kind", "color", "count", "printed_text", "condition", "pattern",
+                                      "view", "seed", "upload_name")))
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def _jpeg(image: Image.Image, quality: int = 85) -> bytes:
+    buf = io.BytesIO()
+    image.convert("RGB").save(buf, "JPEG", quality=quality, optimize=True)
+    return buf.getvalue()
+
+
+def _thumbnail(image: Image.Image) -> Image.Image:
+    thumb = image.convert("RGB")
+    thumb.thumbnail(THUMB_SIZE, Image.LANCZOS)
+    return thumb
+
+
+def generated_photo(photo: PhotoRow, cache: Path, thumb: bool) -> Path:
+    """Path of the JPEG of a generated photo, rendering (and caching) it first if needed."""
+    from sites.imagery import PhotoSpec, render_photo
+
+    name = f"{photo.id}-{photo.seed}{'-t' if thumb else ''}.jpg"
+    target = cache / name
+    if target.is_file():
+        return target
+    cache.mkdir(parents=True, exist_ok=True)
+    spec = PhotoSpec(kind=photo.kind, color=photo.color, count=photo.count or 1, text=photo.printed_text,
+                     condition=photo.condition, pattern=photo.pattern, view=photo.view or 0)
+    image = render_photo(spec, size=FULL_SIZE, seed=photo.seed)
+    full = cache / f"{photo.id}-{photo.seed}.jpg"
+    if not full.is_file():
+        _atomic_write(full, _jpeg(image))
+    if thumb:
+        _atomic_write(target, _jpeg(_thumbnail(image), quality=80))
+    return target
+
+
+def uploaded_photo(photo: PhotoRow, upload_dir: Path, thumb: bool) -> Path | None:
+    """Path of an uploaded photo (or its thumbnail, made on first request); None if the file is gone."""
+    name = photo.upload_name or ""
+    if not (name.endswith(".jpg") and len(name) < 80 and "/" not in name and not name.startswith(".")):
+        return None
+    full = upload_dir / name
+    if not full.is_file():
+        return None
+    if not thumb:
+        return full
+    target = upload_dir / name.replace(".jpg", "-t.jpg")
+    if not target.is_file():
+        with Image.open(full) as image:
+            _atomic_write(target, _jpeg(_thumbnail(image), quality=80))
+    return target
+
+
+def accept_upload(data: bytes, upload_dir: Path) -> str:
+    """Check an uploaded file and store it re-encoded as JPEG under a generated name; returns the name.
+    Raises UploadRejected with the reason."""
+    if not data:
+        raise UploadRejected("the file is empty")
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise UploadRejected(f"the file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
+    try:
+        with Image.open(io.BytesIO(data)) as probe:
+            fmt = probe.format
+            width, height = probe.size
+            probe.verify()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        raise UploadRejected("the file is not an image (JPEG, PNG, GIF or WebP)") from None
+    if fmt not in ALLOWED_FORMATS:
+        raise UploadRejected(f"image type {fmt} is not accepted (JPEG, PNG, GIF or WebP)")
+    if width * height > MAX_UPLOAD_PIXELS:
+        raise UploadRejected("the image has too many pixels")
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+            if image.width > 1600 or image.height > 1600:
+                image.thumbnail((1600, 1600), Image.LANCZOS)
+            encoded = _jpeg(image, quality=88)
+    except (OSError, ValueError, Image.DecompressionBombError):
+        raise UploadRejected("the image could not be decoded") from None
+    upload_dir.mkdir(parents=True, exist_ok=True)
+    name = f"u{secrets.token_hex(12)}.jpg"
+    _atomic_write(upload_dir / name, encoded)
+    return name

@@ -1,0 +1,56 @@
+"""Where the classifieds' pristine data lives, and making sure it exists.
+
+Layout under the data dir: `classifieds/seed<SEED>-n<LISTINGS>/classifieds.sqlite` (read-only, shared by
+every instance) and `.../photos/` (the photo cache, filled lazily by the instances, atomic writes).
+Two processes that find the data missing at once serialise on a file lock; the loser finds the file
+in place when it gets the lock and does nothing.
+"""
+from __future__ import annotations
+
+import fcntl
+from dataclasses import dataclass
+from pathlib import Path
+
+from sites.classifieds.generate import GenerationResult, generate_atomic, listing_count
+
+
+@dataclass(frozen=True)
+class DataSet:
+    root: Path
+    seed: int
+    listings: int
+
+    @property
+    def db(self) -> Path:
+        return self.root / "classifieds.sqlite"
+
+    @property
+    def photo_cache(self) -> Path:
+        return self.root / "photos"
+
+    def exists(self) -> bool:
+        return self.db.is_file()
+
+
+def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
+    listings = listing_count(scale)
+    return DataSet(Path(data_dir) / "classifieds" / f"seed{seed}-n{listings}", seed, listings)
+
+
+def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:
+    """The data set for (seed, scale), generated first if missing. Returns the generation result when
+    this call generated it, else None."""
+    ds = dataset(data_dir, seed, scale)
+    if ds.exists():
+        return ds, None
+    ds.root.mkdir(parents=True, exist_ok=True)
+    with open(ds.root / ".generate.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if ds.exists():
+                return ds, None
+            result = generate_atomic(ds.db, ds.seed, ds.listings)
+            ds.photo_cache.mkdir(exist_ok=True)
+            return ds, result
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

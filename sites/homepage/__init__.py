@@ -1,0 +1,56 @@
+"""The homepage: links to every site (live ones clickable), their accounts, and the tasks' input images."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, abort, render_template, send_file
+from werkzeug.exceptions import HTTPException
+from werkzeug.security import safe_join
+
+IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
+               ".webp": "image/webp", ".bmp": "image/bmp"}
+
+SITES = [
+    ("classifieds", "Classifieds", "A local marketplace: listings with photos, search by category, state and "
+                                   "price, comments with star ratings; post and edit your own ads."),
+    ("shopping", "One Stop Market", "An online store: product pages with photos, reviews, a cart, "
+                                    "checkout and order history."),
+    ("reddit", "Postmill forums", "A discussion site: forums, posts with images, comments and votes."),
+    ("wikipedia", "Wikipedia", "An offline copy of the English Wikipedia, served by Kiwix."),
+]
+
+
+def create_app(options: dict) -> Flask:
+    app = Flask(__name__, static_folder="static")
+    urls: dict[str, str] = options.get("urls", {})
+    images_dir = Path(options.get("images_dir", ""))
+    accounts: list[dict] = options.get("accounts", [])
+
+    @app.get("/")
+    def index():
+        cards = [{"key": key, "name": name, "text": text, "url": urls.get(key)} for key, name, text in SITES]
+        return render_template("index.html", cards=cards)
+
+    @app.get("/accounts")
+    def account_list():
+        return render_template("accounts.html", accounts=accounts, urls=urls)
+
+    @app.get("/images/<path:name>")
+    def image(name: str):
+        suffix = Path(name).suffix.lower()
+        if suffix not in IMAGE_TYPES:
+            abort(404)
+        path = safe_join(str(images_dir), name)
+        if path is None or not Path(path).is_file():
+            abort(404)
+        return send_file(path, mimetype=IMAGE_TYPES[suffix], max_age=3600)
+
+    @app.get("/healthz")
+    def healthz():
+        return {"site": "homepage", "ok": True}
+
+    @app.errorhandler(HTTPException)
+    def _error(exc: HTTPException):
+        return render_template("error.html", code=exc.code, name=exc.name), exc.code
+
+    return app

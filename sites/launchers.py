@@ -1,0 +1,103 @@
+"""The registry of embedded sites the arena can start: name -> SiteLauncher.
+
+A launcher says how to prepare an instance folder (in the arena's process: make sure the data exists,
+copy the pristine database), how to build the WSGI app (in the site's process), how to check its
+health and how to reset it. Sites of later issues (shopping, reddit, wikipedia) register here.
+"""
+from __future__ import annotations
+
+import shutil
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from sites.config import PROJECT_ROOT, Settings
+
+
+@dataclass(frozen=True)
+class SiteLauncher:
+    name: str
+    description: str
+    # (settings, instance dir, urls of the sites started before it) -> JSON-able options for create_app
+    prepare: Callable[[Settings, Path, dict[str, str]], dict]
+    # (instance dir, options) -> WSGI app; runs in the site's own process
+    create_app: Callable[[Path, dict], object]
+    health_path: str = "/healthz"
+    # (base url, settings) -> None; None if the site has no state to reset
+    reset: Callable[[str, Settings], None] | None = None
+    # started after the others, because it links to them
+    needs_other_urls: bool = False
+    available: Callable[[Settings], bool] = field(default=lambda s: True)
+
+
+# ---- classifieds ---------------------------------------------------------------------------------------
+
+def _classifieds_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
+    import secrets
+
+    from sites.classifieds import db, store
+
+    ds, _generated = store.ensure(settings.data_dir, settings.seed, settings.scale)
+    db.install_copy(ds.db, instance / "classifieds.sqlite")
+    uploads = instance / "uploads"
+    shutil.rmtree(uploads, ignore_errors=True)
+    uploads.mkdir(parents=True)
+    ds.photo_cache.mkdir(parents=True, exist_ok=True)
+    return {"pristine": str(ds.db), "photo_cache": str(ds.photo_cache), "reset_token": settings.reset_token,
+            "secret_key": secrets.token_hex(32)}
+
+
+def _classifieds_app(instance: Path, options: dict):
+    from sites.classifieds import ClassifiedsConfig, create_app
+
+    return create_app(ClassifiedsConfig(
+        live_db=instance / "classifieds.sqlite", pristine_db=Path(options["pristine"]),
+        photo_cache=Path(options["photo_cache"]), upload_dir=instance / "uploads",
+        reset_token=options["reset_token"], secret_key=options["secret_key"]))
+
+
+def post_reset(base_url: str, token: str, timeout: float = 30.0) -> None:
+    """POST the reset form of an OSClass-style site; raises RuntimeError with the cause on failure."""
+    data = urllib.parse.urlencode({"token": token}).encode()
+    request = urllib.request.Request(f"{base_url}/index.php?page=reset", data=data, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            response.read()
+    except urllib.error.HTTPError as exc:
+        raise RuntimeError(f"reset of {base_url} failed: HTTP {exc.code} {exc.reason}") from exc
+    except OSError as exc:
+        raise RuntimeError(f"reset of {base_url} failed: {exc}") from exc
+
+
+def _classifieds_reset(base_url: str, settings: Settings) -> None:
+    post_reset(base_url, settings.reset_token)
+
+
+# ---- homepage ------------------------------------------------------------------------------------------
+
+def _homepage_prepare(settings: Settings, instance: Path, urls: dict[str, str]) -> dict:
+    from sites.homepage.accounts import accounts_for
+
+    return {"urls": urls, "images_dir": str(PROJECT_ROOT / "tasks" / "images"),
+            "accounts": [a.__dict__ for a in accounts_for(settings, list(urls))]}
+
+
+def _homepage_app(instance: Path, options: dict):
+    from sites.homepage import create_app
+
+    return create_app(options)
+
+
+LAUNCHERS: dict[str, SiteLauncher] = {
+    "classifieds": SiteLauncher(
+        name="classifieds",
+        description="A local classifieds marketplace: listings with photos, search by category, state "
+                    "and price, comments with ratings, post and edit your own ads.",
+        prepare=_classifieds_prepare, create_app=_classifieds_app, reset=_classifieds_reset),
+    "homepage": SiteLauncher(
+        name="homepage",
+        description="This page: links to every site, their accounts, and the tasks' input images.",
+        prepare=_homepage_prepare, create_app=_homepage_app, needs_other_urls=True),
+}
