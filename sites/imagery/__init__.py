@@ -1,0 +1,15 @@
+"""Deterministic, recognisable product photos for the embedded sites.
+
+    from sites.imagery import PhotoSpec, render_photo, CATALOG, COLORS, CONDITIONS, PATTERNS, Kind
+    img = render_photo(PhotoSpec(kind="guitar", color="red"), size=(640, 480), seed=1234)
+
+Objects are colour emoji glyphs (Noto Color Emoji) recoloured, patterned, labelled and worn as the spec says,
+placed on a textured backdrop with shadows, a camera framing per `view`, light falloff and sensor noise.
+`render_scene` returns the same image plus where the objects and printed labels are.
+"""
+from sites.imagery.catalog import CATALOG, COLORS, CONDITIONS, KIND_CATEGORY, KINDS, PATTERNS, Kind, kind
+from sites.imagery.compose import Scene, render_photo, render_scene
+from sites.imagery.spec import MAX_COUNT, MAX_TEXT_CHARS, PhotoSpec, validate
+
+__all__ = ["CATALOG", "COLORS", "CONDITIONS", "KINDS", "KIND_CATEGORY", "MAX_COUNT", "MAX_TEXT_CHARS", "PATTERNS",
+           "Kind", "PhotoSpec", "Scene", "kind", "render_photo", "render_scene", "validate"]

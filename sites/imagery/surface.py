@@ -1,0 +1,96 @@
+"""An object's look before it is placed: recoloured body, pattern clipped to the body, at a given pixel size."""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageFilter
+
+from sites.imagery.catalog import COLORS, Kind
+from sites.imagery.glyphs import glyph
+
+LUMA = np.array([0.299, 0.587, 0.114], dtype=np.float32)
+_STEEPEN = [max(0, min(255, int((v - 128) * 2.4 + 128))) for v in range(256)]
+LIGHT_COLORS = {"white", "yellow", "pink", "orange"}
+
+
+@dataclass(frozen=True)
+class Sprite:
+    image: Image.Image   # RGBA at the requested size
+    body: np.ndarray     # float32 HxW 0..1, the recolourable body (where patterns and prints go)
+
+
+def recolor(kind: Kind, color: str | None) -> Image.Image:
+    """The kind's glyph (RGBA, font resolution) with its body in `color`, shading kept."""
+    g = glyph(kind.emoji, kind.body)
+    if color is None:
+        return g.image
+    target = np.array(COLORS[color], dtype=np.float32)
+    luma = g.rgb @ LUMA
+    # Shading relative to the body's middle tone, added to the target; dark colours get a little less contrast
+    # compression so folds and edges stay visible.
+    gain = 0.85 if color not in ("black", "white") else 0.6
+    shaded = np.clip(target + ((luma - g.body_luma_mid) * gain)[..., None], 0, 255)
+    w = g.body[..., None]
+    rgb = g.rgb * (1 - w) + shaded * w
+    out = np.dstack([rgb, g.alpha * 255]).astype(np.uint8)
+    return Image.fromarray(out, "RGBA")
+
+
+def pattern_mask(pattern: str, size: tuple[int, int], period: int) -> np.ndarray:
+    """1 where the pattern's second colour goes, for a sprite of `size` (w, h); float32 0..1."""
+    w, h = size
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    p = float(max(period, 6))
+    if pattern == "striped":
+        phase = np.mod(xs + ys, p) / p            # diagonal stripes, anti-aliased edges
+        return np.clip(np.minimum(phase, 1 - phase) * p - p * 0.22, 0, 1).astype(np.float32)
+    if pattern == "dotted":
+        row = np.floor(ys / p)
+        cx = np.mod(xs + (row % 2) * p / 2, p) - p / 2
+        cy = np.mod(ys, p) - p / 2
+        r = p * 0.27
+        return np.clip(r - np.sqrt(cx * cx + cy * cy) + 0.5, 0, 1).astype(np.float32)
+    if pattern == "checked":
+        return ((np.floor(xs / p) + np.floor(ys / p)) % 2).astype(np.float32)
+    return np.zeros((h, w), np.float32)
+
+
+def pattern_color(color: str | None, base_rgb: np.ndarray) -> np.ndarray:
+    if color is None:
+        light = float(base_rgb @ LUMA) > 150
+    else:
+        light = color in LIGHT_COLORS
+    return np.array((28, 32, 60) if light else (246, 244, 236), dtype=np.float32)
+
+
+@functools.lru_cache(maxsize=512)
+def sprite(kind: Kind, color: str | None, pattern: str, size: int) -> Sprite:
+    """The object scaled so its longer side is `size` px, recoloured and patterned (cached: no randomness)."""
+    base = recolor(kind, color)
+    g = glyph(kind.emoji, kind.body)
+    bw, bh = base.size
+    scale = size / max(bw, bh)
+    out_size = (max(1, round(bw * scale)), max(1, round(bh * scale)))
+    img = base.resize(out_size, Image.BICUBIC)
+    if scale > 1.5:
+        # the bitmaps are 136 px; smooth the upscaled outline (blur, then steepen) so it has no staircase
+        # and soften the pixel steps inside it a little (premultiplied, so edges do not darken)
+        img = img.convert("RGBa").filter(ImageFilter.GaussianBlur(scale * 0.3)).convert("RGBA")
+        a = img.getchannel("A").filter(ImageFilter.GaussianBlur(scale * 0.2))
+        img.putalpha(a.point(_STEEPEN))
+    body_img = Image.fromarray((g.body * 255).astype(np.uint8), "L").resize(out_size, Image.BILINEAR)
+    body = np.asarray(body_img, dtype=np.float32) / 255.0
+    if pattern != "plain" and kind.colorable:
+        arr = np.asarray(img, dtype=np.float32)
+        rgb = arr[..., :3]
+        sel = body > 0.5
+        mean = rgb[sel].mean(axis=0) if sel.any() else np.array([128, 128, 128], np.float32)
+        pcol = pattern_color(color, mean)
+        # Keep the body's shading under the pattern: scale the pattern colour by the local brightness ratio.
+        shade = np.clip((rgb @ LUMA) / max(float(mean @ LUMA), 1.0), 0.55, 1.3)[..., None]
+        m = (pattern_mask(pattern, out_size, max(out_size) // 9) * body)[..., None] * 0.92
+        rgb = rgb * (1 - m) + np.clip(pcol * shade, 0, 255) * m
+        img = Image.fromarray(np.dstack([rgb, arr[..., 3]]).astype(np.uint8), "RGBA")
+    return Sprite(img, body)
