@@ -1,0 +1,156 @@
+"""Read-only query API over the pristine classifieds database, for task authors.
+
+    from sites.classifieds.data import open_pristine
+    with open_pristine() as data:                       # the data set of the current SEED/SCALE
+        red = data.find(kind="guitar", color="red")     # listings whose first photo shows a red guitar
+        listing = data.listing(red[0].id)
+        listing.photos[0].color, listing.title, listing.price
+
+Photo attributes are what the picture shows (sites.imagery renders them); the title and description
+usually do not say them.
+"""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from sites.classifieds.db import connect_readonly
+from sites.config import Settings, settings as load_settings
+
+
+@dataclass(frozen=True)
+class Photo:
+    id: int
+    position: int
+    kind: str | None
+    color: str | None
+    count: int | None
+    printed_text: str | None
+    condition: str | None
+    pattern: str | None
+    view: int | None
+    url_path: str            # /oc-content/uploads/<id>.jpg on the site
+
+
+@dataclass(frozen=True)
+class Comment:
+    id: int
+    author: str
+    title: str
+    body: str
+    rating: int
+
+
+@dataclass(frozen=True)
+class Listing:
+    id: int
+    title: str
+    description: str
+    price: float             # dollars
+    category: str
+    region: str
+    city: str
+    seller: str
+    seller_email: str
+    pub_date: str            # YYYY-MM-DD HH:MM:SS
+    photos: tuple[Photo, ...]
+
+    @property
+    def url_path(self) -> str:
+        return f"/index.php?page=item&id={self.id}"
+
+
+FILTERS = {
+    "kind": "p.kind = ?", "color": "p.color = ?", "count": "p.count = ?", "printed_text": "p.printed_text = ?",
+    "condition": "p.condition = ?", "pattern": "p.pattern = ?", "category": "category.name = ?",
+    "region": "region.name = ?", "city": "city.name = ?", "seller_email": "user.email = ?",
+}
+
+
+class ClassifiedsData:
+    def __init__(self, db_path: Path):
+        self.path = Path(db_path)
+        if not self.path.is_file():
+            raise FileNotFoundError(f"classifieds database {self.path} not found (run `make data`)")
+        self.conn: sqlite3.Connection = connect_readonly(self.path)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "ClassifiedsData":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _photos(self, item_id: int) -> tuple[Photo, ...]:
+        rows = self.conn.execute("SELECT * FROM photo WHERE item_id = ? ORDER BY position, id", (item_id,))
+        return tuple(Photo(r["id"], r["position"], r["kind"], r["color"], r["count"], r["printed_text"],
+                           r["condition"], r["pattern"], r["view"], f"/oc-content/uploads/{r['id']}.jpg")
+                     for r in rows)
+
+    def listing(self, item_id: int) -> Listing:
+        row = self.conn.execute(
+            "SELECT item.*, category.name AS category, region.name AS region, city.name AS city,"
+            " user.name AS seller, user.email AS seller_email FROM item"
+            " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
+            " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id WHERE item.id = ?",
+            (item_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no listing with id {item_id} in {self.path}")
+        return Listing(row["id"], row["title"], row["description"], row["price_cents"] / 100, row["category"],
+                       row["region"], row["city"], row["seller"], row["seller_email"], row["pub_date"],
+                       self._photos(row["id"]))
+
+    def find_ids(self, *, min_price: float | None = None, max_price: float | None = None,
+                 title_contains: str | None = None, limit: int | None = 50, **attrs) -> list[int]:
+        """Ids of listings whose first photo (position 0) and fields match every given attribute
+        (kind, color, count, printed_text, condition, pattern, category, region, city, seller_email),
+        oldest first."""
+        unknown = set(attrs) - set(FILTERS)
+        if unknown:
+            raise TypeError(f"unknown attribute(s) {', '.join(sorted(unknown))}; known: {', '.join(FILTERS)}")
+        clauses, params = ["p.position = 0"], []
+        for name, value in attrs.items():
+            if value is not None:
+                clauses.append(FILTERS[name])
+                params.append(value)
+        if min_price is not None:
+            clauses.append("item.price_cents >= ?")
+            params.append(int(round(min_price * 100)))
+        if max_price is not None:
+            clauses.append("item.price_cents <= ?")
+            params.append(int(round(max_price * 100)))
+        if title_contains:
+            clauses.append("item.title LIKE ?")
+            params.append(f"%{title_contains}%")
+        sql = ("SELECT item.id FROM item JOIN photo p ON p.item_id = item.id"
+               " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
+               " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id"
+               f" WHERE {' AND '.join(clauses)} ORDER BY item.id")
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return [r[0] for r in self.conn.execute(sql, params)]
+
+    def find(self, **criteria) -> list[Listing]:
+        return [self.listing(i) for i in self.find_ids(**criteria)]
+
+    def count(self, **criteria) -> int:
+        return len(self.find_ids(limit=None, **criteria))
+
+    def comments(self, item_id: int) -> list[Comment]:
+        rows = self.conn.execute("SELECT * FROM comment WHERE item_id = ? ORDER BY created_at, id", (item_id,))
+        return [Comment(r["id"], r["author_name"], r["title"], r["body"], r["rating"]) for r in rows]
+
+
+def open_pristine(settings: Settings | None = None, generate: bool = False) -> ClassifiedsData:
+    """The pristine database of the configured SEED and SCALE (generated first if `generate`)."""
+    from sites.classifieds import store
+
+    s = settings or load_settings()
+    if generate:
+        ds, _ = store.ensure(s.data_dir, s.seed, s.scale)
+    else:
+        ds = store.dataset(s.data_dir, s.seed, s.scale)
+    return ClassifiedsData(ds.db)
