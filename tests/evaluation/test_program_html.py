@@ -1,0 +1,250 @@
+"""program_html, named helpers and page_image_query against local fixture pages in real Chromium."""
+from __future__ import annotations
+
+import pytest
+
+from agent.driver import create_driver, quit_driver
+from evaluation.errors import EvaluationError, HelperError, TaskFormatError, VQAError
+from evaluation.evaluators import EvalContext, evaluate_task
+from evaluation.helper_calls import HelperSyntaxError, parse_helper_call
+from evaluation.helpers import HELPERS, HelperEnv, call_helper
+from evaluation.judges import OpenAIVQA
+from evaluation.tasks import parse_task
+
+from .shopping_api_server import JSONShoppingAPI, ShoppingDataServer
+from .taskdata import with_eval
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def driver():
+    d = create_driver(viewport=(1280, 900))
+    yield d
+    quit_driver(d)
+
+
+@pytest.fixture(scope="module")
+def pages(fixture_server):
+    return f"{fixture_server}/evaluation"
+
+
+@pytest.fixture(scope="module")
+def shop_api(pages):
+    server = ShoppingDataServer({
+        "B0KETTLE17": {"url_key": "magento_product", "reviews": [
+            {"nickname": "Ann", "title": "Old", "detail": "first", "percent": 40},
+            {"nickname": "Emma Lopez", "title": "Boils fast", "detail": "Great kettle, quiet.", "percent": 80}]},
+        "B0NOREVIEW": {"url_key": "no-reviews", "reviews": []},
+    }, latest_order=187)
+    yield server
+    server.close()
+
+
+def helper_value(driver, source, url=None, last_url="", api=None):
+    if url:
+        driver.get(url)
+    call = parse_helper_call(source, HELPERS)
+    return call_helper(call, HelperEnv(driver=driver, last_url=last_url, shopping_api_factory=api))
+
+
+def test_order_page_helpers(driver, pages):
+    url = f"{pages}/magento_order.html"
+    names = helper_value(driver, "shopping_get_order_product_name_list(__page__)", url)
+    assert names == "Kellogg's Special K Protein Bars, Strawberry, 19oz Box (12 Bars) |OR| Green Tea Bags, 100 Count"
+    assert helper_value(driver, "shopping_get_order_product_quantity(__page__, 'B00MXUFL0E')") == 2
+    assert helper_value(driver, "shopping_get_order_product_quantity(__page__, 'X1 |OR| B07ZD2PB9F')") == 1
+    assert helper_value(driver, "shopping_get_order_product_quantity(__page__, 'NOPE')") == 0
+    assert helper_value(driver, "shopping_get_order_product_option(__page__, 'B00MXUFL0E', 'Size')") == "12 Count (Pack of 1)"
+    assert helper_value(driver, "shopping_get_order_product_option(__page__, 'B00MXUFL0E', 'Color')") == ""
+    assert helper_value(driver, "get_query_text(__page__, '.page-title')").strip() == "Order # 000000187"
+    assert helper_value(driver, "get_query_text_lowercase(__page__, '.order-status')") == "pending"
+    assert helper_value(driver, "get_query_text(__page__, '.absent')") == ""
+    assert helper_value(driver, "get_query_text(__page__, '!!bad selector')") == ""
+
+
+def test_product_page_helpers(driver, pages):
+    url = f"{pages}/magento_product.html"
+    assert helper_value(driver, "shopping_get_product_price(__page__)", url) == 1234.5
+    assert helper_value(driver, "shopping_get_num_reviews(__page__)") == 12
+    assert helper_value(driver, "shopping_get_rating_as_percentage(__page__)") == 78
+    assert helper_value(driver, "shopping_get_product_attributes(__page__, 'capacity |OR| volume')") == "1.7 Liters"
+    assert helper_value(driver, "shopping_get_product_attributes(__page__, 'weight')") == ""
+    # on a page without these hooks the helpers give empty values, not errors
+    assert helper_value(driver, "shopping_get_product_price(__page__)", f"{pages}/postmill_post.html") == 0
+
+
+def test_reddit_helpers(driver, pages):
+    url = f"{pages}/postmill_post.html"
+    tree = helper_value(driver, "reddit_get_post_comment_tree(__page__)", url)
+    assert [c["username"] for c in tree["children"]] == ["lensfan", "MarvelsGrantMan136"]
+    assert tree["children"][0]["children"][0]["children"][0]["content"] == "A Sony a6000 is about $250 used."
+    assert tree["children"][0]["net_score"] == 7
+    latest = helper_value(driver, "reddit_get_latest_comment_obj_by_username(__page__, 'MarvelsGrantMan136')")
+    assert latest["content"] == "Thanks all, I bought the a6000!"
+    assert helper_value(driver, "reddit_get_latest_comment_content_by_username(__page__, 'lensfan')") == \
+        "A Sony a6000 is about $250 used."
+    parent = helper_value(driver, "reddit_get_parent_comment_obj_of_latest_comment_by_username(__page__, 'lensfan')")
+    assert parent["username"] == "MarvelsGrantMan136" and parent["content"] == "Which one would you pick?"
+    assert helper_value(driver, "reddit_get_parent_comment_username_of_latest_comment_by_username("
+                                "__page__, 'lensfan')") == "MarvelsGrantMan136"
+    assert helper_value(driver, "reddit_get_latest_comment_content_by_username(__page__, 'nobody')") == ""
+
+
+def test_reddit_get_post_url():
+    f = HELPERS["reddit_get_post_url"]
+    assert f(None, "http://127.0.0.1:9999/f/pics/42/-/comment/7") == "http://127.0.0.1:9999/f/pics/42/"
+    assert f(None, "http://127.0.0.1:9999/f/pics/42/slug") == "http://127.0.0.1:9999/f/pics/42/"
+    assert f(None, "http://127.0.0.1:9999/forums") == "http://127.0.0.1:9999/forums"
+
+
+def test_api_helpers_through_the_shopping_api(shop_api, pages):
+    api = lambda: JSONShoppingAPI(shop_api.base_url, "http://shop.test")
+    assert helper_value(None, "shopping_get_latest_order_url()", api=api) == "http://shop.test/sales/order/view/order_id/187/"
+    assert helper_value(None, "shopping_get_sku_product_page_url('B0KETTLE17')", api=api) == "http://shop.test/magento_product.html"
+    assert helper_value(None, "shopping_get_sku_latest_review_author('B0KETTLE17')", api=api) == "Emma Lopez"
+    assert helper_value(None, "shopping_get_sku_latest_review_rating('B0KETTLE17')", api=api) == "80"
+    assert helper_value(None, "shopping_get_sku_latest_review_text('B0KETTLE17')", api=api) == "Great kettle, quiet."
+    assert helper_value(None, "shopping_get_sku_latest_review_title('B0KETTLE17')", api=api) == "Boils fast"
+    assert helper_value(None, "shopping_get_sku_latest_review_title('B0NOREVIEW')", api=api) == ""
+    with pytest.raises(HelperError, match="HTTP 404"):
+        helper_value(None, "shopping_get_sku_product_page_url('UNKNOWN')", api=api)
+    with pytest.raises(HelperError, match="does not provide"):
+        helper_value(None, "shopping_get_latest_order_url()")
+
+
+def test_embedded_stack_has_no_shopping_api_yet():
+    from evaluation.site_api import SiteAPIError, get_shopping_api
+    with pytest.raises(SiteAPIError, match="embedded stack has no shopping site yet"):
+        get_shopping_api("embedded", {})
+
+
+@pytest.mark.parametrize("source", [
+    "__import__('os').system('x')",
+    "eval('1+1')",
+    "get_query_text(__page__, __import__('os'))",
+    "get_query_text.__globals__",
+    "get_query_text(__page__, '.a')[0]",
+    "(lambda: 1)()",
+    "get_query_text(__page__, open('/etc/passwd').read())",
+    "get_query_text(*[1, 2])",
+    "os.system('x')",
+    "get_query_text(__page__, '.a'); import os",
+])
+def test_helper_strings_are_parsed_never_run(source):
+    with pytest.raises(HelperSyntaxError):
+        parse_helper_call(source, HELPERS)
+
+
+def test_helper_injection_in_a_task_is_refused_at_load():
+    task = with_eval(4, eval_types=["program_html"], program_html=[
+        {"url": "last", "locator": "func:__import__('os').system('touch /tmp/pwned')",
+         "required_contents": {"exact_match": "0"}}])
+    with pytest.raises(TaskFormatError, match=r"field 'eval.program_html\[0\].locator'.*only a registered helper name may be called"):
+        parse_task(task, "evil.json")
+
+
+def program_task(targets):
+    return parse_task(with_eval(5, eval_types=["program_html"], program_html=targets), "mem.json")
+
+
+def run(task, driver, final_url, **kw):
+    driver.get(final_url)
+    return evaluate_task(task, EvalContext(answer=None, final_url=final_url, driver=driver, **kw))
+
+
+def test_program_html_locator_kinds(driver, pages):
+    item = f"{pages}/classifieds_item.html"
+    task = program_task([
+        {"url": "last", "locator": "", "required_contents": {"must_include": ["Red city bike", "3 gears"]}},
+        {"url": item, "locator": "document.querySelector('.price').outerText",
+         "required_contents": {"required_values": [">= 100", "< 200"]}},
+        {"url": item, "locator": "lambda:(() => document.querySelectorAll('.item-photos img').length)()",
+         "required_contents": {"exact_match": "1"}},
+        {"url": item, "locator": "document.querySelector('.desc').dataset.mark",
+         "prep_actions": ["document.querySelector('.desc').dataset.mark = 'prepared'"],
+         "required_contents": {"exact_match": "prepared"}},
+        {"url": item, "locator": "func:get_query_text(__page__, '.comments_list h3')",
+         "required_contents": {"must_include": ["still available"], "must_exclude": ["sold"]}},
+    ])
+    reward = run(task, driver, item)
+    assert reward.score == 1, reward.explain()
+    assert len(reward.checks) == 6
+
+
+def test_program_html_failing_cases_say_why(driver, pages):
+    item = f"{pages}/classifieds_item.html"
+    task = program_task([
+        {"url": "last", "locator": "document.querySelector('.price').outerText",
+         "required_contents": {"exact_match": "$99.00"}},
+        {"url": "last", "locator": "document.querySelector('.missing').outerText",
+         "required_contents": {"must_include": ["x"]}},
+    ])
+    reward = run(task, driver, item)
+    assert reward.score == 0
+    first, second = reward.checks
+    assert not first.passed and "'$120.00'" in first.reason and "the last page" in first.reason
+    assert not second.passed and "raised" in second.reason
+
+
+def test_program_html_url_helper_and_last_url(driver, pages, shop_api):
+    order_url = f"{pages}/magento_order.html"
+    api = lambda: JSONShoppingAPI(shop_api.base_url, pages)
+    # the latest order (187) is served by the fixture page; point the API at a site whose order page exists
+    task = program_task([
+        {"url": "func:shopping_get_sku_product_page_url('B0KETTLE17')",
+         "locator": "func:shopping_get_product_price(__page__)", "required_contents": {"required_values": ["== 1234.5"]}},
+        {"url": "func:reddit_get_post_url('__last_url__')", "locator": "",
+         "required_contents": {"must_include": ["Order # 000000187"]}},
+    ])
+    reward = run(task, driver, order_url, shopping_api=api)
+    assert reward.score == 1, reward.explain()
+
+
+def test_page_image_query_ssim(driver, pages):
+    item = f"{pages}/classifieds_item.html"
+    from pathlib import Path
+    fixtures = Path(__file__).parent.parent / "fixtures" / "evaluation"
+
+    def task(ref, threshold=None):
+        q = {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": str(fixtures / ref)}
+        if threshold:
+            q["ssim_threshold"] = threshold
+        return parse_task(with_eval(6, eval_types=["page_image_query"], page_image_query=[q]), fixtures / "t.json")
+
+    good = run(task("reference_red.png"), driver, item)
+    assert good.score == 1, good.explain()
+    assert "photo_red.png" in good.checks[0].reason
+    bad = run(task("reference_stripes.png"), driver, item)
+    assert bad.score == 0 and "best SSIM" in bad.checks[0].reason
+    strict = run(task("reference_red.png", threshold=0.999), driver, item)
+    assert strict.score == 0
+    none = parse_task(with_eval(7, eval_types=["page_image_query"], page_image_query=[
+        {"eval_image_url": "last", "eval_image_class": ".no-such-class", "eval_fuzzy_image_match": "x.png"}]), "m.json")
+    r = run(none, driver, item)
+    assert r.score == 0 and "no image under" in r.checks[0].reason
+    missing = parse_task(with_eval(8, eval_types=["page_image_query"], page_image_query=[
+        {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": "nowhere.png"}]), "m.json")
+    with pytest.raises(EvaluationError, match=r"m.json, task 8, field 'eval.page_image_query\[0\].eval_fuzzy_image_match'.*not found"):
+        run(missing, driver, item)
+
+
+def test_page_image_query_vqa(driver, pages, openai_stub):
+    item = f"{pages}/classifieds_item.html"
+    task = parse_task(with_eval(9, eval_types=["page_image_query"], page_image_query=[
+        {"eval_image_url": "last", "eval_image_class": ".item-photos",
+         "eval_vqa": [{"question": "What color is the bike frame?", "answer": "blue"}]}]), "m.json")
+    vqa = OpenAIVQA(model="vision", base_url=openai_stub.base_url, api_key="k")
+    openai_stub.reply("Red.", "It is blue.")
+    reward = run(task, driver, item, vqa=vqa)
+    assert reward.score == 1, reward.explain()
+    assert len(openai_stub.requests) == 2    # one per image until one matches (img, then the background image)
+    content = openai_stub.requests[0]["messages"][0]["content"]
+    assert content[1]["image_url"]["url"].startswith("data:image/png;base64,")
+    openai_stub.reply("red", "red")
+    assert run(task, driver, item, vqa=vqa).score == 0
+    with pytest.raises(VQAError, match="VQA_BACKEND"):
+        run(task, driver, item)
+    openai_stub.fail(500, times=5)
+    with pytest.raises(VQAError, match="failed"):
+        run(task, driver, item, vqa=vqa)
