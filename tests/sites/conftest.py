@@ -1,0 +1,71 @@
+"""Fixtures of the site tests: one small generated data set per worker session, a fresh Flask app per test
+(its own database copy and upload folder), and helpers to log in through the real form."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from sites.classifieds import ClassifiedsConfig, create_app, db, store
+from sites.config import Settings
+
+TEST_SEED = 4242
+TEST_LISTINGS = 120
+RESET_TOKEN = "test-reset-token"
+BLAKE = ("blake.sullivan@gmail.com", "Password.123")
+
+
+@pytest.fixture(scope="session")
+def site_settings(tmp_path_factory) -> Settings:
+    return Settings(data_dir=tmp_path_factory.mktemp("sites-data"), seed=TEST_SEED, scale=str(TEST_LISTINGS),
+                    reset_token=RESET_TOKEN, run_dir=tmp_path_factory.mktemp("sites-run"))
+
+
+@pytest.fixture(scope="session")
+def dataset(site_settings) -> store.DataSet:
+    ds, _ = store.ensure(site_settings.data_dir, site_settings.seed, site_settings.scale)
+    return ds
+
+
+@pytest.fixture
+def app(dataset, tmp_path):
+    live = tmp_path / "live.sqlite"
+    db.install_copy(dataset.db, live)
+    application = create_app(ClassifiedsConfig(
+        live_db=live, pristine_db=dataset.db, photo_cache=dataset.photo_cache, upload_dir=tmp_path / "uploads",
+        reset_token=RESET_TOKEN, secret_key="test-secret"))
+    application.config["TESTING"] = True
+    return application
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def login(client, email: str = BLAKE[0], password: str = BLAKE[1]):
+    return client.post("/index.php", data={"page": "login", "action": "login_post", "email": email,
+                                           "password": password})
+
+
+def csrf_of(client, path: str) -> str:
+    html = client.get(path).get_data(as_text=True)
+    match = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert match, f"no csrf field on {path}"
+    return match.group(1)
+
+
+def png_bytes(color=(200, 30, 30), size=(64, 48), fmt="PNG") -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", size, color).save(buf, fmt)
+    return buf.getvalue()
+
+
+@pytest.fixture
+def blake(client):
+    response = login(client)
+    assert response.status_code == 302
+    return client
