@@ -242,7 +242,7 @@ class DockerStackConfig:
                 environment={"CLASSIFIEDS": self.urls["classifieds"], "SHOPPING": self.urls["shopping"],
                              "REDDIT": self.urls["reddit"], "WIKIPEDIA": self.urls["wikipedia"],
                              "HOMEPAGE": self.urls["homepage"]},
-                command=["serve", "homepage", "--host", "0.0.0.0", "--port", "4399"],
+                command=["homepage", "--port", "4399"],  # compose/Dockerfile entrypoint: compose/serve_site.py
                 healthcheck=_healthcheck(["CMD", "python", "-c", "import urllib.request as u; "
                                           "u.urlopen('http://127.0.0.1:4399/', timeout=5)"], interval_s=5),
             ),

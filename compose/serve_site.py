@@ -1,0 +1,41 @@
+"""Container entrypoint: serve ONE embedded site in the foreground on 0.0.0.0 (compose/embedded.yml).
+
+    python compose/serve_site.py SITE [--port P]
+
+Prepares the site's instance folder the way the arena does (the launcher's `prepare`: data generated
+or reused from DATA_DIR, pristine database copied) and then replaces itself with `python -m sites.serve`
+bound to all interfaces, so the container's main process is the site server and receives SIGTERM.
+The other sites' URLs (for the homepage's links) come from the environment: CLASSIFIEDS, SHOPPING, ...
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from sites.config import settings as load_settings, site_urls
+from sites.launchers import LAUNCHERS
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="serve_site.py")
+    parser.add_argument("site", choices=sorted(LAUNCHERS))
+    parser.add_argument("--port", type=int, default=0, help="default: the port of the site's URL")
+    parser.add_argument("--threads", type=int, default=8)
+    args = parser.parse_args(argv)
+    settings = load_settings()
+    urls = site_urls()
+    port = args.port or int(urls[args.site].rsplit(":", 1)[-1].split("/", 1)[0])
+    instance = settings.run_dir / args.site
+    instance.mkdir(parents=True, exist_ok=True)
+    options = LAUNCHERS[args.site].prepare(settings, instance, urls)
+    (instance / "options.json").write_text(json.dumps(options))
+    os.execv(sys.executable, [sys.executable, "-m", "sites.serve", args.site, "--instance", str(instance),
+                              "--host", "0.0.0.0", "--port", str(port), "--threads", str(args.threads)])
+    return 0  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main())
