@@ -12,6 +12,8 @@ back from `step` as text; a dead browser session raises `BrowserCrashed`.
 from __future__ import annotations
 
 import time
+
+import urllib3
 from dataclasses import dataclass
 
 from selenium.common.exceptions import (
@@ -52,8 +54,8 @@ _DEAD_SESSION_HINTS = ("invalid session id", "session deleted", "chrome not reac
 def _is_dead_session(exc: BaseException) -> bool:
     if isinstance(exc, InvalidSessionIdException):
         return True
-    if isinstance(exc, (ConnectionError, OSError)) and not isinstance(exc, WebDriverException):
-        return True
+    if isinstance(exc, (ConnectionError, OSError, urllib3.exceptions.HTTPError)):
+        return True   # ChromeDriver (or the grid) no longer answers
     text = str(exc).lower()
     return any(hint in text for hint in _DEAD_SESSION_HINTS)
 
@@ -230,6 +232,8 @@ class BrowserEnv:
         except WebDriverException as exc:
             self._check_alive(exc)
             raise
+        except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
+            raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
 
     def _observe(self) -> Observation:
         timings: dict[str, float] = {}
@@ -305,6 +309,8 @@ class BrowserEnv:
         except WebDriverException as exc:
             self._check_alive(exc)
             return f"{action.type.value} failed: {str(exc).splitlines()[0][:300]}"
+        except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
+            raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
 
     # ------------------------------------------------------------------ actions
     def _execute(self, action: Action) -> str | None:
@@ -351,12 +357,14 @@ class BrowserEnv:
             self._focus(index)
             return None
         if kind is ActionType.CLOSE_TAB:
-            self.driver.close()
-            self._tabs.pop(self._focused)
-            if not self._tabs:  # never close the last window: that would end the session
-                self.driver.switch_to.window(self.driver.window_handles[0]) if self.driver.window_handles else None
+            closing = self._tabs[self._focused]
+            if len(self._tabs) == 1:  # closing the last window would end the session: open a blank tab first
                 self.driver.switch_to.new_window("tab")
                 self._tabs.append(self.driver.current_window_handle)
+                self.driver.switch_to.window(closing)
+            self.driver.close()
+            self._tabs.remove(closing)
+            self._emulated.pop(closing, None)
             self._focus(len(self._tabs) - 1)
             return None
         if kind is ActionType.GOTO:

@@ -1,0 +1,152 @@
+"""Failing and invalid actions give errors the agent can read; a dead browser raises BrowserCrashed;
+slow pages are waited for (by condition), and a page that never loads is a readable timeout."""
+from __future__ import annotations
+
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from agent.actions import parse_action
+from agent.browser import BrowserCrashed, BrowserEnv
+
+
+def test_invalid_action_text(som_env):
+    error = som_env.step(parse_action("dance [3]"))
+    assert error.startswith("invalid action") and "unknown action 'dance'" in error
+    error = som_env.step(parse_action("press [Ctrl+Nope]"))
+    assert "unknown key 'Nope'" in error
+
+
+def test_unknown_id(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    error = som_env.step(parse_action("click [9999]"))
+    assert error == "no element with id [9999] in the current observation"
+
+
+def test_element_gone_after_navigation(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    button = som_env.resolve_element_id(css="#counter")
+    som_env.step(parse_action(f"goto [{pages('second.html')}]"))   # no new observation
+    error = som_env.step(parse_action(f"click [{button}]"))
+    assert error and "no longer on the page" in error
+
+
+def test_hidden_element_is_readable_error(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    button = som_env.resolve_element_id(css="#counter")
+    som_env.driver.execute_script("document.getElementById('counter').style.display = 'none'")
+    error = som_env.step(parse_action(f"click [{button}]"))
+    assert error and "hidden or not interactable" in error and "Add to cart" in error
+
+
+def test_covered_element_is_readable_error(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    button = som_env.resolve_element_id(css="#counter")
+    som_env.driver.execute_script(
+        "const d = document.createElement('div'); d.id = 'veil';"
+        "d.style = 'position:fixed;inset:0;background:rgba(0,0,0,.3);z-index:9';"
+        "document.body.appendChild(d)")
+    error = som_env.step(parse_action(f"click [{button}]"))
+    assert error and "covered by another element" in error
+    assert som_env.driver.find_element("id", "status").text == "not clicked"
+    assert "[BUTTON] [Add to cart]" not in som_env.observe().text   # covered elements are not marked
+
+
+def test_goto_unreachable_site(som_env):
+    error = som_env.step(parse_action("goto [http://127.0.0.1:9/nothing]"))
+    assert error and "could not load http://127.0.0.1:9/nothing" in error
+
+
+def test_stop_is_a_no_op(som_env, pages):
+    som_env.open([pages("basic.html")])
+    assert som_env.step(parse_action("stop [42]")) is None
+    assert som_env.observe().url == pages("basic.html")
+
+
+def test_dead_session_raises_browser_crashed(pages):
+    env = BrowserEnv(mode="som")
+    try:
+        env.open([pages("basic.html")])
+        env.driver.quit()                     # the session dies under the env
+        with pytest.raises(BrowserCrashed, match="session"):
+            env.step(parse_action("scroll [down]"))
+        with pytest.raises(BrowserCrashed):
+            env.observe()
+    finally:
+        env.close()
+
+
+class _SlowServer:
+    """A threaded HTTP server whose /slow.png answers only when `release` is set."""
+
+    PAGE = b"<!doctype html><title>Slow</title><h1>Slow page</h1><img id='pic' src='/slow.png' width='20' height='20'>"
+    PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                        "1f15c4890000000d49444154789c6360f8cf000000030101005cd3e5a80000000049454e44ae426082")
+
+    def __init__(self):
+        self.release = threading.Event()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                if self.path.startswith("/slow.png"):
+                    outer.release.wait(30)
+                    body, kind = outer.PNG, "image/png"
+                else:
+                    body, kind = outer.PAGE, "text/html"
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", kind)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.send_header("Cache-Control", "no-store")
+                    self.end_headers()
+                    self.wfile.write(body)
+                except OSError:
+                    pass   # the browser gave up on the request
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/page"
+
+    def close(self):
+        self.release.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def slow_server():
+    server = _SlowServer()
+    yield server
+    server.close()
+
+
+def test_waits_for_a_slow_resource(slow_server):
+    with BrowserEnv(mode="som", settle_timeout=10) as env:
+        timer = threading.Timer(0.5, slow_server.release.set)
+        timer.start()
+        start = time.perf_counter()
+        assert env.step(parse_action(f"goto [{slow_server.url}]")) is None
+        assert time.perf_counter() - start >= 0.4               # it did wait for the image
+        assert env.driver.execute_script("return document.getElementById('pic').naturalWidth") == 1
+        timer.cancel()
+
+
+def test_never_loading_page_is_a_timeout_error(slow_server):
+    with BrowserEnv(mode="som", settle_timeout=1.0) as env:
+        error = env.step(parse_action(f"goto [{slow_server.url}]"))
+        assert error and "timed out after 1 s" in error
+        obs = env.observe()                                      # the env is still usable
+        assert "Slow page" in obs.text
+        with pytest.raises(RuntimeError, match="could not open start URL"):
+            env.open([slow_server.url + "?again"])

@@ -1,0 +1,156 @@
+"""Set-of-Marks observations and actions through their ids, in a real headless Chromium."""
+from __future__ import annotations
+
+import io
+import re
+
+from PIL import Image
+
+from agent.actions import parse_action
+from agent.som import Mark, draw_marks, mark_colour
+
+
+def _status(env, element_id="status"):
+    return env.driver.find_element("id", element_id).text
+
+
+def test_observation_carries_page_tabs_and_screenshots(som_env, pages):
+    som_env.open([pages("basic.html")])
+    obs = som_env.observe()
+    assert obs.url == pages("basic.html") and obs.mode == "som"
+    assert [t.title for t in obs.tabs] == ["Basic fixture"] and obs.focused_tab == 0
+    shot = Image.open(io.BytesIO(obs.screenshot))
+    assert shot.size == (1280, 2048)                         # exact viewport, scale factor 1
+    marked = Image.open(io.BytesIO(obs.som_screenshot))
+    assert marked.size == shot.size and marked.tobytes() != shot.convert("RGB").tobytes()
+    assert "<h1>Fixture shop</h1>" in obs.html
+    assert "data-vwa" not in obs.html and "__vwa" not in obs.html   # the page is not polluted
+    assert obs.meta["n_elements"] == len(re.findall(r"^\[\d+\]", obs.text, re.M))
+    assert set(obs.meta["timings"]) >= {"text", "screenshot", "som_draw", "html"}
+
+
+def test_text_lists_marks_and_static_text(som_env, pages):
+    som_env.open([pages("basic.html")])
+    lines = som_env.observe().text.splitlines()
+    assert "[] [StaticText] [Fixture shop]" in lines
+    assert "[] [StaticText] [not clicked]" in lines
+    assert any(re.fullmatch(r"\[\d+\] \[BUTTON\] \[Add to cart\]", l) for l in lines)
+    assert any(re.fullmatch(r"\[\d+\] \[A\] \[Second page\]", l) for l in lines)
+    assert any(re.fullmatch(r"\[\d+\] \[INPUT\] \[old text\]", l) for l in lines)
+    assert any(re.fullmatch(r"\[\d+\] \[SELECT\] \[Red\]", l) for l in lines)
+    assert not any("Secret" in l for l in lines)             # display: none button is not marked
+
+
+def test_click_by_id(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    button = som_env.resolve_element_id(text="Add to cart")
+    assert som_env.step(parse_action(f"click [{button}]")) is None
+    assert _status(som_env) == "clicked 1"
+
+
+def test_type_replaces_content_and_enter_submits(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    box = som_env.resolve_element_id(css="#q")
+    assert som_env.step(parse_action(f"type [{box}] [blue shirt]")) is None
+    assert som_env.driver.current_url == pages("second.html") + "?q=blue+shirt"   # old text was replaced
+
+
+def test_type_without_enter_and_into_textarea(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    field = som_env.resolve_element_id(css="#no-enter")
+    notes = som_env.resolve_element_id(css="#notes")
+    assert som_env.step(parse_action(f"type [{field}] [abc] [0]")) is None
+    assert som_env.step(parse_action(f"type [{notes}] [two [bracketed] words] [0]")) is None
+    assert _status(som_env, "enter-status") == "no enter"
+    value = lambda css: som_env.driver.find_element("css selector", css).get_attribute("value")
+    assert value("#no-enter") == "abc" and value("#notes") == "two [bracketed] words"
+    assert som_env.step(parse_action(f"type [{field}] [xyz] [1]")) is None
+    assert _status(som_env, "enter-status") == "enter pressed" and value("#no-enter") == "xyz"
+
+
+def test_type_into_select_chooses_option(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    select = som_env.resolve_element_id(css="#colour")
+    assert som_env.step(parse_action(f"type [{select}] [Blue] [0]")) is None
+    assert som_env.driver.find_element("id", "colour").get_attribute("value") == "Blue"
+    error = som_env.step(parse_action(f"type [{select}] [Purple] [0]"))
+    assert error and "no option 'Purple'" in error and "Green" in error
+
+
+def test_hover_and_press(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    target = som_env.resolve_element_id(text="Hover me")
+    assert som_env.step(parse_action(f"hover [{target}]")) is None
+    assert _status(som_env, "hover-status") == "hovered"
+    keys = som_env.resolve_element_id(css="#keys")
+    assert som_env.step(parse_action(f"click [{keys}]")) is None
+    assert som_env.step(parse_action("press [Ctrl+b]")) is None
+    assert _status(som_env, "key-status") == "Ctrl+b"
+    assert som_env.step(parse_action("press [Enter]")) is None
+    assert _status(som_env, "key-status") == "Enter"
+
+
+def test_select_all_then_typing_replaces_with_keys(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    box = som_env.resolve_element_id(css="#no-enter")
+    som_env.step(parse_action(f"type [{box}] [hello] [0]"))
+    assert som_env.step(parse_action("press [Meta+a]")) is None
+    assert som_env.step(parse_action("press [Backspace]")) is None
+    assert som_env.driver.find_element("id", "no-enter").get_attribute("value") == ""
+
+
+def test_scroll_changes_the_visible_region(som_env, pages):
+    som_env.open([pages("long.html")])
+    first = som_env.observe().text
+    assert "Top button" in first and "Bottom button" not in first
+    assert som_env.step(parse_action("scroll [down]")) is None
+    assert som_env.driver.execute_script("return scrollY") == 2048
+    second = som_env.observe().text
+    assert "Top button" not in second and "Bottom button" in second
+    assert som_env.step(parse_action("scroll [direction=up]")) is None
+    assert som_env.driver.execute_script("return scrollY") == 0
+
+
+def test_dense_page_id_clicks_exactly_its_button(som_env, pages):
+    som_env.open([pages("dense.html")])
+    obs = som_env.observe()
+    assert obs.meta["n_elements"] >= 500
+    line = next(l for l in obs.text.splitlines() if l.endswith("[BUTTON] [B437]"))
+    element_id = re.match(r"\[(\d+)\]", line).group(1)
+    assert som_env.step(parse_action(f"click [{element_id}]")) is None
+    assert _status(som_env, "result") == "B437"
+    assert som_env.resolve_element_id(css="#b512") != som_env.resolve_element_id(css="#b511")
+
+
+def test_resolve_element_id(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    by_css = som_env.resolve_element_id(css="#counter")
+    assert som_env.resolve_element_id(text="Add to cart") == by_css
+    assert som_env.resolve_element_id(text="add TO cart") == by_css       # case-insensitive equality
+    assert som_env.resolve_element_id(text="to car") == by_css            # else containment
+    assert som_env.resolve_element_id(css="button", text="Go") != by_css  # css filtered by text
+    import pytest
+    with pytest.raises(LookupError, match="#hidden-btn"):
+        som_env.resolve_element_id(css="#hidden-btn")                     # hidden: not in the observation
+    with pytest.raises(LookupError, match="Checkout"):
+        som_env.resolve_element_id(text="Checkout")
+
+
+def test_draw_marks_places_labels_outside_boxes():
+    blank = Image.new("RGB", (300, 200), "white")
+    buf = io.BytesIO()
+    blank.save(buf, format="PNG")
+    marks = [Mark("0", None, "BUTTON", "a", (50, 60, 80, 30)), Mark("17", None, "A", "b", (50, 120, 80, 30))]
+    out = Image.open(io.BytesIO(draw_marks(buf.getvalue(), marks))).convert("RGB")
+    assert out.getpixel((50, 75)) == mark_colour(0)             # left edge of the first box
+    assert out.getpixel((90, 75)) == (255, 255, 255)            # its interior stays clear
+    above = [out.getpixel((x, y)) for x in range(50, 70) for y in range(45, 59)]
+    assert mark_colour(0) in above                              # its label sits above the box
+    assert mark_colour(0) != mark_colour(1)

@@ -1,0 +1,81 @@
+"""Tabs, navigation and the exact viewport in every tab."""
+from __future__ import annotations
+
+from agent.actions import parse_action
+
+
+def _size(env):
+    return env.driver.execute_script("return [innerWidth, innerHeight, devicePixelRatio]")
+
+
+def test_open_several_urls_one_tab_each(som_env, pages):
+    som_env.open([pages("basic.html"), pages("second.html"), pages("long.html")])
+    obs = som_env.observe()
+    assert [t.title for t in obs.tabs] == ["Basic fixture", "Second fixture", "Long fixture"]
+    assert obs.focused_tab == 0 and obs.url == pages("basic.html")
+    som_env.open([pages("second.html")])                 # extra tabs are closed again
+    assert [t.url for t in som_env.observe().tabs] == [pages("second.html")]
+
+
+def test_tab_actions(som_env, pages):
+    som_env.open([pages("basic.html")])
+    assert som_env.step(parse_action("new_tab")) is None
+    obs = som_env.observe()
+    assert len(obs.tabs) == 2 and obs.focused_tab == 1 and obs.url == "about:blank"
+    assert _size(som_env) == [1280, 2048, 1]            # the viewport override reaches new tabs
+    assert som_env.step(parse_action(f"goto [{pages('long.html')}]")) is None
+    assert som_env.step(parse_action("tab_focus [0]")) is None
+    obs = som_env.observe()
+    assert obs.focused_tab == 0 and obs.url == pages("basic.html")
+    assert [t.title for t in obs.tabs] == ["Basic fixture", "Long fixture"]
+    error = som_env.step(parse_action("tab_focus [5]"))
+    assert error and "no such tab" in error and "0..1" in error
+    assert som_env.step(parse_action("tab_focus [1]")) is None
+    assert som_env.step(parse_action("close_tab")) is None
+    obs = som_env.observe()
+    assert len(obs.tabs) == 1 and obs.url == pages("basic.html")
+    assert som_env.step(parse_action("close_tab")) is None   # closing the last tab leaves a blank one
+    obs = som_env.observe()
+    assert len(obs.tabs) == 1 and obs.url == "about:blank"
+    assert _size(som_env) == [1280, 2048, 1]
+
+
+def test_target_blank_link_opens_and_focuses_a_tab(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    link = som_env.resolve_element_id(text="Open in new tab")
+    assert som_env.step(parse_action(f"click [{link}]")) is None
+    obs = som_env.observe()
+    assert len(obs.tabs) == 2 and obs.focused_tab == 1
+    assert obs.url == pages("second.html") + "?from=blank"
+    assert "query: ?from=blank" in obs.text
+    assert _size(som_env) == [1280, 2048, 1]
+
+
+def test_goto_back_forward(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    link = som_env.resolve_element_id(text="Second page")
+    assert som_env.step(parse_action(f"click [{link}]")) is None
+    assert som_env.observe().url == pages("second.html")
+    assert som_env.step(parse_action("go_back")) is None
+    assert som_env.observe().url == pages("basic.html")
+    assert som_env.step(parse_action("go_forward")) is None
+    assert som_env.observe().url == pages("second.html")
+    assert som_env.step(parse_action(f"goto [{pages('long.html')}]")) is None
+    assert som_env.observe().tabs[0].title == "Long fixture"
+
+
+def test_set_viewport_changes_the_screenshot(pages):
+    import io
+
+    from PIL import Image
+
+    from agent.browser import BrowserEnv
+    with BrowserEnv(viewport=(1024, 768), mode="som") as env:
+        env.open([pages("basic.html")])
+        assert Image.open(io.BytesIO(env.observe().screenshot)).size == (1024, 768)
+        env.set_viewport(1280, 720)
+        assert Image.open(io.BytesIO(env.observe().screenshot)).size == (1280, 720)
+        assert env.step(parse_action("new_tab")) is None
+        assert _size(env) == [1280, 720, 1]
