@@ -1,0 +1,107 @@
+"""The generator: determinism, visual grounding in the photo table, scale parsing, and the query API."""
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sites.classifieds import store
+from sites.classifieds.data import ClassifiedsData
+from sites.classifieds.generate import generate, listing_count
+from sites.imagery import CATALOG, COLORS, CONDITIONS, PATTERNS
+
+
+def test_same_seed_gives_byte_identical_database(tmp_path):
+    a, b, c = tmp_path / "a.sqlite", tmp_path / "b.sqlite", tmp_path / "c.sqlite"
+    generate(a, seed=11, listings=60)
+    generate(b, seed=11, listings=60)
+    generate(c, seed=12, listings=60)
+    assert a.read_bytes() == b.read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+
+
+def test_refuses_to_overwrite(tmp_path):
+    target = tmp_path / "x.sqlite"
+    target.write_text("keep me")
+    with pytest.raises(FileExistsError):
+        generate(target, seed=1, listings=30)
+    assert target.read_text() == "keep me"
+
+
+def test_scale_values():
+    assert listing_count("default") == 5000 and listing_count("full") == 65955 and listing_count("250") == 250
+    for bad in ("huge", "5", ""):
+        with pytest.raises(ValueError, match="SCALE"):
+            listing_count(bad)
+
+
+def test_photos_carry_visible_attributes(dataset):
+    conn = sqlite3.connect(dataset.db)
+    kinds = {k.name: k for kinds in CATALOG.values() for k in kinds}
+    rows = conn.execute("SELECT p.kind, p.color, p.count, p.printed_text, p.condition, p.pattern, p.view, i.title,"
+                        " c.name FROM photo p JOIN item i ON i.id = p.item_id JOIN category c ON c.id = i.category_id"
+                        ).fetchall()
+    assert rows
+    for kind, color, count, text, condition, pattern, view, title, category in rows:
+        k = kinds[kind]
+        assert k in CATALOG[category]
+        assert (color in COLORS) if k.colorable else color is None
+        assert condition in CONDITIONS and pattern in PATTERNS and 0 <= view <= 2
+        assert count == 1 or k.countable
+        assert text is None or k.printable
+        if text:
+            assert text.lower() not in title.lower()  # printed text is only in the photo
+    colored = [r for r in rows if r[1]]
+    hidden = [r for r in colored if r[1] not in r[7].lower()]
+    assert len(hidden) > 0.6 * len(colored)  # most titles leave the colour to the photo
+    assert conn.execute("SELECT COUNT(*) FROM item WHERE id NOT IN (SELECT item_id FROM photo)").fetchone()[0] == 0
+
+
+def test_accounts(dataset):
+    conn = sqlite3.connect(dataset.db)
+    name, email, phone = conn.execute("SELECT name, email, phone FROM user WHERE id = 1").fetchone()
+    assert (name, email) == ("Blake Sullivan", "blake.sullivan@gmail.com")
+    for email, phone, hashed in conn.execute("SELECT email, phone, password_hash FROM user WHERE id > 1"):
+        assert email.endswith("@example.com") and phone.startswith("555-") and hashed.startswith("pbkdf2:")
+
+
+def test_query_api(dataset):
+    with ClassifiedsData(dataset.db) as data:
+        listing = data.listing(1)
+        first = listing.photos[0]
+        found = data.find(kind=first.kind, color=first.color, limit=None)
+        assert listing.id in [f.id for f in found]
+        assert all(f.photos[0].kind == first.kind and f.photos[0].color == first.color for f in found)
+        assert data.count(category=listing.category) == sqlite3.connect(dataset.db).execute(
+            "SELECT COUNT(*) FROM item JOIN category c ON c.id = category_id WHERE c.name = ?",
+            (listing.category,)).fetchone()[0]
+        cheap = data.find(max_price=20, limit=None)
+        assert all(x.price <= 20 for x in cheap)
+        with pytest.raises(TypeError, match="unknown attribute"):
+            data.find(colour="red")
+        with pytest.raises(KeyError):
+            data.listing(10**9)
+    with pytest.raises(FileNotFoundError):
+        ClassifiedsData(Path("/nonexistent/db.sqlite"))
+
+
+ENSURE = """
+import sys
+from pathlib import Path
+from sites.classifieds import store
+ds, result = store.ensure(Path(sys.argv[1]), 5, 80)
+print("generated" if result else "found")
+"""
+
+
+def test_concurrent_ensure_generates_once(tmp_path):
+    procs = [subprocess.Popen([sys.executable, "-c", ENSURE, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+             for _ in range(3)]
+    outputs = sorted(p.communicate(timeout=120)[0].strip() for p in procs)
+    assert outputs == ["found", "found", "generated"]
+    ds = store.dataset(tmp_path, 5, 80)
+    assert ds.exists() and not list(ds.root.glob(".*.tmp"))
+    assert sqlite3.connect(ds.db).execute("SELECT COUNT(*) FROM item").fetchone()[0] == 80
