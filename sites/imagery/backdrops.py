@@ -102,7 +102,14 @@ def _tinted(texture: str, palette: tuple[tuple[int, int, int], tuple[int, int, i
     ox = offset[0] % max(1, tex.width - w + 1)
     oy = offset[1] % max(1, tex.height - h + 1)
     crop = tex.crop((ox, oy, ox + w, oy + h))
-    return ImageOps.colorize(crop, palette[0], palette[1])
+    return crop.convert("RGB").point(_ramp(palette))
+
+
+@functools.lru_cache(maxsize=None)
+def _ramp(palette: tuple[tuple[int, int, int], tuple[int, int, int]]) -> list[int]:
+    """A lookup table mapping grey 0..255 onto the line from palette[0] to palette[1], per channel."""
+    lo, hi = palette
+    return [lo[c] + (hi[c] - lo[c]) * v // 255 for c in range(3) for v in range(256)]
 
 
 @functools.lru_cache(maxsize=None)

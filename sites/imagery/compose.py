@@ -105,7 +105,7 @@ def _rotate_box(box: Box, src: tuple[int, int], dst: tuple[int, int], angle: flo
 
 
 def _object(kind: Kind, spec: PhotoSpec, px: int, angle: float, rng: random.Random) -> tuple[Image.Image, Box | None]:
-    px = max(16, px - px % 4)   # quantised so the cache of scaled sprites is reused across seeds
+    px = max(16, px - px % 16)   # quantised so the cache of scaled sprites is reused across seeds
     sp = sprite(kind, spec.color, spec.pattern, px)
     pad = max(6, px // 7)
     canvas = Image.new("RGBA", (sp.image.width + 2 * pad, sp.image.height + 2 * pad), (0, 0, 0, 0))
@@ -116,7 +116,7 @@ def _object(kind: Kind, spec: PhotoSpec, px: int, angle: float, rng: random.Rand
         glyph_box = (pad, pad, pad + sp.image.width, pad + sp.image.height)
         label_box = draw_text(canvas, body, spec.text, kind.label, kind.label_at, glyph_box)
     apply_condition(canvas, spec.condition, rng, label_box)
-    rotated = canvas.rotate(angle, resample=Image.BICUBIC, expand=True)
+    rotated = canvas.rotate(angle, resample=Image.BILINEAR, expand=True)
     if label_box is not None:
         label_box = _rotate_box(label_box, canvas.size, rotated.size, angle)
     return rotated, label_box

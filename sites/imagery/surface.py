@@ -38,6 +38,7 @@ def recolor(kind: Kind, color: str | None) -> Image.Image:
     return Image.fromarray(out, "RGBA")
 
 
+@functools.lru_cache(maxsize=64)
 def pattern_mask(pattern: str, size: tuple[int, int], period: int) -> np.ndarray:
     """1 where the pattern's second colour goes, for a sprite of `size` (w, h); float32 0..1."""
     w, h = size
@@ -73,13 +74,15 @@ def sprite(kind: Kind, color: str | None, pattern: str, size: int) -> Sprite:
     bw, bh = base.size
     scale = size / max(bw, bh)
     out_size = (max(1, round(bw * scale)), max(1, round(bh * scale)))
-    img = base.resize(out_size, Image.BICUBIC)
     if scale > 1.5:
-        # the bitmaps are 136 px; smooth the upscaled outline (blur, then steepen) so it has no staircase
-        # and soften the pixel steps inside it a little (premultiplied, so edges do not darken)
-        img = img.convert("RGBa").filter(ImageFilter.GaussianBlur(scale * 0.3)).convert("RGBA")
-        a = img.getchannel("A").filter(ImageFilter.GaussianBlur(scale * 0.2))
-        img.putalpha(a.point(_STEEPEN))
+        # The bitmaps are 136 px. Go through 2x: soften the pixel steps there (premultiplied, so edges do not
+        # darken), steepen the outline again, then scale to the final size.
+        mid = base.resize((bw * 2, bh * 2), Image.BICUBIC).convert("RGBa")
+        mid = mid.filter(ImageFilter.GaussianBlur(0.9)).convert("RGBA")
+        mid.putalpha(mid.getchannel("A").point(_STEEPEN))
+        img = mid.resize(out_size, Image.BILINEAR)
+    else:
+        img = base.resize(out_size, Image.BICUBIC)
     body_img = Image.fromarray((g.body * 255).astype(np.uint8), "L").resize(out_size, Image.BILINEAR)
     body = np.asarray(body_img, dtype=np.float32) / 255.0
     if pattern != "plain" and kind.colorable:
@@ -90,7 +93,8 @@ def sprite(kind: Kind, color: str | None, pattern: str, size: int) -> Sprite:
         pcol = pattern_color(color, mean)
         # Keep the body's shading under the pattern: scale the pattern colour by the local brightness ratio.
         shade = np.clip((rgb @ LUMA) / max(float(mean @ LUMA), 1.0), 0.55, 1.3)[..., None]
-        m = (pattern_mask(pattern, out_size, max(out_size) // 9) * body)[..., None] * 0.92
+        period = max(out_size) // 9
+        m = (pattern_mask(pattern, out_size, period - period % 2) * body)[..., None] * 0.92
         rgb = rgb * (1 - m) + np.clip(pcol * shade, 0, 255) * m
         img = Image.fromarray(np.dstack([rgb, arr[..., 3]]).astype(np.uint8), "RGBA")
     return Sprite(img, body)

@@ -15,12 +15,15 @@ def _clip_to(layer: Image.Image, alpha: Image.Image) -> Image.Image:
 
 def _gloss(img: Image.Image, rng: random.Random, strength: int) -> None:
     w, h = img.size
+    sw, sh = max(1, w // 4), max(1, h // 4)   # drawn small and blurred, then scaled up: it is soft anyway
+    shine = Image.new("L", (sw, sh), 0)
+    x = rng.uniform(0.15, 0.45) * sw
+    band = max(2, sw // 9)
+    ImageDraw.Draw(shine).polygon([(x, 0), (x + band, 0), (x + band - sh * 0.5, sh), (x - sh * 0.5, sh)],
+                                  fill=strength)
+    shine = shine.filter(ImageFilter.GaussianBlur(max(1, band // 4))).resize((w, h), Image.BILINEAR)
     layer = Image.new("RGBA", img.size, (255, 255, 255, 0))
-    d = ImageDraw.Draw(layer)
-    x = rng.uniform(0.15, 0.45) * w
-    band = max(4, w // 9)
-    d.polygon([(x, 0), (x + band, 0), (x + band - h * 0.5, h), (x - h * 0.5, h)], fill=(255, 255, 255, strength))
-    layer = layer.filter(ImageFilter.GaussianBlur(max(1, band // 4)))
+    layer.putalpha(shine)
     img.alpha_composite(_clip_to(layer, img.getchannel("A")))
 
 
@@ -62,14 +65,17 @@ def _damage(img: Image.Image, rng: random.Random, avoid: tuple[int, int, int, in
     a = img.getchannel("A")
     box = a.getbbox() or (0, 0, w, h)
     bw, bh = box[2] - box[0], box[3] - box[1]
-    layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(layer)
-    # dirt
+    # dirt: soft brown blotches, drawn at quarter size and scaled up
+    q = 4
+    dirt = Image.new("L", (max(1, w // q), max(1, h // q)), 0)
+    dd = ImageDraw.Draw(dirt)
     for _ in range(5):
-        x, y = box[0] + rng.uniform(0.1, 0.9) * bw, box[1] + rng.uniform(0.1, 0.9) * bh
-        r = rng.uniform(0.03, 0.08) * bw
-        d.ellipse((x - r, y - r * 0.7, x + r, y + r * 0.7), fill=(70, 50, 25, 110))
-    layer = layer.filter(ImageFilter.GaussianBlur(max(1, w // 90)))
+        x, y = (box[0] + rng.uniform(0.1, 0.9) * bw) / q, (box[1] + rng.uniform(0.1, 0.9) * bh) / q
+        r = rng.uniform(0.03, 0.08) * bw / q
+        dd.ellipse((x - r, y - r * 0.7, x + r, y + r * 0.7), fill=110)
+    dirt = dirt.filter(ImageFilter.GaussianBlur(max(1, w // (90 * q)))).resize((w, h), Image.BILINEAR)
+    layer = Image.new("RGBA", img.size, (70, 50, 25, 0))
+    layer.putalpha(dirt)
     d = ImageDraw.Draw(layer)
     # cracks: jagged dark lines running from an edge inwards, with a light rim so they read on dark objects
     width = max(2, w // 110)
