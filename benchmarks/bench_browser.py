@@ -1,0 +1,111 @@
+"""Speed of the browser environment on a ~500-element page at 1280x2048: each observation part
+(accessibility tree, Set-of-Marks, screenshot, HTML) and each action, p50/p95 in ms.
+
+    python -m benchmarks browser            # or: python -m benchmarks.bench_browser [--reps N]
+"""
+from __future__ import annotations
+
+import argparse
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from agent.actions import parse_action
+from agent.browser import BrowserEnv
+from benchmarks.stats import report
+
+
+def bench_page() -> bytes:
+    """About 500 interactable elements: products with links, images, buttons, fields, and text."""
+    parts = ["<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Bench catalogue</title>",
+             "<style>body{font-family:sans-serif;margin:8px} .p{display:inline-block;width:300px;margin:3px;"
+             "padding:4px;border:1px solid #ddd;font-size:12px} .p img{width:24px;height:24px;background:#9cf}"
+             " input{width:120px}</style></head><body><h1>Catalogue</h1><p id='count'>0</p>"
+             "<input id='search' placeholder='Search the catalogue'>"]
+    for i in range(100):
+        parts.append(
+            f"<div class='p'><a href='?item={i}'><img alt='Item {i}'></a> <a href='?item={i}'>Item {i}</a>"
+            f"<p>Fine product number {i}, sold by shop {i % 7}.</p>"
+            f"<button onclick=\"document.getElementById('count').textContent={i}\">Add {i}</button>"
+            f"<input placeholder='qty {i}'></div>")
+    parts.append("<div style='height:3000px'>Footer</div></body></html>")
+    return "".join(parts).encode()
+
+
+def _serve(page: bytes) -> tuple[ThreadingHTTPServer, str]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def _timed(samples: list[float], fn) -> object:
+    start = time.perf_counter()
+    out = fn()
+    samples.append(time.perf_counter() - start)
+    return out
+
+
+def _check(error: str | None, what: str) -> None:
+    if error:
+        raise RuntimeError(f"{what} failed during the benchmark: {error}")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="bench_browser")
+    parser.add_argument("--reps", type=int, default=20)
+    args = parser.parse_args(argv)
+    server, url = _serve(bench_page())
+    try:
+        for mode in ("accessibility_tree", "som"):
+            with BrowserEnv(viewport=(1280, 2048), mode=mode) as env:
+                env.open([url])
+                obs = env.observe()
+                print(f"-- {mode}: {obs.meta['n_elements']} ids, {len(obs.text.splitlines())} text lines", flush=True)
+                total, parts = [], {}
+                for _ in range(args.reps):
+                    obs = _timed(total, env.observe)
+                    for name, seconds in obs.meta["timings"].items():
+                        parts.setdefault(name, []).append(seconds)
+                report(f"observe() {mode} (whole)", total)
+                for name, samples in parts.items():
+                    report(f"  {mode}: {name}", samples)
+        with BrowserEnv(viewport=(1280, 2048), mode="som") as env:
+            env.open([url])
+            env.observe()
+            times: dict[str, list[float]] = {k: [] for k in
+                                             ("click", "type", "scroll", "goto", "new_tab", "tab_focus", "close_tab")}
+            for i in range(args.reps):
+                button = env.resolve_element_id(text=f"Add {i % 40}")
+                _check(_timed(times["click"], lambda: env.step(parse_action(f"click [{button}]"))), "click")
+                field = env.resolve_element_id(css="#search")
+                _check(_timed(times["type"], lambda: env.step(parse_action(f"type [{field}] [lamp {i}] [0]"))), "type")
+                _check(_timed(times["scroll"], lambda: env.step(parse_action("scroll [down]"))), "scroll")
+                _check(env.step(parse_action("scroll [up]")), "scroll")
+                _check(_timed(times["goto"], lambda: env.step(parse_action(f"goto [{url}?r={i}]"))), "goto")
+                _check(_timed(times["new_tab"], lambda: env.step(parse_action("new_tab"))), "new_tab")
+                _check(_timed(times["tab_focus"], lambda: env.step(parse_action("tab_focus [0]"))), "tab_focus")
+                _check(env.step(parse_action("tab_focus [1]")), "tab_focus")
+                _check(_timed(times["close_tab"], lambda: env.step(parse_action("close_tab"))), "close_tab")
+                env.observe()
+            for name, samples in times.items():
+                report(f"step {name}", samples)
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv[1:]))
