@@ -110,7 +110,7 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
              ("Steps", str(len(result.steps))), ("Time", f"{result.timings.get('total_s', 0):.2f} s"),
              ("Model", str(usage.get("model") or "-")),
              ("Tokens in/out", f"{usage.get('prompt_tokens', 0)} / {usage.get('completion_tokens', 0)}"),
-             ("Cost", "unknown price" if cost is None else f"${cost:.4f}")]
+             ("Cost", "-" if not usage.get("calls") else "unknown price" if cost is None else f"${cost:.4f}")]
     if reward is not None:
         cards.insert(0, ("Reward", str(reward.get("score"))))
     cards_html = "".join(f'<div class="card"><b>{escape(k)}</b>{escape(v)}</div>' for k, v in cards)

@@ -30,6 +30,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 NO_LOGIN = {"wikipedia", "homepage"}
 LOGIN_TIMEOUT_S = float(os.environ.get("LOGIN_TIMEOUT", "20"))
+LOGGED_IN_GRACE_S = 5.0   # after the form's answer has loaded, scripts may still render the account menu
 
 
 class LoginError(RuntimeError):
@@ -66,11 +67,11 @@ RECIPES: dict[str, LoginRecipe] = {
                                "CLASSIFIEDS_USER", "CLASSIFIEDS_PASSWORD", "blake.sullivan@gmail.com",
                                "Password.123"),
     "shopping": LoginRecipe("/customer/account/login/", "input[name='login[username]']",
-                            "input[name='login[password]']", "button#send2, .action.login.primary",
+                            "input[name='login[password]']", "button#send2, button[type=submit]",
                             _logout_xpath("sign out"), "SHOPPING_USER", "SHOPPING_PASSWORD",
                             "emma.lopez@gmail.com", "Password.123"),
     "reddit": LoginRecipe("/login", "input[name=_username]", "input[name=_password]",
-                          "form button[type=submit], form input[type=submit]", _logout_xpath("log out", "logout"),
+                          "button[type=submit], input[type=submit]", _logout_xpath("log out", "logout"),
                           "REDDIT_USER", "REDDIT_PASSWORD", "MarvelsGrantMan136", "test1234"),
 }
 
@@ -90,21 +91,31 @@ def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]
     wait = WebDriverWait(driver, LOGIN_TIMEOUT_S)
     try:
         driver.get(url)
+        if driver.execute_script("return location.href").startswith("chrome-error://"):
+            raise LoginError(f"login to {site} at {url} failed: the site did not answer (is it up?)")
         user_box = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, recipe.user_field))
         password_box = driver.find_element(By.CSS_SELECTOR, recipe.password_field)
         user_box.clear()
         user_box.send_keys(user)
         password_box.clear()
         password_box.send_keys(password)
-        driver.find_element(By.CSS_SELECTOR, recipe.submit).click()
+        # the submit button of the login form itself (pages also carry a search form in the header)
+        form = password_box.find_element(By.XPATH, "./ancestor::form[1]")
+        driver.execute_script("window.__vwaLoginPending = true")
+        form.find_element(By.CSS_SELECTOR, recipe.submit).click()
+        # the answer to the form is a new document; once it has loaded, the logout link shows quickly or never
+        wait.until(lambda d: d.execute_script(
+            "return window.__vwaLoginPending === undefined && document.readyState === 'complete'"))
     except (TimeoutException, WebDriverException) as exc:
-        raise LoginError(f"login to {site} at {url} failed: the login form was not usable "
-                         f"({type(exc).__name__}: {getattr(exc, 'msg', None) or exc})") from exc
+        raise LoginError(f"login to {site} at {url} failed: the login form was not usable or did not answer "
+                         f"within {LOGIN_TIMEOUT_S:.0f} s ({type(exc).__name__}: "
+                         f"{getattr(exc, 'msg', None) or exc})") from exc
     try:
-        wait.until(lambda d: d.find_elements(By.XPATH, recipe.logged_in_xpath))
+        WebDriverWait(driver, min(LOGGED_IN_GRACE_S, LOGIN_TIMEOUT_S)).until(
+            lambda d: d.find_elements(By.XPATH, recipe.logged_in_xpath))
     except TimeoutException as exc:
-        raise LoginError(f"login to {site} at {url} as {user!r} failed: no logout link appeared within "
-                         f"{LOGIN_TIMEOUT_S:.0f} s (now at {driver.current_url})") from exc
+        raise LoginError(f"login to {site} at {url} as {user!r} failed: no logout link after submitting the "
+                         f"form (now at {driver.current_url}; wrong credentials?)") from exc
     return driver.get_cookies()
 
 

@@ -1,0 +1,78 @@
+"""Logging in through the embedded classifieds site's own login form, and reusing the session cookies.
+
+The shopping (Magento) and reddit (Postmill) recipes cannot be exercised until those sites exist.
+"""
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from agent.browser import BrowserEnv
+from evaluation import login
+from evaluation.login import LoginError, forget_logins, login_sites
+from sites.arena import Arena
+from sites.config import Settings
+from tests.agent_loop.conftest import VIEWPORT
+
+
+@pytest.fixture(scope="module")
+def classifieds(tmp_path_factory):
+    root = tmp_path_factory.mktemp("login-arena")
+    settings = Settings(data_dir=root / "data", run_dir=root / "run", scale=100)
+    with Arena(sites=["classifieds"], run_dir=root / "run", settings=settings) as arena:
+        yield arena.urls
+
+
+@pytest.fixture
+def fresh_env():
+    env = BrowserEnv(viewport=VIEWPORT, mode="accessibility_tree")
+    yield env
+    env.close()
+
+
+def _my_listings(env, base: str) -> str:
+    env.driver.get(f"{base}/index.php?page=user&action=items")
+    return env.driver.find_element(By.TAG_NAME, "body").text
+
+
+def test_login_through_the_form_then_reuse_cookies_in_a_new_browser(classifieds, env_a11y, fresh_env, monkeypatch):
+    forget_logins()
+    form_logins = []
+    real = login._form_login
+    monkeypatch.setattr(login, "_form_login", lambda *a: form_logins.append(a[1]) or real(*a))
+    base = classifieds["classifieds"]
+    assert "Logout" not in _my_listings(fresh_env, base)          # a fresh browser is logged out
+
+    login_sites(env_a11y, ["classifieds", "wikipedia"], classifieds)
+    page = _my_listings(env_a11y, base)
+    assert "Logout" in page and "Blake Sullivan" in page
+    assert form_logins == ["classifieds"]
+
+    login_sites(fresh_env, ["classifieds"], classifieds)            # second browser: cookies restored
+    page = _my_listings(fresh_env, base)
+    assert "Logout" in page and "Blake Sullivan" in page
+    assert form_logins == ["classifieds"]                          # no second form login
+
+
+def test_wrong_password_is_a_clear_error(classifieds, fresh_env, monkeypatch):
+    forget_logins()
+    monkeypatch.setenv("CLASSIFIEDS_PASSWORD", "not-the-password")
+    monkeypatch.setattr(login, "LOGGED_IN_GRACE_S", 1.0)
+    with pytest.raises(LoginError) as caught:
+        login_sites(fresh_env, ["classifieds"], classifieds)
+    message = str(caught.value)
+    assert "classifieds" in message and f"{classifieds['classifieds']}/index.php?page=login" in message
+    forget_logins()
+
+
+def test_unknown_site_or_missing_url_is_an_error(fresh_env):
+    with pytest.raises(LoginError, match="no login recipe for site 'forum'"):
+        login_sites(fresh_env, ["forum"], {"forum": "http://127.0.0.1:1"})
+    with pytest.raises(LoginError, match="no URL for site 'reddit'"):
+        login_sites(fresh_env, ["reddit"], {})
+
+
+def test_site_down_is_an_error_naming_the_url(fresh_env):
+    forget_logins()
+    with pytest.raises(LoginError, match=r"login to shopping at http://127\.0\.0\.1:9/customer/account/login/ failed: the site did not answer"):
+        login_sites(fresh_env, ["shopping"], {"shopping": "http://127.0.0.1:9"})

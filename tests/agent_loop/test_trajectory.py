@@ -1,0 +1,61 @@
+"""The trajectory HTML: self-contained, shows every step, its screenshot, the answer and the reward."""
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+from selenium.webdriver.common.by import By
+
+from agent.agents import make_agent
+from agent.episode import run_episode
+from agent.trajectory import write_trajectory
+
+
+@pytest.fixture(scope="module")
+def trajectory(env_a11y, fixture_server, tmp_path_factory):
+    pages = f"{fixture_server}/agent_loop"
+    solution = [{"do": "click", "text": "Red bicycle", "note": "open the listing"},
+                {"do": "click", "css": "#nothing-here"}, {"do": "stop", "answer": "<b>$120.00</b>"}]
+    agent = make_agent("reference", env=env_a11y, solution=solution)
+    out = tmp_path_factory.mktemp("traj")
+    result = run_episode(env_a11y, agent, intent="Find the price & report it", images=[Image.new("RGB", (30, 20), "blue")],
+                         start_urls=[f"{pages}/index.html"], record_dir=out / "shots")
+    reward = {"score": 0, "checks": [{"name": "string_match.must_include", "passed": False,
+                                      "reason": "'$99' not in the answer"}], "error": None}
+    path = write_trajectory(out / "classifieds_7.html", result, "Find the price & report it",
+                            [Image.new("RGB", (30, 20), "blue")], reward)
+    return path, result
+
+
+def test_trajectory_is_self_contained(trajectory):
+    path, result = trajectory
+    html = path.read_text(encoding="utf-8")
+    assert html.count('src="data:image/png;base64,') == len(result.steps) + 2   # steps, input image, final page
+    assert "file:" not in html and "shots/" not in html
+
+
+def test_trajectory_renders_steps_images_and_reward_in_chromium(trajectory, env_a11y):
+    path, result = trajectory
+    driver = env_a11y.driver
+    driver.get(path.as_uri())
+    steps = driver.find_elements(By.CSS_SELECTOR, "section.step[id^=step-]")
+    assert len(steps) == len(result.steps) == 4     # click, unresolved x3 -> early stop
+    assert "click [" in steps[0].text and "open the listing" in steps[0].text
+    assert "element not found" in steps[1].text
+    broken = driver.execute_script(
+        "return [...document.images].filter(i => !(i.complete && i.naturalWidth > 0)).length")
+    total = driver.execute_script("return document.images.length")
+    assert total == len(result.steps) + 2 and broken == 0
+    body = driver.find_element(By.TAG_NAME, "body").text
+    assert "Find the price & report it" in body
+    assert "invalid_actions" in body
+    assert "string_match.must_include" in body and "'$99' not in the answer" in body
+    driver.save_screenshot(str(path.with_suffix(".png")))
+
+
+def test_trajectory_escapes_text(trajectory, tmp_path, env_a11y):
+    path, result = trajectory
+    result.answer = "<script>window.__pwned = 1</script>"
+    out = write_trajectory(tmp_path / "t.html", result, "<img src=x onerror='window.__pwned=2'>", [], None)
+    env_a11y.driver.get(out.as_uri())
+    assert env_a11y.driver.execute_script("return window.__pwned === undefined")
+    assert "<script>window.__pwned = 1</script>" in env_a11y.driver.find_element(By.TAG_NAME, "body").text
