@@ -56,6 +56,9 @@ def check_expectation(exp: Expectation, text: str, reward: Reward, evaluator: st
             if matching.clean(reference) == matching.clean(text):
                 reward.add(evaluator, "fuzzy_match", True, f"answer equals {reference!r} (no judge call)")
                 continue
+            if not matching.clean(text):
+                reward.add(evaluator, "fuzzy_match", False, f"empty answer for reference {reference!r} (no judge call)")
+                continue
             judge = _need_judge(ctx)
             verdict = judge.equivalent(intent, reference, text)
             reward.add(evaluator, "fuzzy_match", verdict == "correct",
@@ -63,6 +66,8 @@ def check_expectation(exp: Expectation, text: str, reward: Reward, evaluator: st
     if exp.unachievable:
         if matching.clean(text) == "n/a":
             reward.add(evaluator, "unachievable", True, "answer is N/A")
+        elif not matching.clean(text):
+            reward.add(evaluator, "unachievable", False, "empty answer: it neither is N/A nor gives a reason")
         elif not string_note:
             reward.add(evaluator, "unachievable", False,
                        f"the task is unachievable and has no string_note; the answer must be N/A, "

@@ -1,0 +1,221 @@
+"""pytest plugin: every task of the VWA-format task files becomes one test item `<site>/<task_id>`.
+
+Activated by the root conftest.py (`pytest_plugins = ["evaluation.plugin"]`). `pytest` alone collects
+tasks/*.json (pyproject testpaths); `--task-file PATH` (repeatable) replaces them. Task files are
+validated at collection: `pytest --collect-only --task-file X` fails loudly on a bad file.
+
+Each item runs its task in its setup phase (sites, reset, login, episode, scoring: a failure of the
+harness there is a pytest ERROR naming the cause) and asserts the reward in its call phase (a wrong
+reward is a FAILURE listing each check). Results go to `--results DIR` (default results/<timestamp>,
+with results/latest), one JSON line per task as soon as it is scored; the success tables are printed
+and written (report.md, summary.json) at the end of the session, by the xdist controller only.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from .errors import TaskFormatError
+from .results import default_results_dir, point_latest, write_report
+from .runtime import RunOptions, Runtime, SkipTask
+from .tasks import DIFFICULTIES, EVAL_TYPES, Task, load_task_file
+
+_RUNTIME_KEY = pytest.StashKey[Runtime]()
+_RESULTS_KEY = pytest.StashKey[Path]()
+
+
+def pytest_addoption(parser):
+    g = parser.getgroup("vwa", "VisualWebArena tasks")
+    g.addoption("--task-file", action="append", default=[], metavar="PATH",
+                help="a VWA-format task file to run (repeatable); replaces the default tasks/*.json")
+    g.addoption("--agent", default="reference", help="agent name (default: reference)")
+    g.addoption("--model", default=None, help="model name for model-based agents")
+    g.addoption("--max-steps", type=int, default=30, help="step limit of an episode (default 30)")
+    g.addoption("--results", default=None, metavar="DIR",
+                help="results folder (default results/<timestamp>, with results/latest)")
+    g.addoption("--stack", choices=("embedded", "docker"), default=None,
+                help="which sites to run against (default: STACK from the environment / .env)")
+    g.addoption("--image-root", default=None, metavar="DIR", help="folder where local task images are looked up first")
+    g.addoption("--observation", choices=("som", "accessibility_tree"), default=None,
+                help="observation mode (default: the agent's own)")
+    g.addoption("--expect-reward", type=int, choices=(0, 1), default=1,
+                help="reward each task must get (default 1; 0 proves an agent earns nothing)")
+
+
+def _marker_names() -> list[str]:
+    from sites.config import SITES
+    names = [f"{s}: task on the {s} site" for s in SITES]
+    names += [f"{kind}_{d}: {kind} difficulty {d}" for kind in ("overall", "reasoning", "visual") for d in DIFFICULTIES]
+    names += [f"{t}: evaluated by {t}" for t in EVAL_TYPES]
+    names += ["image_input: the task gives input image(s)", "require_reset: the task needs pristine sites",
+              "unachievable: the expected answer is N/A", "require_login: the browser starts logged in"]
+    return names
+
+
+def _is_controller(config) -> bool:
+    return not hasattr(config, "workerinput")
+
+
+def pytest_configure(config):
+    for line in _marker_names():
+        config.addinivalue_line("markers", line)
+    task_files = [Path(p).resolve() for p in config.getoption("task_file") or []]
+    if task_files:
+        src = getattr(config, "args_source", None)
+        if src == pytest.Config.ArgsSource.TESTPATHS or not config.args:
+            config.args[:] = [str(p) for p in task_files]
+        else:
+            config.args.extend(str(p) for p in task_files if str(p) not in config.args)
+    if _is_controller(config):
+        results = config.getoption("results")
+        # created by the first result line, so runs without tasks (the project's tests) leave nothing
+        config.stash[_RESULTS_KEY] = (Path(results).resolve() if results
+                                      else default_results_dir(Path(str(config.rootpath))))
+    else:
+        config.stash[_RESULTS_KEY] = Path(config.workerinput["vwa_results_dir"])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """xdist controller -> worker: the shared results folder."""
+    node.workerinput["vwa_results_dir"] = str(_results_dir(node.config))
+
+
+def _results_dir(config) -> Path:
+    return config.stash[_RESULTS_KEY]
+
+
+def pytest_collect_file(parent, file_path: Path):
+    if file_path.suffix != ".json":
+        return None
+    config = parent.config
+    task_files = {Path(p).resolve() for p in config.getoption("task_file") or []}
+    if task_files:
+        if file_path.resolve() not in task_files:
+            return None
+    elif file_path.parent.resolve() != (Path(str(config.rootpath)) / "tasks").resolve():
+        return None
+    return TaskFile.from_parent(parent, path=file_path)
+
+
+class TaskFile(pytest.File):
+    def collect(self):
+        for task in load_task_file(self.path):
+            item = TaskItem.from_parent(self, name=task.test_id, task=task)
+            for marker in task_markers(task):
+                item.add_marker(marker)
+            yield item
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, TaskFormatError):
+            return f"bad task file: {excinfo.value}"
+        return super().repr_failure(excinfo, style)
+
+
+def task_markers(task: Task) -> list[str]:
+    marks = list(dict.fromkeys(task.sites))
+    for kind, value in task.difficulty.items():
+        if value:
+            marks.append(f"{kind}_{value}")
+    marks += list(task.eval.types)
+    if task.images:
+        marks.append("image_input")
+    if task.require_reset:
+        marks.append("require_reset")
+    if task.require_login:
+        marks.append("require_login")
+    if task.unachievable:
+        marks.append("unachievable")
+    return marks
+
+
+class RewardMismatch(AssertionError):
+    pass
+
+
+class TaskItem(pytest.Item):
+    def __init__(self, *, task: Task, **kwargs):
+        super().__init__(**kwargs)
+        self.task = task
+        self.outcome = None
+
+    def _runtime(self) -> Runtime:
+        config = self.config
+        runtime = config.stash.get(_RUNTIME_KEY, None)
+        if runtime is None:
+            stack = config.getoption("stack") or os.environ.get("STACK") or "embedded"
+            image_root = config.getoption("image_root")
+            worker = getattr(config, "workerinput", {}).get("workerid", "main")
+            from .runtime import sites_of
+            needed = set()
+            for item in self.session.items:
+                if isinstance(item, TaskItem):
+                    needed |= sites_of(item.task)
+            runtime = Runtime(RunOptions(
+                agent=config.getoption("agent"), model=config.getoption("model"),
+                max_steps=config.getoption("max_steps"), stack=stack,
+                observation=config.getoption("observation"),
+                image_root=Path(image_root).resolve() if image_root else None,
+                results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),
+                worker=worker), needed_sites=needed)
+            config.stash[_RUNTIME_KEY] = runtime
+        return runtime
+
+    def setup(self):
+        try:
+            self.outcome = self._runtime().run_task(self.task)
+        except SkipTask as exc:
+            pytest.skip(str(exc))
+        if self.outcome.error:
+            raise TaskHarnessError(f"{self.task.test_id} ({self.task.file}): {self.outcome.error}")
+
+    def runtest(self):
+        expected = self.config.getoption("expect_reward")
+        reward = self.outcome.reward
+        if reward.score != expected:
+            raise RewardMismatch(f"{self.task.test_id}: reward {reward.score}, expected {expected}")
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, RewardMismatch) and self.outcome is not None:
+            record = self.outcome.record
+            lines = [str(excinfo.value), f"intent: {self.task.intent}",
+                     f"answer: {record.get('answer')!r}; final URL: {record.get('final_url')}; "
+                     f"stop: {record.get('stop_reason')} after {record.get('steps')} step(s)",
+                     self.outcome.reward.explain()]
+            return "\n".join(lines)
+        if isinstance(excinfo.value, TaskHarnessError):
+            return f"harness error: {excinfo.value}"
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, None, f"{self.task.test_id}: {self.task.intent[:80]}"
+
+
+class TaskHarnessError(Exception):
+    """Raised in the setup phase: pytest reports the task as an ERROR with this cause."""
+
+
+def pytest_sessionfinish(session, exitstatus):
+    runtime = session.config.stash.get(_RUNTIME_KEY, None)
+    if runtime is not None:
+        runtime.close()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if not _is_controller(config):
+        return
+    path = config.stash.get(_RESULTS_KEY, None)
+    if path is None or not (path / "results.jsonl").is_file():
+        return
+    if not config.getoption("results"):
+        point_latest(path)
+    try:
+        _, text = write_report(path)
+    except (OSError, ValueError) as exc:
+        terminalreporter.write_line(f"could not write the report of {path}: {exc}", red=True)
+        return
+    terminalreporter.section("VWA success rates")
+    terminalreporter.write(text)
+    terminalreporter.write_line(f"results: {path / 'results.jsonl'}; report: {path / 'report.md'}")

@@ -1,0 +1,28 @@
+"""Print the success-rate tables of a results folder: `python -m evaluation.report DIR` (`make report`).
+
+Also (re)writes DIR/report.md and DIR/summary.json, so merged or resumed runs get a fresh report.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .results import write_report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evaluation.report", description=__doc__.splitlines()[0])
+    parser.add_argument("results_dir", type=Path, help="a results folder (holding results.jsonl)")
+    args = parser.parse_args(argv)
+    try:
+        _, text = write_report(args.results_dir)
+    except (FileNotFoundError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(text, end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

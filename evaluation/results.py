@@ -1,0 +1,178 @@
+"""Results of a run: one JSON line per task in `<dir>/results.jsonl`, and the success-rate tables.
+
+Each line is appended with a single `os.write` on a file opened with O_APPEND, so pytest-xdist workers
+can append to the same file safely and a crash loses nothing already scored. A task scored twice (a
+rerun into the same folder) counts once: its last line wins.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+RESULTS_FILE = "results.jsonl"
+SITE_ORDER = ("classifieds", "reddit", "shopping", "wikipedia", "homepage")
+DIFFICULTY_ORDER = ("easy", "medium", "hard")
+
+
+def append_result(results_dir: Path, record: dict) -> None:
+    results_dir.mkdir(parents=True, exist_ok=True)
+    line = (json.dumps(record, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+    fd = os.open(results_dir / RESULTS_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        written = os.write(fd, line)
+        if written != len(line):
+            raise OSError(f"short write to {results_dir / RESULTS_FILE}: {written} of {len(line)} bytes")
+    finally:
+        os.close(fd)
+
+
+def read_results(results_dir: Path) -> list[dict]:
+    """The records of a results folder, the last line of each task winning; a damaged line is an error."""
+    path = Path(results_dir) / RESULTS_FILE
+    if not path.is_file():
+        raise FileNotFoundError(f"no {RESULTS_FILE} in {results_dir}")
+    latest: dict[tuple, dict] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
+        latest[(record.get("task_file"), record.get("task_id"))] = record
+    return list(latest.values())
+
+
+def default_results_dir(root: Path) -> Path:
+    """A fresh results/<timestamp> path under `root` (created by the first result line)."""
+    base = root / "results"
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = base / stamp
+    suffix = 1
+    while path.exists():
+        suffix += 1
+        path = base / f"{stamp}-{suffix}"
+    return path
+
+
+def point_latest(results_dir: Path) -> None:
+    """Make results/latest (next to `results_dir`) point at it, when it lies in a results/ folder."""
+    results_dir = Path(results_dir).resolve()
+    if results_dir.parent.name != "results":
+        return
+    link = results_dir.parent / "latest"
+    try:
+        if link.is_symlink() or link.exists():
+            link.unlink()
+        link.symlink_to(results_dir.name)
+    except OSError:
+        pass   # e.g. a file system without symlinks; the folder itself is enough
+
+
+@dataclass
+class Tally:
+    total: int = 0       # tasks run (scored or errored)
+    success: int = 0
+    errors: int = 0
+    skipped: int = 0
+
+    def add(self, record: dict) -> None:
+        status = record.get("status")
+        if status == "skipped":
+            self.skipped += 1
+            return
+        self.total += 1
+        if status == "error":
+            self.errors += 1
+        elif record.get("reward") == 1:
+            self.success += 1
+
+    @property
+    def rate(self) -> float | None:
+        return self.success / self.total if self.total else None
+
+    def to_dict(self) -> dict:
+        return {"tasks": self.total, "success": self.success, "errors": self.errors, "skipped": self.skipped,
+                "success_rate": None if self.rate is None else round(self.rate, 4)}
+
+
+@dataclass
+class Summary:
+    by_site: dict[str, Tally] = field(default_factory=dict)
+    by_difficulty: dict[str, Tally] = field(default_factory=dict)
+    by_eval_type: dict[str, Tally] = field(default_factory=dict)
+    overall: Tally = field(default_factory=Tally)
+    agents: list[str] = field(default_factory=list)
+    models: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"overall": self.overall.to_dict(),
+                "by_site": {k: v.to_dict() for k, v in self.by_site.items()},
+                "by_difficulty": {k: v.to_dict() for k, v in self.by_difficulty.items()},
+                "by_eval_type": {k: v.to_dict() for k, v in self.by_eval_type.items()},
+                "agents": self.agents, "models": self.models}
+
+
+def _ordered(keys, order) -> list:
+    return sorted(keys, key=lambda k: (order.index(k) if k in order else len(order), str(k)))
+
+
+def summarise(records: list[dict]) -> Summary:
+    s = Summary()
+    for r in records:
+        s.overall.add(r)
+        s.by_site.setdefault(r.get("site") or "?", Tally()).add(r)
+        s.by_difficulty.setdefault((r.get("difficulty") or {}).get("overall") or "unknown", Tally()).add(r)
+        for t in r.get("eval_types") or []:
+            s.by_eval_type.setdefault(t, Tally()).add(r)
+        if r.get("agent") and r["agent"] not in s.agents:
+            s.agents.append(r["agent"])
+        if r.get("model") and r["model"] not in s.models:
+            s.models.append(r["model"])
+    s.by_site = {k: s.by_site[k] for k in _ordered(s.by_site, SITE_ORDER)}
+    s.by_difficulty = {k: s.by_difficulty[k] for k in _ordered(s.by_difficulty, DIFFICULTY_ORDER)}
+    return s
+
+
+def _pct(t: Tally) -> str:
+    return "-" if t.rate is None else f"{100 * t.rate:.2f}%"
+
+
+def _table(title: str, rows: dict[str, Tally], overall: Tally | None) -> list[str]:
+    lines = [f"| {title} | Success rate | Success | Tasks | Errors | Skipped |", "|---|---:|---:|---:|---:|---:|"]
+    for name, t in rows.items():
+        lines.append(f"| {name} | {_pct(t)} | {t.success} | {t.total} | {t.errors} | {t.skipped} |")
+    if overall is not None:
+        t = overall
+        lines.append(f"| **Overall** | **{_pct(t)}** | {t.success} | {t.total} | {t.errors} | {t.skipped} |")
+    return lines
+
+
+def render_markdown(summary: Summary, title: str = "Success rates") -> str:
+    """Tables shaped like the paper's Table 3 (by site and overall), then by difficulty and evaluator.
+    Success rate = tasks with reward 1 / tasks run; errors count as runs without success; skipped tasks
+    (sites the stack cannot serve, no reference solution) are not run."""
+    who = ", ".join(summary.agents) or "?"
+    if summary.models:
+        who += f" (model {', '.join(summary.models)})"
+    lines = [f"# {title}", "", f"Agent: {who}", ""]
+    lines += _table("Site", summary.by_site, summary.overall) + [""]
+    lines += _table("Difficulty (overall)", summary.by_difficulty, None) + [""]
+    lines += _table("Evaluator", summary.by_eval_type, None) + [""]
+    lines.append("Success rate = tasks with reward 1 / tasks run (errors included, skipped excluded).")
+    return "\n".join(lines) + "\n"
+
+
+def write_report(results_dir: Path) -> tuple[Summary, str]:
+    """Read a results folder, write report.md and summary.json into it, return the summary and text."""
+    results_dir = Path(results_dir)
+    summary = summarise(read_results(results_dir))
+    text = render_markdown(summary, f"Success rates: {results_dir.resolve().name}")
+    (results_dir / "report.md").write_text(text, encoding="utf-8")
+    (results_dir / "summary.json").write_text(json.dumps({**summary.to_dict(), "written_at": time.time()},
+                                                         indent=2), encoding="utf-8")
+    return summary, text
