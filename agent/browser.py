@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from selenium.common.exceptions import (
     ElementClickInterceptedException, ElementNotInteractableException, InvalidArgumentException,
     InvalidElementStateException, InvalidSessionIdException, JavascriptException, MoveTargetOutOfBoundsException,
+    NoAlertPresentException,
     NoSuchWindowException, StaleElementReferenceException, TimeoutException, UnexpectedAlertPresentException,
     WebDriverException,
 )
@@ -90,6 +91,7 @@ class BrowserEnv:
             self._targets: dict[str, _Target] = {}
             self._last_som: SomResult | None = None
             self._last_ax: AXTree | None = None
+            self._dialogs: list[str] = []
             self._focus(0)
         except Exception:
             quit_driver(self.driver)
@@ -269,9 +271,11 @@ class BrowserEnv:
         html = self.driver.execute_script("return document.documentElement ? document.documentElement.outerHTML : ''")
         timings["html"] = time.perf_counter() - t
         tabs = self._tab_list()
+        dialogs, self._dialogs = self._dialogs, []
         return Observation(url=self.driver.current_url, tabs=tabs, focused_tab=self._focused, mode=self.mode,
                            text=text, screenshot=screenshot, som_screenshot=som_png, html=html,
-                           meta={"timings": timings, "n_elements": n, "viewport": list(self.viewport)})
+                           meta={"timings": timings, "n_elements": n, "viewport": list(self.viewport),
+                                 "dialogs": dialogs})
 
     def _tab_list(self) -> list[Tab]:
         tabs = []
@@ -294,6 +298,7 @@ class BrowserEnv:
             problem = self._execute(action)
             if action.type is ActionType.STOP:
                 return None
+            self._accept_dialog()
             settle_problem = self._settle()
             return problem or settle_problem
         except ActionError as exc:
@@ -311,6 +316,17 @@ class BrowserEnv:
             return f"{action.type.value} failed: {str(exc).splitlines()[0][:300]}"
         except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
             raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
+
+    def _accept_dialog(self) -> None:
+        """Accept an alert/confirm/prompt the action opened (as a person confirming "Are you sure?"
+        would); its text goes into the next observation's meta["dialogs"]."""
+        try:
+            alert = self.driver.switch_to.alert
+            text = alert.text
+            alert.accept()
+        except NoAlertPresentException:
+            return
+        self._dialogs.append(text)
 
     # ------------------------------------------------------------------ actions
     def _execute(self, action: Action) -> str | None:

@@ -79,3 +79,13 @@ def test_set_viewport_changes_the_screenshot(pages):
         assert Image.open(io.BytesIO(env.observe().screenshot)).size == (1280, 720)
         assert env.step(parse_action("new_tab")) is None
         assert _size(env) == [1280, 720, 1]
+
+
+def test_dialogs_are_accepted_and_reported(som_env, pages):
+    som_env.open([pages("dialog.html")])
+    som_env.observe()
+    assert som_env.step(parse_action(f"click [{som_env.resolve_element_id(css='#delete')}]")) is None
+    obs = som_env.observe()
+    assert "[] [StaticText] [confirmed]" in obs.text
+    assert obs.meta["dialogs"] == ["Delete this listing?"]
+    assert som_env.observe().meta["dialogs"] == []          # reported once
