@@ -1,0 +1,117 @@
+"""`make eval`: run the benchmark's task suite with an agent and print where the results are.
+
+    python -m evaluation.run --stack embedded --workers 2 [--agent A] [--model M] [--results DIR] -- [pytest args]
+
+Runs pytest over the task suite (tasks/*.json, or the `--task-file` given among the pytest args) with
+the evaluation plugin's options and `-n WORKERS`; the plugin prints the success table and writes
+results.jsonl, report.md and trajectories/ into the results folder, whose path is printed at the end.
+
+Without a model endpoint (OPENAI_BASE_URL / OPENAI_API_KEY unset) and without `--agent`, the
+`reference` agent runs, so the whole pipeline can be seen working before any model is configured.
+A task that fails is a result, not a failure of the run: the exit code is 0 when pytest ran the tasks
+(pytest exit codes 0 and 1, and 5 when a selection matched no task), and pytest's code otherwise
+(errors of the harness, usage errors, interruptions).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from agent.agents import AGENT_NAMES
+from agent.llm import endpoint_configured
+from evaluation.results import default_results_dir, point_latest
+from sites.config import PROJECT_ROOT
+
+MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt"}
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m evaluation.run", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--stack", choices=("embedded", "docker"), default=os.environ.get("STACK") or "embedded")
+    p.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (0: run in this process)")
+    p.add_argument("--agent", choices=AGENT_NAMES, default=None,
+                   help="reference, null, text, caption, multimodal, som (default: som with a model endpoint, "
+                        "else reference)")
+    p.add_argument("--model", default=None, help="model name for the prompt agents (default: MODEL from .env)")
+    p.add_argument("--results", default=None, help="results folder (default: results/<timestamp>, and results/latest)")
+    p.add_argument("--tasks", default=str(PROJECT_ROOT / "tasks"), help="folder of the task suite (default: tasks/)")
+    p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="after --: passed to pytest (e.g. -k classifieds)")
+    return p
+
+
+def _has_task_file_arg(args: list[str]) -> bool:
+    return any(a == "--task-file" or a.startswith("--task-file=") for a in args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    extra = list(args.pytest_args)
+    if extra[:1] == ["--"]:
+        extra = extra[1:]
+    if args.workers < 0:
+        print("--workers must be 0 or more", file=sys.stderr)
+        return 2
+
+    tasks_dir = Path(args.tasks)
+    task_files = sorted(tasks_dir.glob("*.json"))
+    if not task_files and not _has_task_file_arg(extra):
+        print(f"No task files in {tasks_dir} yet (expected VWA-format *.json files); nothing to run.")
+        return 0
+
+    agent = args.agent
+    if agent is None:
+        if endpoint_configured():
+            agent = "som"
+        else:
+            agent = "reference"
+            print("No model endpoint is configured (OPENAI_BASE_URL / OPENAI_API_KEY are unset), so the "
+                  "`reference` agent runs: it replays each task's reference solution. Set them in .env and "
+                  "pass AGENT=som (or text, caption, multimodal) to evaluate a model.", flush=True)
+    elif agent in MODEL_AGENTS and not endpoint_configured():
+        print(f"The {agent!r} agent needs a model endpoint: set OPENAI_BASE_URL and/or OPENAI_API_KEY in .env "
+              f"(any OpenAI-compatible server).", file=sys.stderr)
+        return 2
+
+    results = Path(args.results).resolve() if args.results else default_results_dir(PROJECT_ROOT)
+    # the plugin and the project's settings apply to task files anywhere (not only under tasks/)
+    cmd = [sys.executable, "-m", "pytest", "-c", str(PROJECT_ROOT / "pyproject.toml"),
+           "--rootdir", str(PROJECT_ROOT), "-p", "evaluation.plugin"]
+    if not _has_task_file_arg(extra):
+        for f in task_files:
+            cmd += ["--task-file", str(f)]
+    cmd += ["-p", "no:cacheprovider", "--agent", agent, "--stack", args.stack, "--results", str(results), "-rfE"]
+    if args.workers > 0:
+        cmd += ["-n", str(args.workers)]
+    if args.model:
+        cmd += ["--model", args.model]
+    cmd += extra
+    print(f"Running: {' '.join(cmd[1:])}", flush=True)
+    try:
+        code = subprocess.call(cmd, cwd=PROJECT_ROOT)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+    if (results / "results.jsonl").is_file():
+        if not args.results:
+            point_latest(results)
+        print(f"\nResults: {results / 'results.jsonl'}")
+        print(f"Report: {results / 'report.md'}")
+        trajectories = results / "trajectories"
+        if trajectories.is_dir():
+            print(f"Trajectories: {trajectories}/ ({len(list(trajectories.glob('*.html')))} HTML files)")
+    if code in (0, 1):
+        return 0
+    if code == 5:
+        print("No task matched the selection (pytest collected nothing).")
+        return 0
+    print(f"The run itself failed (pytest exit code {code}); see the output above.", file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
