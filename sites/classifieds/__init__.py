@@ -32,12 +32,13 @@ def create_app(config: ClassifiedsConfig) -> Flask:
     )
     config.upload_dir.mkdir(parents=True, exist_ok=True)
     app.logger.setLevel(logging.INFO)
+    app.extensions["classifieds_db"] = db.LiveDatabase(config.live_db, config.pristine_db)
 
     @app.teardown_appcontext
     def _close(_exc):
         conn = g.pop("db", None)
         if conn is not None:
-            conn.close()
+            app.extensions["classifieds_db"].close(conn)
 
     views.register(app)
     return app

@@ -8,7 +8,7 @@ import time
 
 from flask import abort, current_app, flash, redirect, render_template, request, session
 
-from sites.classifieds import db, passwords, web
+from sites.classifieds import passwords, web
 
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
 
@@ -111,7 +111,11 @@ def reset():
     if not token or not secrets.compare_digest(token, conf.reset_token):
         abort(403)
     started = time.perf_counter()
-    db.restore(conf.pristine_db, conf.live_db)
+    try:
+        current_app.extensions["classifieds_db"].reset()
+    except RuntimeError as exc:
+        current_app.logger.error("reset failed: %s", exc)
+        return {"reset": False, "error": str(exc)}, 500
     if conf.upload_dir.exists():
         for entry in conf.upload_dir.iterdir():
             if entry.is_dir():

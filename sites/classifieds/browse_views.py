@@ -9,8 +9,10 @@ from sites.classifieds.queries import SearchQuery
 
 
 def healthz():
+    from flask import current_app
+
     web.get_db().execute("SELECT 1 FROM item LIMIT 1").fetchone()
-    return {"site": "classifieds", "ok": True}
+    return {"site": "classifieds", "ok": True, "reset_ready": current_app.extensions["classifieds_db"].reset_ready}
 
 
 def home():

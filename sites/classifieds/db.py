@@ -1,9 +1,21 @@
-"""Connections to the live database of one classifieds instance, and restoring it from the pristine copy."""
+"""The live database of one classifieds instance: connections, and resetting it to the pristine copy.
+
+All of an instance's database access happens in its own process, so reset is coordinated in-process:
+requests hold a shared gate while they have a connection open; reset takes the gate exclusively
+(waiting for in-flight requests to finish), swaps a ready-made copy of the pristine file into place with
+an atomic rename, and starts copying the next spare in the background. A reset therefore costs a rename,
+whatever the size of the database.
+"""
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import threading
+import time
 from pathlib import Path
+
+SPARE_WAIT_S = 120.0
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -19,22 +31,91 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def restore(pristine: Path, live: Path) -> None:
-    """Overwrite the live database with the pristine one through SQLite's backup API: atomic for the
-    readers, and the connections other threads hold stay valid."""
-    src = connect_readonly(pristine)
-    dst = sqlite3.connect(live, timeout=15)
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
-
-
 def install_copy(pristine: Path, live: Path) -> None:
-    """Give an instance its own writable copy of the pristine database."""
+    """Give an instance its own writable copy of the pristine database (atomic rename into place)."""
     live.parent.mkdir(parents=True, exist_ok=True)
-    tmp = live.with_name(live.name + ".tmp")
+    tmp = live.with_name(f".{live.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     shutil.copyfile(pristine, tmp)
     tmp.chmod(0o644)
-    tmp.replace(live)
+    os.replace(tmp, live)
+
+
+class LiveDatabase:
+    def __init__(self, live: Path, pristine: Path):
+        self.live, self.pristine = Path(live), Path(pristine)
+        self.spare = self.live.with_name(self.live.name + ".spare")
+        self._cond = threading.Condition()
+        self._readers = 0
+        self._resetting = False
+        self._spare_ready = threading.Event()
+        self._spare_error: BaseException | None = None
+        self._make_spare_async()
+
+    # ---- requests ----------------------------------------------------------------------------------
+
+    def open(self) -> sqlite3.Connection:
+        """A connection for one request; pair with `close(conn)`."""
+        with self._cond:
+            while self._resetting:
+                self._cond.wait()
+            self._readers += 1
+        try:
+            return connect(self.live)
+        except BaseException:
+            self._leave()
+            raise
+
+    def close(self, conn: sqlite3.Connection) -> None:
+        try:
+            conn.close()
+        finally:
+            self._leave()
+
+    def _leave(self) -> None:
+        with self._cond:
+            self._readers -= 1
+            self._cond.notify_all()
+
+    @property
+    def reset_ready(self) -> bool:
+        """True when a pristine spare is in place, so the next reset is just a rename."""
+        return self._spare_ready.is_set() and self._spare_error is None
+
+    # ---- reset -------------------------------------------------------------------------------------
+
+    def reset(self) -> float:
+        """Swap in a pristine copy; returns the seconds taken (including waiting for in-flight requests)."""
+        started = time.perf_counter()
+        if not self._spare_ready.wait(SPARE_WAIT_S):
+            raise RuntimeError(f"the pristine copy {self.spare} was not ready within {SPARE_WAIT_S:.0f} s")
+        if self._spare_error is not None:
+            raise RuntimeError(f"copying {self.pristine} failed: {self._spare_error}")
+        with self._cond:
+            while self._resetting:
+                self._cond.wait()
+            self._resetting = True
+            while self._readers:
+                self._cond.wait()
+        try:
+            os.replace(self.spare, self.live)
+            for suffix in ("-journal", "-wal", "-shm"):
+                Path(str(self.live) + suffix).unlink(missing_ok=True)
+            self._spare_ready.clear()
+        finally:
+            with self._cond:
+                self._resetting = False
+                self._cond.notify_all()
+        self._make_spare_async()
+        return time.perf_counter() - started
+
+    def _make_spare_async(self) -> None:
+        threading.Thread(target=self._make_spare, name="classifieds-spare", daemon=True).start()
+
+    def _make_spare(self) -> None:
+        try:
+            self._spare_error = None
+            install_copy(self.pristine, self.spare)
+        except BaseException as exc:  # reported by the next reset
+            self._spare_error = exc
+        finally:
+            self._spare_ready.set()

@@ -6,7 +6,6 @@ import sqlite3
 
 from flask import abort, current_app, g, request, session
 
-from sites.classifieds import db
 
 
 def conf():
@@ -15,7 +14,7 @@ def conf():
 
 def get_db() -> sqlite3.Connection:
     if "db" not in g:
-        g.db = db.connect(conf().live_db)
+        g.db = current_app.extensions["classifieds_db"].open()
     return g.db
 
 
