@@ -169,7 +169,9 @@ class TaskItem(pytest.Item):
         except SkipTask as exc:
             pytest.skip(str(exc))
         if self.outcome.error:
-            raise TaskHarnessError(f"{self.task.test_id} ({self.task.file}): {self.outcome.error}")
+            # raised in the setup phase, so pytest reports an ERROR (not a failed reward); message only
+            pytest.fail(f"harness error: {self.task.test_id} ({self.task.file}): {self.outcome.error}",
+                        pytrace=False)
 
     def runtest(self):
         expected = self.config.getoption("expect_reward")
@@ -185,16 +187,10 @@ class TaskItem(pytest.Item):
                      f"stop: {record.get('stop_reason')} after {record.get('steps')} step(s)",
                      self.outcome.reward.explain()]
             return "\n".join(lines)
-        if isinstance(excinfo.value, TaskHarnessError):
-            return f"harness error: {excinfo.value}"
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):
         return self.path, None, f"{self.task.test_id}: {self.task.intent[:80]}"
-
-
-class TaskHarnessError(Exception):
-    """Raised in the setup phase: pytest reports the task as an ERROR with this cause."""
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -1,0 +1,147 @@
+"""The pytest plugin end to end: task files collected and run by a real pytest subprocess, with the
+reference and null agents in Chromium against the fixture pages (served as the sites' URLs through the
+docker stack's fixed-URL settings), results lines, the success tables and `python -m evaluation.report`."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.openai_stub import OpenAIStub
+
+from .taskdata import make_task, write_tasks
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE_TASKS = ROOT / "tests" / "fixtures" / "evaluation" / "tasks_fixture.json"
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def stub():
+    # One reply serves both model roles: a VQA answer containing "blue" and a judge verdict.
+    s = OpenAIStub(default_reply="The frame is blue. Verdict: correct")
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def site_env(fixture_server, stub, tmp_path_factory):
+    base = f"{fixture_server}/evaluation"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_", "VQA_"))}
+    env.update(CLASSIFIEDS=base, SHOPPING=base, REDDIT=base, STACK="docker",
+               RUN_DIR=str(tmp_path_factory.mktemp("run")), JUDGE_MODEL="judge", JUDGE_BASE_URL=stub.base_url,
+               JUDGE_API_KEY="k", VQA_BACKEND="openai", VQA_MODEL="vision")
+    return env
+
+
+def run_pytest(env, *args, cwd=ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *map(str, args)],
+                          cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def lines_of(results: Path) -> list[dict]:
+    return [json.loads(line) for line in (results / "results.jsonl").read_text().splitlines()]
+
+
+def test_reference_agent_scores_every_fixture_task(site_env, tmp_path, stub):
+    results = tmp_path / "ref"
+    proc = run_pytest(site_env, "--task-file", FIXTURE_TASKS, "--results", results, "-rs")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "9 passed, 1 skipped" in proc.stdout
+    assert "no reference solution" in proc.stdout
+    records = {r["task_id"]: r for r in lines_of(results)}
+    assert len(records) == 10
+    assert records[9]["status"] == "skipped"
+    assert all(records[i]["reward"] == 1 and records[i]["status"] == "scored" for i in range(9))
+    assert records[5]["answer"] == "MarvelsGrantMan136" and records[5]["final_url"].endswith("/postmill_post.html")
+    assert records[4]["judge_usage"]["calls"] == 1             # "1.7 L" vs "1.7 litres" went to the judge
+    assert {c["evaluator"] for c in records[6]["checks"]} == {"page_image_query[0]", "page_image_query[1]", "url_match"}
+    assert (results / "trajectories" / "reddit_5.html").is_file()
+    # the table printed at the end, and the same from the results folder
+    assert "VWA success rates" in proc.stdout and "| **Overall** | **100.00%** | 9 | 9 | 0 | 1 |" in proc.stdout
+    summary = json.loads((results / "summary.json").read_text())
+    assert summary["overall"]["success"] == 9 and summary["by_site"]["shopping"]["tasks"] == 2
+    report = subprocess.run([sys.executable, "-m", "evaluation.report", str(results)], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert report.returncode == 0 and "| reddit | 100.00% | 1 | 1 | 0 | 0 |" in report.stdout
+    assert report.stdout == (results / "report.md").read_text()
+
+
+def test_null_agent_earns_nothing_in_parallel(site_env, tmp_path):
+    results = tmp_path / "null"
+    proc = run_pytest(site_env, "--task-file", FIXTURE_TASKS, "--results", results, "--agent", "null",
+                      "--expect-reward", "0", "-n", "2")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "10 passed" in proc.stdout
+    records = lines_of(results)
+    assert len(records) == 10 and {r["reward"] for r in records} == {0}
+    assert {r["worker"] for r in records} <= {"gw0", "gw1"}
+    assert proc.stdout.count("VWA success rates") == 1          # printed by the controller only
+
+
+def test_wrong_reward_fails_with_each_check(site_env, tmp_path):
+    proc = run_pytest(site_env, "--task-file", FIXTURE_TASKS, "--results", tmp_path, "--agent", "null",
+                      "-k", "classifieds/0")
+    assert proc.returncode == 1 and "1 failed" in proc.stdout
+    assert "classifieds/0: reward 0, expected 1" in proc.stdout
+    assert "[FAIL] string_match.must_include: answer '' lacks '120'" in proc.stdout
+    assert "[FAIL] string_match.required_values" in proc.stdout
+
+
+def test_site_down_is_an_error_with_its_cause(site_env, tmp_path):
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{s.getsockname()[1]}"
+    env = dict(site_env, CLASSIFIEDS=dead)
+    proc = run_pytest(env, "--task-file", FIXTURE_TASKS, "--results", tmp_path, "-k", "classifieds/0")
+    assert proc.returncode == 1 and "1 error" in proc.stdout, proc.stdout
+    assert "harness error: classifieds/0" in proc.stdout and "could not open" in proc.stdout
+    [record] = lines_of(tmp_path)
+    assert record["status"] == "error" and record["reward"] is None and "could not open" in record["error"]
+
+
+def test_missing_input_image_is_an_error_naming_the_field(site_env, tmp_path):
+    task = make_task(4, start_url="__CLASSIFIEDS__/start.html", image=["photo_red.png", "lost.png"],
+                     require_login=False, reference_solution=[{"do": "stop", "answer": "120"}])
+    file = write_tasks(tmp_path / "img.json", [task])
+    proc = run_pytest(site_env, f"--task-file={file}", "--results", tmp_path / "r",
+                      "--image-root", ROOT / "tests" / "fixtures" / "evaluation")
+    assert "1 error" in proc.stdout, proc.stdout
+    assert "field 'image[1]'" in proc.stdout and "'lost.png' not found" in proc.stdout
+
+
+def test_collect_only_fails_loudly_on_a_bad_file(site_env, tmp_path):
+    bad = make_task(3)
+    bad["eval"]["eval_types"] = ["string_match", "pixel_match"]
+    file = write_tasks(tmp_path / "bad.json", [make_task(1), bad])
+    # a file outside the project: the `=` form keeps pytest from taking its folder as the rootdir
+    proc = run_pytest(site_env, "--collect-only", f"--task-file={file}")
+    assert proc.returncode != 0
+    assert f"{file}, task 3, field 'eval.eval_types[1]': unknown evaluator type 'pixel_match'" in proc.stdout
+
+
+def test_markers_and_keyword_selection(site_env):
+    def collected(*args):
+        proc = run_pytest(site_env, "--collect-only", "-q", "--task-file", FIXTURE_TASKS, *args)
+        assert proc.returncode in (0, 5), proc.stdout + proc.stderr
+        assert "PytestUnknownMarkWarning" not in proc.stdout + proc.stderr
+        return [line.split("::")[1] for line in proc.stdout.splitlines() if "::" in line]
+
+    assert collected("-m", "shopping and overall_hard") == ["shopping/3"]
+    assert collected("-k", "reddit") == ["reddit/5"]
+    assert collected("-m", "image_input") == ["classifieds/6"]
+    assert collected("-m", "page_image_query") == ["classifieds/6"]
+    assert collected("-m", "unachievable") == ["classifieds/8"]
+    assert len(collected("-m", "string_match")) == 8
+
+
+def test_embedded_stack_skips_sites_it_cannot_serve(site_env, tmp_path):
+    env = dict(site_env, STACK="embedded")
+    proc = run_pytest(env, "--task-file", FIXTURE_TASKS, "--results", tmp_path, "-k", "shopping", "-rs")
+    assert proc.returncode == 0 and "2 skipped" in proc.stdout, proc.stdout
+    assert "cannot serve site(s) shopping" in proc.stdout
