@@ -34,16 +34,13 @@ class ShoppingAPI(Protocol):
 
 
 def get_shopping_api(stack: str, urls: dict[str, str]) -> ShoppingAPI:
-    """The shopping API of a stack: `docker` -> the official Magento (REST API with the admin token from
-    SHOPPING_ADMIN_TOKEN, or from SHOPPING_ADMIN_USER / SHOPPING_ADMIN_PASSWORD); `embedded` has no shopping
-    site yet."""
+    """The shopping API of a stack: `docker` -> the official Magento (REST API; credentials from
+    MAGENTO_ADMIN_TOKEN or MAGENTO_ADMIN_USER / MAGENTO_ADMIN_PASSWORD); `embedded` has no shopping site yet."""
     if stack == "embedded":
         raise SiteAPIError("the embedded stack has no shopping site yet")
     if stack == "docker":
-        import os
-
         from .magento import MagentoShoppingAPI   # written for the docker stack; imported only when used
-        if "shopping" not in urls:
+        if not urls.get("shopping"):
             raise SiteAPIError("no URL configured for the shopping site (SHOPPING)")
-        return MagentoShoppingAPI(urls["shopping"], os.environ.get("SHOPPING_ADMIN_TOKEN") or None)
+        return MagentoShoppingAPI.from_env(urls["shopping"])
     raise SiteAPIError(f"unknown stack {stack!r}; use embedded or docker")
