@@ -41,6 +41,8 @@ class StepRecord:
     screenshot_png: bytes | None = field(default=None, repr=False)   # kept only without a record_dir
     model_s: float = 0.0              # time inside agent.act
     harness_s: float = 0.0            # parse + execute + observe + record
+    execute_s: float = 0.0            # env.step (the action and the page settling)
+    observe_s: float = 0.0            # env.observe after the action
     usage: dict = field(default_factory=dict)
 
     @property
@@ -172,9 +174,13 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
                 stop_reason = "repeated_action"
                 break
 
+            t = time.perf_counter()
             step_error = env.step(action)
+            record.execute_s = time.perf_counter() - t
             record.error = step_error
+            t = time.perf_counter()
             obs = env.observe()
+            record.observe_s = time.perf_counter() - t
             obs.error = step_error
             record.harness_s = time.perf_counter() - t_harness
     except Exception as exc:  # browser crash, model API down, agent bug: an error with its cause
