@@ -1,0 +1,81 @@
+"""Results lines, their concurrent appends, the success tables and `python -m evaluation.report`."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from evaluation.report import main as report_main
+from evaluation.results import (RESULTS_FILE, append_result, point_latest, read_results, render_markdown,
+                                summarise)
+
+
+def rec(task_id, site, reward, status="scored", overall="easy", file="t.json", types=("string_match",)):
+    return {"task_file": file, "task_id": task_id, "site": site, "reward": reward, "status": status,
+            "difficulty": {"overall": overall}, "eval_types": list(types), "agent": "som", "model": "m1"}
+
+
+def _writer(args):
+    directory, worker = args
+    for i in range(200):
+        append_result(Path(directory), rec(worker * 1000 + i, "classifieds", i % 2, file=f"w{worker}.json")
+                      | {"padding": "x" * 3000})
+
+
+def test_concurrent_appends_keep_every_line_whole(tmp_path):
+    with multiprocessing.get_context("fork").Pool(4) as pool:
+        pool.map(_writer, [(str(tmp_path), w) for w in range(4)])
+    lines = (tmp_path / RESULTS_FILE).read_text().splitlines()
+    assert len(lines) == 800
+    assert len({(r["task_file"], r["task_id"]) for r in map(json.loads, lines)}) == 800
+
+
+def test_rerun_line_wins_and_damaged_line_is_an_error(tmp_path):
+    append_result(tmp_path, rec(1, "reddit", 0))
+    append_result(tmp_path, rec(1, "reddit", 1))
+    append_result(tmp_path, rec(2, "reddit", 0))
+    records = read_results(tmp_path)
+    assert sorted((r["task_id"], r["reward"]) for r in records) == [(1, 1), (2, 0)]
+    with open(tmp_path / RESULTS_FILE, "a") as f:
+        f.write('{"task_id": 3, "trunc\n')
+    with pytest.raises(ValueError, match=r"results.jsonl, line 4: not JSON"):
+        read_results(tmp_path)
+
+
+def test_summary_by_site_difficulty_and_evaluator():
+    records = [rec(0, "shopping", 1, overall="hard"), rec(1, "shopping", 0), rec(2, "shopping", None, status="error"),
+               rec(3, "classifieds", 1, types=("url_match", "program_html")), rec(4, "classifieds", None, status="skipped"),
+               rec(5, "reddit", 0, overall="medium")]
+    s = summarise(records)
+    assert list(s.by_site) == ["classifieds", "reddit", "shopping"]
+    assert (s.by_site["shopping"].success, s.by_site["shopping"].total, s.by_site["shopping"].errors) == (1, 3, 1)
+    assert s.by_site["classifieds"].to_dict() == {"tasks": 1, "success": 1, "errors": 0, "skipped": 1, "success_rate": 1.0}
+    assert (s.overall.success, s.overall.total) == (2, 5)
+    assert list(s.by_difficulty) == ["easy", "medium", "hard"]
+    text = render_markdown(s)
+    assert "| shopping | 33.33% | 1 | 3 | 1 | 0 |" in text
+    assert "| **Overall** | **40.00%** | 2 | 5 | 1 | 1 |" in text
+    assert "| hard | 100.00% | 1 | 1 | 0 | 0 |" in text
+    assert "| program_html | 100.00% | 1 | 1 | 0 | 0 |" in text
+    assert "Agent: som (model m1)" in text
+
+
+def test_report_cli_and_files(tmp_path, capsys):
+    for r in (rec(0, "classifieds", 1), rec(1, "classifieds", 0)):
+        append_result(tmp_path, r)
+    assert report_main([str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "| classifieds | 50.00% | 1 | 2 | 0 | 0 |" in out
+    assert out == (tmp_path / "report.md").read_text()
+    assert json.loads((tmp_path / "summary.json").read_text())["overall"]["success_rate"] == 0.5
+    assert report_main([str(tmp_path / "nothing")]) == 2
+    assert "no results.jsonl" in capsys.readouterr().err
+
+
+def test_latest_symlink(tmp_path):
+    run = tmp_path / "results" / "20240101-000000"
+    run.mkdir(parents=True)
+    point_latest(run)
+    assert (tmp_path / "results" / "latest").resolve() == run.resolve()
