@@ -38,6 +38,17 @@ def _our_process(pid: int) -> bool:
     return b"sites.serve" in cmdline
 
 
+def _port_taken(port: int) -> bool:
+    import socket
+
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
 def cmd_data(s: Settings) -> int:
     from sites.classifieds import store
 
@@ -155,6 +166,9 @@ def cmd_doctor(s: Settings) -> int:
         answering = check_health(url, LAUNCHERS[name].health_path)
         if answering:
             check(True, f"{name} answers at {url}" + ("" if ours else " (not started by `make up`)"))
+        elif _port_taken(_port(url)):
+            check(False, f"{name}: port {_port(url)} is taken by another program",
+                  f"stop it or set {SITES[name][0]} in .env to another port")
         else:
             check(True, f"{name} not running at {url} (`make up` starts it)")
     return 1 if problems else 0
@@ -172,9 +186,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     s = load_settings()
     stack = args.stack or s.stack
-    if stack == "docker" and args.command != "data":
-        return _docker(args.command, s)
-    return COMMANDS[args.command](s)
+    try:
+        if stack == "docker" and args.command != "data":
+            return _docker(args.command, s)
+        return COMMANDS[args.command](s)
+    except ValueError as exc:  # a bad setting (SCALE, a URL, ...): say which, without a traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -1,0 +1,79 @@
+"""`python -m sites up/status/reset/doctor/down` as `make` runs them, on free ports in temp folders."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import urllib.request
+
+from sites.arena import check_health
+from sites.config import PROJECT_ROOT
+from tests.sites.conftest import RESET_TOKEN, TEST_LISTINGS, TEST_SEED
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _run(args, env, timeout=180):
+    return subprocess.run([sys.executable, "-m", "sites", *args], env=env, cwd=PROJECT_ROOT, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_up_status_reset_down(tmp_path, dataset):
+    ports = {"classifieds": _free_port(), "homepage": _free_port()}
+    env = {**os.environ, "STACK": "embedded", "SEED": str(TEST_SEED), "SCALE": str(TEST_LISTINGS),
+           "DATA_DIR": str(dataset.root.parent.parent), "RUN_DIR": str(tmp_path / "run"),
+           "RESET_TOKEN": RESET_TOKEN, "CLASSIFIEDS": f"http://127.0.0.1:{ports['classifieds']}",
+           "HOMEPAGE": f"http://127.0.0.1:{ports['homepage']}"}
+    up = _run(["up"], env)
+    try:
+        assert up.returncode == 0, up.stderr
+        assert f"http://127.0.0.1:{ports['classifieds']}" in up.stdout
+        assert check_health(f"http://127.0.0.1:{ports['classifieds']}")
+        home = urllib.request.urlopen(f"http://127.0.0.1:{ports['homepage']}/", timeout=10).read().decode()
+        assert f'href="http://127.0.0.1:{ports["classifieds"]}"' in home
+        again = _run(["up"], env)
+        assert again.returncode == 1 and "already running" in again.stderr
+        status = _run(["status"], env)
+        assert status.returncode == 0
+        assert any(line.startswith("classifieds") and line.endswith(" up") for line in status.stdout.splitlines())
+        reset = _run(["reset"], env)
+        assert reset.returncode == 0 and "classifieds  reset in" in reset.stdout
+        doctor = _run(["doctor"], env)
+        assert doctor.returncode == 0, doctor.stdout
+        assert f"[ok] classifieds answers at http://127.0.0.1:{ports['classifieds']}" in doctor.stdout
+    finally:
+        down = _run(["down"], env)
+    assert down.returncode == 0 and "classifieds  stopped" in down.stdout
+    assert not check_health(f"http://127.0.0.1:{ports['classifieds']}")
+    assert not list((tmp_path / "run").glob("*.pid"))
+
+
+def test_reset_against_nothing_fails_clearly(tmp_path):
+    env = {**os.environ, "RUN_DIR": str(tmp_path), "CLASSIFIEDS": f"http://127.0.0.1:{_free_port()}"}
+    result = _run(["reset"], env)
+    assert result.returncode == 1 and "classifieds  reset FAILED" in result.stderr
+
+
+def test_bad_scale_is_named(tmp_path):
+    env = {**os.environ, "SCALE": "gigantic", "DATA_DIR": str(tmp_path)}
+    result = _run(["data"], env)
+    assert result.returncode == 2 and "error: SCALE='gigantic'" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_doctor_reports_a_port_taken_by_another_program(tmp_path, dataset):
+    blocker = socket.socket()
+    blocker.bind(("127.0.0.1", 0))
+    blocker.listen(1)
+    port = blocker.getsockname()[1]
+    env = {**os.environ, "SEED": str(TEST_SEED), "SCALE": str(TEST_LISTINGS), "RUN_DIR": str(tmp_path),
+           "DATA_DIR": str(dataset.root.parent.parent), "CLASSIFIEDS": f"http://127.0.0.1:{port}"}
+    try:
+        result = _run(["doctor"], env)
+    finally:
+        blocker.close()
+    assert result.returncode == 1 and f"[!!] classifieds: port {port} is taken by another program" in result.stdout
