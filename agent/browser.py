@@ -84,8 +84,7 @@ class BrowserEnv:
         self._remote = bool(remote_url)
         self._closed = False
         try:
-            self.driver.set_page_load_timeout(self.settle_timeout)
-            self.driver.set_script_timeout(self.settle_timeout)
+            self.set_settle_timeout(self.settle_timeout)
             self._tabs: list[str] = [self.driver.current_window_handle]
             self._emulated: dict[str, tuple[int, int]] = {}
             self._targets: dict[str, _Target] = {}
@@ -169,6 +168,12 @@ class BrowserEnv:
     def _settle(self) -> str | None:
         self._sync_tabs()
         return wait_settled(self.driver, self.settle_timeout)
+
+    def set_settle_timeout(self, seconds: float) -> None:
+        """How long page loads and settle waits may take before an action reports a timeout."""
+        self.settle_timeout = float(seconds)
+        self.driver.set_page_load_timeout(self.settle_timeout)
+        self.driver.set_script_timeout(self.settle_timeout)
 
     def set_viewport(self, width: int, height: int) -> None:
         self.viewport = (int(width), int(height))

@@ -58,9 +58,11 @@ def test_static_text_id_acts_on_its_element(ax_env, pages):
     assert ax_env.driver.find_element("id", "hover-status").text == "hovered"
 
 
-def test_current_viewport_only_filters_by_bounds(pages):
-    from agent.browser import BrowserEnv
-    with BrowserEnv(viewport=(800, 600), mode="accessibility_tree", current_viewport_only=True) as env:
+def test_current_viewport_only_filters_by_bounds(ax_env, pages):
+    env = ax_env
+    env.current_viewport_only = True
+    env.set_viewport(800, 600)
+    try:
         env.open([pages("long.html")])
         text = env.observe().text
         assert "Top button" in text and "Bottom button" not in text and "Middle text" not in text
@@ -69,6 +71,9 @@ def test_current_viewport_only_filters_by_bounds(pages):
         text = env.observe().text
         assert "Top button" not in text and "Lower middle" in text
         assert env.driver.execute_script("return [innerWidth, innerHeight]") == [800, 600]
+    finally:
+        env.current_viewport_only = False
+        env.set_viewport(1280, 2048)
 
 
 def test_full_tree_lists_off_screen_nodes(ax_env, pages):

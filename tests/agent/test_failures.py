@@ -131,22 +131,25 @@ def slow_server():
     server.close()
 
 
-def test_waits_for_a_slow_resource(slow_server):
-    with BrowserEnv(mode="som", settle_timeout=10) as env:
-        timer = threading.Timer(0.5, slow_server.release.set)
-        timer.start()
-        start = time.perf_counter()
-        assert env.step(parse_action(f"goto [{slow_server.url}]")) is None
-        assert time.perf_counter() - start >= 0.4               # it did wait for the image
-        assert env.driver.execute_script("return document.getElementById('pic').naturalWidth") == 1
-        timer.cancel()
+def test_waits_for_a_slow_resource(som_env, slow_server):
+    timer = threading.Timer(0.5, slow_server.release.set)
+    timer.start()
+    start = time.perf_counter()
+    assert som_env.step(parse_action(f"goto [{slow_server.url}]")) is None
+    assert time.perf_counter() - start >= 0.4               # it did wait for the image
+    assert som_env.driver.execute_script("return document.getElementById('pic').naturalWidth") == 1
+    timer.cancel()
 
 
-def test_never_loading_page_is_a_timeout_error(slow_server):
-    with BrowserEnv(mode="som", settle_timeout=1.0) as env:
+def test_never_loading_page_is_a_timeout_error(som_env, slow_server):
+    env = som_env
+    env.set_settle_timeout(1.0)
+    try:
         error = env.step(parse_action(f"goto [{slow_server.url}]"))
         assert error and "timed out after 1 s" in error
         obs = env.observe()                                      # the env is still usable
         assert "Slow page" in obs.text
         with pytest.raises(RuntimeError, match="could not open start URL"):
             env.open([slow_server.url + "?again"])
+    finally:
+        env.set_settle_timeout(10.0)

@@ -66,19 +66,19 @@ def test_goto_back_forward(som_env, pages):
     assert som_env.observe().tabs[0].title == "Long fixture"
 
 
-def test_set_viewport_changes_the_screenshot(pages):
+def test_set_viewport_changes_the_screenshot(som_env, pages):
     import io
 
     from PIL import Image
-
-    from agent.browser import BrowserEnv
-    with BrowserEnv(viewport=(1024, 768), mode="som") as env:
-        env.open([pages("basic.html")])
-        assert Image.open(io.BytesIO(env.observe().screenshot)).size == (1024, 768)
-        env.set_viewport(1280, 720)
-        assert Image.open(io.BytesIO(env.observe().screenshot)).size == (1280, 720)
-        assert env.step(parse_action("new_tab")) is None
-        assert _size(env) == [1280, 720, 1]
+    try:
+        som_env.open([pages("basic.html")])
+        som_env.set_viewport(1024, 768)
+        assert Image.open(io.BytesIO(som_env.observe().screenshot)).size == (1024, 768)
+        assert som_env.step(parse_action("new_tab")) is None
+        assert _size(som_env) == [1024, 768, 1]
+    finally:
+        som_env.set_viewport(1280, 2048)
+    assert Image.open(io.BytesIO(som_env.observe().screenshot)).size == (1280, 2048)
 
 
 def test_dialogs_are_accepted_and_reported(som_env, pages):
