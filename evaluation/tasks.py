@@ -457,10 +457,12 @@ def parse_task(obj: Any, file: str | Path) -> Task:
     viewport = DEFAULT_VIEWPORT
     vs = obj.get("viewport_size")
     if vs is not None:
-        if (not isinstance(vs, dict) or not all(isinstance(vs.get(k), int) and vs.get(k) > 0
-                                                for k in ("width", "height"))):
+        # the official files sometimes give only the width: the other side keeps its default
+        if not isinstance(vs, dict) or not all(
+                isinstance(vs.get(k), int) and not isinstance(vs.get(k), bool) and vs.get(k) > 0
+                for k in ("width", "height") if k in vs):
             raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got {vs!r}')
-        viewport = (vs["width"], vs["height"])
+        viewport = (vs.get("width", DEFAULT_VIEWPORT[0]), vs.get("height", DEFAULT_VIEWPORT[1]))
     difficulty = {}
     for key in ("reasoning_difficulty", "visual_difficulty", "overall_difficulty"):
         value = obj.get(key)

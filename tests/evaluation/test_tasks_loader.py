@@ -47,6 +47,19 @@ def test_placeholder_of_unconfigured_site_is_a_clear_error(tmp_path):
         raw.resolve({"reddit": "http://127.0.0.1:1"})
 
 
+def test_official_quirks_load(tmp_path):
+    """Shapes seen in the official files: a viewport with only a width, start_url with a trailing slash,
+    null string_note, empty url_note, a helper without __page__."""
+    task = with_eval(9, eval_types=["string_match", "url_match", "program_html"],
+                     reference_answers={"must_include": ["42.81", "69.00"]}, string_note=None, url_note="",
+                     reference_url="__SHOPPING__/x.html", program_html=[
+                         {"url": "__SHOPPING__/x.html", "locator": "func:shopping_get_sku_latest_review_rating('B0X')",
+                          "required_contents": {"must_include": ["80"]}}])
+    task.update(start_url="__SHOPPING__/", viewport_size={"width": 1280}, sites=["shopping"])
+    [t] = load_task_file(write_tasks(tmp_path / "t.json", [task]))
+    assert t.viewport == (1280, 2048) and t.eval.url_note == "EXACT" and t.eval.string_note == ""
+
+
 def test_images_accept_paths_urls_and_lists(tmp_path):
     tasks = [make_task(0, image="images/a.png"), make_task(1, image=["https://example.org/b.jpg", "c.png"])]
     a, b = load_task_file(write_tasks(tmp_path / "t.json", tasks))
