@@ -23,7 +23,7 @@ from typing import Protocol
 
 from PIL import Image
 
-from agent.llm import LLMClient, LLMSettings, UsageMeter
+from agent.llm import LLMClient, LLMSettings, UsageMeter, load_project_env
 
 CAPTION_PROMPT = ("Write one short sentence describing this image for someone who cannot see it: "
                   "the main objects, their colours, any readable text.")
@@ -131,6 +131,7 @@ class Blip2Captioner(_Cached):
 
 def make_captioner(kind: str | None = None, **overrides) -> Captioner:
     """Build the configured captioner. `overrides` may set model, base_url, api_key, device."""
+    load_project_env()
     kind = (kind or os.environ.get("CAPTIONER") or "none").strip().lower()
     if kind == "none":
         return NoCaptioner()

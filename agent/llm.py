@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field, fields, replace
 
 import openai
+from dotenv import load_dotenv
 from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
 # USD per million tokens (input, output), by model name prefix; the longest matching prefix wins.
@@ -36,6 +37,14 @@ PRICES: dict[str, tuple[float, float]] = {
     "gemini-1.5-pro": (1.25, 5.00),
     "gemini-1.5-flash": (0.075, 0.30),
 }
+
+
+_PROJECT_ENV = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".env")
+
+
+def load_project_env() -> None:
+    """Fill unset variables from the project's .env (variables already set, even empty, win)."""
+    load_dotenv(_PROJECT_ENV, override=False)
 
 
 class ModelError(RuntimeError):
@@ -79,6 +88,7 @@ class LLMSettings:
 
     @classmethod
     def from_env(cls, **overrides) -> "LLMSettings":
+        load_project_env()
         env = cls(
             base_url=os.environ.get("OPENAI_BASE_URL") or None,
             api_key=os.environ.get("OPENAI_API_KEY") or None,
@@ -115,6 +125,7 @@ class LLMSettings:
 
 def endpoint_configured() -> bool:
     """True when OPENAI_BASE_URL or OPENAI_API_KEY is set."""
+    load_project_env()
     return bool(os.environ.get("OPENAI_BASE_URL") or os.environ.get("OPENAI_API_KEY"))
 
 
