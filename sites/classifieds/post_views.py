@@ -86,6 +86,15 @@ def _store_photos(item_id: int, start_position: int) -> list[str]:
     return rejected
 
 
+def _remove_upload_files(names: list[str | None]) -> None:
+    """Delete the files of removed uploaded photos (generated photos live in the shared cache: kept)."""
+    upload_dir = web.conf().upload_dir
+    for name in names:
+        if name and "/" not in name and not name.startswith("."):
+            (upload_dir / name).unlink(missing_ok=True)
+            (upload_dir / name.replace(".jpg", "-t.jpg")).unlink(missing_ok=True)
+
+
 def _form_page(template_form: ListingForm, item=None, item_photos=(), status=200):
     conn = web.get_db()
     return render_template("item_form.html", form=template_form, item=item, photos=item_photos,
@@ -157,8 +166,13 @@ def edit_post():
             " city_id = ? WHERE id = ?",
             (form.title, form.description, form.price_cents, form.category_id, form.region_id, form.city_id,
              listing["id"]))
+        removed_files = []
         for photo_id in remove:
-            conn.execute("DELETE FROM photo WHERE id = ? AND item_id = ?", (photo_id, listing["id"]))
+            row = conn.execute("SELECT upload_name FROM photo WHERE id = ? AND item_id = ?",
+                               (photo_id, listing["id"])).fetchone()
+            if row is not None:
+                removed_files.append(row["upload_name"])
+                conn.execute("DELETE FROM photo WHERE id = ?", (photo_id,))
         next_position = conn.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM photo WHERE item_id = ?",
                                      (listing["id"],)).fetchone()[0]
         rejected = _store_photos(listing["id"], next_position)
@@ -166,6 +180,7 @@ def edit_post():
     except Exception:
         conn.execute("ROLLBACK")
         raise
+    _remove_upload_files(removed_files)
     flash("Your changes have been saved.")
     for reason in rejected:
         flash(f"Photo not added: {reason}", "error")
@@ -175,7 +190,11 @@ def edit_post():
 def delete():
     listing = _own_listing(web.int_arg("id", source=request.values, required=True))
     web.check_csrf()
-    web.get_db().execute("DELETE FROM item WHERE id = ?", (listing["id"],))
+    conn = web.get_db()
+    files = [r["upload_name"] for r in conn.execute("SELECT upload_name FROM photo WHERE item_id = ?",
+                                                    (listing["id"],))]
+    conn.execute("DELETE FROM item WHERE id = ?", (listing["id"],))
+    _remove_upload_files(files)
     flash("Your listing has been deleted.")
     return redirect("/index.php?page=user&action=items")
 

@@ -46,6 +46,23 @@ def test_post_listing_with_photo(blake, app):
     assert f"id={item_id}" in blake.get("/index.php?page=user&action=items").get_data(as_text=True)
 
 
+def test_removed_uploads_leave_the_disk(blake, app):
+    token = csrf_of(blake, ADD)
+    item_id = _new_id(_post(blake, token, photos=[(png_bytes(), "a.png"), (png_bytes((0, 0, 255)), "b.png")]))
+    upload_dir = app.config["CLASSIFIEDS"].upload_dir
+    assert len(list(upload_dir.iterdir())) == 2
+    form = blake.get(f"/index.php?page=item&action=item_edit&id={item_id}").get_data(as_text=True)
+    first = re.findall(r'name="remove_photo" value="(\d+)"', form)[0]
+    edit = {"page": "item", "action": "item_edit_post", "id": str(item_id), "csrf": token, "title": "Red kettle",
+            "description": "Works fine.", "price": "3", "sCategory": "2", "sRegion": "", "sCity": "1",
+            "remove_photo": first}
+    assert blake.post("/index.php", data=edit).status_code == 302
+    assert len([p for p in upload_dir.iterdir() if not p.name.endswith("-t.jpg")]) == 1
+    assert blake.post("/index.php", data={"page": "item", "action": "item_delete", "id": str(item_id),
+                                          "csrf": token}).status_code == 302
+    assert list(upload_dir.iterdir()) == []
+
+
 def test_uploads_are_checked(blake, app):
     token = csrf_of(blake, ADD)
     fake = b"<?php echo 'hi'; ?>" + b"\0" * 100
