@@ -40,17 +40,17 @@ class EvalContext:
 # ---- expectations (shared by string_match and program_html) -------------------------------------------
 
 def check_expectation(exp: Expectation, text: str, reward: Reward, evaluator: str, intent: str,
-                      ctx: EvalContext, string_note: str = "") -> None:
+                      ctx: EvalContext, string_note: str = "", label: str = "answer") -> None:
     if exp.exact_match is not None:
-        reward.add(evaluator, "exact_match", *matching.exact_match(exp.exact_match, text))
+        reward.add(evaluator, "exact_match", *matching.exact_match(exp.exact_match, text, label))
     if exp.must_include is not None:
-        reward.add(evaluator, "must_include", *matching.must_include(exp.must_include, text))
+        reward.add(evaluator, "must_include", *matching.must_include(exp.must_include, text, label))
     if exp.must_exclude is not None:
-        reward.add(evaluator, "must_exclude", *matching.must_exclude(exp.must_exclude, text))
+        reward.add(evaluator, "must_exclude", *matching.must_exclude(exp.must_exclude, text, label))
     if exp.one_of is not None:
-        reward.add(evaluator, "one_of", *matching.one_of(exp.one_of, text))
+        reward.add(evaluator, "one_of", *matching.one_of(exp.one_of, text, label))
     if exp.required_values is not None:
-        reward.add(evaluator, "required_values", *matching.required_values(exp.required_values, text))
+        reward.add(evaluator, "required_values", *matching.required_values(exp.required_values, text, label))
     if exp.fuzzy_match is not None:
         for reference in exp.fuzzy_match:
             if matching.clean(reference) == matching.clean(text):
@@ -203,7 +203,7 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
                 raise EvaluationError(f"the browser failed running a prep action: {exc.msg or exc}") from exc
         text, note = _locate(target, ctx, env)
         before = len(reward.checks)
-        check_expectation(target.required, text, reward, name, task.intent, ctx)
+        check_expectation(target.required, text, reward, name, task.intent, ctx, label="located text")
         where = url or "the last page"
         for j in range(before, len(reward.checks)):
             c = reward.checks[j]

@@ -40,34 +40,34 @@ def contains(reference: str, answer: str) -> bool:
     return ref in ans
 
 
-def exact_match(reference: str, answer: str) -> tuple[bool, str]:
+def exact_match(reference: str, answer: str, label: str = "answer") -> tuple[bool, str]:
     ok = clean(reference) == clean(answer)
-    return ok, (f"answer equals {reference!r}" if ok else f"answer {_short(answer)!r} is not exactly {reference!r}")
+    return ok, (f"{label} equals {reference!r}" if ok else f"{label} {_short(answer)!r} is not exactly {reference!r}")
 
 
-def must_include(references: Sequence[str], answer: str) -> tuple[bool, str]:
+def must_include(references: Sequence[str], answer: str, label: str = "answer") -> tuple[bool, str]:
     missing = []
     for item in references:
         alternatives = item.split(OR_SEP)
         if not any(contains(alt, answer) for alt in alternatives):
             missing.append(item)
     if missing:
-        return False, f"answer {_short(answer)!r} lacks {', '.join(repr(m) for m in missing)}"
-    return True, f"answer includes {', '.join(repr(r) for r in references)}"
+        return False, f"{label} {_short(answer)!r} lacks {', '.join(repr(m) for m in missing)}"
+    return True, f"{label} includes {', '.join(repr(r) for r in references)}"
 
 
-def must_exclude(references: Sequence[str], answer: str) -> tuple[bool, str]:
+def must_exclude(references: Sequence[str], answer: str, label: str = "answer") -> tuple[bool, str]:
     present = [r for r in references if contains(r, answer)]
     if present:
-        return False, f"answer {_short(answer)!r} includes excluded {', '.join(repr(p) for p in present)}"
-    return True, f"answer includes none of {', '.join(repr(r) for r in references)}"
+        return False, f"{label} {_short(answer)!r} includes excluded {', '.join(repr(p) for p in present)}"
+    return True, f"{label} includes none of {', '.join(repr(r) for r in references)}"
 
 
-def one_of(references: Sequence[str], answer: str) -> tuple[bool, str]:
+def one_of(references: Sequence[str], answer: str, label: str = "answer") -> tuple[bool, str]:
     hits = [r for r in references if contains(r, answer)]
     if hits:
-        return True, f"answer includes {hits[0]!r}"
-    return False, f"answer {_short(answer)!r} includes none of {', '.join(repr(r) for r in references)}"
+        return True, f"{label} includes {hits[0]!r}"
+    return False, f"{label} {_short(answer)!r} includes none of {', '.join(repr(r) for r in references)}"
 
 
 def read_number(text: str) -> float | None:
@@ -86,10 +86,10 @@ def read_number(text: str) -> float | None:
     return None
 
 
-def required_values(requirements: Sequence[Sequence[Inequality]], answer: str) -> tuple[bool, str]:
+def required_values(requirements: Sequence[Sequence[Inequality]], answer: str, label: str = "answer") -> tuple[bool, str]:
     value = read_number(answer)
     if value is None:
-        return False, f"answer {_short(answer)!r} is not a number"
+        return False, f"{label} {_short(answer)!r} is not a number"
     failed = [" |OR| ".join(i.source for i in alts) for alts in requirements
               if not any(i.holds(value) for i in alts)]
     if failed:
