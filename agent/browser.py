@@ -61,6 +61,26 @@ def _is_dead_session(exc: BaseException) -> bool:
     return any(hint in text for hint in _DEAD_SESSION_HINTS)
 
 
+# Scroll by one viewport height; when the window itself cannot move (content in a scrolling
+# container), scroll the innermost scrollable container under the centre of the viewport instead.
+_SCROLL_JS = """
+const sign = arguments[0];
+const before = window.scrollY;
+window.scrollBy({top: sign * window.innerHeight, left: 0, behavior: 'instant'});
+if (window.scrollY !== before) return 'window';
+let el = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+while (el && el !== document.body && el !== document.documentElement) {
+  const overflow = getComputedStyle(el).overflowY;
+  if (/(auto|scroll|overlay)/.test(overflow) && el.scrollHeight > el.clientHeight) {
+    el.scrollBy({top: sign * el.clientHeight, left: 0, behavior: 'instant'});
+    return 'container';
+  }
+  el = el.parentElement;
+}
+return 'none';
+"""
+
+
 @dataclass
 class _Target:
     """What an id of the last observation points at."""
@@ -246,7 +266,7 @@ class BrowserEnv:
         timings: dict[str, float] = {}
         t = time.perf_counter()
         self._sync_tabs()
-        wait_settled(self.driver, self.settle_timeout)
+        settle_problem = wait_settled(self.driver, self.settle_timeout)
         timings["settle"] = time.perf_counter() - t
 
         som_png = None
@@ -280,7 +300,7 @@ class BrowserEnv:
         return Observation(url=self.driver.current_url, tabs=tabs, focused_tab=self._focused, mode=self.mode,
                            text=text, screenshot=screenshot, som_screenshot=som_png, html=html,
                            meta={"timings": timings, "n_elements": n, "viewport": list(self.viewport),
-                                 "dialogs": dialogs})
+                                 "dialogs": dialogs, "settle_error": settle_problem})
 
     def _tab_list(self) -> list[Tab]:
         tabs = []
@@ -362,9 +382,7 @@ class BrowserEnv:
             chain.perform()
             return None
         if kind is ActionType.SCROLL:
-            sign = 1 if action.direction == "down" else -1
-            self.driver.execute_script(
-                "window.scrollBy({top: arguments[0] * window.innerHeight, left: 0, behavior: 'instant'})", sign)
+            self.driver.execute_script(_SCROLL_JS, 1 if action.direction == "down" else -1)
             return None
         if kind is ActionType.NEW_TAB:
             self.driver.switch_to.new_window("tab")

@@ -154,3 +154,30 @@ def test_draw_marks_places_labels_outside_boxes():
     above = [out.getpixel((x, y)) for x in range(50, 70) for y in range(45, 59)]
     assert mark_colour(0) in above                              # its label sits above the box
     assert mark_colour(0) != mark_colour(1)
+
+
+def test_rating_stars_and_linked_images_are_marked(som_env, pages):
+    som_env.open([pages("basic.html")])
+    obs = som_env.observe()
+    star_lines = [l for l in obs.text.splitlines() if l.endswith("[SPAN] [★]")]
+    assert len(star_lines) == 5
+    assert any(re.fullmatch(r"\[\d+\] \[IMG\] \[Shop logo\]", l) for l in obs.text.splitlines())
+    fourth = re.match(r"\[(\d+)\]", star_lines[3]).group(1)
+    assert som_env.step(parse_action(f"click [{fourth}]")) is None
+    assert _status(som_env, "rating") == "4 stars"
+    logo = som_env.resolve_element_id(text="Shop logo")
+    assert som_env.step(parse_action(f"click [{logo}]")) is None
+    assert som_env.observe().url == pages("second.html")
+
+
+def test_scroll_inside_a_scrolling_container(som_env, pages):
+    som_env.set_viewport(1000, 800)
+    try:
+        som_env.open([pages("container.html")])
+        assert "First pane button" in som_env.observe().text
+        assert som_env.step(parse_action("scroll [down]")) is None
+        assert som_env.driver.execute_script("return document.getElementById('pane').scrollTop") == 800
+        text = som_env.observe().text
+        assert "First pane button" not in text and "Second pane button" in text
+    finally:
+        som_env.set_viewport(1280, 2048)
