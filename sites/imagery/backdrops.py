@@ -16,8 +16,8 @@ TEX_W, TEX_H = 1100, 820
 
 WALL_PAINTS = [((200, 192, 178), (246, 240, 228)), ((170, 180, 186), (228, 234, 236)),
                ((176, 188, 170), (228, 236, 222)), ((196, 182, 168), (240, 230, 218))]
-WOODS = [((92, 54, 26), (196, 140, 86)), ((60, 36, 20), (150, 98, 58)),
-         ((150, 112, 70), (232, 196, 148)), ((120, 104, 90), (222, 212, 200))]
+WOODS = [((118, 74, 38), (186, 132, 80)), ((78, 48, 26), (138, 92, 56)),
+         ((170, 130, 86), (226, 190, 142)), ((150, 134, 118), (212, 200, 186))]
 BRICKS = [((70, 30, 22), (196, 104, 80)), ((110, 100, 96), (236, 232, 226))]
 GRASSES = [((22, 60, 14), (120, 178, 70)), ((36, 66, 20), (150, 182, 84))]
 GRAVELS = [((52, 52, 54), (170, 168, 162)), ((70, 64, 58), (190, 180, 166))]
@@ -25,20 +25,16 @@ WATERS = [((14, 52, 92), (96, 160, 196)), ((16, 70, 86), (110, 178, 182))]
 STUDIOS = [((196, 196, 198), (252, 252, 252)), ((200, 194, 186), (250, 246, 240))]
 
 
-def _skimage_sample(name: str) -> Image.Image:
+def _skimage_sample(name: str, rotate: bool = False) -> Image.Image:
     """A grey sample photograph shipped inside the scikit-image wheel (no download)."""
     import skimage.data
 
     path = Path(skimage.data.__file__).parent / name
     img = Image.open(path).convert("L")
-    tiled = Image.new("L", (TEX_W, TEX_H))
-    # mirror-tile so seams do not show
-    w, h = img.size
-    flips = {(0, 0): img, (1, 0): ImageOps.mirror(img), (0, 1): ImageOps.flip(img),
-             (1, 1): ImageOps.flip(ImageOps.mirror(img))}
-    for ty in range(0, TEX_H, h):
-        for tx in range(0, TEX_W, w):
-            tiled.paste(flips[((tx // w) % 2, (ty // h) % 2)], (tx, ty))
+    if rotate:
+        img = img.transpose(Image.Transpose.ROTATE_90)
+    scale = max(TEX_W / img.width, TEX_H / img.height)
+    tiled = img.resize((round(img.width * scale), round(img.height * scale)), Image.BICUBIC).crop((0, 0, TEX_W, TEX_H))
     return ImageOps.autocontrast(tiled, cutoff=1)
 
 
@@ -55,7 +51,7 @@ def _noise(w: int, h: int, seed: int, blur: float) -> np.ndarray:
 def grey_texture(name: str) -> Image.Image:
     """A TEX_W x TEX_H grey texture; cached for the life of the process."""
     if name == "brick":
-        return _skimage_sample("brick.png")
+        return _skimage_sample("brick.png", rotate=True)
     if name == "grass":
         return _skimage_sample("grass.png")
     if name == "gravel":
@@ -68,7 +64,7 @@ def grey_texture(name: str) -> Image.Image:
         fine = _noise(TEX_W, TEX_H // 4, 12, 0)
         fine = np.asarray(Image.fromarray((fine * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Image.BILINEAR),
                           dtype=np.float32) / 255.0
-        grain = 0.5 + 0.5 * np.sin((ys + warp * 60) * 0.11 + np.sin(xs * 0.004) * 3)
+        grain = 0.5 + 0.5 * np.sin((ys + warp * 35) * 0.09 + np.sin(xs * 0.003) * 2)
         plank = ((ys.astype(np.int32) % 150) < 3).astype(np.float32)   # seams between boards
         g = 0.55 * grain + 0.35 * fine + 0.1 * warp
         g = g * (1 - 0.6 * plank)
@@ -117,12 +113,13 @@ def _rotated(texture: str) -> Image.Image:
     return grey_texture(texture).transpose(Image.Transpose.ROTATE_90).resize((TEX_W, TEX_H), Image.BILINEAR)
 
 
-def render_backdrop(name: str, size: tuple[int, int], seed: int, horizon: float, shift: tuple[int, int]) -> Image.Image:
+def render_backdrop(name: str, size: tuple[int, int], seed: int | str, horizon: float,
+                    shift: tuple[int, int]) -> Image.Image:
     """An RGB backdrop of `size`. `horizon` (0..1) is where a wall meets a table/floor or the sky meets water;
     `shift` moves the texture crop (camera position), so different views of one scene show the same surface."""
-    rng = random.Random(seed * 7919 + 17)
+    rng = random.Random(f"backdrop:{seed}")
     w, h = size
-    off = (rng.randrange(0, 400) + shift[0], rng.randrange(0, 300) + shift[1])
+    off = (rng.randrange(100, 400) - shift[0], rng.randrange(80, 300) - shift[1])
     hy = max(0, min(h, int(h * horizon)))
     if name in ("table", "floor"):
         img = _tinted("paint", rng.choice(WALL_PAINTS), size, off)

@@ -40,7 +40,8 @@ class Kind:
     countable: bool
     backdrops: tuple[str, ...] = ("table", "studio")
     # Which glyph pixels form the recolourable body: "hue" = the dominant saturated hue, "light" = the bright
-    # neutral pixels (a white cup), "dark" = the dark neutral pixels (a black phone).
+    # neutral pixels (a white cup), "pale" = bright, lightly tinted pixels (a pale blue t-shirt), "dark" = the
+    # dark neutral pixels (a black phone).
     body: str = "hue"
     # How text appears: "print" = printed straight on the body, "sticker" = a white label stuck on it.
     label: str = "sticker"
@@ -77,7 +78,6 @@ CATALOG: dict[str, list[Kind]] = {
         _k("bathtub", "\U0001F6C1", ("bathtub", "clawfoot tub", "bath tub"), (150, 1500), "", FLOOR),
         _k("toilet", "\U0001F6BD", ("toilet", "commode", "toilet bowl"), (60, 400), "", FLOOR),
         _k("laundry basket", "\U0001F9FA", ("laundry basket", "wicker basket", "hamper"), (8, 60), "n", FLOOR),
-        _k("kitchen timer", "\u23F2\ufe0f", ("kitchen timer", "egg timer", "timer"), (5, 30), "n"),
         _k("bucket", "\U0001FAA3", ("bucket", "pail", "mop bucket"), (5, 35), "cpn", FLOOR),
     ],
     "Arts + crafts": [
@@ -152,7 +152,7 @@ CATALOG: dict[str, list[Kind]] = {
     ],
     "Clothing": [
         _k("t-shirt", "\U0001F455", ("t-shirt", "tee", "shirt"), (4, 40), "cpn", ("table", "floor", "studio"),
-           body="light", label="print"),
+           body="pale", label="print"),
         _k("dress", "\U0001F457", ("dress", "sundress", "summer dress"), (10, 180), "cpn", ("wall", "studio"),
            label="print"),
         _k("jeans", "\U0001F456", ("jeans", "denim jeans", "pants"), (8, 90), "cn", ("table", "floor", "studio")),

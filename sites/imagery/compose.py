@@ -19,7 +19,7 @@ from sites.imagery.wear import apply_condition
 Box = tuple[int, int, int, int]
 
 # Camera framings per view: (zoom, shift x as a fraction of width, shift y as a fraction of height, roll degrees).
-VIEWS = ((1.0, 0.0, 0.0, 0.0), (1.13, -0.05, 0.03, -3.0), (0.88, 0.06, -0.025, 3.5))
+VIEWS = ((1.0, 0.0, 0.0, 0.0), (1.07, -0.035, 0.02, -2.0), (0.93, 0.04, -0.015, 2.5))
 HORIZON = {"table": 0.30, "floor": 0.34, "driveway": 0.16, "water": 0.30}
 # rows of objects for each count, so the objects sit on a grid and never overlap
 ROWS = {1: (1,), 2: (2,), 3: (3,), 4: (2, 2), 5: (3, 2), 6: (3, 3), 7: (4, 3), 8: (4, 4), 9: (3, 3, 3)}
@@ -122,6 +122,18 @@ def _object(kind: Kind, spec: PhotoSpec, px: int, angle: float, rng: random.Rand
     return rotated, label_box
 
 
+def _pan(lo: float, hi: float, extent: int, slack: float) -> float:
+    """How far to move [lo, hi] so it lies within [-slack*extent, (1+slack)*extent], or centre it if too big."""
+    a, b = -slack * extent, (1 + slack) * extent
+    if hi - lo > b - a:
+        return (a + b) / 2 - (lo + hi) / 2
+    if lo < a:
+        return a - lo
+    if hi > b:
+        return b - hi
+    return 0.0
+
+
 def render_scene(spec: PhotoSpec, size: tuple[int, int] = (640, 480), seed: int = 0) -> Scene:
     """Render `spec` and report where the objects and labels are. Deterministic in (spec, size, seed)."""
     kind = validate(spec)
@@ -140,20 +152,28 @@ def render_scene(spec: PhotoSpec, size: tuple[int, int] = (640, 480), seed: int 
     horizon = 0.5 + (horizon - 0.5) * zoom + dy
     if backdrop in HORIZON:
         horizon = max(0.08, horizon)
-    shift = (int(dx * w * 2), int(dy * h * 2))
-    img = render_backdrop(backdrop, (w, h), seed, horizon, shift)
+    shift = (int(dx * w), int(dy * h))   # the surface moves with the objects when the camera pans
+    img = render_backdrop(backdrop, (w, h), f"{seed}:{spec.kind}", horizon, shift)
 
-    objects: list[tuple[Image.Image, int, int, Box | None]] = []
+    if spec.count > 1:
+        zoom = min(zoom, 1.0)   # keep every object in frame, so the count stays visible
+    rendered = []
     for i, p in enumerate(placements):
         rng = random.Random(wear_seed + i)
         obj, label = _object(kind, spec, int(p.size * zoom), p.angle + roll, rng)
         cx = w / 2 + zoom * (p.cx - w / 2) + dx * w
         cy = h / 2 + zoom * (p.cy - h / 2) + dy * h
-        if spec.count > 1 or obj.width <= w:
-            cx = min(max(cx, obj.width / 2 - w * 0.01), w - obj.width / 2 + w * 0.01)
-        if spec.count > 1 or obj.height <= h:
-            cy = min(max(cy, obj.height / 2 - h * 0.01), h - obj.height / 2 + h * 0.01)
-        objects.append((obj, int(cx - obj.width / 2), int(cy - obj.height / 2), label))
+        rendered.append((obj, cx, cy, label))
+    # pan the group back into the frame as a whole (never squeezing objects together)
+    left = min(cx - o.width / 2 for o, cx, _, _ in rendered)
+    right = max(cx + o.width / 2 for o, cx, _, _ in rendered)
+    top = min(cy - o.height / 2 for o, _, cy, _ in rendered)
+    bottom = max(cy + o.height / 2 for o, _, cy, _ in rendered)
+    slack = 0.0 if spec.count > 1 else 0.03
+    pan_x = _pan(left, right, w, slack)
+    pan_y = _pan(top, bottom, h, slack)
+    objects: list[tuple[Image.Image, int, int, Box | None]] = [
+        (o, int(cx + pan_x - o.width / 2), int(cy + pan_y - o.height / 2), label) for o, cx, cy, label in rendered]
 
     # soft shadows first, so no shadow falls on a neighbouring object
     for obj, x, y, _ in objects:

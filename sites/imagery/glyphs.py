@@ -65,7 +65,9 @@ def _body_mask(img: Image.Image, rgb: np.ndarray, alpha: np.ndarray, mode: str) 
     hsv = np.asarray(img.convert("RGB").convert("HSV"), dtype=np.float32)
     h, s, v = hsv[..., 0], hsv[..., 1] / 255.0, hsv[..., 2] / 255.0
     opaque = alpha > 0.5
-    if mode == "light":
+    if mode == "pale":   # a pale-tinted body (the light blue t-shirt), not its saturated trim
+        w = np.clip((0.36 - s) / 0.05, 0, 1) * np.clip((v - 0.62) / 0.1, 0, 1)
+    elif mode == "light":
         w = np.clip((0.30 - s) / 0.12, 0, 1) * np.clip((v - 0.62) / 0.12, 0, 1)
     elif mode == "dark":
         w = np.clip((0.35 - s) / 0.12, 0, 1) * np.clip((0.40 - v) / 0.12, 0, 1)

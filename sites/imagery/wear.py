@@ -32,8 +32,8 @@ def _price_tag(img: Image.Image, rng: random.Random) -> None:
     w, h = img.size
     a = img.getchannel("A")
     box = a.getbbox() or (0, 0, w, h)
-    s = max(10, (box[2] - box[0]) // 7)
-    ax, ay = box[2] - s * 1.6, box[1] + s * 0.8
+    s = max(10, (box[2] - box[0]) // 6)
+    ax, ay = box[2] - s * 2.2, box[1] + s * 1.2
     tx, ty = min(w - s * 1.2, ax + s * 0.8), max(s * 0.7, ay - s * 0.2)
     d = ImageDraw.Draw(img)
     d.line((ax, ay, tx, ty), fill=(90, 80, 70, 255), width=max(1, s // 10))
@@ -54,9 +54,9 @@ def _scuffs(img: Image.Image, rng: random.Random, n: int, alpha: int) -> None:
     for _ in range(n):
         x, y = rng.uniform(0.15, 0.85) * w, rng.uniform(0.15, 0.85) * h
         ang = rng.uniform(0, math.pi)
-        ln = rng.uniform(0.04, 0.12) * w
+        ln = rng.uniform(0.05, 0.14) * w
         col = (255, 255, 255, alpha) if rng.random() < 0.6 else (40, 30, 20, alpha)
-        d.line((x, y, x + ln * math.cos(ang), y + ln * math.sin(ang)), fill=col, width=max(1, w // 160))
+        d.line((x, y, x + ln * math.cos(ang), y + ln * math.sin(ang)), fill=col, width=max(1, w // 120))
     img.alpha_composite(_clip_to(layer, img.getchannel("A")))
 
 
@@ -118,14 +118,14 @@ def apply_condition(img: Image.Image, condition: str, rng: random.Random,
                     label_box: tuple[int, int, int, int] | None = None) -> Image.Image:
     """Returns `img` (RGBA, padded so a tag fits) marked for `condition`."""
     if condition == "new":
-        _gloss(img, rng, 70)
+        _gloss(img, rng, 90)
         _price_tag(img, rng)
     elif condition == "like new":
         _gloss(img, rng, 38)
     elif condition == "used":
-        faded = ImageEnhance.Color(img).enhance(0.88)
+        faded = ImageEnhance.Color(img).enhance(0.94)
         img.paste(faded)
-        _scuffs(img, rng, 10, 80)
+        _scuffs(img, rng, 16, 120)
     elif condition == "damaged":
         faded = ImageEnhance.Color(img).enhance(0.75)
         img.paste(faded)
