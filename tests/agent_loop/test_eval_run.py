@@ -64,3 +64,18 @@ def test_reference_run_without_endpoint_scores_and_writes_trajectories(tmp_path)
     pages = sorted(p.name for p in (results / "trajectories").glob("*.html"))
     assert pages == ["classifieds_0.html", "classifieds_1.html"]
     assert "data:image/png;base64," in (results / "trajectories" / "classifieds_0.html").read_text()
+
+
+def test_run_usage_sums_the_episodes(tmp_path):
+    from evaluation.run import run_usage
+    lines = [{"usage": {"prompt_tokens": 100, "completion_tokens": 10, "cost_usd": 0.5, "model": "m", "calls": 2}},
+             {"usage": {"prompt_tokens": 50, "completion_tokens": 5, "cost_usd": 0.25, "model": "m", "calls": 1},
+              "judge_usage": {"calls": 1, "prompt_tokens": 7}},
+             {"status": "skipped"}]
+    (tmp_path / "results.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    usage = run_usage(tmp_path)
+    assert (usage["prompt_tokens"], usage["completion_tokens"], usage["calls"], usage["episodes"]) == (150, 15, 3, 2)
+    assert usage["cost_usd"] == 0.75 and usage["judge_calls"] == 1 and usage["judge_prompt_tokens"] == 7
+    lines.append({"usage": {"prompt_tokens": 1, "completion_tokens": 1, "cost_usd": None, "model": "x", "calls": 1}})
+    (tmp_path / "results.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    assert run_usage(tmp_path)["cost_usd"] is None

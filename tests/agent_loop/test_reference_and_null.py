@@ -101,3 +101,18 @@ def test_parse_solution_accepts_every_step_kind():
     assert [s.do for s in steps] == ["click", "hover", "type", "press", "scroll", "goto", "go_back", "go_forward",
                                      "new_tab", "tab_focus", "close_tab", "stop"]
     assert steps[2].enter is False and steps[-1].answer == "42"
+
+
+def test_dead_browser_ends_the_episode_as_an_error_with_its_cause(pages):
+    from agent.browser import BrowserEnv
+    from tests.agent_loop.conftest import VIEWPORT
+    env = BrowserEnv(viewport=VIEWPORT, mode="accessibility_tree")
+    try:
+        env.open([f"{pages}/index.html"])
+        agent = make_agent("null")
+        env.driver.quit()           # the session dies between two tasks
+        result = run_episode(env, agent, intent="x", images=[], start_urls=[f"{pages}/index.html"])
+    finally:
+        env.close()
+    assert result.stop_reason == "error" and result.answer is None
+    assert result.error and ("BrowserCrashed" in result.error or "session" in result.error.lower())
