@@ -49,9 +49,13 @@ def log_tail(path: Path, lines: int = 25) -> str:
     return "\n".join(text.splitlines()[-lines:]) or "(empty log)"
 
 
+# The sites are on loopback: never send these requests through an HTTP proxy from the environment.
+LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def check_health(url: str, path: str = "/healthz", timeout: float = 2.0) -> bool:
     try:
-        with urllib.request.urlopen(url + path, timeout=timeout) as response:
+        with LOCAL.open(url + path, timeout=timeout) as response:
             return response.status == 200
     except OSError:
         return False

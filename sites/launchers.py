@@ -63,7 +63,8 @@ def post_reset(base_url: str, token: str, timeout: float = 30.0) -> None:
     data = urllib.parse.urlencode({"token": token}).encode()
     request = urllib.request.Request(f"{base_url}/index.php?page=reset", data=data, method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: no proxy
+        with opener.open(request, timeout=timeout) as response:
             response.read()
     except urllib.error.HTTPError as exc:
         raise RuntimeError(f"reset of {base_url} failed: HTTP {exc.code} {exc.reason}") from exc
