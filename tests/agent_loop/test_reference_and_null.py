@@ -115,4 +115,5 @@ def test_dead_browser_ends_the_episode_as_an_error_with_its_cause(pages):
     finally:
         env.close()
     assert result.stop_reason == "error" and result.answer is None
-    assert result.error and ("BrowserCrashed" in result.error or "session" in result.error.lower())
+    # BrowserEnv reports a dead session as BrowserCrashed; a vanished chromedriver surfaces as a refused connection
+    assert any(cause in (result.error or "") for cause in ("BrowserCrashed", "Connection refused", "invalid session id"))
