@@ -6,6 +6,8 @@ Created lazily by the pytest plugin, one per pytest(-xdist) worker process, reus
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -90,14 +92,18 @@ class Runtime:
     _dirty: set[str] = field(default_factory=set)
     _judge: Any = None
     _vqa: Any = None
+    _arena_dir: Path | None = None
+    _servable: set[str] | None = None
 
     # ---- sites --------------------------------------------------------------------------------------
     def servable(self) -> set[str] | None:
         """Sites this stack can serve (None: all, the docker stack)."""
         if self.options.stack != "embedded":
             return None
-        from sites.arena import Arena
-        return set(Arena(sites=[]).available_sites())
+        if self._servable is None:
+            from sites.arena import Arena
+            self._servable = set(Arena(sites=[]).available_sites())
+        return self._servable
 
     def ensure_sites(self) -> dict[str, str]:
         if self.options.stack != "embedded":
@@ -109,7 +115,10 @@ class Runtime:
             from sites.arena import Arena, SiteUnavailable
             available = self.servable() or set()
             wanted = sorted(self.needed_sites & available)
-            run_dir = self.options.results_dir / "arena" / self.options.worker
+            # live database copies and logs of this worker's sites; removed when the session ends
+            from sites.config import settings
+            run_dir = settings().run_dir / "pytest" / f"{self.options.worker}-{os.getpid()}"
+            self._arena_dir = run_dir
             arena = Arena(sites=wanted, run_dir=run_dir)
             try:
                 arena.start()
@@ -185,6 +194,8 @@ class Runtime:
             with contextlib.suppress(Exception):
                 self.arena.stop()
             self.arena = None
+            if self._arena_dir is not None:
+                shutil.rmtree(self._arena_dir, ignore_errors=True)
 
     # ---- judges -------------------------------------------------------------------------------------
     def judge(self):
