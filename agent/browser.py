@@ -333,7 +333,7 @@ class BrowserEnv:
                 self._check_alive(inner)
             return str(exc)
         except UnexpectedAlertPresentException as exc:
-            return f"a dialog is open: {exc.alert_text or ''}".strip()
+            return f"a dialog appeared and was dismissed: {exc.alert_text or ''}".strip()
         except BrowserCrashed:
             raise
         except WebDriverException as exc:
@@ -514,11 +514,11 @@ class BrowserEnv:
         candidates = self._candidates()   # (id, label text, element key) in observation order
         if css is not None:
             try:
-                matched = self.driver.find_elements(By.CSS_SELECTOR, css)
+                order = self._css_order(css)
             except WebDriverException as exc:
+                if _is_dead_session(exc):
+                    raise BrowserCrashed(f"the browser session died: {str(exc).splitlines()[0]}") from exc
                 raise LookupError(f"invalid CSS selector {css!r}: {str(exc).splitlines()[0]}") from exc
-            keys = self._element_keys(matched)
-            order = {k: i for i, k in enumerate(keys) if k is not None}
             candidates = sorted((c for c in candidates if c[2] in order), key=lambda c: order[c[2]])
         if text is not None:
             want = " ".join(text.split())
@@ -539,15 +539,32 @@ class BrowserEnv:
         return [(e.node_id, e.name, e.backend_node_id) for e in self._last_ax.entries
                 if e.backend_node_id is not None]
 
-    def _element_keys(self, elements) -> list:
-        """Keys comparable with `_candidates()`: WebElement ids (som) or backend node ids (a11y)."""
+    def _css_order(self, css: str) -> dict:
+        """Elements matching `css`: key -> rank in document order, with keys comparable with
+        `_candidates()`: WebElement ids (som), or backend DOM node ids (accessibility tree), where the
+        descendants of a match share its rank (a pruned container is reached through its content)."""
         if self._last_som is not None:
-            return [e.id for e in elements]
-        keys = []
-        for e in elements:
-            self.driver.execute_script("window.__vwaProbe = arguments[0]", e)
-            result = self.cdp("Runtime.evaluate", {"expression": "window.__vwaProbe"})
-            described = self.cdp("DOM.describeNode", {"objectId": result["result"]["objectId"]})
-            keys.append(described["node"]["backendNodeId"])
-        self.driver.execute_script("delete window.__vwaProbe")
-        return keys
+            return {e.id: i for i, e in enumerate(self.driver.find_elements(By.CSS_SELECTOR, css))}
+        # Two CDP calls whatever the number of matches: the whole DOM tree, and the same selector run
+        # by CDP (its node ids index that tree).
+        root = self.cdp("DOM.getDocument", {"depth": -1})["root"]
+        by_node_id: dict[int, dict] = {}
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            by_node_id[node["nodeId"]] = node
+            stack.extend(node.get("children", []))
+            stack.extend(node.get("shadowRoots", []))
+        matches = self.cdp("DOM.querySelectorAll", {"nodeId": root["nodeId"], "selector": css})["nodeIds"]
+        order: dict[int, int] = {}
+        for rank, node_id in enumerate(matches):
+            match = by_node_id.get(node_id)
+            if match is None:
+                continue
+            order[match["backendNodeId"]] = min(order.get(match["backendNodeId"], rank), rank)
+            inner = list(match.get("children", []))
+            while inner:
+                node = inner.pop()
+                order.setdefault(node["backendNodeId"], rank)
+                inner.extend(node.get("children", []))
+        return order

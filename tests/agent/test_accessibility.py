@@ -91,3 +91,12 @@ def test_resolve_by_css_and_text(ax_env, pages):
     assert ax_env.resolve_element_id(css="a", text="new tab") == _id(_line_of(text, r"link 'Open in new tab'"))
     with pytest.raises(LookupError, match="Nothing here"):
         ax_env.resolve_element_id(text="Nothing here")
+
+
+def test_resolve_css_of_a_pruned_container_reaches_its_content(ax_env, pages):
+    ax_env.open([pages("basic.html")])
+    text = ax_env.observe().text
+    hover_text = _id(_line_of(text, r"StaticText 'Hover me'"))
+    assert ax_env.resolve_element_id(css="#hover-target") == hover_text   # the div itself is pruned
+    with pytest.raises(LookupError, match="invalid CSS selector"):
+        ax_env.resolve_element_id(css="button[")

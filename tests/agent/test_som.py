@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from PIL import Image
 
 from agent.actions import parse_action
@@ -136,11 +137,12 @@ def test_resolve_element_id(som_env, pages):
     assert som_env.resolve_element_id(text="add TO cart") == by_css       # case-insensitive equality
     assert som_env.resolve_element_id(text="to car") == by_css            # else containment
     assert som_env.resolve_element_id(css="button", text="Go") != by_css  # css filtered by text
-    import pytest
     with pytest.raises(LookupError, match="#hidden-btn"):
         som_env.resolve_element_id(css="#hidden-btn")                     # hidden: not in the observation
     with pytest.raises(LookupError, match="Checkout"):
         som_env.resolve_element_id(text="Checkout")
+    with pytest.raises(LookupError, match="invalid CSS selector"):
+        som_env.resolve_element_id(css="button[")
 
 
 def test_draw_marks_places_labels_outside_boxes():
