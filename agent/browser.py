@@ -332,6 +332,14 @@ class BrowserEnv:
             except WebDriverException as inner:
                 self._check_alive(inner)
             return str(exc)
+        except TimeoutException as exc:   # a navigation the action started did not finish in time
+            try:
+                self.driver.execute_script("window.stop()")
+                self._sync_tabs()
+            except WebDriverException as inner:
+                self._check_alive(inner)
+            return (f"{action.type.value}: the page did not finish loading within {self.settle_timeout:g} s "
+                    f"({str(exc).splitlines()[0][:160]})")
         except UnexpectedAlertPresentException as exc:
             return f"a dialog appeared and was dismissed: {exc.alert_text or ''}".strip()
         except BrowserCrashed:

@@ -98,7 +98,9 @@ class _SlowServer:
                 pass
 
             def do_GET(self):
-                if self.path.startswith("/slow.png"):
+                if self.path.startswith("/fast"):
+                    body, kind = b"<!doctype html><title>Fast</title><a id='next' href='/page'>Next</a>", "text/html"
+                elif self.path.startswith("/slow.png"):
                     outer.release.wait(30)
                     body, kind = outer.PNG, "image/png"
                 else:
@@ -117,6 +119,7 @@ class _SlowServer:
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/page"
+        self.fast_url = f"http://127.0.0.1:{self.server.server_address[1]}/fast"
 
     def close(self):
         self.release.set()
@@ -151,5 +154,10 @@ def test_never_loading_page_is_a_timeout_error(som_env, slow_server):
         assert "Slow page" in obs.text
         with pytest.raises(RuntimeError, match="could not open start URL"):
             env.open([slow_server.url + "?again"])
+        env.open([slow_server.fast_url])
+        env.observe()
+        error = env.step(parse_action(f"click [{env.resolve_element_id(text='Next')}]"))
+        assert error and error.startswith("click: the page did not finish loading within 1 s")
+        assert "Slow page" in env.observe().text
     finally:
         env.set_settle_timeout(10.0)
