@@ -1,5 +1,5 @@
 """Build the classifieds task suite (tasks/classifieds.json and tasks/images/classifieds/) from the pristine
-database of the configured SEED/SCALE.
+database of the default data set (SUITE_SEED, SUITE_SCALE).
 
     .venv/bin/python tasks/build_classifieds.py            # write the suite
     .venv/bin/python tasks/build_classifieds.py --check    # exit 1 if the committed files differ
@@ -34,6 +34,8 @@ IMAGE_DIR = ROOT / "images" / "classifieds"
 IMAGE_REF = "images/classifieds/{name}"          # relative to the task file's folder
 SITE = "__CLASSIFIEDS__"
 PICK_SEED = 7
+SUITE_SEED = 20240101      # the suite is written for the default data set (SEED, SCALE of .env.example)
+SUITE_SCALE = "default"
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 # Words of the generated descriptions that give the condition away (a task about condition avoids them).
 CONDITION_SENTENCES = ("never used", "handful of times", "signs of use", "sold as is", "see the photos")
@@ -150,6 +152,10 @@ class Suite:
         return [{"do": "goto", "url": self.search_url(page, **params), "note": note},
                 {"do": "click", "css": target.card_css, "note": "its photo matches"}]
 
+    def navigate_to(self, target: Row, results: list[Row], note: str, **params) -> list[dict]:
+        """`open_in_results` and stop there (tasks scored on the final page)."""
+        return self.open_in_results(target, results, note, **params) + [stop("")]
+
     def fresh(self, candidates, n: int) -> list:
         """Up to n candidates (rows or tuples whose first element is the main row) not used by another task,
         spread over the list by the fixed-seed stream."""
@@ -257,9 +263,9 @@ def cheapest_color_kind(s: Suite) -> None:
         results = s.search(category_id=r.category_id, order="price_asc")
         args = {"category": r.category, "color": r.color, "noun": r.kind}
         s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url),
-              solution=s.open_in_results(r, results, "cheapest first in the category",
+              solution=s.navigate_to(r, results, "cheapest first in the category",
                                          sCategory=r.category_id, sOrder="i_price", iOrderType="asc"),
-              difficulty=("medium", "medium", "medium"),
+              difficulty=("hard", "medium", "hard"),
               grounding={"listings": [r.id], "visual_terms": [r.color]})
 
 
@@ -281,7 +287,7 @@ def newest_with_count(s: Suite) -> None:
         args = {"category": r.category, "region": r.region, "count_word": NUMBER_WORDS[r.count],
                 "noun_plural": plural(r.kind)}
         s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url),
-              solution=s.open_in_results(r, results, "newest first", sCategory=r.category_id,
+              solution=s.navigate_to(r, results, "newest first", sCategory=r.category_id,
                                          sRegion=r.region_id),
               difficulty=("medium", "hard", "hard"),
               grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]})
@@ -443,7 +449,7 @@ def multi_item_count(s: Suite) -> None:
                      "note": "every listing fits on one page"}, stop(str(n))]
         s.add(template, args, intent=template.format(**args),
               eval_=answer_eval({"required_values": [f"== {n}"]}), solution=solution,
-              difficulty=("medium", "medium", "medium"),
+              difficulty=("hard", "medium", "hard"),
               grounding={"listings": [r.id for r in rows], "visual_terms": ["lot", "set", "pair", "bundle"]})
 
 
@@ -461,7 +467,7 @@ def image_find(s: Suite) -> None:
         results = s.search(category_id=r.category_id, region_id=r.region_id)
         args = {"category": r.category, "region": r.region}
         s.add(template, args, intent=template.format(**args), image=image, eval_=url_eval(r.url),
-              solution=s.open_in_results(r, results, "the region's listings in that category",
+              solution=s.navigate_to(r, results, "the region's listings in that category",
                                          sCategory=r.category_id, sRegion=r.region_id),
               difficulty=("easy", "hard" if style == "sketch" else "medium", "hard" if style == "sketch" else "medium"),
               grounding={"listings": [r.id], "visual_terms": [r.color]},
@@ -479,7 +485,7 @@ def image_open_ssim(s: Suite) -> None:
         if len(rows) >= 2:
             for r in rows:
                 twins = [x for x in rows if (x.color, x.count, x.text, x.pattern) == (r.color, r.count, r.text, r.pattern)]
-                if len(twins) == 1:
+                if len(twins) == 1 and (r.color or r.text) and clean_of([r], [t for t in (r.color, r.text) if t]):
                     cands.append(r)
     for r in s.fresh(cands, 4):
         image = s.listing_image(r, f"open-{r.id}.png")
@@ -492,10 +498,10 @@ def image_open_ssim(s: Suite) -> None:
                                     "eval_fuzzy_image_match": f"{SITE}/oc-content/uploads/{r.photo_id}.jpg",
                                     "ssim_threshold": 0.9}]}
         s.add(template, args, intent=template.format(**args), image=image, eval_=ev,
-              solution=s.open_in_results(r, results, "the city's listings in that category",
+              solution=s.navigate_to(r, results, "the city's listings in that category",
                                          sCategory=r.category_id, sCity=r.city_id),
               difficulty=("easy", "medium", "medium"),
-              grounding={"listings": [x.id for x in results if x.kind == r.kind], "visual_terms": terms},
+              grounding={"listings": [r.id], "visual_terms": terms},
               comments="scored by SSIM between the final page's listing photos and the target's own photo")
 
 
@@ -752,22 +758,34 @@ def render(suite: Suite) -> str:
     return json.dumps(suite.tasks, indent=2, ensure_ascii=False) + "\n"
 
 
+def build_suite(conf=None) -> Suite:
+    """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
+    from sites.config import Settings
+
+    conf = conf or Settings(seed=SUITE_SEED, scale=SUITE_SCALE)
+    with open_pristine(conf, generate=True) as data:
+        return build(data, conf.seed)
+
+
+def stale_files(suite: Suite) -> list[str]:
+    """Committed files that differ from what `suite` would write (missing or extra images included)."""
+    stale = [] if TASK_FILE.is_file() and TASK_FILE.read_text(encoding="utf-8") == render(suite) else [TASK_FILE.name]
+    for name, blob in sorted(suite.images.items()):
+        path = IMAGE_DIR / name
+        if not path.is_file() or path.read_bytes() != blob:
+            stale.append(str(path.relative_to(ROOT)))
+    stale += sorted(str(p.relative_to(ROOT)) for p in IMAGE_DIR.glob("*.png") if p.name not in suite.images)
+    return stale
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
     args = parser.parse_args(argv)
-    from sites.config import settings
-
-    conf = settings()
-    with open_pristine(conf, generate=True) as data:
-        suite = build(data, conf.seed)
+    suite = build_suite()
     text = render(suite)
     if args.check:
-        stale = [] if TASK_FILE.is_file() and TASK_FILE.read_text(encoding="utf-8") == text else [TASK_FILE.name]
-        for name, blob in sorted(suite.images.items()):
-            path = IMAGE_DIR / name
-            if not path.is_file() or path.read_bytes() != blob:
-                stale.append(str(path.relative_to(ROOT)))
+        stale = stale_files(suite)
         if stale:
             print("out of date: " + ", ".join(stale) + " (run tasks/build_classifieds.py)", file=sys.stderr)
             return 1

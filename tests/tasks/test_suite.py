@@ -1,0 +1,83 @@
+"""The committed classifieds suite: in sync with its generator, loadable, with the proportions the issue asks
+for and a valid reference solution for every task. (Running the solutions is the task suite itself:
+`make test-tasks` / `pytest tasks -k classifieds`.)"""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tasks.build_classifieds import IMAGE_DIR, TASK_FILE, build_suite, render, stale_files
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    from evaluation.tasks import load_task_file
+    return load_task_file(TASK_FILE)
+
+
+def test_committed_files_equal_the_generator_output(suite_settings):
+    suite = build_suite(suite_settings)
+    stale = stale_files(suite)
+    assert not stale, f"out of date: {stale}; run .venv/bin/python tasks/build_classifieds.py and commit"
+    assert render(suite) == render(build_suite(suite_settings)), "two builds differ: the generator is not deterministic"
+
+
+def test_the_task_file_loads_with_the_harness_loader(loaded, committed_tasks):
+    assert len(loaded) == len(committed_tasks) >= 60
+    assert [t.task_id for t in loaded] == list(range(len(loaded)))
+    assert all(t.sites[0] == "classifieds" for t in loaded)
+
+
+def test_every_task_has_a_valid_reference_solution_ending_in_stop(committed_tasks):
+    from agent.agents.reference import parse_solution
+    for task in committed_tasks:
+        steps = parse_solution(task["reference_solution"])
+        assert steps and steps[-1].do == "stop", f"task {task['task_id']}: the solution must end with stop"
+
+
+def test_proportions_like_the_benchmark(committed_tasks):
+    n = len(committed_tasks)
+    templates = {t["intent_template_id"] for t in committed_tasks}
+    with_images = [t for t in committed_tasks if t["image"]]
+    unachievable = [t for t in committed_tasks if (t["eval"].get("reference_answers") or {}).get("fuzzy_match") == "N/A"]
+    assert n >= 60 and len(templates) >= 20
+    assert len(with_images) / n >= 0.25
+    assert 0.03 <= len(unachievable) / n <= 0.08
+    for t in unachievable:
+        assert t["eval"]["string_note"], f"task {t['task_id']}: an unachievable task needs its reason in string_note"
+        assert t["reference_solution"][-1]["answer"] == "N/A"
+    for kind in ("reasoning_difficulty", "visual_difficulty", "overall_difficulty"):
+        assert set(Counter(t[kind] for t in committed_tasks)) == {"easy", "medium", "hard"}, kind
+
+
+def test_every_evaluator_and_answer_form_is_used(committed_tasks):
+    types = Counter(e for t in committed_tasks for e in t["eval"]["eval_types"])
+    assert set(types) == {"string_match", "url_match", "program_html", "page_image_query"}
+    forms = Counter(k for t in committed_tasks for k in (t["eval"].get("reference_answers") or {}))
+    assert {"exact_match", "must_include", "must_exclude", "required_values", "fuzzy_match"} <= set(forms)
+    targets = [p for t in committed_tasks for p in t["eval"]["program_html"]]
+    assert any(p["url"] == "last" for p in targets) and any(p["url"].startswith("__CLASSIFIEDS__/") for p in targets)
+    locators = [p["locator"] for p in targets]
+    assert any(loc.startswith("func:get_query_text(") for loc in locators)
+    assert any(loc.startswith("func:get_query_text_lowercase(") for loc in locators)
+    assert any(loc.startswith(("document.", "[...document.")) for loc in locators)
+    ssim = [q for t in committed_tasks for q in t["eval"].get("page_image_query", [])]
+    assert ssim and all("eval_fuzzy_image_match" in q and "eval_vqa" not in q for q in ssim), \
+        "page_image_query must use SSIM only (CI has no VQA model)"
+
+
+def test_state_changing_tasks_require_a_reset(committed_tasks):
+    for task in committed_tasks:
+        changes = any(step["do"] == "click" and "btn-publish" in step.get("css", "") or
+                      "comment-form" in step.get("css", "") for step in task["reference_solution"])
+        assert task["require_reset"] == changes, f"task {task['task_id']}: require_reset should be {changes}"
+    assert sum(t["require_reset"] for t in committed_tasks) >= 6
+
+
+def test_input_images_exist_and_are_referenced_once(committed_tasks):
+    referenced = [t["image"] for t in committed_tasks if t["image"]]
+    assert len(referenced) == len(set(referenced))
+    for ref in referenced:
+        assert (TASK_FILE.parent / ref).is_file(), ref
+    assert {p.name for p in IMAGE_DIR.glob("*.png")} == {r.rsplit("/", 1)[-1] for r in referenced}
