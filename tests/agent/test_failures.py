@@ -161,3 +161,10 @@ def test_never_loading_page_is_a_timeout_error(som_env, slow_server):
         assert "Slow page" in env.observe().text
     finally:
         env.set_settle_timeout(10.0)
+
+
+def test_crashed_tab_raises_browser_crashed():
+    with BrowserEnv(mode="accessibility_tree") as env:
+        env.open(["about:blank"])
+        with pytest.raises(BrowserCrashed, match="crashed"):
+            env.step(parse_action("goto [chrome://crash]"))   # Chromium's own renderer-crash page
