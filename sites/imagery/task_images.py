@@ -29,17 +29,18 @@ def _crop_to_objects(img: Image.Image, boxes, size: tuple[int, int], margin: flo
         h = w / aspect
     left = min(max(cx - w / 2, 0), img.width - w)
     top = min(max(cy - h / 2, 0), img.height - h)
-    return img.resize(size, Image.LANCZOS, box=(left, top, left + w, top + h))
+    return img.resize(size, Image.BILINEAR if img.mode == "L" else Image.LANCZOS, box=(left, top, left + w, top + h))
 
 
-def _sketch(img: Image.Image) -> Image.Image:
-    """Pencil-style drawing: dark strokes where the photo has edges, on white paper."""
-    grey = ImageOps.grayscale(img).filter(ImageFilter.GaussianBlur(1.2))
-    edges = grey.filter(ImageFilter.FIND_EDGES)
-    edges = ImageOps.autocontrast(edges, cutoff=2).point(lambda v: 0 if v < 40 else min(255, v * 2))
-    paper = ImageOps.invert(edges)
-    shade = grey.point(lambda v: 255 - (255 - v) // 5)   # a faint wash of the tones
-    return ImageChops.multiply(paper, shade).convert("RGB")
+def _sketch(img: Image.Image, mask: Image.Image) -> Image.Image:
+    """Pencil-style drawing of the objects only: dark strokes at their outlines and inner edges, a faint wash of
+    their tones, on white paper (the backdrop is left out)."""
+    paper = Image.new("L", img.size, 255)
+    grey = Image.composite(ImageOps.grayscale(img), paper, mask).filter(ImageFilter.GaussianBlur(1.5))
+    edges = ImageOps.autocontrast(grey.filter(ImageFilter.FIND_EDGES), cutoff=1)
+    strokes = ImageOps.invert(edges.point(lambda v: 0 if v < 60 else min(255, v * 2)))
+    wash = Image.composite(grey.point(lambda v: 255 - (255 - v) // 4), paper, mask)
+    return ImageChops.multiply(strokes, wash).convert("RGB")
 
 
 def make_input_image(spec: PhotoSpec, seed: int, size: tuple[int, int] = (512, 384),
@@ -50,6 +51,9 @@ def make_input_image(spec: PhotoSpec, seed: int, size: tuple[int, int] = (512, 3
     if style not in STYLES:
         raise ValueError(f"make_input_image style: {style!r} is not one of {', '.join(STYLES)}")
     other = replace(spec, view=(spec.view + 1) % 3)
-    scene = render_scene(other, size=(size[0] * 5 // 4, size[1] * 5 // 4), seed=seed)
+    # rendered at twice the size, so the closer crop is still sharp
+    scene = render_scene(other, size=(size[0] * 2, size[1] * 2), seed=seed)
     img = _crop_to_objects(scene.image, scene.boxes, size, margin=0.1)
-    return _sketch(img) if style == "sketch" else img
+    if style == "sketch":
+        return _sketch(img, _crop_to_objects(scene.mask, scene.boxes, size, margin=0.1))
+    return img
