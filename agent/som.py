@@ -78,20 +78,64 @@ def _overlaps(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+class _Grid:
+    """Rectangles bucketed by 64 px cells, to find overlaps without comparing every pair."""
+
+    CELL = 64
+
+    def __init__(self):
+        self.cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+
+    def _keys(self, r):
+        c = self.CELL
+        for gx in range(int(r[0] // c), int(r[2] // c) + 1):
+            for gy in range(int(r[1] // c), int(r[3] // c) + 1):
+                yield gx, gy
+
+    def add(self, r) -> None:
+        for k in self._keys(r):
+            self.cells.setdefault(k, []).append(r)
+
+    def hits(self, r) -> int:
+        """How many stored rectangles overlap `r`."""
+        return len({id(o) for k in self._keys(r) for o in self.cells.get(k, ()) if _overlaps(r, o)})
+
+    def covered_fraction(self, r, ignore=None) -> float:
+        """The largest fraction of `r` that one stored rectangle (other than `ignore`) covers."""
+        area = max(1.0, (r[2] - r[0]) * (r[3] - r[1]))
+        worst = 0.0
+        for k in self._keys(r):
+            for o in self.cells.get(k, ()):
+                if o is ignore:
+                    continue
+                w = min(r[2], o[2]) - max(r[0], o[0])
+                h = min(r[3], o[3]) - max(r[1], o[1])
+                if w > 0 and h > 0:
+                    worst = max(worst, w * h / area)
+        return worst
+
+
 def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
-    """The screenshot with each mark's box outlined and its id in a filled label. Labels go just
-    outside the box (above, else below, else inside) at the first spot clear of other labels."""
+    """The screenshot with each mark's box outlined and its id in a filled label. Boxes are drawn
+    first and labels on top, so no outline crosses a number. A label goes just outside its box
+    (above, below, beside) or else inside a corner: the first spot that covers no other label and
+    hides no large part of another element; failing that, the spot covering the fewest labels."""
     image = Image.open(io.BytesIO(screenshot_png)).convert("RGB")
     width, height = image.size
     overlay = ImageDraw.Draw(image)
     font = _font(LABEL_FONT_PX)
-    placed: list[tuple[float, float, float, float]] = []
+    boxes = _Grid()
+    rects = []
+    for i, m in enumerate(marks):
+        x, y, w, h = m.box
+        rect = (max(0, x), max(0, y), min(width - 1, x + w), min(height - 1, y + h))
+        rects.append(rect)
+        boxes.add(rect)
+        overlay.rectangle(rect, outline=mark_colour(i), width=2)
+    labels = _Grid()
     for i, m in enumerate(marks):
         colour = mark_colour(i)
-        x, y, w, h = m.box
-        x0, y0 = max(0, x), max(0, y)
-        x1, y1 = min(width - 1, x + w), min(height - 1, y + h)
-        overlay.rectangle([x0, y0, x1, y1], outline=colour, width=2)
+        x0, y0, x1, y1 = rects[i]
         left, top, right, bottom = overlay.textbbox((0, 0), m.id, font=font)
         lw, lh = right - left + 6, bottom - top + 4
         candidates = [
@@ -100,21 +144,23 @@ def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
             (x0 - lw, y0), (x1, y0),                      # beside
             (x0, y0), (x1 - lw, y0),                      # inside, top corners
         ]
-        spot = None
-        for cx, cy in candidates:
+        best, best_cost = None, None
+        for order, (cx, cy) in enumerate(candidates):
             rect = (cx, cy, cx + lw, cy + lh)
             if cx < 0 or cy < 0 or rect[2] > width or rect[3] > height:
                 continue
-            if any(_overlaps(rect, p) for p in placed):
-                continue
-            spot = rect
-            break
-        if spot is None:  # crowded: inside the top-left corner, clipped to the image
+            # a label may clip the edge of a neighbour, not hide a good part of it
+            cost = (labels.hits(rect), boxes.covered_fraction(rect, ignore=rects[i]) > 0.4, order)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = rect, cost
+            if cost[0] == 0 and not cost[1]:
+                break
+        if best is None:  # the box fills the image: inside the top-left corner, clipped to the image
             cx, cy = min(max(0, x0), width - lw), min(max(0, y0), height - lh)
-            spot = (cx, cy, cx + lw, cy + lh)
-        placed.append(spot)
-        overlay.rectangle(spot, fill=colour)
-        overlay.text((spot[0] + 3 - left, spot[1] + 2 - top), m.id, fill=_text_colour(colour), font=font)
+            best = (cx, cy, cx + lw, cy + lh)
+        labels.add(best)
+        overlay.rectangle(best, fill=colour)
+        overlay.text((best[0] + 3 - left, best[1] + 2 - top), m.id, fill=_text_colour(colour), font=font)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=1)
     return out.getvalue()
