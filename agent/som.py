@@ -115,29 +115,26 @@ class _Grid:
         return worst
 
 
-def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
-    """The screenshot with each mark's box outlined and its id in a filled label. Boxes are drawn
-    first and labels on top, so no outline crosses a number. A label goes just outside its box
-    (above, below, beside) or else inside a corner: the first spot that covers no other label and
-    hides no large part of another element; failing that, the spot covering the fewest labels."""
-    image = Image.open(io.BytesIO(screenshot_png)).convert("RGB")
-    width, height = image.size
-    overlay = ImageDraw.Draw(image)
-    font = _font(LABEL_FONT_PX)
-    boxes = _Grid()
-    rects = []
-    for i, m in enumerate(marks):
-        x, y, w, h = m.box
-        rect = (max(0, x), max(0, y), min(width - 1, x + w), min(height - 1, y + h))
-        rects.append(rect)
-        boxes.add(rect)
-        overlay.rectangle(rect, outline=mark_colour(i), width=2)
+def label_size(text: str) -> tuple[int, int, int, int]:
+    """Width and height of the filled label of `text`, and the offset of its glyphs."""
+    left, top, right, bottom = _font(LABEL_FONT_PX).getbbox(text)
+    return right - left + 6, bottom - top + 4, left, top
+
+
+def place_labels(boxes: list[tuple[float, float, float, float]], ids: list[str],
+                 size: tuple[int, int]) -> list[tuple[float, float, float, float]]:
+    """Label rectangles, one per box (x0, y0, x1, y1). A label goes just outside its box (above,
+    below, beside) or else inside a corner: the first spot that covers no other label and hides no
+    large part of another element; failing that, the spot covering the fewest labels."""
+    width, height = size
+    grid = _Grid()
+    for rect in boxes:
+        grid.add(rect)
     labels = _Grid()
-    for i, m in enumerate(marks):
-        colour = mark_colour(i)
-        x0, y0, x1, y1 = rects[i]
-        left, top, right, bottom = overlay.textbbox((0, 0), m.id, font=font)
-        lw, lh = right - left + 6, bottom - top + 4
+    placed = []
+    for rect_of_box, text in zip(boxes, ids):
+        x0, y0, x1, y1 = rect_of_box
+        lw, lh, _, _ = label_size(text)
         candidates = [
             (x0, y0 - lh), (x1 - lw, y0 - lh),            # above the box, left or right
             (x0, y1), (x1 - lw, y1),                      # below
@@ -150,7 +147,7 @@ def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
             if cx < 0 or cy < 0 or rect[2] > width or rect[3] > height:
                 continue
             # a label may clip the edge of a neighbour, not hide a good part of it
-            cost = (labels.hits(rect), boxes.covered_fraction(rect, ignore=rects[i]) > 0.4, order)
+            cost = (labels.hits(rect), grid.covered_fraction(rect, ignore=rect_of_box) > 0.4, order)
             if best_cost is None or cost < best_cost:
                 best, best_cost = rect, cost
             if cost[0] == 0 and not cost[1]:
@@ -159,8 +156,28 @@ def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
             cx, cy = min(max(0, x0), width - lw), min(max(0, y0), height - lh)
             best = (cx, cy, cx + lw, cy + lh)
         labels.add(best)
-        overlay.rectangle(best, fill=colour)
-        overlay.text((best[0] + 3 - left, best[1] + 2 - top), m.id, fill=_text_colour(colour), font=font)
+        placed.append(best)
+    return placed
+
+
+def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
+    """The screenshot with each mark's box outlined in its colour and its id in a filled label
+    (placed by `place_labels`). Boxes are drawn first and labels on top, so no outline crosses a number."""
+    image = Image.open(io.BytesIO(screenshot_png)).convert("RGB")
+    width, height = image.size
+    overlay = ImageDraw.Draw(image)
+    font = _font(LABEL_FONT_PX)
+    rects = []
+    for i, m in enumerate(marks):
+        x, y, w, h = m.box
+        rect = (max(0, x), max(0, y), min(width - 1, x + w), min(height - 1, y + h))
+        rects.append(rect)
+        overlay.rectangle(rect, outline=mark_colour(i), width=2)
+    for i, (m, spot) in enumerate(zip(marks, place_labels(rects, [m.id for m in marks], (width, height)))):
+        colour = mark_colour(i)
+        _, _, left, top = label_size(m.id)
+        overlay.rectangle(spot, fill=colour)
+        overlay.text((spot[0] + 3 - left, spot[1] + 2 - top), m.id, fill=_text_colour(colour), font=font)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=1)
     return out.getvalue()

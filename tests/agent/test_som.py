@@ -183,3 +183,16 @@ def test_scroll_inside_a_scrolling_container(som_env, pages):
         assert "First pane button" not in text and "Second pane button" in text
     finally:
         som_env.set_viewport(1280, 2048)
+
+
+def test_labels_of_a_tight_grid_do_not_overlap():
+    from agent.som import _overlaps, place_labels
+    boxes = [(10 + c * 62, 30 + r * 34, 10 + c * 62 + 58, 30 + r * 34 + 30) for r in range(20) for c in range(15)]
+    ids = [str(i) for i in range(len(boxes))]
+    labels = place_labels(boxes, ids, (1000, 800))
+    assert len(labels) == len(boxes)
+    for i, a in enumerate(labels):
+        assert 0 <= a[0] and 0 <= a[1] and a[2] <= 1000 and a[3] <= 800
+        assert not any(_overlaps(a, b) for b in labels[i + 1:]), f"label {i} overlaps a later one"
+    # with room above, the first row's labels sit just above their boxes
+    assert labels[0][3] == boxes[0][1] and labels[0][0] == boxes[0][0]
