@@ -9,6 +9,7 @@ subclasses: the task is an error, not a 0.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -144,13 +145,29 @@ def _browser(ctx: EvalContext, what: str):
     return ctx.driver
 
 
-def _open(ctx: EvalContext, url: str) -> None:
-    driver = _browser(ctx, "opening " + url)
+@contextmanager
+def _on_page(ctx: EvalContext, url: str | None):
+    """Read `url` in a new tab (closed afterwards), so the agent's last page stays as it ended for
+    later `last` targets; `None` reads the agent's last page itself."""
+    driver = _browser(ctx, "reading " + (url or "the last page"))
+    if url is None:
+        yield
+        return
     try:
+        original = driver.current_window_handle
+        driver.switch_to.new_window("tab")
         driver.set_page_load_timeout(ctx.page_timeout_s)
         driver.get(url)
     except WebDriverException as exc:
         raise EvaluationError(f"the browser could not open {url}: {exc.msg or exc}") from exc
+    try:
+        yield
+    finally:
+        try:
+            driver.close()
+            driver.switch_to.window(original)
+        except WebDriverException as exc:
+            raise EvaluationError(f"the browser failed closing the tab of {url}: {exc.msg or exc}") from exc
 
 
 def _target_url(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> str | None:
@@ -192,16 +209,15 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
     for i, target in enumerate(task.eval.program_html):
         name = f"program_html[{i}]"
         url = _target_url(target, ctx, env)
-        if url is not None:
-            _open(ctx, url)
-        for statement in target.prep_actions:
-            try:
-                ctx.driver.execute_script(statement)
-            except JavascriptException as exc:
-                reward.add(name, "prep_actions", False, f"prep action {statement!r} failed in the page: {exc.msg}")
-            except WebDriverException as exc:
-                raise EvaluationError(f"the browser failed running a prep action: {exc.msg or exc}") from exc
-        text, note = _locate(target, ctx, env)
+        with _on_page(ctx, url):
+            for statement in target.prep_actions:
+                try:
+                    ctx.driver.execute_script(statement)
+                except JavascriptException as exc:
+                    reward.add(name, "prep_actions", False, f"prep action {statement!r} failed in the page: {exc.msg}")
+                except WebDriverException as exc:
+                    raise EvaluationError(f"the browser failed running a prep action: {exc.msg or exc}") from exc
+            text, note = _locate(target, ctx, env)
         before = len(reward.checks)
         check_expectation(target.required, text, reward, name, task.intent, ctx, label="located text")
         where = url or "the last page"
@@ -215,16 +231,15 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
 
 def _page_images(query: ImageQuery, ctx: EvalContext) -> list[tuple[str, Any]]:
     driver = _browser(ctx, "page_image_query")
-    if query.url != "last":
-        _open(ctx, query.url)
-    try:
-        urls = page_image_urls(driver, query.selector)
-    except WebDriverException as exc:
-        raise EvaluationError(f"the browser failed while listing images: {exc.msg or exc}") from exc
-    images = []
-    for url in urls or []:
-        data = fetch_in_page(driver, url)
-        images.append((url, open_image(data, f"page image {url}")))
+    with _on_page(ctx, None if query.url == "last" else query.url):
+        try:
+            urls = page_image_urls(driver, query.selector)
+        except WebDriverException as exc:
+            raise EvaluationError(f"the browser failed while listing images: {exc.msg or exc}") from exc
+        images = []
+        for url in urls or []:
+            data = fetch_in_page(driver, url)
+            images.append((url, open_image(data, f"page image {url}")))
     return images
 
 

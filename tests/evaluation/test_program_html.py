@@ -248,3 +248,19 @@ def test_page_image_query_vqa(driver, pages, openai_stub):
     openai_stub.fail(500, times=5)
     with pytest.raises(VQAError, match="failed"):
         run(task, driver, item, vqa=vqa)
+
+
+def test_url_targets_open_in_their_own_tab_and_last_stays(driver, pages):
+    item = f"{pages}/classifieds_item.html"
+    task = program_task([
+        {"url": f"{pages}/postmill_post.html", "locator": "func:get_query_text(__page__, '.submission__title')",
+         "required_contents": {"must_include": ["budget camera"]}},
+        {"url": "last", "locator": "document.querySelector('.price').outerText",
+         "required_contents": {"exact_match": "$120.00"}},
+    ])
+    handles = None
+    driver.get(item)
+    handles = list(driver.window_handles)
+    reward = evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver))
+    assert reward.score == 1, reward.explain()
+    assert driver.window_handles == handles and driver.current_url == item
