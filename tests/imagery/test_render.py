@@ -37,6 +37,16 @@ def test_same_spec_and_seed_give_identical_png_bytes(spec):
     assert png_bytes(render_photo(spec, size=(640, 480), seed=43)) != png_bytes(a)
 
 
+def test_concurrent_renders_match_sequential_ones():
+    from concurrent.futures import ThreadPoolExecutor
+
+    jobs = [(spec, seed) for spec in SPECS for seed in (100, 101, 102)]
+    expected = [png_bytes(render_photo(spec, size=(320, 240), seed=seed)) for spec, seed in jobs]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda job: png_bytes(render_photo(job[0], size=(320, 240), seed=job[1])), jobs * 2))
+    assert got == expected * 2
+
+
 def test_rendering_is_identical_in_a_fresh_process_with_another_hash_seed():
     spec = SPECS[1]
     here = hashlib.sha256(png_bytes(render_photo(spec, size=(320, 240), seed=7))).hexdigest()
