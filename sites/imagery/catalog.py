@@ -170,7 +170,7 @@ CATALOG: dict[str, list[Kind]] = {
            "n"),
         _k("computer mouse", "\U0001F5B1\ufe0f", ("computer mouse", "mouse", "wireless mouse"), (5, 90), "n"),
         _k("printer", "\U0001F5A8\ufe0f", ("printer", "inkjet printer", "laser printer"), (30, 450), "p"),
-        _k("floppy disk", "\U0001F4BE", ("floppy disk", "diskette", "3.5 floppy"), (1, 20), "cpn"),
+        _k("floppy disk", "\U0001F4BE", ("floppy disk", "diskette", "3.5 floppy"), (1, 20), "pn"),
         _k("cd", "\U0001F4BF", ("CD", "compact disc", "music CD"), (1, 25), "pn"),
     ],
     "Electronics": [
@@ -186,7 +186,7 @@ CATALOG: dict[str, list[Kind]] = {
     "Furniture": [
         _k("chair", "\U0001FA91", ("chair", "wooden chair", "dining chair"), (10, 450), "cn", FLOOR),
         _k("couch", "\U0001F6CB\ufe0f", ("couch", "sofa", "loveseat"), (60, 2500), "cp", FLOOR),
-        _k("bed", "\U0001F6CF\ufe0f", ("bed", "bed frame", "twin bed"), (50, 1800), "c", FLOOR),
+        _k("bed", "\U0001F6CF\ufe0f", ("bed", "bed frame", "twin bed"), (50, 1800), "", FLOOR),
         _k("door", "\U0001F6AA", ("door", "interior door", "solid wood door"), (30, 600), "cp", ("wall", "floor")),
         _k("file cabinet", "\U0001F5C4\ufe0f", ("file cabinet", "filing cabinet", "drawer cabinet"), (25, 350),
            "p", FLOOR),
@@ -223,7 +223,8 @@ CATALOG: dict[str, list[Kind]] = {
            ("driveway", "floor")),
         _k("roller skate", "\U0001F6FC", ("roller skates", "quad skates", "roller skate"), (20, 180), "cn", FLOOR),
         _k("boxing glove", "\U0001F94A", ("boxing gloves", "boxing glove", "sparring gloves"), (15, 120), "cpn"),
-        _k("ice skate", "\u26F8\ufe0f", ("ice skates", "figure skates", "ice skate"), (20, 250), "cn", FLOOR),
+        _k("ice skate", "\u26F8\ufe0f", ("ice skates", "figure skates", "ice skate"), (20, 250), "cn", FLOOR,
+           body="light"),
     ],
     "Tools": [
         _k("hammer", "\U0001F528", ("hammer", "claw hammer", "framing hammer"), (5, 60), "n"),

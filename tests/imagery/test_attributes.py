@@ -8,7 +8,7 @@ from PIL import Image
 from scipy import ndimage
 from skimage.metrics import structural_similarity
 
-from sites.imagery import COLORS, PhotoSpec, render_photo, render_scene
+from sites.imagery import COLORS, KINDS, PhotoSpec, render_photo, render_scene
 
 HUE_DEG = {"red": 0, "orange": 28, "yellow": 52, "green": 128, "blue": 222, "purple": 278, "pink": 330}
 
@@ -38,6 +38,17 @@ def test_dominant_hue_of_the_object_is_the_named_colour(kind, color):
     scene = render_scene(PhotoSpec(kind, color=color), size=(320, 240), seed=3)
     hue = dominant_hue(scene)
     assert hue_distance(hue, HUE_DEG[color]) <= 22, f"{color} {kind}: dominant hue {hue:.0f} deg"
+
+
+@pytest.mark.parametrize("kind", sorted(name for name, k in KINDS.items() if k.colorable))
+def test_every_colorable_kind_takes_red_and_blue(kind):
+    for color in ("red", "blue"):
+        scene = render_scene(PhotoSpec(kind, color=color, condition="like new"), size=(320, 240), seed=3)
+        hue = dominant_hue(scene)
+        assert hue_distance(hue, HUE_DEG[color]) <= 22, f"{color} {kind}: dominant hue {hue:.0f} deg"
+        h, s, _ = object_hsv(scene)
+        share = ((np.minimum(np.abs(h - HUE_DEG[color]), 360 - np.abs(h - HUE_DEG[color])) < 25) & (s > 0.35)).mean()
+        assert share > 0.2, f"{color} {kind}: only {share:.0%} of the object took the colour"
 
 
 @pytest.mark.parametrize("kind", ["guitar", "t-shirt", "car", "mug", "couch"])
