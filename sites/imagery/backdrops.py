@@ -89,12 +89,8 @@ def grey_texture(name: str) -> Image.Image:
 
 def _tinted(texture: str, palette: tuple[tuple[int, int, int], tuple[int, int, int]], size: tuple[int, int],
             offset: tuple[int, int], rotate: bool = False) -> Image.Image:
-    tex = grey_texture(texture)
-    if rotate:
-        tex = _rotated(texture)
     w, h = size
-    if w > tex.width or h > tex.height:
-        tex = tex.resize((max(w, tex.width), max(h, tex.height)), Image.BILINEAR)
+    tex = _covering(texture, rotate, w, h)
     ox = offset[0] % max(1, tex.width - w + 1)
     oy = offset[1] % max(1, tex.height - h + 1)
     crop = tex.crop((ox, oy, ox + w, oy + h))
@@ -106,6 +102,16 @@ def _ramp(palette: tuple[tuple[int, int, int], tuple[int, int, int]]) -> list[in
     """A lookup table mapping grey 0..255 onto the line from palette[0] to palette[1], per channel."""
     lo, hi = palette
     return [lo[c] + (hi[c] - lo[c]) * v // 255 for c in range(3) for v in range(256)]
+
+
+@functools.lru_cache(maxsize=32)
+def _covering(texture: str, rotate: bool, w: int, h: int) -> Image.Image:
+    """The texture, scaled up if needed so a w x h crop fits (cached per size: large photos stay fast)."""
+    tex = _rotated(texture) if rotate else grey_texture(texture)
+    if w > tex.width or h > tex.height:
+        factor = max(w / tex.width, h / tex.height)
+        tex = tex.resize((round(tex.width * factor) + 1, round(tex.height * factor) + 1), Image.BILINEAR)
+    return tex
 
 
 @functools.lru_cache(maxsize=None)
