@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import math
 import random
 from dataclasses import dataclass
 
@@ -91,35 +90,19 @@ def _noise(size: tuple[int, int]) -> Image.Image:
     return Image.fromarray(rng.integers(0, 11, size=(h + 64, w + 64, 3), dtype=np.uint8), "RGB")
 
 
-def _rotate_box(box: Box, src: tuple[int, int], dst: tuple[int, int], angle: float) -> Box:
-    a = math.radians(angle)
-    c, s = math.cos(a), math.sin(a)
-    sx, sy = src[0] / 2, src[1] / 2
-    tx, ty = dst[0] / 2, dst[1] / 2
-    xs, ys = [], []
-    for px, py in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
-        dx, dy = px - sx, py - sy
-        xs.append(tx + c * dx + s * dy)
-        ys.append(ty - s * dx + c * dy)
-    return int(min(xs)), int(min(ys)), int(math.ceil(max(xs))), int(math.ceil(max(ys)))
-
-
 def _object(kind: Kind, spec: PhotoSpec, px: int, angle: float, rng: random.Random) -> tuple[Image.Image, Box | None]:
-    px = max(16, px - px % 16)   # quantised so the cache of scaled sprites is reused across seeds
-    sp = sprite(kind, spec.color, spec.pattern, px)
+    px = max(16, px - px % 16)              # quantised, so scaled sprites are reused from the cache
+    angle = round(angle * 2) / 2            # likewise, half-degree steps
+    sp = sprite(kind, spec.color, spec.pattern, px, angle)
     pad = max(6, px // 7)
     canvas = Image.new("RGBA", (sp.image.width + 2 * pad, sp.image.height + 2 * pad), (0, 0, 0, 0))
     canvas.paste(sp.image, (pad, pad))
     label_box = None
     if spec.text is not None:
         body = np.pad(sp.body, pad)
-        glyph_box = (pad, pad, pad + sp.image.width, pad + sp.image.height)
-        label_box = draw_text(canvas, body, spec.text, kind.label, kind.label_at, glyph_box)
+        label_box = draw_text(canvas, body, spec.text, kind.label, sp.upright, angle, kind.label_at)
     apply_condition(canvas, spec.condition, rng, label_box)
-    rotated = canvas.rotate(angle, resample=Image.BILINEAR, expand=True)
-    if label_box is not None:
-        label_box = _rotate_box(label_box, canvas.size, rotated.size, angle)
-    return rotated, label_box
+    return canvas, label_box
 
 
 def _pan(lo: float, hi: float, extent: int, slack: float) -> float:
