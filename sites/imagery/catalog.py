@@ -260,7 +260,7 @@ CATALOG: dict[str, list[Kind]] = {
 
 # Mugs are the classic counting/printing object; they live with the kitchen things.
 CATALOG["Appliances"].append(_k("mug", "\u2615", ("mug", "coffee mug", "cup and saucer"), (2, 25), "cpn",
-                                body="light", label="print", label_at=(0.42, 0.6, 0.5)))
+                                body="light", label="print", label_at=(0.42, 0.6, 0.58)))
 
 KINDS: dict[str, Kind] = {}
 KIND_CATEGORY: dict[str, str] = {}

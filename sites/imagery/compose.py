@@ -97,11 +97,11 @@ def _object(kind: Kind, spec: PhotoSpec, px: int, angle: float, rng: random.Rand
     pad = max(6, px // 7)
     canvas = Image.new("RGBA", (sp.image.width + 2 * pad, sp.image.height + 2 * pad), (0, 0, 0, 0))
     canvas.paste(sp.image, (pad, pad))
+    apply_condition(canvas, spec.condition, rng)
     label_box = None
-    if spec.text is not None:
+    if spec.text is not None:   # printed last, so wear never makes the text unreadable
         body = np.pad(sp.body, pad)
         label_box = draw_text(canvas, body, spec.text, kind.label, sp.upright, angle, kind.label_at)
-    apply_condition(canvas, spec.condition, rng, label_box)
     return canvas, label_box
 
 

@@ -82,7 +82,7 @@ def _apply_pattern(img: Image.Image, body: np.ndarray, pattern: str, color: str 
     return Image.fromarray(np.dstack([rgb, arr[..., 3]]).astype(np.uint8), "RGBA")
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)   # up to ~1.5 MB each at 640x480: bounded for long-running site processes
 def sprite(kind: Kind, color: str | None, pattern: str, size: int, angle: float = 0.0) -> Sprite:
     """The object scaled so its longer side is `size` px, recoloured, patterned, and turned by `angle` degrees
     (counter-clockwise; the image grows to hold the turned object). Cached: there is no randomness here."""

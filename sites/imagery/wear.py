@@ -60,7 +60,7 @@ def _scuffs(img: Image.Image, rng: random.Random, n: int, alpha: int) -> None:
     img.alpha_composite(_clip_to(layer, img.getchannel("A")))
 
 
-def _damage(img: Image.Image, rng: random.Random, avoid: tuple[int, int, int, int] | None) -> None:
+def _damage(img: Image.Image, rng: random.Random) -> None:
     w, h = img.size
     a = img.getchannel("A")
     box = a.getbbox() or (0, 0, w, h)
@@ -91,10 +91,8 @@ def _damage(img: Image.Image, rng: random.Random, avoid: tuple[int, int, int, in
         bx, by = pts[3]
         d.line((bx, by, bx + rng.choice((-1, 1)) * 0.12 * bw, by + 0.05 * bh), fill=(15, 12, 10, 220),
                width=max(1, width - 1))
-    # tape across a corner, away from the printed label
+    # tape across a lower corner
     corner_left = rng.random() < 0.5
-    if avoid is not None:
-        corner_left = (avoid[0] + avoid[2]) / 2 > w / 2
     tx = box[0] + (0.22 if corner_left else 0.78) * bw
     ty = box[1] + 0.8 * bh
     tl, tw = 0.34 * bw, 0.085 * bw
@@ -114,8 +112,7 @@ def _damage(img: Image.Image, rng: random.Random, avoid: tuple[int, int, int, in
     img.putalpha(ImageChops.subtract(a, cut))
 
 
-def apply_condition(img: Image.Image, condition: str, rng: random.Random,
-                    label_box: tuple[int, int, int, int] | None = None) -> Image.Image:
+def apply_condition(img: Image.Image, condition: str, rng: random.Random) -> Image.Image:
     """Returns `img` (RGBA, padded so a tag fits) marked for `condition`."""
     if condition == "new":
         _gloss(img, rng, 90)
@@ -130,5 +127,5 @@ def apply_condition(img: Image.Image, condition: str, rng: random.Random,
         faded = ImageEnhance.Color(img).enhance(0.75)
         img.paste(faded)
         _scuffs(img, rng, 14, 110)
-        _damage(img, rng, label_box)
+        _damage(img, rng)
     return img
