@@ -196,13 +196,16 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
                 " pub_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (item_id, user_id, category_id, region, city, _title(rng, kind, color, count),
                  _description(rng, noun, condition), _price(rng, kind), _stamp(pub)))
+            # One seed per item: it fixes the backdrop, layout and wear, so a listing's photos show the same
+            # item from different camera framings (`view`).
+            item_seed = rng.randrange(2**31)
             for position in range(rng.choice((1, 1, 2, 2, 3, 4))):
                 n_photos += 1
                 conn.execute(
                     "INSERT INTO photo(id, item_id, position, kind, color, count, printed_text, condition, pattern,"
                     " view, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (n_photos, item_id, position, kind.name, color, count, text, condition, pattern, position % 3,
-                     rng.randrange(2**31)))
+                     item_seed))
             for _ in range(rng.choices((0, 1, 2, 3), weights=(14, 4, 2, 1))[0]):
                 n_comments += 1
                 title, body, rating = COMMENT_TEMPLATES[rng.randrange(len(COMMENT_TEMPLATES))]

@@ -1,7 +1,7 @@
 """Where the classifieds' pristine data lives, and making sure it exists.
 
 Layout under the data dir: `classifieds/seed<SEED>-n<LISTINGS>/classifieds.sqlite` (read-only, shared by
-every instance) and `.../photos/` (the photo cache, filled lazily by the instances, atomic writes).
+every instance) and `.../photos-<renderer version>/` (the photo cache, filled lazily by the instances, atomic writes).
 Two processes that find the data missing at once serialise on a file lock; the loser finds the file
 in place when it gets the lock and does nothing.
 """
@@ -26,7 +26,11 @@ class DataSet:
 
     @property
     def photo_cache(self) -> Path:
-        return self.root / "photos"
+        """Rendered photos, in a folder named for the renderer's code: a change to sites/imagery starts a
+        fresh cache instead of serving photos drawn by the old code."""
+        from sites.imagery import renderer_version
+
+        return self.root / f"photos-{renderer_version()}"
 
     def exists(self) -> bool:
         return self.db.is_file()

@@ -10,6 +10,7 @@ placed on a textured backdrop with shadows, a camera framing per `view`, light f
 from sites.imagery.catalog import CATALOG, COLORS, CONDITIONS, KIND_CATEGORY, KINDS, PATTERNS, Kind, kind
 from sites.imagery.compose import Scene, render_photo, render_scene
 from sites.imagery.spec import MAX_COUNT, MAX_TEXT_CHARS, PhotoSpec, validate
+from sites.imagery.version import renderer_version
 
 __all__ = ["CATALOG", "COLORS", "CONDITIONS", "KINDS", "KIND_CATEGORY", "MAX_COUNT", "MAX_TEXT_CHARS", "PATTERNS",
-           "Kind", "PhotoSpec", "Scene", "kind", "render_photo", "render_scene", "validate"]
+           "Kind", "PhotoSpec", "Scene", "kind", "render_photo", "render_scene", "renderer_version", "validate"]
