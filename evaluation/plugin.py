@@ -1,6 +1,7 @@
 """pytest plugin: every task of the VWA-format task files becomes one test item `<site>/<task_id>`.
 
-Activated by the root conftest.py (`pytest_plugins = ["evaluation.plugin"]`). `pytest` alone collects
+Registered as the pytest11 entry point `evaluation.plugin` (pyproject.toml), so its options are known
+when pytest pre-parses the command line. `pytest` alone collects
 tasks/*.json (pyproject testpaths); `--task-file PATH` (repeatable) replaces them. Task files are
 validated at collection: `pytest --collect-only --task-file X` fails loudly on a bad file.
 
@@ -64,7 +65,9 @@ def pytest_configure(config):
     task_files = [Path(p).resolve() for p in config.getoption("task_file") or []]
     if task_files:
         src = getattr(config, "args_source", None)
-        if src == pytest.Config.ArgsSource.TESTPATHS or not config.args:
+        if src != pytest.Config.ArgsSource.ARGS or not config.args:
+            # no paths on the command line (pytest fell back to testpaths or the current folder):
+            # the task files are the whole selection
             config.args[:] = [str(p) for p in task_files]
         else:
             config.args.extend(str(p) for p in task_files if str(p) not in config.args)
