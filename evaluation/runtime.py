@@ -89,7 +89,6 @@ class Runtime:
     env: Any = None
     urls: dict[str, str] = field(default_factory=dict)
     _arena_error: str | None = None
-    _dirty: set[str] = field(default_factory=set)
     _judge: Any = None
     _vqa: Any = None
     _arena_dir: Path | None = None
@@ -130,21 +129,22 @@ class Runtime:
         return self.urls
 
     def reset(self, sites: list[str]) -> None:
-        from evaluation.login import forget_logins
         if self.options.stack == "embedded":
+            # Sessions survive an embedded reset (same accounts, same session key): logins stay cached.
             from sites.arena import SiteUnavailable
             try:
                 self.arena.reset([s for s in sites if s in self.arena.urls])
             except SiteUnavailable as exc:
                 raise HarnessError(f"resetting {', '.join(sites)} failed: {exc}") from exc
-        else:
-            from sites import docker_stack
-            from sites.config import settings
-            code = docker_stack.reset(settings(), sites)
-            if code != 0:
-                raise HarnessError(f"docker stack reset of {', '.join(sites)} failed (exit code {code}); "
-                                   "see the output above and run `make doctor`")
-        forget_logins()
+            return
+        from evaluation.login import forget_logins
+        from sites import docker_stack
+        from sites.config import settings
+        code = docker_stack.reset(settings(), sites)
+        if code != 0:
+            raise HarnessError(f"docker stack reset of {', '.join(sites)} failed (exit code {code}); "
+                               "see the output above and run `make doctor`")
+        forget_logins()   # recreated containers have forgotten their sessions
 
     def site_lock(self, task: Task):
         if self.options.stack == "embedded":
@@ -247,13 +247,12 @@ class Runtime:
             resolved = task.resolve(urls)
             with self.site_lock(task):
                 t = time.perf_counter()
-                dirty = sorted(self._dirty & set(task.sites))
-                if task.require_reset or dirty:
-                    self.reset(sorted(set(task.sites) | set(dirty)))
-                    self._dirty -= set(task.sites)
+                # Embedded: a reset costs milliseconds, so every task starts from pristine sites whatever
+                # earlier episodes did (a model agent may post or edit on any task). Docker: resets take
+                # minutes, so only tasks that require one get it, as in the official harness.
+                if self.options.stack == "embedded" or task.require_reset:
+                    self.reset(sorted(task.sites))
                 timings["reset_s"] = time.perf_counter() - t
-                if task.require_reset and self.options.stack == "embedded":
-                    self._dirty |= set(task.sites)   # state may change: reset before the next task on them
                 from .images import load_input_images
                 images = load_input_images(resolved, self.options.image_root)
                 t = time.perf_counter()
