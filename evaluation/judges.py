@@ -39,11 +39,10 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
 
-    def add(self, usage: Any) -> None:
+    def add(self, prompt_tokens: int = 0, completion_tokens: int = 0) -> None:
         self.calls += 1
-        if usage is not None:
-            self.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
-            self.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
+        self.prompt_tokens += prompt_tokens
+        self.completion_tokens += completion_tokens
 
     def to_dict(self) -> dict:
         return {"calls": self.calls, "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
@@ -77,38 +76,46 @@ ANSWER: {answer}
 Explain briefly, then end with one line: "Verdict: correct" if the answer gives that reason, else "Verdict: incorrect"."""
 
 
-def _client(base_url: str | None, api_key: str | None, timeout: float):
-    import openai
-    return openai.OpenAI(base_url=base_url or None, api_key=api_key or "not-needed", timeout=timeout, max_retries=2)
-
-
 @dataclass
-class OpenAIJudge:
-    """A chat model behind an OpenAI-compatible endpoint, temperature 0."""
+class _ChatModel:
+    """A chat model behind an OpenAI-compatible endpoint at temperature 0, through the agent's
+    `LLMClient` (one client per judge, tenacity retries, `ModelError` after the last attempt)."""
     model: str
     base_url: str | None = None
     api_key: str | None = None
     timeout: float = 60.0
+    attempts: int = 3
+    backoff_base_s: float = 1.0
     usage: Usage = field(default_factory=Usage)
+    _llm: Any = field(default=None, init=False, repr=False)
 
-    def _ask(self, prompt: str) -> str:
+    def _complete(self, content, error: type[Exception], what: str) -> str:
+        from agent.llm import LLMClient, LLMSettings, ModelError
+
+        if self._llm is None:
+            self._llm = LLMClient(LLMSettings(
+                base_url=self.base_url, api_key=self.api_key, model=self.model, temperature=0.0, top_p=1.0,
+                max_tokens=256, timeout_s=self.timeout, attempts=self.attempts,
+                backoff_base_s=self.backoff_base_s))
         try:
-            response = _client(self.base_url, self.api_key, self.timeout).chat.completions.create(
-                model=self.model, temperature=0, messages=[{"role": "user", "content": prompt}])
-        except Exception as exc:
-            raise JudgeError(f"judge model {self.model!r} at {self.base_url or 'the default endpoint'} "
-                             f"failed: {type(exc).__name__}: {exc}") from exc
-        self.usage.add(getattr(response, "usage", None))
-        try:
-            return response.choices[0].message.content or ""
-        except (AttributeError, IndexError) as exc:
-            raise JudgeError(f"judge model {self.model!r} returned no message") from exc
+            reply = self._llm.complete([{"role": "user", "content": content}])
+        except ModelError as exc:
+            raise error(f"{what} model {self.model!r} at {self._llm.endpoint} failed: {exc}") from exc
+        self.usage.add(reply.prompt_tokens, reply.completion_tokens)
+        return reply.text
+
+
+@dataclass
+class OpenAIJudge(_ChatModel):
+    """The fuzzy_match judge: a chat model behind an OpenAI-compatible endpoint, temperature 0."""
 
     def equivalent(self, intent: str, reference: str, answer: str) -> str:
-        return parse_verdict(self._ask(_EQUIV_PROMPT.format(intent=intent, reference=reference, answer=answer)))
+        prompt = _EQUIV_PROMPT.format(intent=intent, reference=reference, answer=answer)
+        return parse_verdict(self._complete(prompt, JudgeError, "judge"))
 
     def gives_reason(self, intent: str, reason: str, answer: str) -> bool:
-        return parse_verdict(self._ask(_REASON_PROMPT.format(intent=intent, reason=reason, answer=answer))) == "correct"
+        prompt = _REASON_PROMPT.format(intent=intent, reason=reason, answer=answer)
+        return parse_verdict(self._complete(prompt, JudgeError, "judge")) == "correct"
 
 
 def _png_data_url(image) -> str:
@@ -118,26 +125,13 @@ def _png_data_url(image) -> str:
 
 
 @dataclass
-class OpenAIVQA:
+class OpenAIVQA(_ChatModel):
     """A vision chat model behind an OpenAI-compatible endpoint; the image goes as a data URL."""
-    model: str
-    base_url: str | None = None
-    api_key: str | None = None
-    timeout: float = 60.0
-    usage: Usage = field(default_factory=Usage)
 
     def ask(self, image, question: str) -> str:
         content = [{"type": "text", "text": f"{question}\nAnswer briefly."},
                    {"type": "image_url", "image_url": {"url": _png_data_url(image)}}]
-        try:
-            response = _client(self.base_url, self.api_key, self.timeout).chat.completions.create(
-                model=self.model, temperature=0, messages=[{"role": "user", "content": content}])
-            text = response.choices[0].message.content or ""
-        except Exception as exc:
-            raise VQAError(f"VQA model {self.model!r} at {self.base_url or 'the default endpoint'} failed: "
-                           f"{type(exc).__name__}: {exc}") from exc
-        self.usage.add(getattr(response, "usage", None))
-        return text
+        return self._complete(content, VQAError, "VQA")
 
 
 class Blip2VQA:
@@ -175,7 +169,7 @@ class Blip2VQA:
             text = self._processor.batch_decode(out, skip_special_tokens=True)[0]
         except Exception as exc:
             raise VQAError(f"BLIP-2 failed on {question!r}: {exc}") from exc
-        self.usage.add(None)
+        self.usage.add()
         return text.strip()
 
 
