@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Idempotent install: system packages (Chromium, ChromeDriver, fonts, kiwix-serve, docker-compose)
+# Idempotent install: system packages (Chromium, ChromeDriver, fonts; docker-compose for the compose checks)
 # from Debian when missing, then a .venv with this project installed.
 # A second run checks and returns in a few seconds.
 set -euo pipefail
@@ -13,7 +13,6 @@ need_apt=()
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need_apt+=(fonts-noto-color-emoji)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
-command -v kiwix-serve >/dev/null 2>&1 || need_apt+=(kiwix-tools)
 command -v docker-compose >/dev/null 2>&1 || need_apt+=(docker-compose)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -27,10 +26,10 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   fi
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  # docker-compose and kiwix-tools are wanted but optional: never fail the install on them.
+  # docker-compose is wanted (tests validate the compose files with it) but optional: never fail on it.
   required=(); optional=()
   for p in "${need_apt[@]}"; do
-    case "$p" in docker-compose|kiwix-tools) optional+=("$p");; *) required+=("$p");; esac
+    case "$p" in docker-compose) optional+=("$p");; *) required+=("$p");; esac
   done
   if [ ${#required[@]} -gt 0 ]; then
     $SUDO apt-get install -y -qq --no-install-recommends "${required[@]}"
