@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from agent.keys import parse_key_comb
+
 
 class ActionType(str, Enum):
     CLICK = "click"
@@ -74,14 +76,6 @@ class InvalidAction:
         return f"invalid action {self.raw!r}: {self.reason}"
 
 
-# Key names accepted by `press`, joined with '+' (e.g. Ctrl+a, Shift+Tab, Meta+ArrowLeft).
-MODIFIERS = {"ctrl", "control", "shift", "alt", "meta", "cmd", "command"}
-NAMED_KEYS = {
-    "enter", "return", "tab", "escape", "esc", "backspace", "delete", "space", "home", "end",
-    "pageup", "pagedown", "arrowup", "arrowdown", "arrowleft", "arrowright", "up", "down", "left", "right",
-    "insert", *{f"f{i}" for i in range(1, 13)},
-}
-
 _ID = r"\[\s*(\d+)\s*\]"
 _PATTERNS: list[tuple[ActionType, re.Pattern]] = [
     (ActionType.CLICK, re.compile(rf"^click\s*{_ID}$", re.S)),
@@ -105,20 +99,6 @@ _USAGE = {
     "tab_focus": "tab_focus [index]", "close_tab": "close_tab", "goto": "goto [url]",
     "go_back": "go_back", "go_forward": "go_forward", "stop": "stop [answer]",
 }
-
-
-def _check_key_comb(comb: str) -> str | None:
-    """None when every part of the key combination is a known key, else the reason."""
-    parts = [p.strip() for p in comb.split("+")]
-    if any(not p for p in parts):
-        return f"empty key in {comb!r}"
-    *mods, key = parts
-    for m in mods:
-        if m.lower() not in MODIFIERS:
-            return f"unknown modifier {m!r} in {comb!r}"
-    if len(key) == 1 or key.lower() in NAMED_KEYS or key.lower() in MODIFIERS:
-        return None
-    return f"unknown key {key!r} in {comb!r}"
 
 
 def parse_action(text: str) -> Action | InvalidAction:
@@ -148,9 +128,10 @@ def parse_action(text: str) -> Action | InvalidAction:
             enter = True if len(g) < 3 else g[2] == "1"
             return Action(kind, raw, element_id=g[0], text=g[1], press_enter=enter)
         if kind is ActionType.PRESS:
-            problem = _check_key_comb(g[0])
-            if problem:
-                return InvalidAction(raw, problem)
+            try:
+                parse_key_comb(g[0])   # the key names the browser will press
+            except ValueError as exc:
+                return InvalidAction(raw, str(exc))
             return Action(kind, raw, key_comb=g[0])
         if kind is ActionType.SCROLL:
             return Action(kind, raw, direction=g[0].lower())

@@ -81,3 +81,12 @@ def test_key_combs_map_to_selenium_keys():
     assert parse_key_comb("arrowleft").key == Keys.ARROW_LEFT
     with pytest.raises(ValueError, match="unknown key 'Nope'"):
         parse_key_comb("Alt+Nope")
+
+
+def test_press_accepts_exactly_what_the_browser_can_press():
+    # parse_action validates keys with agent.keys.parse_key_comb, the table env.step presses with
+    assert parse_action("press [+]").key_comb == "+"
+    assert parse_key_comb("+").key == "+"
+    for comb in ("Ctrl+Shift+ArrowLeft", "Option+F12", "Cmd+Insert"):
+        assert isinstance(parse_action(f"press [{comb}]"), Action)
+        parse_key_comb(comb)
