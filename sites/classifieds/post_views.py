@@ -67,8 +67,6 @@ def _uploads() -> list:
 
 def _store_photos(item_id: int, start_position: int) -> list[str]:
     """Check and store the uploaded photos; returns the reasons of those rejected."""
-    from sites.classifieds.photos import UploadRejected
-
     rejected = []
     conn = web.get_db()
     position = start_position
@@ -78,7 +76,7 @@ def _store_photos(item_id: int, start_position: int) -> list[str]:
             continue
         try:
             name = photo_files.accept_upload(upload.read(photo_files.MAX_UPLOAD_BYTES + 1), web.conf().upload_dir)
-        except UploadRejected as exc:
+        except photo_files.UploadRejected as exc:
             rejected.append(f"{upload.filename}: {exc}")
             continue
         conn.execute("INSERT INTO photo(item_id, position, upload_name) VALUES (?, ?, ?)", (item_id, position, name))
@@ -146,9 +144,8 @@ def _own_listing(item_id: int | None):
 
 
 def edit_form():
-    listing = _own_listing(web.int_arg("id", required=True))
-    row = web.get_db().execute("SELECT * FROM item WHERE id = ?", (listing["id"],)).fetchone()
-    return _form_page(ListingForm.from_row(row), listing, queries.photos(web.get_db(), listing["id"]))
+    listing = _own_listing(web.int_arg("id", required=True))  # queries.item has every field the form shows
+    return _form_page(ListingForm.from_row(listing), listing, queries.photos(web.get_db(), listing["id"]))
 
 
 def edit_post():
