@@ -81,10 +81,13 @@ def my_items():
                            pages=max(1, -(-total // 20)))
 
 
-def profile():
-    user = web.require_user()
+def _profile_page(user, errors: list[str], status: int = 200):
     count = web.get_db().execute("SELECT COUNT(*) FROM item WHERE user_id = ?", (user["id"],)).fetchone()[0]
-    return render_template("profile.html", user=user, listings=count, errors=[])
+    return render_template("profile.html", user=user, listings=count, errors=errors), status
+
+
+def profile():
+    return _profile_page(web.require_user(), [])
 
 
 def profile_post():
@@ -98,7 +101,7 @@ def profile_post():
     if len(phone) > 30:
         errors.append("Phone: at most 30 characters.")
     if errors:
-        return render_template("profile.html", user=user, listings=0, errors=errors), 400
+        return _profile_page(user, errors, 400)
     web.get_db().execute("UPDATE user SET name = ?, phone = ? WHERE id = ?", (name, phone, user["id"]))
     flash("Your profile has been updated.")
     return redirect("/index.php?page=user&action=profile")

@@ -72,6 +72,16 @@ def test_profile_update_needs_csrf(blake):
     assert "Blake S." in blake.get("/").get_data(as_text=True)
 
 
+def test_profile_error_page_keeps_the_listing_count(blake, dataset):
+    own = sqlite3.connect(dataset.db).execute("SELECT COUNT(*) FROM item WHERE user_id = 1").fetchone()[0]
+    assert own > 0
+    token = csrf_of(blake, "/index.php?page=user&action=profile")
+    bad = blake.post("/index.php", data={"page": "user", "action": "profile_post", "name": "", "phone": "",
+                                         "csrf": token})
+    assert bad.status_code == 400
+    assert f'action=items">{own}</a>' in bad.get_data(as_text=True)
+
+
 def test_pages_needing_login_say_so(client):
     for path in ("/index.php?page=user&action=items", "/index.php?page=user&action=profile",
                  "/index.php?page=item&action=item_add"):
