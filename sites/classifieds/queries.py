@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 PAGE_SIZE = 10
 
@@ -44,7 +44,6 @@ class SearchQuery:
     page: int = 1
     show_as: str = "list"
     user_id: int | None = None
-    extra: dict = field(default_factory=dict)
 
     def where(self) -> tuple[str, list]:
         clauses, params = [], []
