@@ -46,7 +46,7 @@ class AccessLog:
                      (time.perf_counter() - started) * 1000)
 
 
-def _watch_parent(pid: int, server) -> None:
+def _watch_parent(pid: int) -> None:
     """Stop serving once the process that started us is gone (polls the condition once a second)."""
     tick = threading.Event()
     while os.getppid() == pid:
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(0)
 
     if args.parent_pid:
-        threading.Thread(target=_watch_parent, args=(args.parent_pid, server), daemon=True).start()
+        threading.Thread(target=_watch_parent, args=(args.parent_pid,), daemon=True).start()
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     try:
