@@ -30,6 +30,15 @@ def _pid_files(s: Settings) -> dict[str, Path]:
     return {name: s.run_dir / f"{name}.pid" for name in LAUNCHERS if (s.run_dir / f"{name}.pid").is_file()}
 
 
+def _read_pid(pid_file: Path) -> int:
+    """The pid in a pid file; 0 when the file is gone, empty or not a number (a stale file)."""
+    try:
+        text = pid_file.read_text().strip()
+    except OSError:
+        return 0
+    return int(text) if text.isdigit() else 0
+
+
 def _our_process(pid: int) -> bool:
     try:
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
@@ -66,7 +75,7 @@ def cmd_up(s: Settings) -> int:
     from sites.arena import Arena, SiteUnavailable
     from sites.launchers import LAUNCHERS
 
-    alive = [name for name, pid_file in _pid_files(s).items() if _our_process(int(pid_file.read_text() or 0))]
+    alive = [name for name, pid_file in _pid_files(s).items() if _our_process(_read_pid(pid_file))]
     if alive:
         print(f"already running: {', '.join(alive)} (run `make down` first)", file=sys.stderr)
         return 1
@@ -92,8 +101,7 @@ def cmd_down(s: Settings) -> int:
     if not pid_files:
         print("nothing to stop (no pid files in {})".format(s.run_dir))
     for name, pid_file in pid_files.items():
-        text = pid_file.read_text().strip()
-        pid = int(text) if text.isdigit() else 0
+        pid = _read_pid(pid_file)
         if pid and _our_process(pid):
             gone = stop_process(pid)
             print(f"{name:<12} stopped (pid {pid})" if gone else f"{name:<12} did not stop (pid {pid})")
@@ -162,7 +170,7 @@ def cmd_doctor(s: Settings) -> int:
     for name in LAUNCHERS:
         url = site_url(name)
         pid_file = s.run_dir / f"{name}.pid"
-        ours = pid_file.is_file() and _our_process(int(pid_file.read_text().strip() or 0))
+        ours = _our_process(_read_pid(pid_file))
         answering = check_health(url, LAUNCHERS[name].health_path)
         if answering:
             check(True, f"{name} answers at {url}" + ("" if ours else " (not started by `make up`)"))

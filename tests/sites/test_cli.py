@@ -77,3 +77,15 @@ def test_doctor_reports_a_port_taken_by_another_program(tmp_path, dataset):
     finally:
         blocker.close()
     assert result.returncode == 1 and f"[!!] classifieds: port {port} is taken by another program" in result.stdout
+
+
+def test_stale_or_garbled_pid_files_read_as_no_process(tmp_path):
+    from sites.__main__ import _our_process, _read_pid
+
+    for text in ("", "\n", "not-a-pid", "-5"):
+        (tmp_path / "classifieds.pid").write_text(text)
+        assert _read_pid(tmp_path / "classifieds.pid") == 0 and not _our_process(0)
+    (tmp_path / "classifieds.pid").write_text(f"{os.getpid()}\n")
+    assert _read_pid(tmp_path / "classifieds.pid") == os.getpid()
+    assert not _our_process(os.getpid())  # pytest is not a site server
+    assert _read_pid(tmp_path / "missing.pid") == 0
