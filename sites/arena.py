@@ -17,12 +17,11 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 from sites.config import PROJECT_ROOT, Settings, settings as load_settings
-from sites.launchers import LAUNCHERS, SiteLauncher
+from sites.launchers import LAUNCHERS, LOCAL, SiteLauncher
 
 START_TIMEOUT_S = 90.0
 STOP_TIMEOUT_S = 10.0
@@ -47,10 +46,6 @@ def log_tail(path: Path, lines: int = 25) -> str:
     except OSError:
         return "(no log)"
     return "\n".join(text.splitlines()[-lines:]) or "(empty log)"
-
-
-# The sites are on loopback: never send these requests through an HTTP proxy from the environment.
-LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 def check_health(url: str, path: str = "/healthz", timeout: float = 2.0) -> bool:

@@ -30,6 +30,7 @@ import docker
 import docker.errors
 
 from sites.config import PROJECT_ROOT, Settings, settings as load_settings, site_url
+from sites.launchers import LOCAL
 
 # Magento indexers the official instructions put in "schedule" mode after a reset (no re-indexing on save).
 MAGENTO_INDEXERS: tuple[str, ...] = (
@@ -438,7 +439,8 @@ def call_classifieds_reset(config: DockerStackConfig) -> None:
     url = config.urls["classifieds"] + "/index.php?page=reset"
     data = urllib.parse.urlencode({"token": config.reset_token}).encode()
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, data=data, method="POST"), timeout=60) as resp:
+        # like http_status, never through an HTTP proxy from the environment
+        with LOCAL.open(urllib.request.Request(url, data=data, method="POST"), timeout=60) as resp:
             resp.read()
     except urllib.error.HTTPError as exc:
         hint = " (check RESET_TOKEN in .env matches the container's)" if exc.code in (401, 403) else ""

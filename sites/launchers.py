@@ -7,6 +7,7 @@ health and how to reset it. Sites of later issues (shopping, reddit, wikipedia) 
 from __future__ import annotations
 
 import shutil
+import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
@@ -14,6 +15,9 @@ from pathlib import Path
 from typing import Callable
 
 from sites.config import PROJECT_ROOT, Settings
+
+# The sites are on loopback: never send requests to them through an HTTP proxy from the environment.
+LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 @dataclass(frozen=True)
@@ -63,8 +67,7 @@ def post_reset(base_url: str, token: str, timeout: float = 30.0) -> None:
     data = urllib.parse.urlencode({"token": token}).encode()
     request = urllib.request.Request(f"{base_url}/index.php?page=reset", data=data, method="POST")
     try:
-        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: no proxy
-        with opener.open(request, timeout=timeout) as response:
+        with LOCAL.open(request, timeout=timeout) as response:
             response.read()
     except urllib.error.HTTPError as exc:
         raise RuntimeError(f"reset of {base_url} failed: HTTP {exc.code} {exc.reason}") from exc
