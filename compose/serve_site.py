@@ -13,7 +13,7 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
+import urllib.parse
 
 from sites.config import settings as load_settings, site_urls
 from sites.launchers import LAUNCHERS
@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     settings = load_settings()
     urls = site_urls()
-    port = args.port or int(urls[args.site].rsplit(":", 1)[-1].split("/", 1)[0])
+    port = args.port or urllib.parse.urlsplit(urls[args.site]).port or 80
     instance = settings.run_dir / args.site
     instance.mkdir(parents=True, exist_ok=True)
     options = LAUNCHERS[args.site].prepare(settings, instance, urls)
