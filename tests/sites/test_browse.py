@@ -27,7 +27,7 @@ def test_home_lists_latest_categories_and_locations(client, dataset):
     html = client.get("/").get_data(as_text=True)
     assert client.get("/index.php").status_code == 200
     for name in CATEGORIES:
-        assert name.replace("+", "+") in html
+        assert name in html
     for region in LOCATIONS:
         assert region in html
     conn = sqlite3.connect(dataset.db)
