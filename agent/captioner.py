@@ -23,7 +23,8 @@ from typing import Protocol
 
 from PIL import Image
 
-from agent.llm import LLMClient, LLMSettings, UsageMeter, load_project_env
+from agent.llm import LLMClient, LLMSettings, load_project_env
+from agent.usage import UsageMeter
 
 CAPTION_PROMPT = ("Write one short sentence describing this image for someone who cannot see it: "
                   "the main objects, their colours, any readable text.")

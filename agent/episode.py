@@ -20,6 +20,7 @@ from PIL import Image
 from agent.actions import Action, ActionType, InvalidAction, parse_action
 from agent.agents.base import AgentOutput
 from agent.observation import Observation
+from agent.usage import UsageMeter, add_usage  # noqa: F401  (add_usage: evaluation.run sums episodes)
 
 MAX_INVALID_IN_A_ROW = 3
 MAX_SAME_ACTION = 3
@@ -67,27 +68,6 @@ class EpisodeResult:
     final_screenshot_png: bytes | None = field(default=None, repr=False)
 
 
-def add_usage(total: dict, part: dict) -> dict:
-    """Sum two usage dicts (tokens and cost; cost stays None when any part has no known price)."""
-    if not part:
-        return total
-    out = dict(total)
-    for key in ("prompt_tokens", "completion_tokens", "calls"):
-        out[key] = out.get(key, 0) + int(part.get(key, 0) or 0)
-    if "cost_usd" in part:
-        if part["cost_usd"] is None or ("cost_usd" in out and out["cost_usd"] is None):
-            out["cost_usd"] = None
-        else:
-            out["cost_usd"] = round(out.get("cost_usd", 0.0) + part["cost_usd"], 6)
-    if part.get("model"):
-        out["model"] = part["model"]
-    return out
-
-
-def _empty_usage() -> dict:
-    return {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0, "model": None, "calls": 0}
-
-
 def _screenshot(obs: Observation) -> bytes:
     return obs.som_screenshot if obs.som_screenshot else obs.screenshot
 
@@ -113,7 +93,7 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
         record_dir = Path(record_dir)
         record_dir.mkdir(parents=True, exist_ok=True)
     steps: list[StepRecord] = []
-    usage = _empty_usage()
+    usage = UsageMeter()
     started = time.perf_counter()
     answer: str | None = None
     stop_reason = "max_steps"
@@ -137,7 +117,7 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
             out: AgentOutput = agent.act(obs, steps)
             model_s = time.perf_counter() - t_model
             t_harness = time.perf_counter()
-            usage = add_usage(usage, out.usage)
+            usage.add(out.usage)
             if out.invalid_reason:
                 action: Action | InvalidAction = InvalidAction(out.action_text, out.invalid_reason)
             else:
@@ -204,7 +184,6 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
     timings = {"total_s": round(total_s, 4), "open_s": round(open_s, 4), "model_s": round(model_total, 4),
                "harness_s": round(harness_total, 4), "steps": len(steps),
                "model_s_per_step": round(model_total / n, 4), "harness_s_per_step": round(harness_total / n, 4)}
-    usage.setdefault("model", None)
     return EpisodeResult(answer=answer if stop_reason == "stop" else None, final_url=final_url, steps=steps,
-                         stop_reason=stop_reason, error=error, usage=usage, timings=timings,
+                         stop_reason=stop_reason, error=error, usage=usage.as_dict(), timings=timings,
                          final_screenshot_path=final_path, final_screenshot_png=final_png)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 
 import openai
 from dotenv import load_dotenv
@@ -155,31 +155,6 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, openai.APIStatusError):
         return f"HTTP {exc.status_code}: {exc.message}"
     return f"{type(exc).__name__}: {exc}"
-
-
-@dataclass
-class UsageMeter:
-    """Token usage and cost over many calls (one episode, or a whole run)."""
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float | None = 0.0
-    calls: int = 0
-    model: str | None = None
-    by_model: dict = field(default_factory=dict)
-
-    def add(self, usage: dict) -> None:
-        self.prompt_tokens += int(usage.get("prompt_tokens", 0) or 0)
-        self.completion_tokens += int(usage.get("completion_tokens", 0) or 0)
-        self.calls += int(usage.get("calls", 0) or 0)
-        if "cost_usd" in usage:
-            cost = usage["cost_usd"]
-            self.cost_usd = None if cost is None or self.cost_usd is None else round(self.cost_usd + cost, 6)
-        if usage.get("model"):
-            self.model = usage["model"]
-
-    def as_dict(self) -> dict:
-        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-                "cost_usd": self.cost_usd, "model": self.model, "calls": self.calls}
 
 
 class LLMClient:
