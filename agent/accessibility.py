@@ -41,7 +41,6 @@ class AXEntry:
 class AXTree:
     text: str
     entries: list[AXEntry]          # shown nodes, in the order of the text
-    by_id: dict[str, AXEntry]
 
 
 def _value(field) -> str:
@@ -147,4 +146,4 @@ def build_ax_tree(cdp, viewport: tuple[int, int], current_viewport_only: bool = 
     for depth, text, entry in out:
         lines.append("\t" * depth + text)
         entries.append(entry)
-    return AXTree("\n".join(lines), entries, {e.node_id: e for e in entries})
+    return AXTree("\n".join(lines), entries)

@@ -101,7 +101,6 @@ class BrowserEnv:
         self.current_viewport_only = current_viewport_only
         self.settle_timeout = float(settle_timeout)
         self.driver = create_driver(self.viewport, remote_url)
-        self._remote = bool(remote_url)
         self._closed = False
         try:
             self.set_settle_timeout(self.settle_timeout)

@@ -108,10 +108,6 @@ class LLMSettings:
             raise ValueError(f"unknown LLM setting(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
         return replace(env, **{k: v for k, v in overrides.items() if v is not None})
 
-    @property
-    def configured(self) -> bool:
-        return bool(self.base_url or self.api_key)
-
     def prices(self) -> tuple[float, float] | None:
         if self.price_in is not None and self.price_out is not None:
             return self.price_in, self.price_out

@@ -34,9 +34,6 @@ class SomResult:
     marks: list[Mark]
     text: str
 
-    def by_id(self) -> dict[str, Mark]:
-        return {m.id: m for m in self.marks}
-
 
 def collect_marks(driver) -> SomResult:
     """Run the collector in the focused tab; ids are 0, 1, 2... in document order."""
