@@ -264,8 +264,7 @@ class BrowserEnv:
     def _observe(self) -> Observation:
         timings: dict[str, float] = {}
         t = time.perf_counter()
-        self._sync_tabs()
-        settle_problem = wait_settled(self.driver, self.settle_timeout)
+        settle_problem = self._settle()
         timings["settle"] = time.perf_counter() - t
 
         som_png = None
