@@ -59,7 +59,8 @@ def _float(name: str, default: float) -> float:
         raise ValueError(f"setting {name}={value!r} is not a number") from None
 
 
-def _int(name: str, default: int) -> int:
+def env_int(name: str, default: int) -> int:
+    """Integer setting `name` from the environment (after load_project_env), else `default`."""
     value = os.environ.get(name, "").strip()
     try:
         return int(value) if value else default
@@ -95,9 +96,9 @@ class LLMSettings:
             model=os.environ.get("MODEL") or "gpt-4o",
             temperature=_float("TEMPERATURE", 1.0),
             top_p=_float("TOP_P", 0.9),
-            max_tokens=_int("MAX_TOKENS", 384),
+            max_tokens=env_int("MAX_TOKENS", 384),
             timeout_s=_float("LLM_TIMEOUT", 120.0),
-            attempts=max(1, _int("LLM_RETRIES", 6)),
+            attempts=max(1, env_int("LLM_RETRIES", 6)),
             backoff_base_s=_float("LLM_BACKOFF_BASE", 2.0),
             price_in=_optional_float("MODEL_PRICE_IN"),
             price_out=_optional_float("MODEL_PRICE_OUT"),

@@ -12,13 +12,13 @@ action from the reply. A reply without a readable action becomes an invalid acti
 """
 from __future__ import annotations
 
-import os
+from dataclasses import replace
 
 from PIL import Image
 
 from agent.agents.base import AgentOutput
 from agent.captioner import Captioner, CaptionerError, NoCaptioner, caption_page_images, make_captioner
-from agent.llm import LLMClient, LLMSettings
+from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
 from agent.observation import Observation
 from agent.prompts.build import ENV_MODE, build_messages
 from agent.prompts.reply import extract_action
@@ -85,10 +85,11 @@ def make_prompt_agent(mode: str, *, env=None, model: str | None = None, observat
     plus `captioner` (a Captioner or a backend name) and `max_obs_tokens`)."""
     options = dict(settings) if isinstance(settings, dict) else {}
     captioner = options.pop("captioner", None)
-    max_obs = int(options.pop("max_obs_tokens", None) or os.environ.get("MAX_OBS_TOKENS") or DEFAULT_MAX_OBS_TOKENS)
+    load_project_env()   # MAX_OBS_TOKENS may come from .env
+    max_obs = int(options.pop("max_obs_tokens", None) or env_int("MAX_OBS_TOKENS", DEFAULT_MAX_OBS_TOKENS))
     options.pop("url_map", None)
     if isinstance(settings, LLMSettings):
-        llm_settings = settings if model is None else LLMSettings(**{**settings.__dict__, "model": model})
+        llm_settings = settings if model is None else replace(settings, model=model)
     else:
         llm_settings = LLMSettings.from_env(**options, model=model)
     if captioner is None or isinstance(captioner, str):

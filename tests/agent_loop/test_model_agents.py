@@ -1,6 +1,7 @@
 """Prompt agents against the local OpenAI stub (real HTTP, the real openai client) in real Chromium."""
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
 from agent.agents.prompt import PromptAgent
@@ -149,3 +150,15 @@ def test_step_limit_ends_the_episode(openai_stub, env_a11y, pages):
     result = run_episode(env_a11y, agent, intent="x", images=[], start_urls=[f"{pages}/index.html"], max_steps=3)
     assert result.stop_reason == "max_steps" and result.answer is None and len(result.steps) == 3
     assert len(openai_stub.requests) == 3
+
+
+def test_max_obs_tokens_setting_is_read_and_a_bad_value_is_named(monkeypatch):
+    from agent.agents.prompt import make_prompt_agent
+    monkeypatch.setenv("CAPTIONER", "none")
+    endpoint = {"base_url": "http://127.0.0.1:9/v1", "api_key": "test-key"}
+    monkeypatch.setenv("MAX_OBS_TOKENS", "77")
+    assert make_prompt_agent("text", settings=dict(endpoint)).max_obs_tokens == 77
+    assert make_prompt_agent("text", settings={**endpoint, "max_obs_tokens": 12}).max_obs_tokens == 12
+    monkeypatch.setenv("MAX_OBS_TOKENS", "lots")
+    with pytest.raises(ValueError, match="MAX_OBS_TOKENS='lots' is not an integer"):
+        make_prompt_agent("text", settings=dict(endpoint))
