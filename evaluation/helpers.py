@@ -20,6 +20,7 @@ from selenium.common.exceptions import JavascriptException, WebDriverException
 
 from .errors import HelperError
 from .helper_calls import PAGE, HelperCall, Symbol
+from .site_api import SiteAPIError
 
 OR_SEP = " |OR| "
 
@@ -60,7 +61,6 @@ class HelperEnv:
         if self._api is None:
             if self.shopping_api_factory is None:
                 raise HelperError("this helper needs the shopping site's API, which this stack does not provide")
-            from .site_api import SiteAPIError
             try:
                 self._api = self.shopping_api_factory()
             except SiteAPIError as exc:
@@ -95,9 +95,9 @@ def check_arguments(call: HelperCall) -> None:
 
 
 def call_helper(call: HelperCall, env: HelperEnv) -> Any:
-    args, kwargs = call.bind(env.page if any(isinstance(a, Symbol) and a.name == PAGE for a in call.args)
-                             else None, env.last_url)
-    from .site_api import SiteAPIError
+    values = (*call.args, *(v for _, v in call.kwargs))
+    reads_page = any(isinstance(v, Symbol) and v.name == PAGE for v in values)
+    args, kwargs = call.bind(env.page if reads_page else None, env.last_url)
     try:
         return HELPERS[call.name](env, *args, **kwargs)
     except SiteAPIError as exc:

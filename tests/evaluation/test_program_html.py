@@ -61,6 +61,8 @@ def test_order_page_helpers(driver, pages):
     assert helper_value(driver, "get_query_text_lowercase(__page__, '.order-status')") == "pending"
     assert helper_value(driver, "get_query_text(__page__, '.absent')") == ""
     assert helper_value(driver, "get_query_text(__page__, '!!bad selector')") == ""
+    # __page__ given by keyword reaches the helper as the page too
+    assert helper_value(driver, "get_query_text(page=__page__, selector='.page-title')").strip() == "Order # 000000187"
 
 
 def test_product_page_helpers(driver, pages):
