@@ -21,8 +21,7 @@ from selenium.common.exceptions import JavascriptException, WebDriverException
 from .errors import HelperError
 from .helper_calls import PAGE, HelperCall, Symbol
 from .site_api import SiteAPIError
-
-OR_SEP = " |OR| "
+from .tasks import OR_SEP
 
 
 @dataclass

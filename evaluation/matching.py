@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from .tasks import Inequality
+from .tasks import OR_SEP, Inequality
 
-OR_SEP = " |OR| "
 _TOKEN = re.compile(r"\w+(?:[.,:'’]\w+)*|[^\w\s]")
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+")
 
@@ -90,11 +89,11 @@ def required_values(requirements: Sequence[Sequence[Inequality]], answer: str, l
     value = read_number(answer)
     if value is None:
         return False, f"{label} {_short(answer)!r} is not a number"
-    failed = [" |OR| ".join(i.source for i in alts) for alts in requirements
+    failed = [OR_SEP.join(i.source for i in alts) for alts in requirements
               if not any(i.holds(value) for i in alts)]
     if failed:
         return False, f"value {value:g} does not satisfy {', '.join(failed)}"
-    return True, f"value {value:g} satisfies {', '.join(' |OR| '.join(i.source for i in a) for a in requirements)}"
+    return True, f"value {value:g} satisfies {', '.join(OR_SEP.join(i.source for i in a) for a in requirements)}"
 
 
 def _short(text: str, limit: int = 160) -> str:
