@@ -414,15 +414,11 @@ def _bool(obj: dict, key: str, where: _Where, default: bool = False) -> bool:
 def _validate_solution(steps: Any, where: _Where) -> tuple[dict, ...]:
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
         raise where.error("reference_solution", "must be a list of step objects")
+    from agent.agents.reference import parse_solution   # the reference agent's own step grammar
     try:
-        from agent.agents.reference import parse_solution   # written by the agent engineer
-    except ImportError:
-        parse_solution = None
-    if parse_solution is not None:
-        try:
-            parse_solution(steps)
-        except ValueError as exc:
-            raise where.error("reference_solution", str(exc)) from None
+        parse_solution(steps)
+    except ValueError as exc:
+        raise where.error("reference_solution", str(exc)) from None
     return tuple(steps)
 
 
