@@ -20,7 +20,7 @@ import pytest
 
 from .errors import TaskFormatError
 from .results import default_results_dir, point_latest, write_report
-from .runtime import RunOptions, Runtime, SkipTask
+from .runtime import RunOptions, Runtime, SkipTask, sites_of
 from .tasks import DIFFICULTIES, EVAL_TYPES, Task, load_task_file
 
 _RUNTIME_KEY = pytest.StashKey[Runtime]()
@@ -151,7 +151,6 @@ class TaskItem(pytest.Item):
             stack = config.getoption("stack") or os.environ.get("STACK") or "embedded"
             image_root = config.getoption("image_root")
             worker = getattr(config, "workerinput", {}).get("workerid", "main")
-            from .runtime import sites_of
             needed = set()
             for item in self.session.items:
                 if isinstance(item, TaskItem):

@@ -6,6 +6,7 @@ Created lazily by the pytest plugin, one per pytest(-xdist) worker process, reus
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import time
@@ -22,7 +23,7 @@ from .judges import judge_from_env, vqa_from_env
 from .outcome import Reward
 from .placeholders import PLACEHOLDERS, sites_referenced
 from .results import append_result
-from .tasks import Task
+from .tasks import RESOLVED_KEYS, Task
 
 
 class HarnessError(EvaluationError):
@@ -74,8 +75,7 @@ class _LazyVQA:
 def sites_of(task: Task) -> set[str]:
     """Sites a task needs: its `sites` and every site whose placeholder it uses."""
     needed = set(task.sites)
-    import json
-    for key in ("start_url", "eval", "reference_solution", "image"):
+    for key in RESOLVED_KEYS:   # the fields whose strings hold site placeholders
         if key in task.raw:
             needed |= sites_referenced(json.dumps(task.raw[key]))
     return needed
