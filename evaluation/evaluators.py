@@ -236,8 +236,10 @@ def _page_images(query: ImageQuery, ctx: EvalContext) -> list[tuple[str, Any]]:
             urls = page_image_urls(driver, query.selector)
         except WebDriverException as exc:
             raise EvaluationError(f"the browser failed while listing images: {exc.msg or exc}") from exc
+        if urls is None:
+            raise EvaluationError(f"eval_image_class {query.selector!r} is not a valid CSS selector")
         images = []
-        for url in urls or []:
+        for url in urls:
             data = fetch_in_page(driver, url)
             images.append((url, open_image(data, f"page image {url}")))
     return images

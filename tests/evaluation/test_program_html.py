@@ -225,6 +225,10 @@ def test_page_image_query_ssim(driver, pages):
         {"eval_image_url": "last", "eval_image_class": ".no-such-class", "eval_fuzzy_image_match": "x.png"}]), "m.json")
     r = run(none, driver, item)
     assert r.score == 0 and "no image under" in r.checks[0].reason
+    bad_selector = parse_task(with_eval(7, eval_types=["page_image_query"], page_image_query=[
+        {"eval_image_url": "last", "eval_image_class": "!!bad", "eval_fuzzy_image_match": "x.png"}]), "m.json")
+    with pytest.raises(EvaluationError, match="'!!bad' is not a valid CSS selector"):
+        run(bad_selector, driver, item)
     missing = parse_task(with_eval(8, eval_types=["page_image_query"], page_image_query=[
         {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": "nowhere.png"}]), "m.json")
     with pytest.raises(EvaluationError, match=r"m.json, task 8, field 'eval.page_image_query\[0\].eval_fuzzy_image_match'.*not found"):
