@@ -10,7 +10,7 @@ subclasses: the task is an error, not a 0.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlsplit, urlunsplit
@@ -35,7 +35,6 @@ class EvalContext:
     shopping_api: Callable[[], Any] | None = None   # factory of a site_api.ShoppingAPI
     image_root: Path | None = None
     page_timeout_s: float = 30.0
-    extra: dict = field(default_factory=dict)
 
 
 # ---- expectations (shared by string_match and program_html) -------------------------------------------
@@ -170,7 +169,7 @@ def _on_page(ctx: EvalContext, url: str | None):
             raise EvaluationError(f"the browser failed closing the tab of {url}: {exc.msg or exc}") from exc
 
 
-def _target_url(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> str | None:
+def _target_url(target: ProgramTarget, env: HelperEnv) -> str | None:
     """The URL to check (None: stay on the agent's last page)."""
     if target.url == "last":
         return None
@@ -208,7 +207,7 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
     env = HelperEnv(driver=ctx.driver, last_url=ctx.final_url, shopping_api_factory=ctx.shopping_api)
     for i, target in enumerate(task.eval.program_html):
         name = f"program_html[{i}]"
-        url = _target_url(target, ctx, env)
+        url = _target_url(target, env)
         with _on_page(ctx, url):
             for statement in target.prep_actions:
                 try:
@@ -223,7 +222,7 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
         where = url or "the last page"
         for j in range(before, len(reward.checks)):
             c = reward.checks[j]
-            reward.checks[j] = type(c)(c.evaluator, c.name, c.passed, f"{c.reason} (on {where}, read by {note})")
+            reward.checks[j] = replace(c, reason=f"{c.reason} (on {where}, read by {note})")
     return reward
 
 

@@ -150,7 +150,7 @@ def test_errors_are_site_api_errors_with_their_cause(magento):
         api.latest_review("B07XYZ/1")
 
 
-def test_unreachable_site(monkeypatch):
+def test_unreachable_site():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -1,7 +1,7 @@
 """A tiny local HTTP server imitating a shopping site's data API, and a `ShoppingAPI` client for it.
 
 Routes: GET /api/orders/latest -> {"order_id": N}; GET /api/products/SKU -> {"url_key": "..."};
-GET /api/products/SKU/reviews -> [reviews, oldest first]. Unknown SKU: 404; `fail_all=True`: 500.
+GET /api/products/SKU/reviews -> [reviews, oldest first]. Unknown SKU: 404.
 """
 from __future__ import annotations
 
@@ -18,8 +18,6 @@ class ShoppingDataServer:
     def __init__(self, products: dict, latest_order: int):
         self.products = products
         self.latest_order = latest_order
-        self.fail_all = False
-        self.hits: list[str] = []
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -27,12 +25,9 @@ class ShoppingDataServer:
                 pass
 
             def do_GET(self):
-                owner.hits.append(self.path)
                 parts = [p for p in self.path.split("/") if p]
                 status, body = 404, {"message": f"no route {self.path}"}
-                if owner.fail_all:
-                    status, body = 500, {"message": "internal error"}
-                elif parts == ["api", "orders", "latest"]:
+                if parts == ["api", "orders", "latest"]:
                     status, body = 200, {"order_id": owner.latest_order}
                 elif len(parts) >= 3 and parts[:2] == ["api", "products"] and parts[2] in owner.products:
                     product = owner.products[parts[2]]

@@ -264,7 +264,6 @@ def test_url_targets_open_in_their_own_tab_and_last_stays(driver, pages):
         {"url": "last", "locator": "document.querySelector('.price').outerText",
          "required_contents": {"exact_match": "$120.00"}},
     ])
-    handles = None
     driver.get(item)
     handles = list(driver.window_handles)
     reward = evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver))
