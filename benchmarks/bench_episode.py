@@ -1,7 +1,7 @@
 """Per-step overhead of the episode loop with a model agent, excluding the model's own time.
 
 A prompt agent (text on the accessibility tree, som on Set-of-Marks) talks to the local OpenAI stub
-(real HTTP; instant replies) on a fixture page; each episode does 10 actions (scroll down/up, hover)
+(real HTTP; instant replies) on a fixture page; each episode does 10 actions (scroll down, scroll up)
 and stops. Printed: harness time per step (parse + execute + settle + observe + record; then split
 into env.step, env.observe and the loop's own work), agent time
 per step (prompt building + HTTP round trip to the stub), and the whole episode.
@@ -68,7 +68,7 @@ def main(argv: list[str]) -> None:
             report(f"episode[{mode}]   of which env.observe", observe)
             report(f"episode[{mode}]   of which loop (parse, record, PNG)", own)
             report(f"episode[{mode}] agent per step (stub model)", agent_time)
-            report(f"episode[{mode}] episode of 11 steps", totals)
+            report(f"episode[{mode}] episode of {len(ACTIONS) + 1} steps", totals)
     finally:
         stub.close()
         server.shutdown()
