@@ -1,11 +1,13 @@
-"""Helpers the classifieds views share: the request's database, the current user, CSRF, formatting."""
+"""Helpers the classifieds views share: the request's database and the current user; CSRF, numeric parameters
+and formatting come from sites.common.web (re-exported here)."""
 from __future__ import annotations
 
-import secrets
 import sqlite3
 
-from flask import abort, current_app, g, request, session
+from flask import abort, current_app, g, session
 
+from sites.common.web import (  # noqa: F401  (re-exported for the views)
+    check_csrf, csrf_token, format_date, format_price, int_arg, money_arg)
 
 
 def conf():
@@ -33,60 +35,3 @@ def require_user() -> sqlite3.Row:
     if user is None:
         abort(401)
     return user
-
-
-def csrf_token() -> str:
-    token = session.get("csrf")
-    if not token:
-        token = session["csrf"] = secrets.token_urlsafe(24)
-    return token
-
-
-def check_csrf() -> None:
-    sent = request.form.get("csrf", "")
-    if not sent or not secrets.compare_digest(sent, session.get("csrf", "")):
-        abort(400, description="the form expired or did not come from this site; reload the page and try again")
-
-
-def int_arg(name: str, source=None, *, required: bool = False, minimum: int | None = None) -> int | None:
-    """An integer request parameter; 400 (naming the parameter) if it is not a number."""
-    source = request.args if source is None else source
-    raw = source.get(name, "").strip()
-    if not raw:
-        if required:
-            abort(400, description=f"parameter {name} is required")
-        return None
-    if not raw.isdigit() or len(raw) > 12:
-        abort(400, description=f"parameter {name}={raw!r} is not a number")
-    value = int(raw)
-    if minimum is not None and value < minimum:
-        abort(400, description=f"parameter {name} must be at least {minimum}")
-    return value
-
-
-def money_arg(name: str, source=None) -> int | None:
-    """A price in dollars (commas, a leading $ and cents allowed) -> cents; 400 if malformed."""
-    source = request.args if source is None else source
-    raw = source.get(name, "").strip().replace(",", "").lstrip("$")
-    if not raw:
-        return None
-    try:
-        value = float(raw)
-    except ValueError:
-        abort(400, description=f"parameter {name}={source.get(name)!r} is not a price")
-    if not (0 <= value < 1e9):
-        abort(400, description=f"parameter {name} is out of range")
-    return int(round(value * 100))
-
-
-def format_price(cents: int) -> str:
-    return f"${cents / 100:,.2f}"
-
-
-def format_date(stamp: str) -> str:
-    from datetime import datetime
-
-    try:
-        return datetime.strptime(stamp[:19], "%Y-%m-%d %H:%M:%S").strftime("%B %-d, %Y")
-    except ValueError:
-        return stamp

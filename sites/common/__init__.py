@@ -1,0 +1,1 @@
+"""Pieces every embedded site shares (request parameters, CSRF, formatting)."""
