@@ -1,0 +1,56 @@
+"""Where the shopping site's pristine data lives, and making sure it exists.
+
+Layout under the data dir: `shopping/seed<SEED>-n<PRODUCTS>/shopping.sqlite` (read-only, shared by every
+instance) and `.../photos-<renderer version>/` (photos rendered on first request). Two processes that find the
+data missing at once serialise on a file lock.
+"""
+from __future__ import annotations
+
+import fcntl
+from dataclasses import dataclass
+from pathlib import Path
+
+from sites.shopping.generate import GenerationResult, generate_atomic, product_count
+
+
+@dataclass(frozen=True)
+class DataSet:
+    root: Path
+    seed: int
+    products: int
+
+    @property
+    def db(self) -> Path:
+        return self.root / "shopping.sqlite"
+
+    @property
+    def photo_cache(self) -> Path:
+        from sites.imagery import renderer_version
+
+        return self.root / f"photos-{renderer_version()}"
+
+    def exists(self) -> bool:
+        return self.db.is_file()
+
+
+def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
+    products = product_count(scale)
+    return DataSet(Path(data_dir) / "shopping" / f"seed{seed}-n{products}", seed, products)
+
+
+def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:
+    """The data set for (seed, scale), generated first if missing; the result when this call generated it."""
+    ds = dataset(data_dir, seed, scale)
+    if ds.exists():
+        return ds, None
+    ds.root.mkdir(parents=True, exist_ok=True)
+    with open(ds.root / ".generate.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if ds.exists():
+                return ds, None
+            result = generate_atomic(ds.db, ds.seed, ds.products)
+            ds.photo_cache.mkdir(exist_ok=True)
+            return ds, result
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
