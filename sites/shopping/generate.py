@@ -43,8 +43,8 @@ class GenerationResult:
 def product_count(scale: str | int) -> int:
     if isinstance(scale, int) or str(scale).isdigit():
         n = int(scale)
-        if not 50 <= n <= 500_000:
-            raise ValueError(f"SCALE={scale}: the shopping product count must be 50..500000")
+        if not 20 <= n <= 500_000:
+            raise ValueError(f"SCALE={scale}: the shopping product count must be 20..500000")
         return n
     if scale not in SCALES:
         raise ValueError(f"SCALE={scale!r}: use one of {', '.join(SCALES)} or a product count")
