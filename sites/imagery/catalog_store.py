@@ -14,7 +14,7 @@ STORE_CATALOG: dict[str, list[Kind]] = {
     "Store apparel": [
         _k("blouse", "\U0001F45A", ("blouse", "top", "women's top"), (12, 70), "cpn", ("wall", "studio")),
         _k("shorts", "\U0001FA73", ("shorts", "athletic shorts", "summer shorts"), (8, 45), "cn"),
-        _k("socks", "\U0001F9E6", ("socks", "crew socks", "cotton socks"), (3, 25), "cn"),
+        _k("socks", "\U0001F9E6", ("socks", "crew socks", "cotton socks"), (3, 25), "cn", body="pale"),
         _k("gloves", "\U0001F9E4", ("gloves", "winter gloves", "knit gloves"), (6, 40), "cn"),
         _k("swimsuit", "\U0001FA71", ("swimsuit", "one-piece swimsuit", "bathing suit"), (15, 80), "cn",
            ("wall", "studio")),
