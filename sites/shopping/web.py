@@ -62,12 +62,13 @@ def cart_lines() -> list[dict]:
     if owner is None:
         return []
     rows = get_db().execute(
-        "SELECT cart_item.id, cart_item.qty, cart_item.options, product.* FROM cart_item"
+        "SELECT cart_item.id AS line_id, cart_item.qty AS line_qty, cart_item.options AS line_options, product.*"
+        " FROM cart_item"
         " JOIN product ON product.id = cart_item.product_id WHERE owner = ? ORDER BY cart_item.id", (owner,))
     out = []
     for r in rows:
-        out.append({"line_id": r[0], "qty": r[1], "options": json.loads(r[2]), "product": r,
-                    "row_total": r["final_cents"] * r[1], "photo": first_photo(r["id"])})
+        out.append({"line_id": r["line_id"], "qty": r["line_qty"], "options": json.loads(r["line_options"]),
+                    "product": r, "row_total": r["final_cents"] * r["line_qty"], "photo": first_photo(r["id"])})
     return out
 
 
