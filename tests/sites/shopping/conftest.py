@@ -12,7 +12,7 @@ from sites.shopping import ShoppingConfig, create_app, store
 
 TEST_SEED = 777
 TEST_PRODUCTS = 300
-RESET_TOKEN = "test-reset-token"
+RESET_TOKEN = Settings().reset_token   # the embedded ShoppingAPI reads the configured token
 EMMA = ("emma.lopez@gmail.com", "Password.123")
 
 
