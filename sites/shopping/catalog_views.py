@@ -8,9 +8,8 @@ from urllib.parse import urlencode
 
 from flask import abort, current_app, render_template, request, send_file
 
-from sites.shopping import web
+from sites.shopping import queries, web
 
-SORTS = {"position": "product_id", "name": "name_key", "price": "price_cents"}
 PRICE_STEP_CENTS = 10_00
 
 
@@ -77,7 +76,7 @@ def _listing_params():
     if limit not in allowed:
         limit = allowed[0]
     order = request.args.get("product_list_order", "position")
-    if order not in SORTS:
+    if order not in queries.SORT_COLUMNS:
         order = "position"
     direction = request.args.get("product_list_dir", "asc")
     if direction not in ("asc", "desc"):
@@ -112,17 +111,10 @@ def category_page(cat):
     conn = web.get_db()
     mode, limit, order, direction, page = _listing_params()
     price = _price_filter()
-    where, params = "category_id = ?", [cat["id"]]
-    if price:
-        where += " AND price_cents >= ? AND price_cents < ?"
-        params += list(price)
-    total = conn.execute(f"SELECT COUNT(*) FROM product_category WHERE {where}", params).fetchone()[0]
+    total = queries.category_count(conn, cat["id"], price)
     last_page = max(1, -(-total // limit))
     page = min(page, last_page)
-    key = SORTS[order]
-    ids = [r[0] for r in conn.execute(
-        f"SELECT product_id FROM product_category WHERE {where} ORDER BY {key} {direction}, product_id {direction}"
-        f" LIMIT ? OFFSET ?", params + [limit, (page - 1) * limit])]
+    ids = queries.category_ids(conn, cat["id"], order, direction, limit, (page - 1) * limit, price)
     buckets = []
     if not price:
         for b, n in conn.execute("SELECT price_cents / ?, COUNT(*) FROM product_category WHERE category_id = ?"
@@ -143,13 +135,6 @@ def category_page(cat):
                            buckets=buckets, price_range=price, children=children, url_with=_url_with,
                            pager_url=lambda n: _url_with(p=n),
                            limits=web.PER_PAGE_GRID if mode == "grid" else web.PER_PAGE_LIST)
-
-
-def _fts_query(q: str) -> str | None:
-    words = re.findall(r"[^\W_]+", q.lower())[:12]
-    if not words:
-        return None
-    return " OR ".join(f'"{w}"' for w in words)
 
 
 def _search_page_url(n: int) -> str:
@@ -173,22 +158,9 @@ def search():
         direction = request.args.get("product_list_dir", "desc")
         direction = direction if direction in ("asc", "desc") else "desc"
     conn = web.get_db()
-    match = _fts_query(q)
-    ids, total = [], 0
-    if match:
-        total = conn.execute("SELECT COUNT(*) FROM product_fts WHERE product_fts MATCH ?", (match,)).fetchone()[0]
-        key = {"relevance": "rank", "name": "p.name", "price": "p.final_cents", "position": "p.id"}[order]
-        if order == "relevance":
-            # bm25 is lower for better matches: "desc" relevance (the default) is ascending rank
-            sql_dir = "ASC" if direction == "desc" else "DESC"
-        else:
-            sql_dir = direction.upper()
-        last_page = max(1, -(-total // limit))
-        page = min(page, last_page)
-        ids = [r[0] for r in conn.execute(
-            "SELECT p.id FROM product_fts JOIN product p ON p.id = product_fts.rowid"
-            " WHERE product_fts MATCH ? AND rank MATCH 'bm25(10.0, 1.0)'"
-            f" ORDER BY {key} {sql_dir}, p.id LIMIT ? OFFSET ?", (match, limit, (page - 1) * limit))]
+    total = queries.search_count(conn, q)
+    page = min(page, max(1, -(-total // limit)))
+    ids = queries.search_ids(conn, q, order, direction, limit, (page - 1) * limit)
     last_page = max(1, -(-total // limit))
     return render_template("search.html", q=q, products=_cards(ids), total=total, page=page, last_page=last_page,
                            mode=mode, limit=limit, order=order, direction=direction, url_with=_url_with,

@@ -199,6 +199,27 @@ class ShoppingData:
     def find(self, **criteria) -> list[Product]:
         return [self.product(i) for i in self.find_ids(**criteria)]
 
+    def category_listing(self, url_path: str, order: str = "position", direction: str = "asc", page: int = 1,
+                         limit: int = 12, price: tuple[float, float] | None = None) -> tuple[int, list[int]]:
+        """(total, product ids) of one page of a category (`url_path` without `.html`), in the order the store's
+        page shows them (`order`: position, name, price; `price`: [low, high) dollars, like `?price=10-20`)."""
+        from sites.shopping import queries
+
+        row = self.conn.execute("SELECT id FROM category WHERE url_path = ?", (url_path.strip("/"),)).fetchone()
+        if row is None:
+            raise KeyError(f"no category {url_path!r}")
+        cents = (int(price[0] * 100), int(price[1] * 100)) if price else None
+        return (queries.category_count(self.conn, row[0], cents),
+                queries.category_ids(self.conn, row[0], order, direction, limit, (page - 1) * limit, cents))
+
+    def search(self, q: str, order: str = "relevance", direction: str = "desc", page: int = 1,
+               limit: int = 12) -> tuple[int, list[int]]:
+        """(total, product ids) of one page of the store's quick search for `q`, in the page's order."""
+        from sites.shopping import queries
+
+        return (queries.search_count(self.conn, q),
+                queries.search_ids(self.conn, q, order, direction, limit, (page - 1) * limit))
+
     def categories(self) -> list[tuple[int, str, str, int]]:
         """(id, name, url path without .html, level) of every category, in menu order."""
         return [tuple(r) for r in self.conn.execute(

@@ -3,6 +3,7 @@ account pages, CSRF on every state-changing form, ownership, numeric parameters 
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -194,3 +195,17 @@ def test_rest_api_needs_the_token_and_reset_restores(shop, shop_data):
     assert shop.get("/rest/V1/products/NOPE", headers={"Authorization": f"Bearer {RESET_TOKEN}"}).status_code == 404
     assert shop.post("/__reset", data={"token": "wrong"}).status_code == 403
     assert shop.post("/__reset", data={"token": RESET_TOKEN}).json["reset"] is True
+
+
+def test_data_api_lists_products_in_the_pages_order(shop, shop_data):
+    with ShoppingData(shop_data.db) as data:
+        total, ids = data.category_listing("clothing-shoes-jewelry", order="price", direction="desc", page=2)
+        names = [data.product(i).name for i in ids]
+        s_total, s_ids = data.search("classic backpack", page=1, limit=12)
+        s_names = [data.product(i).name for i in s_ids]
+    html = _text(shop.get("/clothing-shoes-jewelry.html?product_list_order=price&product_list_dir=desc&p=2"))
+    assert names == [unescape(s) for s in re.findall(r'class="product-item-link" href="[^"]+">([^<]+)</a>', html)]
+    assert f"of <span class=\"toolbar-number\">{total}</span>" in html
+    html = _text(shop.get("/catalogsearch/result/?q=classic+backpack"))
+    shown = [unescape(s) for s in re.findall(r'class="product-item-link" href="[^"]+">([^<]+)</a>', html)]
+    assert shown == s_names and s_total >= len(s_names) > 0
