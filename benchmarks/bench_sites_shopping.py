@@ -22,7 +22,7 @@ import urllib.request
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks.bench_sites import _wait_reset_ready
+from benchmarks.bench_sites import resets_between_tasks
 from benchmarks.stats import report
 from sites.arena import Arena
 from sites.config import settings as load_settings
@@ -105,11 +105,7 @@ def bench_scale(scale: str) -> None:
                                                                  for _ in range(SAMPLES)])
             report(f"[shopping {scale}] order history (signed in)",
                    [_get(emma, base + "/sales/order/history/") for _ in range(SAMPLES // 2)])
-            ready = []
-            for _ in range(10):
-                _wait_reset_ready(base)
-                ready.append(arena.reset(["shopping"]))
-            report(f"[shopping {scale}] reset, between tasks (spare ready)", ready)
+            report(f"[shopping {scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "shopping"))
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)
 

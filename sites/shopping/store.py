@@ -6,10 +6,10 @@ data missing at once serialise on a file lock.
 """
 from __future__ import annotations
 
-import fcntl
 from dataclasses import dataclass
 from pathlib import Path
 
+from sites.common.datafiles import generate_once
 from sites.shopping.generate import GenerationResult, generate_atomic, product_count
 
 
@@ -41,16 +41,10 @@ def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:
     """The data set for (seed, scale), generated first if missing; the result when this call generated it."""
     ds = dataset(data_dir, seed, scale)
-    if ds.exists():
-        return ds, None
-    ds.root.mkdir(parents=True, exist_ok=True)
-    with open(ds.root / ".generate.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            if ds.exists():
-                return ds, None
-            result = generate_atomic(ds.db, ds.seed, ds.products)
-            ds.photo_cache.mkdir(exist_ok=True)
-            return ds, result
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def make() -> GenerationResult:
+        result = generate_atomic(ds.db, ds.seed, ds.products)
+        ds.photo_cache.mkdir(exist_ok=True)
+        return result
+
+    return ds, generate_once(ds.db, make)
