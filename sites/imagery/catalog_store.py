@@ -68,7 +68,7 @@ STORE_CATALOG: dict[str, list[Kind]] = {
         _k("pretzel", "\U0001F968", ("pretzel", "soft pretzel", "pretzel twist"), (2, 12), "n"),
         _k("doughnut", "\U0001F369", ("donut", "doughnut", "glazed donut"), (1, 12), "cn"),
         _k("cupcake", "\U0001F9C1", ("cupcake", "muffin", "frosted cupcake"), (2, 15), "cn"),
-        _k("tea cup", "\U0001F375", ("green tea", "tea", "matcha"), (3, 30), "pn"),
+        _k("tea cup", "\U0001F375", ("herbal tea", "tea", "matcha"), (3, 30), "pn"),
     ],
     "Store toys": [
         _k("toy duck", "\U0001F986", ("rubber duck", "toy duck", "bath duck"), (2, 15), "cn"),

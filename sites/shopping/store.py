@@ -1,11 +1,13 @@
 """Where the shopping site's pristine data lives, and making sure it exists.
 
-Layout under the data dir: `shopping/seed<SEED>-n<PRODUCTS>/shopping.sqlite` (read-only, shared by every
+Layout under the data dir: `shopping/seed<SEED>-n<PRODUCTS>-g<generator version>/shopping.sqlite` (read-only, shared by every
 instance) and `.../photos-<renderer version>/` (photos rendered on first request). Two processes that find the
 data missing at once serialise on a file lock.
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,9 +35,21 @@ class DataSet:
         return self.db.is_file()
 
 
+@functools.lru_cache(maxsize=1)
+def generator_version() -> str:
+    """8 hex digits that change whenever the code that decides the data changes (generator, word lists, category
+    tree, schema, the store's imagery kinds): a changed generator writes a new folder instead of reusing old data."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in (here / "generate.py", here / "wording.py", here / "departments.py", here / "schema.py",
+                 here.parent / "imagery" / "catalog_store.py"):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:8]
+
+
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
     products = product_count(scale)
-    return DataSet(Path(data_dir) / "shopping" / f"seed{seed}-n{products}", seed, products)
+    return DataSet(Path(data_dir) / "shopping" / f"seed{seed}-n{products}-g{generator_version()}", seed, products)
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:

@@ -73,3 +73,24 @@ def test_customer_history(shop_data):
         assert orders[0].shipping_address[0] == "Emma Lopez"
         assert len(data.wishlist()) == 3 and len(data.customer_reviews()) == 4
         assert data.customer_addresses()[0]["telephone"] == "6505551212"
+
+
+def test_no_word_of_the_generated_text_names_a_colour_or_pattern():
+    import re
+
+    from sites.imagery import PATTERNS
+    from sites.shopping import wording as W
+    from sites.shopping.departments import TREE, parse_leaf
+
+    visual = set(COLORS) | set(PATTERNS) - {"plain"}
+    texts = W.BRANDS + W.ADJECTIVES + W.TAILS + W.FEATURES + W.OPENERS + W.MATERIAL_LINES
+    texts += [m for ms in W.MATERIALS.values() for m in ms]
+    texts += [b for bs in W.REVIEW_BODIES.values() for b in bs] + [t for ts in W.REVIEW_TITLES.values() for t in ts]
+    for top, subs in TREE.items():
+        for sub, leaves in subs.items():
+            texts += [top, sub]
+            for line in leaves:
+                name, kinds = parse_leaf(line)
+                texts += [name] + [n for k, _ in kinds for n in KINDS[k].nouns]
+    found = {w for t in texts for w in re.findall(r"[a-z]+", t.lower())} & visual
+    assert not found
