@@ -27,7 +27,7 @@ def _product(pid_raw: str | None):
 
 
 def _qty(raw: str | None, name: str = "qty") -> int:
-    raw = (raw or "1").strip()
+    raw = (raw or "").strip() or "1"   # an empty box means 1, as in Magento
     value = web.parse_int(raw)
     if value is None or value < 1 or value > MAX_QTY:
         abort(400, description=f"{name}: please enter a quantity from 1 to {MAX_QTY}")

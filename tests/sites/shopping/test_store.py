@@ -209,3 +209,57 @@ def test_data_api_lists_products_in_the_pages_order(shop, shop_data):
     html = _text(shop.get("/catalogsearch/result/?q=classic+backpack"))
     shown = [unescape(s) for s in re.findall(r'class="product-item-link" href="[^"]+">([^<]+)</a>', html)]
     assert shown == s_names and s_total >= len(s_names) > 0
+
+
+def test_register_validates_and_signs_in(shop):
+    key = form_key(shop, "/customer/account/create/")
+    bad = shop.post("/customer/account/createpost/", data={
+        "form_key": key, "firstname": "", "lastname": "Doe", "email": "not-an-email", "password": "short",
+        "password_confirmation": "other"})
+    html = _text(bad)
+    assert bad.status_code == 400 and "This is a required field." in html
+    assert "Please enter a valid email address" in html and "Please enter the same value again." in html
+    taken = shop.post("/customer/account/createpost/", data={
+        "form_key": key, "firstname": "Em", "lastname": "Lo", "email": "emma.lopez@gmail.com",
+        "password": "Secret.1234", "password_confirmation": "Secret.1234"})
+    assert "There is already an account with this email address." in _text(taken)
+    made = shop.post("/customer/account/createpost/", data={
+        "form_key": key, "firstname": "Jo", "lastname": "<i>Doe</i>", "email": "jo.doe@example.com",
+        "password": "Secret.1234", "password_confirmation": "Secret.1234"})
+    assert made.status_code == 302
+    page = _text(shop.get("/customer/account/"))
+    assert "jo.doe@example.com" in page and "&lt;i&gt;Doe&lt;/i&gt;" in page and "<i>Doe</i>" not in page
+    assert "You have placed no orders." in page
+
+
+def test_account_edit_needs_the_current_password_to_change_the_email(emma):
+    key = form_key(emma, "/customer/account/edit/")
+    wrong = emma.post("/customer/account/editPost/", data={
+        "form_key": key, "firstname": "Emma", "lastname": "Lopez", "change_email": "1",
+        "email": "new@example.com", "current_password": "nope"})
+    assert wrong.status_code == 400 and "The password doesn&#39;t match this account." in _text(wrong)
+    ok = emma.post("/customer/account/editPost/", data={
+        "form_key": key, "firstname": "Emma", "lastname": "Lopez-Diaz"})
+    assert ok.status_code == 302 and "Emma Lopez-Diaz" in _text(emma.get("/customer/account/"))
+
+
+def test_reviews_and_cart_lines_of_others_are_not_reachable(emma, shop_data):
+    with ShoppingData(shop_data.db) as data:
+        others = data.conn.execute("SELECT id FROM review WHERE customer_id IS NULL LIMIT 1").fetchone()[0]
+        mine = data.customer_reviews()[0][1].id
+    assert emma.get(f"/review/customer/view/id/{others}/").status_code == 404
+    assert emma.get(f"/review/customer/view/id/{mine}/").status_code == 200
+    key = form_key(emma, "/")
+    assert emma.post("/checkout/cart/delete/", data={"form_key": key, "id": "999999"}).status_code == 404
+    assert emma.post("/checkout/cart/updatePost/", data={"form_key": key, "cart[999999][qty]": "2"}).status_code == 404
+
+
+@pytest.mark.parametrize("qty", ["0", "-1", "²", "1e3", "999999999999999999999999999999", ""])
+def test_hostile_quantities_are_a_clear_400(shop, shop_data, qty):
+    simple, _ = _simple_and_configurable(shop_data)
+    key = form_key(shop, simple.url_path)
+    response = shop.post("/checkout/cart/add/", data={"form_key": key, "product": simple.id, "qty": qty or " "})
+    if qty == "":
+        assert response.status_code == 302   # an empty box means 1, as in Magento
+    else:
+        assert response.status_code == 400 and "please enter a quantity" in _text(response)
