@@ -31,7 +31,7 @@ def reset():
 
 
 def photo(photo_id: str, thumb: bool = False):
-    from sites.classifieds.photos import PhotoRow, generated_photo
+    from sites.shopping.photos import cached_file
 
     pid = web.parse_int(photo_id)
     if pid is None:
@@ -39,10 +39,7 @@ def photo(photo_id: str, thumb: bool = False):
     row = web.get_db().execute("SELECT * FROM photo WHERE id = ?", (pid,)).fetchone()
     if row is None:
         abort(404)
-    spec = PhotoRow(row["id"], row["kind"], row["color"], row["count"], row["printed_text"], "new",
-                    row["pattern"], row["view"], row["seed"], None)
-    path = generated_photo(spec, web.conf().photo_cache, thumb)
-    return send_file(path, mimetype="image/jpeg", max_age=86400)
+    return send_file(cached_file(row, web.conf().photo_cache, thumb), mimetype="image/jpeg", max_age=86400)
 
 
 def thumb(photo_id: str):

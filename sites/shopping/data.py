@@ -34,6 +34,15 @@ class Photo:
     shape: str
     view: int
     url_path: str            # /media/catalog/product/<id>.jpg
+    seed: int = 0
+
+    def image(self, size: tuple[int, int] = (640, 480)):
+        """The photo as a PIL image (what the site shows, before JPEG encoding)."""
+        from sites.shopping.photos import render
+
+        return render({"id": self.id, "kind": self.kind, "color": self.color, "count": self.count,
+                       "printed_text": self.printed_text, "pattern": self.pattern, "view": self.view,
+                       "seed": self.seed}, size)
 
 
 @dataclass(frozen=True)
@@ -136,7 +145,8 @@ class ShoppingData:
             cat = c.execute("SELECT * FROM category WHERE id = ?", (cat["parent_id"],)).fetchone() \
                 if cat["parent_id"] else None
         photos = tuple(Photo(r["id"], r["position"], r["kind"], r["color"], r["pattern"], r["count"],
-                             r["printed_text"], r["shape"], r["view"], f"/media/catalog/product/{r['id']}.jpg")
+                             r["printed_text"], r["shape"], r["view"], f"/media/catalog/product/{r['id']}.jpg",
+                             r["seed"])
                        for r in c.execute("SELECT * FROM photo WHERE product_id = ? ORDER BY position", (pid,)))
         reviews = tuple(Review(r["id"], r["nickname"], r["title"], r["detail"], r["rating"], r["created_at"],
                                r["customer_id"])

@@ -263,3 +263,20 @@ def test_hostile_quantities_are_a_clear_400(shop, shop_data, qty):
         assert response.status_code == 302   # an empty box means 1, as in Magento
     else:
         assert response.status_code == 400 and "please enter a quantity" in _text(response)
+
+
+def test_photos_are_served_and_match_the_data_api(shop, shop_data):
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    with ShoppingData(shop_data.db) as data:
+        photo = data.product(3).photos[0]
+        expected = np.asarray(photo.image(), dtype=np.float32)
+    served = shop.get(photo.url_path)
+    assert served.status_code == 200 and served.mimetype == "image/jpeg"
+    got = np.asarray(Image.open(io.BytesIO(served.data)).convert("RGB"), dtype=np.float32)
+    assert got.shape == expected.shape and np.abs(got - expected).mean() < 4   # JPEG noise only
+    thumb = shop.get(photo.url_path.replace("/product/", "/product/cache/"))
+    assert Image.open(io.BytesIO(thumb.data)).size[0] <= 240
