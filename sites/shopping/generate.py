@@ -24,6 +24,10 @@ SCALES = {"tiny": 400, "small": 1000, "default": 2400, "full": 90000}
 CUSTOMER = {"email": "emma.lopez@gmail.com", "password": "Password.123", "firstname": "Emma", "lastname": "Lopez",
             "street": "101 S San Mateo Dr", "city": "San Mateo", "region": "California", "postcode": "94010",
             "country": "United States", "telephone": "6505551212"}
+# a second address in the customer's book (not a default): some of her orders are gifts shipped there
+CUSTOMER_GIFT_ADDRESS = {"firstname": "Sofia", "lastname": "Lopez", "street": "2450 Fair Oaks Blvd",
+                         "city": "Sacramento", "region": "California", "postcode": "95825",
+                         "country": "United States", "telephone": "9165550123"}
 CUSTOMER_PASSWORD = "Password.123"  # generated customers share it; the homepage lists accounts
 ORDER_STATUSES = ["complete"] * 7 + ["canceled", "closed"]
 FLAT_RATE_CENTS = 500  # Magento's flat rate: $5.00 per item
@@ -151,6 +155,13 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
             addresses[cid] = (f"{first} {last}",) + addr
             customers.append((cid, first, last))
 
+        gift = CUSTOMER_GIFT_ADDRESS
+        conn.execute("INSERT INTO address VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
+                     (n_customers + 1,) + tuple(gift[k] for k in ("firstname", "lastname", "street", "city", "region",
+                                                                   "postcode", "country", "telephone")))
+        gift_address = (f"{gift['firstname']} {gift['lastname']}", gift["street"], gift["city"], gift["region"],
+                        gift["postcode"], gift["country"], gift["telephone"])
+
         # products
         url_keys: set[str] = set()
         product_rows, pc_rows, attr_rows, opt_rows, photo_rows, review_rows = [], [], [], [], [], []
@@ -254,10 +265,11 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
                 items.append((pid, sku, pname, final, rng.choice((1, 1, 1, 2, 3)), json.dumps(chosen)))
             subtotal = sum(i[3] * i[4] for i in items)
             shipping = FLAT_RATE_CENTS * sum(i[4] for i in items)
-            addr = addresses[cid]
+            bill = addresses[cid]
+            ship = gift_address if cid == 1 and rng.random() < 0.2 else bill
             conn.execute("INSERT INTO sales_order VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                          " ?, ?, ?)", (oid, f"{oid:09d}", cid, status, _stamp(when), subtotal, shipping,
-                                       subtotal + shipping, "Flat Rate - Fixed") + addr + addr)
+                                       subtotal + shipping, "Flat Rate - Fixed") + ship + bill)
             for pid, sku, pname, final, qty, opts in items:
                 n_items += 1
                 conn.execute("INSERT INTO order_item VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

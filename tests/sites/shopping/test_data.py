@@ -70,9 +70,12 @@ def test_customer_history(shop_data):
         assert {o.status for o in orders} >= {"complete", "pending"}
         assert all(o.items for o in orders)
         assert data.conn.execute("SELECT COUNT(*) FROM order_item WHERE options != '[]'").fetchone()[0] > 0
-        assert orders[0].shipping_address[0] == "Emma Lopez"
+        assert all(o.billing_address[0] == "Emma Lopez" for o in orders)
         assert len(data.wishlist()) == 3 and len(data.customer_reviews()) == 4
-        assert data.customer_addresses()[0]["telephone"] == "6505551212"
+        book = data.customer_addresses()
+        assert book[0]["telephone"] == "6505551212" and book[0]["default_shipping"] == 1
+        assert [a["city"] for a in book[1:]] == ["Sacramento"] and not book[1]["default_billing"]
+        assert any(o.shipping_address[2] == "Sacramento" and o.billing_address[2] == "San Mateo" for o in orders)
 
 
 def test_no_word_of_the_generated_text_names_a_colour_or_pattern():
