@@ -59,6 +59,22 @@ def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, Genera
     def make() -> GenerationResult:
         result = generate_atomic(ds.db, ds.seed, ds.products)
         ds.photo_cache.mkdir(exist_ok=True)
+        prerender_home(ds)
         return result
 
     return ds, generate_once(ds.db, make)
+
+
+def prerender_home(ds: DataSet) -> None:
+    """Render the home page's photos into the cache (the first page anyone opens shows them at once)."""
+    from sites.classifieds.db import connect_readonly
+    from sites.shopping.photos import cached_file
+
+    conn = connect_readonly(ds.db)
+    try:
+        rows = conn.execute("SELECT photo.* FROM photo JOIN product ON product.id = photo.product_id"
+                            " WHERE product.featured = 1 AND photo.position = 0 ORDER BY photo.id").fetchall()
+    finally:
+        conn.close()
+    for row in rows:
+        cached_file(row, ds.photo_cache, thumb=True)
