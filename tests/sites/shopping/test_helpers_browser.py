@@ -146,6 +146,63 @@ def test_write_a_review_then_review_helpers(arena, driver, shop_data):
     assert reviewed.name in driver.find_element(By.CSS_SELECTOR, ".table-reviews").text
 
 
+def _js(driver, expression: str):
+    return driver.execute_script("return " + expression)
+
+
+def test_locators_of_the_official_task_files(arena, driver, shop_data):
+    """Selectors and lambdas copied from the official shopping tasks' locators, on the embedded store's pages."""
+    base = arena.urls["shopping"]
+    configurable, _ = _products(shop_data)
+    with ShoppingData(shop_data.db) as data:
+        special = data.product(data.conn.execute(
+            "SELECT id FROM product WHERE special_cents IS NOT NULL AND option_kind = '' LIMIT 1").fetchone()[0])
+    price = ("(() => { res = parseFloat(document.querySelector(\"#maincontent > div.columns > div > "
+             "div.product-info-main > div.product-info-price > div.price-box.price-final_price > span > span\")"
+             ".outerText.substr(1)); return res ? res : 0; })()")
+    for product in (special, configurable):
+        driver.get(base + product.url_path)
+        assert _js(driver, price) == pytest.approx(product.final_price)
+    driver.get(base + special.url_path)
+    driver.find_element(By.CSS_SELECTOR, "#product-addtocart-button").click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".message-success"))
+    driver.get(base + configurable.url_path)
+    color = configurable.options["Color"][-1]
+    driver.find_element(By.CSS_SELECTOR, ".swatch-attribute.size .swatch-option").click()
+    driver.find_element(By.CSS_SELECTOR, f".swatch-attribute.color .swatch-option[option-label='{color}']").click()
+    driver.find_element(By.CSS_SELECTOR, "#product-addtocart-button").click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".message-success"))
+    driver.get(base + "/checkout/cart")
+    name = configurable.name.replace("'", "\\'")
+    option = _js(driver, "(() => { try { return Array.from(document.querySelectorAll('.item-info')).find(el => "
+                         f"el.textContent.includes('{name}')).querySelector('td.col.item > div > dl > dd')"
+                         ".textContent.trim() } catch (e) { return '' }})()")
+    assert option == configurable.options["Size"][0]
+    assert special.name in _helper(arena, driver, "get_query_text(__page__, '#shopping-cart-table')")
+    driver.get(base + "/checkout/#payment")
+    summary = _helper(arena, driver, "get_query_text(__page__, '#opc-sidebar > div.opc-block-summary > div > "
+                                     "div.content.minicart-items > div > ol')")
+    assert special.name in summary and configurable.name in summary
+    driver.get(base + "/customer/account/")
+    for box in ("box-shipping-address", "box-billing-address"):
+        text = _js(driver, "(() => { try { return document.querySelector('#maincontent > div.columns > "
+                           "div.column.main > div.block.block-dashboard-addresses > div.block-content > "
+                           f"div.box.{box} > div.box-content').outerText }} catch (e) {{ return '' }}}})()")
+        assert "101 S San Mateo Dr" in text
+    driver.get(base + "/customer/address/")
+    assert _js(driver, 'document.querySelector(".box-address-billing > div.box-content > address > a")'
+                       '.outerText.substring(0, 3)') == "650"
+    assert "San Mateo" in _js(driver, 'document.querySelector(".box-address-shipping").outerText')
+    with ShoppingData(shop_data.db) as data:
+        newest = data.customer_orders()[0]
+    driver.get(base + newest.url_path)
+    address = _helper(arena, driver, 'get_query_text(__page__, "#maincontent > div.columns > div.column.main > '
+                                     'div.block.block-order-details-view > div.block-content > '
+                                     'div.box.box-order-shipping-address > div > address")')
+    assert newest.shipping_address[1] in address
+    assert newest.items[0].name in _js(driver, 'document.querySelector(".order-details-items.ordered").outerText')
+
+
 def test_reset_restores_the_pristine_store(arena, driver, shop_data):
     arena.reset(["shopping"])
     with ShoppingData(shop_data.db) as data:
