@@ -3,6 +3,8 @@ the harness's login recipe, buys a product with options, writes a review, and th
 site-API ones through the embedded ShoppingAPI) read what happened. Also one program_html task end to end."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -35,7 +37,7 @@ def driver(arena):
     except BrowserUnavailable as exc:
         pytest.fail(f"Chromium is needed for the browser tests: {exc}")
     forget_logins()
-    login_sites(type("Env", (), {"driver": d})(), ["shopping"], arena.urls)
+    login_sites(SimpleNamespace(driver=d), ["shopping"], arena.urls)   # the harness's own login recipe
     yield d
     quit_driver(d)
     forget_logins()
