@@ -280,3 +280,34 @@ def test_photos_are_served_and_match_the_data_api(shop, shop_data):
     assert got.shape == expected.shape and np.abs(got - expected).mean() < 4   # JPEG noise only
     thumb = shop.get(photo.url_path.replace("/product/", "/product/cache/"))
     assert Image.open(io.BytesIO(thumb.data)).size[0] <= 240
+
+
+BAD_VALUES = ["²", "٣", "-1", "0", "999999999999999999999999999999", "1.5", "%ff", "a" * 3000, "<script>", "1 OR 1=1"]
+GET_ROUTES = ["/beauty-personal-care.html?p={v}", "/beauty-personal-care.html?product_list_limit={v}",
+              "/beauty-personal-care.html?product_list_order={v}&product_list_dir={v}",
+              "/beauty-personal-care.html?product_list_mode={v}", "/beauty-personal-care.html?price={v}",
+              "/catalogsearch/result/?q={v}", "/catalogsearch/result/index/?p={v}&q=soap&product_list_order={v}",
+              "/sales/order/view/order_id/{v}/", "/sales/order/history/?p={v}&limit={v}", "/wishlist/?limit={v}&p={v}",
+              "/customer/address/edit/id/{v}/", "/review/customer/view/id/{v}/", "/media/catalog/product/{v}.jpg",
+              "/{v}.html", "/rest/V1/products/{v}", "/rest/V1/orders?searchCriteria[pageSize]={v}"]
+POST_ROUTES = [("/checkout/cart/add/", {"product": "{v}", "qty": "{v}"}), ("/checkout/cart/delete/", {"id": "{v}"}),
+               ("/checkout/cart/updatePost/", {"cart[{v}][qty]": "{v}"}), ("/wishlist/index/add/", {"product": "{v}"}),
+               ("/wishlist/index/remove/", {"item": "{v}"}), ("/wishlist/index/cart/", {"item": "{v}"}),
+               ("/catalog/product_compare/add/", {"product": "{v}"}), ("/customer/address/delete/", {"id": "{v}"}),
+               ("/review/product/post/id/{v}/", {"ratings[1]": "{v}", "nickname": "{v}", "title": "t", "detail": "d"}),
+               ("/sales/order/reorder/order_id/{v}/", {}), ("/customer/address/formPost/id/{v}/", {"city": "{v}"})]
+
+
+@pytest.mark.parametrize("value", BAD_VALUES)
+def test_hostile_values_on_every_parameter_are_4xx_never_500(emma, value):
+    headers = {"Authorization": f"Bearer {RESET_TOKEN}"}
+    for route in GET_ROUTES:
+        response = emma.get(route.replace("{v}", value), headers=headers)
+        assert response.status_code in (200, 400, 404), (route, value, response.status_code)
+        if response.status_code == 200 and "<script>" in value:
+            assert "<script>" not in _text(response)
+    key = form_key(emma, "/")
+    for route, fields in POST_ROUTES:
+        data = {k.replace("{v}", value): v.replace("{v}", value) for k, v in fields.items()}
+        response = emma.post(route.replace("{v}", value), data={**data, "form_key": key})
+        assert response.status_code in (302, 400, 404), (route, value, response.status_code)
