@@ -12,6 +12,7 @@ from sites.reddit.web import (check_csrf, forum_row, get_db, id_from_path, now_s
 USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,25}$")
 MESSAGE_MAX = 10000
 TITLE_MAX = 200
+_UNKNOWN_USER_HASH = hash_new("not a password of anyone")
 
 
 def _start_session(user_id: int) -> None:
@@ -32,6 +33,8 @@ def login():
     password = request.form.get("_password") or ""
     row = get_db().execute("SELECT id, password_hash FROM user WHERE username = ?", (username,)).fetchone() \
         if username else None
+    if row is None:
+        verify(_UNKNOWN_USER_HASH, password)   # the same cost as a known name: no timing tell
     if row is None or not verify(row["password_hash"], password):
         return render_template("login.html", error="Invalid username or password.", username=username,
                                next=safe_next("/")), 400
