@@ -45,6 +45,16 @@ def require_user() -> sqlite3.Row:
     return user
 
 
+def subscription_names() -> list[str]:
+    """Names of the forums the logged-in user subscribes to (the front page's sidebar lists them)."""
+    user = current_user()
+    if user is None:
+        return []
+    return [r[0] for r in get_db().execute(
+        "SELECT f.name FROM subscription s JOIN forum f ON f.id = s.forum_id WHERE s.user_id = ?"
+        " ORDER BY f.name COLLATE NOCASE", (user["id"],))]
+
+
 def markdown(text: str) -> Markup:
     return Markup(_MD.render(text or ""))
 
