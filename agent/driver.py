@@ -5,14 +5,18 @@ a driver or a browser (this project runs on closed networks).
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+
+from agent.watchdog import watchdog
 
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -80,22 +84,43 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
         if not (Path(path).exists() or shutil.which(path)):
             raise BrowserUnavailable(f"{path} not found: install Debian's {package} (run `make install`)")
     profile = tempfile.mkdtemp(prefix="vwa-chrome-")
-    service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull)
+    # ChromeDriver leads its own process group (Chromium's processes join it), which this process's
+    # watchdog kills, and whose profile it removes, if this process dies without quitting the browser.
+    guard = watchdog()
+    guard.guard_path(profile)
+    service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull, popen_kw={"start_new_session": True})
     try:
         driver = webdriver.Chrome(service=service, options=chrome_options(viewport, profile))
     except Exception as exc:
+        _end_group(service)
         shutil.rmtree(profile, ignore_errors=True)
+        guard.release_path(profile)
         raise BrowserUnavailable(f"could not start Chromium ({CHROMIUM}) with {CHROMEDRIVER}: {exc}") from exc
     driver._vwa_profile_dir = profile  # removed by quit_driver
+    driver._vwa_pgid = service.process.pid
+    guard.guard_group(driver._vwa_pgid)
     return driver
+
+
+def _end_group(service) -> None:
+    process = getattr(service, "process", None)
+    if process is not None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 def quit_driver(driver) -> None:
     """Quit the session and remove its temporary profile; never raises."""
     profile = getattr(driver, "_vwa_profile_dir", None)
+    pgid = getattr(driver, "_vwa_pgid", None)
     try:
         driver.quit()
     except Exception:
         pass
+    if pgid:   # whatever Chromium left behind (a renderer that did not exit with ChromeDriver)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pgid, signal.SIGKILL)
+        watchdog().release_group(pgid)
     if profile:
         shutil.rmtree(profile, ignore_errors=True)
+        watchdog().release_path(profile)

@@ -2,14 +2,16 @@
 
     write_trajectory(path, result, intent, images, reward)
 
-Screenshots and input images are embedded as data URLs, so the file can be mailed or archived alone.
+Screenshots and input images are stored once each as JPEG files in a folder next to the page
+(`<name>.html` + `<name>/step_001.jpg`...), referenced by relative paths: the page opens from disk and
+the pair can be archived together. JPEG at quality 85 without chroma subsampling keeps page text readable.
 `reward` is the evaluator's dict {"score": 0|1, "checks": [{"name", "passed", "reason"}], "error"}
 or None when the episode was not scored. Every text is HTML-escaped.
 """
 from __future__ import annotations
 
-import base64
 import io
+import shutil
 from html import escape
 from pathlib import Path
 
@@ -40,14 +42,30 @@ details summary{cursor:pointer;color:#334}
 """
 
 
-def _data_url(png: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+JPEG_QUALITY = 85
 
 
-def _image_png(image: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, format="PNG")
-    return buf.getvalue()
+class _Images:
+    """Writes the page's images into its sibling folder and hands back their relative paths."""
+
+    def __init__(self, page: Path | None):
+        self.page = page
+        self.folder = page.with_suffix("") if page is not None else None
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)   # a rerun replaces the previous frames
+
+    def add(self, name: str, image: Image.Image | bytes | None) -> str | None:
+        if image is None:
+            return None
+        if isinstance(image, bytes):
+            image = Image.open(io.BytesIO(image))
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        if self.folder is None:   # rendering without a destination: nothing to point at
+            return None
+        self.folder.mkdir(parents=True, exist_ok=True)
+        image.save(self.folder / name, format="JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
+        return f"{self.folder.name}/{name}"
 
 
 def _step_png(path: Path | None, png: bytes | None) -> bytes | None:
@@ -58,10 +76,13 @@ def _step_png(path: Path | None, png: bytes | None) -> bytes | None:
     return None
 
 
-def _step_html(step: StepRecord) -> str:
-    png = _step_png(step.screenshot_path, step.screenshot_png)
-    shot = (f'<img alt="screenshot before step {step.index + 1}" src="{_data_url(png)}">' if png
-            else "<p>(no screenshot)</p>")
+def _img(src: str | None, alt: str) -> str:
+    return f'<img alt="{escape(alt, quote=True)}" src="{escape(src, quote=True)}">' if src else ""
+
+
+def _step_html(step: StepRecord, files: _Images) -> str:
+    src = files.add(f"step_{step.index + 1:03d}.jpg", _step_png(step.screenshot_path, step.screenshot_png))
+    shot = _img(src, f"screenshot before step {step.index + 1}") or "<p>(no screenshot)</p>"
     cls = "step" if step.valid else "step invalid"
     parts = [f'<section class="{cls}" id="step-{step.index + 1}"><div>{shot}</div><div>',
              f"<h2>Step {step.index + 1}: <code class=\"action\">{escape(step.action_text)}</code></h2>",
@@ -101,8 +122,10 @@ def _reward_html(reward: dict | None) -> str:
 
 
 def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
-                      reward: dict | None = None, title: str = "") -> str:
+                      reward: dict | None = None, title: str = "", page: Path | None = None) -> str:
+    """The page's HTML; its images are written next to `page` (without `page`, the page has none)."""
     images = images or []
+    files = _Images(page)
     answer = "(no answer: the episode did not stop)" if result.answer is None else result.answer
     usage = result.usage or {}
     cost = usage.get("cost_usd")
@@ -114,11 +137,12 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
     if reward is not None:
         cards.insert(0, ("Reward", str(reward.get("score"))))
     cards_html = "".join(f'<div class="card"><b>{escape(k)}</b>{escape(v)}</div>' for k, v in cards)
-    inputs = "".join(f'<img alt="input image {i + 1}" src="{_data_url(_image_png(im))}">'
+    inputs = "".join(_img(files.add(f"input_{i + 1}.jpg", im), f"input image {i + 1}")
                      for i, im in enumerate(images))
-    final_png = _step_png(result.final_screenshot_path, result.final_screenshot_png)
-    final = (f'<section class="step final" id="final"><div><img alt="final page" src="{_data_url(final_png)}">'
-             f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_png else "")
+    steps = "".join(_step_html(s, files) for s in result.steps)
+    final_src = files.add("final.jpg", _step_png(result.final_screenshot_path, result.final_screenshot_png))
+    final = (f'<section class="step final" id="final"><div>{_img(final_src, "final page")}'
+             f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_src else "")
     error = f'<p class="err">Harness error: {escape(result.error)}</p>' if result.error else ""
     heading = escape(title or "Trajectory")
     return (
@@ -128,13 +152,15 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
         f'<div class="summary">{cards_html}</div>{error}'
         + (f'<div class="inputs"><h2>Input images</h2>{inputs}</div>' if inputs else "")
         + f"<h2>Score</h2>{_reward_html(reward)}<h2>Steps</h2>"
-        + "".join(_step_html(s) for s in result.steps) + final + "</main></body></html>")
+        + steps + final + "</main></body></html>")
 
 
 def write_trajectory(path, result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
                      reward: dict | None = None, title: str = "") -> Path:
-    """Write the trajectory HTML to `path` (parent folders created) and return the path."""
+    """Write the trajectory HTML to `path` and its images to the folder `path` without `.html` (parent
+    folders created); return the path of the page."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_trajectory(result, intent, images, reward, title or path.stem), encoding="utf-8")
+    html = render_trajectory(result, intent, images, reward, title or path.stem, page=path)
+    path.write_text(html, encoding="utf-8")
     return path

@@ -14,13 +14,39 @@ from datetime import datetime
 from pathlib import Path
 
 RESULTS_FILE = "results.jsonl"
+
+# Every result line carries these keys, null where there is no value (an error before the episode has
+# no answer, a skipped task no timings); lines may carry more (e.g. judge_usage). Documented in the README
+# ("Result lines").
+RECORD_KEYS = (
+    "task_file", "task_id", "test_id", "site", "sites", "difficulty", "eval_types", "intent",
+    "agent", "model", "stack", "expected_reward", "worker", "started_at",
+    "status",          # scored | error | skipped
+    "phase",           # error: sites | reset | login | episode | scoring | record; else null
+    "reward", "checks", "error", "skip_reason",
+    "answer", "final_url", "stop_reason", "steps", "usage", "episode_timings", "timings",
+)
+RECORD_STATUSES = ("scored", "error", "skipped")
+PHASES = ("sites", "reset", "login", "episode", "scoring", "record")
+
+
+def complete_record(record: dict) -> dict:
+    """`record` with every key of RECORD_KEYS (missing ones null), in that order, extra keys after."""
+    return {**{k: record.get(k) for k in RECORD_KEYS}, **record}
+
+
+def one_line(message: str) -> str:
+    """An error message on one readable line: ChromeDriver's trailing stack of addresses dropped,
+    whitespace runs collapsed."""
+    head = message.split("Stacktrace:", 1)[0]
+    return " ".join(head.split()) or message.strip()
 SITE_ORDER = ("classifieds", "reddit", "shopping", "wikipedia", "homepage")
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 
 
 def append_result(results_dir: Path, record: dict) -> None:
     results_dir.mkdir(parents=True, exist_ok=True)
-    line = (json.dumps(record, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+    line = (json.dumps(complete_record(record), ensure_ascii=False, default=str) + "\n").encode("utf-8")
     fd = os.open(results_dir / RESULTS_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         written = os.write(fd, line)

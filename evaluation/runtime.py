@@ -22,7 +22,7 @@ from .evaluators import EvalContext, evaluate_task
 from .judges import judge_from_env, vqa_from_env
 from .outcome import Reward
 from .placeholders import PLACEHOLDERS, sites_referenced
-from .results import append_result
+from .results import append_result, one_line
 from .tasks import RESOLVED_KEYS, Task
 
 
@@ -119,6 +119,8 @@ class Runtime:
             from sites.config import settings
             run_dir = settings().run_dir / "pytest" / f"{self.options.worker}-{os.getpid()}"
             self._arena_dir = run_dir
+            from agent.watchdog import watchdog
+            watchdog().guard_path(run_dir)   # removed even if this worker is SIGKILLed
             arena = Arena(sites=wanted, run_dir=run_dir)
             try:
                 arena.start()
@@ -197,6 +199,8 @@ class Runtime:
             self.arena = None
             if self._arena_dir is not None:
                 shutil.rmtree(self._arena_dir, ignore_errors=True)
+                from agent.watchdog import watchdog
+                watchdog().release_path(self._arena_dir)
 
     # ---- judges -------------------------------------------------------------------------------------
     def judge(self):
@@ -241,12 +245,14 @@ class Runtime:
         started = time.perf_counter()
         timings: dict[str, float] = {}
         result = None
+        phase = "sites"   # the phase running now, recorded with an error
         try:
             t = time.perf_counter()
             urls = self.ensure_sites()
             timings["sites_s"] = time.perf_counter() - t
             resolved = task.resolve(urls)
             with self.site_lock(task):
+                phase = "reset"
                 t = time.perf_counter()
                 # Embedded: a reset costs milliseconds, so every task starts from pristine sites whatever
                 # earlier episodes did (a model agent may post or edit on any task). Docker: resets take
@@ -256,6 +262,7 @@ class Runtime:
                 timings["reset_s"] = time.perf_counter() - t
                 from .images import load_input_images
                 images = load_input_images(resolved, self.options.image_root)
+                phase = "login"
                 t = time.perf_counter()
                 env = self.ensure_browser(self.options.viewport or resolved.viewport)
                 if resolved.require_login:
@@ -265,6 +272,7 @@ class Runtime:
                     except LoginError as exc:
                         raise HarnessError(f"login failed: {exc}") from exc
                 timings["login_s"] = time.perf_counter() - t
+                phase = "episode"
                 from agent.agents import make_agent
                 from agent.episode import run_episode
                 url_map = {token: urls[site] for token, site in PLACEHOLDERS.items() if site in urls}
@@ -282,6 +290,7 @@ class Runtime:
                               steps=len(result.steps), usage=result.usage, episode_timings=result.timings)
                 if result.error or result.stop_reason == "error":
                     raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
+                phase = "scoring"
                 t = time.perf_counter()
                 judge = self.judge()
                 before = judge.usage.to_dict() if judge else None
@@ -294,13 +303,13 @@ class Runtime:
                     after = judge.usage.to_dict()
                     record["judge_usage"] = {k: after[k] - before[k] for k in after}
         except (EvaluationError, TaskInputError) as exc:
-            return self._finish_error(task, record, timings, started, str(exc), result)
+            return self._finish_error(task, record, timings, started, phase, str(exc), result)
         except Exception as exc:   # a bug or an unexpected crash: still an error with its cause, recorded
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            return self._finish_error(task, record, timings, started, f"unexpected {detail}", result)
+            return self._finish_error(task, record, timings, started, phase, f"unexpected {detail}", result)
         timings["total_s"] = time.perf_counter() - started
-        record.update(status="scored", reward=reward.score, checks=[c.to_dict() for c in reward.checks],
-                      error=None, timings=timings)
+        record.update(status="scored", phase=None, reward=reward.score,
+                      checks=[c.to_dict() for c in reward.checks], error=None, timings=timings)
         append_result(self.options.results_dir, record)
         self._write_trajectory(task, result, resolved, images, reward)
         return TaskOutcome(reward=reward, record=record)
@@ -311,10 +320,11 @@ class Runtime:
             return get_shopping_api(self.options.stack, urls)
         return factory
 
-    def _finish_error(self, task: Task, record: dict, timings: dict, started: float, message: str,
+    def _finish_error(self, task: Task, record: dict, timings: dict, started: float, phase: str, message: str,
                       result) -> TaskOutcome:
         timings["total_s"] = time.perf_counter() - started
-        record.update(status="error", reward=None, checks=[], error=message, timings=timings)
+        message = f"{phase}: {one_line(message)}"
+        record.update(status="error", phase=phase, reward=None, checks=[], error=message, timings=timings)
         append_result(self.options.results_dir, record)
         if result is not None:
             with contextlib.suppress(Exception):

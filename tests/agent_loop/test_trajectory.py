@@ -1,4 +1,5 @@
-"""The trajectory HTML: self-contained, shows every step, its screenshot, the answer and the reward."""
+"""The trajectory HTML: shows every step, its screenshot, the answer and the reward; images stored once
+each as JPEG files next to the page, which opens from disk."""
 from __future__ import annotations
 
 import pytest
@@ -26,11 +27,28 @@ def trajectory(env_a11y, fixture_server, tmp_path_factory):
     return path, result
 
 
-def test_trajectory_is_self_contained(trajectory):
+def test_trajectory_images_are_jpeg_files_next_to_the_page(trajectory):
     path, result = trajectory
     html = path.read_text(encoding="utf-8")
-    assert html.count('src="data:image/png;base64,') == len(result.steps) + 2   # steps, input image, final page
-    assert "file:" not in html and "shots/" not in html
+    folder = path.with_suffix("")
+    files = sorted(p.name for p in folder.iterdir())
+    assert len(files) == len(result.steps) + 2   # steps, input image, final page
+    assert "base64" not in html and "file:" not in html and "shots/" not in html
+    for name in files:
+        assert f'src="{folder.name}/{name}"' in html
+        with Image.open(folder / name) as im:
+            assert im.format == "JPEG"
+    with Image.open(folder / "step_001.jpg") as jpg, Image.open(result.steps[0].screenshot_path) as png:
+        assert jpg.size == png.size   # full resolution: the page's text stays readable
+
+
+def test_rewriting_a_trajectory_replaces_its_images(trajectory, tmp_path):
+    path, result = trajectory
+    first = write_trajectory(tmp_path / "t.html", result, "intent", [Image.new("RGB", (8, 8))], None)
+    (first.with_suffix("") / "stale.jpg").write_bytes(b"x")
+    write_trajectory(first, result, "intent", [], None)
+    names = {p.name for p in first.with_suffix("").iterdir()}
+    assert "stale.jpg" not in names and "input_1.jpg" not in names and "final.jpg" in names
 
 
 def test_trajectory_renders_steps_images_and_reward_in_chromium(trajectory, env_a11y):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.results import RECORD_KEYS, RECORD_STATUSES
 from tests.support.openai_stub import OpenAIStub
 
 from .taskdata import make_task, write_tasks
@@ -55,6 +56,8 @@ def test_reference_agent_scores_every_fixture_task(site_env, tmp_path, stub):
     assert "no reference solution" in proc.stdout
     records = {r["task_id"]: r for r in lines_of(results)}
     assert len(records) == 10
+    assert all(set(RECORD_KEYS) <= set(r) and r["status"] in RECORD_STATUSES for r in records.values())
+    assert records[9]["answer"] is None and records[9]["phase"] is None
     assert records[9]["status"] == "skipped"
     assert all(records[i]["reward"] == 1 and records[i]["status"] == "scored" for i in range(9))
     assert records[5]["answer"] == "MarvelsGrantMan136" and records[5]["final_url"].endswith("/postmill_post.html")
@@ -103,6 +106,10 @@ def test_site_down_is_an_error_with_its_cause(site_env, tmp_path):
     assert "harness error: classifieds/0" in proc.stdout and "could not open" in proc.stdout
     [record] = lines_of(tmp_path)
     assert record["status"] == "error" and record["reward"] is None and "could not open" in record["error"]
+    # the same keys as a scored line, null where the failed episode has no value, and the failed phase
+    assert list(record)[:len(RECORD_KEYS)] == list(RECORD_KEYS)
+    assert record["phase"] == "episode" and record["error"].startswith("episode: ")
+    assert "\n" not in record["error"] and record["checks"] == []
 
 
 def test_missing_input_image_is_an_error_naming_the_field(site_env, tmp_path):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from evaluation.report import main as report_main
-from evaluation.results import (RESULTS_FILE, append_result, point_latest, read_results, render_markdown,
+from evaluation.results import (RECORD_KEYS, RESULTS_FILE, append_result, one_line, point_latest, read_results, render_markdown,
                                 summarise)
 
 
@@ -79,3 +79,19 @@ def test_latest_symlink(tmp_path):
     run.mkdir(parents=True)
     point_latest(run)
     assert (tmp_path / "results" / "latest").resolve() == run.resolve()
+
+
+def test_every_line_has_the_same_keys_nulls_where_no_value(tmp_path):
+    append_result(tmp_path, {"task_file": "t.json", "task_id": 1, "status": "error", "phase": "login",
+                             "error": "login: refused", "judge_usage": {"calls": 0}})
+    [line] = (tmp_path / RESULTS_FILE).read_text().splitlines()
+    record = json.loads(line)
+    assert list(record) == [*RECORD_KEYS, "judge_usage"]
+    assert record["answer"] is None and record["steps"] is None and record["phase"] == "login"
+
+
+def test_one_line_drops_chromedriver_stack():
+    raw = ("Message: timeout: Timed out receiving message from renderer: 10.000\n  (Session info: chrome=1)\n"
+           "Stacktrace:\n#0 0x55d5c2b1e3a3 <unknown>\n#1 0x55d5c28e1f77 <unknown>\n")
+    assert one_line(raw) == ("Message: timeout: Timed out receiving message from renderer: 10.000 "
+                             "(Session info: chrome=1)")
