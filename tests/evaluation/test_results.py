@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from evaluation.report import main as report_main
-from evaluation.results import (RECORD_KEYS, RESULTS_FILE, append_result, one_line, point_latest, read_results, render_markdown,
+from evaluation.results import (RECORD_KEYS, RESULTS_FILE, append_result, one_line, point_latest, read_results,
+                                render_markdown, write_report,
                                 summarise)
 
 
@@ -95,3 +96,16 @@ def test_one_line_drops_chromedriver_stack():
            "Stacktrace:\n#0 0x55d5c2b1e3a3 <unknown>\n#1 0x55d5c28e1f77 <unknown>\n")
     assert one_line(raw) == ("Message: timeout: Timed out receiving message from renderer: 10.000 "
                              "(Session info: chrome=1)")
+
+
+def test_scoring_mode_is_in_the_report_and_mixed_modes_are_named(tmp_path):
+    for i, mode in enumerate(("official", "official")):
+        append_result(tmp_path, {**rec(i, "reddit", 1), "scoring": mode})
+    write_report(tmp_path)
+    assert json.loads((tmp_path / "summary.json").read_text())["scoring"] == "official"
+    assert "Scoring: official" in (tmp_path / "report.md").read_text()
+    append_result(tmp_path, {**rec(9, "reddit", 0), "scoring": "strict"})
+    write_report(tmp_path)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["scoring"].startswith("MIXED") and summary["scoring_modes"] == ["official", "strict"]
+    assert "Scoring: MIXED (official, strict)" in (tmp_path / "report.md").read_text()
