@@ -95,10 +95,11 @@ def describe(facts: dict) -> str:
         return f"a {facts['color']}{rings} planet with {number_phrase(facts.get('count', 0), 'moon')}"
     if style == "artwork":
         return f"{number_phrase(facts.get('count', 1), facts['color'] + ' ' + facts['shape'][:-1])}"
+    when = {"day": "by day", "sunset": "at sunset", "night": "at night"}.get(facts.get("time_of_day"), "")
     if style == "skyline":
-        return f"a city skyline at {facts['time_of_day']}"
+        return f"a city skyline {when}"
     if style == "landscape":
-        return f"a landscape at {facts['time_of_day']}"
+        return f"a landscape {when}"
     raise ValueError(f"describe: unknown picture style {style!r}")
 
 
@@ -528,7 +529,7 @@ def img_message_author(s: Suite) -> None:
               image=s.post_picture(t, f"message-{t.id}.jpg"), require_reset=True,
               eval_=html_eval([target(f"{SITE}/messages", query_text(".table"),
                                       must_include=[t.post.author, message])]),
-              solution=[open_post(t)] + message_steps(t.post.author, "About your picture", message)[0:] + [stop()],
+              solution=[open_post(t)] + message_steps(t.post.author, "About your picture", message) + [stop()],
               difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -623,7 +624,7 @@ def chart_value_here(s: Suite) -> None:
     template = "According to the chart in this post, what is the value for {label}?"
     cands = on_post(s, "chart", lambda f: True)
     for t in s.fresh(cands, 2):
-        i = len(t.id.__str__()) % len(t.facts["labels"])
+        i = s.rng.randrange(len(t.facts["labels"]))
         label, value = t.facts["labels"][i], t.facts["values"][i]
         s.add(template, {"label": label}, start_url=t.url, eval_=answer_eval({"required_values": [f"== {value}"]}),
               solution=[stop(str(value))], difficulty=("easy", "medium", "medium"), grounding=[t],
@@ -849,3 +850,65 @@ def build(data) -> Suite:
     for make in TEMPLATES:
         make(suite)
     return suite
+
+
+# ---- output ---------------------------------------------------------------------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TASK_FILE = ROOT / "reddit.json"
+IMAGE_DIR = ROOT / "images" / "reddit"
+SUITE_SEED = 20240101
+SUITE_SCALE = "default"
+
+
+def render(suite: Suite) -> str:
+    import json
+
+    return json.dumps(suite.tasks, indent=2, ensure_ascii=False) + "\n"
+
+
+def build_suite(conf=None) -> Suite:
+    """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
+    from sites.config import Settings
+    from sites.reddit.data import open_pristine
+
+    conf = conf or Settings(seed=SUITE_SEED, scale=SUITE_SCALE)
+    with open_pristine(conf) as data:
+        return build(data)
+
+
+def stale_files(suite: Suite) -> list[str]:
+    """Committed files that differ from what `suite` would write (missing or extra images included)."""
+    stale = [] if TASK_FILE.is_file() and TASK_FILE.read_text(encoding="utf-8") == render(suite) else [TASK_FILE.name]
+    for name, blob in sorted(suite.images.items()):
+        path = IMAGE_DIR / name
+        if not path.is_file() or path.read_bytes() != blob:
+            stale.append(str(path.relative_to(ROOT)))
+    if IMAGE_DIR.is_dir():
+        stale += sorted(str(p.relative_to(ROOT)) for p in IMAGE_DIR.iterdir() if p.name not in suite.images)
+    return stale
+
+
+def write(suite: Suite) -> None:
+    IMAGE_DIR.mkdir(parents=True, exist_ok=True)
+    for old in IMAGE_DIR.iterdir():
+        if old.name not in suite.images:
+            old.unlink()
+    for name, blob in sorted(suite.images.items()):
+        (IMAGE_DIR / name).write_bytes(blob)
+    TASK_FILE.write_text(render(suite), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    import sys
+
+    built = build_suite()
+    if "--check" in sys.argv[1:]:
+        stale = stale_files(built)
+        if stale:
+            print("out of date: " + ", ".join(stale), file=sys.stderr)
+        sys.exit(1 if stale else 0)
+    write(built)
+    print(f"{len(built.tasks)} tasks from {len(built.templates)} templates, {len(built.images)} images -> {TASK_FILE}")
