@@ -48,6 +48,15 @@ def _wait_reset_ready(base: str, timeout: float = 60.0) -> None:
     raise RuntimeError(f"{base}: the pristine spare was not ready within {timeout:.0f} s")
 
 
+def resets_between_tasks(arena: Arena, site: str, n: int = 10) -> list[float]:
+    """Seconds of `n` resets of `site`, each once its pristine spare is ready (as between two tasks)."""
+    samples = []
+    for _ in range(n):
+        _wait_reset_ready(arena.urls[site])
+        samples.append(arena.reset([site]))
+    return samples
+
+
 def bench_scale(scale: str) -> None:
     s = replace(load_settings(), scale=scale)
     ds = store.dataset(s.data_dir, s.seed, scale)
@@ -82,11 +91,7 @@ def bench_scale(scale: str) -> None:
                                           for _ in range(SAMPLES)])
             report(f"[{scale}] reset, back to back (waits for the copy)", [arena.reset(["classifieds"])
                                                                         for _ in range(10)])
-            ready = []
-            for _ in range(10):
-                _wait_reset_ready(base)
-                ready.append(arena.reset(["classifieds"]))
-            report(f"[{scale}] reset, between tasks (spare ready)", ready)
+            report(f"[{scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "classifieds"))
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)
 

@@ -68,6 +68,16 @@ def cmd_data(s: Settings) -> int:
     else:
         print(f"classifieds: generated {result.listings:,} listings, {result.users:,} users, {result.photos:,} photos, "
               f"{result.comments:,} comments in {time.perf_counter() - started:.1f} s -> {ds.db}")
+    from sites.shopping import store as shop_store
+
+    started = time.perf_counter()
+    ds, made = shop_store.ensure(s.data_dir, s.seed, s.scale)
+    if made is None:
+        print(f"shopping: data already present: {ds.db}")
+    else:
+        print(f"shopping: generated {made.products:,} products in {made.categories} categories, {made.photos:,} "
+              f"photos, {made.reviews:,} reviews, {made.orders:,} orders in {time.perf_counter() - started:.1f} s "
+              f"-> {ds.db}")
     return 0
 
 
@@ -162,6 +172,14 @@ def cmd_doctor(s: Settings) -> int:
     try:
         ds = store.dataset(s.data_dir, s.seed, s.scale)
         check(ds.exists(), f"classifieds data (seed {s.seed}, {ds.listings:,} listings): {ds.db}",
+              "make data (or make up, which generates it)")
+    except ValueError as exc:
+        check(False, str(exc), "fix SCALE in .env")
+    try:
+        from sites.shopping import store as shop_store
+
+        sds = shop_store.dataset(s.data_dir, s.seed, s.scale)
+        check(sds.exists(), f"shopping data (seed {s.seed}, {sds.products:,} products): {sds.db}",
               "make data (or make up, which generates it)")
     except ValueError as exc:
         check(False, str(exc), "fix SCALE in .env")

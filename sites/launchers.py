@@ -64,19 +64,52 @@ def _classifieds_app(instance: Path, options: dict):
 
 def post_reset(base_url: str, token: str, timeout: float = 30.0) -> None:
     """POST the reset form of an OSClass-style site; raises RuntimeError with the cause on failure."""
-    data = urllib.parse.urlencode({"token": token}).encode()
-    request = urllib.request.Request(f"{base_url}/index.php?page=reset", data=data, method="POST")
-    try:
-        with LOCAL.open(request, timeout=timeout) as response:
-            response.read()
-    except urllib.error.HTTPError as exc:
-        raise RuntimeError(f"reset of {base_url} failed: HTTP {exc.code} {exc.reason}") from exc
-    except OSError as exc:
-        raise RuntimeError(f"reset of {base_url} failed: {exc}") from exc
+    post_token(f"{base_url}/index.php?page=reset", token, timeout)
 
 
 def _classifieds_reset(base_url: str, settings: Settings) -> None:
     post_reset(base_url, settings.reset_token)
+
+
+# ---- shopping ------------------------------------------------------------------------------------------
+
+def _shopping_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
+    import secrets
+
+    from sites.classifieds import db
+    from sites.shopping import store
+
+    ds, _generated = store.ensure(settings.data_dir, settings.seed, settings.scale)
+    db.install_copy(ds.db, instance / "shopping.sqlite")
+    ds.photo_cache.mkdir(parents=True, exist_ok=True)
+    return {"pristine": str(ds.db), "photo_cache": str(ds.photo_cache), "reset_token": settings.reset_token,
+            "secret_key": secrets.token_hex(32)}
+
+
+def _shopping_app(instance: Path, options: dict):
+    from sites.shopping import ShoppingConfig, create_app
+
+    return create_app(ShoppingConfig(
+        live_db=instance / "shopping.sqlite", pristine_db=Path(options["pristine"]),
+        photo_cache=Path(options["photo_cache"]), reset_token=options["reset_token"],
+        secret_key=options["secret_key"]))
+
+
+def post_token(url: str, token: str, timeout: float = 30.0) -> None:
+    """POST a reset token to `url`; raises RuntimeError with the cause on failure."""
+    data = urllib.parse.urlencode({"token": token}).encode()
+    request = urllib.request.Request(url, data=data, method="POST")
+    try:
+        with LOCAL.open(request, timeout=timeout) as response:
+            response.read()
+    except urllib.error.HTTPError as exc:
+        raise RuntimeError(f"reset at {url} failed: HTTP {exc.code} {exc.reason}") from exc
+    except OSError as exc:
+        raise RuntimeError(f"reset at {url} failed: {exc}") from exc
+
+
+def _shopping_reset(base_url: str, settings: Settings) -> None:
+    post_token(f"{base_url}/__reset", settings.reset_token)
 
 
 # ---- homepage ------------------------------------------------------------------------------------------
@@ -100,6 +133,11 @@ LAUNCHERS: dict[str, SiteLauncher] = {
         description="A local classifieds marketplace: listings with photos, search by category, state "
                     "and price, comments with ratings, post and edit your own ads.",
         prepare=_classifieds_prepare, create_app=_classifieds_app, reset=_classifieds_reset),
+    "shopping": SiteLauncher(
+        name="shopping",
+        description="One Stop Market: a general store (Magento Luma style) with departments, product pages "
+                    "with photos, options and reviews, cart, checkout, orders, wish list and compare.",
+        prepare=_shopping_prepare, create_app=_shopping_app, reset=_shopping_reset),
     "homepage": SiteLauncher(
         name="homepage",
         description="This page: links to every site, their accounts, and the tasks' input images.",

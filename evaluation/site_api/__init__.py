@@ -35,9 +35,15 @@ class ShoppingAPI(Protocol):
 
 def get_shopping_api(stack: str, urls: dict[str, str]) -> ShoppingAPI:
     """The shopping API of a stack: `docker` -> the official Magento (REST API; credentials from
-    MAGENTO_ADMIN_TOKEN or MAGENTO_ADMIN_USER / MAGENTO_ADMIN_PASSWORD); `embedded` has no shopping site yet."""
+    MAGENTO_ADMIN_TOKEN or MAGENTO_ADMIN_USER / MAGENTO_ADMIN_PASSWORD); `embedded` -> the embedded store, which
+    serves the same slice of Magento's REST API behind its reset token (RESET_TOKEN)."""
     if stack == "embedded":
-        raise SiteAPIError("the embedded stack has no shopping site yet")
+        from sites.config import settings
+
+        from .magento import MagentoShoppingAPI
+        if not urls.get("shopping"):
+            raise SiteAPIError("no URL of the embedded shopping site (is it started by this run?)")
+        return MagentoShoppingAPI(urls["shopping"], admin_token=settings().reset_token)
     if stack == "docker":
         from .magento import MagentoShoppingAPI   # written for the docker stack; imported only when used
         if not urls.get("shopping"):

@@ -128,7 +128,7 @@ class MagentoShoppingAPI:
             headers["Authorization"] = f"Bearer {self.token()}"
         request = urllib.request.Request(url, data=body, method=method, headers=headers)
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
+            with _opener(url).open(request, timeout=self.timeout_s) as response:
                 raw = response.read()
         except urllib.error.HTTPError as exc:
             detail = _message(exc.read())
@@ -144,6 +144,15 @@ class MagentoShoppingAPI:
             return json.loads(raw)
         except ValueError:
             raise SiteAPIError(f"Magento at {self.base_url}: {label} answered non-JSON: {raw[:200]!r}") from None
+
+
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def _opener(url: str):
+    """Loopback sites (the embedded store) are reached directly, never through a proxy from the environment."""
+    host = urllib.parse.urlsplit(url).hostname or ""
+    return _DIRECT if host in ("127.0.0.1", "localhost", "::1") else urllib.request.build_opener()
 
 
 def _quote(sku: str) -> str:

@@ -7,10 +7,10 @@ in place when it gets the lock and does nothing.
 """
 from __future__ import annotations
 
-import fcntl
 from dataclasses import dataclass
 from pathlib import Path
 
+from sites.common.datafiles import generate_once
 from sites.classifieds.generate import GenerationResult, generate_atomic, listing_count
 
 
@@ -45,16 +45,10 @@ def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, Genera
     """The data set for (seed, scale), generated first if missing. Returns the generation result when
     this call generated it, else None."""
     ds = dataset(data_dir, seed, scale)
-    if ds.exists():
-        return ds, None
-    ds.root.mkdir(parents=True, exist_ok=True)
-    with open(ds.root / ".generate.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            if ds.exists():
-                return ds, None
-            result = generate_atomic(ds.db, ds.seed, ds.listings)
-            ds.photo_cache.mkdir(exist_ok=True)
-            return ds, result
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def make() -> GenerationResult:
+        result = generate_atomic(ds.db, ds.seed, ds.listings)
+        ds.photo_cache.mkdir(exist_ok=True)
+        return result
+
+    return ds, generate_once(ds.db, make)

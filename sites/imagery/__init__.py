@@ -8,6 +8,7 @@ placed on a textured backdrop with shadows, a camera framing per `view`, light f
 `render_scene` returns the same image plus where the objects and printed labels are.
 """
 from sites.imagery.catalog import CATALOG, COLORS, CONDITIONS, KIND_CATEGORY, KINDS, PATTERNS, Kind, kind
+from sites.imagery import catalog_store  # noqa: F401,E402  (registers the store's kinds in KINDS)
 from sites.imagery.compose import Scene, render_photo, render_scene
 from sites.imagery.spec import MAX_COUNT, MAX_TEXT_CHARS, PhotoSpec, validate
 from sites.imagery.version import renderer_version

@@ -115,9 +115,9 @@ def test_api_helpers_through_the_shopping_api(shop_api, pages):
         helper_value(None, "shopping_get_latest_order_url()")
 
 
-def test_embedded_stack_has_no_shopping_api_yet():
+def test_embedded_stack_needs_the_shopping_url():
     from evaluation.site_api import SiteAPIError, get_shopping_api
-    with pytest.raises(SiteAPIError, match="embedded stack has no shopping site yet"):
+    with pytest.raises(SiteAPIError, match="no URL of the embedded shopping site"):
         get_shopping_api("embedded", {})
 
 

@@ -26,7 +26,9 @@ def test_each_category_has_3_to_8_well_formed_kinds(category):
 
 
 def test_kind_names_are_unique_and_indexed():
-    names = [k.name for kinds in CATALOG.values() for k in kinds]
+    from sites.imagery.catalog_store import STORE_CATALOG
+
+    names = [k.name for catalog in (CATALOG, STORE_CATALOG) for kinds in catalog.values() for k in kinds]
     assert len(names) == len(set(names)) == len(KINDS)
 
 

@@ -71,7 +71,7 @@ def test_homepage_links_to_live_sites(two_arenas):
     a, _ = two_arenas
     status, html = _get(a.urls["homepage"] + "/")
     assert status == 200 and f'href="{a.urls["classifieds"]}"' in html
-    assert "not served by this stack" in html  # shopping, reddit, wikipedia are not embedded yet
+    assert "not served by this stack" in html  # this arena does not run shopping, reddit or wikipedia
     status, html = _get(a.urls["homepage"] + "/accounts")
     assert "blake.sullivan@gmail.com" in html and "Password.123" in html
 
@@ -94,9 +94,9 @@ def test_reset_of_a_site_not_running_is_an_error(two_arenas):
 
 
 def test_unknown_site_is_refused(tmp_path, site_settings):
-    arena = Arena(["shopping"], run_dir=tmp_path, settings=site_settings)
+    arena = Arena(["auction"], run_dir=tmp_path, settings=site_settings)
     assert "classifieds" in arena.available_sites()
-    with pytest.raises(SiteUnavailable, match="shopping"):
+    with pytest.raises(SiteUnavailable, match="auction"):
         arena.start()
 
 

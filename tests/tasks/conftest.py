@@ -1,27 +1,41 @@
-"""Fixtures of the task-suite tests: the pristine classifieds data of the suite's SEED/SCALE."""
+"""Fixtures of the task-suite tests, per site of tasks.build.SITES: its committed tasks and the pristine data
+of the suite's SEED/SCALE."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from tasks.build_classifieds import SUITE_SCALE, SUITE_SEED, TASK_FILE
+from tasks.build import SITES, site_module, suite_settings as make_settings
 
 
 @pytest.fixture(scope="session")
 def suite_settings():
-    from sites.config import Settings
-    return Settings(seed=SUITE_SEED, scale=SUITE_SCALE)
+    return make_settings()
+
+
+@pytest.fixture(scope="session", params=SITES)
+def site(request) -> str:
+    return request.param
 
 
 @pytest.fixture(scope="session")
-def pristine(suite_settings):
-    from sites.classifieds.data import open_pristine
-    data = open_pristine(suite_settings, generate=True)
+def builder(site):
+    return site_module(site)
+
+
+@pytest.fixture(scope="session")
+def pristine(builder, suite_settings):
+    data = builder.open_pristine(suite_settings, generate=True)
     yield data
     data.close()
 
 
 @pytest.fixture(scope="session")
-def committed_tasks() -> list[dict]:
-    return json.loads(TASK_FILE.read_text(encoding="utf-8"))
+def built(builder, suite_settings):
+    return builder.build_suite(suite_settings)
+
+
+@pytest.fixture(scope="session")
+def committed_tasks(built) -> list[dict]:
+    return json.loads(built.task_file.read_text(encoding="utf-8"))

@@ -1,32 +1,24 @@
-"""The committed classifieds suite: in sync with its generator, loadable, with the proportions the issue asks
-for and a valid reference solution for every task. (Running the solutions is the task suite itself:
-`make test-tasks` / `pytest tasks -k classifieds`.)"""
+"""Each committed suite (tasks/<site>.json, one per site of tasks.build.SITES): in sync with its generator,
+loadable, with the proportions the issue asks for and a valid reference solution for every task. (Running
+the solutions is the task suite itself: `make test-tasks` / `pytest tasks -k <site>`.)"""
 from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 
-from tasks.build_classifieds import IMAGE_DIR, TASK_FILE, build_suite, render, stale_files
+def test_committed_files_equal_the_generator_output(site, builder, built, suite_settings):
+    stale = built.stale_files()
+    assert not stale, f"out of date: {stale}; run .venv/bin/python -m tasks.build {site} and commit"
+    assert built.render() == builder.build_suite(suite_settings).render(), \
+        "two builds differ: the generator is not deterministic"
 
 
-@pytest.fixture(scope="module")
-def loaded():
+def test_the_task_file_loads_with_the_harness_loader(site, built, committed_tasks):
     from evaluation.tasks import load_task_file
-    return load_task_file(TASK_FILE)
-
-
-def test_committed_files_equal_the_generator_output(suite_settings):
-    suite = build_suite(suite_settings)
-    stale = stale_files(suite)
-    assert not stale, f"out of date: {stale}; run .venv/bin/python tasks/build_classifieds.py and commit"
-    assert render(suite) == render(build_suite(suite_settings)), "two builds differ: the generator is not deterministic"
-
-
-def test_the_task_file_loads_with_the_harness_loader(loaded, committed_tasks):
+    loaded = load_task_file(built.task_file)
     assert len(loaded) == len(committed_tasks) >= 60
     assert [t.task_id for t in loaded] == list(range(len(loaded)))
-    assert all(t.sites[0] == "classifieds" for t in loaded)
+    assert all(t.sites[0] == site for t in loaded)
 
 
 def test_every_task_has_a_valid_reference_solution_ending_in_stop(committed_tasks):
@@ -36,12 +28,12 @@ def test_every_task_has_a_valid_reference_solution_ending_in_stop(committed_task
         assert steps and steps[-1].do == "stop", f"task {task['task_id']}: the solution must end with stop"
 
 
-def test_proportions_like_the_benchmark(committed_tasks):
+def test_proportions_like_the_benchmark(builder, committed_tasks):
     n = len(committed_tasks)
     templates = {t["intent_template_id"] for t in committed_tasks}
     with_images = [t for t in committed_tasks if t["image"]]
     unachievable = [t for t in committed_tasks if (t["eval"].get("reference_answers") or {}).get("fuzzy_match") == "N/A"]
-    assert n >= 60 and len(templates) >= 20
+    assert n >= builder.MIN_TASKS and len(templates) >= builder.MIN_TEMPLATES
     assert len(with_images) / n >= 0.25
     assert 0.03 <= len(unachievable) / n <= 0.08
     for t in unachievable:
@@ -51,13 +43,14 @@ def test_proportions_like_the_benchmark(committed_tasks):
         assert set(Counter(t[kind] for t in committed_tasks)) == {"easy", "medium", "hard"}, kind
 
 
-def test_every_evaluator_and_answer_form_is_used(committed_tasks):
+def test_every_evaluator_and_answer_form_is_used(built, committed_tasks):
     types = Counter(e for t in committed_tasks for e in t["eval"]["eval_types"])
     assert set(types) == {"string_match", "url_match", "program_html", "page_image_query"}
     forms = Counter(k for t in committed_tasks for k in (t["eval"].get("reference_answers") or {}))
     assert {"exact_match", "must_include", "must_exclude", "required_values", "fuzzy_match"} <= set(forms)
     targets = [p for t in committed_tasks for p in t["eval"]["program_html"]]
-    assert any(p["url"] == "last" for p in targets) and any(p["url"].startswith("__CLASSIFIEDS__/") for p in targets)
+    assert any(p["url"] == "last" for p in targets) and any(p["url"].startswith(built.placeholder + "/")
+                                                            for p in targets)
     locators = [p["locator"] for p in targets]
     assert any(loc.startswith("func:get_query_text(") for loc in locators)
     assert any(loc.startswith("func:get_query_text_lowercase(") for loc in locators)
@@ -67,17 +60,16 @@ def test_every_evaluator_and_answer_form_is_used(committed_tasks):
         "page_image_query must use SSIM only (CI has no VQA model)"
 
 
-def test_state_changing_tasks_require_a_reset(committed_tasks):
+def test_state_changing_tasks_require_a_reset(builder, committed_tasks):
     for task in committed_tasks:
-        changes = any(step["do"] == "click" and "btn-publish" in step.get("css", "") or
-                      "comment-form" in step.get("css", "") for step in task["reference_solution"])
+        changes = any(builder.changes_state(step) for step in task["reference_solution"])
         assert task["require_reset"] == changes, f"task {task['task_id']}: require_reset should be {changes}"
-    assert sum(t["require_reset"] for t in committed_tasks) >= 6
+    assert sum(t["require_reset"] for t in committed_tasks) >= builder.MIN_STATE_CHANGING
 
 
-def test_input_images_exist_and_are_referenced_once(committed_tasks):
+def test_input_images_exist_and_are_referenced_once(built, committed_tasks):
     referenced = [t["image"] for t in committed_tasks if t["image"]]
     assert len(referenced) == len(set(referenced))
     for ref in referenced:
-        assert (TASK_FILE.parent / ref).is_file(), ref
-    assert {p.name for p in IMAGE_DIR.glob("*.png")} == {r.rsplit("/", 1)[-1] for r in referenced}
+        assert (built.task_file.parent / ref).is_file(), ref
+    assert {p.name for p in built.image_dir.glob("*.png")} == {r.rsplit("/", 1)[-1] for r in referenced}

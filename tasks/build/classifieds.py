@@ -1,42 +1,25 @@
-"""Build the classifieds task suite (tasks/classifieds.json and tasks/images/classifieds/) from the pristine
-database of the default data set (SUITE_SEED, SUITE_SCALE).
-
-    .venv/bin/python tasks/build_classifieds.py            # write the suite
-    .venv/bin/python tasks/build_classifieds.py --check    # exit 1 if the committed files differ
+"""The classifieds task templates: tasks/classifieds.json and tasks/images/classifieds/ from the pristine
+database of the default data set (`python -m tasks.build classifieds`).
 
 Every choice is deterministic: listings are picked by SQL-free Python filters over the data set in id order
 and a fixed-seed random stream, so the same data gives byte-identical output. Each task records, under
-`grounding`, the listings it touches and the visual words that must not appear in their text (the
-grounding lint, tests/tasks/test_grounding.py, checks this against the pristine database).
+`grounding`, the listings it touches and the visual words that must not appear in their text.
 """
 from __future__ import annotations
 
-import argparse
-import io
-import json
-import random
-import re
-import sys
 from collections import defaultdict
 from dataclasses import dataclass
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-if str(ROOT.parent) not in sys.path:
-    sys.path.insert(0, str(ROOT.parent))
+from sites.classifieds.data import ClassifiedsData, open_pristine
+from sites.classifieds.queries import PAGE_SIZE
+from sites.classifieds.schema import CATEGORIES
 
-from sites.classifieds.data import ClassifiedsData, open_pristine  # noqa: E402
-from sites.classifieds.queries import PAGE_SIZE  # noqa: E402
-from sites.classifieds.schema import CATEGORIES, LOCATIONS  # noqa: E402
+from . import suite_settings
+from .evals import answer_eval, html_eval, stop, target, url_eval
+from .suite import Suite as BaseSuite
+from .text import NUMBER_WORDS, article, mentions, plural, price_text
 
-TASK_FILE = ROOT / "classifieds.json"
-IMAGE_DIR = ROOT / "images" / "classifieds"
-IMAGE_REF = "images/classifieds/{name}"          # relative to the task file's folder
 SITE = "__CLASSIFIEDS__"
-PICK_SEED = 7
-SUITE_SEED = 20240101      # the suite is written for the default data set (SEED, SCALE of .env.example)
-SUITE_SCALE = "default"
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 # Words of the generated descriptions that give the condition away (a task about condition avoids them).
 CONDITION_SENTENCES = ("never used", "handful of times", "signs of use", "sold as is", "see the photos")
 
@@ -79,27 +62,6 @@ class Row:
         return " ".join((self.title, self.description, self.comments)).lower()
 
 
-def mentions(text: str, term: str) -> bool:
-    """Whether `term` occurs in `text` as whole word(s), case-insensitive."""
-    return re.search(r"(?<!\w)" + re.escape(term.lower()) + r"(?!\w)", text.lower()) is not None
-
-
-def price_text(price: float) -> str:
-    return f"{price:.2f}".rstrip("0").rstrip(".")
-
-
-def plural(noun: str) -> str:
-    if noun.endswith(("s", "sh", "ch", "x")):
-        return noun + "es"
-    if noun.endswith("y") and noun[-2] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + "s"
-
-
-def article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
-
-
 def load_rows(data: ClassifiedsData) -> list[Row]:
     conn = data.conn
     comments: dict[int, list[str]] = defaultdict(list)
@@ -118,18 +80,16 @@ def load_rows(data: ClassifiedsData) -> list[Row]:
             for r in rows]
 
 
-class Suite:
-    """Collects tasks and input images; numbers tasks and templates in the order they are added."""
+class Suite(BaseSuite):
+    """The classifieds suite: the listings of the pristine data, in id order."""
+
+    site = "classifieds"
+    grounding_key = "listings"
 
     def __init__(self, rows: list[Row], seed: int):
+        super().__init__(seed)
         self.rows = rows
         self.by_id = {r.id: r for r in rows}
-        self.rng = random.Random(PICK_SEED)
-        self.tasks: list[dict] = []
-        self.images: dict[str, bytes] = {}
-        self.templates: dict[str, int] = {}
-        self.data_seed = seed
-        self.used: set[int] = set()
 
     # ---- data views -----------------------------------------------------------------------------
     def search(self, *, category_id=None, region_id=None, city_id=None, order="date_desc") -> list[Row]:
@@ -156,87 +116,13 @@ class Suite:
         """`open_in_results` and stop there (tasks scored on the final page)."""
         return self.open_in_results(target, results, note, **params) + [stop("")]
 
-    def fresh(self, candidates, n: int) -> list:
-        """Up to n candidates (rows or tuples whose first element is the main row) not used by another task,
-        spread over the list by the fixed-seed stream."""
-        pool = [c for c in candidates if (c[0] if isinstance(c, tuple) else c).id not in self.used]
-        picked = self.rng.sample(pool, min(n, len(pool))) if pool else []
-        picked.sort(key=lambda c: (c[0] if isinstance(c, tuple) else c).id)
-        for c in picked:
-            self.used.add((c[0] if isinstance(c, tuple) else c).id)
-        return picked
-
     # ---- images ---------------------------------------------------------------------------------
-    def input_image(self, name: str, spec, seed: int, style: str = "photo") -> str:
-        from sites.imagery.task_images import make_input_image
-
-        image = make_input_image(spec, seed, style=style)
-        buf = io.BytesIO()
-        image.save(buf, "PNG", optimize=True)
-        self.images[name] = buf.getvalue()
-        return IMAGE_REF.format(name=name)
-
     def listing_image(self, row: Row, name: str, style: str = "photo") -> str:
         from sites.imagery import PhotoSpec
 
         spec = PhotoSpec(kind=row.kind, color=row.color, count=row.count, text=row.text, condition=row.condition,
                          pattern=row.pattern, view=row.photo_view)
         return self.input_image(name, spec, row.photo_seed, style)
-
-    # ---- tasks ----------------------------------------------------------------------------------
-    def add(self, template: str, args: dict, *, intent: str, eval_: dict, solution: list[dict],
-            difficulty: tuple[str, str, str], start_url: str = SITE, image=None, require_reset: bool = False,
-            grounding: dict | None = None, comments: str = "") -> None:
-        template_id = self.templates.setdefault(template, len(self.templates))
-        reasoning, visual, overall = difficulty
-        task = {
-            "sites": ["classifieds"],
-            "task_id": len(self.tasks),
-            "require_login": True,
-            "storage_state": "./.auth/classifieds_state.json",
-            "start_url": start_url,
-            "geolocation": None,
-            "intent_template": template,
-            "intent": intent,
-            "image": image,
-            "instantiation_dict": args,
-            "require_reset": require_reset,
-            "eval": eval_,
-            "reasoning_difficulty": reasoning,
-            "visual_difficulty": visual,
-            "overall_difficulty": overall,
-            "comments": comments,
-            "intent_template_id": template_id,
-            "reference_solution": solution,
-            "grounding": grounding or {"listings": [], "visual_terms": []},
-        }
-        self.tasks.append(task)
-
-
-def answer_eval(reference_answers: dict, string_note: str = "") -> dict:
-    return {"eval_types": ["string_match"], "reference_answers": reference_answers, "reference_url": "",
-            "program_html": [], "string_note": string_note}
-
-
-def url_eval(url: str) -> dict:
-    return {"eval_types": ["url_match"], "reference_answers": None, "reference_url": url, "program_html": [],
-            "url_note": "EXACT"}
-
-
-def html_eval(targets: list[dict]) -> dict:
-    return {"eval_types": ["program_html"], "reference_answers": None, "reference_url": "",
-            "program_html": targets}
-
-
-def target(url: str, locator: str, **required) -> dict:
-    return {"url": url, "locator": locator, "required_contents": required}
-
-
-def stop(answer: str, note: str = "") -> dict:
-    step = {"do": "stop", "answer": answer}
-    if note:
-        step["note"] = note
-    return step
 
 
 def clean_of(rows, terms) -> bool:
@@ -754,52 +640,25 @@ def build(data: ClassifiedsData, seed: int) -> Suite:
     return suite
 
 
-def render(suite: Suite) -> str:
-    return json.dumps(suite.tasks, indent=2, ensure_ascii=False) + "\n"
-
-
 def build_suite(conf=None) -> Suite:
     """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
-    from sites.config import Settings
-
-    conf = conf or Settings(seed=SUITE_SEED, scale=SUITE_SCALE)
+    conf = conf or suite_settings()
     with open_pristine(conf, generate=True) as data:
         return build(data, conf.seed)
 
 
-def stale_files(suite: Suite) -> list[str]:
-    """Committed files that differ from what `suite` would write (missing or extra images included)."""
-    stale = [] if TASK_FILE.is_file() and TASK_FILE.read_text(encoding="utf-8") == render(suite) else [TASK_FILE.name]
-    for name, blob in sorted(suite.images.items()):
-        path = IMAGE_DIR / name
-        if not path.is_file() or path.read_bytes() != blob:
-            stale.append(str(path.relative_to(ROOT)))
-    stale += sorted(str(p.relative_to(ROOT)) for p in IMAGE_DIR.glob("*.png") if p.name not in suite.images)
-    return stale
+def grounding_fields(data: ClassifiedsData, item_id: int) -> dict[str, str]:
+    """The text of a listing the grounding lint searches: title, description and each comment."""
+    listing = data.listing(item_id)
+    fields = {"title": listing.title, "description": listing.description}
+    for c in data.comments(item_id):
+        fields[f"comment {c.id}"] = f"{c.title} {c.body}"
+    return fields
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
-    args = parser.parse_args(argv)
-    suite = build_suite()
-    text = render(suite)
-    if args.check:
-        stale = stale_files(suite)
-        if stale:
-            print("out of date: " + ", ".join(stale) + " (run tasks/build_classifieds.py)", file=sys.stderr)
-            return 1
-        return 0
-    IMAGE_DIR.mkdir(parents=True, exist_ok=True)
-    for old in IMAGE_DIR.glob("*.png"):
-        if old.name not in suite.images:
-            old.unlink()
-    for name, blob in sorted(suite.images.items()):
-        (IMAGE_DIR / name).write_bytes(blob)
-    TASK_FILE.write_text(text, encoding="utf-8")
-    print(f"{len(suite.tasks)} tasks from {len(suite.templates)} templates, {len(suite.images)} images -> {TASK_FILE}")
-    return 0
+MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 60, 20, 6
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def changes_state(step: dict) -> bool:
+    """Whether a reference-solution step changes the site (publishing a listing or a comment)."""
+    return step["do"] == "click" and ("btn-publish" in step.get("css", "") or "comment-form" in step.get("css", ""))

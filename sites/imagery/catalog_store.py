@@ -1,0 +1,138 @@
+"""Kinds a general store sells (shoes, bags, groceries with printed labels, kitchenware, decor, office
+supplies...), added to the imagery catalogue next to the classifieds' kinds.
+
+They are registered in `KINDS` / `KIND_CATEGORY` (so `PhotoSpec(kind=...)` accepts them) but kept out of
+`CATALOG`, whose keys are the classifieds' categories. `SHAPES` records the outline each kind shows, one of
+the visual facts the shopping data keeps per photo.
+"""
+from __future__ import annotations
+
+from sites.imagery import catalog
+from sites.imagery.catalog import FLOOR, Kind, _k
+
+STORE_CATALOG: dict[str, list[Kind]] = {
+    "Store apparel": [
+        _k("blouse", "\U0001F45A", ("blouse", "top", "women's top"), (12, 70), "cpn", ("wall", "studio")),
+        _k("shorts", "\U0001FA73", ("shorts", "athletic shorts", "summer shorts"), (8, 45), "cn"),
+        _k("socks", "\U0001F9E6", ("socks", "crew socks", "cotton socks"), (3, 25), "cn", body="pale"),
+        _k("gloves", "\U0001F9E4", ("gloves", "winter gloves", "knit gloves"), (6, 40), "cn"),
+        _k("swimsuit", "\U0001FA71", ("swimsuit", "one-piece swimsuit", "bathing suit"), (15, 80), "cn",
+           ("wall", "studio")),
+        _k("dress shirt", "\U0001F454", ("dress shirt", "button-down shirt", "shirt and tie"), (15, 90), "cn",
+           ("wall", "studio")),
+        _k("kimono robe", "\U0001F458", ("robe", "kimono robe", "lounge robe"), (18, 120), "cn",
+           ("wall", "studio")),
+    ],
+    "Store shoes": [
+        _k("dress shoe", "\U0001F45E", ("oxford shoe", "dress shoe", "leather shoe"), (30, 220), "cn", FLOOR),
+        _k("high heel", "\U0001F460", ("high heel", "pump", "stiletto"), (25, 260), "cn", FLOOR),
+        _k("boot", "\U0001F462", ("boot", "knee-high boot", "riding boot"), (35, 300), "cn", FLOOR),
+        _k("sandal", "\U0001F461", ("sandal", "strappy sandal", "summer sandal"), (12, 120), "cn", FLOOR),
+        _k("flip flop", "\U0001FA74", ("flip-flop", "thong sandal", "beach sandal"), (4, 40), "cn", FLOOR),
+        _k("flat shoe", "\U0001F97F", ("ballet flat", "flat shoe", "slip-on flat"), (15, 110), "cn", FLOOR),
+        _k("hiking boot", "\U0001F97E", ("hiking boot", "trail boot", "work boot"), (40, 260), "cn", FLOOR),
+    ],
+    "Store bags": [
+        _k("backpack", "\U0001F392", ("backpack", "school backpack", "daypack"), (15, 160), "cpn"),
+        _k("coin purse", "\U0001F45B", ("coin purse", "wallet", "clutch"), (6, 90), "cpn"),
+        _k("briefcase", "\U0001F4BC", ("briefcase", "laptop bag", "attache case"), (30, 300), "cp"),
+        _k("suitcase", "\U0001F9F3", ("suitcase", "carry-on luggage", "rolling luggage"), (45, 450), "cp",
+           FLOOR),
+    ],
+    "Store kitchen": [
+        _k("bowl", "\U0001F963", ("bowl", "cereal bowl", "serving bowl"), (4, 40), "cn"),
+        _k("plate setting", "\U0001F37D\ufe0f", ("dinner plate set", "place setting", "dinnerware set"),
+           (15, 120), "n"),
+        _k("spoon", "\U0001F944", ("spoon", "serving spoon", "soup spoon"), (2, 20), "n"),
+        _k("kitchen knife", "\U0001F52A", ("kitchen knife", "chef's knife", "cooking knife"), (8, 150), "n"),
+        _k("chopsticks", "\U0001F962", ("chopsticks", "chopstick set", "reusable chopsticks"), (3, 25), "n"),
+        _k("salt shaker", "\U0001F9C2", ("salt shaker", "seasoning shaker", "spice shaker"), (3, 25), "pn"),
+        _k("cup with straw", "\U0001F964", ("tumbler", "cup with straw", "travel cup"), (5, 35), "cpn",
+           label="print"),
+        _k("baby bottle", "\U0001F37C", ("baby bottle", "feeding bottle", "nursing bottle"), (4, 30), "pn"),
+        _k("jar", "\U0001FAD9", ("glass jar", "mason jar", "storage jar"), (3, 30), "pn"),
+    ],
+    "Store groceries": [
+        _k("canned food", "\U0001F96B", ("canned soup", "canned food", "can"), (1, 12), "cpn"),
+        _k("chocolate bar", "\U0001F36B", ("chocolate bar", "candy bar", "dark chocolate"), (1, 15), "pn"),
+        _k("candy", "\U0001F36C", ("hard candy", "wrapped candy", "candies"), (2, 18), "cn"),
+        _k("lollipop", "\U0001F36D", ("lollipop", "swirl pop", "sucker"), (1, 10), "n"),
+        _k("cookie", "\U0001F36A", ("cookie", "chocolate chip cookie", "biscuit"), (2, 15), "n"),
+        _k("juice box", "\U0001F9C3", ("juice box", "drink box", "juice carton"), (1, 12), "cpn"),
+        _k("milk glass", "\U0001F95B", ("milk", "glass of milk", "dairy drink"), (2, 10), "pn"),
+        _k("honey pot", "\U0001F36F", ("honey", "honey jar", "raw honey"), (4, 30), "pn"),
+        _k("popcorn", "\U0001F37F", ("popcorn", "microwave popcorn", "kettle corn"), (2, 15), "pn"),
+        _k("cheese wedge", "\U0001F9C0", ("cheese", "cheese wedge", "aged cheese"), (4, 35), "n"),
+        _k("bread loaf", "\U0001F35E", ("bread", "sandwich loaf", "toast bread"), (2, 10), "n"),
+        _k("peanuts", "\U0001F95C", ("peanuts", "roasted peanuts", "nuts"), (2, 15), "n"),
+        _k("pretzel", "\U0001F968", ("pretzel", "soft pretzel", "pretzel twist"), (2, 12), "n"),
+        _k("doughnut", "\U0001F369", ("donut", "doughnut", "glazed donut"), (1, 12), "cn"),
+        _k("cupcake", "\U0001F9C1", ("cupcake", "muffin", "frosted cupcake"), (2, 15), "cn"),
+        _k("tea cup", "\U0001F375", ("herbal tea", "tea", "matcha"), (3, 30), "pn"),
+    ],
+    "Store toys": [
+        _k("toy duck", "\U0001F986", ("rubber duck", "toy duck", "bath duck"), (2, 15), "cn"),
+        _k("frisbee", "\U0001F94F", ("flying disc", "frisbee", "disc"), (4, 30), "cpn"),
+        _k("volleyball", "\U0001F3D0", ("volleyball", "beach ball", "play ball"), (6, 45), "n"),
+        _k("pinata", "\U0001FA85", ("pinata", "party pinata", "donkey pinata"), (10, 45), "c"),
+        _k("magic wand", "\U0001FA84", ("magic wand", "wand", "toy wand"), (3, 25), "n"),
+    ],
+    "Store beauty": [
+        _k("sponge", "\U0001F9FD", ("sponge", "bath sponge", "cleaning sponge"), (1, 12), "cn"),
+        _k("pill bottle", "\U0001F48A", ("capsules", "supplement", "vitamin"), (4, 45), "cn"),
+        _k("bandage", "\U0001FA79", ("bandage", "adhesive bandage", "first aid strip"), (2, 15), "n"),
+        _k("nail polish", "\U0001F485", ("nail polish", "nail lacquer", "manicure set"), (3, 25), "n"),
+    ],
+    "Store decor": [
+        _k("candle", "\U0001F56F\ufe0f", ("candle", "pillar candle", "candle holder"), (5, 60), "n"),
+        _k("potted plant", "\U0001FAB4", ("potted plant", "house plant", "planter"), (8, 90), "pn"),
+        _k("alarm clock", "\u23F0", ("alarm clock", "table clock", "twin bell clock"), (8, 60), "cn"),
+        _k("oil lamp", "\U0001FA94", ("oil lamp", "diya lamp", "tea light holder"), (5, 40), "n"),
+        _k("bouquet", "\U0001F490", ("bouquet", "artificial flowers", "flower arrangement"), (10, 80), "n"),
+        _k("cactus", "\U0001F335", ("cactus", "succulent", "faux cactus"), (5, 45), "n"),
+        _k("flag", "\U0001F6A9", ("pennant flag", "garden flag", "flag"), (4, 40), "cpn", ("grass", "wall")),
+    ],
+    "Store office": [
+        _k("pencil", "\u270F\ufe0f", ("pencil", "wood pencil", "drawing pencil"), (1, 15), "cn"),
+        _k("ballpoint pen", "\U0001F58A\ufe0f", ("ballpoint pen", "pen", "gel pen"), (1, 20), "cn"),
+        _k("fountain pen", "\U0001F58B\ufe0f", ("fountain pen", "calligraphy pen", "ink pen"), (8, 120), "n"),
+        _k("paperclip", "\U0001F4CE", ("paper clips", "paperclip", "binder clip"), (1, 10), "cn"),
+        _k("pushpin", "\U0001F4CC", ("push pins", "thumb tacks", "map pins"), (1, 10), "cn"),
+        _k("ruler", "\U0001F4CF", ("ruler", "straight edge", "measuring ruler"), (1, 15), "n"),
+        _k("file folder", "\U0001F4C1", ("file folder", "folder", "document folder"), (1, 20), "cpn"),
+        _k("clipboard", "\U0001F4CB", ("clipboard", "writing board", "clip board"), (2, 20), "pn"),
+        _k("calendar", "\U0001F4C5", ("desk calendar", "calendar", "planner calendar"), (4, 25), "p"),
+        _k("envelope", "\u2709\ufe0f", ("envelopes", "mailing envelope", "envelope"), (1, 20), "pn"),
+        _k("shipping box", "\U0001F4E6", ("shipping box", "moving box", "cardboard box"), (2, 30), "pn"),
+    ],
+}
+
+# The outline each kind shows (a visual fact recorded per photo; the store's text does not say it).
+SHAPES: dict[str, str] = {
+    "round": "bowl plate setting candy cookie doughnut frisbee volleyball alarm clock pill bottle cheese wedge"
+             " basketball soccer ball wheel ring gemstone balloon yarn",
+    "rectangular": "chocolate bar juice box briefcase suitcase calendar envelope shipping box file folder"
+                   " clipboard laptop television smartphone book notebook ledger toolbox",
+    "cylindrical": "canned food jar candle cup with straw milk glass honey pot salt shaker baby bottle mug"
+                   " lotion bottle lipstick flashlight car battery oil drum bucket",
+    "long and thin": "pencil ballpoint pen fountain pen ruler spoon kitchen knife chopsticks magic wand"
+                     " paintbrush crayon toothbrush screwdriver",
+}
+SHAPE_OF: dict[str, str] = {}
+for _shape, _names in SHAPES.items():
+    for _name in list(catalog.KINDS) + [k.name for ks in STORE_CATALOG.values() for k in ks]:
+        if f" {_name} " in f" {_names} " and _name not in SHAPE_OF:
+            SHAPE_OF[_name] = _shape
+
+
+def shape_of(kind_name: str) -> str:
+    """The outline of a kind: round, rectangular, cylindrical, long and thin, or irregular."""
+    return SHAPE_OF.get(kind_name, "irregular")
+
+
+for _category, _kinds in STORE_CATALOG.items():
+    for _kind in _kinds:
+        if _kind.name in catalog.KINDS:
+            raise RuntimeError(f"imagery catalog: kind {_kind.name!r} listed twice")
+        catalog.KINDS[_kind.name] = _kind
+        catalog.KIND_CATEGORY[_kind.name] = _category

@@ -1,0 +1,27 @@
+"""Product photos: what a photo row of the database shows, as the imagery library's PhotoSpec, rendered on first
+request and cached on disk (the classifieds' photo cache code), or rendered in memory for task authors."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from sites.classifieds.photos import FULL_SIZE, PhotoRow, generated_photo
+
+
+def photo_row(row) -> PhotoRow:
+    """A shopping `photo` row (sqlite3.Row or dict) as the cache's PhotoRow (store photos are all 'new')."""
+    return PhotoRow(row["id"], row["kind"], row["color"], row["count"], row["printed_text"], "new", row["pattern"],
+                    row["view"], row["seed"], None)
+
+
+def cached_file(row, cache: Path, thumb: bool) -> Path:
+    return generated_photo(photo_row(row), cache, thumb)
+
+
+def render(row, size: tuple[int, int] = FULL_SIZE):
+    """The photo as a PIL image, pixel for pixel what the site serves at full size (before JPEG encoding)."""
+    from sites.imagery import PhotoSpec, render_photo
+
+    p = photo_row(row)
+    spec = PhotoSpec(kind=p.kind, color=p.color, count=p.count or 1, text=p.printed_text, condition=p.condition,
+                     pattern=p.pattern, view=p.view or 0)
+    return render_photo(spec, size=size, seed=p.seed)

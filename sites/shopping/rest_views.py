@@ -1,0 +1,66 @@
+"""The slice of Magento's REST API (`/rest/V1/...`) that the evaluation's ShoppingAPI reads, behind a bearer
+token (the site's reset token): the newest orders of a customer, a product by SKU, a product's reviews."""
+from __future__ import annotations
+
+import secrets
+
+from flask import jsonify, request
+
+from sites.shopping import web
+
+
+def _authorised() -> bool:
+    sent = request.headers.get("Authorization", "")
+    return sent.startswith("Bearer ") and secrets.compare_digest(sent[7:], web.conf().reset_token)
+
+
+def _error(code: int, message: str):
+    return jsonify({"message": message}), code
+
+
+def orders():
+    if not _authorised():
+        return _error(401, "The consumer isn't authorized to access %resources.")
+    args = request.args
+    email = None
+    for i in range(5):
+        field = args.get(f"searchCriteria[filterGroups][0][filters][{i}][field]")
+        if field == "customer_email":
+            email = args.get(f"searchCriteria[filterGroups][0][filters][{i}][value]")
+    size = web.parse_int(args.get("searchCriteria[pageSize]")) or 20
+    desc = args.get("searchCriteria[sortOrders][0][direction]", "ASC").upper() == "DESC"
+    sql = ("SELECT sales_order.*, customer.email FROM sales_order JOIN customer ON customer.id = customer_id"
+           + (" WHERE customer.email = ?" if email else "") + f" ORDER BY sales_order.id {'DESC' if desc else 'ASC'}"
+           " LIMIT ?")
+    rows = web.get_db().execute(sql, ([email] if email else []) + [min(size, 1000)]).fetchall()
+    items = [{"entity_id": r["id"], "increment_id": r["increment_id"], "customer_email": r["email"],
+              "status": r["status"], "created_at": r["created_at"], "grand_total": r["grand_total_cents"] / 100}
+             for r in rows]
+    return jsonify({"items": items, "total_count": len(items)})
+
+
+def _product(sku: str):
+    return web.get_db().execute("SELECT * FROM product WHERE sku = ?", (sku,)).fetchone()
+
+
+def product(sku: str):
+    if not _authorised():
+        return _error(401, "The consumer isn't authorized to access %resources.")
+    row = _product(sku)
+    if row is None:
+        return _error(404, "The product that was requested doesn't exist. Verify the product and try again.")
+    return jsonify({"id": row["id"], "sku": row["sku"], "name": row["name"], "price": row["price_cents"] / 100,
+                    "custom_attributes": [{"attribute_code": "url_key", "value": row["url_key"]}]})
+
+
+def reviews(sku: str):
+    if not _authorised():
+        return _error(401, "The consumer isn't authorized to access %resources.")
+    row = _product(sku)
+    if row is None:
+        return _error(404, "The product that was requested doesn't exist. Verify the product and try again.")
+    rows = web.get_db().execute("SELECT * FROM review WHERE product_id = ? ORDER BY created_at, id", (row["id"],))
+    return jsonify([{"id": r["id"], "nickname": r["nickname"], "title": r["title"], "detail": r["detail"],
+                     "created_at": r["created_at"], "status": r["status"],
+                     "ratings": [{"rating_name": "Rating", "value": r["rating"], "percent": r["rating"] * 20}]}
+                    for r in rows])

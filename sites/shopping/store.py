@@ -1,0 +1,80 @@
+"""Where the shopping site's pristine data lives, and making sure it exists.
+
+Layout under the data dir: `shopping/seed<SEED>-n<PRODUCTS>-g<generator version>/shopping.sqlite` (read-only, shared by every
+instance) and `.../photos-<renderer version>/` (photos rendered on first request). Two processes that find the
+data missing at once serialise on a file lock.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from sites.common.datafiles import generate_once
+from sites.shopping.generate import GenerationResult, generate_atomic, product_count
+
+
+@dataclass(frozen=True)
+class DataSet:
+    root: Path
+    seed: int
+    products: int
+
+    @property
+    def db(self) -> Path:
+        return self.root / "shopping.sqlite"
+
+    @property
+    def photo_cache(self) -> Path:
+        from sites.imagery import renderer_version
+
+        return self.root / f"photos-{renderer_version()}"
+
+    def exists(self) -> bool:
+        return self.db.is_file()
+
+
+@functools.lru_cache(maxsize=1)
+def generator_version() -> str:
+    """8 hex digits that change whenever the code that decides the data changes (generator, word lists, category
+    tree, schema, the store's imagery kinds): a changed generator writes a new folder instead of reusing old data."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in (here / "generate.py", here / "wording.py", here / "departments.py", here / "schema.py",
+                 here.parent / "imagery" / "catalog_store.py"):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:8]
+
+
+def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
+    products = product_count(scale)
+    return DataSet(Path(data_dir) / "shopping" / f"seed{seed}-n{products}-g{generator_version()}", seed, products)
+
+
+def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:
+    """The data set for (seed, scale), generated first if missing; the result when this call generated it."""
+    ds = dataset(data_dir, seed, scale)
+
+    def make() -> GenerationResult:
+        result = generate_atomic(ds.db, ds.seed, ds.products)
+        ds.photo_cache.mkdir(exist_ok=True)
+        prerender_home(ds)
+        return result
+
+    return ds, generate_once(ds.db, make)
+
+
+def prerender_home(ds: DataSet) -> None:
+    """Render the home page's photos into the cache (the first page anyone opens shows them at once)."""
+    from sites.classifieds.db import connect_readonly
+    from sites.shopping.photos import cached_file
+
+    conn = connect_readonly(ds.db)
+    try:
+        rows = conn.execute("SELECT photo.* FROM photo JOIN product ON product.id = photo.product_id"
+                            " WHERE product.featured = 1 AND photo.position = 0 ORDER BY photo.id").fetchall()
+    finally:
+        conn.close()
+    for row in rows:
+        cached_file(row, ds.photo_cache, thumb=True)

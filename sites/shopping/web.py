@@ -1,0 +1,116 @@
+"""What the shopping views share: the request's database, the signed-in customer, the cart owner, the menu,
+form keys (CSRF, from sites.common.web under Magento's field name `form_key`) and price/rating formatting."""
+from __future__ import annotations
+
+import functools
+import json
+import secrets
+import sqlite3
+
+from flask import abort, current_app, g, redirect, request, session
+
+from sites.common.web import check_csrf, csrf_token, format_date, format_price, int_arg, parse_int  # noqa: F401
+
+FORM_KEY = "form_key"
+PER_PAGE_GRID = (12, 24, 36)
+PER_PAGE_LIST = (5, 10, 15, 20, 25)
+
+
+def conf():
+    return current_app.config["SHOPPING"]
+
+
+def get_db() -> sqlite3.Connection:
+    if "db" not in g:
+        g.db = current_app.extensions["shopping_db"].open()
+    return g.db
+
+
+def check_form_key() -> None:
+    check_csrf(FORM_KEY)
+
+
+def customer() -> sqlite3.Row | None:
+    if "customer" not in g:
+        cid = session.get("customer_id")
+        g.customer = None
+        if isinstance(cid, int):
+            g.customer = get_db().execute("SELECT * FROM customer WHERE id = ?", (cid,)).fetchone()
+    return g.customer
+
+
+def require_customer():
+    """The signed-in customer, or a redirect to the login page (raised as an HTTP exception)."""
+    c = customer()
+    if c is None:
+        abort(redirect("/customer/account/login/"))
+    return c
+
+
+def cart_owner(create: bool = False) -> str | None:
+    c = customer()
+    if c is not None:
+        return f"c{c['id']}"
+    token = session.get("cart")
+    if not token and create:
+        token = session["cart"] = secrets.token_urlsafe(16)
+    return f"s{token}" if token else None
+
+
+def cart_lines() -> list[dict]:
+    owner = cart_owner()
+    if owner is None:
+        return []
+    rows = get_db().execute(
+        "SELECT cart_item.id AS line_id, cart_item.qty AS line_qty, cart_item.options AS line_options, product.*"
+        " FROM cart_item"
+        " JOIN product ON product.id = cart_item.product_id WHERE owner = ? ORDER BY cart_item.id", (owner,))
+    out = []
+    for r in rows:
+        out.append({"line_id": r["line_id"], "qty": r["line_qty"], "options": json.loads(r["line_options"]),
+                    "product": r, "row_total": r["final_cents"] * r["line_qty"], "photo": first_photo(r["id"])})
+    return out
+
+
+def first_photo(product_id: int) -> int | None:
+    row = get_db().execute("SELECT id FROM photo WHERE product_id = ? ORDER BY position LIMIT 1",
+                           (product_id,)).fetchone()
+    return row[0] if row else None
+
+
+def cart_count() -> int:
+    owner = cart_owner()
+    if owner is None:
+        return 0
+    return get_db().execute("SELECT COALESCE(SUM(qty), 0) FROM cart_item WHERE owner = ?", (owner,)).fetchone()[0]
+
+
+@functools.lru_cache(maxsize=4)
+def _menu(db_path: str) -> tuple:
+    from sites.classifieds.db import connect_readonly
+
+    conn = connect_readonly(db_path)
+    try:
+        rows = [dict(r) for r in conn.execute("SELECT id, parent_id, name, url_path, level FROM category"
+                                              " ORDER BY level, position")]
+    finally:
+        conn.close()
+    children: dict = {}
+    for r in rows:
+        children.setdefault(r["parent_id"], []).append(r)
+    def tree(parent):
+        return tuple({**r, "children": tree(r["id"])} for r in children.get(parent, []))
+    return tree(None)
+
+
+def menu() -> tuple:
+    """The category tree (static: it never changes on the site), read once per process from the pristine copy."""
+    return _menu(str(conf().pristine_db))
+
+
+def rating_percent(product) -> int:
+    return round(product["rating_sum"] * 20 / product["review_count"]) if product["review_count"] else 0
+
+
+def options_text(options) -> list[tuple[str, str]]:
+    return [tuple(o) for o in options]

@@ -1,0 +1,116 @@
+"""What every site's suite shares: collecting tasks and input images in a fixed order, writing them to
+tasks/<site>.json and tasks/images/<site>/, and the `--check` that the committed files equal the output."""
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+TASKS_DIR = Path(__file__).resolve().parent.parent
+PICK_SEED = 7
+
+
+class Suite:
+    """Collects tasks and input images; numbers tasks and templates in the order they are added.
+
+    `site` names the suite (tasks/<site>.json, tasks/images/<site>/, placeholder __<SITE>__);
+    `grounding_key` names the list of ids the grounding lint looks up in the pristine data."""
+
+    site = ""
+    grounding_key = "items"
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(PICK_SEED)
+        self.tasks: list[dict] = []
+        self.images: dict[str, bytes] = {}
+        self.templates: dict[str, int] = {}
+        self.data_seed = seed
+        self.used: set[int] = set()
+
+    @property
+    def placeholder(self) -> str:
+        return f"__{self.site.upper()}__"
+
+    @property
+    def task_file(self) -> Path:
+        return TASKS_DIR / f"{self.site}.json"
+
+    @property
+    def image_dir(self) -> Path:
+        return TASKS_DIR / "images" / self.site
+
+    def fresh(self, candidates, n: int) -> list:
+        """Up to n candidates (rows or tuples whose first element is the main row) not used by another task,
+        spread over the list by the fixed-seed stream."""
+        pool = [c for c in candidates if (c[0] if isinstance(c, tuple) else c).id not in self.used]
+        picked = self.rng.sample(pool, min(n, len(pool))) if pool else []
+        picked.sort(key=lambda c: (c[0] if isinstance(c, tuple) else c).id)
+        for c in picked:
+            self.used.add((c[0] if isinstance(c, tuple) else c).id)
+        return picked
+
+    def input_image(self, name: str, spec, seed: int, style: str = "photo") -> str:
+        """Render the input image of a task (an imagery PhotoSpec) and return its reference in the task file."""
+        from sites.imagery.task_images import make_input_image
+
+        image = make_input_image(spec, seed, style=style)
+        buf = io.BytesIO()
+        image.save(buf, "PNG", optimize=True)
+        self.images[name] = buf.getvalue()
+        return f"images/{self.site}/{name}"          # relative to the task file's folder
+
+    def add(self, template: str, args: dict, *, intent: str, eval_: dict, solution: list[dict],
+            difficulty: tuple[str, str, str], start_url: str | None = None, image=None,
+            require_reset: bool = False, grounding: dict | None = None, comments: str = "") -> dict:
+        template_id = self.templates.setdefault(template, len(self.templates))
+        reasoning, visual, overall = difficulty
+        task = {
+            "sites": [self.site],
+            "task_id": len(self.tasks),
+            "require_login": True,
+            "storage_state": f"./.auth/{self.site}_state.json",
+            "start_url": self.placeholder if start_url is None else start_url,
+            "geolocation": None,
+            "intent_template": template,
+            "intent": intent,
+            "image": image,
+            "instantiation_dict": args,
+            "require_reset": require_reset,
+            "eval": eval_,
+            "reasoning_difficulty": reasoning,
+            "visual_difficulty": visual,
+            "overall_difficulty": overall,
+            "comments": comments,
+            "intent_template_id": template_id,
+            "reference_solution": solution,
+            "grounding": grounding or {self.grounding_key: [], "visual_terms": []},
+        }
+        self.tasks.append(task)
+        return task
+
+    # ---- output ---------------------------------------------------------------------------------
+    def render(self) -> str:
+        return json.dumps(self.tasks, indent=2, ensure_ascii=False) + "\n"
+
+    def stale_files(self) -> list[str]:
+        """Committed files that differ from what this suite would write (missing or extra images included)."""
+        task_file, image_dir = self.task_file, self.image_dir
+        stale = [] if task_file.is_file() and task_file.read_text(encoding="utf-8") == self.render() \
+            else [task_file.name]
+        for name, blob in sorted(self.images.items()):
+            path = image_dir / name
+            if not path.is_file() or path.read_bytes() != blob:
+                stale.append(str(path.relative_to(TASKS_DIR)))
+        stale += sorted(str(p.relative_to(TASKS_DIR)) for p in image_dir.glob("*.png") if p.name not in self.images)
+        return stale
+
+    def write(self) -> None:
+        image_dir = self.image_dir
+        image_dir.mkdir(parents=True, exist_ok=True)
+        for old in image_dir.glob("*.png"):
+            if old.name not in self.images:
+                old.unlink()
+        for name, blob in sorted(self.images.items()):
+            (image_dir / name).write_bytes(blob)
+        self.task_file.write_text(self.render(), encoding="utf-8")
