@@ -1,315 +1,64 @@
-"""Build the forum (reddit) task suite, tasks/reddit.json and tasks/images/reddit/, from the pristine forum
-database of the default data set (SUITE_SEED, SUITE_SCALE).
+"""The forum (reddit) task templates: tasks/reddit.json and tasks/images/reddit/ from the pristine forum
+database of the default data set (`python -m tasks.build reddit`).
 
-    .venv/bin/python -m tasks.build reddit            # write the suite
-    .venv/bin/python -m tasks.build reddit --check    # exit 1 if the committed files differ
-
-Posts are picked from the pristine data by what their pictures show (`image.facts`, drawn by
-sites.imagery.forum_pictures) with a fixed-seed random stream, so the same data gives byte-identical output.
-Each task records under `grounding` the posts it looks at and the visual words that must not be written in
-their title, body or comments (the grounding lint, tests/tasks/test_grounding.py).
+Posts are picked by what their pictures show (`image.facts`) with a fixed-seed random stream over the data in
+a fixed order, so the same data gives byte-identical output. State-changing tasks are scored with the official
+locator forms (the vote form's class, the reddit comment helpers, `get_query_text` on `#sidebar`, `#main`,
+`.table`), posted pictures by SSIM. Each task records under `grounding` the posts it looks at and the visual
+words that must not be written in their title, body or comments.
 """
 from __future__ import annotations
 
 import io
-import random
-from collections import defaultdict
-from dataclasses import dataclass
 
-from tasks.build_classifieds import mentions
+from . import suite_settings
+from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
+from .reddit_forum import (NUMBER_WORDS, SITE, USER, Forum, Thread, clean_of, describe, look_key,  # noqa: F401
+                           number_phrase, visual_terms)
+from .suite import Suite as BaseSuite
+from .text import article, plural
 
-SITE = "__REDDIT__"
 HOME = "__HOMEPAGE__"
-USER = "MarvelsGrantMan136"
-PICK_SEED = 11
-NUMBER_WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-                9: "nine"}
 UPVOTED, DOWNVOTED, NO_VOTE = "vote vote--user-upvoted", "vote vote--user-downvoted", "vote"
 VOTE_CLASS = "document.querySelectorAll('div.submission__vote')[0].querySelector('form').getAttribute('class')"
 INPUT_SIZE = (512, 384)
-
 # Where each kind of picture belongs (the forum whose image posts show such pictures).
 STYLE_FORUM = {"chart": "dataisbeautiful", "landscape": "EarthPorn", "space": "space", "artwork": "Art",
                "vintage": "OldSchoolCool", "stock": "wallstreetbets"}
 
 
-@dataclass(frozen=True)
-class Thread:
-    """A post with what the task generator needs: its comments' text and its place in the forum's hot list."""
-    post: object            # sites.reddit.data.Post
-    comments: tuple         # sites.reddit.data.Comment, oldest first
-    hot_rank: int           # 0 = first in the forum's hot listing
+class Suite(BaseSuite):
+    """The forum suite over the pristine data; input images are JPEG (pictures, not product shots)."""
 
-    @property
-    def id(self) -> int:
-        return self.post.id
+    site = "reddit"
+    grounding_key = "posts"
 
-    @property
-    def facts(self) -> dict:
-        return self.post.image.facts if self.post.image else {}
-
-    @property
-    def url(self) -> str:
-        return f"{SITE}/f/{self.post.forum}/{self.post.id}"
-
-    def text(self) -> str:
-        parts = [self.post.title, self.post.body] + [c.body for c in self.comments]
-        return " ".join(parts)
-
-
-# ---- words -------------------------------------------------------------------------------------------------
-
-def plural(noun: str) -> str:
-    if noun.endswith(("s", "sh", "ch", "x")):
-        return noun + "es"
-    if noun.endswith("y") and noun[-2] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + "s"
-
-
-def article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
-
-
-def number_phrase(count: int, noun: str) -> str:
-    return f"{NUMBER_WORDS.get(count, count)} {noun if count == 1 else plural(noun)}"
-
-
-def describe(facts: dict) -> str:
-    """What a picture shows, as a noun phrase a person would use ("two orange mugs", "a meme of a cat")."""
-    style = facts.get("style")
-    if style == "photo":
-        noun = f"{facts['color']} {facts['kind']}" if facts.get("color") else facts["kind"]
-        count = facts.get("count", 1)
-        return f"{article(noun)} {noun}" if count == 1 else number_phrase(count, noun)
-    if style == "meme":
-        return f"a meme of {article(facts['kind'])} {facts['kind']}"
-    if style == "vintage":
-        return f"an old {facts['tone']} photo of {article(facts['kind'])} {facts['kind']}"
-    if style == "chart":
-        return f"a bar chart titled \"{facts['title']}\""
-    if style == "stock":
-        return f"a {facts['title']} price chart"
-    if style == "space":
-        rings = " ringed" if facts.get("rings") else ""
-        return f"a {facts['color']}{rings} planet with {number_phrase(facts.get('count', 0), 'moon')}"
-    if style == "artwork":
-        return f"{number_phrase(facts.get('count', 1), facts['color'] + ' ' + facts['shape'][:-1])}"
-    when = {"day": "by day", "sunset": "at sunset", "night": "at night"}.get(facts.get("time_of_day"), "")
-    if style == "skyline":
-        return f"a city skyline {when}"
-    if style == "landscape":
-        return f"a landscape {when}"
-    raise ValueError(f"describe: unknown picture style {style!r}")
-
-
-def visual_terms(facts: dict) -> list[str]:
-    """Words that say what the picture shows; a post whose text holds one of them is not picked."""
-    style = facts.get("style")
-    terms: list[str] = []
-    if facts.get("kind"):
-        terms += [facts["kind"], plural(facts["kind"])]
-    if facts.get("color"):
-        terms.append(facts["color"])
-    if style == "meme":
-        terms += [facts[k] for k in ("top_text", "bottom_text") if facts.get(k)]
-    if style == "vintage":
-        terms.append(facts["tone"])
-    if style == "chart":
-        terms += [facts["title"], facts["highest"]]
-    if style == "stock":
-        terms.append(facts["title"])
-    if style == "space":
-        terms += ["rings", "ringed", "moons"]
-    if style == "artwork":
-        terms += [facts["shape"]]
-    if style in ("skyline", "landscape"):
-        terms.append(facts["time_of_day"])
-    count = facts.get("count", 1)
-    if style in ("photo", "artwork", "space") and count != 1:
-        terms += [str(count), NUMBER_WORDS.get(count, str(count))]
-    return list(dict.fromkeys(terms))
-
-
-def look_key(facts: dict) -> tuple:
-    """What tells two pictures apart at a glance (two posts with the same key look alike)."""
-    keys = {"photo": ("kind", "color", "count"), "meme": ("kind", "top_text"), "vintage": ("kind", "tone"),
-            "chart": ("title", "values"), "stock": ("title", "last"), "space": ("color", "count", "rings"),
-            "artwork": ("color", "shape", "count"), "skyline": ("count", "time_of_day"),
-            "landscape": ("count", "time_of_day", "snow", "water")}[facts["style"]]
-    return (facts["style"],) + tuple(str(facts.get(k)) for k in keys)
-
-
-# ---- the data, as the generator sees it ---------------------------------------------------------------------
-
-class Forum:
-    """The pristine forum data the templates pick from."""
-
-    def __init__(self, data):
-        self.data = data
-        conn = data.conn
-        self.forums = {f.name: f for f in data.forums()}
-        comments = defaultdict(list)
-        for c in self._all_comments():
-            comments[c.post_id].append(c)
-        self.hot: dict[str, list[int]] = defaultdict(list)
-        for post_id, forum in conn.execute(
-                "SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id"
-                " ORDER BY s.ranking DESC, s.id DESC"):
-            self.hot[forum].append(post_id)
-        rank = {pid: i for ids in self.hot.values() for i, pid in enumerate(ids)}
-        posts = data.find_posts(limit=None)
-        self.threads = {p.id: Thread(p, tuple(comments[p.id]), rank[p.id]) for p in posts}
-        self.drawable = {p.id for p in posts if p.image is not None and _drawable(p.image)}
-        self.subscriptions = set(data.subscriptions(USER))
-        self.votes = data.votes(USER)
-        self.blocked = {r[0] for r in conn.execute(
-            "SELECT b.username FROM user_block x JOIN user a ON a.id = x.blocker_id JOIN user b ON b.id = x.blocked_id"
-            " WHERE a.username = ?", (USER,))}
-        self.correspondents = {name for t in data.threads(USER) for name in (t.sender, t.receiver)} - {USER}
-
-    def _all_comments(self):
-        from sites.reddit.data import Comment
-
-        depth: dict[int, int] = {}
-        for r in self.data.conn.execute(
-                "SELECT c.id, c.submission_id, c.parent_id, u.username, c.body, c.created_at, c.net_score"
-                " FROM comment c JOIN user u ON u.id = c.user_id ORDER BY c.id"):
-            d = 1 if r[2] is None else depth.get(r[2], 1) + 1
-            depth[r[0]] = d
-            yield Comment(r[0], r[1], r[2], r[3], r[4], r[5], r[6], d)
-
-    def hot_page(self, forum: str, page: int = 0, size: int = 25) -> list[Thread]:
-        return [self.threads[i] for i in self.hot[forum][page * size:(page + 1) * size]]
-
-    def image_threads(self, *, forum: str | None = None, style: str | None = None, top: int | None = None):
-        """Image posts (in hot order within each forum), optionally of one forum/style, within the first `top`."""
-        out = []
-        for name in sorted(self.hot, key=str.lower) if forum is None else [forum]:
-            ids = self.hot[name] if top is None else self.hot[name][:top]
-            out += [self.threads[i] for i in ids if i in self.drawable
-                    and (style is None or self.threads[i].facts["style"] == style)]
-        return out
-
-    def unique_look(self, thread: Thread, among: list[Thread]) -> bool:
-        key = look_key(thread.facts)
-        return sum(1 for t in among if t.post.image is not None and look_key(t.facts) == key) == 1
-
-    def top_comment(self, thread: Thread):
-        """The top-level comment the post page shows first (highest score, then oldest), if it is the only one
-        with that score."""
-        top = [c for c in thread.comments if c.parent_id is None]
-        if not top:
-            return None
-        best = max(top, key=lambda c: (c.net_score, -c.id))
-        return best if sum(c.net_score == best.net_score for c in top) == 1 else None
-
-
-def _drawable(image) -> bool:
-    from sites.imagery.forum_pictures import validate
-
-    try:
-        validate(image.picture())
-        return True
-    except ValueError:
-        return False
-
-
-def clean_of(threads, terms) -> bool:
-    return all(not mentions(t.text(), term) for t in threads for term in terms)
-
-
-# ---- the suite ---------------------------------------------------------------------------------------------
-
-class Suite:
-    """Collects tasks and input images; numbers tasks and templates in the order they are added."""
-
-    def __init__(self, forum: Forum):
+    def __init__(self, forum: Forum, seed: int):
+        super().__init__(seed)
         self.f = forum
-        self.rng = random.Random(PICK_SEED)
-        self.tasks: list[dict] = []
-        self.images: dict[str, bytes] = {}
-        self.templates: dict[str, int] = {}
-        self.used: set[int] = set()
-
-    def fresh(self, candidates, n: int) -> list:
-        """Up to n candidates (threads, or tuples whose first element is the thread) no other task uses, spread
-        over the list by the fixed-seed stream."""
-        def main(c):
-            return c[0] if isinstance(c, tuple) else c
-        pool = [c for c in candidates if main(c).id not in self.used]
-        picked = self.rng.sample(pool, min(n, len(pool))) if pool else []
-        picked.sort(key=lambda c: main(c).id)
-        for c in picked:
-            self.used.add(main(c).id)
-        return picked
 
     def picture_file(self, name: str, image) -> str:
         buf = io.BytesIO()
         image.save(buf, "JPEG", quality=88, optimize=True)
         self.images[name] = buf.getvalue()
-        return f"images/reddit/{name}"
+        return f"images/{self.site}/{name}"
 
     def post_picture(self, thread: Thread, name: str) -> str:
         """An input image of the post's picture: drawn again, cropped closer and scaled (not the same file)."""
         from sites.imagery.forum_pictures import render_picture
 
         img = render_picture(thread.post.image.picture(), (640, 480), thread.post.image.seed)
-        img = img.resize(INPUT_SIZE, box=(40, 30, 600, 450))
-        return self.picture_file(name, img)
+        return self.picture_file(name, img.resize(INPUT_SIZE, box=(40, 30, 600, 450)))
 
-    def add(self, template: str, args: dict, *, eval_: dict, solution: list[dict], difficulty: tuple[str, str, str],
-            start_url: str = SITE, image=None, require_reset: bool = False, grounding: list[Thread] = (),
-            terms: list[str] = (), comments: str = "") -> None:
-        template_id = self.templates.setdefault(template, len(self.templates))
-        reasoning, visual, overall = difficulty
-        self.tasks.append({
-            "sites": ["reddit"],
-            "task_id": len(self.tasks),
-            "require_login": True,
-            "storage_state": "./.auth/reddit_state.json",
-            "start_url": start_url,
-            "geolocation": None,
-            "intent_template": template,
-            "intent": template.format(**args),
-            "image": image,
-            "instantiation_dict": args,
-            "require_reset": require_reset,
-            "eval": eval_,
-            "reasoning_difficulty": reasoning,
-            "visual_difficulty": visual,
-            "overall_difficulty": overall,
-            "comments": comments,
-            "intent_template_id": template_id,
-            "reference_solution": solution,
-            "grounding": {"posts": [t.id for t in grounding], "visual_terms": list(terms)},
-        })
+    def task(self, template: str, args: dict, *, grounding: list[Thread] = (), terms: list[str] = (), **kw) -> dict:
+        return self.add(template, args, intent=template.format(**args),
+                        grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)}, **kw)
 
 
-def answer_eval(reference_answers: dict, string_note: str = "") -> dict:
-    return {"eval_types": ["string_match"], "reference_answers": reference_answers, "reference_url": "",
-            "program_html": [], "string_note": string_note}
+# ---- eval pieces -------------------------------------------------------------------------------------------
 
-
-def url_eval(url: str, note: str = "EXACT") -> dict:
-    return {"eval_types": ["url_match"], "reference_answers": None, "reference_url": url, "program_html": [],
-            "url_note": note}
-
-
-def html_eval(targets: list[dict], images: list[dict] = ()) -> dict:
-    ev = {"eval_types": ["program_html"], "reference_answers": None, "reference_url": "", "program_html": targets}
-    if images:
-        ev["eval_types"].append("page_image_query")
-        ev["page_image_query"] = list(images)
-    return ev
-
-
-def target(url: str, locator: str, **required) -> dict:
-    return {"url": url, "locator": locator, "required_contents": required}
-
-
-def query_text(selector: str) -> str:
-    return f"func:get_query_text(__page__, '{selector}')"
+def query_text(selector: str, lowercase: bool = False) -> str:
+    return f"func:get_query_text{'_lowercase' if lowercase else ''}(__page__, '{selector}')"
 
 
 def latest_comment(user: str = USER) -> str:
@@ -320,74 +69,60 @@ def parent_of_latest(user: str = USER) -> str:
     return f"func:reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, '{user}')"
 
 
+def with_images(ev: dict, checks: list[dict]) -> dict:
+    """`ev` plus page_image_query checks."""
+    return {**ev, "eval_types": ev["eval_types"] + ["page_image_query"], "page_image_query": checks}
+
+
 def ssim_check(url: str, selector: str, reference: str, threshold: float = 0.8) -> dict:
     return {"eval_image_url": url, "eval_image_class": selector, "eval_fuzzy_image_match": reference,
             "ssim_threshold": threshold}
 
 
-# ---- reference-solution steps (selectors of sites/reddit's pages) -------------------------------------------
-
-UI = {
-    "upvote": "div.submission__vote button.vote__up",
-    "downvote": "div.submission__vote button.vote__down",
-    "comment_body": "form.comment-form textarea",
-    "comment_submit": "form.comment-form button[type=submit]",
-    "reply_body": "form.comment-form textarea",
-    "reply_submit": "form.comment-form button[type=submit]",
-    "submit_forum": "select[name='submission[forum]']",
-    "submit_title": "input[name='submission[title]']",
-    "submit_url": "input[name='submission[url]']",
-    "submit_body": "textarea[name='submission[body]']",
-    "submit_button": "form.submission-form button[type=submit]",
-    "subscribe": "#sidebar form.subscribe-button button",
-    "message_title": "input[name='message[title]']",
-    "message_body": "textarea[name='message[body]']",
-    "message_send": "form.message-form button[type=submit]",
-    "block": "form.block-user button[type=submit]",
-}
+def post_url_eval(t: Thread) -> dict:
+    return url_eval(f"{t.url} |OR| {SITE}{t.post.url_path}")
 
 
-def stop(answer: str = "", note: str = "") -> dict:
-    return {"do": "stop", "answer": answer, **({"note": note} if note else {})}
+# ---- reference-solution steps (the forum's forms: sites/reddit/templates) ----------------------------------
 
-
-def goto(url: str, note: str = "") -> dict:
-    return {"do": "goto", "url": url, **({"note": note} if note else {})}
-
-
-def click(name: str, note: str = "") -> dict:
-    return {"do": "click", "css": UI[name], **({"note": note} if note else {})}
-
-
-def type_in(name: str, value: str) -> dict:
-    return {"do": "type", "css": UI[name], "value": value, "enter": False}
+UPVOTE = "div.submission__vote button.vote__up"
+DOWNVOTE = "div.submission__vote button.vote__down"
+COMMENT_BODY = "form.comment-form--top textarea"
+COMMENT_SEND = "form.comment-form--top button[type=submit]"
+SUBSCRIBE = "#sidebar form.subscribe-form button"
+SUBMIT_SEND = "#submission_submit"
+MESSAGE_SEND = "form[action$='/compose_message'] button[type=submit]"
+BLOCK_SEND = "form[action$='/block_user'] button[type=submit]"
+# Steps whose click changes the forum (tests/tasks/test_suite.py: such tasks require a reset).
+STATE_CLICKS = (UPVOTE, DOWNVOTE, COMMENT_SEND, SUBSCRIBE, SUBMIT_SEND, MESSAGE_SEND, BLOCK_SEND, "/reply']")
 
 
 def open_post(t: Thread, note: str = "its picture matches") -> dict:
     return goto(t.url, note)
 
 
-def comment_steps(t: Thread, text: str) -> list[dict]:
-    return [open_post(t), type_in("comment_body", text), click("comment_submit")]
+def comment_steps(text: str) -> list[dict]:
+    return [type_in(COMMENT_BODY, text), click(COMMENT_SEND)]
 
 
-def reply_steps(t: Thread, comment, text: str) -> list[dict]:
-    return [goto(f"{SITE}/f/{t.post.forum}/{t.id}/-/comment/{comment.id}", "the comment's permalink"),
-            type_in("reply_body", text), click("reply_submit")]
+def reply_steps(comment, text: str) -> list[dict]:
+    return [click(f"#comment_{comment.id} > .comment__row details.comment__reply > summary", "open the reply form"),
+            type_in(f"#reply_to_comment_{comment.id}", text),
+            click(f"form[action$='/comment/{comment.id}/reply'] button[type=submit]")]
 
 
 def submit_steps(forum: str, title: str, *, url: str = "", body: str = "") -> list[dict]:
-    steps = [goto(f"{SITE}/submit"), type_in("submit_title", title)]
+    steps = [goto(f"{SITE}/submit"), type_in("#submission_title", title)]
     if url:
-        steps.append(type_in("submit_url", url))
+        steps.append(type_in("#submission_url", url))
     if body:
-        steps.append(type_in("submit_body", body))
-    return steps + [type_in("submit_forum", forum), click("submit_button")]
+        steps.append(type_in("#submission_body", body))
+    return steps + [type_in("#submission_forum", forum), click(SUBMIT_SEND)]
 
 
 def message_steps(user: str, title: str, body: str) -> list[dict]:
-    return [goto(f"{SITE}/user/{user}/compose_message"), type_in("message_title", title),
-            type_in("message_body", body), click("message_send")]
+    return [goto(f"{SITE}/user/{user}/compose_message"), type_in("#message_title", title),
+            type_in("#message_body", body), click(MESSAGE_SEND)]
 
 
 # ---- candidate pickers ----------------------------------------------------------------------------------------
@@ -421,9 +156,9 @@ def img_open_post(s: Suite) -> None:
     template = ("I'm looking for the post with this picture; it was among the hot posts of f/{forum}. "
                 "Open its comments section.")
     for t in s.fresh(findable(s, styles=("photo", "artwork", "space", "vintage")), 3):
-        s.add(template, {"forum": t.post.forum}, image=s.post_picture(t, f"open-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"open-{t.id}.jpg"),
               start_url=f"{SITE}/f/{t.post.forum}", eval_=post_url_eval(t),
-              solution=[open_post(t), stop()], difficulty=("easy", "medium", "medium"),
+              solution=[open_post(t), stop("")], difficulty=("easy", "medium", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -431,10 +166,10 @@ def img_upvote(s: Suite) -> None:
     template = "Find and upvote this post. I think it was posted in f/{forum}."
     cands = [t for t in findable(s, styles=("photo", "meme", "landscape", "skyline")) if t.id not in s.f.votes]
     for t in s.fresh(cands, 3):
-        s.add(template, {"forum": t.post.forum}, image=s.post_picture(t, f"upvote-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"upvote-{t.id}.jpg"),
               start_url=f"{SITE}/forums", require_reset=True,
               eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=UPVOTED)]),
-              solution=[open_post(t), click("upvote"), stop()], difficulty=("easy", "medium", "medium"),
+              solution=[open_post(t), click(UPVOTE), stop("")], difficulty=("easy", "medium", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -443,7 +178,7 @@ def img_top_comment(s: Suite) -> None:
     cands = [t for t in findable(s, need_top_comment=True)]
     for t in s.fresh(cands, 2):
         top = s.f.top_comment(t)
-        s.add(template, {"forum": t.post.forum}, image=s.post_picture(t, f"topcomment-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"topcomment-{t.id}.jpg"),
               start_url=f"{SITE}/f/{t.post.forum}", eval_=answer_eval({"must_include": [top.body]}),
               solution=[open_post(t), stop(top.body, "the first comment of the thread")],
               difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
@@ -454,7 +189,7 @@ def img_comment_count(s: Suite) -> None:
     cands = [t for t in findable(s) if t.post.comment_count >= 2]
     for t in s.fresh(cands, 2):
         n = t.post.comment_count
-        s.add(template, {"forum": t.post.forum}, image=s.post_picture(t, f"count-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"count-{t.id}.jpg"),
               eval_=answer_eval({"required_values": [f"== {n}"]}),
               solution=[open_post(t), stop(str(n), "the post's comment count")],
               difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
@@ -488,9 +223,9 @@ def img_subscribe(s: Suite) -> None:
     for n, style in enumerate(styles[:3]):
         forum = STYLE_FORUM[style]
         image = s.picture_file(f"subscribe-{style}.jpg", render_fresh(style, n).resize(INPUT_SIZE))
-        s.add(template, {}, image=image, require_reset=True,
+        s.task(template, {}, image=image, require_reset=True,
               eval_=html_eval([target(SITE, query_text(".sidebar"), must_include=[forum])]),
-              solution=[goto(f"{SITE}/f/{forum}"), click("subscribe"), stop()],
+              solution=[goto(f"{SITE}/f/{forum}"), click(SUBSCRIBE), stop("")],
               difficulty=("medium", "medium", "medium"),
               comments=f"pictures of this kind ({style}) are posted in f/{forum}")
 
@@ -507,11 +242,11 @@ def img_post(s: Suite) -> None:
         name = f"post-{style}.jpg"
         ref = s.picture_file(name, render_fresh(style, 10 + n))
         link = f"{HOME}/{ref}"
-        ev = html_eval([target("last", query_text(".submission__title"), exact_match=title),
-                        target("last", query_text(".submission__info"), must_include=[USER, forum])],
-                       [ssim_check("last", ".submission__image", ref)])
-        s.add(template, {"title": title}, image=ref, start_url=f"{SITE} |AND| {link}", require_reset=True,
-              eval_=ev, solution=submit_steps(forum, title, url=link) + [stop()],
+        ev = with_images(html_eval([target("last", query_text(".submission__title"), exact_match=title),
+                                    target("last", query_text(".submission__info"), must_include=[USER, forum])]),
+                         [ssim_check("last", ".submission__image", ref)])
+        s.task(template, {"title": title}, image=ref, start_url=f"{SITE} |AND| {link}", require_reset=True,
+              eval_=ev, solution=submit_steps(forum, title, url=link) + [stop("")],
               difficulty=("medium", "medium", "medium"),
               comments=f"the picture ({style}) belongs in f/{forum}; scored by SSIM against the input image")
 
@@ -525,11 +260,11 @@ def img_message_author(s: Suite) -> None:
     cands = [t for t in findable(s) if t.post.author not in s.f.correspondents and t.post.author != USER]
     for n, t in enumerate(s.fresh(cands, 2)):
         message = MESSAGES[n]
-        s.add(template, {"forum": t.post.forum, "message": message},
+        s.task(template, {"forum": t.post.forum, "message": message},
               image=s.post_picture(t, f"message-{t.id}.jpg"), require_reset=True,
               eval_=html_eval([target(f"{SITE}/messages", query_text(".table"),
                                       must_include=[t.post.author, message])]),
-              solution=[open_post(t)] + message_steps(t.post.author, "About your picture", message) + [stop()],
+              solution=[open_post(t)] + message_steps(t.post.author, "About your picture", message) + [stop("")],
               difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -537,19 +272,19 @@ def img_block_author(s: Suite) -> None:
     template = "I don't want to see anything more from whoever posted this picture in f/{forum}. Block them."
     cands = [t for t in findable(s) if t.post.author not in s.f.blocked and t.post.author != USER]
     for t in s.fresh(cands, 2):
-        s.add(template, {"forum": t.post.forum}, image=s.post_picture(t, f"block-{t.id}.jpg"), require_reset=True,
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"block-{t.id}.jpg"), require_reset=True,
               eval_=html_eval([target(f"{SITE}/user/{USER}/block_list", query_text(".site-content"),
                                       must_include=[t.post.author])]),
-              solution=[open_post(t), goto(f"{SITE}/user/{t.post.author}/block_user"), click("block"), stop()],
+              solution=[open_post(t), goto(f"{SITE}/user/{t.post.author}/block_user"), click(BLOCK_SEND), stop("")],
               difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
 
 def img_author_page(s: Suite) -> None:
     template = "Who posted this picture in f/{forum}? Open their profile page."
     for t in s.fresh(findable(s), 1):
-        s.add(template, {"forum": t.post.forum}, image=s.post_picture(t, f"author-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"author-{t.id}.jpg"),
               eval_=url_eval(f"{SITE}/user/{t.post.author}"),
-              solution=[open_post(t), goto(f"{SITE}/user/{t.post.author}"), stop()],
+              solution=[open_post(t), goto(f"{SITE}/user/{t.post.author}"), stop("")],
               difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -566,7 +301,7 @@ def img_unachievable(s: Suite) -> None:
         pic = ForumPicture("photo", kind=missing[0], count=missing[1])
         image = s.picture_file(f"missing-{forum}.jpg", render_picture(pic, INPUT_SIZE, seed=7100 + n))
         note = f"No post in f/{forum} shows {number_phrase(missing[1], missing[0])}."
-        s.add(template, {"forum": forum}, image=image, start_url=f"{SITE}/f/{forum}",
+        s.task(template, {"forum": forum}, image=image, start_url=f"{SITE}/f/{forum}",
               eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
               solution=[stop("N/A", "no picture in the forum matches")],
               difficulty=("medium", "hard", "hard"), comments="unachievable: " + note)
@@ -584,7 +319,7 @@ def color_here(s: Suite) -> None:
     cands = on_post(s, "photo", lambda f: f.get("color") and f.get("count") == 1)
     for t in s.fresh(cands, 3):
         color = t.facts["color"]
-        s.add(template, {"kind": t.facts["kind"]}, start_url=t.url, eval_=answer_eval({"exact_match": color}),
+        s.task(template, {"kind": t.facts["kind"]}, start_url=t.url, eval_=answer_eval({"exact_match": color}),
               solution=[stop(color)], difficulty=("easy", "easy", "easy"), grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -593,7 +328,7 @@ def count_here(s: Suite) -> None:
     cands = on_post(s, "photo", lambda f: f.get("count", 1) >= 2)
     for t in s.fresh(cands, 3):
         n = t.facts["count"]
-        s.add(template, {"kinds": plural(t.facts["kind"])}, start_url=t.url,
+        s.task(template, {"kinds": plural(t.facts["kind"])}, start_url=t.url,
               eval_=answer_eval({"required_values": [f"== {n}"]}), solution=[stop(str(n))],
               difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
@@ -604,7 +339,7 @@ def meme_caption_here(s: Suite) -> None:
     for n, t in enumerate(s.fresh(cands, 3)):
         where = ("top", "bottom")[n % 2]
         caption = t.facts[f"{where}_text"]
-        s.add(template, {"where": where}, start_url=t.url, eval_=answer_eval({"exact_match": caption}),
+        s.task(template, {"where": where}, start_url=t.url, eval_=answer_eval({"exact_match": caption}),
               solution=[stop(caption)], difficulty=("easy", "medium", "easy"), grounding=[t],
               terms=visual_terms(t.facts))
 
@@ -615,7 +350,7 @@ def chart_highest_here(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         label = t.facts["highest"]
         others = [x for x in t.facts["labels"] if x != label]
-        s.add(template, {}, start_url=t.url, eval_=answer_eval({"must_include": [label], "must_exclude": others}),
+        s.task(template, {}, start_url=t.url, eval_=answer_eval({"must_include": [label], "must_exclude": others}),
               solution=[stop(label)], difficulty=("easy", "medium", "medium"), grounding=[t],
               terms=visual_terms(t.facts))
 
@@ -626,7 +361,7 @@ def chart_value_here(s: Suite) -> None:
     for t in s.fresh(cands, 2):
         i = s.rng.randrange(len(t.facts["labels"]))
         label, value = t.facts["labels"][i], t.facts["values"][i]
-        s.add(template, {"label": label}, start_url=t.url, eval_=answer_eval({"required_values": [f"== {value}"]}),
+        s.task(template, {"label": label}, start_url=t.url, eval_=answer_eval({"required_values": [f"== {value}"]}),
               solution=[stop(str(value))], difficulty=("easy", "medium", "medium"), grounding=[t],
               terms=visual_terms(t.facts) + [str(value)])
 
@@ -636,7 +371,7 @@ def stock_trend_here(s: Suite) -> None:
     cands = on_post(s, "stock", lambda f: True)
     for t in s.fresh(cands, 2):
         answer = "higher" if t.facts["trend"] == "up" else "lower"
-        s.add(template, {}, start_url=t.url, eval_=answer_eval({"exact_match": answer}), solution=[stop(answer)],
+        s.task(template, {}, start_url=t.url, eval_=answer_eval({"exact_match": answer}), solution=[stop(answer)],
               difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts) + [answer])
 
 
@@ -649,9 +384,9 @@ def comment_count_format(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         kinds = plural(t.facts["kind"])
         text = f"I count {t.facts['count']} {kinds}"
-        s.add(template, {"kinds": kinds}, start_url=t.url, require_reset=True,
+        s.task(template, {"kinds": kinds}, start_url=t.url, require_reset=True,
               eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
-              solution=[type_in("comment_body", text), click("comment_submit"), stop()],
+              solution=comment_steps(text) + [stop("")],
               difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -667,10 +402,10 @@ def reply_format(s: Suite) -> None:
             cands.append((t, top_level[0]))
     for t, c in s.fresh(cands, 3):
         text = f"It is {t.facts['color']}!"
-        s.add(template, {"kind": t.facts["kind"], "user": c.author}, start_url=t.url, require_reset=True,
+        s.task(template, {"kind": t.facts["kind"], "user": c.author}, start_url=t.url, require_reset=True,
               eval_=html_eval([target(t.url, parent_of_latest(), exact_match=c.author),
                                target(t.url, latest_comment(), exact_match=text)]),
-              solution=reply_steps(t, c, text) + [stop()], difficulty=("medium", "easy", "medium"),
+              solution=reply_steps(c, text) + [stop("")], difficulty=("medium", "easy", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -680,9 +415,9 @@ def comment_on_visual(s: Suite) -> None:
     cands = findable(s, top=25, styles=("photo", "artwork", "space"))
     for n, t in enumerate(s.fresh(cands, 3)):
         text = texts[n]
-        s.add(template, {"text": text, "forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
+        s.task(template, {"text": text, "forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
               require_reset=True, eval_=html_eval([target(t.url, query_text("#main"), must_include=[USER, text])]),
-              solution=comment_steps(t, text) + [stop()], difficulty=("medium", "medium", "medium"),
+              solution=[open_post(t)] + comment_steps(text) + [stop("")], difficulty=("medium", "medium", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -697,9 +432,9 @@ def message_top_commenter(s: Suite) -> None:
             cands.append((t, c))
     for n, (t, c) in enumerate(s.fresh(cands, 3)):
         message = texts[n]
-        s.add(template, {"message": message}, start_url=t.url, require_reset=True,
+        s.task(template, {"message": message}, start_url=t.url, require_reset=True,
               eval_=html_eval([target(f"{SITE}/messages", query_text(".table"), must_include=[c.author, message])]),
-              solution=message_steps(c.author, "Your comment", message) + [stop()],
+              solution=message_steps(c.author, "Your comment", message) + [stop("")],
               difficulty=("easy", "easy", "easy"))
 
 
@@ -721,19 +456,19 @@ def upvote_all_on_page(s: Suite) -> None:
         misses = [t for t in page if t not in hits][:3]
         targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
-        steps = [step for t in hits for step in (open_post(t, f"a {kind} in the picture"), click("upvote"))]
-        s.add(template, {"what": f"{article(kind)} {kind}"}, start_url=f"{SITE}/f/{first.post.forum}",
-              require_reset=True, eval_=html_eval(targets), solution=steps + [stop()],
-              difficulty=("medium", "medium", "hard"), grounding=page, terms=[kind, plural(kind)])
+        steps = [step for t in hits for step in (open_post(t, f"a {kind} in the picture"), click(UPVOTE))]
+        s.task(template, {"what": f"{article(kind)} {kind}"}, start_url=f"{SITE}/f/{first.post.forum}",
+              require_reset=True, eval_=html_eval(targets), solution=steps + [stop("")],
+              difficulty=("hard", "medium", "hard"), grounding=page, terms=[kind, plural(kind)])
 
 
 def downvote_visual(s: Suite) -> None:
     template = "Downvote the post in f/{forum} whose picture shows {what}."
     cands = [t for t in findable(s, styles=("photo", "vintage", "artwork")) if t.id not in s.f.votes]
     for t in s.fresh(cands, 3):
-        s.add(template, {"forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
+        s.task(template, {"forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
               require_reset=True, eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=DOWNVOTED)]),
-              solution=[open_post(t), click("downvote"), stop()], difficulty=("easy", "medium", "medium"),
+              solution=[open_post(t), click(DOWNVOTE), stop("")], difficulty=("easy", "medium", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -749,13 +484,14 @@ def repost_picture(s: Suite) -> None:
         cands = findable(s, forums=(forum,))
         for t in s.fresh(cands, 1):
             picture = f"{SITE}{t.post.image.url_path}"
-            ev = html_eval([target("last", query_text(".submission__title"), exact_match=title),
-                            target("last", query_text(".submission__info"), must_include=[USER, forum2])],
-                           [ssim_check("last", ".submission__image", picture)])
-            s.add(template, {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
+            ev = with_images(html_eval([target("last", query_text(".submission__title"), exact_match=title),
+                                        target("last", query_text(".submission__info"),
+                                               must_include=[USER, forum2])]),
+                             [ssim_check("last", ".submission__image", picture)])
+            s.task(template, {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
                   require_reset=True, eval_=ev,
-                  solution=[open_post(t)] + submit_steps(forum2, title, url=picture) + [stop()],
-                  difficulty=("medium", "medium", "hard"), grounding=[t], terms=visual_terms(t.facts))
+                  solution=[open_post(t)] + submit_steps(forum2, title, url=picture) + [stop("")],
+                  difficulty=("hard", "medium", "hard"), grounding=[t], terms=visual_terms(t.facts))
 
 
 def text_post(s: Suite) -> None:
@@ -765,10 +501,10 @@ def text_post(s: Suite) -> None:
              ("MechanicalKeyboards", "Quietest switches for a shared office?", "My coworkers are not amused."))
     for forum, title, body in plans:
         ev = html_eval([target("last", query_text(".submission__title"), exact_match=title),
-                        target("last", query_text(".submission__body"), must_include=[body]),
+                        target("last", query_text(".submission__body", lowercase=True), must_include=[body.lower()]),
                         target("last", query_text(".submission__info"), must_include=[USER, forum])])
-        s.add(template, {"forum": forum, "title": title, "body": body}, require_reset=True, eval_=ev,
-              solution=submit_steps(forum, title, body=body) + [stop()], difficulty=("easy", "easy", "easy"))
+        s.task(template, {"forum": forum, "title": title, "body": body}, require_reset=True, eval_=ev,
+              solution=submit_steps(forum, title, body=body) + [stop("")], difficulty=("easy", "easy", "easy"))
 
 
 def subscribe_described(s: Suite) -> None:
@@ -778,9 +514,9 @@ def subscribe_described(s: Suite) -> None:
     for what, forum in plans:
         if forum in s.f.subscriptions:
             continue
-        s.add(template, {"what": what}, require_reset=True,
+        s.task(template, {"what": what}, require_reset=True,
               eval_=html_eval([target(f"{SITE}/f/{forum}", query_text("#sidebar"), must_include=["Unsubscribe"])]),
-              solution=[goto(f"{SITE}/f/{forum}"), click("subscribe"), stop()], difficulty=("easy", "easy", "easy"))
+              solution=[goto(f"{SITE}/f/{forum}"), click(SUBSCRIBE), stop("")], difficulty=("easy", "easy", "easy"))
 
 
 # ---- navigation and reading -----------------------------------------------------------------------------------
@@ -789,8 +525,8 @@ def nav_top_period(s: Suite) -> None:
     template = "Show me the top posts of the past {period} in f/{forum}."
     for period, forum in (("week", "gaming"), ("month", "space"), ("year", "movies")):
         url = f"{SITE}/f/{forum}/top?t={period}"
-        s.add(template, {"period": period, "forum": forum}, eval_=url_eval(url),
-              solution=[goto(url), stop()], difficulty=("easy", "easy", "easy"))
+        s.task(template, {"period": period, "forum": forum}, eval_=url_eval(url),
+              solution=[goto(url), stop("")], difficulty=("easy", "easy", "easy"))
 
 
 def nav_city_sort(s: Suite) -> None:
@@ -798,7 +534,7 @@ def nav_city_sort(s: Suite) -> None:
     for sort, path, forum in (("newest", "new", "pittsburgh"), ("most commented", "most_commented", "Washington")):
         url = f"{SITE}/f/{forum}/{path}"
         city = s.f.forums[forum].title
-        s.add(template, {"sort": sort, "city": city}, eval_=url_eval(url), solution=[goto(url), stop()],
+        s.task(template, {"sort": sort, "city": city}, eval_=url_eval(url), solution=[goto(url), stop("")],
               difficulty=("easy", "easy", "easy"))
 
 
@@ -806,7 +542,7 @@ def author_of_visual(s: Suite) -> None:
     template = "Who posted the picture of {what} in f/{forum}? Answer with the username."
     cands = findable(s, styles=("photo", "vintage", "space", "artwork", "skyline"))
     for t in s.fresh(cands, 3):
-        s.add(template, {"what": describe(t.facts), "forum": t.post.forum}, start_url=f"{SITE}/f/{t.post.forum}",
+        s.task(template, {"what": describe(t.facts), "forum": t.post.forum}, start_url=f"{SITE}/f/{t.post.forum}",
               eval_=answer_eval({"must_include": [t.post.author]}),
               solution=[open_post(t), stop(t.post.author)], difficulty=("medium", "medium", "hard"),
               grounding=[t], terms=visual_terms(t.facts))
@@ -823,16 +559,16 @@ def count_on_page(s: Suite) -> None:
             if n >= 2 and clean_of(page, [kind, plural(kind)]):
                 cands.append((page[0], kind, n, page))
     for first, kind, n, page in s.fresh(cands, 3):
-        s.add(template, {"what": f"{article(kind)} {kind}"}, start_url=f"{SITE}/f/{first.post.forum}",
+        s.task(template, {"what": f"{article(kind)} {kind}"}, start_url=f"{SITE}/f/{first.post.forum}",
               eval_=answer_eval({"required_values": [f"== {n}"]}), solution=[stop(str(n))],
-              difficulty=("medium", "medium", "hard"), grounding=page, terms=[kind, plural(kind)])
+              difficulty=("hard", "medium", "hard"), grounding=page, terms=[kind, plural(kind)])
 
 
 def unachievable_text(s: Suite) -> None:
     template = "Take me to the forum for {city}."
     for city in ("Hartford", "Albany"):
         note = f"There is no forum for {city}."
-        s.add(template, {"city": city}, eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+        s.task(template, {"city": city}, eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
               solution=[goto(f"{SITE}/forums/all"), stop("N/A")], difficulty=("easy", "easy", "easy"),
               comments="unachievable: " + note)
 
@@ -845,70 +581,42 @@ TEMPLATES = [img_open_post, img_upvote, img_top_comment, img_comment_count, img_
              nav_top_period, nav_city_sort, author_of_visual, count_on_page, unachievable_text]
 
 
-def build(data) -> Suite:
-    suite = Suite(Forum(data))
+# ---- the site module's interface (tasks/build/__init__.py) ---------------------------------------------------
+
+MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 70, 25, 15
+
+
+def open_pristine(conf=None, generate: bool = True):
+    """The pristine forum database of `conf` (generated when missing; the forum's store always does)."""
+    from sites.reddit.data import open_pristine as forum_pristine
+
+    return forum_pristine(conf or suite_settings())
+
+
+def build(data, seed: int) -> Suite:
+    suite = Suite(Forum(data), seed)
     for make in TEMPLATES:
         make(suite)
     return suite
 
 
-# ---- output ---------------------------------------------------------------------------------------------------
-
-from pathlib import Path  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-TASK_FILE = ROOT / "reddit.json"
-IMAGE_DIR = ROOT / "images" / "reddit"
-SUITE_SEED = 20240101
-SUITE_SCALE = "default"
-
-
-def render(suite: Suite) -> str:
-    import json
-
-    return json.dumps(suite.tasks, indent=2, ensure_ascii=False) + "\n"
-
-
 def build_suite(conf=None) -> Suite:
     """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
-    from sites.config import Settings
-    from sites.reddit.data import open_pristine
-
-    conf = conf or Settings(seed=SUITE_SEED, scale=SUITE_SCALE)
+    conf = conf or suite_settings()
     with open_pristine(conf) as data:
-        return build(data)
+        return build(data, conf.seed)
 
 
-def stale_files(suite: Suite) -> list[str]:
-    """Committed files that differ from what `suite` would write (missing or extra images included)."""
-    stale = [] if TASK_FILE.is_file() and TASK_FILE.read_text(encoding="utf-8") == render(suite) else [TASK_FILE.name]
-    for name, blob in sorted(suite.images.items()):
-        path = IMAGE_DIR / name
-        if not path.is_file() or path.read_bytes() != blob:
-            stale.append(str(path.relative_to(ROOT)))
-    if IMAGE_DIR.is_dir():
-        stale += sorted(str(p.relative_to(ROOT)) for p in IMAGE_DIR.iterdir() if p.name not in suite.images)
-    return stale
+def grounding_fields(data, post_id: int) -> dict[str, str]:
+    """The text of a post the grounding lint searches: title, body and each comment."""
+    post = data.post(post_id)
+    fields = {"title": post.title, "body": post.body}
+    for c in data.comments(post_id):
+        fields[f"comment {c.id}"] = c.body
+    return fields
 
 
-def write(suite: Suite) -> None:
-    IMAGE_DIR.mkdir(parents=True, exist_ok=True)
-    for old in IMAGE_DIR.iterdir():
-        if old.name not in suite.images:
-            old.unlink()
-    for name, blob in sorted(suite.images.items()):
-        (IMAGE_DIR / name).write_bytes(blob)
-    TASK_FILE.write_text(render(suite), encoding="utf-8")
-
-
-if __name__ == "__main__":
-    import sys
-
-    built = build_suite()
-    if "--check" in sys.argv[1:]:
-        stale = stale_files(built)
-        if stale:
-            print("out of date: " + ", ".join(stale), file=sys.stderr)
-        sys.exit(1 if stale else 0)
-    write(built)
-    print(f"{len(built.tasks)} tasks from {len(built.templates)} templates, {len(built.images)} images -> {TASK_FILE}")
+def changes_state(step: dict) -> bool:
+    """Whether a reference-solution step changes the forum (a vote, comment, reply, post, subscription,
+    message or block)."""
+    return step["do"] == "click" and any(css in step.get("css", "") for css in STATE_CLICKS)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tasks.build.suite import image_files
+
 
 def test_committed_files_equal_the_generator_output(site, builder, built, suite_settings):
     stale = built.stale_files()
@@ -72,4 +74,4 @@ def test_input_images_exist_and_are_referenced_once(built, committed_tasks):
     assert len(referenced) == len(set(referenced))
     for ref in referenced:
         assert (built.task_file.parent / ref).is_file(), ref
-    assert {p.name for p in built.image_dir.glob("*.png")} == {r.rsplit("/", 1)[-1] for r in referenced}
+    assert {p.name for p in image_files(built.image_dir)} == {r.rsplit("/", 1)[-1] for r in referenced}
