@@ -242,7 +242,7 @@ def img_post(s: Suite) -> None:
         name = f"post-{style}.jpg"
         ref = s.picture_file(name, render_fresh(style, 10 + n))
         link = f"{HOME}/{ref}"
-        ev = with_images(html_eval([target("last", query_text(".submission__title"), exact_match=title),
+        ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
                                     target("last", query_text(".submission__info"), must_include=[USER, forum])]),
                          [ssim_check("last", ".submission__image", ref)])
         s.task(template, {"title": title}, image=ref, start_url=f"{SITE} |AND| {link}", require_reset=True,
@@ -484,7 +484,7 @@ def repost_picture(s: Suite) -> None:
         cands = findable(s, forums=(forum,))
         for t in s.fresh(cands, 1):
             picture = f"{SITE}{t.post.image.url_path}"
-            ev = with_images(html_eval([target("last", query_text(".submission__title"), exact_match=title),
+            ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
                                         target("last", query_text(".submission__info"),
                                                must_include=[USER, forum2])]),
                              [ssim_check("last", ".submission__image", picture)])
@@ -500,7 +500,7 @@ def text_post(s: Suite) -> None:
              ("books", "Any novels set on a lighthouse?", "I just finished one and want more."),
              ("MechanicalKeyboards", "Quietest switches for a shared office?", "My coworkers are not amused."))
     for forum, title, body in plans:
-        ev = html_eval([target("last", query_text(".submission__title"), exact_match=title),
+        ev = html_eval([target("last", query_text(".submission__link"), exact_match=title),
                         target("last", query_text(".submission__body", lowercase=True), must_include=[body.lower()]),
                         target("last", query_text(".submission__info"), must_include=[USER, forum])])
         s.task(template, {"forum": forum, "title": title, "body": body}, require_reset=True, eval_=ev,
