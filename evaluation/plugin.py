@@ -14,6 +14,7 @@ and written (report.md, summary.json) at the end of the session, by the xdist co
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,10 @@ def pytest_addoption(parser):
                 help="a VWA-format task file to run (repeatable); replaces the default tasks/*.json")
     g.addoption("--agent", default="reference", help="agent name (default: reference)")
     g.addoption("--model", default=None, help="model name for model-based agents")
-    g.addoption("--max-steps", type=int, default=30, help="step limit of an episode (default 30)")
+    g.addoption("--max-steps", type=int, default=None,
+                help="step limit of an episode (default: the agent's own, 30; webvoyager 15)")
+    g.addoption("--viewport", default=None, metavar="WxH",
+                help="browser viewport for every task, e.g. 1024x768 (default: each task's own)")
     g.addoption("--results", default=None, metavar="DIR",
                 help="results folder (default results/<timestamp>, with results/latest)")
     g.addoption("--stack", choices=("embedded", "docker"), default=None,
@@ -43,6 +47,15 @@ def pytest_addoption(parser):
                 help="observation mode (default: the agent's own)")
     g.addoption("--expect-reward", type=int, choices=(0, 1), default=1,
                 help="reward each task must get (default 1; 0 proves an agent earns nothing)")
+
+
+def parse_viewport(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    m = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
+    if not m:
+        raise pytest.UsageError(f"--viewport {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
+    return int(m.group(1)), int(m.group(2))
 
 
 def _marker_names() -> list[str]:
@@ -158,6 +171,7 @@ class TaskItem(pytest.Item):
             runtime = Runtime(RunOptions(
                 agent=config.getoption("agent"), model=config.getoption("model"),
                 max_steps=config.getoption("max_steps"), stack=stack,
+                viewport=parse_viewport(config.getoption("viewport")),
                 observation=config.getoption("observation"),
                 image_root=Path(image_root).resolve() if image_root else None,
                 results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),

@@ -44,13 +44,24 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PYTHON" -m venv "$VENV"
 fi
 
-# Reinstall the project only when its metadata changed since the last install.
+# EXTRAS: optional extras of pyproject.toml, comma-separated (EXTRAS=models: BLIP-2 through transformers).
+# The tests need `models` (a tiny BLIP-2 is built and loaded through the real code), so it is the default;
+# EXTRAS= (empty) installs the project alone. torch is pinned first to TORCH_SPEC, the CPU build pip takes
+# from this machine's disk (a plain `torch` would pull a CUDA build of several GB); set TORCH_SPEC=torch
+# to let pip choose (e.g. on a GPU machine).
+EXTRAS=${EXTRAS-models}
+TORCH_SPEC=${TORCH_SPEC:-torch==2.13.0}
+target="."
+[ -n "$EXTRAS" ] && target=".[$EXTRAS]"
+# Reinstall the project only when its metadata or the chosen extras changed since the last install.
 stamp="$VENV/.installed-pyproject"
-if [ ! -f "$stamp" ] || ! cmp -s pyproject.toml "$stamp"; then
-  echo "install: installing the project into $VENV"
+want="$(cat pyproject.toml; echo "extras=$EXTRAS torch=$TORCH_SPEC")"
+if [ ! -f "$stamp" ] || [ "$want" != "$(cat "$stamp")" ]; then
+  echo "install: installing the project into $VENV${EXTRAS:+ with extras [$EXTRAS]}"
   "$VENV/bin/pip" install -q --upgrade pip
-  "$VENV/bin/pip" install -q -e .
-  cp pyproject.toml "$stamp"
+  case ",$EXTRAS," in *,models,*) "$VENV/bin/pip" install -q "$TORCH_SPEC";; esac
+  "$VENV/bin/pip" install -q -e "$target"
+  printf '%s' "$want" > "$stamp"
 fi
 
 [ -f .env ] || cp .env.example .env
