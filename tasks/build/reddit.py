@@ -127,18 +127,23 @@ def message_steps(user: str, title: str, body: str) -> list[dict]:
 
 # ---- candidate pickers ----------------------------------------------------------------------------------------
 
-def findable(s: Suite, *, top: int = 25, styles=None, forums=None, need_top_comment: bool = False) -> list[Thread]:
-    """Image posts among the first `top` hot posts of their forum whose picture no other post there shares and
-    whose text does not give the picture away."""
+def findable(s: Suite, *, top: int = 25, styles=None, forums=None, need_top_comment: bool = False,
+             described: bool = False) -> list[Thread]:
+    """Image posts among the first `top` hot posts of their forum whose text does not give the picture away and
+    whose picture no other post of the forum shares: by look (`look_key`), or with `described`, by the words
+    of `describe` (a task naming the picture in words must name one post only)."""
     out = []
     for name in sorted(s.f.hot, key=str.lower):
         if forums is not None and name not in forums:
             continue
-        page = s.f.hot_page(name, 0, top)
-        for t in page:
+        everything = s.f.image_threads(forum=name)
+        seen = [describe(t.facts) if described else look_key(t.facts) for t in everything]
+        for t in s.f.hot_page(name, 0, top):
             if t.id not in s.f.drawable or (styles and t.facts["style"] not in styles):
                 continue
-            if not s.f.unique_look(t, page) or not clean_of([t], visual_terms(t.facts)):
+            if seen.count(describe(t.facts) if described else look_key(t.facts)) != 1:
+                continue
+            if not clean_of([t], visual_terms(t.facts)):
                 continue
             if need_top_comment and s.f.top_comment(t) is None:
                 continue
@@ -146,8 +151,9 @@ def findable(s: Suite, *, top: int = 25, styles=None, forums=None, need_top_comm
     return out
 
 
-def post_url_eval(t: Thread) -> dict:
-    return url_eval(f"{t.url} |OR| {SITE}{t.post.url_path}")
+def a_kind(kind: str) -> str:
+    """The kind with its article ("a cat", "an owl"; "dice")."""
+    return kind if kind == "dice" else f"{article(kind)} {kind}"
 
 
 # ---- templates with an input image -----------------------------------------------------------------------------
@@ -311,7 +317,8 @@ def img_unachievable(s: Suite) -> None:
 
 def on_post(s: Suite, style: str, pred, top: int = 200) -> list[Thread]:
     """Image posts of `style` satisfying `pred(facts)` whose text does not say what the picture shows."""
-    return [t for t in s.f.image_threads(style=style, top=top) if pred(t.facts) and clean_of([t], visual_terms(t.facts))]
+    return [t for t in s.f.image_threads(style=style, top=top)
+            if pred(t.facts) and clean_of([t], visual_terms(t.facts))]
 
 
 def color_here(s: Suite) -> None:
@@ -367,9 +374,10 @@ def chart_value_here(s: Suite) -> None:
 
 
 def stock_trend_here(s: Suite) -> None:
-    template = "Did the price in the chart of this post end higher or lower than where it started? Answer higher or lower."
-    cands = on_post(s, "stock", lambda f: True)
-    for t in s.fresh(cands, 2):
+    template = ("Did the price in the chart of this post end higher or lower than where it started? "
+                "Answer higher or lower.")
+    picked = [t for trend in ("up", "down") for t in s.fresh(on_post(s, "stock", lambda f: f["trend"] == trend), 1)]
+    for t in picked:
         answer = "higher" if t.facts["trend"] == "up" else "lower"
         s.task(template, {}, start_url=t.url, eval_=answer_eval({"exact_match": answer}), solution=[stop(answer)],
               difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts) + [answer])
@@ -412,10 +420,11 @@ def reply_format(s: Suite) -> None:
 def comment_on_visual(s: Suite) -> None:
     template = "Comment \"{text}\" on the post in f/{forum} whose picture shows {what}."
     texts = ("This one made my day.", "Saving this for later!", "How long did this take you?")
-    cands = findable(s, top=25, styles=("photo", "artwork", "space"))
+    cands = findable(s, described=True, top=25, styles=("photo", "artwork", "space"))
     for n, t in enumerate(s.fresh(cands, 3)):
         text = texts[n]
-        s.task(template, {"text": text, "forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
+        s.task(template, {"text": text, "forum": t.post.forum, "what": describe(t.facts)},
+               start_url=f"{SITE}/f/{t.post.forum}",
               require_reset=True, eval_=html_eval([target(t.url, query_text("#main"), must_include=[USER, text])]),
               solution=[open_post(t)] + comment_steps(text) + [stop("")], difficulty=("medium", "medium", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
@@ -448,7 +457,8 @@ def upvote_all_on_page(s: Suite) -> None:
         kinds = sorted({t.facts["kind"] for t in page if t.facts.get("style") == "photo"})
         for kind in kinds:
             hits = [t for t in page if t.facts.get("kind") == kind]
-            if 2 <= len(hits) <= 4 and all(t.id not in s.f.votes for t in page) and clean_of(page, [kind, plural(kind)]):
+            if 2 <= len(hits) <= 4 and all(t.id not in s.f.votes for t in page) \
+                    and clean_of(page, [kind, plural(kind)]):
                 cands.append((hits[0], kind, hits, page))
     for first, kind, hits, page in s.fresh(cands, 3):
         for t in hits:
@@ -457,14 +467,14 @@ def upvote_all_on_page(s: Suite) -> None:
         targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
         steps = [step for t in hits for step in (open_post(t, f"a {kind} in the picture"), click(UPVOTE))]
-        s.task(template, {"what": f"{article(kind)} {kind}"}, start_url=f"{SITE}/f/{first.post.forum}",
+        s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
               require_reset=True, eval_=html_eval(targets), solution=steps + [stop("")],
               difficulty=("hard", "medium", "hard"), grounding=page, terms=[kind, plural(kind)])
 
 
 def downvote_visual(s: Suite) -> None:
     template = "Downvote the post in f/{forum} whose picture shows {what}."
-    cands = [t for t in findable(s, styles=("photo", "vintage", "artwork")) if t.id not in s.f.votes]
+    cands = [t for t in findable(s, described=True, styles=("photo", "vintage", "artwork")) if t.id not in s.f.votes]
     for t in s.fresh(cands, 3):
         s.task(template, {"forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
               require_reset=True, eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=DOWNVOTED)]),
@@ -477,11 +487,10 @@ def downvote_visual(s: Suite) -> None:
 def repost_picture(s: Suite) -> None:
     template = ("Find the post in f/{forum} whose picture shows {what}, and share the same picture in f/{forum2} "
                 "with the title \"{title}\". Stay on the new post's page.")
-    plans = (("aww", "pics", "Look at this little one"), ("EarthPorn", "pics", "Found this view in another forum"))
+    plans = (("Art", "mildlyinteresting", "Saw this in another forum and had to share"),
+             ("space", "technology", "Which telescope takes a picture like this?"))
     for forum, forum2, title in plans:
-        if forum2 not in s.f.forums:
-            forum2 = "mildlyinteresting"
-        cands = findable(s, forums=(forum,))
+        cands = findable(s, described=True, forums=(forum,))
         for t in s.fresh(cands, 1):
             picture = f"{SITE}{t.post.image.url_path}"
             ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
@@ -540,7 +549,7 @@ def nav_city_sort(s: Suite) -> None:
 
 def author_of_visual(s: Suite) -> None:
     template = "Who posted the picture of {what} in f/{forum}? Answer with the username."
-    cands = findable(s, styles=("photo", "vintage", "space", "artwork", "skyline"))
+    cands = findable(s, described=True, styles=("photo", "vintage", "space", "artwork", "skyline"))
     for t in s.fresh(cands, 3):
         s.task(template, {"what": describe(t.facts), "forum": t.post.forum}, start_url=f"{SITE}/f/{t.post.forum}",
               eval_=answer_eval({"must_include": [t.post.author]}),
@@ -559,7 +568,7 @@ def count_on_page(s: Suite) -> None:
             if n >= 2 and clean_of(page, [kind, plural(kind)]):
                 cands.append((page[0], kind, n, page))
     for first, kind, n, page in s.fresh(cands, 3):
-        s.task(template, {"what": f"{article(kind)} {kind}"}, start_url=f"{SITE}/f/{first.post.forum}",
+        s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
               eval_=answer_eval({"required_values": [f"== {n}"]}), solution=[stop(str(n))],
               difficulty=("hard", "medium", "hard"), grounding=page, terms=[kind, plural(kind)])
 

@@ -64,7 +64,8 @@ def describe(facts: dict) -> str:
         return f"a {facts['title']} price chart"
     if style == "space":
         rings = " ringed" if facts.get("rings") else ""
-        return f"a {facts['color']}{rings} planet with {number_phrase(facts.get('count', 0), 'moon')}"
+        moons = number_phrase(facts.get("count", 0), "moon")
+        return f"{article(facts['color'])} {facts['color']}{rings} planet with {moons}"
     if style == "artwork":
         return f"{number_phrase(facts.get('count', 1), facts['color'] + ' ' + facts['shape'][:-1])}"
     when = {"day": "by day", "sunset": "at sunset", "night": "at night"}.get(facts.get("time_of_day"), "")
