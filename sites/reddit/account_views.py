@@ -134,7 +134,8 @@ def inbox():
     threads = get_db().execute(
         "SELECT t.*, a.username AS sender, b.username AS receiver,"
         " (SELECT max(m.created_at) FROM message m WHERE m.thread_id = t.id) AS last_at,"
-        " (SELECT count(*) FROM message m WHERE m.thread_id = t.id) AS n"
+        " (SELECT count(*) FROM message m WHERE m.thread_id = t.id) AS n,"
+        " (SELECT m.body FROM message m WHERE m.thread_id = t.id ORDER BY m.id DESC LIMIT 1) AS last_body"
         " FROM message_thread t JOIN user a ON a.id = t.sender_id JOIN user b ON b.id = t.receiver_id"
         " WHERE t.sender_id = :u OR t.receiver_id = :u ORDER BY last_at DESC, t.id DESC", {"u": user["id"]}).fetchall()
     return render_template("messages.html", threads=threads)
@@ -245,7 +246,7 @@ def block(username: str):
     get_db().execute("INSERT OR IGNORE INTO user_block(blocker_id, blocked_id, comment, created_at) VALUES (?, ?, ?, ?)",
                      (user["id"], target["id"], note, now_stamp()))
     flash(f"{target['username']} is blocked: they can no longer send you messages.", "success")
-    return redirect("/block_list")
+    return redirect(f"/user/{user['username']}/block_list")
 
 
 def unblock(username: str):
@@ -254,11 +255,13 @@ def unblock(username: str):
     target = _user_named(username)
     get_db().execute("DELETE FROM user_block WHERE blocker_id = ? AND blocked_id = ?", (user["id"], target["id"]))
     flash(f"{target['username']} is no longer blocked.", "success")
-    return redirect("/block_list")
+    return redirect(f"/user/{user['username']}/block_list")
 
 
-def block_list():
+def block_list(username: str | None = None):
     user = require_user()
+    if username is not None and username.lower() != user["username"].lower():
+        abort(403, description="You can only see your own list of blocked users.")
     rows = get_db().execute("SELECT b.*, u.username FROM user_block b JOIN user u ON u.id = b.blocked_id"
                             " WHERE b.blocker_id = ? ORDER BY u.username", (user["id"],)).fetchall()
     return render_template("block_list.html", blocks=rows)

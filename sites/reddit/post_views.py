@@ -3,6 +3,7 @@ comments, and votes on both (toggling)."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 from flask import abort, flash, redirect, render_template, request
@@ -32,7 +33,8 @@ def _comment_tree(post_id: int, root_id: int | None = None):
     db = get_db()
     rows = db.execute("SELECT c.*, u.username FROM comment c JOIN user u ON u.id = c.user_id"
                       " WHERE c.submission_id = ? ORDER BY c.id", (post_id,)).fetchall()
-    nodes = {r["id"]: {"row": r, "children": []} for r in rows}
+    # plain attribute objects: the template reads a dozen fields of each of hundreds of comments
+    nodes = {r["id"]: SimpleNamespace(row=SimpleNamespace(**dict(r)), children=[]) for r in rows}
     roots = []
     for r in rows:
         node = nodes[r["id"]]
@@ -41,31 +43,31 @@ def _comment_tree(post_id: int, root_id: int | None = None):
             if r["id"] == root_id:
                 roots.append(node)
             elif parent is not None:
-                parent["children"].append(node)
+                parent.children.append(node)
         elif parent is None:
             roots.append(node)
         else:
-            parent["children"].append(node)
+            parent.children.append(node)
 
     def order(items):
-        items.sort(key=lambda n: (-n["row"]["net_score"], n["row"]["id"]))
+        items.sort(key=lambda n: (-n.row.net_score, n.row.id))
         for n in items:
-            order(n["children"])
+            order(n.children)
     order(roots)
     return roots, [r["id"] for r in rows]
 
 
-def _votes(table: str, column: str, ids: list[int]) -> dict[int, int]:
+def _votes(table: str, post_id: int) -> dict[int, int]:
+    """The logged-in user's votes on the post (submission_vote) or on its comments (comment_vote)."""
     user = current_user()
-    if user is None or not ids:
+    if user is None:
         return {}
-    found = {}
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        found.update({r[0]: r[1] for r in get_db().execute(
-            f"SELECT {column}, choice FROM {table} WHERE user_id = ? AND {column} IN ({', '.join('?' * len(chunk))})",
-            [user["id"], *chunk])})
-    return found
+    if table == "submission_vote":
+        sql = "SELECT submission_id, choice FROM submission_vote WHERE user_id = ? AND submission_id = ?"
+    else:
+        sql = ("SELECT v.comment_id, v.choice FROM comment c JOIN comment_vote v ON v.comment_id = c.id"
+               " AND v.user_id = ? WHERE c.submission_id = ?")
+    return {r[0]: r[1] for r in get_db().execute(sql, (user["id"], post_id))}
 
 
 def _forum_sidebar(forum_id: int):
@@ -87,12 +89,12 @@ def show(forum_name: str, post_id: str, slug: str | None = None, comment_id: str
         if get_db().execute("SELECT 1 FROM comment WHERE id = ? AND submission_id = ?",
                             (root, post["id"])).fetchone() is None:
             abort(404, description=f"comment {root} does not exist on this post")
-    tree, ids = _comment_tree(post["id"], root)
+    tree, _ids = _comment_tree(post["id"], root)
     forum_id = get_db().execute("SELECT forum_id FROM submission WHERE id = ?", (post["id"],)).fetchone()[0]
     forum, mods, subscribed = _forum_sidebar(forum_id)
     return render_template("post.html", post=post, tree=tree, permalink=root,
-                           post_votes=_votes("submission_vote", "submission_id", [post["id"]]),
-                           comment_votes=_votes("comment_vote", "comment_id", ids), forum=forum, moderators=mods,
+                           post_votes=_votes("submission_vote", post["id"]),
+                           comment_votes=_votes("comment_vote", post["id"]), forum=forum, moderators=mods,
                            subscribed=subscribed, is_image_url=_is_image_url)
 
 

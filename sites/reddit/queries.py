@@ -41,7 +41,7 @@ SORT_KEYS = {
 
 LISTING_SQL = (
     "SELECT s.id, s.title, s.url, s.body, s.image_id, s.created_at, s.edited_at, s.net_score, s.upvotes, s.downvotes,"
-    " s.comment_count, s.user_id, f.name AS forum, u.username AS author, i.file_name AS image_file"
+    " s.comment_count, s.user_id, s.ranking, s.last_active, f.name AS forum, u.username AS author, i.file_name AS image_file"
     " FROM submission s JOIN forum f ON f.id = s.forum_id JOIN user u ON u.id = s.user_id"
     " LEFT JOIN image i ON i.id = s.image_id")
 
@@ -83,24 +83,8 @@ def since(db: sqlite3.Connection, t: str | None) -> str | None:
     return (end - timedelta(days=TIMES[t])).strftime(STAMP)
 
 
-def listing(db: sqlite3.Connection, sort: str, *, forum_ids: list[int] | None = None, t: str | None = None,
-            user_id: int | None = None) -> tuple[list[sqlite3.Row], dict | None]:
-    """One page of submissions and the `next[...]` query of the following page (None on the last page)."""
-    spec = SORT_KEYS[sort]
-    clauses, params = [], []
-    if forum_ids is not None:
-        if not forum_ids:
-            return [], None
-        clauses.append(f"s.forum_id IN ({', '.join('?' * len(forum_ids))})")
-        params.extend(forum_ids)
-    if user_id is not None:
-        clauses.append("s.user_id = ?")
-        params.append(user_id)
-    lower = since(db, t) if sort in TIMED_SORTS else None
-    if lower:
-        clauses.append("s.created_at >= ?")
-        params.append(lower)
-    after = cursor(sort)
+def _page(db: sqlite3.Connection, spec: Sort, clauses: list[str], params: list, after: tuple | None) -> list:
+    clauses, params = list(clauses), list(params)
     if after is not None:
         # (a, b) after (x, y) in the sort order, written out for SQLite's index use
         (c1, _k1, d1), *rest = spec.columns
@@ -114,13 +98,62 @@ def listing(db: sqlite3.Connection, sort: str, *, forum_ids: list[int] | None = 
             clauses.append(f"s.{c1} {op1} ?")
             params.append(after[0])
     where = (" WHERE " + " AND ".join(clauses)) if clauses else ""
-    rows = db.execute(f"{LISTING_SQL}{where} ORDER BY {spec.order_by()} LIMIT ?",
-                      params + [PAGE_SIZE + 1]).fetchall()
+    return db.execute(f"{LISTING_SQL}{where} ORDER BY {spec.order_by()} LIMIT ?", params + [PAGE_SIZE + 1]).fetchall()
+
+
+def _sort_key(spec: Sort):
+    """A Python key giving the sort's order (for merging the pages of several forums)."""
+    def key(row):
+        out = []
+        for col, _key, direction in spec.columns:
+            value = row[col]
+            if direction == "DESC":
+                value = -value if isinstance(value, int) else _Desc(value)
+            out.append(value)
+        return tuple(out)
+    return key
+
+
+class _Desc:
+    """Reverses the order of a string (descending text columns in a merged sort)."""
+    __slots__ = ("v",)
+
+    def __init__(self, v):
+        self.v = v
+
+    def __lt__(self, other):
+        return self.v > other.v
+
+    def __eq__(self, other):
+        return self.v == other.v
+
+
+def listing(db: sqlite3.Connection, sort: str, *, forum_ids: list[int] | None = None, t: str | None = None,
+            user_id: int | None = None) -> tuple[list[sqlite3.Row], dict | None]:
+    """One page of submissions and the `next[...]` query of the following page (None on the last page).
+    Several forums (a front page of subscriptions) are read one index range each and merged."""
+    spec = SORT_KEYS[sort]
+    clauses, params = [], []
+    if user_id is not None:
+        clauses.append("s.user_id = ?")
+        params.append(user_id)
+    lower = since(db, t) if sort in TIMED_SORTS else None
+    if lower:
+        clauses.append("s.created_at >= ?")
+        params.append(lower)
+    after = cursor(sort)
+    if forum_ids is None:
+        rows = _page(db, spec, clauses, params, after)
+    else:
+        rows = []
+        for fid in forum_ids:
+            rows.extend(_page(db, spec, clauses + ["s.forum_id = ?"], params + [fid], after))
+        rows.sort(key=_sort_key(spec))
+        rows = rows[:PAGE_SIZE + 1]
     following = None
     if len(rows) > PAGE_SIZE:
         rows = rows[:PAGE_SIZE]
-        last = db.execute("SELECT * FROM submission WHERE id = ?", (rows[-1]["id"],)).fetchone()
-        following = {f"next[{key}]": last[col] for col, key, _d in spec.columns}
+        following = {f"next[{key}]": rows[-1][col] for col, key, _d in spec.columns}
     return rows, following
 
 

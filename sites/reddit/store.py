@@ -6,10 +6,10 @@ writes). Two processes that find the data missing at once serialise on a file lo
 """
 from __future__ import annotations
 
-import fcntl
 from dataclasses import dataclass
 from pathlib import Path
 
+from sites.common.datafiles import generate_once
 from sites.reddit.generate import GenerationResult, generate_atomic, post_count
 
 
@@ -41,16 +41,10 @@ def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:
     """The data set for (seed, scale), generated first if missing (None when it was already there)."""
     ds = dataset(data_dir, seed, scale)
-    if ds.exists():
-        return ds, None
-    ds.root.mkdir(parents=True, exist_ok=True)
-    with open(ds.root / ".generate.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            if ds.exists():
-                return ds, None
-            result = generate_atomic(ds.db, ds.seed, ds.posts)
-            ds.image_cache.mkdir(exist_ok=True)
-            return ds, result
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def make() -> GenerationResult:
+        result = generate_atomic(ds.db, ds.seed, ds.posts)
+        ds.image_cache.mkdir(exist_ok=True)
+        return result
+
+    return ds, generate_once(ds.db, make)

@@ -55,6 +55,7 @@ RULES = [
     ("/user/<username>/block_user", "block", acc.block, ["POST"]),
     ("/user/<username>/unblock_user", "unblock", acc.unblock, ["POST"]),
     ("/block_list", "block_list", acc.block_list, ["GET"]),
+    ("/user/<username>/block_list", "user_block_list", acc.block_list, ["GET"]),
     ("/messages", "messages", acc.inbox, ["GET"]),
     ("/messages/thread/<thread_id>", "thread", acc.thread, ["GET"]),
     ("/messages/thread/<thread_id>/reply", "thread_reply", acc.thread_reply, ["POST"]),
@@ -85,7 +86,7 @@ def register(app: Flask) -> None:
 
     @app.context_processor
     def _me():
-        return {"me": web.current_user()}
+        return {"me": web.current_user(), "my_subscriptions": web.subscription_names}
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):

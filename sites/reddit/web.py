@@ -2,9 +2,10 @@
 where to go back to after a form. CSRF and numeric parameters come from sites.common.web."""
 from __future__ import annotations
 
+import functools
 import sqlite3
 from datetime import datetime, timezone
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from flask import abort, current_app, g, redirect, request, session
 from markupsafe import Markup
@@ -41,12 +42,30 @@ def current_user() -> sqlite3.Row | None:
 def require_user() -> sqlite3.Row:
     user = current_user()
     if user is None:
-        abort(redirect(f"/login?next={request.path}"))
+        # after logging in, come back to the page (a form's `next` for a POST such as a vote, not its action)
+        back = request.path if request.method == "GET" else safe_next("/")
+        abort(redirect(f"/login?next={quote(back, safe='/')}"))
     return user
 
 
+def subscription_names() -> list[str]:
+    """Names of the forums the logged-in user subscribes to (the front page's sidebar lists them)."""
+    user = current_user()
+    if user is None:
+        return []
+    return [r[0] for r in get_db().execute(
+        "SELECT f.name FROM subscription s JOIN forum f ON f.id = s.forum_id WHERE s.user_id = ?"
+        " ORDER BY f.name COLLATE NOCASE", (user["id"],))]
+
+
+@functools.lru_cache(maxsize=8192)
+def _render_markdown(text: str) -> str:
+    return _MD.render(text)
+
+
 def markdown(text: str) -> Markup:
-    return Markup(_MD.render(text or ""))
+    """Safe HTML of a markdown body (rendered once per distinct text: threads repeat short replies)."""
+    return Markup(_render_markdown(text or ""))
 
 
 def now_stamp() -> str:
@@ -59,7 +78,7 @@ def iso(stamp: str) -> str:
 
 def long_date(stamp: str) -> str:
     try:
-        return datetime.strptime(stamp[:19], STAMP).strftime("%B %-d, %Y at %-I:%M %p")
+        return datetime.fromisoformat(stamp[:19]).strftime("%B %-d, %Y at %-I:%M %p")
     except ValueError:
         return stamp
 
@@ -67,7 +86,7 @@ def long_date(stamp: str) -> str:
 def ago(stamp: str) -> str:
     """'3 years ago' style text for a UTC stamp."""
     try:
-        then = datetime.strptime(stamp[:19], STAMP).replace(tzinfo=timezone.utc)
+        then = datetime.fromisoformat(stamp[:19]).replace(tzinfo=timezone.utc)
     except ValueError:
         return stamp
     seconds = max(0, int((datetime.now(timezone.utc) - then).total_seconds()))

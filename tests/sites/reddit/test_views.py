@@ -84,6 +84,8 @@ def _vote_class(forum, path):
 def test_votes_toggle_and_need_a_token(forum):
     path = _post_path(forum)
     post_id = path.split("/")[3]
+    anonymous = forum.post(f"/sv/{post_id}", data={"choice": "1", "next": path})
+    assert anonymous.status_code == 302 and anonymous.headers["Location"].startswith("/login?next=/f/aww/")
     log_in(forum)
     if _vote_class(forum, path) != "vote":     # start from no vote
         forum.post(f"/sv/{post_id}", data={"token": token_of(forum, path), "choice": "0"})
@@ -151,6 +153,9 @@ def test_comments_replies_edit_delete(forum):
 
 def test_subscribe_unsubscribe(forum):
     log_in(forum)
+    front = forum.get("/").get_data(as_text=True)
+    sidebar = front[front.index('id="sidebar"'):]
+    assert re.search(r'<section class="sidebar__section sidebar__subscriptions">.*?<ul>.*?/f/memes', sidebar, re.S)
     token = token_of(forum, "/f/space")
     forum.post("/f/space/subscribe", data={"token": token})
     assert "Unsubscribe" in forum.get("/f/space").get_data(as_text=True)
@@ -173,7 +178,10 @@ def test_messages_and_blocks(forum_app):
     assert "hello" in marvel.get("/messages").get_data(as_text=True)
     mtoken = token_of(marvel, f"/user/{other}/block_user")
     assert marvel.post(f"/user/{other}/block_user", data={"token": mtoken}).status_code == 302
-    assert other in marvel.get("/block_list").get_data(as_text=True)
+    assert other in marvel.get(f"/user/{MARVEL[0]}/block_list").get_data(as_text=True)
+    assert them.get(f"/user/{MARVEL[0]}/block_list").status_code == 403
+    inbox = marvel.get("/messages").get_data(as_text=True)
+    assert "hi there" in inbox and other in inbox
     refused = them.post(f"/user/{MARVEL[0]}/compose_message",
                         data={"token": token, "message[title]": "again", "message[body]": "hi"})
     assert refused.status_code == 400 and "has blocked you" in refused.get_data(as_text=True)
