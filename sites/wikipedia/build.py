@@ -170,7 +170,8 @@ def landing_html(entities: list[Entity]) -> str:
     for kind in ("country", "state", "city", "company", "animal", "sport", "film", "artwork"):
         items = groups.get(kind, [])[:12]
         if items:
-            parts.append(f"<h2>{kind.capitalize()}{'s' if not kind.endswith('y') else ''}</h2><ul class='landing'>"
+            heading = {"country": "Countries", "city": "Cities"}.get(kind, kind.capitalize() + "s")
+            parts.append(f"<h2>{heading}</h2><ul class='landing'>"
                          + "".join(f'<li><a href="{_href(path, e.title)}">{html.escape(e.title)}</a></li>'
                                    for e in items) + "</ul>")
     prefix = "../" * path.count("/")
