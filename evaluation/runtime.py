@@ -46,6 +46,7 @@ class RunOptions:
     results_dir: Path = Path("results")
     expect_reward: int = 1
     worker: str = "main"
+    scoring: str = "official"           # matching.MODES
 
 
 @dataclass
@@ -217,7 +218,7 @@ class Runtime:
             "site": task.site, "sites": list(task.sites), "difficulty": task.difficulty,
             "eval_types": list(task.eval.types), "intent": task.intent,
             "agent": o.agent, "model": o.model, "stack": o.stack, "expected_reward": o.expect_reward,
-            "worker": o.worker, "started_at": time.time(),
+            "worker": o.worker, "scoring": o.scoring, "started_at": time.time(),
         }
 
     def check_runnable(self, task: Task) -> None:
@@ -279,7 +280,8 @@ class Runtime:
                                      start_urls=list(resolved.start_urls),
                                      max_steps=self.options.max_steps or getattr(agent, "max_steps", 30))
                 record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
-                              steps=len(result.steps), usage=result.usage, episode_timings=result.timings)
+                              steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
+                              tokenizer=getattr(agent, "tokenizer_name", None))
                 if result.error or result.stop_reason == "error":
                     raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
                 t = time.perf_counter()
@@ -288,7 +290,7 @@ class Runtime:
                 reward = evaluate_task(resolved, EvalContext(
                     answer=result.answer, final_url=result.final_url, driver=env.driver, judge=judge,
                     vqa=self.vqa(), shopping_api=self._shopping_api_factory(urls),
-                    image_root=self.options.image_root))
+                    image_root=self.options.image_root, scoring=self.options.scoring))
                 timings["evaluate_s"] = time.perf_counter() - t
                 if judge:
                     after = judge.usage.to_dict()

@@ -38,7 +38,7 @@ class GenerationResult:
 
 
 def post_count(scale: str | int) -> int:
-    """Number of posts for a SCALE value: tiny, small, default, full, or an explicit number (at least 100)."""
+    """Number of posts for a SCALE value: tiny, small, default, full, or an explicit number (at least 20)."""
     if isinstance(scale, int):
         count = scale
     elif str(scale).strip().lower() in SCALES:
@@ -48,8 +48,8 @@ def post_count(scale: str | int) -> int:
         if not (raw.isascii() and raw.isdigit()):
             raise ValueError(f"SCALE={scale!r}: expected one of {', '.join(SCALES)} or a post count")
         count = int(raw)
-    if count < 100:
-        raise ValueError(f"SCALE={scale!r}: at least 100 posts are needed for the forum")
+    if count < 20:
+        raise ValueError(f"SCALE={scale!r}: at least 20 posts are needed for the forum")
     return count
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import sqlite3
 from datetime import datetime, timezone
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from flask import abort, current_app, g, redirect, request, session
 from markupsafe import Markup
@@ -42,7 +42,9 @@ def current_user() -> sqlite3.Row | None:
 def require_user() -> sqlite3.Row:
     user = current_user()
     if user is None:
-        abort(redirect(f"/login?next={request.path}"))
+        # after logging in, come back to the page (a form's `next` for a POST such as a vote, not its action)
+        back = request.path if request.method == "GET" else safe_next("/")
+        abort(redirect(f"/login?next={quote(back, safe='/')}"))
     return user
 
 

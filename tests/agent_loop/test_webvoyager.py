@@ -150,19 +150,28 @@ def test_make_eval_runs_webvoyager_end_to_end_and_scores_it(tmp_path, openai_stu
     (tasks / "wv.json").write_text(json.dumps([answer_task(0, "bike"), answer_task(1, "lamp")]))
     openai_stub.reply("Thought: look further down.\nAction: Scroll [WINDOW]; [down]",
                       "Thought: done.\nAction: ANSWER; [bike]",
-                      "Thought: done.\nAction: ANSWER; [bike]")
+                      "Thought: done.\nAction: ANSWER; [bike]",
+                      "The answer names a bike.\nVerdict: SUCCESS",        # the auto-evaluator, task 0
+                      "The answer names a bike.\nVerdict: SUCCESS")        # task 1 (reward 0: disagrees)
     results = tmp_path / "results"
     env = dict(os.environ, DATA_DIR=str(tmp_path / "data"), RUN_DIR=str(tmp_path / "run"), SCALE="100",
                OPENAI_BASE_URL=openai_stub.base_url, OPENAI_API_KEY="test", MODEL="gpt-4o", LLM_RETRIES="1",
                PYTHONUNBUFFERED="1")
     done = subprocess.run([sys.executable, "-m", "evaluation.run", "--workers", "0", "--agent", "webvoyager",
-                           "--tasks", str(tasks), "--results", str(results), "--", "--viewport", "1024x768"],
+                           "--tasks", str(tasks), "--results", str(results), "--auto-eval", "--", "--viewport", "1024x768"],
                           cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     by_id = {r["task_id"]: r for r in map(json.loads, (results / "results.jsonl").read_text().splitlines())}
     assert by_id[0]["status"] == "scored" and by_id[0]["reward"] == 1 and by_id[0]["steps"] == 2
     assert by_id[1]["status"] == "scored" and by_id[1]["reward"] == 0 and by_id[1]["answer"] == "bike"
-    assert len(openai_stub.requests) == 3
+    assert len(openai_stub.requests) == 5
+    judged = openai_stub.requests[3:]
+    assert all(r["temperature"] == 0.0 for r in judged)
+    assert [sum(p["type"] == "image_url" for p in r["messages"][1]["content"]) for r in judged] == [3, 2]
+    verdicts = [json.loads(x) for x in (results / "autoeval.jsonl").read_text().splitlines()]
+    assert [(v["task_id"], v["reward"], v["verdicts"]) for v in verdicts] == [(0, 1, ["SUCCESS"]), (1, 0, ["SUCCESS"])]
+    report = (results / "report.md").read_text()
+    assert "| agreement | 50.0% |" in report and "| Cohen's kappa | 0.000 |" in report
     shot = openai_stub.requests[0]["messages"][1]["content"][-1]["image_url"]["url"]
     image = Image.open(io.BytesIO(__import__("base64").b64decode(shot.split(",", 1)[1])))
     assert image.size == (1024, 768)   # --viewport

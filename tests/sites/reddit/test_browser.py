@@ -152,3 +152,15 @@ def test_sidebar_forum_table_and_image_ssim(driver, base, data, tmp_path):
 
     assert ssim(reference).score == 1
     assert ssim(other).score == 0
+
+
+def test_arena_reset_restores_the_pristine_forum(arena, driver, base, data):
+    post = next(p for p in data.find_posts(forum="funny", limit=None) if p.id not in data.votes(ME))
+    url = f"{base}/f/{post.forum}/{post.id}"
+    driver.get(url)
+    driver.find_element(By.CSS_SELECTOR, "div.submission__vote button.vote__up").click()
+    _wait(driver, lambda d: d.execute_script(f"return {VOTE_CLASS}") == "vote vote--user-upvoted")
+    assert arena.reset(["reddit"]) < 30
+    driver.get(url)
+    assert driver.find_elements(By.CSS_SELECTOR, ".site-nav__logout button")   # still logged in
+    assert driver.execute_script(f"return {VOTE_CLASS}") == "vote"

@@ -84,6 +84,8 @@ def _vote_class(forum, path):
 def test_votes_toggle_and_need_a_token(forum):
     path = _post_path(forum)
     post_id = path.split("/")[3]
+    anonymous = forum.post(f"/sv/{post_id}", data={"choice": "1", "next": path})
+    assert anonymous.status_code == 302 and anonymous.headers["Location"].startswith("/login?next=/f/aww/")
     log_in(forum)
     if _vote_class(forum, path) != "vote":     # start from no vote
         forum.post(f"/sv/{post_id}", data={"token": token_of(forum, path), "choice": "0"})
