@@ -249,7 +249,8 @@ def img_post(s: Suite) -> None:
         ref = s.picture_file(name, render_fresh(style, 10 + n))
         link = f"{HOME}/{ref}"
         ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
-                                    target("last", query_text(".submission__info"), must_include=[USER, forum])]),
+                                    target("last", query_text(".submission__info"),
+                                           must_include=[USER, f"f/{forum}"])]),
                          [ssim_check("last", ".submission__image", ref)])
         s.task(template, {"title": title}, image=ref, start_url=f"{SITE} |AND| {link}", require_reset=True,
               eval_=ev, solution=submit_steps(forum, title, url=link) + [stop("")],
@@ -495,7 +496,7 @@ def repost_picture(s: Suite) -> None:
             picture = f"{SITE}{t.post.image.url_path}"
             ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
                                         target("last", query_text(".submission__info"),
-                                               must_include=[USER, forum2])]),
+                                               must_include=[USER, f"f/{forum2}"])]),
                              [ssim_check("last", ".submission__image", picture)])
             s.task(template, {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
                   require_reset=True, eval_=ev,
@@ -511,7 +512,7 @@ def text_post(s: Suite) -> None:
     for forum, title, body in plans:
         ev = html_eval([target("last", query_text(".submission__link"), exact_match=title),
                         target("last", query_text(".submission__body", lowercase=True), must_include=[body.lower()]),
-                        target("last", query_text(".submission__info"), must_include=[USER, forum])])
+                        target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"])])
         s.task(template, {"forum": forum, "title": title, "body": body}, require_reset=True, eval_=ev,
               solution=submit_steps(forum, title, body=body) + [stop("")], difficulty=("easy", "easy", "easy"))
 
