@@ -431,9 +431,8 @@ def change_address(s: Suite) -> None:
         solution = [goto(f"{SITE}/customer/address/edit/id/{default['id']}/"), type_in("input[name=street]", street),
                     type_in("input[name=city]", city), type_in("input[name=region]", region),
                     type_in("input[name=postcode]", postcode), click("button.action.save"), stop("")]
-        ev = html_eval([target(f"{SITE}/customer/address/",
-                               "func:get_query_text_lowercase(__page__, \".box-address-shipping\")",
-                               must_include=[street.lower(), city.lower(), postcode])])
+        ev = html_eval([target(f"{SITE}/customer/address/", "document.querySelector('.box-address-shipping').innerText",
+                               must_include=[street, city, postcode])])
         s.add(template, args, intent=template.format(**args), eval_=ev, solution=solution, require_reset=True,
               difficulty=("easy", "easy", "easy"))
 
