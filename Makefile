@@ -15,8 +15,8 @@ RESULTS ?=
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
 
-install:        ## create .venv, install the project, Chromium and ChromeDriver (idempotent)
-	@bash scripts/install.sh
+install:        ## create .venv, install the project (EXTRAS=models by default; EXTRAS= for none), Chromium and ChromeDriver (idempotent)
+	@$(if $(filter undefined,$(origin EXTRAS)),,EXTRAS='$(EXTRAS)') bash scripts/install.sh
 
 $(PY):
 	@bash scripts/install.sh

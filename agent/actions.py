@@ -4,11 +4,14 @@ Grammar (one action per string; ids are the numbers shown in the current observa
 
     click [id]            hover [id]            type [id] [text] [1|0]
     press [key_comb]      scroll [up|down]      new_tab
+    scroll [id] [up|down] wait
     tab_focus [index]     close_tab             goto [url]
     go_back               go_forward            stop [answer]
 
 `type` replaces the field's content and presses Enter afterwards unless the last argument is 0.
-`scroll [direction=down]` (the form in the paper's prompts) is accepted too. Text that does not parse
+`scroll [direction=down]` (the form in the paper's prompts) is accepted too; `scroll [id] [up|down]`
+scrolls the scrolling area that holds element `id` (WebVoyager's form). `wait` lets the page settle
+(no fixed sleep) and observes again. Text that does not parse
 gives an `InvalidAction` carrying the reason; `parse_action` never raises.
 """
 from __future__ import annotations
@@ -33,6 +36,7 @@ class ActionType(str, Enum):
     GO_BACK = "go_back"
     GO_FORWARD = "go_forward"
     STOP = "stop"
+    WAIT = "wait"
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,7 @@ class Action:
         if t is ActionType.PRESS:
             return f"press [{self.key_comb}]"
         if t is ActionType.SCROLL:
-            return f"scroll [{self.direction}]"
+            return f"scroll [{self.element_id}] [{self.direction}]" if self.element_id else f"scroll [{self.direction}]"
         if t is ActionType.TAB_FOCUS:
             return f"tab_focus [{self.tab_index}]"
         if t is ActionType.GOTO:
@@ -84,6 +88,8 @@ _PATTERNS: list[tuple[ActionType, re.Pattern]] = [
     (ActionType.TYPE, re.compile(rf"^type\s*{_ID}\s*\[(.*)\]$", re.S)),
     (ActionType.PRESS, re.compile(r"^press\s*\[\s*([^\]]+?)\s*\]$", re.S)),
     (ActionType.SCROLL, re.compile(r"^scroll\s*\[\s*(?:direction\s*=\s*)?(up|down)\s*\]$", re.S | re.I)),
+    (ActionType.SCROLL, re.compile(rf"^scroll\s*{_ID}\s*\[\s*(up|down)\s*\]$", re.S | re.I)),
+    (ActionType.WAIT, re.compile(r"^wait$")),
     (ActionType.NEW_TAB, re.compile(r"^new_tab$")),
     (ActionType.TAB_FOCUS, re.compile(r"^tab_focus\s*\[\s*(\d+)\s*\]$")),
     (ActionType.CLOSE_TAB, re.compile(r"^close_tab$")),
@@ -95,9 +101,9 @@ _PATTERNS: list[tuple[ActionType, re.Pattern]] = [
 
 _USAGE = {
     "click": "click [id]", "hover": "hover [id]", "type": "type [id] [text] [1|0]",
-    "press": "press [key_comb]", "scroll": "scroll [up|down]", "new_tab": "new_tab",
+    "press": "press [key_comb]", "scroll": "scroll [up|down] or scroll [id] [up|down]", "new_tab": "new_tab",
     "tab_focus": "tab_focus [index]", "close_tab": "close_tab", "goto": "goto [url]",
-    "go_back": "go_back", "go_forward": "go_forward", "stop": "stop [answer]",
+    "go_back": "go_back", "go_forward": "go_forward", "stop": "stop [answer]", "wait": "wait",
 }
 
 
@@ -134,6 +140,8 @@ def parse_action(text: str) -> Action | InvalidAction:
                 return InvalidAction(raw, str(exc))
             return Action(kind, raw, key_comb=g[0])
         if kind is ActionType.SCROLL:
+            if len(g) == 2:
+                return Action(kind, raw, element_id=g[0], direction=g[1].lower())
             return Action(kind, raw, direction=g[0].lower())
         if kind is ActionType.TAB_FOCUS:
             return Action(kind, raw, tab_index=int(g[0]))

@@ -63,6 +63,25 @@ def _is_dead_session(exc: BaseException) -> bool:
 
 # Scroll by one viewport height; when the window itself cannot move (content in a scrolling
 # container), scroll the innermost scrollable container under the centre of the viewport instead.
+# Scrolls the nearest area that holds arguments[0] (itself or an ancestor) and can move that way, by
+# one height of that area; the window when no inner area can. Says which moved, or 'none'.
+_SCROLL_AREA_JS = """
+const sign = arguments[1];
+let el = arguments[0];
+while (el && el !== document.body && el !== document.documentElement) {
+  const overflow = getComputedStyle(el).overflowY;
+  const room = sign > 0 ? el.scrollHeight - el.clientHeight - el.scrollTop : el.scrollTop;
+  if (/(auto|scroll|overlay)/.test(overflow) && room > 0) {
+    el.scrollBy({top: sign * el.clientHeight, left: 0, behavior: 'instant'});
+    return 'container';
+  }
+  el = el.parentElement;
+}
+const before = window.scrollY;
+window.scrollBy({top: sign * window.innerHeight, left: 0, behavior: 'instant'});
+return window.scrollY !== before ? 'window' : 'none';
+"""
+
 _SCROLL_JS = """
 const sign = arguments[0];
 const before = window.scrollY;
@@ -250,6 +269,11 @@ class BrowserEnv:
             return f"could not load {url} (the browser shows an error page: the site may be down)"
         return None
 
+    @property
+    def marks(self) -> list:
+        """The Set-of-Marks marks of the latest observation (som mode), with live element references."""
+        return list(self._last_som.marks) if self._last_som else []
+
     def observe(self) -> Observation:
         try:
             return self._observe()
@@ -388,7 +412,16 @@ class BrowserEnv:
             chain.perform()
             return None
         if kind is ActionType.SCROLL:
-            self.driver.execute_script(_SCROLL_JS, 1 if action.direction == "down" else -1)
+            sign = 1 if action.direction == "down" else -1
+            if action.element_id is None:
+                self.driver.execute_script(_SCROLL_JS, sign)
+                return None
+            target = self._target(action.element_id)
+            where = self.driver.execute_script(_SCROLL_AREA_JS, self._element_of(target), sign)
+            if where == "none":
+                raise ActionError(f"scroll: {target.label} is not in a scrolling area that can move {action.direction}")
+            return None
+        if kind is ActionType.WAIT:   # the step's own settle wait is the whole action
             return None
         if kind is ActionType.NEW_TAB:
             self.driver.switch_to.new_window("tab")

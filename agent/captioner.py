@@ -9,7 +9,8 @@ Backends:
 - `openai`: an OpenAI-compatible vision model (CAPTIONER_MODEL, CAPTIONER_BASE_URL, CAPTIONER_API_KEY;
   the last two default to OPENAI_BASE_URL / OPENAI_API_KEY), with the same retries as the agent's model.
 - `blip2`: BLIP-2 through `transformers` (the optional `models` extra), loaded lazily from
-  CAPTIONER_MODEL (a local folder, or a hub name when the machine may download it), on CAPTIONER_DEVICE.
+  CAPTIONER_MODEL (a local folder, or a hub name when the machine may download it), on CAPTIONER_DEVICE
+  (auto: the GPU when there is one; see agent/blip2.py).
 
 Captions are cached by image content, so an image seen on several steps is captioned once.
 """
@@ -23,6 +24,7 @@ from typing import Protocol
 
 from PIL import Image
 
+from agent.blip2 import Blip2Model
 from agent.llm import LLMClient, LLMSettings, load_project_env
 from agent.usage import UsageMeter
 
@@ -105,29 +107,14 @@ class OpenAICaptioner(_Cached):
 class Blip2Captioner(_Cached):
     name = "blip2"
 
-    def __init__(self, model_path: str, device: str = "cpu"):
+    def __init__(self, model_path: str, device: str = "auto"):
         super().__init__()
-        self.model_path, self.device = model_path, device
-        self._model = self._processor = None
-
-    def _load(self):
-        try:
-            import torch  # noqa: F401
-            from transformers import Blip2ForConditionalGeneration, Blip2Processor
-        except ImportError as exc:
-            raise CaptionerError("CAPTIONER=blip2 needs the optional extra: pip install -e '.[models]'") from exc
-        try:
-            self._processor = Blip2Processor.from_pretrained(self.model_path)
-            self._model = Blip2ForConditionalGeneration.from_pretrained(self.model_path).to(self.device)
-        except Exception as exc:
-            raise CaptionerError(f"could not load BLIP-2 from {self.model_path!r}: {exc}") from exc
+        self.model = Blip2Model(model_path, device=device, error=CaptionerError, setting="CAPTIONER=blip2")
 
     def _caption_one(self, image: Image.Image) -> str:
-        if self._model is None:
-            self._load()
-        inputs = self._processor(images=image.convert("RGB"), return_tensors="pt").to(self.device)
-        ids = self._model.generate(**inputs, max_new_tokens=40)
-        return self._processor.batch_decode(ids, skip_special_tokens=True)[0]
+        text = self.model.generate(image, max_new_tokens=40)
+        self.usage.add({"calls": 1})
+        return text
 
 
 def make_captioner(kind: str | None = None, **overrides) -> Captioner:
@@ -147,7 +134,7 @@ def make_captioner(kind: str | None = None, **overrides) -> Captioner:
     if kind == "blip2":
         if not model:
             raise CaptionerError("CAPTIONER=blip2 needs CAPTIONER_MODEL (a local folder or a hub model name)")
-        return Blip2Captioner(model, overrides.get("device") or os.environ.get("CAPTIONER_DEVICE") or "cpu")
+        return Blip2Captioner(model, overrides.get("device") or os.environ.get("CAPTIONER_DEVICE") or "auto")
     raise CaptionerError(f"unknown CAPTIONER {kind!r}; expected none, openai or blip2")
 
 

@@ -35,38 +35,59 @@ class EvalContext:
     shopping_api: Callable[[], Any] | None = None   # factory of a site_api.ShoppingAPI
     image_root: Path | None = None
     page_timeout_s: float = 30.0
+    scoring: str = matching.DEFAULT_MODE   # "official" or "strict" (matching.MODES)
 
 
 # ---- expectations (shared by string_match and program_html) -------------------------------------------
 
-def check_expectation(exp: Expectation, text: str, reward: Reward, evaluator: str, intent: str,
-                      ctx: EvalContext, string_note: str = "", label: str = "answer") -> None:
-    if exp.exact_match is not None:
-        reward.add(evaluator, "exact_match", *matching.exact_match(exp.exact_match, text, label))
-    if exp.must_include is not None:
-        reward.add(evaluator, "must_include", *matching.must_include(exp.must_include, text, label))
-    if exp.must_exclude is not None:
-        reward.add(evaluator, "must_exclude", *matching.must_exclude(exp.must_exclude, text, label))
-    if exp.one_of is not None:
-        reward.add(evaluator, "one_of", *matching.one_of(exp.one_of, text, label))
-    if exp.required_values is not None:
-        reward.add(evaluator, "required_values", *matching.required_values(exp.required_values, text, label))
-    if exp.fuzzy_match is not None:
+# In official mode program_html checks only the first of these its required_contents holds (the official
+# harness reads them as an if/elif chain); string_match and strict mode check every key.
+_OFFICIAL_ORDER = ("exact_match", "must_include", "must_exclude", "required_values", "fuzzy_match")
+
+
+def _official_first_key(exp: Expectation) -> str | None:
+    for key in _OFFICIAL_ORDER:
+        if getattr(exp, key) is not None or (key == "fuzzy_match" and exp.unachievable):
+            return key
+    return None
+
+
+def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: str, intent: str,
+                      ctx: EvalContext, string_note: str = "", label: str = "answer", first_only: bool = False) -> None:
+    mode = ctx.scoring
+    only = _official_first_key(exp) if first_only and mode == "official" else None
+
+    def wanted(key: str) -> bool:
+        return only is None or key == only
+
+    if exp.required_values is not None and wanted("required_values"):
+        reward.add(evaluator, "required_values",
+                   *matching.required_values(exp.required_values, text, label, mode=mode))
+    text = as_text(text)
+    if exp.exact_match is not None and wanted("exact_match"):
+        reward.add(evaluator, "exact_match", *matching.exact_match(exp.exact_match, text, label, mode=mode))
+    if exp.must_include is not None and wanted("must_include"):
+        reward.add(evaluator, "must_include", *matching.must_include(exp.must_include, text, label, mode=mode))
+    if exp.must_exclude is not None and wanted("must_exclude"):
+        reward.add(evaluator, "must_exclude", *matching.must_exclude(exp.must_exclude, text, label, mode=mode))
+    if exp.one_of is not None and (only is None or only == "one_of"):
+        reward.add(evaluator, "one_of", *matching.one_of(exp.one_of, text, label, mode=mode))
+    if exp.fuzzy_match is not None and wanted("fuzzy_match"):
         for reference in exp.fuzzy_match:
-            if matching.clean(reference) == matching.clean(text):
+            if matching.clean(reference, mode) == matching.clean(text, mode):
                 reward.add(evaluator, "fuzzy_match", True, f"answer equals {reference!r} (no judge call)")
                 continue
-            if not matching.clean(text):
+            if mode == "strict" and not matching.clean(text, mode):
                 reward.add(evaluator, "fuzzy_match", False, f"empty answer for reference {reference!r} (no judge call)")
                 continue
             judge = _need_judge(ctx)
             verdict = judge.equivalent(intent, reference, text)
             reward.add(evaluator, "fuzzy_match", verdict == "correct",
                        f"judge says {verdict} for {matching._short(text)!r} against {reference!r}")
-    if exp.unachievable:
-        if matching.clean(text) == "n/a":
+    if exp.unachievable and wanted("fuzzy_match"):
+        if matching.is_na(text, mode):
             reward.add(evaluator, "unachievable", True, "answer is N/A")
-        elif not matching.clean(text):
+        elif mode == "strict" and not matching.clean(text, mode):
             reward.add(evaluator, "unachievable", False, "empty answer: it neither is N/A nor gives a reason")
         elif not string_note:
             reward.add(evaluator, "unachievable", False,
@@ -92,7 +113,9 @@ def string_match(task: Task, ctx: EvalContext) -> Reward:
     if ctx.answer is None:
         reward.add("string_match", "answer", False, "the agent gave no answer (no stop action)")
         return reward
-    check_expectation(task.eval.reference_answers, ctx.answer, reward, "string_match", task.intent, ctx,
+    # the official harness cleans the answer once before each check cleans it again
+    answer = matching.official_clean(ctx.answer) if ctx.scoring == "official" else ctx.answer
+    check_expectation(task.eval.reference_answers, answer, reward, "string_match", task.intent, ctx,
                       task.eval.string_note)
     return reward
 
@@ -100,8 +123,8 @@ def string_match(task: Task, ctx: EvalContext) -> Reward:
 # ---- url_match -----------------------------------------------------------------------------------------
 
 def normalize_url(url: str) -> str:
-    """Lower-case scheme and host, `localhost` -> 127.0.0.1, default ports dropped, no trailing slash,
-    no fragment."""
+    """Strict mode: lower-case scheme and host, `localhost` -> 127.0.0.1, default ports dropped, no
+    trailing slash; the fragment is kept (`#shipping` is not `#payment`)."""
     url = (url or "").strip()
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
@@ -113,15 +136,22 @@ def normalize_url(url: str) -> str:
         port = None
     netloc = host + (f":{port}" if port else "")
     path = parts.path.rstrip("/")
-    return urlunsplit((scheme, netloc, path, parts.query, "")).rstrip("/")
+    return urlunsplit((scheme, netloc, path, parts.query, parts.fragment)).rstrip("/")
+
+
+def official_url(url: str) -> str:
+    """Official mode: `localhost` -> 127.0.0.1 and one trailing slash removed, nothing else."""
+    url = str(url).replace("localhost", "127.0.0.1")
+    return url[:-1] if url.endswith("/") else url
 
 
 def url_match(task: Task, ctx: EvalContext) -> Reward:
     reward = Reward()
-    pred = normalize_url(ctx.final_url)
-    refs = [normalize_url(u) for u in task.eval.reference_url]
+    norm = official_url if ctx.scoring == "official" else normalize_url
+    pred = norm(ctx.final_url)
+    refs = [norm(u) for u in task.eval.reference_url]
     if task.eval.url_note == "GOLD in PRED":
-        hit = next((r for r, raw in zip(refs, task.eval.reference_url) if r and r in pred), None)
+        hit = next((raw for r, raw in zip(refs, task.eval.reference_url) if r and r in pred), None)
         reward.add("url_match", "url", hit is not None,
                    f"final URL {ctx.final_url!r} contains {hit!r}" if hit else
                    f"final URL {ctx.final_url!r} contains none of {list(task.eval.reference_url)}")
@@ -181,8 +211,11 @@ def _target_url(target: ProgramTarget, env: HelperEnv) -> str | None:
     return target.url
 
 
-def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[str, str]:
-    """(text, note) of the target's locator on the current page."""
+_NOTHING = object()      # the locator raised in the page: nothing located
+
+
+def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[Any, str]:
+    """(value, note) of the target's locator on the current page (`_NOTHING` if the locator raised)."""
     driver = ctx.driver
     loc = target.locator
     try:
@@ -190,15 +223,27 @@ def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[st
             return driver.page_source, "whole page"
         if loc.kind in ("js", "lambda"):
             try:
-                return as_text(driver.execute_script(_JS_VALUE.format(code=loc.code))), loc.code
+                return driver.execute_script(_JS_VALUE.format(code=loc.code)), loc.code
             except JavascriptException as exc:
-                # the element the locator reads is not on the page: nothing located
-                return "", f"{loc.code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
-        return as_text(call_helper(loc.call, env)), loc.call.source
+                return _NOTHING, f"{loc.code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
+        return call_helper(loc.call, env), loc.call.source
     except JavascriptException:
         raise
     except WebDriverException as exc:
         raise EvaluationError(f"the browser failed while reading the page: {exc.msg or exc}") from exc
+
+
+def _located_value(value: Any, kind: str, mode: str) -> Any:
+    """The located value the expectations read, or None when the page counts as wrong (score 0).
+    Strict: nothing located reads as "". Official: null from any locator, anything falsy from a lambda:
+    locator and an error in a lambda: locator score 0; an error in a document. locator reads as ""."""
+    if mode == "official":
+        if value is _NOTHING:
+            return None if kind == "lambda" else ""
+        if value is None or (kind == "lambda" and not value):
+            return None
+        return value
+    return "" if value is _NOTHING or value is None else value
 
 
 def program_html(task: Task, ctx: EvalContext) -> Reward:
@@ -216,9 +261,14 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
                     reward.add(name, "prep_actions", False, f"prep action {statement!r} failed in the page: {exc.msg}")
                 except WebDriverException as exc:
                     raise EvaluationError(f"the browser failed running a prep action: {exc.msg or exc}") from exc
-            text, note = _locate(target, ctx, env)
+            raw, note = _locate(target, ctx, env)
+        value = _located_value(raw, target.locator.kind, ctx.scoring)
         before = len(reward.checks)
-        check_expectation(target.required, text, reward, name, task.intent, ctx, label="located text")
+        if value is None:
+            reward.add(name, "located", False, "the locator found nothing (null): the page is wrong")
+        else:
+            check_expectation(target.required, value, reward, name, task.intent, ctx, label="located text",
+                              first_only=True)
         where = url or "the last page"
         for j in range(before, len(reward.checks)):
             c = reward.checks[j]

@@ -4,7 +4,7 @@ Configured from the environment (documented in .env.example):
     JUDGE_BASE_URL, JUDGE_API_KEY, JUDGE_MODEL   (base URL and key default to OPENAI_BASE_URL / OPENAI_API_KEY)
     VQA_BACKEND = openai | blip2 | none
     VQA_MODEL, VQA_BASE_URL, VQA_API_KEY        (openai backend; default to the judge's endpoint)
-    BLIP2_MODEL_PATH                             (blip2 backend: a local folder or a hub name)
+    BLIP2_MODEL_PATH, BLIP2_DEVICE               (blip2 backend: a local folder or a hub name; auto|cpu|cuda)
 
 Any failure (endpoint down, HTTP error, unparseable verdict, backend not configured) raises `JudgeError`
 or `VQAError`: the task becomes an ERROR with that cause, never a silent 0.
@@ -17,6 +17,8 @@ import os
 import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from agent.blip2 import Blip2Model
 
 from .errors import JudgeError, VQAError
 
@@ -135,42 +137,18 @@ class OpenAIVQA(_ChatModel):
 
 
 class Blip2VQA:
-    """BLIP-2 through transformers (optional extra `models`), loaded on first use from `model_path`."""
+    """BLIP-2 through transformers (optional extra `models`), loaded on first use from `model_path`
+    on `device` (auto: the GPU when there is one); see agent/blip2.py."""
 
-    def __init__(self, model_path: str):
+    def __init__(self, model_path: str, device: str = "auto"):
         self.model_path = model_path
         self.usage = Usage()
-        self._model = None
-        self._processor = None
-
-    def _load(self):
-        if self._model is not None:
-            return
-        try:
-            import torch
-            from transformers import Blip2ForConditionalGeneration, Blip2Processor
-        except ImportError as exc:
-            raise VQAError("VQA_BACKEND=blip2 needs the optional extra: pip install -e '.[models]'") from exc
-        try:
-            self._processor = Blip2Processor.from_pretrained(self.model_path)
-            dtype = torch.float16 if torch.cuda.is_available() else torch.float32
-            self._model = Blip2ForConditionalGeneration.from_pretrained(self.model_path, torch_dtype=dtype)
-            self._device = "cuda" if torch.cuda.is_available() else "cpu"
-            self._model.to(self._device)
-        except Exception as exc:
-            raise VQAError(f"could not load BLIP-2 from {self.model_path!r}: {exc}") from exc
+        self.model = Blip2Model(model_path, device=device, error=VQAError, setting="VQA_BACKEND=blip2")
 
     def ask(self, image, question: str) -> str:
-        self._load()
-        try:
-            inputs = self._processor(images=image.convert("RGB"), text=f"Question: {question} Answer:",
-                                     return_tensors="pt").to(self._device, self._model.dtype)
-            out = self._model.generate(**inputs, max_new_tokens=32)
-            text = self._processor.batch_decode(out, skip_special_tokens=True)[0]
-        except Exception as exc:
-            raise VQAError(f"BLIP-2 failed on {question!r}: {exc}") from exc
+        text = self.model.generate(image, f"Question: {question} Answer:", max_new_tokens=32)
         self.usage.add()
-        return text.strip()
+        return text
 
 
 def judge_from_env(env: dict | None = None) -> OpenAIJudge | None:
@@ -203,5 +181,5 @@ def vqa_from_env(env: dict | None = None):
         path = env.get("BLIP2_MODEL_PATH", "").strip()
         if not path:
             raise VQAError("VQA_BACKEND=blip2 needs BLIP2_MODEL_PATH (a local folder or a hub model name)")
-        return Blip2VQA(path)
+        return Blip2VQA(path, env.get("BLIP2_DEVICE", "").strip() or "auto")
     raise VQAError(f"unknown VQA_BACKEND {backend!r}; use openai, blip2 or none")

@@ -14,14 +14,17 @@ and written (report.md, summary.json) at the end of the session, by the xdist co
 from __future__ import annotations
 
 import os
+import re
+import warnings
 from pathlib import Path
 
 import pytest
 
 from .errors import TaskFormatError
-from .results import default_results_dir, point_latest, write_report
+from .matching import DEFAULT_MODE, MODES
+from .results import default_results_dir, point_latest, read_results, write_report
 from .runtime import RunOptions, Runtime, SkipTask, sites_of
-from .tasks import DIFFICULTIES, EVAL_TYPES, Task, load_task_file
+from .tasks import DIFFICULTIES, EVAL_TYPES, Task, load_task_entries
 
 _RUNTIME_KEY = pytest.StashKey[Runtime]()
 _RESULTS_KEY = pytest.StashKey[Path]()
@@ -33,7 +36,10 @@ def pytest_addoption(parser):
                 help="a VWA-format task file to run (repeatable); replaces the default tasks/*.json")
     g.addoption("--agent", default="reference", help="agent name (default: reference)")
     g.addoption("--model", default=None, help="model name for model-based agents")
-    g.addoption("--max-steps", type=int, default=30, help="step limit of an episode (default 30)")
+    g.addoption("--max-steps", type=int, default=None,
+                help="step limit of an episode (default: the agent's own, 30; webvoyager 15)")
+    g.addoption("--viewport", default=None, metavar="WxH",
+                help="browser viewport for every task, e.g. 1024x768 (default: each task's own)")
     g.addoption("--results", default=None, metavar="DIR",
                 help="results folder (default results/<timestamp>, with results/latest)")
     g.addoption("--stack", choices=("embedded", "docker"), default=None,
@@ -43,6 +49,20 @@ def pytest_addoption(parser):
                 help="observation mode (default: the agent's own)")
     g.addoption("--expect-reward", type=int, choices=(0, 1), default=1,
                 help="reward each task must get (default 1; 0 proves an agent earns nothing)")
+    g.addoption("--scoring", choices=MODES, default=DEFAULT_MODE,
+                help="official: the verdicts of the public harness (default); strict: the format's stated "
+                     "semantics where the official code departs from them (docs/scoring.md)")
+    g.addoption("--strict-tasks", action="store_true", default=False,
+                help="any problem in a task file (a malformed task, a difficulty typo) is a collection error")
+
+
+def parse_viewport(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    m = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
+    if not m:
+        raise pytest.UsageError(f"--viewport {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
+    return int(m.group(1)), int(m.group(2))
 
 
 def _marker_names() -> list[str]:
@@ -76,6 +96,8 @@ def pytest_configure(config):
         # created by the first result line, so runs without tasks (the project's tests) leave nothing
         config.stash[_RESULTS_KEY] = (Path(results).resolve() if results
                                       else default_results_dir(Path(str(config.rootpath))))
+        if task_files:
+            _refuse_mixed_scoring(config.stash[_RESULTS_KEY], config.getoption("scoring"))
     else:
         config.stash[_RESULTS_KEY] = Path(config.workerinput["vwa_results_dir"])
 
@@ -84,6 +106,20 @@ def pytest_configure(config):
 def pytest_configure_node(node):
     """xdist controller -> worker: the shared results folder."""
     node.workerinput["vwa_results_dir"] = str(_results_dir(node.config))
+
+
+def _refuse_mixed_scoring(results_dir: Path, mode: str) -> None:
+    """Adding results scored in one mode to a folder scored in another would merge them silently."""
+    if not (results_dir / "results.jsonl").is_file():
+        return
+    try:
+        records = read_results(results_dir)
+    except (OSError, ValueError):
+        return
+    other = sorted({r.get("scoring") or "unrecorded" for r in records} - {mode})
+    if other:
+        raise pytest.UsageError(f"{results_dir} holds results scored with --scoring {', '.join(other)}; "
+                                f"this run scores with --scoring {mode}: use another --results folder")
 
 
 def _results_dir(config) -> Path:
@@ -103,11 +139,26 @@ def pytest_collect_file(parent, file_path: Path):
     return TaskFile.from_parent(parent, path=file_path)
 
 
+class TaskWarning(UserWarning):
+    """A task the official harness runs despite a problem (a difficulty typo): kept, and named."""
+
+
 class TaskFile(pytest.File):
     def collect(self):
-        for task in load_task_file(self.path):
-            item = TaskItem.from_parent(self, name=task.test_id, task=task)
-            for marker in task_markers(task):
+        strict = self.config.getoption("strict_tasks")
+        for name, entry in load_task_entries(self.path):
+            if isinstance(entry, TaskFormatError):
+                if strict:
+                    raise entry
+                # one item that errors, named by its task; the other tasks of the file still run
+                yield BadTaskItem.from_parent(self, name=name, error=entry)
+                continue
+            for problem in entry.warnings:
+                if strict:
+                    raise problem
+                warnings.warn(TaskWarning(str(problem)))
+            item = TaskItem.from_parent(self, name=entry.test_id, task=entry)
+            for marker in task_markers(entry):
                 item.add_marker(marker)
             yield item
 
@@ -120,7 +171,7 @@ class TaskFile(pytest.File):
 def task_markers(task: Task) -> list[str]:
     marks = list(dict.fromkeys(task.sites))
     for kind, value in task.difficulty.items():
-        if value:
+        if value in DIFFICULTIES:       # a typo (kept as written) has no marker
             marks.append(f"{kind}_{value}")
     marks += list(task.eval.types)
     if task.images:
@@ -136,6 +187,23 @@ def task_markers(task: Task) -> list[str]:
 
 class RewardMismatch(AssertionError):
     pass
+
+
+class BadTaskItem(pytest.Item):
+    """A task the loader rejects: it errors on its own, naming file, task and field."""
+
+    def __init__(self, *, error: TaskFormatError, **kwargs):
+        super().__init__(**kwargs)
+        self.error = error
+
+    def setup(self):
+        pytest.fail(f"bad task: {self.error}", pytrace=False)
+
+    def runtest(self):
+        pass
+
+    def reportinfo(self):
+        return self.path, None, f"{self.name}: bad task"
 
 
 class TaskItem(pytest.Item):
@@ -158,10 +226,11 @@ class TaskItem(pytest.Item):
             runtime = Runtime(RunOptions(
                 agent=config.getoption("agent"), model=config.getoption("model"),
                 max_steps=config.getoption("max_steps"), stack=stack,
+                viewport=parse_viewport(config.getoption("viewport")),
                 observation=config.getoption("observation"),
                 image_root=Path(image_root).resolve() if image_root else None,
                 results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),
-                worker=worker), needed_sites=needed)
+                worker=worker, scoring=config.getoption("scoring")), needed_sites=needed)
             config.stash[_RUNTIME_KEY] = runtime
         return runtime
 

@@ -8,6 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .autoeval_report import add_to_report
 from .results import write_report
 
 
@@ -20,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     except (FileNotFoundError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(text, end="")
+    print(add_to_report(args.results_dir, text), end="")   # the auto-evaluator's section, when judged
     return 0
 
 

@@ -108,13 +108,26 @@ class Summary:
     overall: Tally = field(default_factory=Tally)
     agents: list[str] = field(default_factory=list)
     models: list[str] = field(default_factory=list)
+    scorings: list[str] = field(default_factory=list)    # scoring modes of the records (one, unless mixed)
+
+    @property
+    def scoring(self) -> str:
+        return scoring_label(self.scorings)
 
     def to_dict(self) -> dict:
         return {"overall": self.overall.to_dict(),
                 "by_site": {k: v.to_dict() for k, v in self.by_site.items()},
                 "by_difficulty": {k: v.to_dict() for k, v in self.by_difficulty.items()},
                 "by_eval_type": {k: v.to_dict() for k, v in self.by_eval_type.items()},
-                "agents": self.agents, "models": self.models}
+                "agents": self.agents, "models": self.models, "scoring": self.scoring,
+                "scoring_modes": self.scorings}
+
+
+def scoring_label(modes: list[str]) -> str:
+    """The scoring mode of a set of results; several modes are named, never merged silently."""
+    if len(modes) > 1:
+        return "MIXED (" + ", ".join(modes) + "): these results were scored in different modes"
+    return modes[0] if modes else "-"
 
 
 def _ordered(keys, order) -> list:
@@ -131,6 +144,8 @@ def summarise(records: list[dict]) -> Summary:
             s.by_eval_type.setdefault(t, Tally()).add(r)
         if r.get("agent") and r["agent"] not in s.agents:
             s.agents.append(r["agent"])
+        if r.get("status") != "skipped" and (r.get("scoring") or "unrecorded") not in s.scorings:
+            s.scorings.append(r.get("scoring") or "unrecorded")
         if r.get("model") and r["model"] not in s.models:
             s.models.append(r["model"])
     s.by_site = {k: s.by_site[k] for k in _ordered(s.by_site, SITE_ORDER)}
@@ -159,7 +174,7 @@ def render_markdown(summary: Summary, title: str = "Success rates") -> str:
     who = ", ".join(summary.agents) or "?"
     if summary.models:
         who += f" (model {', '.join(summary.models)})"
-    lines = [f"# {title}", "", f"Agent: {who}", ""]
+    lines = [f"# {title}", "", f"Agent: {who}", "", f"Scoring: {summary.scoring}", ""]
     lines += _table("Site", summary.by_site, summary.overall) + [""]
     lines += _table("Difficulty (overall)", summary.by_difficulty, None) + [""]
     lines += _table("Evaluator", summary.by_eval_type, None) + [""]

@@ -27,7 +27,7 @@ from agent.llm import endpoint_configured
 from evaluation.results import default_results_dir, point_latest
 from sites.config import PROJECT_ROOT
 
-MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt"}
+MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt", "webvoyager"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,11 +36,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--stack", choices=("embedded", "docker"), default=os.environ.get("STACK") or "embedded")
     p.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (0: run in this process)")
     p.add_argument("--agent", choices=AGENT_NAMES, default=None,
-                   help="reference, null, text, caption, multimodal, som (default: som with a model endpoint, "
+                   help="reference, null, text, caption, multimodal, som, webvoyager (default: som with a model endpoint, "
                         "else reference)")
     p.add_argument("--model", default=None, help="model name for the prompt agents (default: MODEL from .env)")
     p.add_argument("--results", default=None, help="results folder (default: results/<timestamp>, and results/latest)")
     p.add_argument("--tasks", default=str(PROJECT_ROOT / "tasks"), help="folder of the task suite (default: tasks/)")
+    p.add_argument("--auto-eval", action="store_true",
+                   help="then judge the run with the WebVoyager-style auto-evaluator (python -m evaluation.autoeval)")
     p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="after --: passed to pytest (e.g. -k classifieds)")
     return p
 
@@ -130,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
             cost = "unknown (no price for the model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
             print(f"\nModel usage: {usage['calls']} calls, {usage['prompt_tokens']} input and "
                   f"{usage['completion_tokens']} output tokens, estimated cost {cost}")
+        if args.auto_eval:
+            from evaluation.autoeval import main as autoeval_main
+            print("\nAuto-evaluation:", flush=True)
+            autoeval_main([str(results)])
         print(f"\nResults: {results / 'results.jsonl'}")
         print(f"Report: {results / 'report.md'}")
         trajectories = results / "trajectories"

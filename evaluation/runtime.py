@@ -38,13 +38,15 @@ class SkipTask(Exception):
 class RunOptions:
     agent: str = "reference"
     model: str | None = None
-    max_steps: int = 30
+    max_steps: int | None = None         # None: the agent's own limit (its `max_steps`), else 30
+    viewport: tuple[int, int] | None = None   # None: each task's own
     stack: str = "embedded"
     observation: str | None = None
     image_root: Path | None = None
     results_dir: Path = Path("results")
     expect_reward: int = 1
     worker: str = "main"
+    scoring: str = "official"           # matching.MODES
 
 
 @dataclass
@@ -216,7 +218,7 @@ class Runtime:
             "site": task.site, "sites": list(task.sites), "difficulty": task.difficulty,
             "eval_types": list(task.eval.types), "intent": task.intent,
             "agent": o.agent, "model": o.model, "stack": o.stack, "expected_reward": o.expect_reward,
-            "worker": o.worker, "started_at": time.time(),
+            "worker": o.worker, "scoring": o.scoring, "started_at": time.time(),
         }
 
     def check_runnable(self, task: Task) -> None:
@@ -256,7 +258,7 @@ class Runtime:
                 from .images import load_input_images
                 images = load_input_images(resolved, self.options.image_root)
                 t = time.perf_counter()
-                env = self.ensure_browser(resolved.viewport)
+                env = self.ensure_browser(self.options.viewport or resolved.viewport)
                 if resolved.require_login:
                     from evaluation.login import LoginError, login_sites
                     try:
@@ -275,9 +277,11 @@ class Runtime:
                 except ValueError as exc:
                     raise HarnessError(f"agent {self.options.agent!r}: {exc}") from exc
                 result = run_episode(env, agent, intent=resolved.intent, images=images,
-                                     start_urls=list(resolved.start_urls), max_steps=self.options.max_steps)
+                                     start_urls=list(resolved.start_urls),
+                                     max_steps=self.options.max_steps or getattr(agent, "max_steps", 30))
                 record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
-                              steps=len(result.steps), usage=result.usage, episode_timings=result.timings)
+                              steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
+                              tokenizer=getattr(agent, "tokenizer_name", None))
                 if result.error or result.stop_reason == "error":
                     raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
                 t = time.perf_counter()
@@ -286,7 +290,7 @@ class Runtime:
                 reward = evaluate_task(resolved, EvalContext(
                     answer=result.answer, final_url=result.final_url, driver=env.driver, judge=judge,
                     vqa=self.vqa(), shopping_api=self._shopping_api_factory(urls),
-                    image_root=self.options.image_root))
+                    image_root=self.options.image_root, scoring=self.options.scoring))
                 timings["evaluate_s"] = time.perf_counter() - t
                 if judge:
                     after = judge.usage.to_dict()

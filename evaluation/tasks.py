@@ -129,6 +129,8 @@ class Task:
     geolocation: Any
     storage_state: str | None
     raw: dict = field(repr=False, compare=False, default_factory=dict)
+    # problems the official harness ignores (a difficulty typo): the task runs, the loader warns
+    warnings: tuple[TaskFormatError, ...] = field(compare=False, default=())
 
     @property
     def site(self) -> str:
@@ -215,6 +217,9 @@ def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
         elif key == "fuzzy_match":
             if value == "N/A" or value == ["N/A"]:
                 kw["unachievable"] = True
+            elif isinstance(value, str) and value.strip() and name.startswith("eval.program_html"):
+                # one string in required_contents: alternatives, as the official harness reads it there
+                kw[key] = tuple(value.split(OR_SEP))
             elif isinstance(value, str):
                 raise where.error(fname, f'must be a list of reference strings or "N/A", got {value!r}')
             else:
@@ -383,10 +388,12 @@ def parse_eval(obj: Any, where: _Where) -> EvalSpec:
         if not isinstance(ref, str) or not ref.strip():
             raise where.error("eval.reference_url", "missing (required by url_match)")
         reference_url = tuple(u.strip() for u in ref.split(OR_SEP) if u.strip())
-        for u in reference_url:
-            _check_url(u, where, "eval.reference_url")
         if note not in URL_NOTES:
             raise where.error("eval.url_note", f"unknown url_note {note!r}; known: {', '.join(URL_NOTES)}")
+        for u in reference_url:
+            if note == "GOLD in PRED" and "://" not in u and not u.startswith("__"):
+                continue    # a relative part of a URL (`f/gaming`): the final URL must contain it
+            _check_url(u, where, "eval.reference_url")
     string_note = obj.get("string_note") or ""
     if not isinstance(string_note, str):
         raise where.error("eval.string_note", "must be a string")
@@ -459,11 +466,14 @@ def parse_task(obj: Any, file: str | Path) -> Task:
                 for k in ("width", "height") if k in vs):
             raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got {vs!r}')
         viewport = (vs.get("width", DEFAULT_VIEWPORT[0]), vs.get("height", DEFAULT_VIEWPORT[1]))
-    difficulty = {}
+    difficulty, notes = {}, []
     for key in ("reasoning_difficulty", "visual_difficulty", "overall_difficulty"):
         value = obj.get(key)
-        if value is not None and value not in DIFFICULTIES:
+        if value is not None and not isinstance(value, str):
             raise where.error(key, f"must be one of {', '.join(DIFFICULTIES)}, got {value!r}")
+        if value is not None and value not in DIFFICULTIES:
+            # metadata only (grouping): kept as written, with a warning
+            notes.append(where.error(key, f"{value!r} is not one of {', '.join(DIFFICULTIES)}; grouped as written"))
         difficulty[key.split("_")[0]] = value
     storage_state = obj.get("storage_state")
     if storage_state is not None and not isinstance(storage_state, str):
@@ -476,17 +486,20 @@ def parse_task(obj: Any, file: str | Path) -> Task:
         viewport=viewport, difficulty=difficulty, intent_template_id=obj.get("intent_template_id"),
         eval=parse_eval(obj["eval"], where),
         reference_solution=None if solution is None else _validate_solution(solution, where),
-        geolocation=obj.get("geolocation"), storage_state=storage_state, raw=obj,
+        geolocation=obj.get("geolocation"), storage_state=storage_state, raw=obj, warnings=tuple(notes),
     )
 
 
-def load_task_file(path: str | Path, urls: Mapping[str, str] | None = None) -> list[Task]:
-    """All tasks of a file (a JSON list, or one task object). With `urls`, placeholders are resolved."""
+def read_task_list(path: str | Path) -> list:
+    """The entries of a task file (a JSON list, or one task object); unreadable or malformed JSON is a
+    TaskFormatError naming the file and line."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise TaskFormatError(path, None, None, f"cannot read the file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise TaskFormatError(path, None, None, f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -495,13 +508,46 @@ def load_task_file(path: str | Path, urls: Mapping[str, str] | None = None) -> l
         data = [data]
     if not isinstance(data, list):
         raise TaskFormatError(path, None, None, f"must hold a JSON list of tasks, got {type(data).__name__}")
-    tasks, seen = [], {}
-    for index, obj in enumerate(data):
-        if not isinstance(obj, dict):
-            raise TaskFormatError(path, f"#{index}", None, f"entry {index} is not a task object")
-        task = parse_task(obj, path)
-        if task.task_id in seen:
-            raise TaskFormatError(path, task.task_id, "task_id", f"duplicate: entries {seen[task.task_id]} and {index}")
-        seen[task.task_id] = index
-        tasks.append(task.resolve(urls) if urls is not None else task)
+    return data
+
+
+def entry_name(obj: Any, index: int) -> str:
+    """How a (possibly malformed) entry is named: its task_id when it has an integer one, else #index."""
+    task_id = obj.get("task_id") if isinstance(obj, dict) else None
+    ident = str(task_id) if isinstance(task_id, int) and not isinstance(task_id, bool) else f"#{index}"
+    sites = obj.get("sites") if isinstance(obj, dict) else None
+    site = sites[0] if isinstance(sites, list) and sites and isinstance(sites[0], str) else "task"
+    return f"{site}/{ident}"
+
+
+def load_task_entries(path: str | Path, urls: Mapping[str, str] | None = None) -> list[tuple[str, Task | TaskFormatError]]:
+    """(name, task or its error) for every entry of a file: one malformed task does not hide the others.
+    With `urls`, placeholders are resolved."""
+    path = Path(path)
+    entries: list[tuple[str, Task | TaskFormatError]] = []
+    seen: dict[Any, int] = {}
+    for index, obj in enumerate(read_task_list(path)):
+        name = entry_name(obj, index)
+        try:
+            if not isinstance(obj, dict):
+                raise TaskFormatError(path, f"#{index}", None, f"entry {index} is not a task object")
+            task = parse_task(obj, path)
+            if task.task_id in seen:
+                raise TaskFormatError(path, task.task_id, "task_id",
+                                      f"duplicate: entries {seen[task.task_id]} and {index}")
+            seen[task.task_id] = index
+            entries.append((name, task.resolve(urls) if urls is not None else task))
+        except TaskFormatError as exc:
+            entries.append((name, exc))
+    return entries
+
+
+def load_task_file(path: str | Path, urls: Mapping[str, str] | None = None) -> list[Task]:
+    """All tasks of a file (a JSON list, or one task object); the first malformed task raises.
+    With `urls`, placeholders are resolved."""
+    tasks = []
+    for _, entry in load_task_entries(path, urls):
+        if isinstance(entry, TaskFormatError):
+            raise entry
+        tasks.append(entry)
     return tasks

@@ -13,6 +13,7 @@ need_apt=()
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need_apt+=(fonts-noto-color-emoji)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
+[ -x /usr/bin/kiwix-serve ] || need_apt+=(kiwix-tools)   # serves the Wikipedia ZIM (Debian: kiwix-serve 3.3.0)
 command -v docker-compose >/dev/null 2>&1 || need_apt+=(docker-compose)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -44,14 +45,26 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PYTHON" -m venv "$VENV"
 fi
 
-# Reinstall the project only when its metadata changed since the last install.
+# EXTRAS: optional extras of pyproject.toml, comma-separated (EXTRAS=models: BLIP-2 through transformers).
+# The tests need `models` (a tiny BLIP-2 is built and loaded through the real code), so it is the default;
+# EXTRAS= (empty) installs the project alone. torch is pinned first to TORCH_SPEC, the CPU build pip takes
+# from this machine's disk (a plain `torch` would pull a CUDA build of several GB); set TORCH_SPEC=torch
+# to let pip choose (e.g. on a GPU machine).
+EXTRAS=${EXTRAS-models}
+TORCH_SPEC=${TORCH_SPEC:-torch==2.13.0}
+target="."
+[ -n "$EXTRAS" ] && target=".[$EXTRAS]"
+# Reinstall the project only when its metadata or the chosen extras changed since the last install.
 stamp="$VENV/.installed-pyproject"
-if [ ! -f "$stamp" ] || ! cmp -s pyproject.toml "$stamp"; then
-  echo "install: installing the project into $VENV"
+want="$(cat pyproject.toml; echo "extras=$EXTRAS torch=$TORCH_SPEC")"
+if [ ! -f "$stamp" ] || [ "$want" != "$(cat "$stamp")" ]; then
+  echo "install: installing the project into $VENV${EXTRAS:+ with extras [$EXTRAS]}"
   "$VENV/bin/pip" install -q --upgrade pip
-  "$VENV/bin/pip" install -q -e .
-  cp pyproject.toml "$stamp"
+  case ",$EXTRAS," in *,models,*) "$VENV/bin/pip" install -q "$TORCH_SPEC";; esac
+  "$VENV/bin/pip" install -q -e "$target"
+  printf '%s' "$want" > "$stamp"
 fi
 
-[ -f .env ] || cp .env.example .env
+# .env: a copy of .env.example with a random reset token of this machine (sites/envfile.py).
+"$VENV/bin/python" -m sites.envfile
 echo "install: ok ($("$VENV/bin/python" --version), $(/usr/bin/chromium --version 2>/dev/null | head -1))"

@@ -78,6 +78,15 @@ def cmd_data(s: Settings) -> int:
         print(f"shopping: generated {made.products:,} products in {made.categories} categories, {made.photos:,} "
               f"photos, {made.reviews:,} reviews, {made.orders:,} orders in {time.perf_counter() - started:.1f} s "
               f"-> {ds.db}")
+    from sites.reddit import store as forum_store
+
+    started = time.perf_counter()
+    ds, made = forum_store.ensure(s.data_dir, s.seed, s.scale)
+    if made is None:
+        print(f"reddit: data already present: {ds.db}")
+    else:
+        print(f"reddit: generated {made.posts:,} posts ({made.images:,} with images), {made.comments:,} comments, "
+              f"{made.users:,} users in {time.perf_counter() - started:.1f} s -> {ds.db}")
     return 0
 
 
@@ -180,6 +189,14 @@ def cmd_doctor(s: Settings) -> int:
 
         sds = shop_store.dataset(s.data_dir, s.seed, s.scale)
         check(sds.exists(), f"shopping data (seed {s.seed}, {sds.products:,} products): {sds.db}",
+              "make data (or make up, which generates it)")
+    except ValueError as exc:
+        check(False, str(exc), "fix SCALE in .env")
+    try:
+        from sites.reddit import store as forum_store
+
+        fds = forum_store.dataset(s.data_dir, s.seed, s.scale)
+        check(fds.exists(), f"reddit data (seed {s.seed}, {fds.posts:,} posts): {fds.db}",
               "make data (or make up, which generates it)")
     except ValueError as exc:
         check(False, str(exc), "fix SCALE in .env")

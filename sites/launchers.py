@@ -112,6 +112,34 @@ def _shopping_reset(base_url: str, settings: Settings) -> None:
     post_token(f"{base_url}/__reset", settings.reset_token)
 
 
+# ---- reddit --------------------------------------------------------------------------------------------
+
+def _reddit_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
+    import secrets
+
+    from sites.classifieds import db
+    from sites.reddit import store
+
+    ds, _generated = store.ensure(settings.data_dir, settings.seed, settings.scale)
+    db.install_copy(ds.db, instance / "reddit.sqlite")
+    ds.image_cache.mkdir(parents=True, exist_ok=True)
+    return {"pristine": str(ds.db), "image_cache": str(ds.image_cache), "reset_token": settings.reset_token,
+            "secret_key": secrets.token_hex(32)}
+
+
+def _reddit_app(instance: Path, options: dict):
+    from sites.reddit import RedditConfig, create_app
+
+    return create_app(RedditConfig(
+        live_db=instance / "reddit.sqlite", pristine_db=Path(options["pristine"]),
+        image_cache=Path(options["image_cache"]), reset_token=options["reset_token"],
+        secret_key=options["secret_key"]))
+
+
+def _reddit_reset(base_url: str, settings: Settings) -> None:
+    post_token(f"{base_url}/__reset", settings.reset_token)
+
+
 # ---- homepage ------------------------------------------------------------------------------------------
 
 def _homepage_prepare(settings: Settings, instance: Path, urls: dict[str, str]) -> dict:
@@ -138,6 +166,11 @@ LAUNCHERS: dict[str, SiteLauncher] = {
         description="One Stop Market: a general store (Magento Luma style) with departments, product pages "
                     "with photos, options and reviews, cart, checkout, orders, wish list and compare.",
         prepare=_shopping_prepare, create_app=_shopping_app, reset=_shopping_reset),
+    "reddit": SiteLauncher(
+        name="reddit",
+        description="A Postmill-style forum: forums with image, link and text posts, threaded comments, votes, "
+                    "subscriptions, direct messages and search.",
+        prepare=_reddit_prepare, create_app=_reddit_app, reset=_reddit_reset),
     "homepage": SiteLauncher(
         name="homepage",
         description="This page: links to every site, their accounts, and the tasks' input images.",

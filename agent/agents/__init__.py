@@ -6,7 +6,8 @@
 Names: `reference` (replays the task's reference solution), `null` (stops at once), and the
 model-backed prompt agents, one per observation mode: `text` (accessibility tree), `caption`
 (accessibility tree with image captions), `multimodal` (screenshot + accessibility tree with captions),
-`som` (Set-of-Marks screenshot + its element list + captions); `prompt` is `som`.
+`som` (Set-of-Marks screenshot + its element list + captions); `prompt` is `som`; `webvoyager`
+(WebVoyager's agent: black-boxed screenshot, element list, its own action format; agents/webvoyager.py).
 Each agent has `observation_mode` ("som" or "accessibility_tree"): build the env in that mode.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from agent.agents.null import NullAgent
 from agent.agents.reference import ReferenceAgent, SolutionStep, parse_solution
 
 PROMPT_AGENTS = ("text", "caption", "multimodal", "som")
-AGENT_NAMES = ("reference", "null", *PROMPT_AGENTS, "prompt")
+AGENT_NAMES = ("reference", "null", *PROMPT_AGENTS, "prompt", "webvoyager")
 OBSERVATION_MODES = ("accessibility_tree", "som")
 
 __all__ = ["Agent", "AgentOutput", "AGENT_NAMES", "make_agent", "parse_solution", "SolutionStep",
@@ -27,7 +28,7 @@ def agent_observation_mode(name: str) -> str:
     """The env mode an agent of that name needs (known before the env exists)."""
     if name not in AGENT_NAMES:
         raise ValueError(f"unknown agent {name!r}; known: {', '.join(AGENT_NAMES)}")
-    return "som" if name in ("som", "prompt") else "accessibility_tree"
+    return "som" if name in ("som", "prompt", "webvoyager") else "accessibility_tree"
 
 
 def make_agent(name: str, *, env=None, model: str | None = None, solution=None,
@@ -47,6 +48,11 @@ def make_agent(name: str, *, env=None, model: str | None = None, solution=None,
         if env is None:
             raise ValueError("the reference agent needs the env (it resolves elements in the observation)")
         return ReferenceAgent(env, solution, observation_mode=mode, url_map=options.get("url_map"))
+    if name == "webvoyager":
+        if observation_mode not in (None, "som"):
+            raise ValueError("the webvoyager agent observes Set-of-Marks elements: observation_mode must be som")
+        from agent.agents.webvoyager import make_webvoyager_agent
+        return make_webvoyager_agent(env=env, model=model, settings=settings)
     from agent.agents.prompt import make_prompt_agent   # the model stack loads only when needed
     return make_prompt_agent("som" if name == "prompt" else name, env=env, model=model,
                              observation_mode=observation_mode, settings=settings)

@@ -40,6 +40,9 @@ def create_app(options: dict) -> Flask:
         suffix = Path(name).suffix.lower()
         if suffix not in IMAGE_TYPES:
             abort(404)
+        # a part longer than any file name (255 bytes) would make the file system raise "name too long"
+        if len(name) > 1024 or any(len(part.encode()) > 255 for part in name.split("/")):
+            abort(404)
         path = safe_join(str(images_dir), name)
         if path is None or not Path(path).is_file():
             abort(404)

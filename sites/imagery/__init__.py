@@ -7,6 +7,7 @@ Objects are colour emoji glyphs (Noto Color Emoji) recoloured, patterned, labell
 placed on a textured backdrop with shadows, a camera framing per `view`, light falloff and sensor noise.
 `render_scene` returns the same image plus where the objects and printed labels are.
 """
+from sites.imagery import catalog_forum  # noqa: F401  (registers the forum's kinds)
 from sites.imagery.catalog import CATALOG, COLORS, CONDITIONS, KIND_CATEGORY, KINDS, PATTERNS, Kind, kind
 from sites.imagery import catalog_store  # noqa: F401,E402  (registers the store's kinds in KINDS)
 from sites.imagery.compose import Scene, render_photo, render_scene

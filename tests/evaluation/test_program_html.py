@@ -151,6 +151,7 @@ def program_task(targets):
 
 
 def run(task, driver, final_url, **kw):
+    kw.setdefault("scoring", "strict")     # these cases state the format's semantics; tests/evaluation/conformance: both
     driver.get(final_url)
     return evaluate_task(task, EvalContext(answer=None, final_url=final_url, driver=driver, **kw))
 
@@ -269,3 +270,24 @@ def test_url_targets_open_in_their_own_tab_and_last_stays(driver, pages):
     reward = evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver))
     assert reward.score == 1, reward.explain()
     assert driver.window_handles == handles and driver.current_url == item
+
+
+@pytest.mark.parametrize("locator,required,official,strict", [
+    # class 7: with must_include present the official harness never checks must_exclude
+    ("document.querySelector('.price').outerText", {"must_include": ["$120.00"], "must_exclude": ["120.00"]}, 1, 0),
+    # class 8: a null located value is a wrong page there; here (strict) it reads as ""
+    ("document.querySelector('.price').dataset.none", {"must_exclude": ["bike"]}, 0, 1),
+    ("lambda:document.querySelectorAll('.no-such-thing').length", {"exact_match": "0"}, 0, 1),
+    # class 9: int() only, and a tolerance of 1e-8 on < and >
+    ("document.querySelector('.price').outerText", {"required_values": ["> 100"]}, 0, 1),
+    ("lambda:document.querySelectorAll('.item-photos img').length", {"required_values": ["< 1"]}, 1, 0),
+    # an error in a lambda: locator is a wrong page there; in a document. locator it reads as ""
+    ("lambda:document.querySelector('.missing').outerText", {"must_exclude": ["x"]}, 0, 1),
+    ("document.querySelector('.missing').outerText", {"must_exclude": ["x"]}, 1, 1),
+])
+def test_program_html_scoring_modes(driver, pages, locator, required, official, strict):
+    item = f"{pages}/classifieds_item.html"
+    task = program_task([{"url": "last", "locator": locator, "required_contents": required}])
+    for mode, expected in (("official", official), ("strict", strict)):
+        reward = run(task, driver, item, scoring=mode)
+        assert reward.score == expected, f"{mode}: {reward.explain()}"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from evaluation.report import main as report_main
-from evaluation.results import (RESULTS_FILE, append_result, point_latest, read_results, render_markdown,
+from evaluation.results import (write_report, RESULTS_FILE, append_result, point_latest, read_results, render_markdown,
                                 summarise)
 
 
@@ -79,3 +79,16 @@ def test_latest_symlink(tmp_path):
     run.mkdir(parents=True)
     point_latest(run)
     assert (tmp_path / "results" / "latest").resolve() == run.resolve()
+
+
+def test_scoring_mode_is_in_the_report_and_mixed_modes_are_named(tmp_path):
+    for i, mode in enumerate(("official", "official")):
+        append_result(tmp_path, {**rec(i, "reddit", 1), "scoring": mode})
+    write_report(tmp_path)
+    assert json.loads((tmp_path / "summary.json").read_text())["scoring"] == "official"
+    assert "Scoring: official" in (tmp_path / "report.md").read_text()
+    append_result(tmp_path, {**rec(9, "reddit", 0), "scoring": "strict"})
+    write_report(tmp_path)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["scoring"].startswith("MIXED") and summary["scoring_modes"] == ["official", "strict"]
+    assert "Scoring: MIXED (official, strict)" in (tmp_path / "report.md").read_text()

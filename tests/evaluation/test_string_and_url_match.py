@@ -17,8 +17,8 @@ def string_task(string_note: str = "", **answers):
                                 string_note=string_note), "mem.json")
 
 
-def score(task, answer, url="http://127.0.0.1:1/", judge=None):
-    reward = evaluate_task(task, EvalContext(answer=answer, final_url=url, judge=judge))
+def score(task, answer, url="http://127.0.0.1:1/", judge=None, scoring="strict"):
+    reward = evaluate_task(task, EvalContext(answer=answer, final_url=url, judge=judge, scoring=scoring))
     return reward.score, reward
 
 
@@ -155,7 +155,8 @@ def url_task(reference, note=None):
 @pytest.mark.parametrize("reference,note,final,expected", [
     ("http://127.0.0.1:9980/index.php?page=item&id=3", None, "http://127.0.0.1:9980/index.php?page=item&id=3", 1),
     ("http://127.0.0.1:9980/f/pics/", None, "http://localhost:9980/f/pics", 1),
-    ("http://127.0.0.1:9980/f/pics", None, "http://LOCALHOST:9980/f/pics/#top", 1),
+    ("http://127.0.0.1:9980/f/pics", None, "http://LOCALHOST:9980/f/pics/", 1),
+    ("http://127.0.0.1:9980/f/pics", None, "http://127.0.0.1:9980/f/pics/#top", 0),   # the fragment counts
     ("http://127.0.0.1:9980/f/pics", None, "http://127.0.0.1:9980/f/pics/12", 0),
     ("http://127.0.0.1:9980/a |OR| http://127.0.0.1:9980/b", None, "http://127.0.0.1:9980/b/", 1),
     ("http://127.0.0.1:9980/index.php?page=search&sPattern=bike", "GOLD in PRED",

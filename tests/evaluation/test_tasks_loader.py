@@ -158,7 +158,7 @@ BAD_TASKS = [
     (lambda: _task_with("image", ["ok.png", 5]), "image[1]", "non-empty string"),
     (lambda: _task_with("image", "ftp://host/x.png"), "image", "only http(s) URLs"),
     (lambda: _task_with("viewport_size", {"width": 0, "height": 10}), "viewport_size", "positive integers"),
-    (lambda: _task_with("overall_difficulty", "extreme"), "overall_difficulty", "easy, medium, hard"),
+    (lambda: _task_with("overall_difficulty", 3), "overall_difficulty", "easy, medium, hard"),
     (lambda: _task_with("require_reset", "yes"), "require_reset", "true or false"),
 ]
 

@@ -1,0 +1,112 @@
+"""WebVoyager's observation and action format on this harness (no browser, no model: pure functions).
+
+- `draw_black_marks`: the screenshot with a black box round each interactive element and its number,
+  black on white, in the box's top-left corner.
+- `element_list`: one line per mark: `[N]: <type> "text" aria-label: "..."`.
+- `parse_reply`: the model's `Thought: ... Action: ...` reply -> this harness's action text, or the reason
+  it cannot be read. Forms: `Click [N]`, `Type [N]; [content]`, `Scroll [N or WINDOW]; [up or down]`,
+  `Wait`, `GoBack`, `Google` (back to the task's start page), `ANSWER; [content]`, and `Tab [i]` when the
+  task starts with several tabs.
+"""
+from __future__ import annotations
+
+import io
+import re
+
+from PIL import Image, ImageDraw
+
+from agent.som import LABEL_FONT_PX, _font
+
+ACTION_FORMS = ("Click [N]", "Type [N]; [content]", "Scroll [N or WINDOW]; [up or down]", "Wait", "GoBack",
+                "Google", "ANSWER; [content]")
+TAB_FORM = "Tab [i]"
+
+
+def draw_black_marks(screenshot_png: bytes, boxes: list[tuple[str, tuple[float, float, float, float]]]) -> bytes:
+    """`boxes`: (label, (x, y, w, h)) in CSS pixels of the viewport; the PNG may be larger (device scale)."""
+    image = Image.open(io.BytesIO(screenshot_png)).convert("RGB")
+    draw = ImageDraw.Draw(image)
+    font = _font(LABEL_FONT_PX)
+    for label, (x, y, w, h) in boxes:
+        if w <= 0 or h <= 0:
+            continue
+        draw.rectangle([x, y, x + w, y + h], outline=(0, 0, 0), width=2)
+        left, top, right, bottom = draw.textbbox((0, 0), label, font=font)
+        tw, th = right - left, bottom - top
+        lx, ly = max(0, x), max(0, y)
+        draw.rectangle([lx, ly, lx + tw + 4, ly + th + 4], fill=(255, 255, 255), outline=(0, 0, 0))
+        draw.text((lx + 2 - left, ly + 2 - top), label, fill=(0, 0, 0), font=font)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def _clean(text: str, limit: int = 120) -> str:
+    text = re.sub(r"\s+", " ", text or "").strip()
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def element_list(items: list[tuple[str, str, str, str]]) -> str:
+    """`items`: (label, type, text, aria-label) per mark."""
+    lines = []
+    for label, kind, text, aria in items:
+        line = f"[{label}]: <{kind}>"
+        if _clean(text):
+            line += f' "{_clean(text)}"'
+        if _clean(aria) and _clean(aria) != _clean(text):
+            line += f' aria-label: "{_clean(aria)}"'
+        lines.append(line)
+    return "\n".join(lines)
+
+
+_ACTION_LINE = re.compile(r"^\s*\**\s*action\s*\**\s*:\s*\**\s*(.*)$", re.I | re.M | re.S)
+
+
+def _arg(text: str) -> str:
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1]
+    return text.strip()
+
+
+def parse_reply(reply: str, *, start_url: str, tabs: bool = False) -> tuple[str, str | None]:
+    """(harness action text, None) or (what was read, the reason it is not an action)."""
+    forms = ", ".join(ACTION_FORMS + ((TAB_FORM,) if tabs else ()))
+    if not reply or not reply.strip():
+        return reply or "", f"the reply is empty; expected 'Thought: ...' then 'Action: ' and one of: {forms}"
+    found = _ACTION_LINE.findall(reply)
+    if not found:
+        return reply.strip()[-300:], f"the reply has no 'Action:' line; expected one of: {forms}"
+    action = found[-1].strip().strip("`*").strip()
+    first_line = action.splitlines()[0].strip() if action else ""
+    verb_match = re.match(r"([A-Za-z]+)", first_line)
+    verb = verb_match.group(1).lower() if verb_match else ""
+    rest = first_line[len(verb_match.group(1)):].strip() if verb_match else ""
+    if verb == "answer":
+        body = action[len(verb_match.group(1)):].strip()
+        body = body[1:].strip() if body.startswith(";") else body
+        return f"stop [{_arg(body)}]", None
+    if verb == "click":
+        m = re.fullmatch(r"\[?\s*(\d+)\s*\]?", rest)
+        if m:
+            return f"click [{m.group(1)}]", None
+    elif verb == "type":
+        m = re.fullmatch(r"\[?\s*(\d+)\s*\]?\s*;\s*(.*)", action[len(verb_match.group(1)):].strip(), re.S)
+        if m:
+            return f"type [{m.group(1)}] [{_arg(m.group(2))}] [1]", None
+    elif verb == "scroll":
+        m = re.fullmatch(r"\[?\s*(\d+|window)\s*\]?\s*;\s*\[?\s*(up|down)\s*\]?", rest, re.I)
+        if m:
+            where, direction = m.group(1).lower(), m.group(2).lower()
+            return (f"scroll [{direction}]" if where == "window" else f"scroll [{where}] [{direction}]"), None
+    elif verb == "wait" and not rest:
+        return "wait", None
+    elif verb == "goback" and not rest:
+        return "go_back", None
+    elif verb == "google" and not rest:
+        return f"goto [{start_url}]", None
+    elif verb == "tab" and tabs:
+        m = re.fullmatch(r"\[?\s*(\d+)\s*\]?", rest)
+        if m:
+            return f"tab_focus [{m.group(1)}]", None
+    return action[:300], f"cannot read the action {first_line[:80]!r}; expected one of: {forms}"

@@ -1,0 +1,86 @@
+"""The embedded forum: data generation time, page latency (front page, forum hot and top, a post with 200+
+comments, search, user page; anonymous and logged in) and reset time, at the default and the full scale.
+
+    python -m benchmarks sites                        # with the other sites' benchmarks, both scales
+    python -m benchmarks.bench_sites_reddit full      # one scale
+
+Data sets are generated into the configured DATA_DIR (and reused by `make up`); the forum runs in a temporary
+run folder on a free port. Timings are of the HTML only (images are separate requests).
+"""
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from benchmarks.bench_sites import resets_between_tasks
+from benchmarks.bench_sites_shopping import _get, _post, _session
+from benchmarks.stats import report
+from sites.arena import Arena
+from sites.config import settings as load_settings
+from sites.reddit import store
+from sites.reddit.data import RedditData
+
+SAMPLES = 40
+WORDS = ["dinner", "hike", "collection", "setup", "city", "question", "painting", "chart", "grandfather", "moon"]
+
+
+def _login(opener, base: str) -> None:
+    with opener.open(base + "/login", timeout=60) as response:
+        token = re.search(r'name="_csrf_token" value="([^"]+)"', response.read().decode()).group(1)
+    _post(opener, base + "/login", {"_username": "MarvelsGrantMan136", "_password": "test1234", "_csrf_token": token})
+
+
+def bench_scale(scale: str) -> None:
+    s = replace(load_settings(), scale=scale)
+    ds = store.dataset(s.data_dir, s.seed, scale)
+    started = time.perf_counter()
+    if ds.exists():
+        print(f"[reddit {scale}] data already present ({ds.posts:,} posts); delete {ds.root} to time generation")
+    else:
+        _, made = store.ensure(s.data_dir, s.seed, scale)
+        print(f"[reddit {scale}] generated {made.posts:,} posts ({made.images:,} images), {made.comments:,} comments,"
+              f" {made.users:,} users in {time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)",
+              flush=True)
+    with RedditData(ds.db) as data:
+        busy = [p.url_path for p in data.find_posts(min_comments=200, limit=None)]
+        forums = [f.name for f in data.forums()]
+        users = data.usernames(limit=500)
+    rng = random.Random(7)
+    run_dir = Path(tempfile.mkdtemp(prefix="bench-forum-"))
+    try:
+        with Arena(["reddit"], run_dir=run_dir, settings=s) as arena:
+            base = arena.urls["reddit"]
+            anon, me = _session(), _session()
+            _login(me, base)
+            _get(anon, base + "/")
+            for who, opener in (("anonymous", anon), ("logged in", me)):
+                report(f"[reddit {scale}] front page ({who})", [_get(opener, base + "/") for _ in range(SAMPLES)])
+                report(f"[reddit {scale}] forum hot ({who})",
+                       [_get(opener, f"{base}/f/{rng.choice(forums)}") for _ in range(SAMPLES)])
+                report(f"[reddit {scale}] forum top ({who})",
+                       [_get(opener, f"{base}/f/{rng.choice(forums)}/top?t=all") for _ in range(SAMPLES)])
+                report(f"[reddit {scale}] post with 200+ comments ({who})",
+                       [_get(opener, base + rng.choice(busy)) for _ in range(SAMPLES)])
+            report(f"[reddit {scale}] search", [_get(anon, f"{base}/search?q={rng.choice(WORDS)}")
+                                                for _ in range(SAMPLES)])
+            report(f"[reddit {scale}] user page", [_get(anon, f"{base}/user/{rng.choice(users)}")
+                                                   for _ in range(SAMPLES)])
+            report(f"[reddit {scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "reddit"))
+    finally:
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    for scale in [a for a in argv if not a.startswith("-")] or ["default", "full"]:
+        bench_scale(scale)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

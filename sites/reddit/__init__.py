@@ -1,0 +1,44 @@
+"""The Reddit site: a Postmill-compatible forum (Flask application factory)."""
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, g
+
+
+@dataclass(frozen=True)
+class RedditConfig:
+    live_db: Path          # this instance's writable database
+    pristine_db: Path      # the shared read-only copy that reset restores
+    image_cache: Path      # shared cache of rendered pictures of image posts
+    reset_token: str
+    secret_key: str = ""
+
+
+def create_app(config: RedditConfig) -> Flask:
+    from sites.classifieds import db
+    from sites.reddit import views
+
+    app = Flask(__name__, static_folder="static", static_url_path="/build")
+    app.config.update(
+        SECRET_KEY=config.secret_key or secrets.token_hex(32),
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        REDDIT=config,
+    )
+    config.image_cache.mkdir(parents=True, exist_ok=True)
+    app.logger.setLevel(logging.INFO)
+    app.extensions["reddit_db"] = db.LiveDatabase(config.live_db, config.pristine_db)
+
+    @app.teardown_appcontext
+    def _close(_exc):
+        conn = g.pop("db", None)
+        if conn is not None:
+            app.extensions["reddit_db"].close(conn)
+
+    views.register(app)
+    return app

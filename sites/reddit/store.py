@@ -1,0 +1,50 @@
+"""Where the forum's pristine data lives, and making sure it exists.
+
+Layout under the data dir: `reddit/seed<SEED>-n<POSTS>/reddit.sqlite` (read-only, shared by every instance)
+and `.../images-<renderer version>/` (pictures of image posts, rendered lazily by the instances, atomic
+writes). Two processes that find the data missing at once serialise on a file lock.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from sites.common.datafiles import generate_once
+from sites.reddit.generate import GenerationResult, generate_atomic, post_count
+
+
+@dataclass(frozen=True)
+class DataSet:
+    root: Path
+    seed: int
+    posts: int
+
+    @property
+    def db(self) -> Path:
+        return self.root / "reddit.sqlite"
+
+    @property
+    def image_cache(self) -> Path:
+        from sites.imagery import renderer_version
+
+        return self.root / f"images-{renderer_version()}"
+
+    def exists(self) -> bool:
+        return self.db.is_file()
+
+
+def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
+    posts = post_count(scale)
+    return DataSet(Path(data_dir) / "reddit" / f"seed{seed}-n{posts}", seed, posts)
+
+
+def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:
+    """The data set for (seed, scale), generated first if missing (None when it was already there)."""
+    ds = dataset(data_dir, seed, scale)
+
+    def make() -> GenerationResult:
+        result = generate_atomic(ds.db, ds.seed, ds.posts)
+        ds.image_cache.mkdir(exist_ok=True)
+        return result
+
+    return ds, generate_once(ds.db, make)

@@ -1,0 +1,126 @@
+"""What the forum's views share: the request's database, the logged-in user, safe markdown, times, and
+where to go back to after a form. CSRF and numeric parameters come from sites.common.web."""
+from __future__ import annotations
+
+import functools
+import sqlite3
+from datetime import datetime, timezone
+from urllib.parse import quote, urlsplit
+
+from flask import abort, current_app, g, redirect, request, session
+from markupsafe import Markup
+from markdown_it import MarkdownIt
+
+from sites.common.web import check_csrf, csrf_token, int_arg, parse_int  # noqa: F401  (re-exported)
+from sites.reddit.schema import STAMP, slugify  # noqa: F401
+
+# CommonMark with raw HTML turned off: tags in a body are shown as text, and markdown-it refuses
+# javascript:/vbscript:/data: link targets.
+_MD = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("strikethrough")
+
+
+def conf():
+    return current_app.config["REDDIT"]
+
+
+def get_db() -> sqlite3.Connection:
+    if "db" not in g:
+        g.db = current_app.extensions["reddit_db"].open()
+    return g.db
+
+
+def current_user() -> sqlite3.Row | None:
+    if "user" not in g:
+        uid = session.get("user_id")
+        g.user = None
+        if isinstance(uid, int):
+            g.user = get_db().execute("SELECT id, username, biography, created_at FROM user WHERE id = ?",
+                                      (uid,)).fetchone()
+    return g.user
+
+
+def require_user() -> sqlite3.Row:
+    user = current_user()
+    if user is None:
+        # after logging in, come back to the page (a form's `next` for a POST such as a vote, not its action)
+        back = request.path if request.method == "GET" else safe_next("/")
+        abort(redirect(f"/login?next={quote(back, safe='/')}"))
+    return user
+
+
+def subscription_names() -> list[str]:
+    """Names of the forums the logged-in user subscribes to (the front page's sidebar lists them)."""
+    user = current_user()
+    if user is None:
+        return []
+    return [r[0] for r in get_db().execute(
+        "SELECT f.name FROM subscription s JOIN forum f ON f.id = s.forum_id WHERE s.user_id = ?"
+        " ORDER BY f.name COLLATE NOCASE", (user["id"],))]
+
+
+@functools.lru_cache(maxsize=8192)
+def _render_markdown(text: str) -> str:
+    return _MD.render(text)
+
+
+def markdown(text: str) -> Markup:
+    """Safe HTML of a markdown body (rendered once per distinct text: threads repeat short replies)."""
+    return Markup(_render_markdown(text or ""))
+
+
+def now_stamp() -> str:
+    return datetime.now(timezone.utc).strftime(STAMP)
+
+
+def iso(stamp: str) -> str:
+    return stamp[:10] + "T" + stamp[11:19] + "+00:00"
+
+
+def long_date(stamp: str) -> str:
+    try:
+        return datetime.fromisoformat(stamp[:19]).strftime("%B %-d, %Y at %-I:%M %p")
+    except ValueError:
+        return stamp
+
+
+def ago(stamp: str) -> str:
+    """'3 years ago' style text for a UTC stamp."""
+    try:
+        then = datetime.fromisoformat(stamp[:19]).replace(tzinfo=timezone.utc)
+    except ValueError:
+        return stamp
+    seconds = max(0, int((datetime.now(timezone.utc) - then).total_seconds()))
+    for unit, size in (("year", 365 * 86400), ("month", 30 * 86400), ("day", 86400), ("hour", 3600),
+                       ("minute", 60)):
+        if seconds >= size:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n != 1 else ''} ago"
+    return "just now"
+
+
+def safe_next(default: str) -> str:
+    """The `next` form field when it is a path on this site, else `default`."""
+    target = (request.form.get("next") or request.args.get("next") or "").strip()
+    parts = urlsplit(target)
+    if target.startswith("/") and not target.startswith("//") and not parts.scheme and not parts.netloc \
+            and "\\" not in target:
+        return target
+    return default
+
+
+def post_path(forum: str, post_id: int, title: str) -> str:
+    return f"/f/{forum}/{post_id}/{slugify(title)}"
+
+
+def forum_row(name: str) -> sqlite3.Row:
+    row = get_db().execute("SELECT * FROM forum WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        abort(404, description=f"there is no forum called {name[:60]!r}")
+    return row
+
+
+def id_from_path(raw: str, what: str) -> int:
+    value = parse_int(raw)
+    if value is None:
+        abort(404, description=f"{what} {raw[:40]!r} does not exist")
+    return value

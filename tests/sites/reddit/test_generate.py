@@ -1,0 +1,66 @@
+"""The generator: byte-identical per seed, the official forums and account, image facts the titles leave out."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from sites.reddit.content import FORUMS
+from sites.reddit.data import RedditData
+from sites.reddit.generate import generate, post_count
+
+
+def test_same_seed_same_bytes_other_seed_differs(tmp_path):
+    a, b, c = tmp_path / "a.sqlite", tmp_path / "b.sqlite", tmp_path / "c.sqlite"
+    generate(a, 5, 150)
+    generate(b, 5, 150)
+    generate(c, 6, 150)
+    assert a.read_bytes() == b.read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+
+
+def test_scales_and_bad_scale():
+    assert post_count("full") == 31464 and post_count("default") == 4000 and post_count("250") == 250
+    for bad in ("huge", "12", "٣٠٠", "1e9"):
+        with pytest.raises(ValueError, match="SCALE"):
+            post_count(bad)
+
+
+def test_forums_account_threads_and_facts(forum_data):
+    conn = sqlite3.connect(forum_data.db)
+    names = {r[0] for r in conn.execute("SELECT name FROM forum")}
+    assert {"Art", "EarthPorn", "consoles", "mildlyinteresting", "photoshopbattles", "gaming", "memes", "headphones",
+            "MechanicalKeyboards", "movies", "wallstreetbets", "food", "OldSchoolCool", "funny", "space",
+            "dataisbeautiful", "aww", "boston", "pittsburgh", "nyc", "Washington"} <= names
+    assert len(names) == len(FORUMS)
+    assert conn.execute("SELECT count(*) FROM user WHERE username = 'MarvelsGrantMan136'").fetchone()[0] == 1
+    # threaded: some comments reply to comments; some post has a busy thread
+    assert conn.execute("SELECT count(*) FROM comment WHERE parent_id IS NOT NULL").fetchone()[0] > 0
+    assert conn.execute("SELECT max(comment_count) FROM submission").fetchone()[0] >= 200
+    # every image's facts are recorded, and no title names the animal or the dish it shows
+    rows = conn.execute("SELECT s.title, i.facts FROM submission s JOIN image i ON i.id = s.image_id").fetchall()
+    assert len(rows) > 100
+    for title, facts in rows:
+        facts = json.loads(facts)
+        assert facts["style"]
+        if facts.get("kind") in ("cat", "dog", "pizza", "sushi", "panda"):
+            assert facts["kind"] not in title.lower()
+
+
+def test_data_api_finds_posts_by_what_the_image_shows(forum_data):
+    with RedditData(forum_data.db) as data:
+        charts = data.find_posts(forum="dataisbeautiful", style="chart")
+        assert charts
+        post = data.post(charts[0].id)
+        assert post.image.facts["highest"] in post.image.facts["labels"]
+        assert post.url_path.startswith(f"/f/dataisbeautiful/{post.id}/")
+        busy = data.find_posts(min_comments=200, order="-comment_count", limit=1)[0]
+        thread = data.comments(busy.id)
+        assert len(thread) == busy.comment_count and max(c.depth for c in thread) >= 2
+        assert data.top_comment(busy.id).parent_id is None
+        assert "memes" in data.subscriptions("MarvelsGrantMan136")
+        assert data.threads("MarvelsGrantMan136")
+        assert all(p.image.facts.get("kind") == "cat" for p in data.find_posts(kind="cat"))
+        with pytest.raises(KeyError):
+            data.post(10**9)
