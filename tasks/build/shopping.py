@@ -447,7 +447,7 @@ def price_pictured(s: Suite) -> None:
         image = s.product_image(p, f"price-{p.id}.png")
         solution = s.open_from_leaf(p) + [stop(price_text(p.final_price))]
         s.add(template, args, intent=template.format(**args), image=image,
-              eval_=answer_eval({"required_values": [f"== {price_text(p.final_price)}"]}), solution=solution,
+              eval_=answer_eval({"must_include": [price_text(p.final_price)]}), solution=solution,
               difficulty=("easy", "medium", "medium"))
 
 
@@ -636,7 +636,7 @@ def order_total(s: Suite) -> None:
         date = o.created_at[:10]
         args = {"date": date}
         s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"required_values": [f"== {price_text(o.grand_total)}"]}),
+              eval_=answer_eval({"must_include": [price_text(o.grand_total)]}),
               solution=[goto(f"{SITE}/sales/order/history/?limit=50"), goto(f"{SITE}{o.url_path}"),
                         stop(price_text(o.grand_total))],
               difficulty=("easy", "easy", "easy"))
@@ -688,7 +688,7 @@ def wishlist_color_price(s: Suite) -> None:
             continue
         args = {"color": c, "noun": p.photos[0].kind}
         s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"required_values": [f"== {price_text(p.final_price)}"]}),
+              eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
               solution=[goto(f"{SITE}/wishlist/"), stop(price_text(p.final_price))],
               difficulty=("easy", "medium", "easy"), grounding=s.ground([p], [c]))
 
