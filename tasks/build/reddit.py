@@ -394,7 +394,9 @@ def comment_count_format(s: Suite) -> None:
         kinds = plural(t.facts["kind"])
         text = f"I count {t.facts['count']} {kinds}"
         s.task(template, {"kinds": kinds}, start_url=t.url, require_reset=True,
-              eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
+              eval_=html_eval([target(t.url, latest_comment(), exact_match=text),
+                               target(t.url, f"func:reddit_get_latest_comment_obj_by_username(__page__, '{USER}')",
+                                      must_include=[f'"content": "{text}"'])]),
               solution=comment_steps(text) + [stop("")],
               difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
@@ -413,7 +415,9 @@ def reply_format(s: Suite) -> None:
         text = f"It is {t.facts['color']}!"
         s.task(template, {"kind": t.facts["kind"], "user": c.author}, start_url=t.url, require_reset=True,
               eval_=html_eval([target(t.url, parent_of_latest(), exact_match=c.author),
-                               target(t.url, latest_comment(), exact_match=text)]),
+                               target(t.url, latest_comment(), exact_match=text),
+                               target(t.url, "func:reddit_get_parent_comment_obj_of_latest_comment_by_username("
+                                             f"__page__, '{USER}')", must_include=[f'"username": "{c.author}"'])]),
               solution=reply_steps(c, text) + [stop("")], difficulty=("medium", "easy", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
 
@@ -426,7 +430,9 @@ def comment_on_visual(s: Suite) -> None:
         text = texts[n]
         s.task(template, {"text": text, "forum": t.post.forum, "what": describe(t.facts)},
                start_url=f"{SITE}/f/{t.post.forum}",
-              require_reset=True, eval_=html_eval([target(t.url, query_text("#main"), must_include=[USER, text])]),
+              require_reset=True,
+               eval_=html_eval([target(t.url, query_text("#main"), must_include=[USER, text]),
+                                target(t.url, "func:reddit_get_post_comment_tree(__page__)", must_include=[text])]),
               solution=[open_post(t)] + comment_steps(text) + [stop("")], difficulty=("medium", "medium", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
 
@@ -512,6 +518,8 @@ def text_post(s: Suite) -> None:
     for forum, title, body in plans:
         ev = html_eval([target("last", query_text(".submission__link"), exact_match=title),
                         target("last", query_text(".submission__body", lowercase=True), must_include=[body.lower()]),
+                        target("func:reddit_get_post_url('__last_url__')", query_text(".submission__link"),
+                               exact_match=title),
                         target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"])])
         s.task(template, {"forum": forum, "title": title, "body": body}, require_reset=True, eval_=ev,
               solution=submit_steps(forum, title, body=body) + [stop("")], difficulty=("easy", "easy", "easy"))
