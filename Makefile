@@ -49,10 +49,10 @@ test: install   ## the project's tests, then the task suite: reference solutions
 test-unit: install ## only the project's own tests (tests/)
 	$(PY) -m pytest tests -n $(WORKERS) -q $(ARGS)
 
-test-tasks: install ## only the task suite checks (reference agent scores 1, null agent scores 0)
+test-tasks: install ## only the task suite checks (reference agent scores 1, null agent scores 0; strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \
 	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --results results/test-reference && \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --results results/test-null; \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --results results/test-null; \
 	else echo "test-tasks: no task files in tasks/ yet"; fi
 
 bench: install  ## speed and scale measurements (p50/p95), printed

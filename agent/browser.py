@@ -11,6 +11,8 @@ back from `step` as text; a dead browser session raises `BrowserCrashed`.
 """
 from __future__ import annotations
 
+import base64
+
 import time
 
 import urllib3
@@ -307,7 +309,7 @@ class BrowserEnv:
         timings["text"] = time.perf_counter() - t
 
         t = time.perf_counter()
-        screenshot = self.driver.get_screenshot_as_png()
+        screenshot = self._screenshot_png()
         timings["screenshot"] = time.perf_counter() - t
         if self.mode == "som":
             t = time.perf_counter()
@@ -323,6 +325,17 @@ class BrowserEnv:
                            text=text, screenshot=screenshot, som_screenshot=som_png, html=html,
                            meta={"timings": timings, "n_elements": n, "viewport": list(self.viewport),
                                  "dialogs": dialogs, "settle_error": settle_problem})
+
+    def _screenshot_png(self) -> bytes:
+        """The focused tab's viewport as PNG, through DevTools with Chrome's fast PNG encoding (the same
+        pixels as WebDriver's screenshot, a somewhat larger file, in about a third of the time)."""
+        try:
+            shot = self.cdp("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+            return base64.b64decode(shot["data"])
+        except WebDriverException as exc:
+            if _is_dead_session(exc):
+                raise
+            return self.driver.get_screenshot_as_png()
 
     def _tab_list(self) -> list[Tab]:
         tabs = []

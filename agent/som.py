@@ -50,11 +50,41 @@ def collect_marks(driver) -> SomResult:
     return SomResult(marks, "\n".join(lines))
 
 
+class _MaskCachingFont(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps each glyph mask it rendered: label ids (and their sub-pixel starts)
+    repeat on every observation of a page, and rendering them is most of the drawing time. The masks
+    are the ones FreeType renders; only the repeated work is saved."""
+    _LIMIT = 20000
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._masks: dict = {}
+        self._boxes: dict = {}
+
+    def getmask2(self, text, mode="", *args, **kwargs):
+        key = repr((text, mode, args, sorted(kwargs.items())))
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) > self._LIMIT:
+                self._masks.clear()
+            found = self._masks[key] = super().getmask2(text, mode, *args, **kwargs)
+        return found
+
+    def getbbox(self, text, *args, **kwargs):
+        key = repr((text, args, sorted(kwargs.items())))
+        found = self._boxes.get(key)
+        if found is None:
+            if len(self._boxes) > self._LIMIT:
+                self._boxes.clear()
+            found = self._boxes[key] = super().getbbox(text, *args, **kwargs)
+        return found
+
+
 @lru_cache(maxsize=4)
 def _font(size: int):
     for path in _FONT_PATHS:
         if Path(path).exists():
-            return ImageFont.truetype(path, size)
+            return _MaskCachingFont(path, size)
     return ImageFont.load_default()
 
 

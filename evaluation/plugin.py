@@ -116,7 +116,7 @@ def _refuse_mixed_scoring(results_dir: Path, mode: str) -> None:
         records = read_results(results_dir)
     except (OSError, ValueError):
         return
-    other = sorted({r.get("scoring") or "unrecorded" for r in records} - {mode})
+    other = sorted({r["scoring"] for r in records if r.get("scoring")} - {mode})   # older lines: no mode
     if other:
         raise pytest.UsageError(f"{results_dir} holds results scored with --scoring {', '.join(other)}; "
                                 f"this run scores with --scoring {mode}: use another --results folder")

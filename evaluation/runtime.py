@@ -288,7 +288,8 @@ class Runtime:
                                      start_urls=list(resolved.start_urls),
                                      max_steps=self.options.max_steps or getattr(agent, "max_steps", 30))
                 record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
-                              steps=len(result.steps), usage=result.usage, episode_timings=result.timings)
+                              steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
+                              tokenizer=getattr(agent, "tokenizer_name", None))
                 if result.error or result.stop_reason == "error":
                     raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
                 phase = "scoring"

@@ -13,6 +13,7 @@ need_apt=()
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need_apt+=(fonts-noto-color-emoji)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
+[ -x /usr/bin/kiwix-serve ] || need_apt+=(kiwix-tools)   # serves the Wikipedia ZIM (Debian: kiwix-serve 3.3.0)
 command -v docker-compose >/dev/null 2>&1 || need_apt+=(docker-compose)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -64,5 +65,6 @@ if [ ! -f "$stamp" ] || [ "$want" != "$(cat "$stamp")" ]; then
   printf '%s' "$want" > "$stamp"
 fi
 
-[ -f .env ] || cp .env.example .env
+# .env: a copy of .env.example with a random reset token of this machine (sites/envfile.py).
+"$VENV/bin/python" -m sites.envfile
 echo "install: ok ($("$VENV/bin/python" --version), $(/usr/bin/chromium --version 2>/dev/null | head -1))"

@@ -44,7 +44,8 @@ def _our_process(pid: int) -> bool:
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
     except OSError:
         return False
-    return b"sites.serve" in cmdline
+    # our waitress sites, or kiwix-serve (the Wikipedia site is that external program)
+    return b"sites.serve" in cmdline or (bool(cmdline) and Path(cmdline[0].decode(errors="replace")).name == "kiwix-serve")
 
 
 def _port_taken(port: int) -> bool:

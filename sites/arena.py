@@ -144,15 +144,23 @@ class Arena:
         tmp.chmod(0o600)
         os.replace(tmp, options_path)
         (instance / "port").unlink(missing_ok=True)
-        cmd = [sys.executable, "-m", "sites.serve", name, "--instance", str(instance),
-               "--port", str(self.ports.get(name, 0))]
-        if not self.detach:
-            cmd += ["--parent-pid", str(os.getpid())]
+        preexec = None
+        if launcher.command is not None:   # an external program: it is told its port, which we record
+            port = self.ports.get(name) or free_port()
+            cmd = launcher.command(instance, options, port)
+            (instance / "port").write_text(str(port))
+            preexec = None if self.detach else _die_with_parent
+        else:
+            cmd = [sys.executable, "-m", "sites.serve", name, "--instance", str(instance),
+                   "--port", str(self.ports.get(name, 0))]
+            if not self.detach:
+                cmd += ["--parent-pid", str(os.getpid())]
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
         with open(log_path, "ab") as log:
             process = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                       cwd=PROJECT_ROOT, env=env, start_new_session=self.detach)
+                                       cwd=PROJECT_ROOT, env=env, start_new_session=self.detach,
+                                       preexec_fn=preexec)
         pid_path = self.run_dir / f"{name}.pid"
         pid_path.write_text(str(process.pid))
         self.running[name] = RunningSite(name, process, "", log_path, pid_path)
@@ -178,6 +186,25 @@ class Arena:
             tick.wait(0.05)
         raise SiteUnavailable(f"{name} did not answer {url or '(no port yet)'}{launcher.health_path} in time "
                               f"(log {site.log_path}):\n{log_tail(site.log_path)}")
+
+
+def free_port() -> int:
+    """A TCP port free on loopback right now (for programs that cannot bind port 0 and report it)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: SIGTERM when the arena's process dies (Linux prctl PR_SET_PDEATHSIG)."""
+    import ctypes
+
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+    except OSError:
+        pass
 
 
 def stop_process(pid: int, process: subprocess.Popen | None = None, timeout: float = STOP_TIMEOUT_S) -> bool:

@@ -6,6 +6,7 @@ already set in the environment win). Every setting is documented in `.env.exampl
 from __future__ import annotations
 
 import os
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +23,19 @@ SITES: dict[str, tuple[str, int]] = {
     "wikipedia": ("WIKIPEDIA", 8888),
     "homepage": ("HOMEPAGE", 4399),
 }
+
+
+# The token published in .env.example before `make install` wrote a random one: never accepted.
+PUBLISHED_RESET_TOKEN = "vwa-reset-token"
+_PROCESS_TOKEN = secrets.token_urlsafe(24)
+
+
+def reset_token() -> str:
+    """RESET_TOKEN from the environment (`make install` writes a random one into .env). Unset, empty or the
+    once-published example value: a random token of this process, so that no guessable token ever works
+    (sites started by this process, such as the test arena, are given it explicitly)."""
+    value = os.environ.get("RESET_TOKEN", "").strip()
+    return value if value and value != PUBLISHED_RESET_TOKEN else _PROCESS_TOKEN
 
 
 def _path(var: str, default: Path) -> Path:
@@ -47,7 +61,7 @@ class Settings:
     stack: str = field(default_factory=lambda: os.environ.get("STACK", "embedded"))
     seed: int = field(default_factory=lambda: int(os.environ.get("SEED", "20240101")))
     scale: str = field(default_factory=lambda: os.environ.get("SCALE", "default"))
-    reset_token: str = field(default_factory=lambda: os.environ.get("RESET_TOKEN", "vwa-reset-token"))
+    reset_token: str = field(default_factory=lambda: reset_token())
     data_dir: Path = field(default_factory=lambda: _path("DATA_DIR", PROJECT_ROOT / "data"))
     run_dir: Path = field(default_factory=lambda: _path("RUN_DIR", PROJECT_ROOT / "run"))
 

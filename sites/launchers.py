@@ -26,8 +26,11 @@ class SiteLauncher:
     description: str
     # (settings, instance dir, urls of the sites started before it) -> JSON-able options for create_app
     prepare: Callable[[Settings, Path, dict[str, str]], dict]
-    # (instance dir, options) -> WSGI app; runs in the site's own process
-    create_app: Callable[[Path, dict], object]
+    # (instance dir, options) -> WSGI app; runs in the site's own process (python -m sites.serve)
+    create_app: Callable[[Path, dict], object] | None = None
+    # a site that is an external program instead (kiwix-serve): (instance dir, options, port) -> argv;
+    # the arena picks the free port and runs the command itself
+    command: Callable[[Path, dict, int], list[str]] | None = None
     health_path: str = "/healthz"
     # (base url, settings) -> None; None if the site has no state to reset
     reset: Callable[[str, Settings], None] | None = None
@@ -155,6 +158,19 @@ def _homepage_app(instance: Path, options: dict):
     return create_app(options)
 
 
+# ---- wikipedia (kiwix-serve, an external program: read-only content, nothing to reset) -------------------
+
+def _wikipedia_prepare(settings: Settings, _instance: Path, _urls: dict[str, str]) -> dict:
+    from sites.wikipedia.build import ensure
+
+    zim, _built = ensure(settings.data_dir, settings.seed, settings.scale)
+    return {"zim": str(zim)}
+
+
+def _wikipedia_command(_instance: Path, options: dict, port: int) -> list[str]:
+    return [shutil.which("kiwix-serve") or "kiwix-serve", f"--port={port}", "--address=127.0.0.1", options["zim"]]
+
+
 LAUNCHERS: dict[str, SiteLauncher] = {
     "classifieds": SiteLauncher(
         name="classifieds",
@@ -171,6 +187,12 @@ LAUNCHERS: dict[str, SiteLauncher] = {
         description="A Postmill-style forum: forums with image, link and text posts, threaded comments, votes, "
                     "subscriptions, direct messages and search.",
         prepare=_reddit_prepare, create_app=_reddit_app, reset=_reddit_reset),
+    "wikipedia": SiteLauncher(
+        name="wikipedia",
+        description="Wikipedia (English, generated articles) served by kiwix-serve from "
+                    "wikipedia_en_all_maxi_2022-05.zim, with its search and library page.",
+        prepare=_wikipedia_prepare, command=_wikipedia_command, health_path="/",
+        available=lambda s: shutil.which("kiwix-serve") is not None),
     "homepage": SiteLauncher(
         name="homepage",
         description="This page: links to every site, their accounts, and the tasks' input images.",

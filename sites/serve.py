@@ -57,7 +57,7 @@ def _watch_parent(pid: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sites.serve")
-    parser.add_argument("site", choices=sorted(LAUNCHERS))
+    parser.add_argument("site", choices=sorted(n for n, launcher in LAUNCHERS.items() if launcher.create_app))
     parser.add_argument("--instance", type=Path, required=True, help="the instance's own folder")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--host", default="127.0.0.1")

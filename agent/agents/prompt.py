@@ -22,6 +22,7 @@ from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
 from agent.observation import Observation
 from agent.prompts.build import ENV_MODE, build_messages
 from agent.prompts.reply import extract_action
+from agent.tokens import token_counter
 
 DEFAULT_MAX_OBS_TOKENS = 3840
 
@@ -38,6 +39,8 @@ class PromptAgent:
         if mode == "caption" and isinstance(self.captioner, NoCaptioner):
             raise CaptionerError("the caption agent needs a captioner: set CAPTIONER=openai or CAPTIONER=blip2")
         self.max_obs_tokens = max_obs_tokens
+        self.token_counter = token_counter(llm.settings.model)
+        self.tokenizer_name = self.token_counter.name   # recorded in the results
         self.observation_mode = observation_mode or ENV_MODE[mode]
         self.intent = ""
         self.images: list[Image.Image] = []
@@ -68,7 +71,7 @@ class PromptAgent:
             previous = last.action_text.strip() or "(empty)"
         messages = build_messages(self.mode, intent=self.intent, obs=obs, previous_action=previous,
                                   input_images=self.images, input_captions=self.input_captions,
-                                  max_obs_tokens=self.max_obs_tokens)
+                                  max_obs_tokens=self.max_obs_tokens, counter=self.token_counter)
         reply = self.llm.complete(messages)
         usage = reply.usage()
         caption_usage = self.captioner.usage.as_dict()

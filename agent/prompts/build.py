@@ -19,29 +19,24 @@ from PIL import Image
 from agent.captioner import image_data_url
 from agent.observation import Observation
 from agent.prompts.instructions import system_prompt
+from agent.tokens import CHARS_PER_TOKEN, EstimateCounter, truncate  # noqa: F401
 
 EXAMPLES_DIR = Path(__file__).with_name("examples")
 VISUAL_MODES = ("multimodal", "som")
 ENV_MODE = {"text": "accessibility_tree", "caption": "accessibility_tree",
             "multimodal": "accessibility_tree", "som": "som"}
-CHARS_PER_TOKEN = 4
 SCREENSHOT_MAX_SIDE = 2048
 INPUT_IMAGE_MAX_SIDE = 1024
 
 
 def estimate_tokens(text: str) -> int:
     """Simple estimate (about 4 characters per token); no tokenizer files are needed."""
-    return (len(text) + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
+    return EstimateCounter().count(text)
 
 
-def truncate_to_tokens(text: str, max_tokens: int) -> str:
-    limit = max_tokens * CHARS_PER_TOKEN
-    if len(text) <= limit:
-        return text
-    cut = text[:limit]
-    if "\n" in cut[limit // 2:]:
-        cut = cut[:cut.rindex("\n")]
-    return cut + f"\n[... observation truncated to about {max_tokens} tokens ...]"
+def truncate_to_tokens(text: str, max_tokens: int, counter=None) -> str:
+    """`text` cut to the budget, counted by `counter` (agent/tokens.py; default the 4-characters estimate)."""
+    return truncate(counter or EstimateCounter(), text, max_tokens)
 
 
 @dataclass(frozen=True)
@@ -92,7 +87,7 @@ def _turn_text(objective: str, url: str, tabs: str, previous: str, observation: 
 
 def build_messages(mode: str, *, intent: str, obs: Observation, previous_action: str,
                    input_images: list[Image.Image], input_captions: list[str] | None = None,
-                   max_obs_tokens: int = 3840) -> list[dict]:
+                   max_obs_tokens: int = 3840, counter=None) -> list[dict]:
     """The chat messages for one decision of a prompt agent in `mode` (text, caption, multimodal, som)."""
     if mode not in ENV_MODE:
         raise ValueError(f"unknown prompt mode {mode!r}; expected one of {', '.join(ENV_MODE)}")
@@ -118,7 +113,7 @@ def build_messages(mode: str, *, intent: str, obs: Observation, previous_action:
         image_note = f"IMAGES GIVEN WITH THE OBJECTIVE: {len(input_images)} (attached below the objective)"
     text = "Now the real task.\n\n" + _turn_text(
         intent, obs.url, obs.tabs_text() if len(obs.tabs) > 1 else "", previous_action,
-        truncate_to_tokens(obs.text, max_obs_tokens), mode, image_note, obs.error)
+        truncate_to_tokens(obs.text, max_obs_tokens, counter), mode, image_note, obs.error)
     if not visual:
         messages.append({"role": "user", "content": text})
         return messages

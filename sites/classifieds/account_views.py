@@ -9,6 +9,10 @@ import time
 from flask import abort, current_app, flash, redirect, render_template, request, session
 
 from sites.classifieds import passwords, web
+from sites.common.throttle import client_address, login_throttle
+
+# Verified when the email has no account, so a wrong email costs as much time as a wrong password.
+_DECOY_HASH = passwords.hash_with_salt("no account has this password", "decoy-salt", passwords.STRONG_ITERATIONS)
 
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
 
@@ -20,11 +24,19 @@ def login_form():
 
 
 def login_post():
-    email = request.form.get("email", "").strip()
+    web.check_csrf()
+    email = request.form.get("email", "").strip()[:200]
     password = request.form.get("password", "")
+    throttle, address = login_throttle(), client_address()
+    refusal = throttle.refusal(email, address)
+    if refusal:
+        return render_template("login.html", email=email, error=refusal), 429
     row = web.get_db().execute("SELECT id, password_hash FROM user WHERE email = ?", (email,)).fetchone()
-    if row is None or not passwords.verify(row["password_hash"], password):
+    ok = passwords.verify(row["password_hash"] if row else _DECOY_HASH, password)
+    if row is None or not ok:
+        throttle.failed(email, address)
         return render_template("login.html", email=email, error="The email or the password is wrong."), 401
+    throttle.succeeded(email)
     session.clear()
     session["user_id"] = row["id"]
     flash("You are now logged in.")
@@ -32,6 +44,7 @@ def login_post():
 
 
 def logout():
+    web.check_csrf()
     session.clear()
     flash("You have been logged out.")
     return redirect("/")
@@ -125,6 +138,7 @@ def reset():
                 shutil.rmtree(entry, ignore_errors=True)
             else:
                 entry.unlink(missing_ok=True)
+    login_throttle().clear()
     elapsed = time.perf_counter() - started
     current_app.logger.info("reset in %.1f ms", elapsed * 1000)
     return {"reset": True, "seconds": elapsed}

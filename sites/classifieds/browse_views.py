@@ -87,7 +87,7 @@ def photo_file(name: str):
     thumb = stem.endswith("_thumbnail")
     if thumb:
         stem = stem[: -len("_thumbnail")]
-    if not stem.isdigit() or len(stem) > 12:
+    if not web.is_plain_int(stem):
         abort(404)
     row = queries.photo(web.get_db(), int(stem))
     if row is None:

@@ -34,9 +34,7 @@ class ListingForm:
         form = cls(f.get("title", "").strip(), f.get("description", "").strip(), f.get("price", "").strip())
         conn = web.get_db()
         for attr, name in (("category_id", "sCategory"), ("region_id", "sRegion"), ("city_id", "sCity")):
-            raw = f.get(name, "").strip()
-            if raw.isdigit() and len(raw) < 10:
-                setattr(form, attr, int(raw))
+            setattr(form, attr, web.parse_int(f.get(name)))
         if not (3 <= len(form.title) <= 100):
             form.errors.append("Title: between 3 and 100 characters.")
         if not (3 <= len(form.description) <= 5000):
@@ -155,7 +153,7 @@ def edit_post():
     form = ListingForm.from_request()
     if form.errors:
         return _form_page(form, listing, queries.photos(conn, listing["id"]), status=400)
-    remove = {int(v) for v in request.form.getlist("remove_photo") if v.isdigit() and len(v) < 12}
+    remove = {web.parse_int(v) for v in request.form.getlist("remove_photo")} - {None}
     conn.execute("BEGIN IMMEDIATE")
     try:
         conn.execute(

@@ -5,6 +5,8 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
+from sites.common.web import is_plain_int
+
 PAGE_SIZE = 10
 
 LISTING_COLUMNS = """
@@ -165,7 +167,7 @@ def resolve(conn: sqlite3.Connection, table: str, value: str, param: str) -> int
         return None
     if table not in ("category", "region", "city"):
         raise ValueError(table)
-    if value.isdigit():
+    if is_plain_int(value):
         row = conn.execute(f"SELECT id FROM {table} WHERE id = ?", (int(value),)).fetchone()
     else:
         row = conn.execute(f"SELECT id FROM {table} WHERE name = ? COLLATE NOCASE"

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from flask import Flask, abort, render_template, send_file
+from flask import Flask, abort, render_template, request, send_file
 from werkzeug.exceptions import HTTPException
 from werkzeug.security import safe_join
 
@@ -25,6 +26,9 @@ def create_app(options: dict) -> Flask:
     urls: dict[str, str] = options.get("urls", {})
     images_dir = Path(options.get("images_dir", ""))
     accounts: list[dict] = options.get("accounts", [])
+    # Pages of the sites may show these images (a forum post linking one) and read them from script (the
+    # evaluator fetches page images with the page's credentials), so the sites' own origins may read them.
+    site_origins = {f"{p.scheme}://{p.netloc}" for p in map(urlsplit, urls.values()) if p.scheme and p.netloc}
 
     @app.get("/")
     def index():
@@ -40,10 +44,19 @@ def create_app(options: dict) -> Flask:
         suffix = Path(name).suffix.lower()
         if suffix not in IMAGE_TYPES:
             abort(404)
+        # a part longer than any file name (255 bytes) would make the file system raise "name too long"
+        if len(name) > 1024 or any(len(part.encode()) > 255 for part in name.split("/")):
+            abort(404)
         path = safe_join(str(images_dir), name)
         if path is None or not Path(path).is_file():
             abort(404)
-        return send_file(path, mimetype=IMAGE_TYPES[suffix], max_age=3600)
+        response = send_file(path, mimetype=IMAGE_TYPES[suffix], max_age=3600)
+        origin = request.headers.get("Origin", "")
+        if origin in site_origins:
+            response.headers["Access-Control-Allow-Origin"] = origin
+            response.headers["Access-Control-Allow-Credentials"] = "true"
+        response.vary.add("Origin")
+        return response
 
     @app.get("/healthz")
     def healthz():

@@ -49,11 +49,13 @@ class ForumPicture:
 
     def facts(self) -> dict:
         """The visible attributes (empty fields left out), as JSON-able values."""
+        flags = {"space": ("rings",), "landscape": ("snow", "water")}.get(self.style, ())
         out = {}
         for key, value in asdict(self).items():
-            if value in (None, (), False) and key not in ("rings", "snow", "water"):
-                continue
-            if key in ("rings", "snow", "water") and self.style not in ("space", "landscape"):
+            if key in ("rings", "snow", "water"):
+                if key not in flags:
+                    continue
+            elif value in (None, ()) or (key == "count" and self.style in ("chart", "stock")):
                 continue
             out[key] = list(value) if isinstance(value, tuple) else value
         if self.style == "chart" and self.values:

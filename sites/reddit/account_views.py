@@ -6,6 +6,7 @@ import re
 from flask import abort, flash, redirect, render_template, request, session
 
 from sites.classifieds.passwords import hash_new, verify
+from sites.common.throttle import client_address, login_throttle
 from sites.reddit.web import (check_csrf, forum_row, get_db, id_from_path, now_stamp, require_user,
                               safe_next)
 
@@ -31,13 +32,19 @@ def login():
     check_csrf("_csrf_token")
     username = (request.form.get("_username") or "").strip()[:100]
     password = request.form.get("_password") or ""
+    throttle, address = login_throttle(), client_address()
+    refusal = throttle.refusal(username, address)
+    if refusal:
+        return render_template("login.html", error=refusal, username=username, next=safe_next("/")), 429
     row = get_db().execute("SELECT id, password_hash FROM user WHERE username = ?", (username,)).fetchone() \
         if username else None
     if row is None:
         verify(_UNKNOWN_USER_HASH, password)   # the same cost as a known name: no timing tell
     if row is None or not verify(row["password_hash"], password):
+        throttle.failed(username, address)
         return render_template("login.html", error="Invalid username or password.", username=username,
                                next=safe_next("/")), 400
+    throttle.succeeded(username)
     _start_session(row["id"])
     return redirect(safe_next("/"))
 

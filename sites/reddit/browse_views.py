@@ -9,6 +9,7 @@ from pathlib import Path
 
 from flask import abort, current_app, render_template, request, send_file
 
+from sites.common.throttle import login_throttle
 from sites.reddit import queries
 from sites.reddit.web import conf, current_user, forum_row, get_db
 
@@ -180,5 +181,6 @@ def reset():
     if not hmac.compare_digest(token.encode(), conf().reset_token.encode()):
         abort(403, description="wrong reset token")
     seconds = current_app.extensions["reddit_db"].reset()
+    login_throttle().clear()
     return {"ok": True, "seconds": round(seconds, 4)}
 

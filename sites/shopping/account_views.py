@@ -10,6 +10,7 @@ from datetime import datetime
 from flask import abort, flash, redirect, render_template, request, session
 
 from sites.classifieds import passwords
+from sites.common.throttle import client_address, login_throttle
 from sites.shopping import cart_views, catalog_views, web
 
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
@@ -31,11 +32,18 @@ def login_post():
     if not email or not password:
         flash("A login and a password are required.", "error")
         return render_template("login.html", email=email), 400
+    throttle, address = login_throttle(), client_address()
+    refusal = throttle.refusal(email, address)
+    if refusal:
+        flash(refusal, "error")
+        return render_template("login.html", email=email), 429
     row = web.get_db().execute("SELECT id, password_hash FROM customer WHERE email = ?", (email,)).fetchone()
     # an unknown email costs the same hash as a known one, so the answer's timing does not tell them apart
     if not passwords.verify(row["password_hash"] if row else _decoy_hash(), password) or row is None:
+        throttle.failed(email, address)
         flash(SIGN_IN_ERROR, "error")
         return render_template("login.html", email=email), 401
+    throttle.succeeded(email)
     _sign_in(row["id"])
     return redirect("/customer/account/")
 

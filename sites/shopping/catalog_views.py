@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from flask import abort, current_app, render_template, request, send_file
 
+from sites.common.throttle import login_throttle
 from sites.shopping import queries, web
 
 
@@ -27,6 +28,7 @@ def reset():
     except RuntimeError as exc:
         current_app.logger.error("reset failed: %s", exc)
         return {"reset": False, "error": str(exc)}, 500
+    login_throttle().clear()
     return {"reset": True, "seconds": time.perf_counter() - started}
 
 

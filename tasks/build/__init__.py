@@ -16,7 +16,7 @@ from types import ModuleType
 
 from .text import mentions  # noqa: F401  (the lint's whole-word test)
 
-SITES = ("classifieds",)
+SITES = ("classifieds", "shopping", "reddit")
 SUITE_SEED = 20240101      # the suites are written for the default data set (SEED, SCALE of .env.example)
 SUITE_SCALE = "default"
 

@@ -20,6 +20,8 @@ from .suite import Suite as BaseSuite
 from .text import NUMBER_WORDS, article, mentions, plural, price_text
 
 SITE = "__CLASSIFIEDS__"
+# the listing's price as a number: the official harness reads a located text with int() only ("$35.00" fails)
+PRICE_VALUE = "lambda:parseFloat(document.querySelector('.price').textContent.replace(/[^0-9.]/g, ''))"
 # Words of the generated descriptions that give the condition away (a task about condition avoids them).
 CONDITION_SENTENCES = ("never used", "handful of times", "signs of use", "sold as is", "see the photos")
 
@@ -477,7 +479,7 @@ def post_from_photo(s: Suite) -> None:
         ]
         ev = html_eval([
             target("last", "func:get_query_text(__page__, \".item-title\")", exact_match=title),
-            target("last", "document.querySelector('.price').textContent", required_values=[f"== {price}"]),
+            target("last", PRICE_VALUE, required_values=[f"== {price}"]),
             target("last", "func:get_query_text_lowercase(__page__, \".desc\")", must_include=[color]),
             target("last", "document.querySelector('.item-meta').textContent", must_include=[city, category]),
             target(f"{SITE}/index.php?page=user&action=items", "document.querySelector('.user-items').innerText",
@@ -553,7 +555,7 @@ def edit_own_listing(s: Suite) -> None:
             stop(""),
         ]
         ev = html_eval([
-            target(r.url, "document.querySelector('.price').textContent", required_values=[f"== {new_price}"]),
+            target(r.url, PRICE_VALUE, required_values=[f"== {new_price}"]),
             target(r.url, "func:get_query_text(__page__, \".desc\")",
                    must_include=[sentence, r.description.split(". ")[0]]),
         ])

@@ -9,6 +9,12 @@ from pathlib import Path
 
 TASKS_DIR = Path(__file__).resolve().parent.parent
 PICK_SEED = 7
+IMAGE_SUFFIXES = (".png", ".jpg")      # what a suite's image folder holds
+
+
+def image_files(folder: Path) -> list[Path]:
+    """The input images in `folder` (none if it does not exist)."""
+    return sorted(p for p in folder.glob("*") if p.suffix in IMAGE_SUFFIXES) if folder.is_dir() else []
 
 
 class Suite:
@@ -102,13 +108,13 @@ class Suite:
             path = image_dir / name
             if not path.is_file() or path.read_bytes() != blob:
                 stale.append(str(path.relative_to(TASKS_DIR)))
-        stale += sorted(str(p.relative_to(TASKS_DIR)) for p in image_dir.glob("*.png") if p.name not in self.images)
+        stale += [str(p.relative_to(TASKS_DIR)) for p in image_files(image_dir) if p.name not in self.images]
         return stale
 
     def write(self) -> None:
         image_dir = self.image_dir
         image_dir.mkdir(parents=True, exist_ok=True)
-        for old in image_dir.glob("*.png"):
+        for old in image_files(image_dir):
             if old.name not in self.images:
                 old.unlink()
         for name, blob in sorted(self.images.items()):

@@ -26,9 +26,11 @@ def test_each_category_has_3_to_8_well_formed_kinds(category):
 
 
 def test_kind_names_are_unique_and_indexed():
+    from sites.imagery.catalog_forum import FORUM_CATALOG
     from sites.imagery.catalog_store import STORE_CATALOG
 
-    names = [k.name for catalog in (CATALOG, STORE_CATALOG) for kinds in catalog.values() for k in kinds]
+    names = [k.name for catalog in (CATALOG, STORE_CATALOG, FORUM_CATALOG) for kinds in catalog.values()
+             for k in kinds]
     assert len(names) == len(set(names)) == len(KINDS)
 
 

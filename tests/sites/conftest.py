@@ -47,7 +47,11 @@ def client(app):
 
 def login(client, email: str = BLAKE[0], password: str = BLAKE[1]):
     return client.post("/index.php", data={"page": "login", "action": "login_post", "email": email,
-                                           "password": password})
+                                           "password": password, "csrf": csrf_of(client, "/index.php?page=login")})
+
+
+def logout(client):
+    return client.post("/index.php", data={"page": "main", "action": "logout", "csrf": csrf_of(client, "/")})
 
 
 def csrf_of(client, path: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from tests.sites.conftest import BLAKE, RESET_TOKEN, csrf_of, login, png_bytes
+from tests.sites.conftest import BLAKE, RESET_TOKEN, csrf_of, login, logout, png_bytes
 
 
 def test_login_form_contract(client):
@@ -22,16 +22,16 @@ def test_login_redirects_home_and_shows_name_and_logout(client):
     response = login(client)
     assert response.status_code == 302 and response.headers["Location"] in ("/", "http://localhost/")
     home = client.get("/").get_data(as_text=True)
-    assert "Blake Sullivan" in home and ">Logout</a>" in home
-    client.get("/index.php?page=main&action=logout")
+    assert "Blake Sullivan" in home and ">Logout</button>" in home
+    assert logout(client).status_code == 302
     home = client.get("/").get_data(as_text=True)
-    assert "Blake Sullivan" not in home and ">Logout</a>" not in home
+    assert "Blake Sullivan" not in home and ">Logout</button>" not in home
 
 
 def test_wrong_password_and_unknown_user_are_refused(client):
     assert login(client, BLAKE[0], "wrong").status_code == 401
     assert login(client, "nobody@example.com", "x").status_code == 401
-    assert ">Logout</a>" not in client.get("/").get_data(as_text=True)
+    assert ">Logout</button>" not in client.get("/").get_data(as_text=True)
 
 
 def test_generated_seller_can_log_in(client):
@@ -44,7 +44,7 @@ def test_register_then_profile_and_my_items(client, app):
     assert client.post("/index.php", data=data).status_code == 302
     profile = client.get("/index.php?page=user&action=profile").get_data(as_text=True)
     assert "pat@example.com" in profile and "Pat Q." in profile
-    client.get("/index.php?page=main&action=logout")
+    assert logout(client).status_code == 302
     again = client.post("/index.php", data=data)
     assert again.status_code == 400 and "already exists" in again.get_data(as_text=True)
     bad = client.post("/index.php", data={**data, "email": "not-an-email", "password2": "other"})

@@ -20,9 +20,10 @@ def _post_listing(base: str, title: str) -> int:
     import re
 
     opener = _opener()
+    login_page = opener.open(base + "/index.php?page=login").read().decode()
     opener.open(base + "/index.php", urllib.parse.urlencode({
-        "page": "login", "action": "login_post", "email": "blake.sullivan@gmail.com",
-        "password": "Password.123"}).encode())
+        "page": "login", "action": "login_post", "email": "blake.sullivan@gmail.com", "password": "Password.123",
+        "csrf": re.search(r'name="csrf" value="([^"]+)"', login_page).group(1)}).encode())
     form = opener.open(base + "/index.php?page=item&action=item_add").read().decode()
     csrf = re.search(r'name="csrf" value="([^"]+)"', form).group(1)
     response = opener.open(base + "/index.php", urllib.parse.urlencode({

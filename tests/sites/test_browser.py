@@ -46,7 +46,7 @@ def _login(driver, base):
     driver.find_element(By.CSS_SELECTOR, "input[name=email]").send_keys("blake.sullivan@gmail.com")
     driver.find_element(By.CSS_SELECTOR, "input[name=password]").send_keys("Password.123")
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()  # the harness's selector, page-wide
-    _wait(driver, EC.presence_of_element_located((By.LINK_TEXT, "Logout")))
+    _wait(driver, EC.presence_of_element_located((By.CSS_SELECTOR, "form.logout-form button.logout")))
 
 
 def test_login_through_the_form(driver, base):

@@ -24,11 +24,13 @@ def _run(args, env, timeout=180):
 
 
 def test_up_status_reset_down(tmp_path, dataset):
-    ports = {"classifieds": _free_port(), "homepage": _free_port()}
+    ports = {"classifieds": _free_port(), "homepage": _free_port(), "wikipedia": _free_port(),
+             "shopping": _free_port(), "reddit": _free_port()}
     env = {**os.environ, "STACK": "embedded", "SEED": str(TEST_SEED), "SCALE": str(TEST_LISTINGS),
            "DATA_DIR": str(dataset.root.parent.parent), "RUN_DIR": str(tmp_path / "run"),
            "RESET_TOKEN": RESET_TOKEN, "CLASSIFIEDS": f"http://127.0.0.1:{ports['classifieds']}",
-           "HOMEPAGE": f"http://127.0.0.1:{ports['homepage']}"}
+           "HOMEPAGE": f"http://127.0.0.1:{ports['homepage']}", "WIKIPEDIA": f"http://127.0.0.1:{ports['wikipedia']}",
+           "SHOPPING": f"http://127.0.0.1:{ports['shopping']}", "REDDIT": f"http://127.0.0.1:{ports['reddit']}"}
     up = _run(["up"], env)
     try:
         assert up.returncode == 0, up.stderr
@@ -50,6 +52,8 @@ def test_up_status_reset_down(tmp_path, dataset):
         down = _run(["down"], env)
     assert down.returncode == 0 and "classifieds  stopped" in down.stdout
     assert not check_health(f"http://127.0.0.1:{ports['classifieds']}")
+    if "wikipedia" in up.stdout:   # kiwix-serve (an external program) is stopped by `down` too
+        assert "wikipedia    stopped" in down.stdout and not check_health(f"http://127.0.0.1:{ports['wikipedia']}", "/")
     assert not list((tmp_path / "run").glob("*.pid"))
 
 

@@ -39,3 +39,14 @@ def test_images_served_safely(home):
     assert home.get("/images/%2e%2e/secret.png").status_code == 404
     assert home.get("/images/sub/missing.png").status_code == 404
     assert home.get("/healthz").get_json()["ok"] is True
+
+
+def test_images_readable_from_the_sites_own_pages_only(home):
+    """A forum post may link a task image; its page (and the evaluator, which fetches page images from the page
+    with credentials) may read it cross-origin. Other origins get no CORS grant."""
+    site = home.get("/images/sub/cat.png", headers={"Origin": "http://127.0.0.1:9980"})
+    assert site.headers["Access-Control-Allow-Origin"] == "http://127.0.0.1:9980"
+    assert site.headers["Access-Control-Allow-Credentials"] == "true"
+    other = home.get("/images/sub/cat.png", headers={"Origin": "http://evil.example"})
+    assert other.status_code == 200 and "Access-Control-Allow-Origin" not in other.headers
+    assert "Origin" in other.headers["Vary"]

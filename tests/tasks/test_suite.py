@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tasks.build.suite import image_files
+
 
 def test_committed_files_equal_the_generator_output(site, builder, built, suite_settings):
     stale = built.stale_files()
@@ -72,4 +74,14 @@ def test_input_images_exist_and_are_referenced_once(built, committed_tasks):
     assert len(referenced) == len(set(referenced))
     for ref in referenced:
         assert (built.task_file.parent / ref).is_file(), ref
-    assert {p.name for p in built.image_dir.glob("*.png")} == {r.rsplit("/", 1)[-1] for r in referenced}
+    assert {p.name for p in image_files(built.image_dir)} == {r.rsplit("/", 1)[-1] for r in referenced}
+
+
+def test_every_official_helper_of_the_site_is_used(site, committed_tasks):
+    """Each helper of evaluation/helpers.py named for the site (shopping_get_..., reddit_get_...) scores at
+    least one task, as do get_query_text and its lowercase variant."""
+    from evaluation.helpers import HELPERS
+    calls = " ".join(f"{p['url']} {p['locator']}" for t in committed_tasks for p in t["eval"]["program_html"])
+    wanted = [name for name in HELPERS if name.startswith(f"{site}_")] + ["get_query_text", "get_query_text_lowercase"]
+    missing = [name for name in wanted if f"func:{name}(" not in calls]
+    assert not missing, f"helpers no {site} task uses: {missing}"

@@ -1,0 +1,91 @@
+"""Embedded Wikipedia: the generated ZIM served by the real kiwix-serve, started by the arena on a free port.
+Every official URL shape is fetched from the running server."""
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import urllib.error
+import urllib.parse
+
+import pytest
+
+from sites.arena import Arena
+from sites.config import Settings
+from sites.launchers import LOCAL
+from sites.wikipedia import BOOK, LANDING
+from sites.wikipedia.build import article_count, article_html
+from sites.wikipedia.entities import calling_code, core_entities
+
+pytestmark = pytest.mark.skipif(shutil.which("kiwix-serve") is None,
+                                reason="kiwix-serve is not installed (make install installs Debian's kiwix-tools)")
+
+
+@pytest.fixture(scope="module")
+def wiki(tmp_path_factory):
+    settings = Settings(data_dir=tmp_path_factory.mktemp("wiki-data"), run_dir=tmp_path_factory.mktemp("wiki-run"),
+                        seed=5, scale="default")
+    with Arena(["wikipedia"], settings=settings) as arena:
+        yield arena
+
+
+def _get(url: str) -> tuple[int, str, str]:
+    try:
+        with LOCAL.open(url, timeout=10) as r:
+            return r.status, r.headers.get("Content-Type", ""), r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, "", ""
+
+
+def test_landing_article_and_library_page(wiki):
+    base = wiki.urls["wikipedia"]
+    status, kind, page = _get(f"{base}/{BOOK}/A/{LANDING}")
+    assert status == 200 and kind.startswith("text/html") and "Welcome to Wikipedia" in page
+    first = re.search(r'<li><a href="\.\./([^"]+)">', page).group(1)   # links reach the articles next to A/
+    assert _get(f"{base}/{BOOK}/A/{first}")[0] == 200
+    status, _, library = _get(base + "/")
+    assert status == 200 and "<html" in library.lower()     # kiwix-serve's own library page
+    status, _, catalog = _get(base + "/catalog/v2/entries")
+    assert status == 200 and BOOK in catalog
+
+
+def test_country_article_has_lead_infobox_sections_image_and_links(wiki):
+    base = wiki.urls["wikipedia"]
+    status, _, page = _get(f"{base}/{BOOK}/A/France")
+    assert status == 200
+    assert '<table class="infobox">' in page and "<th>Calling code</th><td>+33</td>" in page
+    assert "international calling code is +33" in page and '<h2 id="History">' in page
+    assert 'src="../I/France.png"' in page
+    status, kind, png = _get(f"{base}/{BOOK}/I/France.png")
+    assert status == 200 and kind == "image/png"
+    status, _, css = _get(f"{base}/{BOOK}/-/style.css")
+    assert status == 200 and "infobox" in css
+    status, _, state = _get(f"{base}/{BOOK}/A/Pennsylvania")
+    assert status == 200 and 'href="Pittsburgh,_Pennsylvania"' in state
+    assert _get(f"{base}/{BOOK}/A/Pittsburgh,_Pennsylvania")[0] == 200
+    assert _get(f"{base}/{BOOK}/A/No_such_article_here")[0] == 404
+
+
+def test_kiwix_search_finds_articles(wiki):
+    base = wiki.urls["wikipedia"]
+    status, _, page = _get(f"{base}/search?content={BOOK}&pattern={urllib.parse.quote('Giant panda')}")
+    assert status == 200 and f'href="/{BOOK}/A/Giant_panda"' in page
+    status, _, suggest = _get(f"{base}/suggest?content={BOOK}&term=Pennsylv")
+    assert status == 200 and '"A/Pennsylvania"' in suggest
+
+
+def test_reset_is_a_no_op_and_the_arena_stops_it(wiki):
+    assert wiki.reset(["wikipedia"]) < 1.0
+
+
+def test_articles_are_deterministic_and_facts_come_from_the_libraries():
+    titles = {e.title for e in core_entities(5)}
+    one = [article_html(e, titles, random.Random(5)) for e in core_entities(5)[:50]]
+    two = [article_html(e, titles, random.Random(5)) for e in core_entities(5)[:50]]
+    assert one == two
+    assert calling_code("US") == 1 and calling_code("JP") == 81
+    kinds = {e.kind for e in core_entities(5)}
+    assert {"country", "state", "city", "company", "animal", "sport", "film", "artwork"} <= kinds
+    assert article_count("full") >= 20_000 - len(titles) and article_count("default") == 0
+    with pytest.raises(ValueError, match="SCALE"):
+        article_count("²")
