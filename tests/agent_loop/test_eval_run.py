@@ -63,7 +63,10 @@ def test_reference_run_without_endpoint_scores_and_writes_trajectories(tmp_path)
     assert f"Results: {results / 'results.jsonl'}" in out
     pages = sorted(p.name for p in (results / "trajectories").glob("*.html"))
     assert pages == ["classifieds_0.html", "classifieds_1.html"]
-    assert "data:image/png;base64," in (results / "trajectories" / "classifieds_0.html").read_text()
+    page = (results / "trajectories" / "classifieds_0.html").read_text()
+    assert "data:image" not in page                          # screenshots are files, not inlined
+    assert 'src="classifieds_0/step_001.jpg"' in page
+    assert (results / "trajectories" / "classifieds_0" / "step_001.jpg").read_bytes()[:2] == b"\xff\xd8"
 
 
 def test_run_usage_sums_the_episodes(tmp_path):
