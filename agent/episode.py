@@ -40,6 +40,9 @@ class StepRecord:
     tabs: str = ""
     screenshot_path: Path | None = None
     screenshot_png: bytes | None = field(default=None, repr=False)   # kept only without a record_dir
+    # the frame the agent saw is the Set-of-Marks one when the mode draws marks; then the raw frame too
+    raw_screenshot_path: Path | None = None
+    raw_screenshot_png: bytes | None = field(default=None, repr=False)
     model_s: float = 0.0              # time inside agent.act
     harness_s: float = 0.0            # parse + execute + observe + record
     execute_s: float = 0.0            # env.step (the action and the page settling)
@@ -66,10 +69,17 @@ class EpisodeResult:
     timings: dict = field(default_factory=dict)   # total_s, model_s, harness_s, *_per_step_s, open_s
     final_screenshot_path: Path | None = None
     final_screenshot_png: bytes | None = field(default=None, repr=False)
+    final_raw_screenshot_path: Path | None = None
+    final_raw_screenshot_png: bytes | None = field(default=None, repr=False)
 
 
 def _screenshot(obs: Observation) -> bytes:
     return obs.som_screenshot if obs.som_screenshot else obs.screenshot
+
+
+def _raw_screenshot(obs: Observation) -> bytes | None:
+    """The frame without marks, when the agent saw one with marks (else the frame is already raw)."""
+    return obs.screenshot if obs.som_screenshot else None
 
 
 def _save_png(record_dir: Path | None, name: str, png: bytes | None) -> tuple[Path | None, bytes | None]:
@@ -123,10 +133,11 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
             else:
                 action = parse_action(out.action_text)
             shot_path, shot_png = _save_png(record_dir, f"step_{len(steps):03d}.png", _screenshot(obs))
+            raw_path, raw_png = _save_png(record_dir, f"step_{len(steps):03d}_raw.png", _raw_screenshot(obs))
             record = StepRecord(index=len(steps), url=obs.url, action_text=out.action_text, action=action,
                                 reasoning=out.reasoning, observation_text=obs.text, tabs=obs.tabs_text(),
-                                screenshot_path=shot_path, screenshot_png=shot_png, model_s=model_s,
-                                usage=dict(out.usage))
+                                screenshot_path=shot_path, screenshot_png=shot_png, raw_screenshot_path=raw_path,
+                                raw_screenshot_png=raw_png, model_s=model_s, usage=dict(out.usage))
             steps.append(record)
 
             if isinstance(action, InvalidAction):
@@ -167,11 +178,11 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
         stop_reason = "error"
         error = f"{type(exc).__name__}: {exc}"
 
-    final_png = None
-    final_path = None
+    final_png = final_path = final_raw_png = final_raw_path = None
     if obs is not None:
         final_url = obs.url
         final_path, final_png = _save_png(record_dir, "final.png", _screenshot(obs))
+        final_raw_path, final_raw_png = _save_png(record_dir, "final_raw.png", _raw_screenshot(obs))
     if stop_reason != "error":
         try:  # the page the agent ends on, even if the last action changed it after observing
             final_url = env.driver.current_url
@@ -186,4 +197,5 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
                "model_s_per_step": round(model_total / n, 4), "harness_s_per_step": round(harness_total / n, 4)}
     return EpisodeResult(answer=answer if stop_reason == "stop" else None, final_url=final_url, steps=steps,
                          stop_reason=stop_reason, error=error, usage=usage.as_dict(), timings=timings,
-                         final_screenshot_path=final_path, final_screenshot_png=final_png)
+                         final_screenshot_path=final_path, final_screenshot_png=final_png,
+                         final_raw_screenshot_path=final_raw_path, final_raw_screenshot_png=final_raw_png)

@@ -2,7 +2,8 @@
 
     write_trajectory(path, result, intent, images, reward)
 
-Screenshots and input images are stored once each as JPEG files in a folder next to the page
+Screenshots (the frame the agent saw, with Set-of-Marks boxes when its mode draws them, and then the
+raw frame as well, folded under it) and input images are stored once each as JPEG files in a folder next to the page
 (`<name>.html` + `<name>/step_001.jpg`...), referenced by relative paths: the page opens from disk and
 the pair can be archived together. JPEG at quality 85 without chroma subsampling keeps page text readable.
 `reward` is the evaluator's dict {"score": 0|1, "checks": [{"name", "passed", "reason"}], "error"}
@@ -80,9 +81,18 @@ def _img(src: str | None, alt: str) -> str:
     return f'<img alt="{escape(alt, quote=True)}" src="{escape(src, quote=True)}">' if src else ""
 
 
+def _raw_html(files: _Images, name: str, path: Path | None, png: bytes | None, alt: str) -> str:
+    """The frame without marks, folded under the Set-of-Marks frame (only when the agent saw marks)."""
+    src = files.add(name, _step_png(path, png))
+    return f"<details><summary>Without marks</summary>{_img(src, alt)}</details>" if src else ""
+
+
 def _step_html(step: StepRecord, files: _Images) -> str:
-    src = files.add(f"step_{step.index + 1:03d}.jpg", _step_png(step.screenshot_path, step.screenshot_png))
-    shot = _img(src, f"screenshot before step {step.index + 1}") or "<p>(no screenshot)</p>"
+    n = step.index + 1
+    src = files.add(f"step_{n:03d}.jpg", _step_png(step.screenshot_path, step.screenshot_png))
+    shot = _img(src, f"screenshot before step {n}") or "<p>(no screenshot)</p>"
+    shot += _raw_html(files, f"step_{n:03d}_raw.jpg", step.raw_screenshot_path, step.raw_screenshot_png,
+                      f"screenshot before step {n}, without marks")
     cls = "step" if step.valid else "step invalid"
     parts = [f'<section class="{cls}" id="step-{step.index + 1}"><div>{shot}</div><div>',
              f"<h2>Step {step.index + 1}: <code class=\"action\">{escape(step.action_text)}</code></h2>",
@@ -141,7 +151,9 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
                      for i, im in enumerate(images))
     steps = "".join(_step_html(s, files) for s in result.steps)
     final_src = files.add("final.jpg", _step_png(result.final_screenshot_path, result.final_screenshot_png))
-    final = (f'<section class="step final" id="final"><div>{_img(final_src, "final page")}'
+    final_raw = _raw_html(files, "final_raw.jpg", result.final_raw_screenshot_path,
+                          result.final_raw_screenshot_png, "final page, without marks")
+    final = (f'<section class="step final" id="final"><div>{_img(final_src, "final page")}{final_raw}'
              f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_src else "")
     error = f'<p class="err">Harness error: {escape(result.error)}</p>' if result.error else ""
     heading = escape(title or "Trajectory")

@@ -77,3 +77,21 @@ def test_trajectory_escapes_text(trajectory, tmp_path, env_a11y):
     env_a11y.driver.get(out.as_uri())
     assert env_a11y.driver.execute_script("return window.__pwned === undefined")
     assert "<script>window.__pwned = 1</script>" in env_a11y.driver.find_element(By.TAG_NAME, "body").text
+
+
+def test_set_of_marks_episode_keeps_the_marked_and_the_raw_frame(env_som, pages, tmp_path):
+    solution = [{"do": "stop", "answer": "done"}]
+    agent = make_agent("reference", env=env_som, solution=solution, observation_mode="som")
+    result = run_episode(env_som, agent, intent="look", start_urls=[f"{pages}/index.html"])
+    step = result.steps[0]
+    assert step.screenshot_png and step.raw_screenshot_png and step.screenshot_png != step.raw_screenshot_png
+    path = write_trajectory(tmp_path / "som.html", result, "look", [], None)
+    folder = path.with_suffix("")
+    assert sorted(p.name for p in folder.iterdir()) == ["final.jpg", "final_raw.jpg", "step_001.jpg",
+                                                       "step_001_raw.jpg"]
+    with Image.open(folder / "step_001.jpg") as marked, Image.open(folder / "step_001_raw.jpg") as raw:
+        assert marked.size == raw.size and marked.tobytes() != raw.tobytes()
+    env_som.driver.get(path.as_uri())
+    broken = env_som.driver.execute_script(
+        "return [...document.images].filter(i => !(i.complete && i.naturalWidth > 0)).length")
+    assert env_som.driver.execute_script("return document.images.length") == 4 and broken == 0
