@@ -1,18 +1,21 @@
-"""A self-contained HTML page per episode: what the agent saw, thought and did, and how it was scored.
+"""An HTML page per episode: what the agent saw, thought and did, and how it was scored.
 
     write_trajectory(path, result, intent, images, reward)
 
 Screenshots (the frame the agent saw, with Set-of-Marks boxes when its mode draws them, and then the
-raw frame as well, folded under it) and input images are stored once each as JPEG files in a folder next to the page
-(`<name>.html` + `<name>/step_001.jpg`...), referenced by relative paths: the page opens from disk and
-the pair can be archived together. JPEG at quality 85 without chroma subsampling keeps page text readable.
+raw frame too, folded under it) and input images are WebP files (quality 80: page text stays readable)
+in the `frames/` folder next to the pages, named by a hash of their pixels: a frame shared by steps or
+episodes (the last step and the final page, a common start page) is stored once for the whole folder.
+Pages reference them by relative paths, so they open from disk; archive the folder as a whole.
 `reward` is the evaluator's dict {"score": 0|1, "checks": [{"name", "passed", "reason"}], "error"}
 or None when the episode was not scored. Every text is HTML-escaped.
 """
 from __future__ import annotations
 
+import hashlib
 import io
-import shutil
+import os
+import tempfile
 from html import escape
 from pathlib import Path
 
@@ -43,30 +46,43 @@ details summary{cursor:pointer;color:#334}
 """
 
 
-JPEG_QUALITY = 85
+WEBP_QUALITY = 80   # page text stays sharp (checked by eye on the sites' listing pages)
+FRAMES = "frames"   # the shared folder of images, next to the pages
 
 
 class _Images:
-    """Writes the page's images into its sibling folder and hands back their relative paths."""
+    """Stores the page's images in the `frames/` folder next to it, named by a hash of their pixels, so a
+    frame seen by several steps or episodes (a start page, the last step and the final page) is stored
+    once; hands back the relative path. Each file is written whole under a temporary name and renamed,
+    so workers writing the same frame at once never leave half a file."""
 
     def __init__(self, page: Path | None):
-        self.page = page
-        self.folder = page.with_suffix("") if page is not None else None
-        if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)   # a rerun replaces the previous frames
+        self.folder = page.parent / FRAMES if page is not None else None
 
-    def add(self, name: str, image: Image.Image | bytes | None) -> str | None:
-        if image is None:
+    def add(self, image: Image.Image | bytes | None) -> str | None:
+        if image is None or self.folder is None:   # without a destination there is nothing to point at
             return None
         if isinstance(image, bytes):
-            image = Image.open(io.BytesIO(image))
-        if image.mode != "RGB":
-            image = image.convert("RGB")
-        if self.folder is None:   # rendering without a destination: nothing to point at
-            return None
-        self.folder.mkdir(parents=True, exist_ok=True)
-        image.save(self.folder / name, format="JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
-        return f"{self.folder.name}/{name}"
+            digest = hashlib.sha256(image).hexdigest()
+        else:
+            digest = hashlib.sha256(f"{image.mode}{image.size}".encode() + image.tobytes()).hexdigest()
+        name = f"{digest[:24]}.webp"
+        target = self.folder / name
+        if not target.exists():
+            if isinstance(image, bytes):
+                image = Image.open(io.BytesIO(image))
+            if image.mode != "RGB":
+                image = image.convert("RGB")
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".part-", suffix=".webp")
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    image.save(out, format="WEBP", quality=WEBP_QUALITY, method=4)
+                os.replace(tmp, target)
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+        return f"{FRAMES}/{name}"
 
 
 def _step_png(path: Path | None, png: bytes | None) -> bytes | None:
@@ -81,17 +97,17 @@ def _img(src: str | None, alt: str) -> str:
     return f'<img alt="{escape(alt, quote=True)}" src="{escape(src, quote=True)}">' if src else ""
 
 
-def _raw_html(files: _Images, name: str, path: Path | None, png: bytes | None, alt: str) -> str:
+def _raw_html(files: _Images, path: Path | None, png: bytes | None, alt: str) -> str:
     """The frame without marks, folded under the Set-of-Marks frame (only when the agent saw marks)."""
-    src = files.add(name, _step_png(path, png))
+    src = files.add(_step_png(path, png))
     return f"<details><summary>Without marks</summary>{_img(src, alt)}</details>" if src else ""
 
 
 def _step_html(step: StepRecord, files: _Images) -> str:
     n = step.index + 1
-    src = files.add(f"step_{n:03d}.jpg", _step_png(step.screenshot_path, step.screenshot_png))
+    src = files.add(_step_png(step.screenshot_path, step.screenshot_png))
     shot = _img(src, f"screenshot before step {n}") or "<p>(no screenshot)</p>"
-    shot += _raw_html(files, f"step_{n:03d}_raw.jpg", step.raw_screenshot_path, step.raw_screenshot_png,
+    shot += _raw_html(files, step.raw_screenshot_path, step.raw_screenshot_png,
                       f"screenshot before step {n}, without marks")
     cls = "step" if step.valid else "step invalid"
     parts = [f'<section class="{cls}" id="step-{step.index + 1}"><div>{shot}</div><div>',
@@ -133,7 +149,7 @@ def _reward_html(reward: dict | None) -> str:
 
 def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
                       reward: dict | None = None, title: str = "", page: Path | None = None) -> str:
-    """The page's HTML; its images are written next to `page` (without `page`, the page has none)."""
+    """The page's HTML; its images are written into `frames/` next to `page` (without `page`, none)."""
     images = images or []
     files = _Images(page)
     answer = "(no answer: the episode did not stop)" if result.answer is None else result.answer
@@ -147,11 +163,11 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
     if reward is not None:
         cards.insert(0, ("Reward", str(reward.get("score"))))
     cards_html = "".join(f'<div class="card"><b>{escape(k)}</b>{escape(v)}</div>' for k, v in cards)
-    inputs = "".join(_img(files.add(f"input_{i + 1}.jpg", im), f"input image {i + 1}")
+    inputs = "".join(_img(files.add(im), f"input image {i + 1}")
                      for i, im in enumerate(images))
     steps = "".join(_step_html(s, files) for s in result.steps)
-    final_src = files.add("final.jpg", _step_png(result.final_screenshot_path, result.final_screenshot_png))
-    final_raw = _raw_html(files, "final_raw.jpg", result.final_raw_screenshot_path,
+    final_src = files.add(_step_png(result.final_screenshot_path, result.final_screenshot_png))
+    final_raw = _raw_html(files, result.final_raw_screenshot_path,
                           result.final_raw_screenshot_png, "final page, without marks")
     final = (f'<section class="step final" id="final"><div>{_img(final_src, "final page")}{final_raw}'
              f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_src else "")
@@ -169,8 +185,8 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
 
 def write_trajectory(path, result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
                      reward: dict | None = None, title: str = "") -> Path:
-    """Write the trajectory HTML to `path` and its images to the folder `path` without `.html` (parent
-    folders created); return the path of the page."""
+    """Write the trajectory HTML to `path` and its images into `frames/` next to it (folders created);
+    return the path of the page."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     html = render_trajectory(result, intent, images, reward, title or path.stem, page=path)

@@ -286,3 +286,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     terminalreporter.section("VWA success rates")
     terminalreporter.write(text)
     terminalreporter.write_line(f"results: {path / 'results.jsonl'}; report: {path / 'report.md'}")
+    try:
+        from .report_html import write_html_report
+        terminalreporter.write_line(f"run report with charts: {write_html_report(path)}")
+    except (OSError, ValueError, ImportError) as exc:
+        terminalreporter.write_line(f"could not write report.html of {path}: {exc}", red=True)

@@ -138,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
             autoeval_main([str(results)])
         print(f"\nResults: {results / 'results.jsonl'}")
         print(f"Report: {results / 'report.md'}")
+        if (results / "report.html").is_file():
+            print(f"Report with charts: {results / 'report.html'}")
         trajectories = results / "trajectories"
         if trajectories.is_dir():
             print(f"Trajectories: {trajectories}/ ({len(list(trajectories.glob('*.html')))} HTML files)")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,8 +66,11 @@ def test_reference_run_without_endpoint_scores_and_writes_trajectories(tmp_path)
     assert pages == ["classifieds_0.html", "classifieds_1.html"]
     page = (results / "trajectories" / "classifieds_0.html").read_text()
     assert "data:image" not in page                          # screenshots are files, not inlined
-    assert 'src="classifieds_0/step_001.jpg"' in page
-    assert (results / "trajectories" / "classifieds_0" / "step_001.jpg").read_bytes()[:2] == b"\xff\xd8"
+    frames = re.findall(r'src="(frames/[0-9a-f]+\.webp)"', page)
+    assert frames and all((results / "trajectories" / f).read_bytes()[8:12] == b"WEBP" for f in frames)
+    report = (results / "report.html").read_text()           # the run's report links every trajectory
+    assert 'href="trajectories/classifieds_0.html"' in report and 'href="trajectories/classifieds_1.html"' in report
+    assert f"Report with charts: {results / 'report.html'}" in out
 
 
 def test_run_usage_sums_the_episodes(tmp_path):

@@ -1,6 +1,8 @@
 """The trajectory HTML: shows every step, its screenshot, the answer and the reward; images stored once
-each as JPEG files next to the page, which opens from disk."""
+each as WebP files in frames/ next to the page (named by their pixels), which opens from disk."""
 from __future__ import annotations
+
+import re
 
 import pytest
 from PIL import Image
@@ -27,28 +29,36 @@ def trajectory(env_a11y, fixture_server, tmp_path_factory):
     return path, result
 
 
-def test_trajectory_images_are_jpeg_files_next_to_the_page(trajectory):
+def _sources(html: str) -> list[str]:
+    return re.findall(r'<img alt="[^"]*" src="([^"]+)"', html)
+
+
+def test_trajectory_images_are_webp_files_stored_once(trajectory):
     path, result = trajectory
     html = path.read_text(encoding="utf-8")
-    folder = path.with_suffix("")
-    files = sorted(p.name for p in folder.iterdir())
-    assert len(files) == len(result.steps) + 2   # steps, input image, final page
+    folder = path.parent / "frames"
+    sources = _sources(html)
+    assert len(sources) == len(result.steps) + 2   # steps, input image, final page
     assert "base64" not in html and "file:" not in html and "shots/" not in html
-    for name in files:
-        assert f'src="{folder.name}/{name}"' in html
-        with Image.open(folder / name) as im:
-            assert im.format == "JPEG"
-    with Image.open(folder / "step_001.jpg") as jpg, Image.open(result.steps[0].screenshot_path) as png:
-        assert jpg.size == png.size   # full resolution: the page's text stays readable
+    shots = [s.screenshot_path.read_bytes() for s in result.steps] + [result.final_screenshot_path.read_bytes()]
+    distinct = len(set(shots)) + 1                 # + the input image
+    assert len(set(sources)) == distinct == len(list(folder.iterdir()))   # an identical frame is one file
+    assert all(src.startswith("frames/") for src in sources)
+    for file in folder.iterdir():
+        with Image.open(file) as im:
+            assert im.format == "WEBP"
+    with Image.open(path.parent / sources[1]) as webp, Image.open(result.steps[0].screenshot_path) as png:
+        assert webp.size == png.size   # full resolution: the page's text stays readable
 
 
-def test_rewriting_a_trajectory_replaces_its_images(trajectory, tmp_path):
+def test_two_pages_share_the_frames_they_have_in_common(trajectory, tmp_path):
     path, result = trajectory
-    first = write_trajectory(tmp_path / "t.html", result, "intent", [Image.new("RGB", (8, 8))], None)
-    (first.with_suffix("") / "stale.jpg").write_bytes(b"x")
-    write_trajectory(first, result, "intent", [], None)
-    names = {p.name for p in first.with_suffix("").iterdir()}
-    assert "stale.jpg" not in names and "input_1.jpg" not in names and "final.jpg" in names
+    first = write_trajectory(tmp_path / "a.html", result, "intent", [Image.new("RGB", (8, 8))], None)
+    files = sorted((tmp_path / "frames").iterdir())
+    second = write_trajectory(tmp_path / "b.html", result, "intent", [], None)
+    assert sorted((tmp_path / "frames").iterdir()) == files
+    assert set(_sources(second.read_text())) < set(_sources(first.read_text()))
+    assert not [p for p in (tmp_path / "frames").iterdir() if p.name.startswith(".part")]
 
 
 def test_trajectory_renders_steps_images_and_reward_in_chromium(trajectory, env_a11y):
@@ -86,10 +96,10 @@ def test_set_of_marks_episode_keeps_the_marked_and_the_raw_frame(env_som, pages,
     step = result.steps[0]
     assert step.screenshot_png and step.raw_screenshot_png and step.screenshot_png != step.raw_screenshot_png
     path = write_trajectory(tmp_path / "som.html", result, "look", [], None)
-    folder = path.with_suffix("")
-    assert sorted(p.name for p in folder.iterdir()) == ["final.jpg", "final_raw.jpg", "step_001.jpg",
-                                                       "step_001_raw.jpg"]
-    with Image.open(folder / "step_001.jpg") as marked, Image.open(folder / "step_001_raw.jpg") as raw:
+    step_marked, step_raw, final_marked, final_raw = _sources(path.read_text())
+    assert (step_marked, step_raw) == (final_marked, final_raw)   # nothing changed: stored once each
+    assert len(list((tmp_path / "frames").iterdir())) == 2
+    with Image.open(tmp_path / step_marked) as marked, Image.open(tmp_path / step_raw) as raw:
         assert marked.size == raw.size and marked.tobytes() != raw.tobytes()
     env_som.driver.get(path.as_uri())
     broken = env_som.driver.execute_script(
