@@ -39,8 +39,8 @@ reset: install  ## restore every site to its pristine state
 doctor: install ## check what the chosen stack needs (images, volumes, ports, data) and say what to run
 	$(PY) -m sites doctor --stack $(STACK)
 
-eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, ARGS="-k classifieds") and print the success table
-	$(PY) -m evaluation.run --stack $(STACK) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) -- $(ARGS)
+eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run>, SHARD=I/N, RETRIES, ARGS="-k classifieds") and print the success table
+	$(PY) -m evaluation.run --stack $(STACK) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
 
 test: install   ## the project's tests, then the task suite: reference solutions all pass, the null agent passes none
 	$(PY) -m pytest tests -n $(WORKERS) -q -p no:cacheprovider $(ARGS)

@@ -13,6 +13,7 @@ and written (report.md, summary.json) at the end of the session, by the xdist co
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import warnings
@@ -22,12 +23,14 @@ import pytest
 
 from .errors import TaskFormatError
 from .matching import DEFAULT_MODE, MODES
-from .results import default_results_dir, point_latest, read_results, write_report
+from .results import default_results_dir, point_latest, read_results, task_key, write_report
 from .runtime import RunOptions, Runtime, SkipTask, sites_of
 from .tasks import DIFFICULTIES, EVAL_TYPES, Task, load_task_entries
 
 _RUNTIME_KEY = pytest.StashKey[Runtime]()
 _RESULTS_KEY = pytest.StashKey[Path]()
+_DONE_KEY = pytest.StashKey[set]()
+_SHARD_KEY = pytest.StashKey[tuple]()
 
 
 def pytest_addoption(parser):
@@ -54,6 +57,15 @@ def pytest_addoption(parser):
                      "semantics where the official code departs from them (docs/scoring.md)")
     g.addoption("--strict-tasks", action="store_true", default=False,
                 help="any problem in a task file (a malformed task, a difficulty typo) is a collection error")
+    g.addoption("--retries", type=int, default=1, metavar="N",
+                help="run a task that hit a harness error (site down, browser crash) up to N more times, "
+                     "with a fresh browser and restarted sites, before recording the error (default 1)")
+    g.addoption("--resume", default=None, metavar="DIR",
+                help="continue the run in results folder DIR: tasks already scored there (same agent, model "
+                     "and scoring) are not run again, errors are rerun, new lines are appended to DIR")
+    g.addoption("--shard", default=None, metavar="I/N",
+                help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
+                     "every machine; merge the shards' folders with `python -m evaluation.report merge`")
 
 
 def parse_viewport(text: str | None) -> tuple[int, int] | None:
@@ -91,21 +103,88 @@ def pytest_configure(config):
             config.args[:] = [str(p) for p in task_files]
         else:
             config.args.extend(str(p) for p in task_files if str(p) not in config.args)
+    resume = config.getoption("resume")
+    if resume and config.getoption("results") and Path(config.getoption("results")).resolve() != Path(resume).resolve():
+        raise pytest.UsageError(f"--resume {resume} continues that folder: drop --results or give the same folder")
+    if config.getoption("retries") < 0:
+        raise pytest.UsageError(f"--retries {config.getoption('retries')}: expected 0 or more")
+    config.stash[_SHARD_KEY] = parse_shard(config.getoption("shard"))
     if _is_controller(config):
-        results = config.getoption("results")
+        results = resume or config.getoption("results")
         # created by the first result line, so runs without tasks (the project's tests) leave nothing
         config.stash[_RESULTS_KEY] = (Path(results).resolve() if results
                                       else default_results_dir(Path(str(config.rootpath))))
         if task_files:
             _refuse_mixed_scoring(config.stash[_RESULTS_KEY], config.getoption("scoring"))
+        config.stash[_DONE_KEY] = (_already_scored(config, config.stash[_RESULTS_KEY]) if resume else set())
     else:
         config.stash[_RESULTS_KEY] = Path(config.workerinput["vwa_results_dir"])
+        # decided once by the controller: workers must all collect the same tasks, whatever lines other
+        # workers append meanwhile
+        config.stash[_DONE_KEY] = {tuple(k) for k in config.workerinput.get("vwa_done", [])}
+
+
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        raise pytest.UsageError(f"--shard {text!r}: expected I/N with 1 <= I <= N, e.g. 2/4")
+    return int(m.group(1)), int(m.group(2))
+
+
+def shard_of(task_file: str, task_id, count: int) -> int:
+    """The shard (1..count) of a task: from a hash of its task file's name and id, so the same on every
+    machine and for every selection, whatever the collection order."""
+    digest = hashlib.sha256(f"{Path(task_file).name}\0{task_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % count + 1
+
+
+def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:
+    """Tasks of `results_dir` whose latest line is scored, by this agent, model and scoring mode."""
+    if not (results_dir / "results.jsonl").is_file():
+        raise pytest.UsageError(f"--resume {results_dir}: no results.jsonl there to continue")
+    try:
+        records = read_results(results_dir)
+    except (OSError, ValueError) as exc:
+        raise pytest.UsageError(f"--resume {results_dir}: {exc}") from None
+    wanted = {"agent": config.getoption("agent"), "model": config.getoption("model"),
+              "scoring": config.getoption("scoring")}
+    for r in records:
+        differs = [f"{k} {r.get(k)!r} there, {v!r} here" for k, v in wanted.items() if r.get(k) != v]
+        if differs and r.get("status") != "skipped":
+            raise pytest.UsageError(f"--resume {results_dir}: that run differs ({'; '.join(differs)}); "
+                                    "resume it with the same options, or start a new folder")
+    return {(str(k[0]), str(k[1])) for r in records if r.get("status") == "scored" for k in [task_key(r)]}
+
+
+def pytest_collection_modifyitems(session, config, items):
+    shard = config.stash.get(_SHARD_KEY, None)
+    done = config.stash.get(_DONE_KEY, set())
+    if shard is None and not done:
+        return
+    keep, drop = [], []
+    for item in items:
+        task = getattr(item, "task", None)
+        if task is None:
+            keep.append(item)       # the project's own tests, a bad-task item: never sharded away
+            continue
+        if shard is not None and shard_of(str(task.file), task.task_id, shard[1]) != shard[0]:
+            drop.append(item)
+        elif (Path(str(task.file)).name, str(task.task_id)) in done:
+            drop.append(item)
+        else:
+            keep.append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node):
     """xdist controller -> worker: the shared results folder."""
     node.workerinput["vwa_results_dir"] = str(_results_dir(node.config))
+    node.workerinput["vwa_done"] = sorted(node.config.stash.get(_DONE_KEY, set()))
 
 
 def _refuse_mixed_scoring(results_dir: Path, mode: str) -> None:
@@ -235,13 +314,22 @@ class TaskItem(pytest.Item):
         return runtime
 
     def setup(self):
+        runtime = self._runtime()
+        retries = self.config.getoption("retries")
+        errors: list[str] = []
         try:
-            self.outcome = self._runtime().run_task(self.task)
+            for attempt in range(1, retries + 2):
+                self.outcome = runtime.run_task(self.task, attempt=attempt, retried_errors=errors)
+                if not self.outcome.error or not self.outcome.retryable or attempt > retries:
+                    break
+                errors.append(self.outcome.error)
+                runtime.recover()      # a fresh browser; dead sites are restarted by the next attempt
         except SkipTask as exc:
             pytest.skip(str(exc))
         if self.outcome.error:
             # raised in the setup phase, so pytest reports an ERROR (not a failed reward); message only
-            pytest.fail(f"harness error: {self.task.test_id} ({self.task.file}): {self.outcome.error}",
+            tries = f" (after {len(errors) + 1} attempts)" if errors else ""
+            pytest.fail(f"harness error: {self.task.test_id} ({self.task.file.name}){tries}: {self.outcome.error}",
                         pytrace=False)
 
     def runtest(self):

@@ -1,8 +1,9 @@
 """Results of a run: one JSON line per task in `<dir>/results.jsonl`, and the success-rate tables.
 
 Each line is appended with a single `os.write` on a file opened with O_APPEND, so pytest-xdist workers
-can append to the same file safely and a crash loses nothing already scored. A task scored twice (a
-rerun into the same folder) counts once: its last line wins.
+can append to the same file safely and a crash loses nothing already scored. A task with several lines (a
+retry, a resumed run, a rerun into the same folder) counts once: its last line wins (`read_results`, the
+one reader every report uses; tasks are told apart by task file name and task id, `task_key`).
 """
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ RECORD_KEYS = (
     "phase",           # error: sites | reset | login | episode | scoring | record; else null
     "reward", "checks", "error", "skip_reason",
     "answer", "final_url", "stop_reason", "steps", "usage", "episode_timings", "timings",
+    "attempt",         # 1, or 2.. for a retry after a harness error (--retries)
+    "retried_errors",  # the errors of the earlier attempts of this task, or null
+    "restarted_sites", # {site: why} for sites found dead and restarted before this task, or null
 )
 RECORD_STATUSES = ("scored", "error", "skipped")
 PHASES = ("sites", "reset", "login", "episode", "scoring", "record")
@@ -69,8 +73,13 @@ def read_results(results_dir: Path) -> list[dict]:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
-        latest[(record.get("task_file"), record.get("task_id"))] = record
+        latest[task_key(record)] = record
     return list(latest.values())
+
+
+def task_key(record: dict) -> tuple[str, object]:
+    """What identifies a task across runs, folders and machines: its task file's name and its id."""
+    return Path(str(record.get("task_file") or "")).name, record.get("task_id")
 
 
 def default_results_dir(root: Path) -> Path:

@@ -1,6 +1,7 @@
 """`make eval`: run the benchmark's task suite with an agent and print where the results are.
 
-    python -m evaluation.run --stack embedded --workers 2 [--agent A] [--model M] [--results DIR] -- [pytest args]
+    python -m evaluation.run --stack embedded --workers 2 [--agent A] [--model M] [--results DIR]
+                             [--resume DIR] [--shard I/N] [--retries N] -- [pytest args]
 
 Runs pytest over the task suite (tasks/*.json, or the `--task-file` given among the pytest args) with
 the evaluation plugin's options and `-n WORKERS`; the plugin prints the success table and writes
@@ -40,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
                         "else reference)")
     p.add_argument("--model", default=None, help="model name for the prompt agents (default: MODEL from .env)")
     p.add_argument("--results", default=None, help="results folder (default: results/<timestamp>, and results/latest)")
+    p.add_argument("--resume", default=None, metavar="DIR",
+                   help="continue the run in DIR: tasks already scored there are skipped, errors rerun")
+    p.add_argument("--shard", default=None, metavar="I/N", help="run shard I of N of the selected tasks")
+    p.add_argument("--retries", type=int, default=None, metavar="N",
+                   help="attempts after a harness error before it is recorded (default 1)")
     p.add_argument("--tasks", default=str(PROJECT_ROOT / "tasks"), help="folder of the task suite (default: tasks/)")
     p.add_argument("--auto-eval", action="store_true",
                    help="then judge the run with the WebVoyager-style auto-evaluator (python -m evaluation.autoeval)")
@@ -103,14 +109,26 @@ def main(argv: list[str] | None = None) -> int:
               f"(any OpenAI-compatible server).", file=sys.stderr)
         return 2
 
-    results = Path(args.results).resolve() if args.results else default_results_dir(PROJECT_ROOT)
+    if args.resume and args.results and Path(args.resume).resolve() != Path(args.results).resolve():
+        print("--resume continues its own folder: drop --results or give the same folder", file=sys.stderr)
+        return 2
+    if args.resume and not (Path(args.resume) / "results.jsonl").is_file():
+        print(f"--resume {args.resume}: no results.jsonl there to continue", file=sys.stderr)
+        return 2
+    chosen = args.resume or args.results
+    results = Path(chosen).resolve() if chosen else default_results_dir(PROJECT_ROOT)
     # the plugin and the project's settings apply to task files anywhere (not only under tasks/)
     cmd = [sys.executable, "-m", "pytest", "-c", str(PROJECT_ROOT / "pyproject.toml"),
            "--rootdir", str(PROJECT_ROOT), "-p", "evaluation.plugin"]
     if not _has_task_file_arg(extra):
         for f in task_files:
             cmd += ["--task-file", str(f)]
-    cmd += ["-p", "no:cacheprovider", "--agent", agent, "--stack", args.stack, "--results", str(results), "-rfE"]
+    cmd += ["-p", "no:cacheprovider", "--agent", agent, "--stack", args.stack, "-rfE"]
+    cmd += ["--resume", str(results)] if args.resume else ["--results", str(results)]
+    if args.shard:
+        cmd += ["--shard", args.shard]
+    if args.retries is not None:
+        cmd += ["--retries", str(args.retries)]
     if args.workers > 0:
         cmd += ["-n", str(args.workers)]
     if args.model:
@@ -124,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
     if (results / "results.jsonl").is_file():
-        if not args.results:
+        if not chosen:
             point_latest(results)
         usage = run_usage(results)
         (results / "usage.json").write_text(json.dumps(usage, indent=2) + "\n", encoding="utf-8")

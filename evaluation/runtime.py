@@ -1,5 +1,6 @@
-"""Per-worker machinery of a task run: the sites (arena or docker stack), the browser, judges, and the
-run of one task (reset, login, episode, scoring, result line, trajectory).
+"""Per-worker machinery of a task run: the sites (a `Stack`: evaluation/stacks.py), the browser, judges,
+and the run of one task in named phases: sites (start, restart a dead one), reset, login, episode, scoring,
+record (result line and trajectory).
 
 Created lazily by the pytest plugin, one per pytest(-xdist) worker process, reused across tasks.
 """
@@ -7,15 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import shutil
 import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from sites.config import site_urls
 
 from .errors import EvaluationError, TaskInputError, VQAError
 from .evaluators import EvalContext, evaluate_task
@@ -23,11 +20,11 @@ from .judges import judge_from_env, vqa_from_env
 from .outcome import Reward
 from .placeholders import PLACEHOLDERS, sites_referenced
 from .results import append_result, one_line
+from .stacks import HarnessError, Stack, make_stack
 from .tasks import RESOLVED_KEYS, Task
 
 
-class HarnessError(EvaluationError):
-    """The harness could not run the task (site down, browser crash, model API down...)."""
+SETTLE_TIMEOUT_S = 10.0     # a page's settle timeout on an idle machine; scaled by the load (agent/load.py)
 
 
 class SkipTask(Exception):
@@ -54,6 +51,7 @@ class TaskOutcome:
     reward: Reward | None
     record: dict
     error: str | None = None
+    retryable: bool = False        # a harness error another attempt may not hit (not a bad task)
 
 
 class _LazyVQA:
@@ -84,78 +82,37 @@ def sites_of(task: Task) -> set[str]:
 
 
 @dataclass
+class _Run:
+    """The state of one task's run, handed from phase to phase."""
+    task: Task
+    record: dict
+    started: float = field(default_factory=time.perf_counter)
+    timings: dict = field(default_factory=dict)
+    phase: str = "sites"
+    urls: dict = field(default_factory=dict)
+    resolved: Task | None = None
+    images: list = field(default_factory=list)
+    env: Any = None
+    result: Any = None
+    reward: Reward | None = None
+
+
+@dataclass
 class Runtime:
     options: RunOptions
     needed_sites: set[str] = field(default_factory=set)
-    arena: Any = None
     env: Any = None
-    urls: dict[str, str] = field(default_factory=dict)
-    _arena_error: str | None = None
+    stack: Stack | None = None
     _judge: Any = None
     _vqa: Any = None
-    _arena_dir: Path | None = None
-    _servable: set[str] | None = None
 
-    # ---- sites --------------------------------------------------------------------------------------
-    def servable(self) -> set[str] | None:
-        """Sites this stack can serve (None: all, the docker stack)."""
-        if self.options.stack != "embedded":
-            return None
-        if self._servable is None:
-            from sites.arena import Arena
-            self._servable = set(Arena(sites=[]).available_sites())
-        return self._servable
+    def __post_init__(self):
+        if self.stack is None:
+            self.stack = make_stack(self.options.stack, worker=self.options.worker)
 
-    def ensure_sites(self) -> dict[str, str]:
-        if self.options.stack != "embedded":
-            self.urls = site_urls()
-            return self.urls
-        if self._arena_error:
-            raise HarnessError(self._arena_error)
-        if self.arena is None:
-            from sites.arena import Arena, SiteUnavailable
-            available = self.servable() or set()
-            wanted = sorted(self.needed_sites & available)
-            # live database copies and logs of this worker's sites; removed when the session ends
-            from sites.config import settings
-            run_dir = settings().run_dir / "pytest" / f"{self.options.worker}-{os.getpid()}"
-            self._arena_dir = run_dir
-            from agent.watchdog import watchdog
-            watchdog().guard_path(run_dir)   # removed even if this worker is SIGKILLed
-            arena = Arena(sites=wanted, run_dir=run_dir)
-            try:
-                arena.start()
-            except SiteUnavailable as exc:
-                self._arena_error = f"the embedded sites did not start: {exc}"
-                raise HarnessError(self._arena_error) from exc
-            self.arena = arena
-            self.urls = dict(arena.urls)
-        return self.urls
-
-    def reset(self, sites: list[str]) -> None:
-        if self.options.stack == "embedded":
-            # Sessions survive an embedded reset (same accounts, same session key): logins stay cached.
-            from sites.arena import SiteUnavailable
-            try:
-                self.arena.reset([s for s in sites if s in self.arena.urls])
-            except SiteUnavailable as exc:
-                raise HarnessError(f"resetting {', '.join(sites)} failed: {exc}") from exc
-            return
-        from evaluation.login import forget_logins
-        from sites import docker_stack
-        from sites.config import settings
-        code = docker_stack.reset(settings(), sites)
-        if code != 0:
-            raise HarnessError(f"docker stack reset of {', '.join(sites)} failed (exit code {code}); "
-                               "see the output above and run `make doctor`")
-        forget_logins()   # recreated containers have forgotten their sessions
-
-    def site_lock(self, task: Task):
-        if self.options.stack == "embedded":
-            return contextlib.nullcontext()   # every worker has its own sites
-        from evaluation.site_locks import SiteLocks
-        from sites.config import settings
-        return SiteLocks(settings().run_dir / "locks").hold(list(task.sites), exclusive=task.require_reset)
+    @property
+    def urls(self) -> dict[str, str]:
+        return getattr(self.stack, "urls", {})
 
     # ---- browser ------------------------------------------------------------------------------------
     def observation_mode(self) -> str:
@@ -167,6 +124,7 @@ class Runtime:
     def ensure_browser(self, viewport: tuple[int, int]):
         from agent.browser import BrowserEnv
         from agent.driver import BrowserUnavailable
+        from agent.load import load_scaled
         if self.env is not None:
             try:
                 self.env.driver.current_window_handle
@@ -174,12 +132,15 @@ class Runtime:
                 self.close_browser()
         if self.env is None:
             try:
-                self.env = BrowserEnv(viewport=viewport, mode=self.observation_mode())
+                self.env = BrowserEnv(viewport=viewport, mode=self.observation_mode(),
+                                      settle_timeout=load_scaled(SETTLE_TIMEOUT_S))
             except BrowserUnavailable as exc:
                 raise HarnessError(f"the browser did not start: {exc}") from exc
         elif tuple(self.env.viewport) != tuple(viewport):
             self.env.set_viewport(*viewport)
         try:
+            # waits that account for load: on an oversubscribed machine pages take longer to settle
+            self.env.set_settle_timeout(load_scaled(SETTLE_TIMEOUT_S))
             self.env.cdp("Network.clearBrowserCookies")
         except Exception as exc:
             self.close_browser()
@@ -192,16 +153,13 @@ class Runtime:
                 self.env.close()
             self.env = None
 
+    def recover(self) -> None:
+        """Before a retry: a fresh browser (the old one may be the cause); sites are healed by the run."""
+        self.close_browser()
+
     def close(self) -> None:
         self.close_browser()
-        if self.arena is not None:
-            with contextlib.suppress(Exception):
-                self.arena.stop()
-            self.arena = None
-            if self._arena_dir is not None:
-                shutil.rmtree(self._arena_dir, ignore_errors=True)
-                from agent.watchdog import watchdog
-                watchdog().release_path(self._arena_dir)
+        self.stack.close()
 
     # ---- judges -------------------------------------------------------------------------------------
     def judge(self):
@@ -226,95 +184,115 @@ class Runtime:
         }
 
     def check_runnable(self, task: Task) -> None:
-        servable = self.servable()
-        if servable is not None:
-            missing = [s for s in sorted(sites_of(task)) if s not in servable]
+        served = self.stack.served()
+        if served is not None:
+            missing = [s for s in sorted(sites_of(task)) if s not in served]
             if missing:
                 raise SkipTask(f"the {self.options.stack} stack cannot serve site(s) {', '.join(missing)}")
         if self.options.agent == "reference" and not task.reference_solution:
             raise SkipTask("no reference solution")
 
-    def run_task(self, task: Task) -> TaskOutcome:
-        """Run and score one task; the result line is appended before returning or raising."""
+    def run_task(self, task: Task, attempt: int = 1, retried_errors: list[str] | None = None) -> TaskOutcome:
+        """Run and score one task through its phases; the result line is appended before returning or
+        raising. `attempt` > 1 is a retry after the harness errors `retried_errors`."""
         record = self.base_record(task)
+        record.update(attempt=attempt, retried_errors=list(retried_errors or []) or None)
         try:
             self.check_runnable(task)
         except SkipTask as exc:
             record.update(status="skipped", reward=None, skip_reason=str(exc))
             append_result(self.options.results_dir, record)
             raise
-        started = time.perf_counter()
-        timings: dict[str, float] = {}
-        result = None
-        phase = "sites"   # the phase running now, recorded with an error
+        run = _Run(task, record)
         try:
-            t = time.perf_counter()
-            urls = self.ensure_sites()
-            timings["sites_s"] = time.perf_counter() - t
-            resolved = task.resolve(urls)
-            with self.site_lock(task):
-                phase = "reset"
-                t = time.perf_counter()
-                # Embedded: a reset costs milliseconds, so every task starts from pristine sites whatever
-                # earlier episodes did (a model agent may post or edit on any task). Docker: resets take
-                # minutes, so only tasks that require one get it, as in the official harness.
-                if self.options.stack == "embedded" or task.require_reset:
-                    self.reset(sorted(task.sites))
-                timings["reset_s"] = time.perf_counter() - t
-                from .images import load_input_images
-                images = load_input_images(resolved, self.options.image_root)
-                phase = "login"
-                t = time.perf_counter()
-                env = self.ensure_browser(self.options.viewport or resolved.viewport)
-                if resolved.require_login:
-                    from evaluation.login import LoginError, login_sites
-                    try:
-                        login_sites(env, list(resolved.sites), urls)
-                    except LoginError as exc:
-                        raise HarnessError(f"login failed: {exc}") from exc
-                timings["login_s"] = time.perf_counter() - t
-                phase = "episode"
-                from agent.agents import make_agent
-                from agent.episode import run_episode
-                url_map = {token: urls[site] for token, site in PLACEHOLDERS.items() if site in urls}
-                try:
-                    agent = make_agent(self.options.agent, env=env, model=self.options.model,
-                                       solution=list(resolved.reference_solution or []) or None,
-                                       observation_mode=self.options.observation,
-                                       settings={"url_map": url_map})
-                except ValueError as exc:
-                    raise HarnessError(f"agent {self.options.agent!r}: {exc}") from exc
-                result = run_episode(env, agent, intent=resolved.intent, images=images,
-                                     start_urls=list(resolved.start_urls),
-                                     max_steps=self.options.max_steps or getattr(agent, "max_steps", 30))
-                record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
-                              steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
-                              tokenizer=getattr(agent, "tokenizer_name", None))
-                if result.error or result.stop_reason == "error":
-                    raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
-                phase = "scoring"
-                t = time.perf_counter()
-                judge = self.judge()
-                before = judge.usage.to_dict() if judge else None
-                reward = evaluate_task(resolved, EvalContext(
-                    answer=result.answer, final_url=result.final_url, driver=env.driver, judge=judge,
-                    vqa=self.vqa(), shopping_api=self._shopping_api_factory(urls),
-                    image_root=self.options.image_root, scoring=self.options.scoring))
-                timings["evaluate_s"] = time.perf_counter() - t
-                if judge:
-                    after = judge.usage.to_dict()
-                    record["judge_usage"] = {k: after[k] - before[k] for k in after}
-        except (EvaluationError, TaskInputError) as exc:
-            return self._finish_error(task, record, timings, started, phase, str(exc), result)
+            with contextlib.ExitStack() as held:
+                self._phase("sites", run, self._sites)
+                held.enter_context(self.stack.lock(list(task.sites), exclusive=task.require_reset))
+                self._phase("reset", run, self._reset)
+                self._phase("login", run, self._login)
+                self._phase("episode", run, self._episode)
+                self._phase("scoring", run, self._scoring)
+        except TaskInputError as exc:    # the task itself is wrong: a retry would fail the same way
+            return self._finish_error(run, str(exc), retryable=False)
+        except EvaluationError as exc:
+            return self._finish_error(run, str(exc), retryable=True)
         except Exception as exc:   # a bug or an unexpected crash: still an error with its cause, recorded
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            return self._finish_error(task, record, timings, started, phase, f"unexpected {detail}", result)
-        timings["total_s"] = time.perf_counter() - started
-        record.update(status="scored", phase=None, reward=reward.score,
-                      checks=[c.to_dict() for c in reward.checks], error=None, timings=timings)
+            return self._finish_error(run, f"unexpected {detail}", retryable=True)
+        run.phase = "record"
+        run.timings["total_s"] = time.perf_counter() - run.started
+        record.update(status="scored", phase=None, reward=run.reward.score,
+                      checks=[c.to_dict() for c in run.reward.checks], error=None, timings=run.timings)
         append_result(self.options.results_dir, record)
-        self._write_trajectory(task, result, resolved, images, reward)
-        return TaskOutcome(reward=reward, record=record)
+        self._write_trajectory(task, run.result, run.resolved, run.images, run.reward)
+        return TaskOutcome(reward=run.reward, record=record)
+
+    def _phase(self, name: str, run: _Run, step) -> None:
+        run.phase = name
+        t = time.perf_counter()
+        step(run)
+        run.timings[f"{name}_s"] = time.perf_counter() - t
+
+    def _sites(self, run: _Run) -> None:
+        """Start this worker's sites (once), restart any of the task's sites that died since the last task."""
+        self.stack.start(self.needed_sites | set(run.task.sites))
+        restarted = self.stack.heal(sorted(sites_of(run.task)))
+        if restarted:
+            run.record["restarted_sites"] = restarted
+        run.urls = dict(self.stack.urls)
+        run.resolved = run.task.resolve(run.urls)
+
+    def _reset(self, run: _Run) -> None:
+        # Embedded: every task starts from pristine sites. Docker: resets take minutes, so only tasks that
+        # require one get it, as in the official harness.
+        if self.stack.must_reset(run.task.require_reset):
+            self.stack.reset(sorted(run.task.sites))
+        from .images import load_input_images
+        run.images = load_input_images(run.resolved, self.options.image_root)
+
+    def _login(self, run: _Run) -> None:
+        run.env = self.ensure_browser(self.options.viewport or run.resolved.viewport)
+        if run.resolved.require_login:
+            from evaluation.login import LoginError, login_sites
+            try:
+                login_sites(run.env, list(run.resolved.sites), run.urls)
+            except LoginError as exc:
+                raise HarnessError(f"login failed: {exc}") from exc
+
+    def _episode(self, run: _Run) -> None:
+        from agent.agents import make_agent
+        from agent.episode import run_episode
+        resolved, urls = run.resolved, run.urls
+        url_map = {token: urls[site] for token, site in PLACEHOLDERS.items() if site in urls}
+        try:
+            agent = make_agent(self.options.agent, env=run.env, model=self.options.model,
+                               solution=list(resolved.reference_solution or []) or None,
+                               observation_mode=self.options.observation, settings={"url_map": url_map})
+        except ValueError as exc:
+            raise HarnessError(f"agent {self.options.agent!r}: {exc}") from exc
+        result = run.result = run_episode(
+            run.env, agent, intent=resolved.intent, images=run.images, start_urls=list(resolved.start_urls),
+            max_steps=self.options.max_steps or getattr(agent, "max_steps", 30))
+        run.record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
+                          steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
+                          tokenizer=getattr(agent, "tokenizer_name", None))
+        dead = self.stack.unhealthy(sorted(sites_of(run.task)))
+        if dead:   # the episode saw a broken site: not the agent's fault, and its score would mean nothing
+            raise HarnessError("site died during the episode: "
+                               + "; ".join(f"{site}: {why}" for site, why in dead.items()))
+        if result.error or result.stop_reason == "error":
+            raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
+
+    def _scoring(self, run: _Run) -> None:
+        judge = self.judge()
+        before = judge.usage.to_dict() if judge else None
+        run.reward = evaluate_task(run.resolved, EvalContext(
+            answer=run.result.answer, final_url=run.result.final_url, driver=run.env.driver, judge=judge,
+            vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
+            image_root=self.options.image_root, scoring=self.options.scoring))
+        if judge:
+            after = judge.usage.to_dict()
+            run.record["judge_usage"] = {k: after[k] - before[k] for k in after}
 
     def _shopping_api_factory(self, urls: dict[str, str]):
         def factory():
@@ -322,16 +300,16 @@ class Runtime:
             return get_shopping_api(self.options.stack, urls)
         return factory
 
-    def _finish_error(self, task: Task, record: dict, timings: dict, started: float, phase: str, message: str,
-                      result) -> TaskOutcome:
-        timings["total_s"] = time.perf_counter() - started
-        message = f"{phase}: {one_line(message)}"
-        record.update(status="error", phase=phase, reward=None, checks=[], error=message, timings=timings)
-        append_result(self.options.results_dir, record)
-        if result is not None:
+    def _finish_error(self, run: _Run, message: str, retryable: bool) -> TaskOutcome:
+        run.timings["total_s"] = time.perf_counter() - run.started
+        message = f"{run.phase}: {one_line(message)}"
+        run.record.update(status="error", phase=run.phase, reward=None, checks=[], error=message,
+                          timings=run.timings)
+        append_result(self.options.results_dir, run.record)
+        if run.result is not None:
             with contextlib.suppress(Exception):
-                self._write_trajectory(task, result, task, [], None, error=message)
-        return TaskOutcome(reward=None, record=record, error=message)
+                self._write_trajectory(run.task, run.result, run.task, [], None, error=message)
+        return TaskOutcome(reward=None, record=run.record, error=message, retryable=retryable)
 
     def _write_trajectory(self, task: Task, result, resolved: Task, images, reward: Reward | None,
                           error: str | None = None) -> None:

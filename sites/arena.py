@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import shutil
 import subprocess
 import sys
 import threading
@@ -113,6 +114,41 @@ class Arena:
                 raise SiteUnavailable(f"{name} at {self.running[name].url}: {exc}\n"
                                       f"{log_tail(self.running[name].log_path)}") from exc
         return time.perf_counter() - started
+
+    def unhealthy(self, sites: list[str] | None = None, timeout: float = 2.0) -> dict[str, str]:
+        """The running sites (of `sites`, default all) that are dead or do not answer, with the reason."""
+        found: dict[str, str] = {}
+        for name in sites if sites is not None else list(self.running):
+            site = self.running.get(name)
+            if site is None:
+                continue
+            code = site.process.poll()
+            if code is not None:
+                found[name] = f"its process exited with code {code}"
+            elif not check_health(site.url, LAUNCHERS[name].health_path, timeout=timeout):
+                found[name] = f"it does not answer {site.url}{LAUNCHERS[name].health_path} within {timeout:g} s"
+        return found
+
+    def heal(self, sites: list[str] | None = None, timeout: float = START_TIMEOUT_S) -> dict[str, str]:
+        """Restart, from a fresh pristine copy, every site of `sites` (default all) that is dead or does
+        not answer; returns {site: why it was restarted}. Raises SiteUnavailable if a restart fails."""
+        broken = self.unhealthy(sites)
+        for name in broken:
+            site = self.running.pop(name)
+            stop_process(site.process.pid, site.process)
+            site.pid_path.unlink(missing_ok=True)
+            shutil.rmtree(self.run_dir / name, ignore_errors=True)
+            # the same port, so the URLs the harness, the browser's logins and the homepage hold stay valid
+            self.ports[name] = int(site.url.rsplit(":", 1)[1]) if site.url else 0
+            launcher, process, instance = self._spawn(LAUNCHERS[name])
+            try:
+                self._await_health(launcher, process, instance, time.monotonic() + timeout)
+            except SiteUnavailable:
+                gone = self.running.pop(name, None)
+                if gone is not None:
+                    stop_process(gone.process.pid, gone.process)
+                raise
+        return broken
 
     def stop(self) -> None:
         for name in reversed(list(self.running)):

@@ -22,12 +22,12 @@ import json, os, sys
 from pathlib import Path
 from evaluation.runtime import Runtime, RunOptions
 rt = Runtime(RunOptions(results_dir=Path(sys.argv[1]), worker="orphans"), needed_sites={"classifieds"})
-urls = rt.ensure_sites()
+urls = rt.stack.start({"classifieds"})
 env = rt.ensure_browser((1280, 720))
 env.driver.get(urls["classifieds"])
 print(json.dumps({"pgid": env.driver._vwa_pgid, "profile": env.driver._vwa_profile_dir,
-                  "arena_dir": str(rt._arena_dir),
-                  "sites": [s.process.pid for s in rt.arena.running.values()]}), flush=True)
+                  "arena_dir": str(rt.stack._run_dir),
+                  "sites": [s.process.pid for s in rt.stack.arena.running.values()]}), flush=True)
 sys.stdin.read()
 """
 
