@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(add_to_report(args.results_dir, text), end="")   # the auto-evaluator's section, when judged
-    print(f"Run report with charts: {page}")
+    print(f"Run report with charts: {page}", file=sys.stderr)   # stdout stays report.md
     return 0
 
 

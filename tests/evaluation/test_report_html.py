@@ -61,7 +61,7 @@ def test_report_writes_the_page_and_matplotlib_charts(run_dir):
 def test_report_cli_writes_report_html(run_dir, capsys):
     (run_dir / "report.html").unlink(missing_ok=True)
     assert report_main([str(run_dir)]) == 0
-    assert f"Run report with charts: {run_dir / 'report.html'}" in capsys.readouterr().out
+    assert f"Run report with charts: {run_dir / 'report.html'}" in capsys.readouterr().err
     assert (run_dir / "report.html").is_file()
 
 
