@@ -108,7 +108,7 @@ def _step_html(step: StepRecord, files: _Images) -> str:
     src = files.add(_step_png(step.screenshot_path, step.screenshot_png))
     shot = _img(src, f"screenshot before step {n}") or "<p>(no screenshot)</p>"
     shot += _raw_html(files, step.raw_screenshot_path, step.raw_screenshot_png,
-                      f"screenshot before step {n}, without marks")
+                      f"raw frame before step {n}")
     cls = "step" if step.valid else "step invalid"
     parts = [f'<section class="{cls}" id="step-{step.index + 1}"><div>{shot}</div><div>',
              f"<h2>Step {step.index + 1}: <code class=\"action\">{escape(step.action_text)}</code></h2>",
@@ -168,7 +168,7 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
     steps = "".join(_step_html(s, files) for s in result.steps)
     final_src = files.add(_step_png(result.final_screenshot_path, result.final_screenshot_png))
     final_raw = _raw_html(files, result.final_raw_screenshot_path,
-                          result.final_raw_screenshot_png, "final page, without marks")
+                          result.final_raw_screenshot_png, "raw frame of the final page")
     final = (f'<section class="step final" id="final"><div>{_img(final_src, "final page")}{final_raw}'
              f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_src else "")
     error = f'<p class="err">Harness error: {escape(result.error)}</p>' if result.error else ""

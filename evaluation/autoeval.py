@@ -61,7 +61,7 @@ _ATTR = re.compile(r'(\w+)="([^"]*)"')
 
 
 def episode_screenshots(results_dir: Path, record: dict) -> list[bytes]:
-    """The PNG screenshots of one episode in order (each step's, then the final page), read from the run
+    """The screenshots (image files' bytes) of one episode in order (each step's, then the final page), read from the run
     folder: the trajectory page `trajectories/<site>_<id>.html` (images embedded as data URLs, or
     referenced as files next to it), else a folder `trajectories/<site>_<id>/` of PNG files."""
     base = Path(results_dir) / "trajectories"
@@ -88,11 +88,18 @@ def episode_screenshots(results_dir: Path, record: dict) -> list[bytes]:
 
 
 # ---- judging ------------------------------------------------------------------------------------
+def _mime(image: bytes) -> str:
+    """The MIME type of a screenshot file by its signature (trajectories store WebP; older runs PNG or JPEG)."""
+    if image[:4] == b"RIFF" and image[8:12] == b"WEBP":
+        return "image/webp"
+    return "image/jpeg" if image[:2] == b"\xff\xd8" else "image/png"
+
+
 def _messages(intent: str, answer: str | None, shots: list[bytes]) -> list[dict]:
     text = (f"Task: {intent}\n\nThe agent's answer: {answer if answer else '(none)'}\n\n"
             f"{len(shots)} screenshot(s) follow, oldest first.")
     parts = [{"type": "text", "text": text}] + [
-        {"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(s).decode("ascii")}}
+        {"type": "image_url", "image_url": {"url": f"data:{_mime(s)};base64," + base64.b64encode(s).decode("ascii")}}
         for s in shots]
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": parts}]
 

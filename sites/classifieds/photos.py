@@ -59,18 +59,23 @@ def _thumbnail(image: Image.Image) -> Image.Image:
     return thumb
 
 
-def generated_photo(photo: PhotoRow, cache: Path, thumb: bool) -> Path:
-    """Path of the JPEG of a generated photo, rendering (and caching) it first if needed."""
+def render_generated(photo: PhotoRow, size: tuple[int, int] = FULL_SIZE) -> Image.Image:
+    """The generated photo of a row, as a PIL image (what the site serves, before JPEG encoding)."""
     from sites.imagery import PhotoSpec, render_photo
 
+    spec = PhotoSpec(kind=photo.kind, color=photo.color, count=photo.count or 1, text=photo.printed_text,
+                     condition=photo.condition, pattern=photo.pattern, view=photo.view or 0)
+    return render_photo(spec, size=size, seed=photo.seed)
+
+
+def generated_photo(photo: PhotoRow, cache: Path, thumb: bool) -> Path:
+    """Path of the JPEG of a generated photo, rendering (and caching) it first if needed."""
     name = f"{photo.id}-{photo.seed}{'-t' if thumb else ''}.jpg"
     target = cache / name
     if target.is_file():
         return target
     cache.mkdir(parents=True, exist_ok=True)
-    spec = PhotoSpec(kind=photo.kind, color=photo.color, count=photo.count or 1, text=photo.printed_text,
-                     condition=photo.condition, pattern=photo.pattern, view=photo.view or 0)
-    image = render_photo(spec, size=FULL_SIZE, seed=photo.seed)
+    image = render_generated(photo)
     full = cache / f"{photo.id}-{photo.seed}.jpg"
     if not full.is_file():
         _atomic_write(full, _jpeg(image))

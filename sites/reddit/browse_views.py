@@ -141,6 +141,16 @@ def user_page(username: str, section: str = "overview"):
 
 # ---- images -------------------------------------------------------------------------------------------
 
+def render_image_row(row, size: tuple[int, int] = FULL_SIZE):
+    """The picture of an `image` row as a PIL image (what the site serves, before JPEG encoding)."""
+    from sites.imagery.forum_pictures import ForumPicture, render_picture
+
+    facts = json.loads(row["facts"])
+    fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in facts.items()
+              if k in ForumPicture.__dataclass_fields__}
+    return render_picture(ForumPicture(**fields), size, row["seed"])
+
+
 def _image_file(file_name: str, size: tuple[int, int], folder: str) -> Path:
     row = get_db().execute("SELECT * FROM image WHERE file_name = ?", (file_name,)).fetchone()
     if row is None:
@@ -148,12 +158,7 @@ def _image_file(file_name: str, size: tuple[int, int], folder: str) -> Path:
     cache = conf().image_cache / folder
     path = cache / file_name
     if not path.is_file():
-        from sites.imagery.forum_pictures import ForumPicture, render_picture
-
-        facts = json.loads(row["facts"])
-        fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in facts.items()
-                  if k in ForumPicture.__dataclass_fields__}
-        img = render_picture(ForumPicture(**fields), size, row["seed"])
+        img = render_image_row(row, size)
         cache.mkdir(parents=True, exist_ok=True)
         tmp = cache / f".{file_name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
         img.save(tmp, "JPEG", quality=88)

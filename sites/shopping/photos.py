@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sites.classifieds.photos import FULL_SIZE, PhotoRow, generated_photo
+from sites.classifieds.photos import FULL_SIZE, PhotoRow, generated_photo, render_generated
 
 
 def photo_row(row) -> PhotoRow:
@@ -19,9 +19,4 @@ def cached_file(row, cache: Path, thumb: bool) -> Path:
 
 def render(row, size: tuple[int, int] = FULL_SIZE):
     """The photo as a PIL image, pixel for pixel what the site serves at full size (before JPEG encoding)."""
-    from sites.imagery import PhotoSpec, render_photo
-
-    p = photo_row(row)
-    spec = PhotoSpec(kind=p.kind, color=p.color, count=p.count or 1, text=p.printed_text, condition=p.condition,
-                     pattern=p.pattern, view=p.view or 0)
-    return render_photo(spec, size=size, seed=p.seed)
+    return render_generated(photo_row(row), size)
