@@ -10,7 +10,7 @@ MODEL ?=
 ARGS ?=
 RESULTS ?=
 
-.PHONY: help install data up down status reset doctor eval test test-unit test-tasks bench report clean
+.PHONY: help install data up down status reset doctor eval test test-unit test-tasks bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -58,8 +58,14 @@ test-tasks: install ## only the task suite checks (reference agent scores 1, nul
 bench: install  ## speed and scale measurements (p50/p95), printed
 	$(PY) -m benchmarks $(ARGS)
 
-report: install ## success table of a results folder: make report RESULTS=results/<run>
+report: install ## success table (report.md) and run report with charts (report.html) of a results folder: make report RESULTS=results/<run>
 	$(PY) -m evaluation.report $(if $(RESULTS),$(RESULTS),results/latest)
+
+verify: install ## reproducibility: regenerate every site's data in a temp folder and compare with data-manifest.json, rebuild the task suites, run the reference agent twice (2 and 4 workers) and compare; prints a verdict (ARGS="--skip-runs" for the data only)
+	$(PY) -m evaluation.verify $(ARGS)
+
+verify-manifest: install ## rewrite data-manifest.json from freshly generated data (after a deliberate change of a generator, task or image)
+	$(PY) -m evaluation.verify --write-manifest
 
 clean:          ## remove generated data, run folders and results (not .venv)
 	rm -rf data run results .pytest_cache
