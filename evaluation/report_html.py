@@ -77,8 +77,8 @@ def _cost(record: dict) -> float | None:
 
 
 def _failed_checks(record: dict) -> list[str]:
-    return [f"{c.get('name', '?')}: {c.get('reason', '')}" for c in record.get("checks") or []
-            if isinstance(c, dict) and not c.get("passed")]
+    return [f"{'.'.join(str(c[k]) for k in ('evaluator', 'name') if c.get(k)) or '?'}: {c.get('reason', '')}"
+            for c in record.get("checks") or [] if isinstance(c, dict) and not c.get("passed")]
 
 
 def trajectory_href(results_dir: Path, record: dict) -> str | None:

@@ -31,7 +31,7 @@ def run_dir(tmp_path_factory):
                                checks=[{"name": "string_match.exact_match", "passed": True, "reason": "ok"}],
                                timings={"total_s": 12.5}))
     append_result(run, _record(tasks, 1, "classifieds", "scored", 0, steps=7, usage=usage, timings={"total_s": 30.0},
-                               checks=[{"name": "string_match.exact_match", "passed": False,
+                               checks=[{"evaluator": "string_match", "name": "exact_match", "passed": False,
                                         "reason": "<script>window.__pwned = 1</script> is not '120'"}]))
     append_result(run, _record(run / "gone.json", 5, "reddit", "error", phase="login", timings={"total_s": 2.0},
                                error="login: the reddit login form did not appear"))
