@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
+from sites.imagery.catalog import kind as photo_kind
 from sites.imagery.forum_pictures import ForumPicture
 
 COLOR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "black", "white", "brown")
@@ -54,7 +55,10 @@ def _photo(kinds: tuple[str, ...], colorable: bool = False, max_count: int = 1):
     def make(rng: random.Random) -> ForumPicture:
         count = 1 if max_count == 1 or rng.random() < 0.5 else rng.randint(2, max_count)
         color = rng.choice(COLOR_NAMES) if colorable else None
-        return ForumPicture("photo", kind=rng.choice(kinds), color=color, count=count)
+        name = rng.choice(kinds)
+        spec = photo_kind(name)     # a colour or a count only where the kind can be drawn with one
+        return ForumPicture("photo", kind=name, color=color if spec.colorable else None,
+                            count=count if spec.countable else 1)
     return make
 
 

@@ -1,6 +1,6 @@
 """Where the forum's pristine data lives, and making sure it exists.
 
-Layout under the data dir: `reddit/seed<SEED>-n<POSTS>/reddit.sqlite` (read-only, shared by every instance)
+Layout under the data dir: `reddit/seed<SEED>-n<POSTS>-g<generator version>/reddit.sqlite` (read-only, shared by every instance)
 and `.../images-<renderer version>/` (pictures of image posts, rendered lazily by the instances, atomic
 writes). Two processes that find the data missing at once serialise on a file lock.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.datafiles import generate_once
+from sites.common.datafiles import code_version, generate_once
 from sites.reddit.generate import GenerationResult, generate_atomic, post_count
 
 
@@ -33,9 +33,18 @@ class DataSet:
         return self.db.is_file()
 
 
+def generator_version() -> str:
+    """Changes whenever the code that decides the forum's data changes (generator, content, schema, the
+    picture kinds it draws from)."""
+    here = Path(__file__).parent
+    imagery = here.parent / "imagery"
+    return code_version(here / "generate.py", here / "content.py", here / "schema.py",
+                        imagery / "catalog.py", imagery / "catalog_forum.py")
+
+
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
     posts = post_count(scale)
-    return DataSet(Path(data_dir) / "reddit" / f"seed{seed}-n{posts}", seed, posts)
+    return DataSet(Path(data_dir) / "reddit" / f"seed{seed}-n{posts}-g{generator_version()}", seed, posts)
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:

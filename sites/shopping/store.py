@@ -7,11 +7,10 @@ data missing at once serialise on a file lock.
 from __future__ import annotations
 
 import functools
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.datafiles import generate_once
+from sites.common.datafiles import code_version, generate_once
 from sites.shopping.generate import GenerationResult, generate_atomic, product_count
 
 
@@ -37,14 +36,11 @@ class DataSet:
 
 @functools.lru_cache(maxsize=1)
 def generator_version() -> str:
-    """8 hex digits that change whenever the code that decides the data changes (generator, word lists, category
-    tree, schema, the store's imagery kinds): a changed generator writes a new folder instead of reusing old data."""
+    """Changes whenever the code that decides the data changes (generator, word lists, category tree, schema,
+    the store's imagery kinds)."""
     here = Path(__file__).parent
-    digest = hashlib.sha256()
-    for path in (here / "generate.py", here / "wording.py", here / "departments.py", here / "schema.py",
-                 here.parent / "imagery" / "catalog_store.py"):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:8]
+    return code_version(here / "generate.py", here / "wording.py", here / "departments.py", here / "schema.py",
+                        here.parent / "imagery" / "catalog_store.py")
 
 
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:

@@ -64,3 +64,20 @@ def test_data_api_finds_posts_by_what_the_image_shows(forum_data):
         assert all(p.image.facts.get("kind") == "cat" for p in data.find_posts(kind="cat"))
         with pytest.raises(KeyError):
             data.post(10**9)
+
+
+def test_every_generated_picture_can_be_drawn(forum_data):
+    # a colour or a count the kind cannot be drawn with would make the image URL fail when requested
+    from sites.imagery.forum_pictures import ForumPicture, validate
+    conn = sqlite3.connect(forum_data.db)
+    rows = conn.execute("SELECT id, facts FROM image").fetchall()
+    assert len(rows) > 100
+    bad = []
+    for image_id, facts in rows:
+        fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in json.loads(facts).items()
+                  if k in ForumPicture.__dataclass_fields__}
+        try:
+            validate(ForumPicture(**fields))
+        except ValueError as exc:
+            bad.append(f"image {image_id}: {exc}")
+    assert not bad, f"{len(bad)} undrawable pictures, e.g. {bad[:3]}"
