@@ -143,11 +143,18 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
             if isinstance(action, InvalidAction):
                 record.error = action.reason
                 invalid_in_a_row += 1
-                record.harness_s = time.perf_counter() - t_harness
                 if invalid_in_a_row >= MAX_INVALID_IN_A_ROW:
+                    record.harness_s = time.perf_counter() - t_harness
                     stop_reason = "invalid_actions"
                     break
+                # Nothing is executed, but the page is observed again (as the official environment does
+                # for its no-op action): a page still changing (a script that runs after the last
+                # action settled) gets its new state seen, instead of the agent deciding on a stale frame.
+                t = time.perf_counter()
+                obs = env.observe()
+                record.observe_s = time.perf_counter() - t
                 obs.error = f"The previous action was invalid: {action.reason}"
+                record.harness_s = time.perf_counter() - t_harness
                 continue
             invalid_in_a_row = 0
 

@@ -71,12 +71,15 @@
     };
     if (!location.hash) history.replaceState(null, '', '#shipping');
     window.addEventListener('hashchange', step);
+    window.addEventListener('popstate', step);
     step();
     document.getElementById('shipping-next').addEventListener('click', function () {
       var missing = false;
       document.querySelectorAll('#shipping input[required], #customer-email').forEach(function (el) {
         var bad = !el.value.trim(); el.classList.toggle('mage-error', bad); if (bad) missing = true; });
-      if (!missing) location.hash = 'payment';
+      // the step is shown at once, not on the asynchronous hashchange event, so whoever looks at the
+      // page right after the click (a person or an agent) sees the payment step
+      if (!missing) { history.pushState(null, '', '#payment'); step(); }
     });
     if (document.querySelector('#shipping .mage-error')) location.hash = 'shipping';
   }
