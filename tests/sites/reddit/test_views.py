@@ -209,3 +209,70 @@ def test_images_and_reset(forum_app, forum):
     assert forum.post("/__reset", data={"token": "wrong"}).status_code == 403
     assert forum.post("/__reset", data={"token": "é"}).status_code == 403
     assert forum.post("/__reset", data={"token": "test-reset-token"}).status_code == 200
+
+
+def _state(live_db) -> list:
+    conn = sqlite3.connect(live_db)
+    try:
+        return [conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+                for t in ("submission", "comment", "submission_vote", "comment_vote", "subscription", "message",
+                          "user_block", "user")] + [conn.execute("SELECT total_changes()").fetchone()[0]]
+    finally:
+        conn.close()
+
+
+def test_every_state_changing_route_needs_its_token(forum_app, forum):
+    """Every POST route of the forum (read from the app's URL map, so a new route is covered the day it is added)
+    refuses a request without its CSRF token or with a wrong one, and the database is left as it was."""
+    log_in(forum)
+    conn = sqlite3.connect(forum_app.config["REDDIT"].live_db)
+    me = conn.execute("SELECT id FROM user WHERE username = ?", (MARVEL[0],)).fetchone()[0]
+    post_id, forum_name = conn.execute("SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id "
+                                       "WHERE s.user_id = ? LIMIT 1", (me,)).fetchone()
+    post_path = f"/f/{forum_name}/{post_id}"
+    comment_id = forum.post(f"{post_path}/-/comment", data={"token": token_of(forum, post_path),
+                                                              "comment[comment]": "my own comment"}
+                            ).headers["Location"].split("#comment_")[1]
+    other = conn.execute("SELECT username FROM user WHERE id != ? LIMIT 1", (me,)).fetchone()[0]
+    thread = conn.execute("SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1",
+                          (me, me)).fetchone()
+    conn.close()
+    args = {"forum_name": forum_name, "post_id": post_id, "comment_id": comment_id, "parent_id": comment_id,
+            "username": other, "thread_id": thread[0] if thread else 1}
+    form = {"choice": "1", "comment[comment]": "hello", "submission[title]": "A title",
+            "submission[forum]": forum_name, "submission[body]": "text", "message[body]": "hi",
+            "_username": MARVEL[0], "_password": MARVEL[1], "user[username]": "newcomer42",
+            "user[password][first]": "secret.123", "user[password][second]": "secret.123"}
+    routes = [r for r in forum_app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
+    assert len(routes) >= 20
+    live = forum_app.config["REDDIT"].live_db
+    before = _state(live)[:-1]
+    for rule in routes:
+        path = rule.rule
+        for name in rule.arguments:
+            path = path.replace(f"<{name}>", str(args[name]))
+        for bad in ({}, {"token": "forged", "_csrf_token": "forged"}):
+            assert forum.post(path, data={**form, **bad}).status_code == 400, (path, bad)
+    assert _state(live)[:-1] == before
+    assert f"/user/{MARVEL[0]}" in forum.get("/").get_data(as_text=True)   # still logged in
+
+
+def test_only_the_author_edits_or_deletes_a_comment(forum_app, forum):
+    path = _post_path(forum)
+    post_id = path.split("/")[3]
+    log_in(forum)
+    token = token_of(forum, path)
+    cid = forum.post(f"/f/aww/{post_id}/-/comment", data={"token": token, "comment[comment]": "mine"}
+                     ).headers["Location"].split("#comment_")[1]
+    live = forum_app.config["REDDIT"].live_db
+    with sqlite3.connect(live) as conn:
+        conn.execute("UPDATE user SET password_hash = (SELECT password_hash FROM user WHERE id = 2) WHERE id = 3")
+        name = conn.execute("SELECT username FROM user WHERE id = 3").fetchone()[0]
+    other = forum_app.test_client()
+    assert log_in(other, name, "forum.1234").status_code == 302
+    other_token = token_of(other, path)
+    assert other.post(f"/f/aww/{post_id}/-/comment/{cid}/edit",
+                      data={"token": other_token, "comment[comment]": "hijacked"}).status_code == 403
+    assert other.post(f"/f/aww/{post_id}/-/comment/{cid}/delete", data={"token": other_token}).status_code == 403
+    html = forum.get(path).get_data(as_text=True)
+    assert "mine" in html and "hijacked" not in html

@@ -136,18 +136,31 @@ def test_review_wishlist_and_compare(emma, shop_data):
     assert simple.sku in _text(emma.get("/catalog/product_compare/"))
 
 
-def test_every_state_changing_form_needs_the_form_key(emma, shop_data):
+def test_every_state_changing_form_needs_the_form_key(emma, shop_app, shop_data):
+    """Every POST route of the store (read from the app's URL map, so a new route is covered the day it is
+    added) refuses a request without the form key or with a wrong one, and changes nothing."""
     simple, _ = _simple_and_configurable(shop_data)
-    for path, data in (("/checkout/cart/add/", {"product": simple.id}),
-                       ("/wishlist/index/add/", {"product": simple.id}),
-                       ("/catalog/product_compare/add/", {"product": simple.id}),
-                       (f"/review/product/post/id/{simple.id}/", {"nickname": "a", "title": "b", "detail": "c",
-                                                                  "ratings[1]": "5"}),
-                       ("/customer/account/editPost/", {"firstname": "X", "lastname": "Y"}),
-                       ("/customer/account/logout/", {}), ("/checkout/placeOrder/", {})):
-        assert emma.post(path, data=data).status_code == 400, path
-    assert emma.post("/customer/account/loginPost/", data={"login[username]": "a", "login[password]": "b"}
-                     ).status_code == 400
+    with ShoppingData(shop_data.db) as data:
+        order_id = data.conn.execute("SELECT id FROM sales_order WHERE customer_id = 1 LIMIT 1").fetchone()[0]
+        address_id = data.conn.execute("SELECT id FROM address WHERE customer_id = 1 LIMIT 1").fetchone()[0]
+    args = {"order_id": order_id, "address_id": address_id, "product_id": simple.id}
+    form = {"product": simple.id, "qty": "1", "item": "1", "id": str(address_id), "nickname": "a", "title": "b",
+            "detail": "c", "ratings[1]": "5", "firstname": "X", "lastname": "Y", "email": "x@example.com",
+            "password": "Secret.123", "password_confirmation": "Secret.123", "street": "1 A St", "city": "Reno",
+            "region": "Nevada", "postcode": "89501", "country": "United States", "telephone": "5550000000",
+            "login[username]": "a", "login[password]": "b", "shipping_method": "flatrate_flatrate",
+            "payment_method": "checkmo"}
+    routes = [r for r in shop_app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
+    assert len(routes) >= 19
+    pages = ("/customer/account/", "/customer/address/", "/wishlist/", "/sales/order/history/")
+    before = [_text(emma.get(p)) for p in pages]
+    for rule in routes:
+        path = rule.rule
+        for name in rule.arguments:
+            path = path.replace(f"<{name}>", str(args[name]))
+        for key in ({}, {"form_key": "not-the-key"}):
+            assert emma.post(path, data={**form, **key}).status_code == 400, (path, key)
+    assert [_text(emma.get(p)) for p in pages] == before      # nothing changed, emma still signed in
 
 
 def test_wrong_password_and_logout(shop):
