@@ -1,6 +1,7 @@
 """Logging in through the embedded classifieds site's own login form, and reusing the session cookies.
 
-The shopping (Magento) and reddit (Postmill) recipes cannot be exercised until those sites exist.
+The shopping (Magento) and reddit (Postmill) recipes run in the sites' own browser tests
+(tests/sites/shopping/test_helpers_browser.py, tests/sites/reddit/test_browser.py) and in every task of their suites.
 """
 from __future__ import annotations
 
