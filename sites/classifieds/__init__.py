@@ -28,6 +28,7 @@ def create_app(config: ClassifiedsConfig) -> Flask:
         MAX_CONTENT_LENGTH=24 * 1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_NAME="classifieds_session",   # per site: cookies are shared by every port of a host
         CLASSIFIEDS=config,
     )
     config.upload_dir.mkdir(parents=True, exist_ok=True)

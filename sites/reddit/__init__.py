@@ -28,6 +28,7 @@ def create_app(config: RedditConfig) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_NAME="forum_session",   # per site: cookies are shared by every port of a host
         REDDIT=config,
     )
     config.image_cache.mkdir(parents=True, exist_ok=True)

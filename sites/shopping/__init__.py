@@ -24,7 +24,10 @@ def create_app(config: ShoppingConfig) -> Flask:
 
     app = Flask(__name__, static_folder="static", static_url_path="/static/frontend/Luma")
     app.config.update(SECRET_KEY=config.secret_key or secrets.token_hex(32), MAX_CONTENT_LENGTH=1024 * 1024,
-                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax", SHOPPING=config)
+                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax", SHOPPING=config,
+                      # cookies are per host, not per port: each site names its own, or logging in to one
+                      # site of a multi-site task would log the browser out of the others
+                      SESSION_COOKIE_NAME="shopping_session")
     app.logger.setLevel(logging.INFO)
     app.extensions["shopping_db"] = LiveDatabase(config.live_db, config.pristine_db)
 

@@ -77,3 +77,23 @@ def test_site_down_is_an_error_naming_the_url(fresh_env):
     forget_logins()
     with pytest.raises(LoginError, match=r"login to shopping at http://127\.0\.0\.1:9/customer/account/login/ failed: the site did not answer"):
         login_sites(fresh_env, ["shopping"], {"shopping": "http://127.0.0.1:9"})
+
+
+def test_one_browser_stays_logged_in_to_every_site_of_a_multi_site_task(tmp_path_factory, fresh_env):
+    """The sites share a host (cookies ignore ports): each must keep its own session cookie, or the login
+    to the second site of a task would log the browser out of the first."""
+    root = tmp_path_factory.mktemp("multi-login")
+    settings = Settings(data_dir=root / "data", run_dir=root / "run", scale=100)
+    sites = ["classifieds", "shopping", "reddit"]
+    with Arena(sites=sites, run_dir=root / "run", settings=settings) as arena:
+        forget_logins()
+        login_sites(fresh_env, sites, arena.urls)
+        driver = fresh_env.driver
+        for site, path, mark in (("classifieds", "/index.php?page=user&action=items", "Blake Sullivan"),
+                                 ("shopping", "/customer/account/", "Emma Lopez"),
+                                 ("reddit", "/", "MarvelsGrantMan136")):
+            driver.get(arena.urls[site] + path)
+            assert mark in driver.find_element(By.TAG_NAME, "body").text, site
+        names = {c["name"] for c in driver.get_cookies()}
+        assert {"classifieds_session", "shopping_session", "forum_session"} <= names
+        forget_logins()
