@@ -24,12 +24,14 @@ def generate_once(target: Path, make: Callable[[], R]) -> R | None:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def code_version(*paths: Path) -> str:
-    """8 hex digits that change whenever one of the source files that decide a data set changes, for the
-    data folder's name: a changed generator writes a new folder instead of reusing stale data."""
+def code_version(*paths: Path, extra: bytes = b"") -> str:
+    """8 hex digits that change whenever one of the source files that decide a data set changes (or `extra`,
+    e.g. the versions of the packages its facts come from), for the data folder's name: a changed generator
+    writes a new folder instead of reusing stale data."""
     import hashlib
 
     digest = hashlib.sha256()
     for path in paths:
         digest.update(Path(path).read_bytes())
+    digest.update(extra)
     return digest.hexdigest()[:8]

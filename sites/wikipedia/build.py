@@ -65,8 +65,28 @@ def _href(from_path: str, title: str) -> str:
     return "../" * depth + title.replace(" ", "_").replace("?", "%3F").replace("#", "%23")
 
 
+def _emoji_flag(emoji: str, size: tuple[int, int]):
+    """A country's real flag, from the colour emoji font's bitmap, centred on a white picture of `size`."""
+    from PIL import Image, ImageDraw
+
+    from sites.imagery.glyphs import emoji_font
+
+    canvas = Image.new("RGBA", (160, 160), (0, 0, 0, 0))
+    ImageDraw.Draw(canvas).text((8, 8), emoji, font=emoji_font(), embedded_color=True)
+    box = canvas.getbbox()
+    if box is None:
+        return None
+    flag = canvas.crop(box)
+    w, h = size
+    scale = min((w - 8) / flag.width, (h - 8) / flag.height)
+    flag = flag.resize((round(flag.width * scale), round(flag.height * scale)), Image.LANCZOS)
+    img = Image.new("RGB", size, (255, 255, 255))
+    img.paste(flag, ((w - flag.width) // 2, (h - flag.height) // 2), flag)
+    return img
+
+
 def picture_png(entity: Entity, size=(240, 160)) -> bytes:
-    """A flag (three stripes and an emblem) for countries and states, a simple scene for the rest."""
+    """A country's real flag (colour emoji), an emblem for the logo, a simple scene for the rest."""
     from PIL import Image, ImageDraw
 
     rng = random.Random(entity.title)
@@ -74,7 +94,10 @@ def picture_png(entity: Entity, size=(240, 160)) -> bytes:
     img = Image.new("RGB", size, base)
     d = ImageDraw.Draw(img)
     w, h = size
-    if entity.flag:
+    flag = _emoji_flag(entity.emoji, size) if entity.emoji else None
+    if flag is not None:
+        img = flag
+    elif entity.flag:
         second = tuple((c + 110) % 256 for c in base)
         third = tuple(255 - c for c in base)
         if rng.random() < 0.5:
@@ -96,7 +119,7 @@ def picture_png(entity: Entity, size=(240, 160)) -> bytes:
 
 
 _LEADS = {
-    "country": "{t} is a country. Its ISO 3166 code is {ISO 3166 code}{calling}.",
+    "country": "{t} is a country{where}.{capital} Its ISO 3166 code is {ISO 3166 code}{calling}.",
     "state": "{t} is a state of the United States of America, with the postal abbreviation {Postal abbreviation}.",
     "city": "{t} is a city in the U.S. state of {State}.",
     "company": "{t} is an American consumer goods company founded in {Founded}, based in {Headquarters}.",
@@ -110,7 +133,7 @@ _LEADS = {
     "town": "{t} is a small town in the U.S. state of {State}, with a population of {Population}.",
 }
 _SECTIONS = {
-    "country": ["Etymology", "History", "Geography", "Demographics", "Telecommunications"],
+    "country": ["Etymology", "History", "Geography", "Demographics", "Economy", "Telecommunications"],
     "state": ["History", "Geography", "Economy", "Cities"],
     "city": ["History", "Geography", "Culture"],
     "company": ["History", "Products"],
@@ -125,13 +148,43 @@ _FILLER = ["It has been described in many works of reference.", "Its history goe
            "The subject has changed considerably over time.", "Its name has been spelled in several ways."]
 
 
+def _fact_sentences(e: Entity, section: str, t: str, facts: dict[str, str], links: list[str]) -> str:
+    """Sentences of a country's sections that state its facts (capital, area, neighbours, people, money)."""
+    if e.kind != "country":
+        return ""
+    esc = {k: html.escape(v) for k, v in facts.items()}
+    out = []
+    if section == "Geography":
+        if "Area" in esc:
+            out.append(f"{t} covers an area of {esc['Area']}.")
+        if "Capital" in esc:
+            out.append(f"Its capital and seat of government is {esc['Capital']}.")
+        neighbours = [x for x in links if x != "List of states of the United States"]
+        if neighbours:
+            named = ", ".join(f'<a href="{_href(e.path, x)}">{html.escape(x)}</a>' for x in neighbours)
+            out.append(f"It shares land borders with {named}.")
+    elif section == "Demographics":
+        if "Population" in esc:
+            out.append(f"{t} had an estimated population of {esc['Population']}.")
+        if "Demonym" in esc:
+            out.append(f"Its people are called {esc['Demonym']}.")
+        if "Official languages" in esc:
+            out.append(f"Official languages: {esc['Official languages']}.")
+    elif section == "Economy" and "Currency" in esc:
+        out.append(f"The currency of {t} is the {esc['Currency']}.")
+    return (" " + " ".join(out)) if out else ""
+
+
 def article_html(e: Entity, known: set[str], rng: random.Random) -> str:
     facts = dict(e.facts)
     t = html.escape(e.title)
     calling = f", and its international calling code is {facts['Calling code']}" if "Calling code" in facts else ""
     lead = _LEADS.get(e.kind, "{t} is a subject of this encyclopedia.")
+    where = f" in {html.escape(facts['Region'])}" if "Region" in facts else ""
+    capital = f" Its capital is {html.escape(facts['Capital'])}." if "Capital" in facts else ""
     values = {**{k: html.escape(v) for k, v in facts.items()}, "t": f"<b>{t}</b>", "tl": f"<b>{t.lower()}</b>",
-              "calling": calling, "cls": html.escape(facts.get("Class", "").lower())}
+              "calling": calling, "cls": html.escape(facts.get("Class", "").lower()), "where": where,
+              "capital": capital}
     try:
         lead_text = lead.format(**values)
     except KeyError:
@@ -139,7 +192,7 @@ def article_html(e: Entity, known: set[str], rng: random.Random) -> str:
     depth_prefix = "../" * e.path.count("/")       # from <book>/A/... back to <book>/
     image = depth_prefix + "I/" + e.path[2:].replace("/", "_") + ".png"
     rows = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in e.facts)
-    caption = "Flag" if e.flag else "Illustration"
+    caption = "Flag" if e.emoji else "Illustration"
     links = [x for x in e.links if x and x in known and x != e.title]
     see_also = "".join(f'<li><a href="{_href(e.path, x)}">{html.escape(x)}</a></li>' for x in links)
     body = []
@@ -150,6 +203,7 @@ def article_html(e: Entity, known: set[str], rng: random.Random) -> str:
             extra = f' See also <a href="{_href(e.path, links[0])}">{html.escape(links[0])}</a>.'
         if sec == "Telecommunications" and "Calling code" in facts:
             extra = f" The international calling code of {t} is {html.escape(facts['Calling code'])}."
+        extra += _fact_sentences(e, sec, t, facts, links)
         body.append(f'<h2 id="{sec.replace(" ", "_")}">{sec}</h2><p>{" ".join(sentences)}{extra}</p>')
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{t}</title>'
             f'<link rel="stylesheet" href="{depth_prefix}-/style.css"></head><body><div class="page">'
@@ -248,8 +302,21 @@ def build(out_dir: Path, seed: int, scale: str | int = "default") -> BuildResult
     return BuildResult(target, len(unique), time.perf_counter() - started, target.stat().st_size)
 
 
+def generator_version() -> str:
+    """Changes with the builder's code and with the versions of the packages its facts come from, so a
+    changed generator builds a new ZIM instead of serving a stale one."""
+    from importlib.metadata import version
+
+    from sites.common.datafiles import code_version
+
+    here = Path(__file__).parent
+    packages = "".join(f"{p}={version(p)};" for p in ("pycountry", "phonenumbers", "countryinfo", "libzim"))
+    return code_version(here / "build.py", here / "entities.py", here / "__init__.py",
+                        extra=packages.encode())
+
+
 def zim_dir(data_dir: Path, seed: int, scale: str | int) -> Path:
-    return Path(data_dir) / "wikipedia" / f"seed{seed}-x{article_count(scale)}"
+    return Path(data_dir) / "wikipedia" / f"seed{seed}-x{article_count(scale)}-{generator_version()}"
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[Path, BuildResult | None]:

@@ -1,7 +1,8 @@
 """The entities the Wikipedia articles describe, with their facts.
 
-Countries come from pycountry (ISO 3166 names and codes) and phonenumbers (international calling codes);
-US states from pycountry's subdivisions; the cities from the classifieds site's locations; companies from the
+Countries come from pycountry (ISO 3166 names and codes, language and currency names), phonenumbers
+(international calling codes) and countryinfo (capital, population, area, region, borders, demonym); their
+flags are the real ones, drawn from the Noto colour emoji font (regional-indicator pairs). US states from pycountry's subdivisions; the cities from the classifieds site's locations; companies from the
 shopping catalogue's brands. Animals, sports, films and artworks are short hand-kept tables of well-known facts.
 `SCALE=full` adds every ISO 3166-2 subdivision, ISO 639-3 language and ISO 4217 currency, then generated
 towns up to the requested count.
@@ -23,7 +24,8 @@ class Entity:
     links: list[str] = field(default_factory=list)               # titles of related articles
     summary: str = ""                        # one sentence of the lead
     color: tuple[int, int, int] = (90, 110, 140)
-    flag: bool = False                       # draw a flag (countries, states) rather than a picture
+    flag: bool = False                       # the picture is a flag (an emblem when no emoji is given)
+    emoji: str = ""                          # a country's flag as its regional-indicator pair
 
     @property
     def path(self) -> str:
@@ -86,6 +88,36 @@ def calling_code(alpha2: str) -> int | None:
     return code or None
 
 
+def flag_emoji(alpha2: str) -> str:
+    """The flag emoji of a country: its two ISO letters as regional-indicator symbols."""
+    return "".join(chr(0x1F1E6 + ord(ch) - ord("A")) for ch in alpha2.upper())
+
+
+def country_facts(alpha2: str) -> dict:
+    """What countryinfo knows of a country (capital, population, area, subregion, borders, currencies,
+    languages, demonym), {} when it has no entry."""
+    from countryinfo import CountryInfo
+
+    try:
+        info = CountryInfo(alpha2).info()
+    except Exception:   # countryinfo raises its own not-found error (and KeyError for a few partial entries)
+        return {}
+    return info if isinstance(info, dict) else {}
+
+
+def _names(codes, lookup) -> list[str]:
+    out = []
+    for code in codes or []:
+        item = lookup(code)
+        if item is not None and item.name not in out:
+            out.append(item.name)
+    return out
+
+
+def _language(code: str):
+    return pycountry.languages.get(alpha_2=code) if len(code) == 2 else pycountry.languages.get(alpha_3=code)
+
+
 def _color(rng: random.Random) -> tuple[int, int, int]:
     return (rng.randrange(30, 220), rng.randrange(30, 220), rng.randrange(30, 220))
 
@@ -99,22 +131,43 @@ def core_entities(seed: int) -> list[Entity]:
     out: list[Entity] = []
     us_states = sorted((s for s in pycountry.subdivisions.get(country_code="US") if s.type == "State"),
                        key=lambda s: s.name)
+    by_alpha3 = {c.alpha_3: country_name(c) for c in pycountry.countries}
     for c in sorted(pycountry.countries, key=country_name):
         code = calling_code(c.alpha_2)
-        facts = [("Official name", getattr(c, "official_name", c.name)), ("ISO 3166 code", c.alpha_2),
-                 ("ISO 3166-1 alpha-3", c.alpha_3)]
+        info = country_facts(c.alpha_2)
+        facts = [("Official name", getattr(c, "official_name", c.name))]
+        if info.get("capital"):
+            facts.append(("Capital", info["capital"]))
+        languages = _names(info.get("languages"), _language)
+        if languages:
+            facts.append(("Official languages", ", ".join(languages)))
+        if info.get("demonym"):
+            facts.append(("Demonym", info["demonym"]))
+        if info.get("area"):
+            facts.append(("Area", f"{int(info['area']):,} km²"))
+        if info.get("population"):
+            facts.append(("Population", f"{int(info['population']):,}"))
+        currencies = _names(info.get("currencies"), lambda x: pycountry.currencies.get(alpha_3=x))
+        if currencies:
+            facts.append(("Currency", ", ".join(currencies)))
+        if info.get("subregion") or info.get("region"):
+            facts.append(("Region", info.get("subregion") or info.get("region")))
+        facts += [("ISO 3166 code", c.alpha_2), ("ISO 3166-1 alpha-3", c.alpha_3)]
         if code:
             facts.append(("Calling code", f"+{code}"))
         facts.append(("Internet TLD", "." + c.alpha_2.lower()))
-        links = ["List of states of the United States"] if c.alpha_2 == "US" else []
-        out.append(Entity(country_name(c), "country", facts, links, color=_color(rng), flag=True))
+        links = [by_alpha3[b] for b in info.get("borders") or [] if b in by_alpha3]
+        if c.alpha_2 == "US":
+            links.append("List of states of the United States")
+        out.append(Entity(country_name(c), "country", facts, links, color=_color(rng), flag=True,
+                          emoji=flag_emoji(c.alpha_2)))
     for s in us_states:
         cities = LOCATIONS.get(s.name, [])
         facts = [("Country", "United States"), ("ISO 3166-2 code", s.code), ("Postal abbreviation", s.code[3:])]
         if cities:
             facts.append(("Largest cities", ", ".join(cities[:3])))
         out.append(Entity(s.name, "state", facts, ["United States"] + [f"{c}, {s.name}" for c in cities],
-                          color=_color(rng), flag=True))
+                          color=_color(rng)))
     for state, cities in LOCATIONS.items():
         for city in cities:
             out.append(Entity(f"{city}, {state}", "city", [("Country", "United States"), ("State", state)],

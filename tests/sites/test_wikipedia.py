@@ -89,3 +89,31 @@ def test_articles_are_deterministic_and_facts_come_from_the_libraries():
     assert article_count("full") >= 20_000 - len(titles) and article_count("default") == 0
     with pytest.raises(ValueError, match="SCALE"):
         article_count("²")
+
+
+def test_country_articles_state_capital_people_money_and_neighbours(wiki):
+    base = wiki.urls["wikipedia"]
+    _, _, japan = _get(f"{base}/{BOOK}/A/Japan")
+    assert "<th>Capital</th><td>Tokyo</td>" in japan and "Its capital is Tokyo." in japan
+    assert "<th>Currency</th><td>Yen</td>" in japan and "<th>Calling code</th><td>+81</td>" in japan
+    _, _, france = _get(f"{base}/{BOOK}/A/France")
+    assert re.search(r"shares land borders with .*>Belgium</a>", france)      # neighbours link their articles
+    assert "<th>Official languages</th><td>French</td>" in france and "Flag of France" in france
+
+
+def test_country_flags_are_the_real_ones():
+    """France's flag is blue, white and red from left to right (the emoji font's bitmap), not an invented one."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from sites.wikipedia.build import picture_png
+    france = next(e for e in core_entities(5) if e.title == "France")
+    img = Image.open(BytesIO(picture_png(france))).convert("RGB")
+    w, h = img.size
+    left, middle, right = (img.getpixel((x, h // 2)) for x in (w // 4, w // 2, 3 * w // 4))
+    assert left[2] > 120 and left[0] < 80                 # blue
+    assert min(middle) > 200                              # white
+    assert right[0] > 180 and right[2] < 100              # red
+    ohio = next(e for e in core_entities(5) if e.title == "Ohio")
+    assert not ohio.emoji and "Flag of Ohio" not in article_html(ohio, set(), random.Random(1))
