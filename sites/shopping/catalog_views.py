@@ -113,16 +113,7 @@ def category_page(cat):
     last_page = max(1, -(-total // limit))
     page = min(page, last_page)
     ids = queries.category_ids(conn, cat["id"], order, direction, limit, (page - 1) * limit, price)
-    buckets = []
-    if not price:
-        # Magento's automatic ranges: a power of ten one digit below the category's highest price
-        top = conn.execute("SELECT MAX(price_cents) FROM product_category WHERE category_id = ?",
-                           (cat["id"],)).fetchone()[0] or 0
-        step = 10 ** max(1, len(str(max(1, top // 100))) - 1) * 100
-        for b, n in conn.execute("SELECT price_cents / ?, COUNT(*) FROM product_category WHERE category_id = ?"
-                                 " GROUP BY 1 ORDER BY 1", (step, cat["id"])):
-            low, high = b * step // 100, (b + 1) * step // 100
-            buckets.append((f"${low:,.2f} - ${high - 0.01:,.2f}", f"{low}-{high}", n))
+    buckets = [] if price else queries.price_buckets(conn, cat["id"])
     children = conn.execute("SELECT c.name, c.url_path, (SELECT COUNT(*) FROM product_category pc"
                             " WHERE pc.category_id = c.id) FROM category c WHERE parent_id = ? ORDER BY position",
                             (cat["id"],)).fetchall()

@@ -33,6 +33,20 @@ def category_ids(conn: sqlite3.Connection, category_id: int, order: str = "posit
         " LIMIT ? OFFSET ?", params + [limit, offset])]
 
 
+def price_buckets(conn: sqlite3.Connection, category_id: int) -> list[tuple[str, str, int]]:
+    """The layered navigation's price ranges of a category as (label, `price` parameter, product count), like
+    Magento's automatic ranges: steps of a power of ten one digit below the category's highest price."""
+    top = conn.execute("SELECT MAX(price_cents) FROM product_category WHERE category_id = ?",
+                       (category_id,)).fetchone()[0] or 0
+    step = 10 ** max(1, len(str(max(1, top // 100))) - 1) * 100
+    out = []
+    for b, n in conn.execute("SELECT price_cents / ?, COUNT(*) FROM product_category WHERE category_id = ?"
+                             " GROUP BY 1 ORDER BY 1", (step, category_id)):
+        low, high = b * step // 100, (b + 1) * step // 100
+        out.append((f"${low:,.2f} - ${high - 0.01:,.2f}", f"{low}-{high}", n))
+    return out
+
+
 def fts_match(q: str) -> str | None:
     """An FTS5 query matching any word of `q` (words only: quotes and operators of the input are dropped)."""
     words = re.findall(r"[^\W_]+", q.lower())[:12]
