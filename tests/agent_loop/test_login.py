@@ -1,6 +1,5 @@
-"""Logging in through the embedded classifieds site's own login form, and reusing the session cookies.
-
-The shopping (Magento) and reddit (Postmill) recipes cannot be exercised until those sites exist.
+"""Logging in through the embedded sites' own login forms, and reusing the session cookies; one browser logged in
+to the classifieds, shopping (Magento) and reddit (Postmill) sites at once, as a multi-site task is.
 """
 from __future__ import annotations
 
@@ -76,3 +75,25 @@ def test_site_down_is_an_error_naming_the_url(fresh_env):
     forget_logins()
     with pytest.raises(LoginError, match=r"login to shopping at http://127\.0\.0\.1:9/customer/account/login/ failed: the site did not answer"):
         login_sites(fresh_env, ["shopping"], {"shopping": "http://127.0.0.1:9"})
+
+
+def test_one_browser_stays_logged_in_to_three_sites_on_one_host(tmp_path_factory, fresh_env):
+    """Cookies belong to a host, not a port: the sites on 127.0.0.1 name their session cookies apart, so logging
+    in to the second and third site keeps the first login (a multi-site task needs both)."""
+    root = tmp_path_factory.mktemp("login-three")
+    settings = Settings(data_dir=root / "data", run_dir=root / "run", scale=100)
+    sites = ["classifieds", "shopping", "reddit"]
+    forget_logins()
+    try:
+        with Arena(sites=sites, run_dir=root / "run", settings=settings) as arena:
+            login_sites(fresh_env, sites, arena.urls)
+            driver = fresh_env.driver
+            names = {c["name"] for c in driver.get_cookies()}
+            assert {"classifieds_session", "shopping_session", "reddit_session"} <= names, names
+            for site, path in (("classifieds", "/index.php?page=user&action=items"),
+                               ("shopping", "/customer/account/"), ("reddit", "/")):
+                driver.get(arena.urls[site] + path)
+                assert driver.find_elements(By.XPATH, login.RECIPES[site].logged_in_xpath), \
+                    f"{site}: logged out after logging in to the others"
+    finally:
+        forget_logins()
