@@ -26,7 +26,7 @@ from .reddit import USER, query_text, ssim_check, submit_steps, with_images
 from .reddit_forum import Forum, clean_of, visual_terms
 from .shopping import WISHLIST_NAMES, leaf
 from .suite import Suite as BaseSuite
-from .text import article as a_or_an, price_text
+from .text import article as a_or_an, mentions, price_text
 
 SHOP, REDDIT, WIKI = "__SHOPPING__", "__REDDIT__", "__WIKIPEDIA__"
 WIKI_LANDING = f"{WIKI}/{BOOK}/A/{LANDING}"
@@ -234,8 +234,11 @@ def brand_headquarters_by_color(s: Suite) -> None:
         brand, state = p.attributes["Brand"], hq(p)
         color = p.photos[0].color
         args = {"color": color, "noun": p.photos[0].kind, "leaf": leaf(p)}
+        # a state whose name holds this one (West Virginia for Virginia) is a wrong answer that would include it
+        longer = [e.title for e in s.articles_of("state") if e.title != state and mentions(e.title, state)]
+        answers = {"must_include": [state], **({"must_exclude": longer} if longer else {})}
         s.task(template, args, ["shopping", "wikipedia"], start_url=f"{SHOP} |AND| {WIKI_LANDING}",
-               eval_=answer_eval({"must_include": [state]}),
+               eval_=answer_eval(answers),
                solution=s.shop.open_from_leaf(p) + [tab(1, f"made by {brand}"), goto(article_url(brand)),
                                                     stop(state)],
                difficulty=("medium", "medium", "medium"),
