@@ -340,11 +340,13 @@ class BrowserEnv:
     def _tab_list(self) -> list[Tab]:
         tabs = []
         current = self._tabs[self._focused]
+        on = current                    # the tab WebDriver is on (the focused one when this starts)
         for handle in self._tabs:
-            if handle != current:
+            if handle != on:
                 self.driver.switch_to.window(handle)
+                on = handle
             tabs.append(Tab(self.driver.title, self.driver.current_url))
-        if len(self._tabs) > 1:
+        if on != current:
             self.driver.switch_to.window(current)
         return tabs
 

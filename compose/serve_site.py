@@ -3,9 +3,11 @@
     python compose/serve_site.py SITE [--port P]
 
 Prepares the site's instance folder the way the arena does (the launcher's `prepare`: data generated
-or reused from DATA_DIR, pristine database copied) and then replaces itself with `python -m sites.serve`
-bound to all interfaces, so the container's main process is the site server and receives SIGTERM.
-The other sites' URLs (for the homepage's links) come from the environment: CLASSIFIEDS, SHOPPING, ...
+or reused from DATA_DIR, pristine database copied, the Wikipedia ZIM built) and then replaces itself with
+the site's server bound to all interfaces: `python -m sites.serve` for the Flask sites, the launcher's own
+program for an external one (kiwix-serve for Wikipedia), so the container's main process is the site server
+and receives SIGTERM. The other sites' URLs (for the homepage's links) come from the environment:
+CLASSIFIEDS, SHOPPING, ...
 """
 from __future__ import annotations
 
@@ -30,10 +32,17 @@ def main(argv: list[str] | None = None) -> int:
     port = args.port or urllib.parse.urlsplit(urls[args.site]).port or 80
     instance = settings.run_dir / args.site
     instance.mkdir(parents=True, exist_ok=True)
-    options = LAUNCHERS[args.site].prepare(settings, instance, urls)
+    launcher = LAUNCHERS[args.site]
+    options = launcher.prepare(settings, instance, urls)
+    if launcher.command is not None:        # an external program (kiwix-serve): it serves on every interface
+        options["address"] = "0.0.0.0"
     (instance / "options.json").write_text(json.dumps(options))
-    os.execv(sys.executable, [sys.executable, "-m", "sites.serve", args.site, "--instance", str(instance),
-                              "--host", "0.0.0.0", "--port", str(port), "--threads", str(args.threads)])
+    if launcher.command is not None:
+        argv = launcher.command(instance, options, port)
+        os.execvp(argv[0], argv)
+    else:
+        os.execv(sys.executable, [sys.executable, "-m", "sites.serve", args.site, "--instance", str(instance),
+                                  "--host", "0.0.0.0", "--port", str(port), "--threads", str(args.threads)])
     return 0  # not reached
 
 

@@ -20,7 +20,7 @@ from selenium.common.exceptions import JavascriptException, WebDriverException
 from . import matching
 from .errors import EvaluationError, JudgeError, VQAError
 from .helpers import HelperEnv, as_text, call_helper
-from .images import fetch_in_page, load_image_ref, open_image, page_image_urls, ssim
+from .images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
 from .outcome import Reward
 from .tasks import Expectation, ImageQuery, ProgramTarget, Task
 
@@ -289,7 +289,7 @@ def _page_images(query: ImageQuery, ctx: EvalContext) -> list[tuple[str, Any]]:
             raise EvaluationError(f"eval_image_class {query.selector!r} is not a valid CSS selector")
         images = []
         for url in urls:
-            data = fetch_in_page(driver, url)
+            data = fetch_page_image(driver, url)
             images.append((url, open_image(data, f"page image {url}")))
     return images
 

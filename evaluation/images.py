@@ -123,3 +123,18 @@ def fetch_in_page(driver, url: str) -> bytes:
     if not isinstance(result, dict) or "data" not in result:
         raise EvaluationError(f"could not fetch page image {url}: {(result or {}).get('error', 'no answer')}")
     return base64.b64decode(result["data"])
+
+
+def fetch_page_image(driver, url: str) -> bytes:
+    """The bytes of an image shown on the current page: read from the page (with its cookies) or, when the page
+    may not read it (an image of another site without a CORS grant, as a forum post linking a store photo),
+    fetched directly as the official harness fetches every page image."""
+    try:
+        return fetch_in_page(driver, url)
+    except EvaluationError as in_page:
+        if not url.startswith(("http://", "https://")):
+            raise
+        try:
+            return fetch_url(url)
+        except (OSError, ValueError) as exc:
+            raise EvaluationError(f"{in_page}; fetching it directly failed too: {exc}") from exc

@@ -1,4 +1,5 @@
-"""pytest plugin: every task of the VWA-format task files becomes one test item `<site>/<task_id>`.
+"""pytest plugin: every task of the VWA-format task files becomes one test item `<site>/<task_id>`
+(the main site, the first of its `sites`), marked with each of its sites (and `multisite` for two or more).
 
 Registered as the pytest11 entry point `evaluation.plugin` (pyproject.toml), so its options are known
 when pytest pre-parses the command line. `pytest` alone collects
@@ -80,6 +81,7 @@ def parse_viewport(text: str | None) -> tuple[int, int] | None:
 def _marker_names() -> list[str]:
     from sites.config import SITES
     names = [f"{s}: task on the {s} site" for s in SITES]
+    names += ["multisite: the task needs two or more sites"]
     names += [f"{kind}_{d}: {kind} difficulty {d}" for kind in ("overall", "reasoning", "visual") for d in DIFFICULTIES]
     names += [f"{t}: evaluated by {t}" for t in EVAL_TYPES]
     names += ["image_input: the task gives input image(s)", "require_reset: the task needs pristine sites",
@@ -249,6 +251,8 @@ class TaskFile(pytest.File):
 
 def task_markers(task: Task) -> list[str]:
     marks = list(dict.fromkeys(task.sites))
+    if len(marks) > 1:
+        marks.append("multisite")
     for kind, value in task.difficulty.items():
         if value in DIFFICULTIES:       # a typo (kept as written) has no marker
             marks.append(f"{kind}_{value}")

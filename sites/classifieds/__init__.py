@@ -19,6 +19,11 @@ class ClassifiedsConfig:
     secret_key: str = ""
 
 
+# Cookies belong to a host, not to a port: the sites share 127.0.0.1, so each names its session cookie apart (a
+# task logged in to two sites would otherwise keep only the login of the second).
+SESSION_COOKIE = "classifieds_session"
+
+
 def create_app(config: ClassifiedsConfig) -> Flask:
     from sites.classifieds import db, views
 
@@ -28,7 +33,7 @@ def create_app(config: ClassifiedsConfig) -> Flask:
         MAX_CONTENT_LENGTH=24 * 1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_NAME="classifieds_session",   # per site: cookies are shared by every port of a host
+        SESSION_COOKIE_NAME=SESSION_COOKIE,
         CLASSIFIEDS=config,
     )
     config.upload_dir.mkdir(parents=True, exist_ok=True)

@@ -18,6 +18,11 @@ class RedditConfig:
     secret_key: str = ""
 
 
+# Cookies belong to a host, not to a port: the sites share 127.0.0.1, so each names its session cookie apart (a
+# task logged in to two sites would otherwise keep only the login of the second).
+SESSION_COOKIE = "reddit_session"
+
+
 def create_app(config: RedditConfig) -> Flask:
     from sites.classifieds import db
     from sites.reddit import views
@@ -28,7 +33,7 @@ def create_app(config: RedditConfig) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_NAME="forum_session",   # per site: cookies are shared by every port of a host
+        SESSION_COOKIE_NAME=SESSION_COOKIE,
         REDDIT=config,
     )
     config.image_cache.mkdir(parents=True, exist_ok=True)

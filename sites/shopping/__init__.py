@@ -18,16 +18,19 @@ class ShoppingConfig:
     secret_key: str = ""
 
 
+# Cookies belong to a host, not to a port: the sites share 127.0.0.1, so each names its session cookie apart (a
+# task logged in to two sites would otherwise keep only the login of the second).
+SESSION_COOKIE = "shopping_session"
+
+
 def create_app(config: ShoppingConfig) -> Flask:
     from sites.classifieds.db import LiveDatabase
     from sites.shopping import views
 
     app = Flask(__name__, static_folder="static", static_url_path="/static/frontend/Luma")
     app.config.update(SECRET_KEY=config.secret_key or secrets.token_hex(32), MAX_CONTENT_LENGTH=1024 * 1024,
-                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax", SHOPPING=config,
-                      # cookies are per host, not per port: each site names its own, or logging in to one
-                      # site of a multi-site task would log the browser out of the others
-                      SESSION_COOKIE_NAME="shopping_session")
+                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
+                      SESSION_COOKIE_NAME=SESSION_COOKIE, SHOPPING=config)
     app.logger.setLevel(logging.INFO)
     app.extensions["shopping_db"] = LiveDatabase(config.live_db, config.pristine_db)
 

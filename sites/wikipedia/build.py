@@ -237,6 +237,23 @@ def landing_html(entities: list[Entity]) -> str:
             f'{"".join(parts)}</div></body></html>')
 
 
+def articles(seed: int, scale: str | int = "default") -> list[Entity]:
+    """The entities the ZIM of (seed, scale) has an article on, in build order; of two entities with the same
+    title (the country Georgia and the US state) the first one has the article. Task builders read the facts
+    of the articles here."""
+    entities = core_entities(seed)
+    extra = article_count(scale)
+    if extra:
+        entities += extra_entities(seed, extra)
+    seen: set[str] = set()
+    unique = []
+    for e in entities:
+        if e.title not in seen:
+            seen.add(e.title)
+            unique.append(e)
+    return unique
+
+
 def build(out_dir: Path, seed: int, scale: str | int = "default") -> BuildResult:
     """Write <out_dir>/wikipedia_en_all_maxi_2022-05.zim atomically (built under a temporary name)."""
     from libzim.writer import Creator, FileProvider, Hint, Item, StringProvider  # noqa: F401
@@ -262,16 +279,8 @@ def build(out_dir: Path, seed: int, scale: str | int = "default") -> BuildResult
             return {Hint.FRONT_ARTICLE: self._f, Hint.COMPRESS: self._m.startswith("text/")}
 
     started = time.perf_counter()
-    entities = core_entities(seed)
-    extra = article_count(scale)
-    if extra:
-        entities += extra_entities(seed, extra)
-    seen: set[str] = set()
-    unique = []
-    for e in entities:
-        if e.title not in seen:
-            seen.add(e.title)
-            unique.append(e)
+    unique = articles(seed, scale)
+    seen = {e.title for e in unique}
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / ZIM_NAME
     tmp = out_dir / f".{ZIM_NAME}.{os.getpid()}.tmp"

@@ -1,13 +1,18 @@
-"""Builders of the committed task suites, one module of templates per site (tasks/build/<site>.py), sharing
-the suite writer (suite.py), the eval and solution-step builders (evals.py) and wording helpers (text.py).
+"""Builders of the committed task suites: one module of templates per site (tasks/build/<site>.py) and one for
+the tasks that cross sites (tasks/build/multisite.py), sharing the suite writer (suite.py), the eval and
+solution-step builders (evals.py) and wording helpers (text.py).
 
-    .venv/bin/python -m tasks.build                     # write every site's suite
-    .venv/bin/python -m tasks.build --check [SITE]      # exit 1 if a committed file differs
+    .venv/bin/python -m tasks.build                     # write every suite
+    .venv/bin/python -m tasks.build --check [SUITE]     # exit 1 if a committed file differs
 
-A site module provides `build_suite(conf=None) -> Suite` (from the pristine data of SUITE_SEED/SUITE_SCALE),
-`open_pristine(conf)` and `grounding_fields(data, item_id) -> {field name: text}` (KeyError for an unknown
-id), which the grounding lint (tests/tasks/test_grounding.py) uses to prove that the visual words of a task
-are not written in the text of the items it touches.
+A suite module provides `build_suite(conf=None) -> Suite` (from the pristine data of SUITE_SEED/SUITE_SCALE) and
+`open_pristine(conf)`. A site module also provides `grounding_fields(data, item_id) -> {field name: text}`
+(KeyError for an unknown id) for the ids its tasks record under its Suite's `grounding_key` (listings,
+products, posts); the grounding lint (tests/tasks/test_grounding.py) uses it to prove that the visual words of a
+task are not written in the text of the items it touches, whichever suite the task is in.
+
+Each task names its sites (`sites`, the first is the main one). A suite's file is named after the suite:
+tasks/<site>.json for a site's own suite, tasks/multisite.json for the tasks that need two sites.
 """
 from __future__ import annotations
 
@@ -16,15 +21,28 @@ from types import ModuleType
 
 from .text import mentions  # noqa: F401  (the lint's whole-word test)
 
-SITES = ("classifieds", "shopping", "reddit")
+SITES = ("classifieds", "shopping", "reddit")        # sites with a suite (and a grounding lookup) of their own
+SUITES = SITES + ("multisite",)                      # every committed suite: tasks/<name>.json
 SUITE_SEED = 20240101      # the suites are written for the default data set (SEED, SCALE of .env.example)
 SUITE_SCALE = "default"
 
 
+def suite_module(name: str) -> ModuleType:
+    if name not in SUITES:
+        raise ValueError(f"no task builder for suite {name!r} (known: {', '.join(SUITES)})")
+    return importlib.import_module(f"{__name__}.{name}")
+
+
 def site_module(site: str) -> ModuleType:
+    """The suite module of one site (its grounding lookup included)."""
     if site not in SITES:
         raise ValueError(f"no task builder for site {site!r} (known: {', '.join(SITES)})")
-    return importlib.import_module(f"{__name__}.{site}")
+    return suite_module(site)
+
+
+def grounding_sites() -> dict[str, str]:
+    """Which site's data a grounding key names ids of: {"listings": "classifieds", "products": "shopping", ...}."""
+    return {site_module(site).Suite.grounding_key: site for site in SITES}
 
 
 def suite_settings():

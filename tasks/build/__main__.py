@@ -1,33 +1,33 @@
-"""`python -m tasks.build [--check] [SITE...]`: write (or check) the committed task suites."""
+"""`python -m tasks.build [--check] [SUITE...]`: write (or check) the committed task suites."""
 from __future__ import annotations
 
 import argparse
 import sys
 
-from . import SITES, site_module
+from . import SUITES, suite_module
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tasks.build",
-                                     description="Build the task suites tasks/<site>.json and tasks/images/<site>/.")
+                                     description="Build the task suites tasks/<suite>.json and tasks/images/<suite>/.")
     parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
-    parser.add_argument("sites", nargs="*", metavar="SITE", help=f"one of {', '.join(SITES)} (default: all)")
+    parser.add_argument("suites", nargs="*", metavar="SUITE", help=f"one of {', '.join(SUITES)} (default: all)")
     args = parser.parse_args(argv)
-    unknown = [s for s in args.sites if s not in SITES]
+    unknown = [s for s in args.suites if s not in SUITES]
     if unknown:
-        parser.error(f"unknown site {', '.join(unknown)} (known: {', '.join(SITES)})")
+        parser.error(f"unknown suite {', '.join(unknown)} (known: {', '.join(SUITES)})")
     status = 0
-    for site in args.sites or SITES:
-        suite = site_module(site).build_suite()
+    for name in args.suites or SUITES:
+        suite = suite_module(name).build_suite()
         if args.check:
             stale = suite.stale_files()
             if stale:
-                print(f"{site}: out of date: " + ", ".join(stale) + " (run python -m tasks.build " + site + ")",
+                print(f"{name}: out of date: " + ", ".join(stale) + " (run python -m tasks.build " + name + ")",
                       file=sys.stderr)
                 status = 1
             continue
         suite.write()
-        print(f"{site}: {len(suite.tasks)} tasks from {len(suite.templates)} templates, "
+        print(f"{name}: {len(suite.tasks)} tasks from {len(suite.templates)} templates, "
               f"{len(suite.images)} images -> {suite.task_file}")
     return status
 

@@ -41,7 +41,7 @@ class Suite(BaseSuite):
         buf = io.BytesIO()
         image.save(buf, "JPEG", quality=88, optimize=True)
         self.images[name] = buf.getvalue()
-        return f"images/{self.site}/{name}"
+        return f"images/{self.name}/{name}"
 
     def post_picture(self, thread: Thread, name: str) -> str:
         """An input image of the post's picture: drawn again, cropped closer and scaled (not the same file)."""

@@ -173,7 +173,7 @@ class Suite(BaseSuite):
         buf = io.BytesIO()
         canvas.save(buf, "PNG", optimize=True)
         self.images[name] = buf.getvalue()
-        return f"images/{self.site}/{name}"
+        return f"images/{self.name}/{name}"
 
     def ground(self, products, terms) -> dict:
         return {"products": [p.id for p in products], "visual_terms": [str(t) for t in terms]}

@@ -1,5 +1,5 @@
-"""What every site's suite shares: collecting tasks and input images in a fixed order, writing them to
-tasks/<site>.json and tasks/images/<site>/, and the `--check` that the committed files equal the output."""
+"""What every suite shares: collecting tasks and input images in a fixed order, writing them to
+tasks/<name>.json and tasks/images/<name>/, and the `--check` that the committed files equal the output."""
 from __future__ import annotations
 
 import io
@@ -17,13 +17,24 @@ def image_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*") if p.suffix in IMAGE_SUFFIXES) if folder.is_dir() else []
 
 
+def storage_state(sites: list[str]) -> str:
+    """The login state file named like the official ones: ./.auth/<site>_state.json, sites that log in joined by
+    dots (Wikipedia needs none). The harness logs in its own way; the field is kept for the official format."""
+    logged = [s for s in sites if s != "wikipedia"] or sites[:1]
+    return f"./.auth/{'.'.join(logged)}_state.json"
+
+
 class Suite:
     """Collects tasks and input images; numbers tasks and templates in the order they are added.
 
-    `site` names the suite (tasks/<site>.json, tasks/images/<site>/, placeholder __<SITE>__);
-    `grounding_key` names the list of ids the grounding lint looks up in the pristine data."""
+    `site` is the main site of the suite's tasks (placeholder __<SITE>__; a task may name other sites too);
+    `name` names the suite's files (tasks/<name>.json, tasks/images/<name>/; by default the site);
+    `first_task_id` is the id of its first task (tasks are numbered from there in the order they are added);
+    `grounding_key` names the list of ids the grounding lint looks up in the site's pristine data."""
 
     site = ""
+    suite_name = ""
+    first_task_id = 0
     grounding_key = "items"
 
     def __init__(self, seed: int):
@@ -39,12 +50,16 @@ class Suite:
         return f"__{self.site.upper()}__"
 
     @property
+    def name(self) -> str:
+        return self.suite_name or self.site
+
+    @property
     def task_file(self) -> Path:
-        return TASKS_DIR / f"{self.site}.json"
+        return TASKS_DIR / f"{self.name}.json"
 
     @property
     def image_dir(self) -> Path:
-        return TASKS_DIR / "images" / self.site
+        return TASKS_DIR / "images" / self.name
 
     def fresh(self, candidates, n: int) -> list:
         """Up to n candidates (rows or tuples whose first element is the main row) not used by another task,
@@ -64,18 +79,21 @@ class Suite:
         buf = io.BytesIO()
         image.save(buf, "PNG", optimize=True)
         self.images[name] = buf.getvalue()
-        return f"images/{self.site}/{name}"          # relative to the task file's folder
+        return f"images/{self.name}/{name}"          # relative to the task file's folder
 
     def add(self, template: str, args: dict, *, intent: str, eval_: dict, solution: list[dict],
             difficulty: tuple[str, str, str], start_url: str | None = None, image=None,
-            require_reset: bool = False, grounding: dict | None = None, comments: str = "") -> dict:
+            require_reset: bool = False, grounding: dict | None = None, comments: str = "",
+            sites: list[str] | tuple[str, ...] | None = None) -> dict:
+        """Append one task. `sites` lists the sites it needs, the main one first (default: the suite's site)."""
         template_id = self.templates.setdefault(template, len(self.templates))
         reasoning, visual, overall = difficulty
+        sites = list(sites or [self.site])
         task = {
-            "sites": [self.site],
-            "task_id": len(self.tasks),
+            "sites": sites,
+            "task_id": self.first_task_id + len(self.tasks),
             "require_login": True,
-            "storage_state": f"./.auth/{self.site}_state.json",
+            "storage_state": storage_state(sites),
             "start_url": self.placeholder if start_url is None else start_url,
             "geolocation": None,
             "intent_template": template,

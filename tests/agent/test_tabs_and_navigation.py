@@ -17,6 +17,20 @@ def test_open_several_urls_one_tab_each(som_env, pages):
     assert [t.url for t in som_env.observe().tabs] == [pages("second.html")]
 
 
+def test_every_tab_is_listed_with_its_own_page_whichever_is_focused(som_env, pages):
+    """A multi-site task starts on two tabs and moves between them: the list must name each tab's own page
+    (an agent reads the other tab's URL there), and the focus stays where it was."""
+    urls = [pages("basic.html"), pages("second.html"), pages("long.html")]
+    som_env.open(urls)
+    for focus in (1, 2, 0):
+        assert som_env.step(parse_action(f"tab_focus [{focus}]")) is None
+        obs = som_env.observe()
+        assert [(t.title, t.url) for t in obs.tabs] == [("Basic fixture", urls[0]), ("Second fixture", urls[1]),
+                                                        ("Long fixture", urls[2])], focus
+        assert obs.focused_tab == focus and obs.url == urls[focus]
+        assert som_env.driver.current_url == urls[focus]
+
+
 def test_tab_actions(som_env, pages):
     som_env.open([pages("basic.html")])
     assert som_env.step(parse_action("new_tab")) is None

@@ -2,6 +2,7 @@
 and the official compose file describes the same containers as sites.docker_stack."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -81,3 +82,97 @@ def test_official_compose_matches_the_sdk_stack(monkeypatch):
         assert spec["restart"] == "unless-stopped"
         assert spec["healthcheck"]["test"][:2] == (svc.healthcheck or {}).get("test", [])[:2], svc.key
     assert set(raw) == {s.key for s in config.services()}
+
+
+def _embedded() -> dict:
+    return yaml.safe_load((ROOT / "compose" / "embedded.yml").read_text())["services"]
+
+
+def test_embedded_compose_serves_every_site_of_the_arena():
+    """One service per launcher (Wikipedia's kiwix-serve included), each started by serve_site.py with its name,
+    on the port of its URL, with a health check; the homepage starts after the sites it links to."""
+    from sites.config import SITES
+    from sites.launchers import LAUNCHERS
+
+    services = _embedded()
+    assert set(services) == set(LAUNCHERS)
+    for name, spec in services.items():
+        port = str(SITES[name][1])
+        assert spec["command"] == [name, "--port", port], name
+        assert spec["ports"] == [f"${{{name.upper()}_PORT:-{port}}}:{port}"], name
+        assert f"127.0.0.1:{port}" in " ".join(spec["healthcheck"]["test"]), name
+        assert spec["environment"][name.upper()] == f"${{{name.upper()}:-http://127.0.0.1:{port}}}", name
+    assert set(services["homepage"]["depends_on"]) == set(LAUNCHERS) - {"homepage"}
+
+
+def test_reset_tokens_default_alike_and_never_to_the_published_one():
+    from sites.config import PUBLISHED_RESET_TOKEN
+
+    for name in COMPOSE_FILES:
+        text = (ROOT / "compose" / name).read_text()
+        assert PUBLISHED_RESET_TOKEN not in text, name
+    tokens = {name: spec["environment"]["RESET_TOKEN"] for name, spec in _embedded().items()
+              if "RESET_TOKEN" in spec.get("environment", {})}
+    assert set(tokens) == {"classifieds", "shopping", "reddit"}      # the sites with state to reset
+    assert set(tokens.values()) == {"${RESET_TOKEN:-}"}, tokens
+
+
+def test_the_image_holds_what_the_sites_read_at_run_time():
+    """The homepage serves tasks/images/ (PROJECT_ROOT/tasks/images): the image copies tasks/ and installs the
+    project in place, so that the project root is the copied tree; kiwix-tools serves Wikipedia."""
+    text = (ROOT / "compose" / "Dockerfile").read_text()
+    copied = set(re.findall(r"^COPY (\S+) ", text, re.M))
+    assert {"agent", "evaluation", "sites", "tasks"} <= copied
+    assert re.search(r"pip install [^\n]*-e \.", text)
+    assert "kiwix-tools" in text
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert {".venv", "data", ".git", ".env"} <= set(ignored)
+
+
+@pytest.fixture
+def serve_site(monkeypatch, tmp_path):
+    """compose/serve_site.py's main with exec replaced by a recorder; (main, calls)."""
+    import importlib.util
+
+    monkeypatch.setenv("RUN_DIR", str(tmp_path / "run"))
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
+    spec = importlib.util.spec_from_file_location("serve_site", ROOT / "compose" / "serve_site.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    calls = []
+    monkeypatch.setattr(module.os, "execv", lambda path, argv: calls.append(("execv", argv)))
+    monkeypatch.setattr(module.os, "execvp", lambda path, argv: calls.append(("execvp", argv)))
+    return module, calls
+
+
+def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site, monkeypatch, tmp_path):
+    import dataclasses
+
+    from sites.launchers import LAUNCHERS
+
+    module, calls = serve_site
+    zim = tmp_path / "w.zim"
+    monkeypatch.setitem(module.LAUNCHERS, "wikipedia", dataclasses.replace(
+        LAUNCHERS["wikipedia"], prepare=lambda settings, instance, urls: {"zim": str(zim)}))
+    module.main(["wikipedia", "--port", "8888"])
+    [(how, argv)] = calls
+    assert how == "execvp" and argv[0].endswith("kiwix-serve")
+    assert argv[1:] == ["--port=8888", "--address=0.0.0.0", str(zim)]
+    options = json.loads((tmp_path / "run" / "wikipedia" / "options.json").read_text())
+    assert options == {"zim": str(zim), "address": "0.0.0.0"}
+    # the arena, which starts kiwix-serve itself, keeps it on loopback
+    assert "--address=127.0.0.1" in LAUNCHERS["wikipedia"].command(tmp_path, {"zim": str(zim)}, 9)
+
+
+def test_serve_site_runs_a_flask_site_under_sites_serve(serve_site, monkeypatch, tmp_path):
+    import dataclasses
+
+    from sites.launchers import LAUNCHERS
+
+    module, calls = serve_site
+    monkeypatch.setitem(module.LAUNCHERS, "homepage", dataclasses.replace(
+        LAUNCHERS["homepage"], prepare=lambda settings, instance, urls: {"urls": urls}))
+    module.main(["homepage", "--port", "4399"])
+    [(how, argv)] = calls
+    assert how == "execv" and argv[1:5] == ["-m", "sites.serve", "homepage", "--instance"]
+    assert argv[argv.index("--host") + 1] == "0.0.0.0" and argv[argv.index("--port") + 1] == "4399"

@@ -236,6 +236,29 @@ def test_page_image_query_ssim(driver, pages):
         run(missing, driver, item)
 
 
+def test_page_image_query_reads_an_image_of_another_site(driver, pages, fixture_server):
+    """A forum post may show a store photo: the page may not read it (no CORS grant for its origin), so the
+    evaluator fetches it directly, as the official harness fetches every page image."""
+    from pathlib import Path
+    fixtures = Path(__file__).parent.parent / "fixtures" / "evaluation"
+    other_origin = fixture_server.replace("127.0.0.1", "localhost") + "/evaluation/photo_red.png"
+    q = {"eval_image_url": "last", "eval_image_class": "#foreign", "eval_fuzzy_image_match": str(fixtures / "reference_red.png")}
+    task = parse_task(with_eval(6, eval_types=["page_image_query"], page_image_query=[q]), fixtures / "t.json")
+    item = f"{pages}/classifieds_item.html"
+    driver.get(item)
+    driver.execute_script("const d = document.createElement('div'); d.id = 'foreign';"
+                          "d.innerHTML = `<img src='${arguments[0]}'>`; document.body.appendChild(d);", other_origin)
+    from evaluation.images import fetch_in_page
+    with pytest.raises(EvaluationError, match="could not fetch page image"):
+        fetch_in_page(driver, other_origin)        # the page itself may not read it
+    reward = evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver, scoring="strict"))
+    assert reward.score == 1 and "localhost" in reward.checks[0].reason, reward.explain()
+    gone = other_origin.replace("photo_red.png", "no_such_photo.png")
+    driver.execute_script("document.querySelector('#foreign img').src = arguments[0];", gone)
+    with pytest.raises(EvaluationError, match="fetching it directly failed too"):
+        evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver, scoring="strict"))
+
+
 def test_page_image_query_vqa(driver, pages, openai_stub):
     item = f"{pages}/classifieds_item.html"
     task = parse_task(with_eval(9, eval_types=["page_image_query"], page_image_query=[

@@ -34,15 +34,20 @@ def test_up_status_reset_down(tmp_path, dataset):
     up = _run(["up"], env)
     try:
         assert up.returncode == 0, up.stderr
-        assert f"http://127.0.0.1:{ports['classifieds']}" in up.stdout
+        for name, port in ports.items():          # all five, Wikipedia's kiwix-serve included
+            assert f"{name:<12} http://127.0.0.1:{port}" in up.stdout, (name, up.stdout)
         assert check_health(f"http://127.0.0.1:{ports['classifieds']}")
         home = urllib.request.urlopen(f"http://127.0.0.1:{ports['homepage']}/", timeout=10).read().decode()
-        assert f'href="http://127.0.0.1:{ports["classifieds"]}"' in home
+        # the homepage's card of every site links it live (and the homepage itself answers)
+        for name in ("classifieds", "shopping", "reddit", "wikipedia"):
+            assert f'href="http://127.0.0.1:{ports[name]}" class="site-link" data-site="{name}"' in home, name
+        assert home.count('class="card live"') == 4 and 'class="card off"' not in home
         again = _run(["up"], env)
         assert again.returncode == 1 and "already running" in again.stderr
         status = _run(["status"], env)
         assert status.returncode == 0
-        assert any(line.startswith("classifieds") and line.endswith(" up") for line in status.stdout.splitlines())
+        states = {line.split()[0]: line.split(None, 2)[2] for line in status.stdout.splitlines() if line.strip()}
+        assert states == {name: "up" for name in ports}, status.stdout
         reset = _run(["reset"], env)
         assert reset.returncode == 0 and "classifieds  reset in" in reset.stdout
         doctor = _run(["doctor"], env)
@@ -52,8 +57,8 @@ def test_up_status_reset_down(tmp_path, dataset):
         down = _run(["down"], env)
     assert down.returncode == 0 and "classifieds  stopped" in down.stdout
     assert not check_health(f"http://127.0.0.1:{ports['classifieds']}")
-    if "wikipedia" in up.stdout:   # kiwix-serve (an external program) is stopped by `down` too
-        assert "wikipedia    stopped" in down.stdout and not check_health(f"http://127.0.0.1:{ports['wikipedia']}", "/")
+    # kiwix-serve (an external program) is stopped by `down` too
+    assert "wikipedia    stopped" in down.stdout and not check_health(f"http://127.0.0.1:{ports['wikipedia']}", "/")
     assert not list((tmp_path / "run").glob("*.pid"))
 
 

@@ -26,6 +26,15 @@ def test_index_links_live_sites_only(home):
     assert "One Stop Market" in html and "Wikipedia" in html
 
 
+def test_every_site_card_is_live_when_the_stack_serves_all_five(tmp_path):
+    from sites.config import SITES as ALL
+    urls = {name: f"http://127.0.0.1:{port}" for name, (_var, port) in ALL.items()}
+    html = create_app({"urls": urls, "images_dir": str(tmp_path)}).test_client().get("/").get_data(as_text=True)
+    for name in ("classifieds", "shopping", "reddit", "wikipedia"):
+        assert f'href="{urls[name]}" class="site-link" data-site="{name}"' in html, name
+    assert html.count('class="card live"') == 4 and 'class="card off"' not in html
+
+
 def test_accounts_page(home):
     html = home.get("/accounts").get_data(as_text=True)
     assert "<code>a@b.c</code>" in html and "<code>pw</code>" in html

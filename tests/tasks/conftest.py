@@ -1,12 +1,12 @@
-"""Fixtures of the task-suite tests, per site of tasks.build.SITES: its committed tasks and the pristine data
-of the suite's SEED/SCALE."""
+"""Fixtures of the task-suite tests, per suite of tasks.build.SUITES (each site's own and the multi-site one): its
+committed tasks, and the pristine data of the suites' SEED/SCALE of every site the grounding lint reads."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from tasks.build import SITES, site_module, suite_settings as make_settings
+from tasks.build import SUITES, grounding_sites, site_module, suite_module, suite_settings as make_settings
 
 
 @pytest.fixture(scope="session")
@@ -14,21 +14,42 @@ def suite_settings():
     return make_settings()
 
 
-@pytest.fixture(scope="session", params=SITES)
-def site(request) -> str:
+@pytest.fixture(scope="session", params=SUITES)
+def name(request) -> str:
+    """The suite's name: tasks/<name>.json."""
     return request.param
 
 
 @pytest.fixture(scope="session")
-def builder(site):
-    return site_module(site)
+def builder(name):
+    return suite_module(name)
 
 
 @pytest.fixture(scope="session")
-def pristine(builder, suite_settings):
-    data = builder.open_pristine(suite_settings, generate=True)
-    yield data
-    data.close()
+def site_data(suite_settings):
+    """site -> its pristine data (opened on first use, once per session)."""
+    opened = {}
+
+    def get(site: str):
+        if site not in opened:
+            opened[site] = site_module(site).open_pristine(suite_settings, generate=True)
+        return opened[site]
+
+    yield get
+    for data in opened.values():
+        data.close()
+
+
+@pytest.fixture(scope="session")
+def fields_of(site_data):
+    """(grounding key, id) -> the text fields of that item the lint searches (KeyError for an unknown id)."""
+    sites = grounding_sites()
+
+    def lookup(key: str, item_id: int) -> dict[str, str]:
+        site = sites[key]
+        return site_module(site).grounding_fields(site_data(site), item_id)
+
+    return lookup
 
 
 @pytest.fixture(scope="session")
