@@ -3,13 +3,16 @@ refuses other options, and the shards of a selection cover it exactly once, the 
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 
 import pytest
 
 from evaluation.plugin import shard_of
 from evaluation.results import read_results
 
-from .test_plugin import FIXTURE_TASKS, lines_of, run_pytest, site_env, stub  # noqa: F401  (fixtures)
+from .test_plugin import FIXTURE_TASKS, ROOT, lines_of, run_pytest, site_env, stub  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -68,3 +71,55 @@ def test_resume_skips_scored_tasks_and_reruns_errors(site_env, tmp_path):
     assert official.returncode != 0 and "holds results scored with --scoring strict" in official.stderr
     missing = run_pytest(site_env, *selection, "--resume", tmp_path / "nothing")
     assert missing.returncode != 0 and "no results.jsonl there to continue" in missing.stderr
+
+
+def _by_task(folder) -> dict:
+    return {r["test_id"]: (r["status"], r["reward"], r["answer"], r["final_url"]) for r in read_results(folder)}
+
+
+def _merge(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "evaluation.report", "merge", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_shards_merged_equal_the_unsharded_run(site_env, tmp_path):
+    selection = ("--task-file", FIXTURE_TASKS, "--scoring", "strict")
+    whole = run_pytest(site_env, *selection, "--results", tmp_path / "whole")
+    assert whole.returncode == 0, whole.stdout + whole.stderr
+    shards = []
+    for i in (1, 2):
+        proc = run_pytest(site_env, *selection, "--shard", f"{i}/2", "--results", tmp_path / f"shard{i}")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        shards.append(_by_task(tmp_path / f"shard{i}"))
+    assert all(shards) and not set(shards[0]) & set(shards[1])        # two non-empty, disjoint shards
+
+    merged = _merge(tmp_path / "shard1", tmp_path / "shard2", "--out", tmp_path / "merged")
+    assert merged.returncode == 0, merged.stderr
+    expected = _by_task(tmp_path / "whole")
+    assert len(expected) == 10 and _by_task(tmp_path / "merged") == expected
+    assert len(lines_of(tmp_path / "merged")) == 10                  # each task once
+    assert merged.stdout == (tmp_path / "merged" / "report.md").read_text()
+    assert "| **Overall** | **100.00%** | 9 | 9 | 0 | 1 |" in merged.stdout
+    assert (tmp_path / "merged" / "report.html").is_file() and (tmp_path / "merged" / "summary.json").is_file()
+    # every trajectory came along, with the frames its page shows
+    pages = sorted(p.name for p in (tmp_path / "merged" / "trajectories").glob("*.html"))
+    assert pages == sorted(p.name for p in (tmp_path / "whole" / "trajectories").glob("*.html")) and len(pages) == 9
+    for page in (tmp_path / "merged" / "trajectories").glob("*.html"):
+        frames = re.findall(r'src="(frames/[^"]+)"', page.read_text())
+        assert frames and all((page.parent / f).is_file() for f in frames), page
+    provenance = json.loads((tmp_path / "merged" / "merge.json").read_text())
+    assert sorted(s["tasks_taken"] for s in provenance["sources"]) == sorted(len(s) for s in shards)
+
+    # a folder of another agent is refused, naming what differs and where; --allow-mixed merges it, flagged
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "results.jsonl").write_text("".join(
+        json.dumps(dict(r, agent="null", reward=0)) + "\n" for r in lines_of(tmp_path / "shard2")))
+    refused = _merge(tmp_path / "shard1", other, "--out", tmp_path / "mixed")
+    assert refused.returncode == 2 and not (tmp_path / "mixed" / "results.jsonl").exists()
+    assert f"agent: 'reference' in {tmp_path / 'shard1'}, 'null' in {other}" in refused.stderr, refused.stderr
+    assert "--allow-mixed" in refused.stderr
+    allowed = _merge(tmp_path / "shard1", other, "--out", tmp_path / "mixed", "--allow-mixed")
+    assert allowed.returncode == 0 and "Agent: reference, null" in allowed.stdout
+    again = _merge(tmp_path / "shard1", tmp_path / "shard2", "--out", tmp_path / "merged")
+    assert again.returncode == 2 and "already holds a results.jsonl" in again.stderr
