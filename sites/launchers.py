@@ -168,7 +168,8 @@ def _wikipedia_prepare(settings: Settings, _instance: Path, _urls: dict[str, str
 
 
 def _wikipedia_command(_instance: Path, options: dict, port: int) -> list[str]:
-    return [shutil.which("kiwix-serve") or "kiwix-serve", f"--port={port}", "--address=127.0.0.1", options["zim"]]
+    return [shutil.which("kiwix-serve") or "kiwix-serve", f"--port={port}", f"--address={options.get('address', '127.0.0.1')}",
+            options["zim"]]
 
 
 LAUNCHERS: dict[str, SiteLauncher] = {

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from evaluation.plugin import shard_of
-from evaluation.results import read_results
+from evaluation.results import read_results, schema_problems
 
 from .test_plugin import FIXTURE_TASKS, ROOT, lines_of, run_pytest, site_env, stub  # noqa: F401  (fixtures)
 
@@ -98,6 +98,7 @@ def test_shards_merged_equal_the_unsharded_run(site_env, tmp_path):
     expected = _by_task(tmp_path / "whole")
     assert len(expected) == 10 and _by_task(tmp_path / "merged") == expected
     assert len(lines_of(tmp_path / "merged")) == 10                  # each task once
+    assert schema_problems(tmp_path / "merged") == []
     assert merged.stdout == (tmp_path / "merged" / "report.md").read_text()
     assert "| **Overall** | **100.00%** | 9 | 9 | 0 | 1 |" in merged.stdout
     assert (tmp_path / "merged" / "report.html").is_file() and (tmp_path / "merged" / "summary.json").is_file()
