@@ -114,14 +114,15 @@ class _Target:
 class BrowserEnv:
     def __init__(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT, mode: str = "som",
                  current_viewport_only: bool = False, remote_url: str | None = None,
-                 settle_timeout: float = 10.0):
+                 settle_timeout: float = 10.0, record_network: bool = False):
         if mode not in MODES:
             raise ValueError(f"unknown observation mode {mode!r}; expected one of {', '.join(MODES)}")
         self.mode = mode
         self.viewport = (int(viewport[0]), int(viewport[1]))
         self.current_viewport_only = current_viewport_only
         self.settle_timeout = float(settle_timeout)
-        self.driver = create_driver(self.viewport, remote_url)
+        self.record_network = record_network      # the driver buffers network events (agent.network)
+        self.driver = create_driver(self.viewport, remote_url, performance_log=record_network)
         self._closed = False
         try:
             self.set_settle_timeout(self.settle_timeout)

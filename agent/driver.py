@@ -55,7 +55,7 @@ class BrowserUnavailable(RuntimeError):
 
 
 def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: str | None = None,
-                   local: bool = True) -> Options:
+                   local: bool = True, performance_log: bool = False) -> Options:
     options = Options()
     for flag in QUIET_FLAGS:
         options.add_argument(flag)
@@ -66,17 +66,24 @@ def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: 
     if local:
         options.binary_location = CHROMIUM
     options.page_load_strategy = "normal"
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if performance_log:   # DevTools Network.* events, read by agent.network (only when asked: they pile up)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+        options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
+    else:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return options
 
 
-def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None) -> webdriver.Remote:
+def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None,
+                  performance_log: bool = False) -> webdriver.Remote:
     """A new browser session. `remote_url` (or SELENIUM_REMOTE_URL) selects a Selenium Grid instead of
-    the local Chromium. The caller owns the session and must `quit()` it."""
+    the local Chromium; `performance_log` buffers the DevTools network events (agent.network). The caller
+    owns the session and must `quit()` it."""
     remote_url = remote_url or os.environ.get("SELENIUM_REMOTE_URL") or None
     if remote_url:
         try:
-            return webdriver.Remote(command_executor=remote_url, options=chrome_options(viewport, local=False))
+            return webdriver.Remote(command_executor=remote_url, options=chrome_options(viewport, local=False,
+                                                                                     performance_log=performance_log))
         except Exception as exc:  # the grid is down or refused the session
             raise BrowserUnavailable(f"could not start a session on the Selenium Grid at {remote_url}: {exc}") from exc
 
@@ -90,7 +97,8 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
     guard.guard_path(profile)
     service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull, popen_kw={"start_new_session": True})
     try:
-        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, profile))
+        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, profile,
+                                                                          performance_log=performance_log))
     except Exception as exc:
         _end_group(service)
         shutil.rmtree(profile, ignore_errors=True)

@@ -63,6 +63,10 @@ def pytest_addoption(parser):
     g.addoption("--resume", default=None, metavar="DIR",
                 help="continue the run in results folder DIR: tasks already scored there (same agent, model "
                      "and scoring) are not run again, errors are rerun, new lines are appended to DIR")
+    g.addoption("--record-network", action="store_true", default=False,
+                help="save each episode's network log (method, URL, status, POST form fields, time; from the "
+                     "DevTools Network events) as trajectories/<site>_<id>.network.jsonl.gz, for offline "
+                     "re-scoring: python -m evaluation.rescore DIR")
     g.addoption("--shard", default=None, metavar="I/N",
                 help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
                      "every machine; merge the shards' folders with `python -m evaluation.report merge`")
@@ -309,7 +313,8 @@ class TaskItem(pytest.Item):
                 observation=config.getoption("observation"),
                 image_root=Path(image_root).resolve() if image_root else None,
                 results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),
-                worker=worker, scoring=config.getoption("scoring")), needed_sites=needed)
+                worker=worker, scoring=config.getoption("scoring"),
+                record_network=config.getoption("record_network")), needed_sites=needed)
             config.stash[_RUNTIME_KEY] = runtime
         return runtime
 
