@@ -34,6 +34,7 @@ from agent.accessibility import AXTree, build_ax_tree
 from agent.actions import Action, ActionType, InvalidAction
 from agent.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
 from agent.keys import parse_key_comb
+from agent.load import is_renderer_timeout
 from agent.observation import Observation, Tab
 from agent.page_settle import wait_settled
 from agent.som import Mark, SomResult, collect_marks, draw_marks
@@ -252,14 +253,22 @@ class BrowserEnv:
         self._targets = {}
 
     def _load(self, url: str) -> str | None:
-        """Navigate the focused tab; None on success, else why it failed."""
+        """Navigate the focused tab; None on success, else why it failed. A renderer starved by a busy
+        machine ("Timed out receiving message from renderer") gets one more try with twice the time."""
         try:
-            self.driver.get(url)
-        except TimeoutException:
             try:
-                self.driver.execute_script("window.stop()")
-            except WebDriverException:
-                pass
+                self.driver.get(url)
+            except TimeoutException as exc:
+                if not is_renderer_timeout(exc):
+                    raise
+                self._stop_loading()
+                self.driver.set_page_load_timeout(2 * self.settle_timeout)
+                try:
+                    self.driver.get(url)
+                finally:
+                    self.driver.set_page_load_timeout(self.settle_timeout)
+        except TimeoutException:
+            self._stop_loading()
             return f"loading {url} timed out after {self.settle_timeout:g} s"
         except InvalidArgumentException as exc:
             return f"invalid URL {url!r}: {str(exc).splitlines()[0]}"
@@ -271,6 +280,12 @@ class BrowserEnv:
         if location.startswith("chrome-error://"):
             return f"could not load {url} (the browser shows an error page: the site may be down)"
         return None
+
+    def _stop_loading(self) -> None:
+        try:
+            self.driver.execute_script("window.stop()")
+        except WebDriverException:
+            pass
 
     @property
     def marks(self) -> list:

@@ -125,20 +125,25 @@ class Runtime:
 
     def ensure_browser(self, viewport: tuple[int, int]):
         from agent.browser import BrowserEnv
+        from selenium.common.exceptions import WebDriverException
+
         from agent.driver import BrowserUnavailable
-        from agent.load import load_scaled
+        from agent.load import load_scaled, retry_slow_renderer
         if self.env is not None:
             try:
                 self.env.driver.current_window_handle
             except Exception:
                 self.close_browser()
         if self.env is None:
+            def start():
+                return BrowserEnv(viewport=viewport, mode=self.observation_mode(),
+                                  settle_timeout=load_scaled(SETTLE_TIMEOUT_S),
+                                  record_network=self.options.record_network)
             try:
-                self.env = BrowserEnv(viewport=viewport, mode=self.observation_mode(),
-                                      settle_timeout=load_scaled(SETTLE_TIMEOUT_S),
-                                      record_network=self.options.record_network)
-            except BrowserUnavailable as exc:
-                raise HarnessError(f"the browser did not start: {exc}") from exc
+                # a browser whose first renderer starves on a busy machine is started again, in place
+                self.env = retry_slow_renderer(start)
+            except (BrowserUnavailable, WebDriverException) as exc:
+                raise HarnessError(f"the browser did not start: {one_line(str(exc))}") from exc
         elif tuple(self.env.viewport) != tuple(viewport):
             self.env.set_viewport(*viewport)
         try:
