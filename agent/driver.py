@@ -21,6 +21,7 @@ from agent.watchdog import watchdog
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 DEFAULT_VIEWPORT = (1280, 2048)
+MAX_SCRATCH_PATH = 48     # + "/org.chromium.Chromium.XXXXXX/SingletonSocket" stays within a unix socket path
 
 # Flags that keep Chromium headless, deterministic (scale factor 1) and quiet on a closed network:
 # no background connections to update, sync, safe-browsing or metrics services.
@@ -52,6 +53,15 @@ QUIET_FLAGS = [
 
 class BrowserUnavailable(RuntimeError):
     """Chromium or ChromeDriver is missing, or the session could not start."""
+
+
+class _GuardedService(Service):
+    """ChromeDriver's service, its process group handed to this process's watchdog the moment it exists:
+    a SIGKILL while Chromium is still starting leaves nothing behind either."""
+
+    def _start_process(self, path: str) -> None:
+        super()._start_process(path)
+        watchdog().guard_group(self.process.pid)
 
 
 def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: str | None = None,
@@ -91,22 +101,33 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
         if not (Path(path).exists() or shutil.which(path)):
             raise BrowserUnavailable(f"{path} not found: install Debian's {package} (run `make install`)")
     profile = tempfile.mkdtemp(prefix="vwa-chrome-")
+    user_data = str(Path(profile) / "profile")
     # ChromeDriver leads its own process group (Chromium's processes join it), which this process's
     # watchdog kills, and whose profile it removes, if this process dies without quitting the browser.
     guard = watchdog()
     guard.guard_path(profile)
-    service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull, popen_kw={"start_new_session": True})
+    # Chromium's own temporary files (shared memory with --disable-dev-shm-usage, scoped folders) go inside
+    # the profile too, so the watchdog's removal of the profile leaves nothing in /tmp after a SIGKILL; unless
+    # that folder's path is too long for the unix sockets Chromium makes there (108 bytes with their names).
+    scratch = Path(profile) / "t"
+    scratch.mkdir()
+    env = dict(os.environ)
+    if len(str(scratch)) <= MAX_SCRATCH_PATH:
+        env["TMPDIR"] = str(scratch)
+    service = _GuardedService(executable_path=CHROMEDRIVER, log_output=os.devnull,
+                              popen_kw={"start_new_session": True}, env=env)
     try:
-        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, profile,
+        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, user_data,
                                                                           performance_log=performance_log))
     except Exception as exc:
         _end_group(service)
+        if getattr(service, "process", None) is not None:
+            guard.release_group(service.process.pid)
         shutil.rmtree(profile, ignore_errors=True)
         guard.release_path(profile)
         raise BrowserUnavailable(f"could not start Chromium ({CHROMIUM}) with {CHROMEDRIVER}: {exc}") from exc
     driver._vwa_profile_dir = profile  # removed by quit_driver
-    driver._vwa_pgid = service.process.pid
-    guard.guard_group(driver._vwa_pgid)
+    driver._vwa_pgid = service.process.pid     # guarded by the watchdog since it started
     return driver
 
 

@@ -146,8 +146,10 @@ def shard_of(task_file: str, task_id, count: int) -> int:
 
 def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:
     """Tasks of `results_dir` whose latest line is scored, by this agent, model and scoring mode."""
+    if not results_dir.is_dir():
+        raise pytest.UsageError(f"--resume {results_dir}: no such run folder to continue")
     if not (results_dir / "results.jsonl").is_file():
-        raise pytest.UsageError(f"--resume {results_dir}: no results.jsonl there to continue")
+        return set()     # the run was stopped before its first task ended: nothing is scored yet
     try:
         records = read_results(results_dir)
     except (OSError, ValueError) as exc:
@@ -319,6 +321,8 @@ class TaskItem(pytest.Item):
         return runtime
 
     def setup(self):
+        # the run folder exists from the first task on, so a run stopped before any task ended can be resumed
+        _results_dir(self.config).mkdir(parents=True, exist_ok=True)
         runtime = self._runtime()
         retries = self.config.getoption("retries")
         errors: list[str] = []

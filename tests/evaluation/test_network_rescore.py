@@ -15,56 +15,39 @@ import pytest
 from agent.network import read_log
 from evaluation.results import read_results, schema_problems
 
-ROOT = Path(__file__).resolve().parents[2]
+from .embedded_tasks import ROOT, classifieds_task, embedded_env, run_pytest, search_task, write_task_file
+
 pytestmark = pytest.mark.browser
 
 
-def _task(task_id: int, intent: str, solution: list, evaluation: dict) -> dict:
-    return {"task_id": task_id, "sites": ["classifieds"], "require_login": True, "storage_state": None,
-            "start_url": "__CLASSIFIEDS__", "geolocation": None, "intent_template": intent,
-            "instantiation_dict": {}, "intent": intent, "image": None, "require_reset": False,
-            "reasoning_difficulty": "easy", "visual_difficulty": "easy", "overall_difficulty": "easy",
-            "intent_template_id": 9100 + task_id, "comments": "network test",
-            "eval": {"reference_answers": None, "reference_url": "", "program_html": [], **evaluation},
-            "reference_solution": solution}
-
-
-SEARCH = [{"do": "type", "css": "input[name=sPattern]", "value": "bike", "enter": True}, {"do": "stop", "answer": "bike"}]
 COMMENT = [{"do": "goto", "url": "__CLASSIFIEDS__/index.php?page=item&id=3"},
            {"do": "type", "css": "#comment-form input[name=title]", "value": "Network check", "enter": False},
            {"do": "click", "css": "#comment-form input[name=rating][value='4']"},
            {"do": "type", "css": "#comment-form textarea[name=body]", "value": "Posted by the test", "enter": False},
            {"do": "click", "css": "#comment-form button[type=submit]"}, {"do": "stop", "answer": "done"}]
+COMMENT_EVAL = {"eval_types": ["program_html", "string_match"], "reference_answers": {"must_include": ["done"]},
+                "program_html": [{"url": "__CLASSIFIEDS__/index.php?page=item&id=3",
+                                  "locator": "document.querySelector('.comments_list').textContent",
+                                  "required_contents": {"must_include": ["Network check"]}}]}
 TASKS = [
-    _task(0, "Search the listings for bike and say what you searched", SEARCH,
-          {"eval_types": ["string_match", "url_match"], "reference_answers": {"exact_match": "bike"},
-           "reference_url": "__CLASSIFIEDS__/index.php?page=search", "url_note": "GOLD in PRED"}),
-    _task(1, "Leave a 4-star comment titled Network check on listing 3", COMMENT,
-          {"eval_types": ["program_html", "string_match"], "reference_answers": {"must_include": ["done"]},
-           "program_html": [{"url": "__CLASSIFIEDS__/index.php?page=item&id=3",
-                             "locator": "document.querySelector('.comments_list').textContent",
-                             "required_contents": {"must_include": ["Network check"]}}]}),
-    _task(2, "Open the search results for bike", [{"do": "stop", "answer": ""}],      # stops at once: reward 0
-          {"eval_types": ["url_match"], "reference_url": "__CLASSIFIEDS__/index.php?page=search&sPattern=bike",
-           "url_note": "GOLD in PRED"}),
+    search_task(0, "bike"),
+    classifieds_task(1, "Leave a 4-star comment titled Network check on listing 3", COMMENT, COMMENT_EVAL),
+    classifieds_task(2, "Open the search results for bike", [{"do": "stop", "answer": ""}],   # stops at once: reward 0
+                     {"eval_types": ["url_match"], "url_note": "GOLD in PRED",
+                      "reference_url": "__CLASSIFIEDS__/index.php?page=search&sPattern=bike"}),
 ]
 
 
 def _rescore(run: Path, *args) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_"))}   # no judge model
     return subprocess.run([sys.executable, "-m", "evaluation.rescore", str(run), *map(str, args)], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_network_logs_and_offline_rescore(tmp_path):
-    task_file = tmp_path / "network_tasks.json"
-    task_file.write_text(json.dumps(TASKS))
+    task_file = write_task_file(tmp_path / "network_tasks.json", TASKS)
     run = tmp_path / "results"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_"))}
-    env.update(DATA_DIR=str(tmp_path / "data"), RUN_DIR=str(tmp_path / "run"), SCALE="100", STACK="embedded")
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--task-file={task_file}",
-                           "--results", str(run), "--record-network", "-q"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    proc = run_pytest(embedded_env(tmp_path), task_file, "--results", run, "--record-network", "-q")
     assert "1 failed, 2 passed" in proc.stdout, proc.stdout + proc.stderr
     records = {r["task_id"]: r for r in read_results(run)}
     assert [records[i]["reward"] for i in range(3)] == [1, 1, 0]

@@ -70,7 +70,7 @@ def test_resume_skips_scored_tasks_and_reruns_errors(site_env, tmp_path):
     official = run_pytest(site_env, "--task-file", FIXTURE_TASKS, "--resume", results)
     assert official.returncode != 0 and "holds results scored with --scoring strict" in official.stderr
     missing = run_pytest(site_env, *selection, "--resume", tmp_path / "nothing")
-    assert missing.returncode != 0 and "no results.jsonl there to continue" in missing.stderr
+    assert missing.returncode != 0 and "no such run folder to continue" in missing.stderr
 
 
 def _by_task(folder) -> dict:
