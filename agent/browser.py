@@ -34,6 +34,7 @@ from agent.accessibility import AXTree, build_ax_tree
 from agent.actions import Action, ActionType, InvalidAction
 from agent.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
 from agent.keys import parse_key_comb
+from agent.load import is_renderer_timeout
 from agent.observation import Observation, Tab
 from agent.page_settle import wait_settled
 from agent.som import Mark, SomResult, collect_marks, draw_marks
@@ -114,14 +115,15 @@ class _Target:
 class BrowserEnv:
     def __init__(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT, mode: str = "som",
                  current_viewport_only: bool = False, remote_url: str | None = None,
-                 settle_timeout: float = 10.0):
+                 settle_timeout: float = 10.0, record_network: bool = False):
         if mode not in MODES:
             raise ValueError(f"unknown observation mode {mode!r}; expected one of {', '.join(MODES)}")
         self.mode = mode
         self.viewport = (int(viewport[0]), int(viewport[1]))
         self.current_viewport_only = current_viewport_only
         self.settle_timeout = float(settle_timeout)
-        self.driver = create_driver(self.viewport, remote_url)
+        self.record_network = record_network      # the driver buffers network events (agent.network)
+        self.driver = create_driver(self.viewport, remote_url, performance_log=record_network)
         self._closed = False
         try:
             self.set_settle_timeout(self.settle_timeout)
@@ -251,14 +253,22 @@ class BrowserEnv:
         self._targets = {}
 
     def _load(self, url: str) -> str | None:
-        """Navigate the focused tab; None on success, else why it failed."""
+        """Navigate the focused tab; None on success, else why it failed. A renderer starved by a busy
+        machine ("Timed out receiving message from renderer") gets one more try with twice the time."""
         try:
-            self.driver.get(url)
-        except TimeoutException:
             try:
-                self.driver.execute_script("window.stop()")
-            except WebDriverException:
-                pass
+                self.driver.get(url)
+            except TimeoutException as exc:
+                if not is_renderer_timeout(exc):
+                    raise
+                self._stop_loading()
+                self.driver.set_page_load_timeout(2 * self.settle_timeout)
+                try:
+                    self.driver.get(url)
+                finally:
+                    self.driver.set_page_load_timeout(self.settle_timeout)
+        except TimeoutException:
+            self._stop_loading()
             return f"loading {url} timed out after {self.settle_timeout:g} s"
         except InvalidArgumentException as exc:
             return f"invalid URL {url!r}: {str(exc).splitlines()[0]}"
@@ -270,6 +280,12 @@ class BrowserEnv:
         if location.startswith("chrome-error://"):
             return f"could not load {url} (the browser shows an error page: the site may be down)"
         return None
+
+    def _stop_loading(self) -> None:
+        try:
+            self.driver.execute_script("window.stop()")
+        except WebDriverException:
+            pass
 
     @property
     def marks(self) -> list:

@@ -21,6 +21,7 @@ from agent.watchdog import watchdog
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 DEFAULT_VIEWPORT = (1280, 2048)
+MAX_SCRATCH_PATH = 48     # + "/org.chromium.Chromium.XXXXXX/SingletonSocket" stays within a unix socket path
 
 # Flags that keep Chromium headless, deterministic (scale factor 1) and quiet on a closed network:
 # no background connections to update, sync, safe-browsing or metrics services.
@@ -54,8 +55,17 @@ class BrowserUnavailable(RuntimeError):
     """Chromium or ChromeDriver is missing, or the session could not start."""
 
 
+class _GuardedService(Service):
+    """ChromeDriver's service, its process group handed to this process's watchdog the moment it exists:
+    a SIGKILL while Chromium is still starting leaves nothing behind either."""
+
+    def _start_process(self, path: str) -> None:
+        super()._start_process(path)
+        watchdog().guard_group(self.process.pid)
+
+
 def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: str | None = None,
-                   local: bool = True) -> Options:
+                   local: bool = True, performance_log: bool = False) -> Options:
     options = Options()
     for flag in QUIET_FLAGS:
         options.add_argument(flag)
@@ -66,17 +76,24 @@ def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: 
     if local:
         options.binary_location = CHROMIUM
     options.page_load_strategy = "normal"
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if performance_log:   # DevTools Network.* events, read by agent.network (only when asked: they pile up)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+        options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
+    else:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return options
 
 
-def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None) -> webdriver.Remote:
+def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None,
+                  performance_log: bool = False) -> webdriver.Remote:
     """A new browser session. `remote_url` (or SELENIUM_REMOTE_URL) selects a Selenium Grid instead of
-    the local Chromium. The caller owns the session and must `quit()` it."""
+    the local Chromium; `performance_log` buffers the DevTools network events (agent.network). The caller
+    owns the session and must `quit()` it."""
     remote_url = remote_url or os.environ.get("SELENIUM_REMOTE_URL") or None
     if remote_url:
         try:
-            return webdriver.Remote(command_executor=remote_url, options=chrome_options(viewport, local=False))
+            return webdriver.Remote(command_executor=remote_url, options=chrome_options(viewport, local=False,
+                                                                                     performance_log=performance_log))
         except Exception as exc:  # the grid is down or refused the session
             raise BrowserUnavailable(f"could not start a session on the Selenium Grid at {remote_url}: {exc}") from exc
 
@@ -84,21 +101,33 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
         if not (Path(path).exists() or shutil.which(path)):
             raise BrowserUnavailable(f"{path} not found: install Debian's {package} (run `make install`)")
     profile = tempfile.mkdtemp(prefix="vwa-chrome-")
+    user_data = str(Path(profile) / "profile")
     # ChromeDriver leads its own process group (Chromium's processes join it), which this process's
     # watchdog kills, and whose profile it removes, if this process dies without quitting the browser.
     guard = watchdog()
     guard.guard_path(profile)
-    service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull, popen_kw={"start_new_session": True})
+    # Chromium's own temporary files (shared memory with --disable-dev-shm-usage, scoped folders) go inside
+    # the profile too, so the watchdog's removal of the profile leaves nothing in /tmp after a SIGKILL; unless
+    # that folder's path is too long for the unix sockets Chromium makes there (108 bytes with their names).
+    scratch = Path(profile) / "t"
+    scratch.mkdir()
+    env = dict(os.environ)
+    if len(str(scratch)) <= MAX_SCRATCH_PATH:
+        env["TMPDIR"] = str(scratch)
+    service = _GuardedService(executable_path=CHROMEDRIVER, log_output=os.devnull,
+                              popen_kw={"start_new_session": True}, env=env)
     try:
-        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, profile))
+        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, user_data,
+                                                                          performance_log=performance_log))
     except Exception as exc:
         _end_group(service)
+        if getattr(service, "process", None) is not None:
+            guard.release_group(service.process.pid)
         shutil.rmtree(profile, ignore_errors=True)
         guard.release_path(profile)
         raise BrowserUnavailable(f"could not start Chromium ({CHROMIUM}) with {CHROMEDRIVER}: {exc}") from exc
     driver._vwa_profile_dir = profile  # removed by quit_driver
-    driver._vwa_pgid = service.process.pid
-    guard.guard_group(driver._vwa_pgid)
+    driver._vwa_pgid = service.process.pid     # guarded by the watchdog since it started
     return driver
 
 

@@ -170,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(add_to_report(args.results_dir, "").strip())
     print(f"\nVerdicts: {args.results_dir / AUTOEVAL_FILE}")
+    if (args.results_dir / "report.html").is_file():   # the run report gains the same section
+        from .report_html import write_html_report
+        print(f"Run report with charts: {write_html_report(args.results_dir)}")
     return 0 if stats["episodes"] or not stats["errors"] else 1
 
 

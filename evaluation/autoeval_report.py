@@ -53,6 +53,16 @@ def agreement_stats(rows: list[dict]) -> dict:
     return out
 
 
+def confusion(rows: list[dict]) -> dict[tuple[int, int], int]:
+    """Verdicts against rewards, counted over every repeat: {(reward, judged success): count}."""
+    counts = {(reward, judged): 0 for reward in (1, 0) for judged in (1, 0)}
+    for r in rows:
+        if r.get("reward") in (0, 1) and r.get("verdicts"):
+            for verdict in r["verdicts"]:
+                counts[(int(r["reward"]), 1 if verdict == "SUCCESS" else 0)] += 1
+    return counts
+
+
 def read_autoeval(results_dir: Path) -> list[dict]:
     path = Path(results_dir) / AUTOEVAL_FILE
     if not path.is_file():

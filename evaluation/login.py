@@ -28,6 +28,8 @@ from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from agent.load import load_scaled, retry_slow_renderer
+
 NO_LOGIN = {"wikipedia", "homepage"}
 LOGIN_TIMEOUT_S = float(os.environ.get("LOGIN_TIMEOUT", "20"))
 LOGGED_IN_GRACE_S = 5.0   # after the form's answer has loaded, scripts may still render the account menu
@@ -85,12 +87,30 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+def _slow_renderer_retry(driver):
+    """Before loading a page again after a renderer timeout: stop the load, give the page twice the time."""
+    def on_retry(_exc):
+        try:
+            driver.execute_script("window.stop()")
+        except WebDriverException:
+            pass
+        timeout = (driver.timeouts.page_load or LOGIN_TIMEOUT_S) * 2
+        driver.set_page_load_timeout(timeout)
+    return on_retry
+
+
+def _get(driver, url: str) -> None:
+    """Load `url`; a renderer starved by an oversubscribed machine gets more tries, with more time."""
+    retry_slow_renderer(lambda: driver.get(url), on_retry=_slow_renderer_retry(driver))
+
+
 def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]:
     url = base.rstrip("/") + recipe.path
     user, password = recipe.credentials()
-    wait = WebDriverWait(driver, LOGIN_TIMEOUT_S)
+    patience = load_scaled(LOGIN_TIMEOUT_S)    # an oversubscribed machine answers slower
+    wait = WebDriverWait(driver, patience)
     try:
-        driver.get(url)
+        _get(driver, url)
         if driver.execute_script("return location.href").startswith("chrome-error://"):
             raise LoginError(f"login to {site} at {url} failed: the site did not answer (is it up?)")
         user_box = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, recipe.user_field))
@@ -108,10 +128,10 @@ def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]
             "return window.__vwaLoginPending === undefined && document.readyState === 'complete'"))
     except (TimeoutException, WebDriverException) as exc:
         raise LoginError(f"login to {site} at {url} failed: the login form was not usable or did not answer "
-                         f"within {LOGIN_TIMEOUT_S:.0f} s ({type(exc).__name__}: "
+                         f"within {patience:.0f} s ({type(exc).__name__}: "
                          f"{getattr(exc, 'msg', None) or exc})") from exc
     try:
-        WebDriverWait(driver, min(LOGGED_IN_GRACE_S, LOGIN_TIMEOUT_S)).until(
+        WebDriverWait(driver, min(load_scaled(LOGGED_IN_GRACE_S), patience)).until(
             lambda d: d.find_elements(By.XPATH, recipe.logged_in_xpath))
     except TimeoutException as exc:
         raise LoginError(f"login to {site} at {url} as {user!r} failed: no logout link after submitting the "
@@ -120,7 +140,7 @@ def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]
 
 
 def _restore(driver, base: str, cookies: list[dict]) -> None:
-    driver.get(_origin(base) + "/")
+    _get(driver, _origin(base) + "/")
     for cookie in cookies:
         cookie = {k: v for k, v in cookie.items() if k in ("name", "value", "path", "expiry", "secure", "httpOnly",
                                                            "sameSite")}

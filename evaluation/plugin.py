@@ -64,6 +64,10 @@ def pytest_addoption(parser):
     g.addoption("--resume", default=None, metavar="DIR",
                 help="continue the run in results folder DIR: tasks already scored there (same agent, model "
                      "and scoring) are not run again, errors are rerun, new lines are appended to DIR")
+    g.addoption("--record-network", action="store_true", default=False,
+                help="save each episode's network log (method, URL, status, POST form fields, time; from the "
+                     "DevTools Network events) as trajectories/<site>_<id>.network.jsonl.gz, for offline "
+                     "re-scoring: python -m evaluation.rescore DIR")
     g.addoption("--shard", default=None, metavar="I/N",
                 help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
                      "every machine; merge the shards' folders with `python -m evaluation.report merge`")
@@ -144,8 +148,10 @@ def shard_of(task_file: str, task_id, count: int) -> int:
 
 def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:
     """Tasks of `results_dir` whose latest line is scored, by this agent, model and scoring mode."""
+    if not results_dir.is_dir():
+        raise pytest.UsageError(f"--resume {results_dir}: no such run folder to continue")
     if not (results_dir / "results.jsonl").is_file():
-        raise pytest.UsageError(f"--resume {results_dir}: no results.jsonl there to continue")
+        return set()     # the run was stopped before its first task ended: nothing is scored yet
     try:
         records = read_results(results_dir)
     except (OSError, ValueError) as exc:
@@ -313,11 +319,14 @@ class TaskItem(pytest.Item):
                 observation=config.getoption("observation"),
                 image_root=Path(image_root).resolve() if image_root else None,
                 results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),
-                worker=worker, scoring=config.getoption("scoring")), needed_sites=needed)
+                worker=worker, scoring=config.getoption("scoring"),
+                record_network=config.getoption("record_network")), needed_sites=needed)
             config.stash[_RUNTIME_KEY] = runtime
         return runtime
 
     def setup(self):
+        # the run folder exists from the first task on, so a run stopped before any task ended can be resumed
+        _results_dir(self.config).mkdir(parents=True, exist_ok=True)
         runtime = self._runtime()
         retries = self.config.getoption("retries")
         errors: list[str] = []

@@ -278,6 +278,50 @@ def _task_row(results_dir: Path, r: dict, markers: list[str]) -> str:
             f'<td class="marks">{escape(" ".join(markers))}</td></tr>')
 
 
+def _pct_sd(value: float | None, sd: float | None, repeats: int) -> str:
+    if value is None:
+        return "-"
+    return f"{100 * value:.1f}%" + (f" ± {100 * sd:.1f}" if repeats > 1 and sd is not None else "")
+
+
+def autoeval_html(results_dir: Path) -> str:
+    """The auto-evaluator's section (python -m evaluation.autoeval): its success rate beside the reward
+    functions', agreement and Cohen's kappa (mean ± sd over repeats), each repeat, and the verdicts against
+    the rewards; "" when the run folder has no autoeval.jsonl."""
+    from .autoeval_report import agreement_stats, confusion, read_autoeval
+    rows = read_autoeval(results_dir)
+    if not rows:
+        return ""
+    stats = agreement_stats(rows)
+    reps = stats["repeats"]
+    models = ", ".join(sorted({str(r.get("model")) for r in rows if r.get("model")})) or "?"
+    kappa = "-" if stats["kappa"] is None else f"{stats['kappa']:.3f}" + (
+        f" ± {stats['kappa_sd']:.3f}" if reps > 1 and stats["kappa_sd"] is not None else "")
+    measures = [("success rate, reward functions", _pct_sd(stats["reward_success_rate"], None, 1)),
+                ("success rate, auto-evaluator", _pct_sd(stats["success_rate"], stats["success_rate_sd"], reps)),
+                ("agreement", _pct_sd(stats["agreement"], stats["agreement_sd"], reps)),
+                ("Cohen's kappa", kappa)]
+    body = "".join(f'<tr><td>{escape(k)}</td><td class="num">{escape(v)}</td></tr>' for k, v in measures)
+    table = f'<table id="autoeval"><tr><th>Measure</th><th>Value</th></tr>{body}</table>'
+    per_repeat = "".join(
+        f'<tr><td class="num">{i}</td><td class="num">{_pct_sd(p["success_rate"], None, 1)}</td>'
+        f'<td class="num">{_pct_sd(p["agreement"], None, 1)}</td>'
+        f'<td class="num">{_fmt(p["kappa"], "{:.3f}")}</td></tr>'
+        for i, p in enumerate(stats["per_repeat"], 1))
+    repeats = ('<table id="autoeval-repeats"><tr><th>Repeat</th><th>Judge success</th><th>Agreement</th>'
+               f"<th>Kappa</th></tr>{per_repeat}</table>") if per_repeat else ""
+    c = confusion(rows)
+    matrix = ('<table id="autoeval-confusion"><tr><th>Verdicts (all repeats)</th><th>judge: success</th>'
+              '<th>judge: not success</th></tr>'
+              f'<tr><td>reward 1</td><td class="num">{c[(1, 1)]}</td><td class="num">{c[(1, 0)]}</td></tr>'
+              f'<tr><td>reward 0</td><td class="num">{c[(0, 1)]}</td><td class="num">{c[(0, 0)]}</td></tr></table>')
+    note = (f"{stats['episodes']} episodes judged by {escape(models)}, {reps} repeat(s)"
+            + (f", {stats['errors']} episode(s) the judge could not read" if stats["errors"] else "")
+            + "; the reward functions are the ground truth.")
+    return (f'<h2>Auto-evaluator</h2><p><small>{note}</small></p>'
+            f'<div class="tables">{table}{repeats}{matrix}</div>')
+
+
 def _sort_key(r: dict):
     task_id = r.get("task_id")
     return (str(r.get("site")), str(r.get("task_file")), (0, task_id, "") if isinstance(task_id, int)
@@ -330,6 +374,7 @@ def render_html(results_dir: Path, records: list[dict]) -> str:
         "</small></p>"
         f'<h2>Charts</h2><div class="charts">{figures}</div>'
         + (f"<p><small>{escape(missing)}</small></p>" if missing else "")
+        + autoeval_html(results_dir)
         + f'<h2>Tasks</h2><div class="filters">{filters}</div>'
         '<table id="tasks"><thead><tr><th>Task</th><th>Site</th><th>Status</th><th>Reward</th>'
         "<th>Failed checks / error</th><th>Steps</th><th>Time</th><th>Cost</th><th>Markers</th></tr></thead>"

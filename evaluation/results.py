@@ -29,7 +29,9 @@ RECORD_KEYS = (
     "attempt",         # 1, or 2.. for a retry after a harness error (--retries)
     "retried_errors",  # the errors of the earlier attempts of this task, or null
     "restarted_sites", # {site: why} for sites found dead and restarted before this task, or null
+    "tokenizer",       # the token counter of the agent's observation limit (tiktoken encoding, chars/4), or null
 )
+SCHEMA_FILE = Path(__file__).with_name("result.schema.json")   # a JSON Schema of one line
 RECORD_STATUSES = ("scored", "error", "skipped")
 PHASES = ("sites", "reset", "login", "episode", "scoring", "record")
 
@@ -46,6 +48,31 @@ def one_line(message: str) -> str:
     return " ".join(head.split()) or message.strip()
 SITE_ORDER = ("classifieds", "reddit", "shopping", "wikipedia", "homepage")
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
+
+
+def result_schema() -> dict:
+    return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+
+
+def schema_problems(results_dir: Path) -> list[str]:
+    """Every line of `results_dir`/results.jsonl checked against result.schema.json: the problems, each
+    naming the line, the task and the key (empty: every line fits)."""
+    import jsonschema
+    validator = jsonschema.Draft202012Validator(result_schema())
+    path = Path(results_dir) / RESULTS_FILE
+    problems = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append(f"{path}, line {number}: not JSON ({exc.msg})")
+            continue
+        for error in validator.iter_errors(record):
+            where = "/".join(str(p) for p in error.absolute_path) or "(the line)"
+            problems.append(f"{path}, line {number} ({record.get('test_id')}), {where}: {error.message}")
+    return problems
 
 
 def append_result(results_dir: Path, record: dict) -> None:

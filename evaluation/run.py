@@ -112,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume and args.results and Path(args.resume).resolve() != Path(args.results).resolve():
         print("--resume continues its own folder: drop --results or give the same folder", file=sys.stderr)
         return 2
-    if args.resume and not (Path(args.resume) / "results.jsonl").is_file():
-        print(f"--resume {args.resume}: no results.jsonl there to continue", file=sys.stderr)
+    if args.resume and not Path(args.resume).is_dir():
+        print(f"--resume {args.resume}: no such run folder to continue", file=sys.stderr)
         return 2
     chosen = args.resume or args.results
     results = Path(chosen).resolve() if chosen else default_results_dir(PROJECT_ROOT)

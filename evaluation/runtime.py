@@ -24,6 +24,7 @@ from .stacks import HarnessError, Stack, make_stack
 from .tasks import RESOLVED_KEYS, Task
 
 
+TRAJECTORIES = "trajectories"   # the run folder's episode pages, frames and network logs
 SETTLE_TIMEOUT_S = 10.0     # a page's settle timeout on an idle machine; scaled by the load (agent/load.py)
 
 
@@ -44,6 +45,7 @@ class RunOptions:
     expect_reward: int = 1
     worker: str = "main"
     scoring: str = "official"           # matching.MODES
+    record_network: bool = False        # save each episode's network log next to its trajectory
 
 
 @dataclass
@@ -123,19 +125,25 @@ class Runtime:
 
     def ensure_browser(self, viewport: tuple[int, int]):
         from agent.browser import BrowserEnv
+        from selenium.common.exceptions import WebDriverException
+
         from agent.driver import BrowserUnavailable
-        from agent.load import load_scaled
+        from agent.load import load_scaled, retry_slow_renderer
         if self.env is not None:
             try:
                 self.env.driver.current_window_handle
             except Exception:
                 self.close_browser()
         if self.env is None:
+            def start():
+                return BrowserEnv(viewport=viewport, mode=self.observation_mode(),
+                                  settle_timeout=load_scaled(SETTLE_TIMEOUT_S),
+                                  record_network=self.options.record_network)
             try:
-                self.env = BrowserEnv(viewport=viewport, mode=self.observation_mode(),
-                                      settle_timeout=load_scaled(SETTLE_TIMEOUT_S))
-            except BrowserUnavailable as exc:
-                raise HarnessError(f"the browser did not start: {exc}") from exc
+                # a browser whose first renderer starves on a busy machine is started again, in place
+                self.env = retry_slow_renderer(start)
+            except (BrowserUnavailable, WebDriverException) as exc:
+                raise HarnessError(f"the browser did not start: {one_line(str(exc))}") from exc
         elif tuple(self.env.viewport) != tuple(viewport):
             self.env.set_viewport(*viewport)
         try:
@@ -240,6 +248,7 @@ class Runtime:
         if restarted:
             run.record["restarted_sites"] = restarted
         run.urls = dict(self.stack.urls)
+        run.record["site_urls"] = {site: run.urls[site] for site in sorted(sites_of(run.task)) if site in run.urls}
         run.resolved = run.task.resolve(run.urls)
 
     def _reset(self, run: _Run) -> None:
@@ -270,9 +279,16 @@ class Runtime:
                                observation_mode=self.options.observation, settings={"url_map": url_map})
         except ValueError as exc:
             raise HarnessError(f"agent {self.options.agent!r}: {exc}") from exc
-        result = run.result = run_episode(
-            run.env, agent, intent=resolved.intent, images=run.images, start_urls=list(resolved.start_urls),
-            max_steps=self.options.max_steps or getattr(agent, "max_steps", 30))
+        if self.options.record_network:
+            from agent.network import drain
+            drain(run.env.driver)         # the login's requests are not the episode's
+        try:
+            result = run.result = run_episode(
+                run.env, agent, intent=resolved.intent, images=run.images, start_urls=list(resolved.start_urls),
+                max_steps=self.options.max_steps or getattr(agent, "max_steps", 30))
+        finally:
+            if self.options.record_network:
+                self._save_network_log(run)
         run.record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
                           steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
                           tokenizer=getattr(agent, "tokenizer_name", None))
@@ -282,6 +298,18 @@ class Runtime:
                                + "; ".join(f"{site}: {why}" for site, why in dead.items()))
         if result.error or result.stop_reason == "error":
             raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
+
+    def _save_network_log(self, run: _Run) -> None:
+        """The episode's requests, gzipped JSON lines next to its trajectory (agent.network)."""
+        from agent.network import read_requests, write_log
+        name = f"{TRAJECTORIES}/{run.task.site}_{run.task.task_id}.network.jsonl.gz"
+        try:
+            write_log(self.options.results_dir / name, read_requests(run.env.driver))
+        except Exception as exc:    # a dead browser has no log to give: say so on the line, keep the cause
+            run.record["network_log"] = None
+            run.record["network_log_error"] = one_line(f"{type(exc).__name__}: {exc}")
+            return
+        run.record["network_log"] = name
 
     def _scoring(self, run: _Run) -> None:
         judge = self.judge()
@@ -316,7 +344,7 @@ class Runtime:
         if result is None:
             return
         from agent.trajectory import write_trajectory
-        path = self.options.results_dir / "trajectories" / f"{task.site}_{task.task_id}.html"
+        path = self.options.results_dir / TRAJECTORIES / f"{task.site}_{task.task_id}.html"
         summary = ({"score": reward.score, "checks": [c.to_dict() for c in reward.checks]}
                    if reward is not None else {"score": None, "error": error, "checks": []})
         write_trajectory(path, result, resolved.intent, images, reward=summary,

@@ -174,6 +174,8 @@ class Arena:
             options = launcher.prepare(self.settings, instance, self.urls)
         except Exception as exc:
             raise SiteUnavailable(f"{name}: preparing its data failed: {type(exc).__name__}: {exc}") from exc
+        if launcher.command is not None:   # an external program listens on an IP address
+            options["address"] = listen_address(self.settings.arena_host)
         options_path = instance / "options.json"
         tmp = options_path.with_name(".options.json.tmp")
         tmp.write_text(json.dumps(options))
@@ -188,7 +190,7 @@ class Arena:
             preexec = None if self.detach else _die_with_parent
         else:
             cmd = [sys.executable, "-m", "sites.serve", name, "--instance", str(instance),
-                   "--port", str(self.ports.get(name, 0))]
+                   "--port", str(self.ports.get(name, 0)), "--host", self.settings.arena_host]
             if not self.detach:
                 cmd += ["--parent-pid", str(os.getpid())]
         env = dict(os.environ)
@@ -215,13 +217,23 @@ class Arena:
                 raise SiteUnavailable(f"{name} exited with code {code} while starting "
                                       f"(log {site.log_path}):\n{log_tail(site.log_path)}")
             if not url and port_file.is_file():
-                url = f"http://127.0.0.1:{int(port_file.read_text())}"
+                url = f"http://{self.settings.arena_host}:{int(port_file.read_text())}"
                 site.url = url
             if url and check_health(url, launcher.health_path):
                 return
             tick.wait(0.05)
         raise SiteUnavailable(f"{name} did not answer {url or '(no port yet)'}{launcher.health_path} in time "
                               f"(log {site.log_path}):\n{log_tail(site.log_path)}")
+
+
+def listen_address(host: str) -> str:
+    """The IP address of `host` (a name or an address of this machine), for programs that need one."""
+    import socket
+
+    try:
+        return socket.gethostbyname(host)
+    except OSError as exc:
+        raise SiteUnavailable(f"ARENA_HOST {host!r} does not resolve to an address of this machine: {exc}") from exc
 
 
 def free_port() -> int:

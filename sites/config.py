@@ -64,6 +64,9 @@ class Settings:
     reset_token: str = field(default_factory=lambda: reset_token())
     data_dir: Path = field(default_factory=lambda: _path("DATA_DIR", PROJECT_ROOT / "data"))
     run_dir: Path = field(default_factory=lambda: _path("RUN_DIR", PROJECT_ROOT / "run"))
+    # The address the embedded sites listen on and the host of their URLs: loopback unless browsers on
+    # other machines (a Selenium Grid) must reach them; then this machine's name or address on that network.
+    arena_host: str = field(default_factory=lambda: os.environ.get("ARENA_HOST", "").strip() or "127.0.0.1")
 
 
 def settings() -> Settings:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.results import RECORD_KEYS, RECORD_STATUSES
+from evaluation.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
 from tests.support.openai_stub import OpenAIStub
 
 from .taskdata import make_task, write_tasks
@@ -58,6 +58,7 @@ def test_reference_agent_scores_every_fixture_task(site_env, tmp_path, stub):
     records = {r["task_id"]: r for r in lines_of(results)}
     assert len(records) == 10
     assert all(set(RECORD_KEYS) <= set(r) and r["status"] in RECORD_STATUSES for r in records.values())
+    assert schema_problems(results) == []          # every line of a real run fits evaluation/result.schema.json
     assert records[9]["answer"] is None and records[9]["phase"] is None
     assert records[9]["status"] == "skipped"
     assert all(records[i]["reward"] == 1 and records[i]["status"] == "scored" for i in range(9))
@@ -120,6 +121,7 @@ def test_site_down_is_an_error_with_its_cause(site_env, tmp_path):
     assert list(record)[:len(RECORD_KEYS)] == list(RECORD_KEYS)
     assert record["phase"] == "sites" and record["error"].startswith("sites: ")
     assert "\n" not in record["error"] and record["checks"] == [] and record["answer"] is None
+    assert schema_problems(tmp_path) == []
 
 
 def test_missing_input_image_is_an_error_naming_the_field(site_env, tmp_path):

@@ -101,3 +101,34 @@ def test_report_renders_in_chromium_and_filters_by_site_status_and_marker(run_di
     Select(driver.find_element(By.ID, "f-marker")).select_by_value("")
     driver.find_element(By.LINK_TEXT, "classifieds/0").click()
     assert driver.find_element(By.TAG_NAME, "p").text == "trajectory 0"
+
+
+def test_report_shows_the_auto_evaluators_agreement_and_kappa(tmp_path, driver):
+    tasks = write_tasks(tmp_path / "suite.json", [make_task(i) for i in range(4)])
+    rewards = [1, 1, 0, 0]
+    verdicts = [["SUCCESS", "SUCCESS"], ["SUCCESS", "SUCCESS"], ["NOT SUCCESS", "NOT SUCCESS"],
+                ["SUCCESS", "NOT SUCCESS"]]      # repeat 1: 3 of 4 agree (kappa 0.5); repeat 2: all agree (1.0)
+    for i, reward in enumerate(rewards):
+        append_result(tmp_path, _record(tasks, i, "classifieds", "scored", reward, steps=2, timings={"total_s": 3.0}))
+    write_html_report(tmp_path)
+    assert "Auto-evaluator" not in (tmp_path / "report.html").read_text()     # not judged: no section
+    rows = [{"task_file": str(tasks), "task_id": i, "site": "classifieds", "reward": rewards[i],
+             "model": "judge-vlm", "verdicts": verdicts[i], "reasons": ["r", "r"], "error": None} for i in range(4)]
+    rows.append({"task_file": str(tasks), "task_id": 9, "site": "classifieds", "reward": 1, "model": "judge-vlm",
+                 "verdicts": [], "reasons": [], "error": "no screenshots of this episode in the run folder"})
+    (tmp_path / "autoeval.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    write_html_report(tmp_path)
+    driver.get((tmp_path / "report.html").as_uri())
+    assert [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "WARNING")] == []
+
+    def table(ident):
+        return [[c.text for c in row.find_elements(By.CSS_SELECTOR, "td")]
+                for row in driver.find_elements(By.CSS_SELECTOR, f"#{ident} tr")][1:]
+
+    assert table("autoeval") == [["success rate, reward functions", "50.0%"],
+                                 ["success rate, auto-evaluator", "62.5% ± 17.7"],
+                                 ["agreement", "87.5% ± 17.7"], ["Cohen's kappa", "0.750 ± 0.354"]]
+    assert table("autoeval-repeats") == [["1", "75.0%", "75.0%", "0.500"], ["2", "50.0%", "100.0%", "1.000"]]
+    assert table("autoeval-confusion") == [["reward 1", "4", "0"], ["reward 0", "1", "3"]]
+    section = driver.find_element(By.XPATH, "//h2[.='Auto-evaluator']/following-sibling::p[1]").text
+    assert "4 episodes judged by judge-vlm, 2 repeat(s), 1 episode(s) the judge could not read" in section

@@ -9,8 +9,7 @@ import pytest
 
 from evaluation.report import main as report_main
 from evaluation.results import (RECORD_KEYS, RESULTS_FILE, append_result, one_line, point_latest, read_results,
-                                render_markdown, write_report,
-                                summarise)
+                                render_markdown, result_schema, schema_problems, summarise, write_report)
 
 
 def rec(task_id, site, reward, status="scored", overall="easy", file="t.json", types=("string_match",)):
@@ -89,6 +88,31 @@ def test_every_line_has_the_same_keys_nulls_where_no_value(tmp_path):
     record = json.loads(line)
     assert list(record) == [*RECORD_KEYS, "judge_usage"]
     assert record["answer"] is None and record["steps"] is None and record["phase"] == "login"
+
+
+def test_the_schema_names_every_record_key_and_rejects_bad_lines(tmp_path):
+    schema = result_schema()
+    assert schema["required"] == list(RECORD_KEYS)                      # the schema and the code cannot drift
+    assert set(RECORD_KEYS) <= set(schema["properties"])
+    good = {"task_file": "/t/suite.json", "task_id": 3, "test_id": "classifieds/3", "site": "classifieds",
+            "sites": ["classifieds"], "difficulty": {"overall": "easy"}, "eval_types": ["string_match"],
+            "intent": "x", "agent": "reference", "model": None, "stack": "embedded", "expected_reward": 1,
+            "worker": "gw0", "scoring": "official", "started_at": 1.5, "attempt": 1}
+    append_result(tmp_path, dict(good, status="scored", reward=1, checks=[], answer="4", final_url="http://x/",
+                                 stop_reason="stop", steps=2, timings={"total_s": 1.0}, tokenizer="o200k_base"))
+    append_result(tmp_path, dict(good, status="error", phase="login", error="login: the form did not appear"))
+    append_result(tmp_path, dict(good, status="skipped", skip_reason="no reference solution"))
+    assert schema_problems(tmp_path) == []
+    append_result(tmp_path, dict(good, status="scored", reward=None, steps=2, stop_reason="stop", checks=[]))
+    append_result(tmp_path, dict(good, status="error", phase="login", error="lost\nmore"))
+    append_result(tmp_path, dict(good, status="done", scoring="lenient"))
+    (tmp_path / RESULTS_FILE).open("a").write('{"task_id": 1}\n')
+    problems = schema_problems(tmp_path)
+    assert any("line 4 (classifieds/3), reward: None is not one of [0, 1]" in p for p in problems), problems
+    assert any(p.startswith(f"{tmp_path / RESULTS_FILE}, line 5 (classifieds/3), error: ") for p in problems)
+    assert any("line 6 (classifieds/3), status: 'done' is not one of" in p for p in problems)
+    assert any("line 6 (classifieds/3), scoring: 'lenient' is not one of" in p for p in problems)
+    assert any("line 7 (None), (the line): 'task_file' is a required property" in p for p in problems)
 
 
 def test_one_line_drops_chromedriver_stack():

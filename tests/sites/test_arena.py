@@ -130,3 +130,32 @@ def test_site_that_cannot_bind_its_port_is_reported_with_its_log(tmp_path, site_
         blocker.close()
     message = str(info.value)
     assert "classifieds exited" in message and "classifieds.log" in message and "Address" in message
+
+
+def _lan_address() -> str | None:
+    """This machine's address on its network (no packet is sent: a UDP connect only picks the route)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))
+        except OSError:
+            return None
+        address = s.getsockname()[0]
+    return None if address.startswith("127.") else address
+
+
+def test_arena_host_serves_the_sites_where_a_grid_can_reach_them(tmp_path, site_settings, dataset):
+    import dataclasses
+
+    address = _lan_address()
+    if address is None:
+        pytest.skip("this machine has no network address besides loopback")
+    settings = dataclasses.replace(site_settings, arena_host=address)
+    with Arena(["classifieds", "homepage"], run_dir=tmp_path, settings=settings) as arena:
+        url = arena.urls["classifieds"]
+        port = int(url.rsplit(":", 1)[1])
+        assert url == f"http://{address}:{port}" and check_health(url)
+        assert not check_health(f"http://127.0.0.1:{port}")        # listening on that address only
+        status, page = _get(arena.urls["homepage"] + "/")
+        assert status == 200 and f'href="{url}' in page              # the homepage links to the same URLs
