@@ -55,7 +55,9 @@ class BrowserUnavailable(RuntimeError):
 
 
 def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: str | None = None,
-                   local: bool = True) -> Options:
+                   local: bool = True, unhandled_prompt: str | None = None) -> Options:
+    """`unhandled_prompt`: what ChromeDriver does with a JavaScript dialog a command runs into (WebDriver's
+    unhandledPromptBehavior: "dismiss and notify" when None, "accept and notify", ...)."""
     options = Options()
     for flag in QUIET_FLAGS:
         options.add_argument(flag)
@@ -67,16 +69,20 @@ def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: 
         options.binary_location = CHROMIUM
     options.page_load_strategy = "normal"
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if unhandled_prompt:
+        options.unhandled_prompt_behavior = unhandled_prompt
     return options
 
 
-def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None) -> webdriver.Remote:
+def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None,
+                  unhandled_prompt: str | None = None) -> webdriver.Remote:
     """A new browser session. `remote_url` (or SELENIUM_REMOTE_URL) selects a Selenium Grid instead of
     the local Chromium. The caller owns the session and must `quit()` it."""
     remote_url = remote_url or os.environ.get("SELENIUM_REMOTE_URL") or None
     if remote_url:
         try:
-            return webdriver.Remote(command_executor=remote_url, options=chrome_options(viewport, local=False))
+            options = chrome_options(viewport, local=False, unhandled_prompt=unhandled_prompt)
+            return webdriver.Remote(command_executor=remote_url, options=options)
         except Exception as exc:  # the grid is down or refused the session
             raise BrowserUnavailable(f"could not start a session on the Selenium Grid at {remote_url}: {exc}") from exc
 
@@ -90,7 +96,8 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
     guard.guard_path(profile)
     service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull, popen_kw={"start_new_session": True})
     try:
-        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, profile))
+        options = chrome_options(viewport, profile, unhandled_prompt=unhandled_prompt)
+        driver = webdriver.Chrome(service=service, options=options)
     except Exception as exc:
         _end_group(service)
         shutil.rmtree(profile, ignore_errors=True)
