@@ -22,6 +22,7 @@ import urllib3
 from selenium.common.exceptions import (
     ElementClickInterceptedException, ElementNotInteractableException, InvalidArgumentException,
     InvalidElementStateException, InvalidSessionIdException, JavascriptException, MoveTargetOutOfBoundsException,
+    NoAlertPresentException,
     StaleElementReferenceException, TimeoutException, UnexpectedAlertPresentException,
     WebDriverException,
 )
@@ -31,7 +32,7 @@ from selenium.webdriver.remote.command import Command
 
 from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, AXTree, ax_tree_from
 from agent.actions import Action, ActionType, InvalidAction
-from agent.devtools import DevToolsError, DevToolsPage, DevToolsUnavailable
+from agent.devtools import DevToolsError, DevToolsPage, DevToolsTimeout, DevToolsUnavailable
 from agent.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
 from agent.keys import parse_key_comb
 from agent.observation import Observation, Tab
@@ -44,6 +45,7 @@ MODES = ("som", "accessibility_tree")
 _INTERACT_JS = (Path(__file__).with_name("interact.js")).read_text(encoding="utf-8")
 _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
 _MAX_DIALOGS = 20        # dialogs accepted in a row before a settle gives up (a page that keeps opening them)
+_DIALOG_PROBE_S = 0.5    # a read over the DevTools socket slower than this looks for a dialog blocking the page
 
 
 class BrowserCrashed(RuntimeError):
@@ -181,15 +183,29 @@ class _Reads:
         if self.page is not None:
             self.ids[key] = self._send(key)
 
+    def abandon(self) -> None:
+        """The answers not read yet are not wanted (the observation starts again)."""
+        if self.page is not None:
+            for command_id in self.ids.values():
+                self.page.forget(command_id)
+        self.ids.clear()
+
     def get(self, key: str) -> dict:
         if self.page is None:
             return self.env._relay(*self.commands[key])
-        try:
-            return self.page.result(self.ids.pop(key), self.env.settle_timeout)
-        except DevToolsError as exc:
-            raise _ProtocolError(str(exc)) from exc
-        except DevToolsUnavailable as exc:
-            raise _SocketFailed(str(exc)) from exc
+        command_id = self.ids.pop(key)
+        deadline = time.monotonic() + self.env.settle_timeout
+        while True:
+            try:
+                return self.page.result(command_id, min(_DIALOG_PROBE_S, max(0.0, deadline - time.monotonic())))
+            except DevToolsError as exc:
+                raise _ProtocolError(str(exc)) from exc
+            except DevToolsUnavailable as exc:
+                raise _SocketFailed(str(exc)) from exc
+            except DevToolsTimeout as exc:
+                if time.monotonic() >= deadline:
+                    raise _SocketFailed(str(exc)) from exc
+                self.env._accept_open_dialog()   # a dialog holds the page's answers until it is closed
 
 
 class BrowserEnv:
@@ -285,6 +301,16 @@ class BrowserEnv:
                 self._debugger = None    # not reachable from here: ChromeDriver carries everything
                 return None
         return socket
+
+    def _accept_open_dialog(self) -> None:
+        """Accept a JavaScript dialog open in the focused tab, if any (its text goes to the next observation)."""
+        try:
+            alert = self.driver.switch_to.alert
+            text = alert.text
+            alert.accept()
+        except NoAlertPresentException:
+            return
+        self._dialogs.append(text)
 
     def _drop_socket(self) -> None:
         socket = self._sockets.pop(self._focused_handle, None)
@@ -496,9 +522,13 @@ class BrowserEnv:
                     built = self._observe_som(socket, timings, settled=settle_problem is None and attempt < 2)
                 else:
                     built = self._observe_ax(socket, timings)
-            except _SocketFailed:   # the socket stopped answering (a dialog?): again through ChromeDriver
+            except _SocketFailed:   # the socket failed or stopped answering: again through ChromeDriver
                 self._drop_socket()
                 use_socket = False
+                continue
+            except UnexpectedAlertPresentException as exc:   # a dialog opened (accepted by ChromeDriver)
+                self._dialogs.append(exc.alert_text or "")
+                settle_problem = self._settle()
                 continue
             if built is None:       # the document changed between the settle and the reads: settle again
                 settle_problem = self._settle()
@@ -585,6 +615,7 @@ class BrowserEnv:
             if answer is None or not answer.get("world"):
                 raise RuntimeError(f"the Set-of-Marks collector did not run in its own world: {answer}")
         if answer["ready"] != "complete" and settled:
+            reads.abandon()
             return None
         som = som_result(answer["marks"], answer["lines"])
         self._last_som, self._last_ax = som, None

@@ -1,14 +1,15 @@
 """A direct DevTools Protocol connection to one page of the local Chromium, for the observation's reads.
 
 ChromeDriver relays a CDP command by parsing the whole answer and writing it out again; for the
-accessibility tree (close to a megabyte on a dense page) and the screenshot that relay costs about as much
-CPU as Chromium spends producing them, and it runs the commands one after another. Over Chromium's own
+accessibility tree (close to a megabyte on a dense page) that relay costs nearly as much CPU as Chromium
+spends building the tree, and it runs the commands one after another. Over Chromium's own
 debugging socket several commands can be in flight at once (the screenshot is taken while the page answers
 a script) and their answers arrive untouched.
 
 It is used only for reads, after the environment has seen the page settle through ChromeDriver (which also
 waits for navigations and meets JavaScript dialogs). When it is unavailable (a Selenium Grid, a closed
-socket) or a read does not answer in time (a dialog blocks the page), callers fall back to ChromeDriver.
+socket), callers fall back to ChromeDriver. A JavaScript dialog blocks the page's answers on this socket
+until it closes, so callers waiting on a read look for one now and then (ChromeDriver accepts it).
 
     page = DevToolsPage.connect("localhost:40123", target_id)
     first, second = page.send("Runtime.evaluate", {...}), page.send("Page.captureScreenshot", {...})
@@ -28,7 +29,11 @@ class DevToolsError(RuntimeError):
 
 
 class DevToolsUnavailable(RuntimeError):
-    """The socket could not be opened, closed, or a command did not answer in time."""
+    """The socket could not be opened, or it failed or closed."""
+
+
+class DevToolsTimeout(RuntimeError):
+    """A command did not answer in the time given; it is still pending (its answer may come later)."""
 
 
 class DevToolsPage:
@@ -73,12 +78,12 @@ class DevToolsPage:
                 raise KeyError(f"no command {command_id} was sent on this socket")
             left = deadline - time.monotonic()
             if left <= 0:
-                # The page stopped answering (a dialog, a busy script): this socket is no longer in step.
-                self.close()
-                raise DevToolsUnavailable(f"no answer from the page within {timeout:g} s")
+                raise DevToolsTimeout(f"no answer from the page within {timeout:g} s")
             try:
                 self._socket.settimeout(left)
                 message = self._socket.recv()
+            except websocket.WebSocketTimeoutException:
+                continue   # the deadline check above answers
             except (OSError, websocket.WebSocketException) as exc:
                 self.close()
                 raise DevToolsUnavailable(f"the DevTools socket failed: {exc}") from exc
@@ -92,6 +97,11 @@ class DevToolsPage:
             error = answer["error"]
             raise DevToolsError(f"{error.get('message', 'error')} ({error.get('code', '?')}): {error.get('data', '')}".rstrip(": "))
         return answer.get("result", {})
+
+    def forget(self, command_id: int) -> None:
+        """Drop the answer of a command sent earlier (now, or when it arrives)."""
+        self._pending.discard(command_id)
+        self._answers.pop(command_id, None)
 
     def call(self, method: str, params: dict | None = None, timeout: float = 10.0) -> dict:
         return self.result(self.send(method, params), timeout)

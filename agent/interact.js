@@ -7,7 +7,7 @@
 //       finds it (the centre of the part of the element's first box inside the viewport, after scrolling it
 //       into view when none of it is inside), and checks that the element, not something over it, is there:
 //       ['ok', x, y, TAG, inputType, isTextField] | ['stale'] | ['hidden'] | ['outside'] | ['covered', '<tag ...>']
-//       | ['option'] (an <option>: no mouse point) | ['disabled'] (typing into a disabled or read-only field)
+//       | ['option'] (an <option>: no mouse point) | ['disabled'] (typing into a disabled field)
 //   'focusField': after the click of a type action, focus the element if the click left focus elsewhere
 //       and select its text (an input or textarea), so typed keys replace it: true for such a field.
 //   'chooseOption', text: choose the <select>'s option whose text is `text` (exactly, else ignoring case),
@@ -48,7 +48,7 @@
 
   if (op === 'point') {
     if (el.tagName === 'OPTION') return ['option'];   // inside a list: WebDriver selects it without a mouse
-    if (arg === 'type' && (el.disabled || el.readOnly)) return ['disabled'];
+    if (arg === 'type' && el.disabled) return ['disabled'];
     if (el.getClientRects().length === 0 ||
         (el.checkVisibility && !el.checkVisibility({visibilityProperty: true}))) return ['hidden'];
     let point = inViewCentre();
