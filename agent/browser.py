@@ -45,6 +45,7 @@ MODES = ("som", "accessibility_tree")
 _INTERACT_JS = (Path(__file__).with_name("interact.js")).read_text(encoding="utf-8")
 _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
 _MAX_DIALOGS = 20        # dialogs accepted in a row before a settle gives up (a page that keeps opening them)
+_ERROR_PAGE = "chrome-error://"
 _DIALOG_PROBE_S = 0.5    # a read over the DevTools socket slower than this looks for a dialog blocking the page
 
 
@@ -489,7 +490,7 @@ class BrowserEnv:
                 indexes = self._in_world(_MARK_INDEXES_JS % json.dumps(self._marks_at.token))
             except _ProtocolError:
                 return found
-            if indexes is None:
+            if not isinstance(indexes, list) or indexes == ["stale"] or len(indexes) != len(marks):
                 return found
             pairs = self.driver.execute_script(_ELEMENTS_AT_JS, indexes)
             found = [pair[0] if pair and pair[1] == m.tag else None for m, pair in zip(marks, pairs)]
@@ -537,7 +538,7 @@ class BrowserEnv:
             break
         else:
             raise RuntimeError("the page kept changing while it was observed")
-        url, _title = self._page_state
+        url = self._observed_url()
         generation, handle = self._generation, self._focused_handle
         dialogs, self._dialogs = self._dialogs, []
         meta = {"timings": timings, "n_elements": n, "viewport": list(self.viewport), "dialogs": dialogs,
@@ -552,20 +553,35 @@ class BrowserEnv:
                                "action or observation (the page may have changed since)")
         return self.driver.execute_script(_HTML_JS)
 
+    def _observed_url(self) -> str:
+        """The focused tab's URL as the page reported it; on an error page, the URL that failed to load
+        (as WebDriver gives it)."""
+        url, title = self._page_state
+        if url.startswith(_ERROR_PAGE):
+            url = self.driver.current_url
+            self._page_state = (url, title)
+        return url
+
     def _tabs_of(self, reads: _Reads | None) -> list[Tab]:
         """Titles and URLs of the open tabs: the focused one from the settle, the others from DevTools'
         list of pages (one request, without switching to each tab)."""
-        url, title = self._page_state
+        url, title = self._observed_url(), self._page_state[1]
         if len(self._tabs) == 1 or reads is None:
             return [Tab(title, url)]
         infos = {t["targetId"]: t for t in reads.get("targets").get("targetInfos", [])}
         tabs = []
         for handle in self._tabs:
+            info = infos.get(handle, {})
             if handle == self._focused_handle:
                 tabs.append(Tab(title, url))
-                continue
-            info = infos.get(handle, {})
-            tabs.append(Tab(_document_title(info.get("title", ""), info.get("url", "")), info.get("url", "")))
+            elif info and not info.get("url", "").startswith(_ERROR_PAGE):
+                tabs.append(Tab(_document_title(info.get("title", ""), info.get("url", "")), info["url"]))
+            else:   # an error page (WebDriver names the URL that failed) or a tab DevTools did not list
+                self.driver.switch_to.window(handle)
+                try:
+                    tabs.append(Tab(self.driver.title, self.driver.current_url))
+                finally:
+                    self.driver.switch_to.window(self._focused_handle)
         return tabs
 
     def _commands(self) -> dict[str, tuple[str, dict]]:
@@ -722,11 +738,11 @@ class BrowserEnv:
             return f"invalid action: {action.reason}"
         if not isinstance(action, Action):
             return f"invalid action: expected a parsed Action, got {type(action).__name__}"
+        if action.type is ActionType.STOP:   # ends the episode; the page is left as it is
+            return None
         self._generation += 1
         try:
             problem = self._execute(action)
-            if action.type is ActionType.STOP:
-                return None
             settle_problem = self._settle()
             return problem or settle_problem
         except ActionError as exc:

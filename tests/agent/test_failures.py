@@ -61,6 +61,9 @@ def test_covered_element_is_readable_error(som_env, pages):
 def test_goto_unreachable_site(som_env):
     error = som_env.step(parse_action("goto [http://127.0.0.1:9/nothing]"))
     assert error and "could not load http://127.0.0.1:9/nothing" in error
+    obs = som_env.observe()               # the error page, named by the URL that failed (as WebDriver does)
+    assert obs.url == "http://127.0.0.1:9/nothing" and obs.tabs[-1].url == obs.url
+    assert "reached" in obs.text
 
 
 def test_stop_is_a_no_op(som_env, pages):
