@@ -100,6 +100,7 @@ const timer = setTimeout(answer, limit);
 window.addEventListener('load', () => { clearTimeout(timer); answer(); }, {once: true});
 """
 
+_STATE_JS = "return [document.readyState, location.href, document.title]"
 _HTML_JS = "return document.documentElement ? document.documentElement.outerHTML : ''"
 
 # Index in document order (document.getElementsByTagName('*')) of each element kept by the collector; -1
@@ -372,10 +373,15 @@ class BrowserEnv:
         self._sync_tabs()
         deadline = time.monotonic() + self.settle_timeout
         dialogs = 0
+        first = True
         while True:
             left = deadline - time.monotonic()
             try:
-                state, url, title = self.driver.execute_async_script(_SETTLE_JS, max(0, int(left * 1000) - 50))
+                if first:   # usually complete already: a plain script is the cheaper request
+                    state, url, title = self.driver.execute_script(_STATE_JS)
+                else:
+                    state, url, title = self.driver.execute_async_script(_SETTLE_JS, max(0, int(left * 1000) - 50))
+                first = False
             except UnexpectedAlertPresentException as exc:   # accepted by ChromeDriver ("accept and notify")
                 self._dialogs.append(exc.alert_text or "")
                 dialogs += 1
@@ -619,14 +625,14 @@ class BrowserEnv:
     def _observe_som(self, socket, timings, settled: bool):
         t = time.perf_counter()
         handle, token = self._focused_handle, secrets.token_hex(8)
-        world = self._worlds.get(handle)
+        world, fresh = self._worlds.get(handle), False
         if world is None:
-            world = self._new_world()
-        reads = _Reads(self, socket, {"collect": self._collect_command(world, token), **self._commands()})
+            world, fresh = self._new_world(socket), True
+        reads = _Reads(self, socket, {"collect": self._collect_command(world, token, fresh), **self._commands()})
         answer = self._answer(reads, "collect")
         if answer is None or not answer.get("world"):   # a new document: a new isolated world for it
-            world = self._new_world()
-            reads.add("collect", *self._collect_command(world, token))
+            world = self._new_world(socket)
+            reads.add("collect", *self._collect_command(world, token, fresh=True))
             answer = self._answer(reads, "collect")
             if answer is None or not answer.get("world"):
                 raise RuntimeError(f"the Set-of-Marks collector did not run in its own world: {answer}")
@@ -655,9 +661,12 @@ class BrowserEnv:
         timings["som_draw"] = time.perf_counter() - t
         return som.text, len(som.marks), screenshot, image, tabs
 
-    def _collect_command(self, world: tuple[int, str], token: str) -> tuple[str, dict]:
+    def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict]:
+        """The collector's evaluation in `world`; in a world just created, it first marks the world as ours."""
         context_id, world_token = world
         expression = f"({COLLECTOR_JS})({json.dumps(world_token)}, {json.dumps(token)})"
+        if fresh:
+            expression = f"globalThis.__vwaWorld = {json.dumps(world_token)};\n{expression}"
         return "Runtime.evaluate", {"expression": expression, "contextId": context_id, "returnByValue": True,
                                     "silent": True, "timeout": int(self.settle_timeout * 1000)}
 
@@ -675,18 +684,21 @@ class BrowserEnv:
                                                               or details.get("text"))[:500])
         return result.get("result", {}).get("value")
 
-    def _new_world(self) -> tuple[int, str]:
-        """An isolated world (own globals, same DOM) in the focused tab's document, marked with a token so
-        that a context id reused after a navigation is never taken for it."""
+    def _new_world(self, socket: DevToolsPage | None) -> tuple[int, str]:
+        """An isolated world (own globals, same DOM) in the focused tab's document, with a token of its own
+        (set by the first collection in it), so that a context id reused after a navigation is never taken
+        for it."""
         handle = self._focused_handle
+
+        def create(frame_id: str) -> dict:
+            return _Reads(self, socket, {"world": ("Page.createIsolatedWorld",
+                                                   {"frameId": frame_id, "worldName": "vwa-observer"})}).get("world")
         try:   # the main frame of a tab has the tab's id
-            created = self._relay("Page.createIsolatedWorld", {"frameId": handle, "worldName": "vwa-observer"})
+            created = create(handle)
         except _ProtocolError:
-            frame = self._relay("Page.getFrameTree", {})["frameTree"]["frame"]["id"]
-            created = self._relay("Page.createIsolatedWorld", {"frameId": frame, "worldName": "vwa-observer"})
+            frame = _Reads(self, socket, {"tree": ("Page.getFrameTree", {})}).get("tree")["frameTree"]["frame"]["id"]
+            created = create(frame)
         world = (created["executionContextId"], secrets.token_hex(8))
-        self._relay("Runtime.evaluate", {"expression": f"globalThis.__vwaWorld = {json.dumps(world[1])}; 0",
-                                         "contextId": world[0], "returnByValue": True, "silent": True})
         self._worlds[handle] = world
         return world
 
