@@ -73,21 +73,23 @@ def _is_dead_session(exc: BaseException) -> bool:
 
 # Scroll by one viewport height; when the window itself cannot move (content in a scrolling
 # container), scroll the innermost scrollable container under the centre of the viewport instead.
+# Returns what moved, with the document's state (the step's settle check, in the same request).
 _SCROLL_JS = """
+const state = (moved) => [moved, document.readyState, location.href, document.title];
 const sign = arguments[0];
 const before = window.scrollY;
 window.scrollBy({top: sign * window.innerHeight, left: 0, behavior: 'instant'});
-if (window.scrollY !== before) return 'window';
+if (window.scrollY !== before) return state('window');
 let el = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
 while (el && el !== document.body && el !== document.documentElement) {
   const overflow = getComputedStyle(el).overflowY;
   if (/(auto|scroll|overlay)/.test(overflow) && el.scrollHeight > el.clientHeight) {
     el.scrollBy({top: sign * el.clientHeight, left: 0, behavior: 'instant'});
-    return 'container';
+    return state('container');
   }
   el = el.parentElement;
 }
-return 'none';
+return state('none');
 """
 
 # The settle check: answers at once when the document is complete, else when its load event fires or
@@ -146,6 +148,7 @@ def _gone(message: str) -> bool:
     text = message.lower()
     return any(hint in text for hint in ("cannot find context", "execution context was destroyed",
                                          "no node with given id", "could not find node", "no node found",
+                                         "could not find object with given id",
                                          "node with given id does not belong"))
 
 
@@ -242,6 +245,9 @@ class BrowserEnv:
             self._marks_at: _MarkStore | None = None
             self._resolved_marks: tuple[str, list] | None = None
             self._dialogs: list[str] = []
+            # (tab, readyState, URL, title) read by an action's own script, which the step's settle uses
+            # instead of asking again (when no other tab took the focus meanwhile)
+            self._state_after_action: tuple[str, str, str, str] | None = None
             self._generation = 0      # counts observations and actions (an observation's lazy HTML checks it)
             self._page_state: tuple[str, str] = ("", "")   # URL and title seen by the last settle
             self._focus(0)
@@ -289,6 +295,17 @@ class BrowserEnv:
             if "inspector error" in text or ("unknown error: " in text and _gone(text)):
                 raise _ProtocolError(text.splitlines()[0]) from exc
             raise
+
+    def _page_call(self, method: str, params: dict) -> dict:
+        """One DevTools command to the focused tab for an action: over the socket when there is one (a
+        dialog that holds it is accepted), else, or when it fails, through ChromeDriver."""
+        socket = self._socket()
+        if socket is not None:
+            try:
+                return _Reads(self, socket, {"call": (method, params)}).get("call")
+            except _SocketFailed:
+                self._drop_socket()
+        return self._relay(method, params)
 
     def _socket(self) -> DevToolsPage | None:
         """The DevTools socket of the focused tab, opened on first use; None when there is none."""
@@ -370,6 +387,7 @@ class BrowserEnv:
         """Sync the tabs, then wait until the focused tab's document is complete. ChromeDriver itself first
         waits for a navigation in progress (one an action started); a dialog it meets is accepted and its
         text kept for the next observation's meta["dialogs"]. None when settled, else why not."""
+        known_state, self._state_after_action = self._state_after_action, None
         self._sync_tabs()
         deadline = time.monotonic() + self.settle_timeout
         dialogs = 0
@@ -377,7 +395,9 @@ class BrowserEnv:
         while True:
             left = deadline - time.monotonic()
             try:
-                if first:   # usually complete already: a plain script is the cheaper request
+                if first and known_state and known_state[0] == self._focused_handle and known_state[1] == "complete":
+                    _handle, state, url, title = known_state   # read by the action's own script, in this tab
+                elif first:   # usually complete already: a plain script is the cheaper request
                     state, url, title = self.driver.execute_script(_STATE_JS)
                 else:
                     state, url, title = self.driver.execute_async_script(_SETTLE_JS, max(0, int(left * 1000) - 50))
@@ -703,14 +723,14 @@ class BrowserEnv:
         return world
 
     def _in_world(self, expression: str):
-        """Evaluate in the isolated world of the latest marks (through ChromeDriver, which meets dialogs
-        and waits for navigations); the value, or ['stale'] when that document is gone."""
+        """Evaluate in the isolated world of the latest marks; the value, or ['stale'] when that document
+        is gone."""
         store = self._marks_at
         if store is None or store.handle != self._focused_handle:
             return ["stale"]
         try:
-            result = self._relay("Runtime.evaluate", {"expression": expression, "contextId": store.context_id,
-                                                      "returnByValue": True, "silent": True})
+            result = self._page_call("Runtime.evaluate", {"expression": expression, "contextId": store.context_id,
+                                                          "returnByValue": True, "silent": True})
         except _ProtocolError as exc:
             if _gone(str(exc)):
                 return ["stale"]
@@ -731,8 +751,8 @@ class BrowserEnv:
         if target.backend_node_id is None:
             raise ActionError(f"{target.label} is not backed by a page element")
         try:
-            obj = self._relay("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
-            result = self._relay("Runtime.callFunctionOn", {
+            obj = self._page_call("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
+            result = self._page_call("Runtime.callFunctionOn", {
                 "objectId": obj["objectId"], "functionDeclaration": _INTERACT_JS, "returnByValue": True,
                 "arguments": [{"value": op}, {"value": arg}], "silent": True})
         except _ProtocolError as exc:
@@ -866,7 +886,8 @@ class BrowserEnv:
         if kind is ActionType.SCROLL:
             sign = 1 if action.direction == "down" else -1
             if action.element_id is None:
-                self.driver.execute_script(_SCROLL_JS, sign)
+                _moved, *state = self.driver.execute_script(_SCROLL_JS, sign)
+                self._state_after_action = (self._focused_handle, *state)
                 return None
             target = self._target(action.element_id)
             where = self._on_target(target, "scrollArea", sign)
