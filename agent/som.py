@@ -18,6 +18,11 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+try:   # ISA-L's deflate: zlib-compatible streams, several times faster than zlib at its fastest level
+    from isal import isal_zlib as _deflater
+except ImportError:   # the same format, slower
+    _deflater = zlib
+
 COLLECTOR_JS = (Path(__file__).with_name("som.js")).read_text(encoding="utf-8")
 _FONT_PATHS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
                "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -233,8 +238,9 @@ def _png_chunk(kind: bytes, data: bytes) -> bytes:
 
 def encode_png(image: Image.Image) -> bytes:
     """A lossless RGB PNG, written for speed: every row with PNG's "up" filter (the difference from the
-    row above, which is zero over most of a web page) computed with numpy, then zlib at level 1: about
-    twice as fast as Pillow's encoder at its fastest level, and about as small."""
+    row above, which is zero over most of a web page) computed with numpy, then deflated at level 1 by
+    ISA-L (zlib when it is missing): several times faster than Pillow's encoder at its fastest level
+    (about twice with zlib), and about as small."""
     if image.mode != "RGB":
         image = image.convert("RGB")
     width, height = image.size
@@ -245,7 +251,7 @@ def encode_png(image: Image.Image) -> bytes:
     np.subtract(rows[1:], rows[:-1], out=body[1:, 1:])   # uint8 arithmetic wraps modulo 256, as PNG wants
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)   # 8-bit RGB, no interlace
     return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
-            + _png_chunk(b"IDAT", zlib.compress(body.data, 1)) + _png_chunk(b"IEND", b""))
+            + _png_chunk(b"IDAT", _deflater.compress(body.data, 1)) + _png_chunk(b"IEND", b""))
 
 
 def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:

@@ -225,8 +225,17 @@ def test_marked_screenshot_is_encoded_once_on_first_read_and_lossless(som_env, p
     assert _pixels(png) == _pixels(draw_marks(obs.screenshot, som_env.marks))   # the same drawing
 
 
-def test_encode_png_is_lossless():
+@pytest.mark.parametrize("deflater", ["isal", "zlib"])
+def test_encode_png_is_lossless(deflater, monkeypatch):
+    import zlib
+
     import numpy as np
+
+    from agent import som
+    if deflater == "zlib":
+        monkeypatch.setattr(som, "_deflater", zlib)
+    else:
+        assert som._deflater is not zlib, "isal is a dependency of the project: install it (make install)"
     rng = np.random.default_rng(7)
     noise = Image.fromarray(rng.integers(0, 256, (37, 53, 3), dtype=np.uint8), "RGB")
     flat = Image.new("RGB", (64, 48), (250, 250, 250))
