@@ -48,7 +48,7 @@
 
   if (op === 'point') {
     if (el.tagName === 'OPTION') return ['option'];   // inside a list: WebDriver selects it without a mouse
-    if (arg === 'type' && el.disabled) return ['disabled'];
+    if (arg === 'type' && el.matches(':disabled')) return ['disabled'];   // itself or in a disabled fieldset
     if (el.getClientRects().length === 0 ||
         (el.checkVisibility && !el.checkVisibility({visibilityProperty: true}))) return ['hidden'];
     let point = inViewCentre();
