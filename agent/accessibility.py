@@ -1,8 +1,8 @@
-"""The accessibility-tree observation: Chromium's full AX tree joined with layout bounds.
+"""The accessibility-tree observation: Chromium's full AX tree, joined with layout bounds when needed.
 
-Two CDP calls per observation, whatever the page size: `Accessibility.getFullAXTree` for roles,
-names and properties, and `DOMSnapshot.captureSnapshot` for the layout box of every DOM node; the
-two are joined on the backend DOM node id. Text lines look like
+`Accessibility.getFullAXTree` gives roles, names and properties. When the observation keeps only what is
+inside the viewport, `DOMSnapshot.captureSnapshot` also gives the layout box of every DOM node, joined on
+the backend DOM node id (otherwise entries have no bounds: nothing reads them). Text lines look like
 
     [12] link 'Home' focused: True
     \t[15] StaticText 'Welcome back'
@@ -34,7 +34,7 @@ class AXEntry:
     role: str
     name: str
     backend_node_id: int | None
-    bounds: tuple[float, float, float, float] | None   # viewport coordinates (x, y, w, h)
+    bounds: tuple[float, float, float, float] | None   # viewport (x, y, w, h), when a snapshot was taken
 
 
 @dataclass(frozen=True)
@@ -84,11 +84,25 @@ def _props(node: dict) -> list[str]:
     return out
 
 
+# The two commands an observation sends (the snapshot only for current_viewport_only).
+AX_TREE_COMMAND = ("Accessibility.getFullAXTree", {})
+SNAPSHOT_COMMAND = ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+
+
 def build_ax_tree(cdp, viewport: tuple[int, int], current_viewport_only: bool = False) -> AXTree:
     """`cdp(method, params) -> dict` sends a CDP command to the focused tab."""
-    nodes = cdp("Accessibility.getFullAXTree", {})["nodes"]
-    snapshot = cdp("DOMSnapshot.captureSnapshot", {"computedStyles": [], "includeDOMRects": True})
-    bounds, sx, sy = _layout_bounds(snapshot)
+    nodes = cdp(*AX_TREE_COMMAND)["nodes"]
+    snapshot = cdp(*SNAPSHOT_COMMAND) if current_viewport_only else None
+    return ax_tree_from(nodes, snapshot, viewport, current_viewport_only)
+
+
+def ax_tree_from(nodes: list[dict], snapshot: dict | None, viewport: tuple[int, int],
+                 current_viewport_only: bool = False) -> AXTree:
+    """The tree of `nodes` (getFullAXTree's answer); `snapshot` (captureSnapshot's) gives the bounds, and
+    is needed when `current_viewport_only`."""
+    if current_viewport_only and snapshot is None:
+        raise ValueError("current_viewport_only needs the layout snapshot")
+    bounds, sx, sy = _layout_bounds(snapshot) if snapshot is not None else ({}, 0.0, 0.0)
     vw, vh = viewport
 
     by_node = {n["nodeId"]: n for n in nodes}

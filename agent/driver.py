@@ -65,7 +65,10 @@ class _GuardedService(Service):
 
 
 def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: str | None = None,
-                   local: bool = True, performance_log: bool = False) -> Options:
+                   local: bool = True, performance_log: bool = False, unhandled_prompt: str | None = None) -> Options:
+    """`unhandled_prompt`: what ChromeDriver does with a JavaScript dialog a command runs into (WebDriver's
+    unhandledPromptBehavior: "dismiss and notify" when None, "accept and notify", ...); `performance_log`:
+    buffer the DevTools network events (read by agent.network)."""
     options = Options()
     for flag in QUIET_FLAGS:
         options.add_argument(flag)
@@ -81,19 +84,22 @@ def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: 
         options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
     else:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if unhandled_prompt:
+        options.unhandled_prompt_behavior = unhandled_prompt
     return options
 
 
 def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None,
-                  performance_log: bool = False) -> webdriver.Remote:
+                  performance_log: bool = False, unhandled_prompt: str | None = None) -> webdriver.Remote:
     """A new browser session. `remote_url` (or SELENIUM_REMOTE_URL) selects a Selenium Grid instead of
     the local Chromium; `performance_log` buffers the DevTools network events (agent.network). The caller
     owns the session and must `quit()` it."""
     remote_url = remote_url or os.environ.get("SELENIUM_REMOTE_URL") or None
     if remote_url:
         try:
-            return webdriver.Remote(command_executor=remote_url, options=chrome_options(viewport, local=False,
-                                                                                     performance_log=performance_log))
+            options = chrome_options(viewport, local=False, performance_log=performance_log,
+                                     unhandled_prompt=unhandled_prompt)
+            return webdriver.Remote(command_executor=remote_url, options=options)
         except Exception as exc:  # the grid is down or refused the session
             raise BrowserUnavailable(f"could not start a session on the Selenium Grid at {remote_url}: {exc}") from exc
 
@@ -117,8 +123,9 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
     service = _GuardedService(executable_path=CHROMEDRIVER, log_output=os.devnull,
                               popen_kw={"start_new_session": True}, env=env)
     try:
-        driver = webdriver.Chrome(service=service, options=chrome_options(viewport, user_data,
-                                                                          performance_log=performance_log))
+        options = chrome_options(viewport, user_data, performance_log=performance_log,
+                                 unhandled_prompt=unhandled_prompt)
+        driver = webdriver.Chrome(service=service, options=options)
     except Exception as exc:
         _end_group(service)
         if getattr(service, "process", None) is not None:

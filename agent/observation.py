@@ -1,7 +1,9 @@
 """What the agent sees after each step."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass
+from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -10,24 +12,67 @@ class Tab:
     url: str
 
 
-@dataclass
 class Observation:
     """One observation of the focused tab.
 
     `text` is the observation text of the environment's mode: the accessibility tree
     (`[id] role 'name' props` lines) or the Set-of-Marks list (`[id] [TAG] [text]` lines).
     Ids in actions refer to the ids of the most recent observation.
+
+    Two parts are produced only when first read, since most consumers never read them:
+    - `som_screenshot`, the PNG with the numbered boxes, is encoded from `som_image` (the marked frame,
+      already drawn) on first read, then kept;
+    - `html`, the page's HTML, is read from the page on first read, then kept. It must be read before the
+      environment's next action or observation (the page may have changed since): reading it later raises
+      RuntimeError instead of giving another page's HTML.
+    Either may also be given as a value, as before.
     """
-    url: str
-    tabs: list[Tab]
-    focused_tab: int
-    mode: str                       # "accessibility_tree" | "som"
-    text: str                       # observation text of that mode
-    screenshot: bytes               # raw PNG of the viewport
-    som_screenshot: bytes | None    # PNG with numbered boxes (som mode), else None
-    html: str                       # page HTML (document.documentElement.outerHTML)
-    error: str | None = None        # error of the previous action, for the agent to read
-    meta: dict = field(default_factory=dict)   # timings and counts (for benchmarks and trajectories)
+
+    def __init__(self, url: str, tabs: list[Tab], focused_tab: int, mode: str, text: str, screenshot: bytes,
+                 som_screenshot: bytes | None = None, html: str | None = None, error: str | None = None,
+                 meta: dict | None = None, *, som_image=None, som_encoder: Callable | None = None,
+                 html_reader: Callable[[], str] | None = None):
+        self.url = url
+        self.tabs = tabs
+        self.focused_tab = focused_tab
+        self.mode = mode                  # "accessibility_tree" | "som"
+        self.text = text                  # observation text of that mode
+        self.screenshot = screenshot      # raw PNG of the viewport
+        self.error = error                # error of the previous action, for the agent to read
+        self.meta = meta if meta is not None else {}   # timings and counts (benchmarks, trajectories)
+        self.som_image = som_image        # PIL image with numbered boxes (som mode), else None
+        self._som_png = som_screenshot
+        self._som_encoder = som_encoder
+        self._html = html
+        self._html_reader = html_reader
+
+    @property
+    def som_screenshot(self) -> bytes | None:
+        """PNG with numbered boxes (som mode), else None."""
+        if self._som_png is None and self.som_image is not None and self._som_encoder is not None:
+            start = time.perf_counter()
+            self._som_png = self._som_encoder(self.som_image)
+            self.meta.setdefault("timings", {})["som_encode"] = time.perf_counter() - start
+        return self._som_png
+
+    @som_screenshot.setter
+    def som_screenshot(self, value: bytes | None) -> None:
+        self._som_png, self.som_image = value, None
+
+    @property
+    def html(self) -> str:
+        """Page HTML (document.documentElement.outerHTML) of the observed tab."""
+        if self._html is None:
+            if self._html_reader is None:
+                return ""
+            start = time.perf_counter()
+            self._html = self._html_reader()
+            self.meta.setdefault("timings", {})["html"] = time.perf_counter() - start
+        return self._html
+
+    @html.setter
+    def html(self, value: str) -> None:
+        self._html = value
 
     def tabs_text(self) -> str:
         lines = []
@@ -35,3 +80,7 @@ class Observation:
             mark = " (current)" if i == self.focused_tab else ""
             lines.append(f"Tab {i}{mark}: {tab.title} ({tab.url})")
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"Observation(url={self.url!r}, mode={self.mode!r}, focused_tab={self.focused_tab}, "
+                f"tabs={len(self.tabs)}, text={len(self.text)} chars, error={self.error!r})")

@@ -1,7 +1,16 @@
-// Set-of-Marks collector, run in the page by agent/som.py. It changes nothing in the page.
-// Returns [marks, lines]: marks = [[element, TAG, text, x, y, w, h], ...] (viewport coordinates) and
-// lines = [[markIndex or -1, text], ...] in document order (-1: visible non-interactive text).
-return (function () {
+// Set-of-Marks collector, run by agent/browser.py in an isolated world of the page (its own JavaScript
+// globals over the same DOM), so the page's scripts never see it. It changes nothing in the page.
+// Called as (collector)(worldToken, markToken). Returns, by value:
+//   {world: false} when this is not the world the caller created (a context id reused after a navigation);
+//   {ready: state, url, title} when the document is still loading (the caller waits and asks again);
+//   {ready: 'complete', url, title, marks, lines} otherwise, where marks = [[TAG, text, x, y, w, h], ...]
+//   (viewport coordinates) and lines = [[markIndex or -1, text], ...] in document order (-1: visible
+//   non-interactive text).
+// The marked elements are kept in this world, under markToken, for the actions that name them by index.
+(function (worldToken, markToken) {
+  if (globalThis.__vwaWorld !== worldToken) return {world: false};
+  const url = location.href, title = document.title;
+  if (document.readyState !== 'complete') return {world: true, ready: document.readyState, url, title};
   const W = window.innerWidth, H = window.innerHeight;
   const SELECTOR = [
     'a[href]', 'a[onclick]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary',
@@ -115,5 +124,6 @@ return (function () {
     node = walker.nextNode();
   }
   flushText();
-  return [marks, lines];
-})();
+  globalThis.__vwaMarks = {token: markToken, elements: marks.map((m) => m[0])};
+  return {world: true, ready: 'complete', url, title, marks: marks.map((m) => m.slice(1)), lines};
+})

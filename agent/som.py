@@ -1,20 +1,29 @@
 """The Set-of-Marks observation: interactable elements boxed and numbered on the screenshot.
 
-`agent/som.js` runs in the page and returns the visible interactable elements (as live WebElement
-references, so an id maps to exactly one element without marking the DOM) and the visible text in
-document order. Python numbers them, writes the text list and draws the boxes with Pillow.
+`agent/som.js` runs in an isolated world of the page (agent/browser.py) and returns the visible
+interactable elements (tag, text, box) and the visible text in document order, keeping the elements
+themselves in that world for the actions. Python numbers them, writes the text list, and draws the boxes
+with Pillow on the decoded screenshot, encoded to PNG once (by `encode_png`) when a consumer asks for it.
 """
 from __future__ import annotations
 
 import colorsys
 import io
+import struct
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-_SCRIPT = (Path(__file__).with_name("som.js")).read_text(encoding="utf-8")
+try:   # ISA-L's deflate: zlib-compatible streams, several times faster than zlib at its fastest level
+    from isal import isal_zlib as _deflater
+except ImportError:   # the same format, slower
+    _deflater = zlib
+
+COLLECTOR_JS = (Path(__file__).with_name("som.js")).read_text(encoding="utf-8")
 _FONT_PATHS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
                "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 LABEL_FONT_PX = 14
@@ -23,7 +32,7 @@ LABEL_FONT_PX = 14
 @dataclass(frozen=True)
 class Mark:
     id: str
-    element: object                   # selenium WebElement
+    element: object                   # selenium WebElement (filled in by BrowserEnv.marks), else None
     tag: str
     text: str
     box: tuple[float, float, float, float]   # viewport x, y, w, h
@@ -35,11 +44,10 @@ class SomResult:
     text: str
 
 
-def collect_marks(driver) -> SomResult:
-    """Run the collector in the focused tab; ids are 0, 1, 2... in document order."""
-    raw_marks, raw_lines = driver.execute_script(_SCRIPT)
-    marks = [Mark(str(i), el, tag, text, (x, y, w, h))
-             for i, (el, tag, text, x, y, w, h) in enumerate(raw_marks)]
+def som_result(raw_marks: list, raw_lines: list) -> SomResult:
+    """Number the collector's marks 0, 1, 2... in document order and write the text list."""
+    marks = [Mark(str(i), None, tag, text, (x, y, w, h))
+             for i, (tag, text, x, y, w, h) in enumerate(raw_marks)]
     lines = []
     for index, text in raw_lines:
         if index < 0:
@@ -187,24 +195,65 @@ def place_labels(boxes: list[tuple[float, float, float, float]], ids: list[str],
     return placed
 
 
-def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
-    """The screenshot with each mark's box outlined in its colour and its id in a filled label
-    (placed by `place_labels`). Boxes are drawn first and labels on top, so no outline crosses a number."""
-    image = Image.open(io.BytesIO(screenshot_png)).convert("RGB")
-    width, height = image.size
+def mark_rects(marks: list[Mark], size: tuple[int, int]) -> list[tuple[float, float, float, float]]:
+    """Each mark's box as (x0, y0, x1, y1), clipped to an image of `size`."""
+    width, height = size
+    rects = []
+    for m in marks:
+        x, y, w, h = m.box
+        rects.append((max(0, x), max(0, y), min(width - 1, x + w), min(height - 1, y + h)))
+    return rects
+
+
+def draw_marks_on(image: Image.Image, marks: list[Mark], labels: list | None = None) -> Image.Image:
+    """Draw on `image` (RGB, changed in place) each mark's box outlined in its colour and its id in a
+    filled label (placed by `place_labels`, or given as `labels` from an earlier call of it). Boxes are
+    drawn first and labels on top, so no outline crosses a number."""
+    size = image.size
     overlay = ImageDraw.Draw(image)
     font = _font(LABEL_FONT_PX)
-    rects = []
-    for i, m in enumerate(marks):
-        x, y, w, h = m.box
-        rect = (max(0, x), max(0, y), min(width - 1, x + w), min(height - 1, y + h))
-        rects.append(rect)
+    rects = mark_rects(marks, size)
+    for i, rect in enumerate(rects):
         overlay.rectangle(rect, outline=mark_colour(i), width=2)
-    for i, (m, spot) in enumerate(zip(marks, place_labels(rects, [m.id for m in marks], (width, height)))):
+    if labels is None:
+        labels = place_labels(rects, [m.id for m in marks], size)
+    for i, (m, spot) in enumerate(zip(marks, labels)):
         colour = mark_colour(i)
         _, _, left, top = label_size(m.id)
         overlay.rectangle(spot, fill=colour)
         overlay.text((spot[0] + 3 - left, spot[1] + 2 - top), m.id, fill=_text_colour(colour), font=font)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=1)
-    return out.getvalue()
+    return image
+
+
+def decode_rgb(png: bytes) -> Image.Image:
+    """The PNG as an RGB image of its own (Chromium's screenshots are RGB already: no conversion copy)."""
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """A lossless RGB PNG, written for speed: every row with PNG's "up" filter (the difference from the
+    row above, which is zero over most of a web page) computed with numpy, then deflated at level 1 by
+    ISA-L (zlib when it is missing): several times faster than Pillow's encoder at its fastest level
+    (about twice with zlib), and about as small."""
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    width, height = image.size
+    rows = np.asarray(image, dtype=np.uint8).reshape(height, width * 3)
+    body = np.empty((height, width * 3 + 1), dtype=np.uint8)
+    body[:, 0] = 2                      # filter type "up" on every row (the first row's "above" is zero)
+    body[0, 1:] = rows[0]
+    np.subtract(rows[1:], rows[:-1], out=body[1:, 1:])   # uint8 arithmetic wraps modulo 256, as PNG wants
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)   # 8-bit RGB, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
+            + _png_chunk(b"IDAT", _deflater.compress(body.data, 1)) + _png_chunk(b"IEND", b""))
+
+
+def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:
+    """The screenshot with the marks drawn (see `draw_marks_on`), as PNG."""
+    return encode_png(draw_marks_on(decode_rgb(screenshot_png), marks))

@@ -1,11 +1,21 @@
-"""Speed of the browser environment on a ~500-element page at 1280x2048: each observation part
-(accessibility tree, Set-of-Marks, screenshot, HTML) and each action, p50/p95 in ms.
+"""Speed of the browser environment on a ~500-element page at 1280x2048, p50/p95 in ms, five rows:
 
-    python -m benchmarks browser            # or: python -m benchmarks.bench_browser [--reps N]
+    a11y observe    observe() in accessibility-tree mode (tree text and screenshot)
+    SoM observe     observe() in Set-of-Marks mode, and its marked PNG (obs.som_screenshot) as consumers get it
+    click           step(click [id]) on a button: the action and its settle wait, no observation
+    type            step(type [id] [text] [0]) into a text field
+    scroll          step(scroll [down])
+
+with the machine's load average before and after (timings on a shared machine move with it).
+`--detail` adds each observation part (settle, text, screenshot, drawing, PNG encoding, HTML) and the
+other actions (goto, new_tab, tab_focus, close_tab).
+
+    python -m benchmarks browser            # or: python -m benchmarks.bench_browser [--reps N] [--detail]
 """
 from __future__ import annotations
 
 import argparse
+import os
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -61,25 +71,42 @@ def _check(error: str | None, what: str) -> None:
         raise RuntimeError(f"{what} failed during the benchmark: {error}")
 
 
+def _load() -> str:
+    return " ".join(f"{v:.2f}" for v in os.getloadavg())
+
+
+def _observe_with_png(env: BrowserEnv):
+    obs = env.observe()
+    if not obs.som_screenshot:   # the marked frame as the agent and the trajectory get it
+        raise RuntimeError("the Set-of-Marks observation has no marked screenshot")
+    return obs
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench_browser")
     parser.add_argument("--reps", type=int, default=20)
+    parser.add_argument("--detail", action="store_true", help="also each observation part and the other actions")
     args = parser.parse_args(argv)
     server, url = _serve(bench_page())
+    print(f"load average before: {_load()}", flush=True)
+    rows: list[tuple[str, list[float]]] = []
+    detail: list[tuple[str, list[float]]] = []
     try:
-        for mode in ("accessibility_tree", "som"):
+        for mode, label, observe in (("accessibility_tree", "a11y observe", BrowserEnv.observe),
+                                     ("som", "SoM observe", _observe_with_png)):
             with BrowserEnv(viewport=(1280, 2048), mode=mode) as env:
                 env.open([url])
-                obs = env.observe()
+                obs = observe(env)
                 print(f"-- {mode}: {obs.meta['n_elements']} ids, {len(obs.text.splitlines())} text lines", flush=True)
                 total, parts = [], {}
                 for _ in range(args.reps):
-                    obs = _timed(total, env.observe)
+                    obs = _timed(total, lambda: observe(env))
+                    if args.detail:
+                        obs.html   # read (lazily) so that its time is known; not part of the row
                     for name, seconds in obs.meta["timings"].items():
                         parts.setdefault(name, []).append(seconds)
-                report(f"observe() {mode} (whole)", total)
-                for name, samples in parts.items():
-                    report(f"  {mode}: {name}", samples)
+                rows.append((label, total))
+                detail += [(f"  {mode}: {name}", samples) for name, samples in parts.items()]
         with BrowserEnv(viewport=(1280, 2048), mode="som") as env:
             env.open([url])
             env.observe()
@@ -92,17 +119,25 @@ def main(argv: list[str]) -> int:
                 _check(_timed(times["type"], lambda: env.step(parse_action(f"type [{field}] [lamp {i}] [0]"))), "type")
                 _check(_timed(times["scroll"], lambda: env.step(parse_action("scroll [down]"))), "scroll")
                 _check(env.step(parse_action("scroll [up]")), "scroll")
-                _check(_timed(times["goto"], lambda: env.step(parse_action(f"goto [{url}?r={i}]"))), "goto")
-                _check(_timed(times["new_tab"], lambda: env.step(parse_action("new_tab"))), "new_tab")
-                _check(_timed(times["tab_focus"], lambda: env.step(parse_action("tab_focus [0]"))), "tab_focus")
-                _check(env.step(parse_action("tab_focus [1]")), "tab_focus")
-                _check(_timed(times["close_tab"], lambda: env.step(parse_action("close_tab"))), "close_tab")
+                if args.detail:
+                    _check(_timed(times["goto"], lambda: env.step(parse_action(f"goto [{url}?r={i}]"))), "goto")
+                    _check(_timed(times["new_tab"], lambda: env.step(parse_action("new_tab"))), "new_tab")
+                    _check(_timed(times["tab_focus"], lambda: env.step(parse_action("tab_focus [0]"))), "tab_focus")
+                    _check(env.step(parse_action("tab_focus [1]")), "tab_focus")
+                    _check(_timed(times["close_tab"], lambda: env.step(parse_action("close_tab"))), "close_tab")
                 env.observe()
-            for name, samples in times.items():
-                report(f"step {name}", samples)
+            rows += [(name, times[name]) for name in ("click", "type", "scroll")]
+            detail += [(f"  step {name}", times[name]) for name in ("goto", "new_tab", "tab_focus", "close_tab")
+                       if times[name]]
     finally:
         server.shutdown()
         server.server_close()
+    if args.detail:
+        for label, samples in detail:
+            report(label, samples)
+    for label, samples in rows:
+        report(label, samples)
+    print(f"load average after: {_load()}", flush=True)
     return 0
 
 

@@ -100,3 +100,19 @@ def test_resolve_css_of_a_pruned_container_reaches_its_content(ax_env, pages):
     assert ax_env.resolve_element_id(css="#hover-target") == hover_text   # the div itself is pruned
     with pytest.raises(LookupError, match="invalid CSS selector"):
         ax_env.resolve_element_id(css="button[")
+
+
+def test_click_on_an_option_of_a_closed_list_selects_it(ax_env, pages):
+    ax_env.open([pages("basic.html")])
+    green = _id(_line_of(ax_env.observe().text, r"option 'Green'"))
+    assert ax_env.step(parse_action(f"click [{green}]")) is None
+    assert ax_env.driver.find_element("id", "colour").get_attribute("value") == "Green"
+
+
+def test_the_tree_is_read_without_polluting_the_page(ax_env, pages):
+    ax_env.open([pages("basic.html")])
+    text = ax_env.observe().text
+    box = _id(_line_of(text, r"textbox 'Search'"))
+    assert ax_env.step(parse_action(f"type [{box}] [kettle] [0]")) is None
+    assert ax_env.driver.find_element("id", "q").get_attribute("value") == "kettle"
+    assert ax_env.driver.execute_script("return Object.keys(window).filter((k) => k.startsWith('__vwa'))") == []

@@ -61,6 +61,9 @@ def test_covered_element_is_readable_error(som_env, pages):
 def test_goto_unreachable_site(som_env):
     error = som_env.step(parse_action("goto [http://127.0.0.1:9/nothing]"))
     assert error and "could not load http://127.0.0.1:9/nothing" in error
+    obs = som_env.observe()               # the error page, named by the URL that failed (as WebDriver does)
+    assert obs.url == "http://127.0.0.1:9/nothing" and obs.tabs[-1].url == obs.url
+    assert "reached" in obs.text
 
 
 def test_stop_is_a_no_op(som_env, pages):
@@ -99,7 +102,8 @@ class _SlowServer:
 
             def do_GET(self):
                 if self.path.startswith("/fast"):
-                    body, kind = b"<!doctype html><title>Fast</title><a id='next' href='/page'>Next</a>", "text/html"
+                    body, kind = (b"<!doctype html><title>Fast</title><a id='next' href='/page'>Next</a>"
+                                  b"<form action='/page'><input id='q' name='q'></form>"), "text/html"
                 elif self.path.startswith("/slow.png"):
                     outer.release.wait(30)
                     body, kind = outer.PNG, "image/png"
@@ -142,6 +146,27 @@ def test_waits_for_a_slow_resource(som_env, slow_server):
     assert time.perf_counter() - start >= 0.4               # it did wait for the image
     assert som_env.driver.execute_script("return document.getElementById('pic').naturalWidth") == 1
     timer.cancel()
+
+
+@pytest.mark.parametrize("action", ["click", "type"])
+def test_a_navigation_an_action_starts_is_waited_for(som_env, slow_server, action):
+    """A click on a link, or Enter in a form, starts a navigation; the step returns once the new page
+    (and its slow image) has loaded, and an observation then shows it."""
+    som_env.open([slow_server.fast_url])
+    som_env.observe()
+    command = (f"click [{som_env.resolve_element_id(text='Next')}]" if action == "click"
+               else f"type [{som_env.resolve_element_id(css='#q')}] [lamp]")
+    timer = threading.Timer(0.5, slow_server.release.set)
+    timer.start()
+    start = time.perf_counter()
+    try:
+        assert som_env.step(parse_action(command)) is None
+        assert time.perf_counter() - start >= 0.4
+        assert som_env.driver.execute_script(
+            "return [document.readyState, document.getElementById('pic').naturalWidth]") == ["complete", 1]
+        assert "Slow page" in som_env.observe().text
+    finally:
+        timer.cancel()
 
 
 def test_never_loading_page_is_a_timeout_error(som_env, slow_server):

@@ -8,7 +8,8 @@ import pytest
 from PIL import Image
 
 from agent.actions import parse_action
-from agent.som import Mark, draw_marks, mark_colour
+from agent.browser import BrowserEnv
+from agent.som import Mark, draw_marks, encode_png, mark_colour
 
 
 def _status(env, element_id="status"):
@@ -196,3 +197,122 @@ def test_labels_of_a_tight_grid_do_not_overlap():
         assert not any(_overlaps(a, b) for b in labels[i + 1:]), f"label {i} overlaps a later one"
     # with room above, the first row's labels sit just above their boxes
     assert labels[0][3] == boxes[0][1] and labels[0][0] == boxes[0][0]
+
+
+def _pixels(png: bytes) -> bytes:
+    return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+
+
+def test_marks_are_kept_out_of_the_pages_own_world(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    # the collector's state lives in an isolated world: the page's scripts see nothing
+    assert som_env.driver.execute_script(
+        "return [typeof window.__vwaMarks, typeof window.__vwaWorld, typeof window.__vwaTarget]") == ["undefined"] * 3
+    marks = som_env.marks                    # WebElements, found for every mark in one go
+    assert marks and all(m.element is not None and m.element.tag_name.upper() == m.tag for m in marks)
+    counter = next(m for m in marks if m.text == "Add to cart")
+    assert counter.element.get_attribute("id") == "counter"
+
+
+def test_marked_screenshot_is_encoded_once_on_first_read_and_lossless(som_env, pages):
+    som_env.open([pages("basic.html")])
+    obs = som_env.observe()
+    assert "som_encode" not in obs.meta["timings"]
+    png = obs.som_screenshot
+    assert "som_encode" in obs.meta["timings"] and obs.som_screenshot is png
+    assert _pixels(png) == obs.som_image.tobytes()
+    assert _pixels(png) == _pixels(draw_marks(obs.screenshot, som_env.marks))   # the same drawing
+
+
+@pytest.mark.parametrize("deflater", ["isal", "zlib"])
+def test_encode_png_is_lossless(deflater, monkeypatch):
+    import zlib
+
+    import numpy as np
+
+    from agent import som
+    if deflater == "zlib":
+        monkeypatch.setattr(som, "_deflater", zlib)
+    else:
+        assert som._deflater is not zlib, "isal is a dependency of the project: install it (make install)"
+    rng = np.random.default_rng(7)
+    noise = Image.fromarray(rng.integers(0, 256, (37, 53, 3), dtype=np.uint8), "RGB")
+    flat = Image.new("RGB", (64, 48), (250, 250, 250))
+    for image in (noise, flat, noise.convert("RGBA")):
+        decoded = Image.open(io.BytesIO(encode_png(image)))
+        decoded.load()                                          # Pillow checks each chunk's CRC
+        assert decoded.mode == "RGB" and decoded.size == image.size
+        assert decoded.tobytes() == image.convert("RGB").tobytes()
+
+
+def test_html_is_read_on_first_use_and_only_before_the_next_step(som_env, pages):
+    som_env.open([pages("basic.html")])
+    obs = som_env.observe()
+    assert "html" not in obs.meta["timings"]
+    assert "<h1>Fixture shop</h1>" in obs.html and "html" in obs.meta["timings"]
+    later = som_env.observe()
+    assert som_env.step(parse_action("scroll [down]")) is None
+    with pytest.raises(RuntimeError, match="before the environment's next action"):
+        later.html
+    assert "<h1>Fixture shop</h1>" in obs.html                # read before: kept
+
+
+def test_observing_through_chromedriver_alone_gives_the_same_observation(pages):
+    """Without the DevTools socket (a Selenium Grid) every command goes through ChromeDriver: same result.
+    Two fresh browsers, so that nothing else (a mouse left over a link) tells their frames apart."""
+    with BrowserEnv(viewport=(1280, 2048), mode="som") as fast_env, \
+            BrowserEnv(viewport=(1280, 2048), mode="som", devtools_socket=False) as relay:
+        for page in ("basic.html", "dense.html"):
+            fast_env.open([pages(page)])
+            relay.open([pages(page)])
+            fast, slow = fast_env.observe(), relay.observe()
+            assert fast.text == slow.text and fast.tabs == slow.tabs
+            assert _pixels(fast.screenshot) == _pixels(slow.screenshot)
+            assert _pixels(fast.som_screenshot) == _pixels(slow.som_screenshot)
+        assert fast_env._sockets and not relay._sockets          # each took the path it is meant to test
+        button = relay.resolve_element_id(text="B437")
+        assert relay.step(parse_action(f"click [{button}]")) is None
+        assert _status(relay, "result") == "B437"
+        relay.mode = "accessibility_tree"
+        assert re.match(r"\[\d+\] RootWebArea 'Dense fixture'", relay.observe().text)
+
+
+def test_type_into_fields_of_every_kind(som_env, pages):
+    som_env.open([pages("forms.html")])
+    som_env.observe()
+    value = lambda css: som_env.driver.find_element("css selector", css).get_attribute("value")
+    when = som_env.resolve_element_id(css="#when")
+    assert som_env.step(parse_action(f"type [{when}] [03142024] [0]")) is None     # a date input: WebDriver's keys
+    editor = som_env.resolve_element_id(css="#editor")
+    assert som_env.step(parse_action(f"type [{editor}] [new words] [0]")) is None
+    assert som_env.driver.find_element("id", "editor").text == "new words"
+    size = som_env.resolve_element_id(css="#size")
+    assert som_env.step(parse_action(f"type [{size}] [large] [0]")) is None         # the option, ignoring case
+    assert value("#size") == "Large" and _status(som_env, "size-status") == "size Large"   # change event fired
+    keys = som_env.resolve_element_id(css="#keys-field")
+    assert som_env.step(parse_action(f"type [{keys}] [ab] [1]")) is None
+    assert value("#keys-field") == "ab" and _status(som_env, "key-log") == "a b Enter"   # real key events
+    error = som_env.step(parse_action(f"type [{som_env.resolve_element_id(css='#locked')}] [x] [0]"))
+    assert error and "hidden, disabled or cannot take text" in error
+    assert som_env.step(parse_action(f"type [{som_env.resolve_element_id(css='#frozen')}] [x] [0]")) is None
+    assert value("#locked") == "fixed" and value("#frozen") == "frozen"            # read-only: keys do nothing
+
+
+def test_click_scrolls_an_element_below_the_viewport_into_view(som_env, pages):
+    som_env.set_viewport(1000, 800)
+    try:
+        som_env.open([pages("forms.html")])
+        assert "Far button" not in som_env.observe().text         # off screen: not marked
+        for _ in range(8):
+            assert som_env.step(parse_action("scroll [down]")) is None
+            if "Far button" in som_env.observe().text:
+                break
+        far = som_env.resolve_element_id(text="Far button")
+        som_env.driver.execute_script("window.scrollTo(0, 0)")    # the page moved since the observation
+        assert som_env.step(parse_action(f"click [{far}]")) is None
+        assert som_env.driver.find_element("id", "far").text == "Far button clicked"
+        bottom = som_env.driver.execute_script("return document.getElementById('far').getBoundingClientRect().bottom")
+        assert abs(bottom - 800) < 1                             # scrolled as WebDriver does: to the bottom edge
+    finally:
+        som_env.set_viewport(1280, 2048)

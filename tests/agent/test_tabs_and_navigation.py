@@ -1,6 +1,10 @@
 """Tabs, navigation and the exact viewport in every tab."""
 from __future__ import annotations
 
+import pytest
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
 from agent.actions import parse_action
 
 
@@ -103,3 +107,43 @@ def test_dialogs_are_accepted_and_reported(som_env, pages):
     assert "[] [StaticText] [confirmed]" in obs.text
     assert obs.meta["dialogs"] == ["Delete this listing?"]
     assert som_env.observe().meta["dialogs"] == []          # reported once
+
+
+def test_tab_titles_are_the_documents_titles(som_env, pages):
+    som_env.open([pages("untitled.html"), pages("basic.html"), "about:blank"])
+    obs = som_env.observe()
+    assert [t.title for t in obs.tabs] == ["", "Basic fixture", ""]      # as document.title gives them
+    assert [t.url for t in obs.tabs] == [pages("untitled.html"), pages("basic.html"), "about:blank"]
+    assert som_env.step(parse_action("tab_focus [1]")) is None
+    obs = som_env.observe()
+    assert obs.focused_tab == 1 and [t.title for t in obs.tabs] == ["", "Basic fixture", ""]
+
+
+def test_tabs_the_page_opens_and_closes_are_noticed(som_env, pages):
+    som_env.open([pages("basic.html")])
+    som_env.observe()
+    som_env.driver.execute_script("window.open('second.html', '_blank')")   # opened by the page
+    obs = som_env.observe()
+    assert len(obs.tabs) == 2 and obs.focused_tab == 1 and obs.url == pages("second.html")
+    som_env.driver.execute_script("window.close()")                       # ... and closed by it
+    obs = som_env.observe()
+    assert len(obs.tabs) == 1 and obs.focused_tab == 0 and obs.url == pages("basic.html")
+
+
+@pytest.mark.parametrize("when", ["before the observation", "while it reads the page"])
+def test_a_dialog_the_page_opens_by_itself_is_accepted_and_reported(som_env, pages, when):
+    som_env.open([pages("dialog.html")])
+    som_env.observe()
+    som_env.driver.execute_script(
+        "setTimeout(() => { document.getElementById('answer').textContent ="
+        " confirm('Keep going?') ? 'kept' : 'stopped'; }, 0)")
+    WebDriverWait(som_env.driver, 5).until(expected_conditions.alert_is_present())
+    if when == "before the observation":
+        obs = som_env.observe()
+    else:   # a read over the DevTools socket, which a dialog holds until it is closed
+        from agent.browser import _Reads
+        reads = _Reads(som_env, som_env._socket(), {"probe": ("Runtime.evaluate", {"expression": "1 + 1"})})
+        assert reads.get("probe")["result"]["value"] == 2
+        obs = som_env.observe()
+    assert obs.meta["dialogs"] == ["Keep going?"]
+    assert "[] [StaticText] [kept]" in obs.text
