@@ -8,6 +8,8 @@ aria-label), and answers `Thought: ...` then `Action: ...` in WebVoyager's own a
 Context clipping: the conversation keeps every thought and action, but only the `keep_images` most recent
 screenshots (default 3, WEBVOYAGER_KEEP_IMAGES); older observations keep their text only.
 Sampling: TEMPERATURE and TOP_P of the settings. Step limit: 15 unless --max-steps says otherwise.
+One tab, as in the paper: on a task that starts with one tab, links and forms that would open a new tab open
+in place; a task that starts with several tabs gets a `Tab [i]` action instead.
 """
 from __future__ import annotations
 
@@ -138,6 +140,13 @@ class WebVoyagerAgent:
             out.append({"role": m["role"], "content": content})
         return out
 
+    def _keep_one_tab(self) -> None:
+        """WebVoyager works in one tab: links and forms of the page that would open a new one open in place."""
+        try:
+            self.env.driver.execute_script(_SAME_TAB_JS)
+        except Exception:   # the page may be gone or blocked; the action then runs as the page has it
+            pass
+
     # ---- one decision -----------------------------------------------------------------------------
     def act(self, obs: Observation, history: list) -> AgentOutput:
         first = not self.messages
@@ -148,7 +157,13 @@ class WebVoyagerAgent:
         reply = self.llm.complete(self._request())
         self.messages.append({"role": "assistant", "content": reply.text})
         action, problem = parse_reply(reply.text, start_url=self.start_url, tabs=self.several_tabs)
+        if not self.several_tabs and self.env is not None:
+            self._keep_one_tab()
         return AgentOutput(action_text=action, reasoning=reply.text, usage=reply.usage(), invalid_reason=problem)
+
+
+_SAME_TAB_JS = """document.querySelectorAll('a[target], area[target], form[target]').forEach(
+  e => e.setAttribute('target', '_self'));"""
 
 
 def make_webvoyager_agent(*, env=None, model: str | None = None, settings=None) -> WebVoyagerAgent:

@@ -175,3 +175,16 @@ def test_make_eval_runs_webvoyager_end_to_end_and_scores_it(tmp_path, openai_stu
     shot = openai_stub.requests[0]["messages"][1]["content"][-1]["image_url"]["url"]
     image = Image.open(io.BytesIO(__import__("base64").b64decode(shot.split(",", 1)[1])))
     assert image.size == (1024, 768)   # --viewport
+
+
+def test_one_tab_a_link_that_would_open_a_new_tab_opens_in_place(openai_stub, env_som, fixture_server):
+    start = f"{fixture_server}/agent/basic.html"
+    env_som.open([start])
+    env_som.observe()
+    blank = next(m for m in env_som.marks if m.text == "Open in new tab")
+    openai_stub.reply(f"Thought: that link.\nAction: Click [{blank.id}]", "Thought: done.\nAction: ANSWER; [ok]")
+    agent = make_agent("webvoyager", env=env_som, settings=stub_settings(openai_stub))
+    result = run_episode(env_som, agent, intent="Open the link", start_urls=[start])
+    assert result.stop_reason == "stop" and result.steps[0].error is None
+    assert len(env_som.driver.window_handles) == 1
+    assert result.final_url == f"{fixture_server}/agent/second.html?from=blank"
