@@ -88,6 +88,14 @@ def cmd_data(s: Settings) -> int:
     else:
         print(f"reddit: generated {made.posts:,} posts ({made.images:,} with images), {made.comments:,} comments, "
               f"{made.users:,} users in {time.perf_counter() - started:.1f} s -> {ds.db}")
+    from sites.wikipedia.build import ensure as ensure_zim
+
+    zim, built = ensure_zim(s.data_dir, s.seed, s.scale)
+    if built is None:
+        print(f"wikipedia: ZIM already present: {zim}")
+    else:
+        print(f"wikipedia: built {built.articles:,} articles ({built.size / 1e6:.1f} MB) in {built.seconds:.1f} s -> "
+              f"{zim}")
     return 0
 
 

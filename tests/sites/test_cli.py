@@ -98,3 +98,15 @@ def test_stale_or_garbled_pid_files_read_as_no_process(tmp_path):
     assert _read_pid(tmp_path / "classifieds.pid") == os.getpid()
     assert not _our_process(os.getpid())  # pytest is not a site server
     assert _read_pid(tmp_path / "missing.pid") == 0
+
+
+def test_data_generates_every_sites_data_the_zim_included(tmp_path):
+    env = {**os.environ, "SCALE": "60", "DATA_DIR": str(tmp_path)}
+    result = _run(["data"], env)
+    assert result.returncode == 0, result.stderr
+    for site in ("classifieds", "shopping", "reddit"):
+        assert f"{site}: generated" in result.stdout
+    assert "wikipedia: built" in result.stdout
+    assert list(tmp_path.glob("wikipedia/*/wikipedia_en_all_maxi_2022-05.zim"))
+    again = _run(["data"], env)
+    assert "wikipedia: ZIM already present" in again.stdout and "generated" not in again.stdout
