@@ -214,6 +214,14 @@ class _Reads:
                 self.env._accept_open_dialog()   # a dialog holds the page's answers until it is closed
 
 
+def _script_value(result: dict):
+    """The value a DevTools Runtime call returned; a script that threw raises JavascriptException."""
+    if "exceptionDetails" in result:
+        details = result["exceptionDetails"]
+        raise JavascriptException(str(details.get("exception", {}).get("description") or details.get("text")))
+    return result.get("result", {}).get("value")
+
+
 class BrowserEnv:
     def __init__(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT, mode: str = "som",
                  current_viewport_only: bool = False, remote_url: str | None = None,
@@ -753,10 +761,7 @@ class BrowserEnv:
             if _gone(str(exc)):
                 return ["stale"]
             raise
-        if "exceptionDetails" in result:
-            details = result["exceptionDetails"]
-            raise JavascriptException(str(details.get("exception", {}).get("description") or details.get("text")))
-        return result.get("result", {}).get("value")
+        return _script_value(result)
 
     def _on_target(self, target: _Target, op: str, arg=None):
         """Run interact.js's `op` on the target's element; its value (['stale'] when it is gone)."""
@@ -777,10 +782,7 @@ class BrowserEnv:
             if _gone(str(exc)):
                 return ["stale"]
             raise
-        if "exceptionDetails" in result:
-            details = result["exceptionDetails"]
-            raise JavascriptException(str(details.get("exception", {}).get("description") or details.get("text")))
-        return result.get("result", {}).get("value")
+        return _script_value(result)
 
     def step(self, action: Action | InvalidAction) -> str | None:
         """Execute one action and wait for the page to settle. None on success, else the error text."""

@@ -61,18 +61,24 @@ def schema_problems(results_dir: Path) -> list[str]:
     validator = jsonschema.Draft202012Validator(result_schema())
     path = Path(results_dir) / RESULTS_FILE
     problems = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(f"{path}, line {number}: not JSON ({exc.msg})")
+    for number, record in _numbered_lines(path):
+        if isinstance(record, json.JSONDecodeError):
+            problems.append(f"{path}, line {number}: not JSON ({record.msg})")
             continue
         for error in validator.iter_errors(record):
             where = "/".join(str(p) for p in error.absolute_path) or "(the line)"
             problems.append(f"{path}, line {number} ({record.get('test_id')}), {where}: {error.message}")
     return problems
+
+
+def _numbered_lines(path: Path):
+    """(line number, parsed record or the JSONDecodeError) of each non-empty line of a results file."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            try:
+                yield number, json.loads(line)
+            except json.JSONDecodeError as exc:
+                yield number, exc
 
 
 def append_result(results_dir: Path, record: dict) -> None:
@@ -93,13 +99,9 @@ def read_results(results_dir: Path) -> list[dict]:
     if not path.is_file():
         raise FileNotFoundError(f"no {RESULTS_FILE} in {results_dir}")
     latest: dict[tuple, dict] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
+    for number, record in _numbered_lines(path):
+        if isinstance(record, json.JSONDecodeError):
+            raise ValueError(f"{path}, line {number}: not JSON ({record.msg})")
         latest[task_key(record)] = record
     return list(latest.values())
 
