@@ -104,6 +104,12 @@ window.addEventListener('load', () => { clearTimeout(timer); answer(); }, {once:
 """
 
 _STATE_JS = "return [document.readyState, location.href, document.title]"
+# Two turns of the page's event loop. A form submitted by a click or by Enter navigates from a task the
+# browser queues (the HTML standard's "plan to navigate"), so right after the action ChromeDriver may see no
+# navigation yet; once this has run, that task has run too, and ChromeDriver waits for the navigation it
+# started before its next command (the settle's). Sent over the DevTools socket: no ChromeDriver request.
+_YIELD_JS = "new Promise((done) => setTimeout(() => setTimeout(done, 0), 0))"
+_MAY_NAVIGATE = (ActionType.CLICK, ActionType.TYPE, ActionType.PRESS)
 _HTML_JS = "return document.documentElement ? document.documentElement.outerHTML : ''"
 
 # Index in document order (document.getElementsByTagName('*')) of each element kept by the collector; -1
@@ -795,6 +801,8 @@ class BrowserEnv:
         self._generation += 1
         try:
             problem = self._execute(action)
+            if action.type in _MAY_NAVIGATE:
+                self._yield_to_page()
             settle_problem = self._settle()
             return problem or settle_problem
         except ActionError as exc:
@@ -826,6 +834,18 @@ class BrowserEnv:
             return f"{action.type.value} failed: {str(exc).splitlines()[0][:300]}"
         except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
             raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
+
+    def _yield_to_page(self) -> None:
+        """Let the page run the tasks an action queued (a planned form navigation). A navigation that
+        replaces the document meanwhile ends the call early, which is what the settle waits for anyway."""
+        self._state_after_action = None
+        try:
+            self._page_call("Runtime.evaluate", {"expression": _YIELD_JS, "awaitPromise": True, "silent": True,
+                                                 "timeout": int(self.settle_timeout * 1000)})
+        except UnexpectedAlertPresentException:
+            raise
+        except (_ProtocolError, WebDriverException):
+            pass   # the document or the tab is gone (a navigation, a closed tab): the settle looks next
 
     # ------------------------------------------------------------------ actions
     def _perform(self, steps: list[tuple[str, dict]]) -> None:
