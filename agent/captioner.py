@@ -20,6 +20,7 @@ import base64
 import hashlib
 import io
 import os
+from abc import ABC, abstractmethod
 from typing import Protocol
 
 from PIL import Image
@@ -68,15 +69,16 @@ class NoCaptioner:
         return ["" for _ in images]
 
 
-class _Cached:
-    """Caches captions by the image's pixels."""
+class _Cached(ABC):
+    """Caches captions by the image's pixels; a subclass captions one image."""
 
     def __init__(self):
         self.usage = UsageMeter()
         self._cache: dict[str, str] = {}
 
+    @abstractmethod
     def _caption_one(self, image: Image.Image) -> str:
-        raise NotImplementedError
+        """The caption of one image (not yet cached)."""
 
     def caption(self, images: list[Image.Image]) -> list[str]:
         out = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from abc import ABC, abstractmethod
 import shutil
 from pathlib import Path
 
@@ -24,19 +25,20 @@ class HarnessError(EvaluationError):
     """The harness could not run the task (site down, browser crash, model API down...)."""
 
 
-class Stack:
+class Stack(ABC):
     name = "?"
 
+    @abstractmethod
     def served(self) -> set[str] | None:
         """The sites this stack can serve; None: every site (the docker stack is configured by URL)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def start(self, needed: set[str]) -> dict[str, str]:
         """Bring up (once) the sites among `needed` this stack serves; returns site -> base URL."""
-        raise NotImplementedError
 
+    @abstractmethod
     def reset(self, sites: list[str]) -> None:
-        raise NotImplementedError
+        """Restore `sites` to their pristine state."""
 
     def heal(self, sites: list[str]) -> dict[str, str]:
         """Restart the sites of `sites` that are dead or do not answer; returns {site: why}. A stack that
