@@ -12,6 +12,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
+from sites.imagery.portable import sin
+
 TEX_W, TEX_H = 1100, 820
 
 WALL_PAINTS = [((200, 192, 178), (246, 240, 228)), ((170, 180, 186), (228, 234, 236)),
@@ -64,7 +66,7 @@ def grey_texture(name: str) -> Image.Image:
         fine = _noise(TEX_W, TEX_H // 4, 12, 0)
         fine = np.asarray(Image.fromarray((fine * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Image.BILINEAR),
                           dtype=np.float32) / 255.0
-        grain = 0.5 + 0.5 * np.sin((ys + warp * 35) * 0.09 + np.sin(xs * 0.003) * 2)
+        grain = 0.5 + 0.5 * sin((ys + warp * 35) * 0.09 + sin(xs * 0.003) * 2)
         plank = ((ys.astype(np.int32) % 150) < 3).astype(np.float32)   # seams between boards
         g = 0.55 * grain + 0.35 * fine + 0.1 * warp
         g = g * (1 - 0.6 * plank)
@@ -73,8 +75,8 @@ def grey_texture(name: str) -> Image.Image:
         n = _noise(TEX_W // 4, TEX_H // 4, 21, 1.5)
         n = np.asarray(Image.fromarray((n * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Image.BICUBIC),
                        dtype=np.float32) / 255.0
-        waves = 0.5 + 0.5 * np.sin(ys * 0.25 + n * 9 + np.sin(xs * 0.03) * 1.5)
-        g = 0.5 * waves ** 3 + 0.5 * n
+        waves = 0.5 + 0.5 * sin(ys * 0.25 + n * 9 + sin(xs * 0.03) * 1.5)
+        g = 0.5 * (waves * waves * waves) + 0.5 * n
         return Image.fromarray((np.clip(g, 0, 1) * 255).astype(np.uint8), "L")
     if name == "paint":
         n = _noise(TEX_W // 2, TEX_H // 2, 31, 1)
@@ -82,7 +84,8 @@ def grey_texture(name: str) -> Image.Image:
         img = Image.fromarray((np.clip(g, 0, 1) * 255).astype(np.uint8), "L")
         return img.resize((TEX_W, TEX_H), Image.BILINEAR)
     if name == "sweep":
-        g = 1.0 - 0.35 * (np.abs(ys / TEX_H - 0.62) ** 1.6)
+        d = np.abs(ys / TEX_H - 0.62)
+        g = 1.0 - 0.35 * (d * np.sqrt(d))   # d ** 1.5 without np.power (its SIMD path varies by CPU)
         return Image.fromarray((np.clip(g, 0, 1) * 255).astype(np.uint8), "L")
     raise ValueError(f"unknown texture {name!r}")
 

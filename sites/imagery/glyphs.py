@@ -8,6 +8,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from sites.imagery.portable import luma as luma_of
+
 EMOJI_FONT = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 TEXT_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 EMOJI_PX = 109  # the only size the CBDT bitmaps come in
@@ -55,7 +57,7 @@ def glyph(emoji: str, body_mode: str = "hue") -> Glyph:
     rgb = np.where(alpha[..., None] > 0, np.clip(rgb / np.maximum(alpha[..., None], 1e-3), 0, 255), 0)
     img = Image.fromarray(np.dstack([rgb, alpha * 255]).astype(np.uint8), "RGBA")
     body = _body_mask(img, rgb, alpha, body_mode)
-    luma = rgb @ np.array([0.299, 0.587, 0.114], dtype=np.float32)
+    luma = luma_of(rgb)
     sel = body > 0.5
     mid = float(np.median(luma[sel])) if sel.any() else 128.0
     return Glyph(img, rgb, alpha, body, mid)

@@ -7,8 +7,8 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from sites.imagery.glyphs import text_font
+from sites.imagery.portable import luma
 
-LUMA = np.array([0.299, 0.587, 0.114], dtype=np.float32)
 REF_PX = 100
 
 
@@ -51,7 +51,7 @@ def draw_text(img: Image.Image, body: np.ndarray, text: str, style: str, upright
         font = _fit_font(text, 0.72 * span_w, 0.34 * span_h)
         rgb = np.asarray(img.convert("RGB"), dtype=np.float32)
         sel = region > 0.5
-        mean_luma = float((rgb[sel] @ LUMA).mean()) if sel.any() else 128.0
+        mean_luma = float(luma(rgb[sel]).mean()) if sel.any() else 128.0
         ink, outline = ((20, 20, 28), (255, 255, 255)) if mean_luma > 140 else ((255, 255, 255), (20, 20, 28))
         stroke = max(1, font.size // 14)
         layer = _layer_for(text, font, stroke, pad=(2, 2))

@@ -9,8 +9,8 @@ from PIL import Image, ImageFilter
 
 from sites.imagery.catalog import COLORS, Kind
 from sites.imagery.glyphs import glyph
+from sites.imagery.portable import luma as luma_of
 
-LUMA = np.array([0.299, 0.587, 0.114], dtype=np.float32)
 _STEEPEN = [max(0, min(255, int((v - 128) * 2.4 + 128))) for v in range(256)]
 LIGHT_COLORS = {"white", "yellow", "pink", "orange"}
 
@@ -29,7 +29,7 @@ def recolor(kind: Kind, color: str | None) -> Image.Image:
     if color is None:
         return g.image
     target = np.array(COLORS[color], dtype=np.float32)
-    luma = g.rgb @ LUMA
+    luma = luma_of(g.rgb)
     # Shading relative to the body's middle tone, added to the target; dark colours get a little less contrast
     # compression so folds and edges stay visible.
     gain = 0.85 if color not in ("black", "white") else 0.6
@@ -62,7 +62,7 @@ def pattern_mask(pattern: str, size: tuple[int, int], period: int) -> np.ndarray
 
 def pattern_color(color: str | None, base_rgb: np.ndarray) -> np.ndarray:
     if color is None:
-        light = float(base_rgb @ LUMA) > 150
+        light = float(luma_of(base_rgb)) > 150
     else:
         light = color in LIGHT_COLORS
     return np.array((28, 32, 60) if light else (246, 244, 236), dtype=np.float32)
@@ -75,7 +75,7 @@ def _apply_pattern(img: Image.Image, body: np.ndarray, pattern: str, color: str 
     mean = rgb[sel].mean(axis=0) if sel.any() else np.array([128, 128, 128], np.float32)
     pcol = pattern_color(color, mean)
     # Keep the body's shading under the pattern: scale the pattern colour by the local brightness ratio.
-    shade = np.clip((rgb @ LUMA) / max(float(mean @ LUMA), 1.0), 0.55, 1.3)[..., None]
+    shade = np.clip(luma_of(rgb) / max(float(luma_of(mean)), 1.0), 0.55, 1.3)[..., None]
     period = max(img.size) // 9
     m = (pattern_mask(pattern, img.size, period - period % 2) * body)[..., None] * 0.92
     rgb = rgb * (1 - m) + np.clip(pcol * shade, 0, 255) * m
