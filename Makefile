@@ -10,13 +10,16 @@ MODEL ?=
 ARGS ?=
 RESULTS ?=
 
-.PHONY: help install data up down status reset doctor eval test test-unit test-tasks bench report verify verify-manifest clean
+.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
 
-install:        ## create .venv, install the project (EXTRAS=models by default; EXTRAS= for none), Chromium and ChromeDriver (idempotent)
+install:        ## create .venv and install exactly the lock (requirements/lock.txt; EXTRAS= for the base lock, LOCK=none for unlocked ranges), Chromium, ChromeDriver, fonts, kiwix-tools (idempotent)
 	@$(if $(filter undefined,$(origin EXTRAS)),,EXTRAS='$(EXTRAS)') bash scripts/install.sh
+
+lock:           ## recompile the Python locks (requirements/lock*.txt: exact versions and hashes, with uv) from pyproject.toml and record the Debian packages; on purpose, then make test and commit
+	@bash scripts/lock.sh
 
 $(PY):
 	@bash scripts/install.sh

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import environment
 from .results import RESULTS_FILE, append_result, read_results, task_key
 
 MATCHED = ("agent", "model", "scoring")       # what every merged line must share (unless allow_mixed)
@@ -37,6 +38,7 @@ class MergeResult:
     by_source: dict[str, int] = field(default_factory=dict)     # folder -> tasks taken from it
     duplicates: list[str] = field(default_factory=list)         # tasks found in more than one folder
     mixed: dict[str, dict[str, list]] = field(default_factory=dict)
+    environment_differences: list[str] = field(default_factory=list)   # lines: what another machine ran with
 
 
 def _settings(records: list[dict]) -> dict[str, set]:
@@ -114,10 +116,20 @@ def merge_runs(sources: list[Path], out: Path, allow_mixed: bool = False) -> Mer
         result.by_source[folder] = result.by_source.get(folder, 0) + 1
         _copy_episode_files(Path(folder), out, record)
     _merge_autoeval(per_folder, chosen, out)
+    environments = {f: environment.read(Path(f)) for f in per_folder}
+    first_folder = next(iter(per_folder))
+    if environments[first_folder] is not None:
+        (out / environment.FILE).write_text(json.dumps(environments[first_folder], indent=1, sort_keys=True) + "\n",
+                                            encoding="utf-8")
+    result.environment_differences = [f"{folder}: {line}" for folder in per_folder if folder != first_folder
+                                      for line in environment.differences(environments[first_folder],
+                                                                          environments[folder],
+                                                                          (first_folder, folder))]
     (out / "merge.json").write_text(json.dumps({
         "sources": [{"folder": f, "tasks_taken": result.by_source.get(f, 0), "tasks_there": len(r)}
                     for f, r in per_folder.items()],
-        "tasks": result.tasks, "duplicates": result.duplicates, "mixed": mixed, "merged_at": time.time()},
+        "tasks": result.tasks, "duplicates": result.duplicates, "mixed": mixed,
+        "environment_differences": result.environment_differences, "merged_at": time.time()},
         indent=2, default=str) + "\n", encoding="utf-8")
     return result
 

@@ -24,6 +24,7 @@ import pytest
 
 from .errors import TaskFormatError
 from .matching import DEFAULT_MODE, MODES
+from . import environment
 from .results import default_results_dir, point_latest, read_results, task_key, write_report
 from .runtime import RunOptions, Runtime, SkipTask, sites_of
 from .tasks import DIFFICULTIES, EVAL_TYPES, Task, load_task_entries
@@ -327,6 +328,7 @@ class TaskItem(pytest.Item):
     def setup(self):
         # the run folder exists from the first task on, so a run stopped before any task ended can be resumed
         _results_dir(self.config).mkdir(parents=True, exist_ok=True)
+        environment.write(_results_dir(self.config))   # what the run ran on (kept from its first task on)
         runtime = self._runtime()
         retries = self.config.getoption("retries")
         errors: list[str] = []

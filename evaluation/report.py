@@ -49,6 +49,8 @@ def merge_main(argv: list[str]) -> int:
     (args.out / "usage.json").write_text(json.dumps(run_usage(args.out), indent=2) + "\n", encoding="utf-8")
     for folder, count in merged.by_source.items():
         print(f"{count} task(s) from {folder}", file=sys.stderr)
+    for line in merged.environment_differences:
+        print(f"warning: the runs ran on different environments: {line}", file=sys.stderr)
     for duplicate in merged.duplicates:
         print(f"note: {duplicate}: kept one line (scored over error over skipped, then the latest)", file=sys.stderr)
     if merged.mixed:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from . import environment
+
 RESULTS_FILE = "results.jsonl"
 
 # Every result line carries these keys, null where there is no value (an error before the episode has
@@ -251,7 +253,11 @@ def write_report(results_dir: Path) -> tuple[Summary, str]:
     results_dir = Path(results_dir)
     summary = summarise(read_results(results_dir))
     text = render_markdown(summary, f"Success rates: {results_dir.resolve().name}")
+    recorded = environment.read(results_dir)
+    if recorded:
+        text += ("\nEnvironment: " + ", ".join(f"{k} {recorded[k]}" for k in ("python", "chromium", "cpu") if k in recorded)
+                 + " (environment.json)\n")
     (results_dir / "report.md").write_text(text, encoding="utf-8")
-    (results_dir / "summary.json").write_text(json.dumps({**summary.to_dict(), "written_at": time.time()},
-                                                         indent=2), encoding="utf-8")
+    (results_dir / "summary.json").write_text(json.dumps({**summary.to_dict(), "environment": recorded,
+                                                          "written_at": time.time()}, indent=2), encoding="utf-8")
     return summary, text

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from sites.config import PROJECT_ROOT, Settings
 
+from . import environment
 from .fingerprints import file_digest, photo_digest, sqlite_digest, zim_digest
 from .results import read_results
 
@@ -203,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
             manifest = {"seed": settings.seed, "scale": settings.scale,
                         "about": "fingerprints checked by `make verify`; rewritten by `make verify-manifest` "
                                  "(see evaluation/fingerprints.py for the canonical forms)",
+                        "environment": environment.describe(),   # what wrote it: told when verify fails
                         "entries": found}
             args.manifest.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
             print(f"Wrote {args.manifest} ({len(found)} entries)")
@@ -215,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
                             f"this environment has seed {settings.seed}, scale {settings.scale}")
         data_diff = compare(manifest["entries"], found)
         problems += [f"data: {line}" for line in data_diff]
+        env_diff = environment.differences(manifest.get("environment"), environment.describe(),
+                                           ("manifest", "this machine"))
         print(f"  data: {len(found)} fingerprints, {len(data_diff)} differ from {args.manifest.name}", flush=True)
 
         env = {**os.environ, "DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
@@ -237,6 +241,9 @@ def main(argv: list[str] | None = None) -> int:
             if len(runs) == 2:
                 diff = compare_runs(*runs)
                 problems += [f"runs: {line}" for line in diff]
+                problems += [f"runs: environment: {line}" for line in environment.differences(
+                    environment.read(work / f"run-{w1}-workers"), environment.read(work / f"run-{w2}-workers"),
+                    (f"{w1} workers", f"{w2} workers"))]
                 scored = [r for r in runs[0] if r.get("status") != "skipped"]
                 failed = [f"{r.get('test_id')}: {r.get('error') or 'reward ' + str(r.get('reward'))}"
                           for run in runs for r in run if r.get("status") != "skipped" and r.get("reward") != 1]
@@ -254,6 +261,11 @@ def main(argv: list[str] | None = None) -> int:
         if unrenderable:
             print(f"  warning: {len(unrenderable)} sampled photo(s) cannot be rendered (a data defect, the same in "
                   f"every build): " + "; ".join(unrenderable[:3]))
+        if env_diff:
+            print(f"  environment: {len(env_diff)} difference(s) from the one that wrote {args.manifest.name} "
+                  "(python, packages, browser, CPU; a changed fingerprint above may come from one of these):")
+            for line in env_diff:
+                print(f"    {line}")
         for line in problems[:40]:
             print(f"  - {line}")
         if len(problems) > 40:

@@ -45,23 +45,40 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PYTHON" -m venv "$VENV"
 fi
 
-# EXTRAS: optional extras of pyproject.toml, comma-separated (EXTRAS=models: BLIP-2 through transformers).
-# The tests need `models` (a tiny BLIP-2 is built and loaded through the real code), so it is the default;
-# EXTRAS= (empty) installs the project alone. torch is pinned first to TORCH_SPEC, the CPU build pip takes
-# from this machine's disk (a plain `torch` would pull a CUDA build of several GB); set TORCH_SPEC=torch
-# to let pip choose (e.g. on a GPU machine).
+# EXTRAS: optional extras of pyproject.toml (EXTRAS=models, the default: BLIP-2 through transformers; the tests
+# need it, a tiny BLIP-2 is built and loaded through the real code). EXTRAS= (empty) installs the project alone.
+# LOCK: the default installs exactly the lock of those extras (requirements/lock.txt or lock-base.txt: every
+# package at its locked version, checked against its sha256; `make lock` rewrites them). LOCK=none resolves
+# pyproject.toml's ranges instead, with TORCH_SPEC (default torch==2.13.0, the CPU build pip takes from this
+# kind of machine's disk; TORCH_SPEC=torch on a GPU machine).
 EXTRAS=${EXTRAS-models}
+LOCK=${LOCK:-auto}
 TORCH_SPEC=${TORCH_SPEC:-torch==2.13.0}
+if [ "$LOCK" = auto ]; then
+  case "$EXTRAS" in
+    models) LOCK=requirements/lock.txt ;;
+    "") LOCK=requirements/lock-base.txt ;;
+    *) echo "install: no lock for EXTRAS=$EXTRAS; installing unlocked (LOCK=none)"; LOCK=none ;;
+  esac
+fi
 target="."
 [ -n "$EXTRAS" ] && target=".[$EXTRAS]"
-# Reinstall the project only when its metadata or the chosen extras changed since the last install.
+# Reinstall only when the project's metadata, the lock or the choice changed since the last install.
 stamp="$VENV/.installed-pyproject"
-want="$(cat pyproject.toml; echo "extras=$EXTRAS torch=$TORCH_SPEC")"
+want="$(cat pyproject.toml; [ "$LOCK" != none ] && cat "$LOCK"; echo "extras=$EXTRAS lock=$LOCK torch=$TORCH_SPEC")"
 if [ ! -f "$stamp" ] || [ "$want" != "$(cat "$stamp")" ]; then
-  echo "install: installing the project into $VENV${EXTRAS:+ with extras [$EXTRAS]}"
-  "$VENV/bin/pip" install -q --upgrade pip
-  case ",$EXTRAS," in *,models,*) "$VENV/bin/pip" install -q "$TORCH_SPEC";; esac
-  "$VENV/bin/pip" install -q -e "$target"
+  if [ "$LOCK" != none ]; then
+    "$VENV/bin/python" scripts/lockfile.py check "$LOCK"
+    echo "install: installing $LOCK into $VENV"
+    "$VENV/bin/pip" install -q --require-hashes --no-deps -r "$LOCK"
+    "$VENV/bin/pip" install -q --no-deps --no-build-isolation -e .
+    "$VENV/bin/python" scripts/lockfile.py installed "$LOCK"
+  else
+    echo "install: installing the project into $VENV${EXTRAS:+ with extras [$EXTRAS]} (unlocked)"
+    "$VENV/bin/pip" install -q --upgrade pip
+    case ",$EXTRAS," in *,models,*) "$VENV/bin/pip" install -q "$TORCH_SPEC";; esac
+    "$VENV/bin/pip" install -q -e "$target"
+  fi
   printf '%s' "$want" > "$stamp"
 fi
 

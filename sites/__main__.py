@@ -187,6 +187,10 @@ def cmd_doctor(s: Settings) -> int:
         check(False, f"photo library sites.imagery: {exc}", "update the checkout")
     for binary in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
         check(Path(binary).exists() or bool(shutil.which(binary)), f"{binary}", "make install")
+    from sites.debian import browser_drift
+
+    for warning in browser_drift():   # a warning, not a failure: the run still works, its pixels may not match
+        print(f"[warn] {warning}  -> make install, or make lock to test the lock with this browser")
     try:
         ds = store.dataset(s.data_dir, s.seed, s.scale)
         check(ds.exists(), f"classifieds data (seed {s.seed}, {ds.listings:,} listings): {ds.db}",

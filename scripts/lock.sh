@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `make lock`: recompile the Python locks (exact versions and sha256 hashes of every package, with uv) from
+# pyproject.toml, and record the Debian packages installed now as the ones the lock is tested with.
+# Run it on purpose after changing a dependency, then run `make test` and commit requirements/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VENV=${VENV:-.venv}
+[ -x "$VENV/bin/uv" ] || "$VENV/bin/pip" install -q uv
+digest=$("$VENV/bin/python" scripts/lockfile.py digest)
+compile() {   # compile OUT [uv args...]
+  local out=$1; shift
+  "$VENV/bin/uv" pip compile pyproject.toml requirements/build.in "$@" --generate-hashes --no-header \
+    --python-version 3.11 --python-platform x86_64-manylinux_2_28 --find-links /opt/wheels \
+    --override requirements/torch-cpu.txt --quiet -o "$out.tmp"
+  { echo "# The Python lock (make lock writes it; make install installs it with --require-hashes)."
+    echo "$HEADER_LINE$digest"; cat "$out.tmp"; } > "$out"
+  rm -f "$out.tmp"
+  echo "lock: $out ($(grep -c '==' "$out") packages)"
+}
+HEADER_LINE="# pyproject-dependencies-sha256: "
+compile requirements/lock.txt --extra models
+compile requirements/lock-base.txt
+{ sed -n '/^#/p' requirements/debian.txt
+  dpkg-query -W -f='${Package}=${Version}\n' chromium chromium-driver fonts-dejavu-core fonts-noto-color-emoji kiwix-tools
+} > requirements/debian.txt.tmp && mv requirements/debian.txt.tmp requirements/debian.txt
+echo "lock: requirements/debian.txt (the Debian packages installed now)"

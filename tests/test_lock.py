@@ -1,0 +1,69 @@
+"""The Python lock is the install: compiled from the current pyproject.toml, every pin hashed, and the venv
+holding exactly what it pins (scripts/install.sh installs it with --require-hashes)."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import lockfile  # noqa: E402
+
+
+@pytest.mark.parametrize("extras", ["models", ""])
+def test_the_lock_is_compiled_from_the_current_pyproject(extras):
+    assert lockfile.check(lockfile.LOCKS[extras]) == []
+
+
+def test_a_changed_dependency_makes_the_lock_stale(tmp_path):
+    lock = tmp_path / "lock.txt"
+    text = lockfile.LOCKS["models"].read_text()
+    lock.write_text(text.replace(lockfile.digest(), "0" * 64))
+    assert "make lock" in lockfile.check(lock)[0]
+
+
+@pytest.mark.parametrize("extras", ["models", ""])
+def test_every_pin_is_exact_and_hashed(extras):
+    blocks = re.split(r"\n(?=[A-Za-z0-9])", lockfile.LOCKS[extras].read_text())
+    pinned = [b for b in blocks if lockfile.PIN.match(b)]
+    assert len(pinned) >= 60
+    for block in pinned:
+        assert "--hash=sha256:" in block, f"no hash for {block.splitlines()[0]}"
+    names = set(lockfile.pins(lockfile.LOCKS[extras]))
+    for needed in ("selenium", "numpy", "pillow", "nltk", "flask", "setuptools"):
+        assert needed in names
+    assert ("torch" in names) == (extras == "models")
+
+
+def test_the_official_tokenizer_version_is_locked():
+    assert lockfile.pins(lockfile.LOCKS["models"])["nltk"] == "3.8.1"
+
+
+def test_the_venv_holds_exactly_the_lock():
+    stamp = ROOT / ".venv" / ".installed-pyproject"
+    if Path(sys.prefix).resolve() != (ROOT / ".venv").resolve() or not stamp.is_file():
+        pytest.skip("not running in the project's .venv made by scripts/install.sh")
+    if "lock=none" in stamp.read_text():
+        pytest.skip("installed with LOCK=none (unlocked on purpose)")
+    lock = lockfile.LOCKS["models"] if "extras=models" in stamp.read_text() else lockfile.LOCKS[""]
+    assert lockfile.installed(lock) == []
+
+
+def test_the_installed_check_names_a_wrong_version(tmp_path):
+    lock = tmp_path / "lock.txt"
+    lock.write_text("pytest==0.0.1 \\\n    --hash=sha256:" + "0" * 64 + "\nno-such-package-xyz==1.0\n")
+    problems = lockfile.installed(lock)
+    assert any(p.startswith("pytest:") and "0.0.1" in p for p in problems)
+    assert any("no-such-package-xyz: not installed" in p for p in problems)
+
+
+def test_the_cli_exits_1_on_a_stale_lock(tmp_path):
+    lock = tmp_path / "lock.txt"
+    lock.write_text("# pyproject-dependencies-sha256: deadbeef\n")
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "lockfile.py"), "check", str(lock)],
+                          capture_output=True, text=True)
+    assert done.returncode == 1 and "make lock" in done.stderr
