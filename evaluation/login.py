@@ -3,7 +3,7 @@
     login_sites(env, ["classifieds", "reddit"], {"classifieds": "http://127.0.0.1:9980", ...})
 
 Each site is logged in once per worker process (a pytest-xdist worker): the session cookies are kept
-and restored into the browser for later tasks (visit the site's origin, then `add_cookie`). Recipes
+and restored into the browser for later tasks (DevTools `Network.setCookies`, no page load). Recipes
 work for the embedded sites and for the official images (same URLs and form fields):
 
 - classifieds (OSClass): `/index.php?page=login`, `input[name=email]`, `input[name=password]`,
@@ -139,8 +139,28 @@ def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]
     return driver.get_cookies()
 
 
-def _restore(driver, base: str, cookies: list[dict]) -> None:
-    _get(driver, _origin(base) + "/")
+def _restore(env, base: str, cookies: list[dict]) -> None:
+    """Put a saved session back into the browser over DevTools (no page load: a task's first page is the
+    next one the browser loads); a browser without DevTools (a Grid node) visits the origin and adds them."""
+    origin = _origin(base)
+    params = []
+    for c in cookies:
+        param = {"name": c["name"], "value": c["value"], "url": origin + c.get("path", "/"),
+                 "path": c.get("path", "/"), "secure": bool(c.get("secure")), "httpOnly": bool(c.get("httpOnly"))}
+        if c.get("sameSite") in ("Strict", "Lax", "None"):
+            param["sameSite"] = c["sameSite"]
+        if c.get("expiry"):
+            param["expires"] = c["expiry"]
+        params.append(param)
+    cdp = getattr(env, "cdp", None)
+    if cdp is not None:
+        try:
+            cdp("Network.setCookies", {"cookies": params})
+            return
+        except WebDriverException:
+            pass
+    driver = env.driver
+    _get(driver, origin + "/")
     for cookie in cookies:
         cookie = {k: v for k, v in cookie.items() if k in ("name", "value", "path", "expiry", "secure", "httpOnly",
                                                            "sameSite")}
@@ -168,7 +188,7 @@ def login_sites(env, sites: list[str], urls: dict[str, str]) -> None:
                 _COOKIES[key] = cookies
         else:
             try:
-                _restore(driver, base, cookies)
+                _restore(env, base, cookies)
             except WebDriverException as exc:
                 raise LoginError(f"login to {site} at {base}: restoring the saved session cookies failed: "
                                  f"{getattr(exc, 'msg', None) or exc}") from exc
