@@ -85,7 +85,7 @@ def test_renderer_timeouts_are_retried_in_place_others_are_not():
 
 
 def test_login_page_load_is_retried_with_twice_the_time():
-    from evaluation.login import _get
+    from evaluation.running.login import _get
 
     class Timeouts:
         page_load = 10.0

@@ -16,8 +16,8 @@ from PIL import Image, UnidentifiedImageError
 
 from sites.config import PROJECT_ROOT
 
-from .errors import EvaluationError, TaskInputError
-from .tasks import ImageRef, Task
+from evaluation.running.errors import EvaluationError, TaskInputError
+from evaluation.taskfiles.loader import ImageRef, Task
 
 FETCH_TIMEOUT_S = 30.0
 

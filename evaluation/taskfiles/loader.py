@@ -19,9 +19,9 @@ from urllib.parse import urlparse
 
 from sites.config import SITES
 
-from .errors import TaskFormatError
-from .helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
-from .placeholders import PlaceholderError, resolve_tree, unknown_placeholders
+from evaluation.running.errors import TaskFormatError
+from evaluation.scoring.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
+from evaluation.running.placeholders import PlaceholderError, resolve_tree, unknown_placeholders
 
 EVAL_TYPES = ("string_match", "url_match", "program_html", "page_image_query")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -232,12 +232,12 @@ def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
 
 
 def _helper_names() -> list[str]:
-    from .helpers import HELPERS   # the registry (import here: helpers import selenium-heavy modules)
+    from evaluation.scoring.helpers import HELPERS   # the registry (import here: helpers import selenium-heavy modules)
     return list(HELPERS)
 
 
 def parse_helper(text: str, where: _Where, name: str) -> HelperCall:
-    from .helpers import check_arguments
+    from evaluation.scoring.helpers import check_arguments
     try:
         call = parse_helper_call(text, _helper_names())
         check_arguments(call)
