@@ -127,7 +127,7 @@ class Runtime:
         from agent.browser import BrowserEnv
         from selenium.common.exceptions import WebDriverException
 
-        from agent.driver import BrowserUnavailable
+        from agent.browser.driver import BrowserUnavailable
         from agent.load import load_scaled, retry_slow_renderer
         if self.env is not None:
             try:

@@ -47,7 +47,7 @@ def test_the_factor_follows_demand_now_not_a_minute_ago():
 
 @pytest.mark.browser
 def test_a_live_browser_is_counted():
-    from agent.driver import create_driver, quit_driver
+    from agent.browser.driver import create_driver, quit_driver
     driver = create_driver((800, 600))
     try:
         ours = [pid for pid in browser_pids() if os.getpgid(pid) == driver._vwa_pgid]

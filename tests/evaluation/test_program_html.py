@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.driver import create_driver, quit_driver
+from agent.browser.driver import create_driver, quit_driver
 from evaluation.running.errors import EvaluationError, HelperError, TaskFormatError, VQAError
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.scoring.helper_calls import HelperSyntaxError, parse_helper_call

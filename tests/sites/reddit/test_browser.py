@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from agent.driver import BrowserUnavailable, create_driver, quit_driver
+from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.running.login import forget_logins, login_sites
 from evaluation.taskfiles.loader import parse_task

@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from agent.driver import BrowserUnavailable, create_driver, quit_driver
+from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.scoring.helper_calls import parse_helper_call
 from evaluation.scoring.helpers import HELPERS, HelperEnv, call_helper

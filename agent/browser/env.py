@@ -32,8 +32,8 @@ from selenium.webdriver.remote.command import Command
 
 from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, AXTree, ax_tree_from
 from agent.actions import Action, ActionType, InvalidAction
-from agent.devtools import DevToolsError, DevToolsPage, DevToolsTimeout, DevToolsUnavailable
-from agent.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
+from agent.browser.devtools import DevToolsError, DevToolsPage, DevToolsTimeout, DevToolsUnavailable
+from agent.browser.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
 from agent.keys import parse_key_comb
 from agent.load import is_renderer_timeout
 from agent.observation import Observation, Tab
