@@ -22,7 +22,8 @@ from evaluation.running.errors import EvaluationError, JudgeError, VQAError
 from .helpers import HelperEnv, as_text, call_helper
 from .images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
 from evaluation.running.outcome import Reward
-from evaluation.taskfiles.loader import Expectation, ImageQuery, ProgramTarget, Task
+from evaluation.taskfiles.loader import Task
+from evaluation.taskfiles.spec import Expectation, ImageQuery, ProgramTarget
 
 
 @dataclass

@@ -21,7 +21,7 @@ from selenium.common.exceptions import JavascriptException, WebDriverException
 from evaluation.running.errors import HelperError
 from .helper_calls import PAGE, HelperCall, Symbol
 from .site_api import SiteAPIError
-from evaluation.taskfiles.loader import OR_SEP
+from evaluation.taskfiles.spec import OR_SEP
 
 
 @dataclass

@@ -17,7 +17,8 @@ from PIL import Image, UnidentifiedImageError
 from sites.config import PROJECT_ROOT
 
 from evaluation.running.errors import EvaluationError, TaskInputError
-from evaluation.taskfiles.loader import ImageRef, Task
+from evaluation.taskfiles.loader import Task
+from evaluation.taskfiles.spec import ImageRef
 
 FETCH_TIMEOUT_S = 30.0
 

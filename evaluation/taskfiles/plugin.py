@@ -26,7 +26,8 @@ from evaluation.running.errors import TaskFormatError
 from evaluation.scoring.matching import DEFAULT_MODE, MODES
 from evaluation.reporting.results import default_results_dir, point_latest, read_results, task_key, write_report
 from evaluation.running.runtime import RunOptions, Runtime, SkipTask, sites_of
-from .loader import DIFFICULTIES, EVAL_TYPES, Task, load_task_entries
+from .loader import Task, load_task_entries
+from .markers import _marker_names, task_markers
 
 _RUNTIME_KEY = pytest.StashKey[Runtime]()
 _RESULTS_KEY = pytest.StashKey[Path]()
@@ -80,17 +81,6 @@ def parse_viewport(text: str | None) -> tuple[int, int] | None:
     if not m:
         raise pytest.UsageError(f"--viewport {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
     return int(m.group(1)), int(m.group(2))
-
-
-def _marker_names() -> list[str]:
-    from sites.config import SITES
-    names = [f"{s}: task on the {s} site" for s in SITES]
-    names += ["multisite: the task needs two or more sites"]
-    names += [f"{kind}_{d}: {kind} difficulty {d}" for kind in ("overall", "reasoning", "visual") for d in DIFFICULTIES]
-    names += [f"{t}: evaluated by {t}" for t in EVAL_TYPES]
-    names += ["image_input: the task gives input image(s)", "require_reset: the task needs pristine sites",
-              "unachievable: the expected answer is N/A", "require_login: the browser starts logged in"]
-    return names
 
 
 def _is_controller(config) -> bool:
@@ -253,25 +243,6 @@ class TaskFile(pytest.File):
         if isinstance(excinfo.value, TaskFormatError):
             return f"bad task file: {excinfo.value}"
         return super().repr_failure(excinfo, style)
-
-
-def task_markers(task: Task) -> list[str]:
-    marks = list(dict.fromkeys(task.sites))
-    if len(marks) > 1:
-        marks.append("multisite")
-    for kind, value in task.difficulty.items():
-        if value in DIFFICULTIES:       # a typo (kept as written) has no marker
-            marks.append(f"{kind}_{value}")
-    marks += list(task.eval.types)
-    if task.images:
-        marks.append("image_input")
-    if task.require_reset:
-        marks.append("require_reset")
-    if task.require_login:
-        marks.append("require_login")
-    if task.unachievable:
-        marks.append("unachievable")
-    return marks
 
 
 class RewardMismatch(AssertionError):
