@@ -15,10 +15,10 @@ from urllib.parse import quote_plus
 
 from sites.shopping.data import Product, ShoppingData, open_pristine
 
-from . import suite_settings
-from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
-from .suite import Suite as BaseSuite
-from .text import NUMBER_WORDS, mentions, plural, price_text
+from .. import suite_settings
+from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
+from ..suite import Suite as BaseSuite
+from ..text import NUMBER_WORDS, mentions, plural, price_text
 
 SITE = "__SHOPPING__"
 LISTING_LIMIT = 36
