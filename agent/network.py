@@ -1,6 +1,6 @@
 """An episode's network log, from ChromeDriver's performance log (Chrome DevTools `Network.*` events).
 
-A browser started with `performance_log=True` (agent.driver) buffers the DevTools events of its tabs; each
+A browser started with `performance_log=True` (agent.browser.driver) buffers the DevTools events of its tabs; each
 `read_requests(driver)` takes them out of the buffer and folds them into one record per request hop:
 
     {"t": 1718000000.123, "method": "POST", "url": "http://.../index.php", "type": "Document", "status": 302,

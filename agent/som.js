@@ -1,4 +1,4 @@
-// Set-of-Marks collector, run by agent/browser.py in an isolated world of the page (its own JavaScript
+// Set-of-Marks collector, run by agent/browser/observe.py in an isolated world of the page (its own JavaScript
 // globals over the same DOM), so the page's scripts never see it. It changes nothing in the page.
 // Called as (collector)(worldToken, markToken). Returns, by value:
 //   {world: false} when this is not the world the caller created (a context id reused after a navigation);

@@ -1,6 +1,6 @@
 """The Set-of-Marks observation: interactable elements boxed and numbered on the screenshot.
 
-`agent/som.js` runs in an isolated world of the page (agent/browser.py) and returns the visible
+`agent/som.js` runs in an isolated world of the page (agent/browser/observe.py) and returns the visible
 interactable elements (tag, text, box) and the visible text in document order, keeping the elements
 themselves in that world for the actions. Python numbers them, writes the text list, and draws the boxes
 with Pillow on the decoded screenshot, encoded to PNG once (by `encode_png`) when a consumer asks for it.

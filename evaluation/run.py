@@ -25,7 +25,7 @@ from pathlib import Path
 from agent.agents import AGENT_NAMES
 from agent.episode import add_usage
 from agent.llm import endpoint_configured
-from evaluation.results import default_results_dir, point_latest
+from evaluation.reporting.results import default_results_dir, point_latest
 from sites.config import PROJECT_ROOT
 
 MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt", "webvoyager"}
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nModel usage: {usage['calls']} calls, {usage['prompt_tokens']} input and "
                   f"{usage['completion_tokens']} output tokens, estimated cost {cost}")
         if args.auto_eval:
-            from evaluation.autoeval import main as autoeval_main
+            from evaluation.reporting.autoeval import main as autoeval_main
             print("\nAuto-evaluation:", flush=True)
             autoeval_main([str(results)])
         print(f"\nResults: {results / 'results.jsonl'}")

@@ -23,7 +23,7 @@ from sites.wikipedia.entities import Entity
 from . import classifieds as classifieds_suite, reddit as reddit_suite, shopping as shopping_suite, suite_settings
 from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
 from .reddit import USER, query_text, ssim_check, submit_steps, with_images
-from .reddit_forum import Forum, clean_of, visual_terms
+from .reddit.forum import Forum, clean_of, visual_terms
 from .shopping import WISHLIST_NAMES, leaf
 from .suite import Suite as BaseSuite
 from .text import article as a_or_an, mentions, price_text

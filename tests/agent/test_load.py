@@ -47,7 +47,7 @@ def test_the_factor_follows_demand_now_not_a_minute_ago():
 
 @pytest.mark.browser
 def test_a_live_browser_is_counted():
-    from agent.driver import create_driver, quit_driver
+    from agent.browser.driver import create_driver, quit_driver
     driver = create_driver((800, 600))
     try:
         ours = [pid for pid in browser_pids() if os.getpgid(pid) == driver._vwa_pgid]
@@ -85,7 +85,7 @@ def test_renderer_timeouts_are_retried_in_place_others_are_not():
 
 
 def test_login_page_load_is_retried_with_twice_the_time():
-    from evaluation.login import _get
+    from evaluation.running.login import _get
 
     class Timeouts:
         page_load = 10.0

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 WORKER = r"""
 import json, os, sys
 from pathlib import Path
-from evaluation.runtime import Runtime, RunOptions
+from evaluation.running.runtime import Runtime, RunOptions
 rt = Runtime(RunOptions(results_dir=Path(sys.argv[1]), worker="orphans"), needed_sites={"classifieds"})
 urls = rt.stack.start({"classifieds"})
 env = rt.ensure_browser((1280, 720))

@@ -7,8 +7,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from agent.browser import BrowserEnv
-from evaluation import login
-from evaluation.login import LoginError, forget_logins, login_sites
+from evaluation.running import login
+from evaluation.running.login import LoginError, forget_logins, login_sites
 from sites.arena import Arena
 from sites.config import Settings
 from tests.agent_loop.conftest import VIEWPORT

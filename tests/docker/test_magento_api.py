@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from evaluation.site_api import Review, SiteAPIError
-from evaluation.site_api.magento import MagentoShoppingAPI
+from evaluation.scoring.site_api import Review, SiteAPIError
+from evaluation.scoring.site_api.magento import MagentoShoppingAPI
 
 TOKEN = "tok-abc123"
 

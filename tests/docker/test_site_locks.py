@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.site_locks import SiteLocks, SiteLockTimeout
+from evaluation.running.site_locks import SiteLocks, SiteLockTimeout
 
 # A child process that takes locks, says "held", waits for a line on stdin, then releases.
 _HOLDER = """
 import sys
 from pathlib import Path
-from evaluation.site_locks import SiteLocks, SiteLockTimeout
+from evaluation.running.site_locks import SiteLocks, SiteLockTimeout
 lock_dir, sites, exclusive, timeout = sys.argv[1], sys.argv[2].split(","), sys.argv[3] == "1", float(sys.argv[4])
 try:
     with SiteLocks(Path(lock_dir)).hold(sites, exclusive=exclusive, timeout_s=timeout):

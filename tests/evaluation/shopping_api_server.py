@@ -11,7 +11,7 @@ import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from evaluation.site_api import Review, SiteAPIError
+from evaluation.scoring.site_api import Review, SiteAPIError
 
 
 class ShoppingDataServer:

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from agent.llm import LLMClient, LLMSettings
-from evaluation.autoeval import AutoEvalError, episode_screenshots, judge_run, main, parse_verdict
-from evaluation.autoeval_report import add_to_report, agreement_stats, cohen_kappa
+from evaluation.reporting.autoeval import AutoEvalError, episode_screenshots, judge_run, main, parse_verdict
+from evaluation.reporting.autoeval_report import add_to_report, agreement_stats, cohen_kappa
 
 
 def _png(colour: str) -> bytes:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import json
 
-from evaluation import environment
-from evaluation.merge import merge_runs
-from evaluation.results import append_result, write_report
+from evaluation.reporting import environment
+from evaluation.reporting.merge import merge_runs
+from evaluation.reporting.results import append_result, write_report
 
 
 def test_the_record_names_python_packages_browser_and_cpu():

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.results import read_results, schema_problems
+from evaluation.reporting.results import read_results, schema_problems
 
 from .embedded_tasks import (ROOT, classifieds_task, embedded_env, pytest_command, run_pytest, search_task,
                              write_task_file)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from agent.network import read_log
-from evaluation.results import read_results, schema_problems
+from evaluation.reporting.results import read_results, schema_problems
 
 from .embedded_tasks import ROOT, classifieds_task, embedded_env, run_pytest, search_task, write_task_file
 

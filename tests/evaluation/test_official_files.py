@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.tasks import load_task_entries, load_task_file
+from evaluation.taskfiles.loader import load_task_entries, load_task_file
 
 from .taskdata import make_task, with_eval, write_tasks
 

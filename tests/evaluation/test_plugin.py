@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
+from evaluation.reporting.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
 from tests.support.openai_stub import OpenAIStub
 
 from .taskdata import make_task, write_tasks

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from agent.driver import create_driver, quit_driver
-from evaluation.errors import EvaluationError, HelperError, TaskFormatError, VQAError
-from evaluation.evaluators import EvalContext, evaluate_task
-from evaluation.helper_calls import HelperSyntaxError, parse_helper_call
-from evaluation.helpers import HELPERS, HelperEnv, call_helper
-from evaluation.judges import OpenAIVQA
-from evaluation.tasks import parse_task
+from agent.browser.driver import create_driver, quit_driver
+from evaluation.running.errors import EvaluationError, HelperError, TaskFormatError, VQAError
+from evaluation.scoring.evaluators import EvalContext, evaluate_task
+from evaluation.scoring.helper_calls import HelperSyntaxError, parse_helper_call
+from evaluation.scoring.helpers import HELPERS, HelperEnv, call_helper
+from evaluation.scoring.judges import OpenAIVQA
+from evaluation.taskfiles.loader import parse_task
 
 from .shopping_api_server import JSONShoppingAPI, ShoppingDataServer
 from .taskdata import with_eval
@@ -116,7 +116,7 @@ def test_api_helpers_through_the_shopping_api(shop_api, pages):
 
 
 def test_embedded_stack_needs_the_shopping_url():
-    from evaluation.site_api import SiteAPIError, get_shopping_api
+    from evaluation.scoring.site_api import SiteAPIError, get_shopping_api
     with pytest.raises(SiteAPIError, match="no URL of the embedded shopping site"):
         get_shopping_api("embedded", {})
 
@@ -248,7 +248,7 @@ def test_page_image_query_reads_an_image_of_another_site(driver, pages, fixture_
     driver.get(item)
     driver.execute_script("const d = document.createElement('div'); d.id = 'foreign';"
                           "d.innerHTML = `<img src='${arguments[0]}'>`; document.body.appendChild(d);", other_origin)
-    from evaluation.images import fetch_in_page
+    from evaluation.scoring.images import fetch_in_page
     with pytest.raises(EvaluationError, match="could not fetch page image"):
         fetch_in_page(driver, other_origin)        # the page itself may not read it
     reward = evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver, scoring="strict"))

@@ -8,10 +8,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from agent.driver import create_driver, quit_driver
-from evaluation.report import main as report_main
-from evaluation.report_html import write_html_report
-from evaluation.results import append_result
+from agent.browser.driver import create_driver, quit_driver
+from evaluation.reporting.report import main as report_main
+from evaluation.reporting.report_html import write_html_report
+from evaluation.reporting.results import append_result
 from tests.evaluation.taskdata import make_task, write_tasks
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.report import main as report_main
-from evaluation.results import (RECORD_KEYS, RESULTS_FILE, append_result, one_line, point_latest, read_results,
+from evaluation.reporting.report import main as report_main
+from evaluation.reporting.results import (RECORD_KEYS, RESULTS_FILE, append_result, one_line, point_latest, read_results,
                                 render_markdown, result_schema, schema_problems, summarise, write_report)
 
 

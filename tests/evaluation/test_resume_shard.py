@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from evaluation.plugin import shard_of
-from evaluation.results import read_results, schema_problems
+from evaluation.taskfiles.plugin import shard_of
+from evaluation.reporting.results import read_results, schema_problems
 
 from .test_plugin import FIXTURE_TASKS, ROOT, lines_of, run_pytest, site_env, stub  # noqa: F401  (fixtures)
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation.errors import JudgeError
-from evaluation.evaluators import EvalContext, evaluate_task, normalize_url
-from evaluation.judges import OpenAIJudge
-from evaluation.matching import contains, read_number
-from evaluation.tasks import parse_task
+from evaluation.running.errors import JudgeError
+from evaluation.scoring.evaluators import EvalContext, evaluate_task, normalize_url
+from evaluation.scoring.judges import OpenAIJudge
+from evaluation.scoring.matching import contains, read_number
+from evaluation.taskfiles.loader import parse_task
 
 from .taskdata import with_eval
 

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from evaluation.errors import TaskFormatError
-from evaluation.tasks import load_task_file
+from evaluation.running.errors import TaskFormatError
+from evaluation.taskfiles.loader import load_task_file
 
 from .taskdata import make_task, with_eval, write_tasks
 

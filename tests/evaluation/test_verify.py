@@ -8,8 +8,8 @@ import sqlite3
 
 import pytest
 
-from evaluation.fingerprints import file_digest, sqlite_digest, zim_digest
-from evaluation.verify import compare, compare_runs, read_manifest, site_fingerprints, task_fingerprints
+from evaluation.reporting.fingerprints import file_digest, sqlite_digest, zim_digest
+from evaluation.reporting.verify import compare, compare_runs, read_manifest, site_fingerprints, task_fingerprints
 from sites.config import Settings
 
 

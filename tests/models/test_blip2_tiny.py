@@ -86,7 +86,7 @@ def test_captioner_loads_and_captions_through_the_user_path(tiny_blip2, monkeypa
 
 
 def test_vqa_backend_answers_through_the_user_path(tiny_blip2):
-    from evaluation.judges import Blip2VQA, vqa_from_env
+    from evaluation.scoring.judges import Blip2VQA, vqa_from_env
     vqa = vqa_from_env({"VQA_BACKEND": "blip2", "BLIP2_MODEL_PATH": tiny_blip2, "BLIP2_DEVICE": "cpu"})
     assert isinstance(vqa, Blip2VQA)
     answer = vqa.ask(Image.new("RGB", (40, 30), "green"), "what colour is it?")
@@ -97,8 +97,8 @@ def test_vqa_backend_answers_through_the_user_path(tiny_blip2):
 
 def test_a_folder_without_a_model_is_a_clear_error(tmp_path):
     from agent.captioner import CaptionerError, make_captioner
-    from evaluation.errors import VQAError
-    from evaluation.judges import Blip2VQA
+    from evaluation.running.errors import VQAError
+    from evaluation.scoring.judges import Blip2VQA
     with pytest.raises(VQAError, match="could not load BLIP-2 from"):
         Blip2VQA(str(tmp_path)).ask(Image.new("RGB", (8, 8)), "what?")
     with pytest.raises(CaptionerError, match="could not load BLIP-2 from"):

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from agent.driver import BrowserUnavailable, create_driver, quit_driver
+from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
 from sites.arena import Arena
 from tests.sites.conftest import png_bytes
 

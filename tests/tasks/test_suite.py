@@ -19,7 +19,7 @@ def test_committed_files_equal_the_generator_output(name, builder, built, suite_
 
 
 def test_the_task_file_loads_with_the_harness_loader(name, builder, built, committed_tasks):
-    from evaluation.tasks import load_task_file
+    from evaluation.taskfiles.loader import load_task_file
     loaded = load_task_file(built.task_file)
     assert len(loaded) == len(committed_tasks) >= builder.MIN_TASKS
     first = built.first_task_id
@@ -84,9 +84,9 @@ def test_input_images_exist_and_are_referenced_once(built, committed_tasks):
 
 
 def test_every_official_helper_of_the_site_is_used(name, committed_tasks):
-    """Each helper of evaluation/helpers.py named for the suite's site (shopping_get_..., reddit_get_...) scores
+    """Each helper of evaluation/scoring/helpers.py named for the suite's site (shopping_get_..., reddit_get_...) scores
     at least one task, as do get_query_text and its lowercase variant."""
-    from evaluation.helpers import HELPERS
+    from evaluation.scoring.helpers import HELPERS
     calls = " ".join(f"{p['url']} {p['locator']}" for t in committed_tasks for p in t["eval"]["program_html"])
     wanted = [h for h in HELPERS if h.startswith(f"{name}_")] + ["get_query_text", "get_query_text_lowercase"]
     missing = [h for h in wanted if f"func:{h}(" not in calls]

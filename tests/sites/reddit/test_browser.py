@@ -10,10 +10,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from agent.driver import BrowserUnavailable, create_driver, quit_driver
-from evaluation.evaluators import EvalContext, evaluate_task
-from evaluation.login import forget_logins, login_sites
-from evaluation.tasks import parse_task
+from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
+from evaluation.scoring.evaluators import EvalContext, evaluate_task
+from evaluation.running.login import forget_logins, login_sites
+from evaluation.taskfiles.loader import parse_task
 from sites.arena import Arena
 from sites.reddit.data import RedditData
 from tests.evaluation.taskdata import with_eval

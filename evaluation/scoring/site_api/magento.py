@@ -23,7 +23,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 
-from evaluation.site_api import Review, SiteAPIError
+from .interface import Review, SiteAPIError
 
 CUSTOMER_EMAIL = "emma.lopez@gmail.com"
 

@@ -5,7 +5,7 @@
 The charts are SVG files (matplotlib, Agg backend, text kept as text) referenced by relative paths, so
 the page opens from disk like the trajectories it links to. The task table is filtered in the page by
 site, status and marker with a few lines of JavaScript of its own (no library, nothing fetched).
-Markers are those of the pytest items (evaluation.plugin.task_markers), read from the task files when
+Markers are those of the pytest items (evaluation.taskfiles.markers.task_markers), read from the task files when
 they are still where the run found them, else the ones the result line itself carries.
 """
 from __future__ import annotations
@@ -40,8 +40,8 @@ class _TaskMarkers:
         if task_file not in self._by_file:
             found: dict[str, list[str]] = {}
             try:
-                from .plugin import task_markers
-                from .tasks import load_task_entries
+                from evaluation.taskfiles.markers import task_markers
+                from evaluation.taskfiles.loader import load_task_entries
                 for _, task in load_task_entries(task_file):
                     if not isinstance(task, Exception):
                         found[str(task.task_id)] = task_markers(task)

@@ -19,96 +19,17 @@ from urllib.parse import urlparse
 
 from sites.config import SITES
 
-from .errors import TaskFormatError
-from .helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
-from .placeholders import PlaceholderError, resolve_tree, unknown_placeholders
+from evaluation.running.errors import TaskFormatError
+from evaluation.scoring.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
+from evaluation.running.placeholders import PlaceholderError, resolve_tree, unknown_placeholders
+from evaluation.taskfiles.spec import (  # noqa: F401  (the format's names, also importable from here)
+    DEFAULT_VIEWPORT, DIFFICULTIES, EVAL_TYPES, MULTI_URL_SEP, OR_SEP, URL_NOTES, EvalSpec, Expectation, ImageQuery,
+    ImageRef, Inequality, Locator, ProgramTarget,
+)
 
-EVAL_TYPES = ("string_match", "url_match", "program_html", "page_image_query")
-DIFFICULTIES = ("easy", "medium", "hard")
-URL_NOTES = ("EXACT", "GOLD in PRED")
-MULTI_URL_SEP = " |AND| "
-OR_SEP = " |OR| "
-DEFAULT_VIEWPORT = (1280, 2048)
 # Fields whose strings hold site placeholders (free-text fields such as comments are left alone).
 RESOLVED_KEYS = ("start_url", "image", "eval", "reference_solution")
 _INEQUALITY = re.compile(r"^\s*(>=|<=|==|!=|>|<)\s*(-?\d[\d,]*(?:\.\d+)?|-?\.\d+)\s*$")
-
-
-# ---- parts of a task -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ImageRef:
-    """An image given by a task: an http(s) URL or a local path (resolved when the task runs)."""
-    value: str
-
-    @property
-    def is_url(self) -> bool:
-        return self.value.startswith(("http://", "https://"))
-
-
-@dataclass(frozen=True)
-class Inequality:
-    op: str
-    value: float
-    source: str
-
-    def holds(self, x: float) -> bool:
-        return {"<": x < self.value, "<=": x <= self.value, ">": x > self.value, ">=": x >= self.value,
-                "==": x == self.value, "!=": x != self.value}[self.op]
-
-
-@dataclass(frozen=True)
-class Expectation:
-    """`reference_answers` / `required_contents`: every key present must hold."""
-    exact_match: str | None = None
-    must_include: tuple[str, ...] | None = None
-    must_exclude: tuple[str, ...] | None = None
-    one_of: tuple[str, ...] | None = None
-    required_values: tuple[tuple[Inequality, ...], ...] | None = None   # each item: |OR| alternatives
-    fuzzy_match: tuple[str, ...] | None = None
-    unachievable: bool = False          # fuzzy_match == "N/A"
-
-    def is_empty(self) -> bool:
-        return (self.exact_match is None and self.must_include is None and self.must_exclude is None
-                and self.one_of is None and self.required_values is None and self.fuzzy_match is None
-                and not self.unachievable)
-
-
-@dataclass(frozen=True)
-class Locator:
-    kind: str                       # "html" | "js" | "lambda" | "helper"
-    source: str                     # as written in the task file
-    code: str = ""                  # the JavaScript expression (js, lambda)
-    call: HelperCall | None = None  # helper
-
-
-@dataclass(frozen=True)
-class ProgramTarget:
-    url: str                        # "last", a URL, or "func:..." (see url_call)
-    url_call: HelperCall | None
-    locator: Locator
-    prep_actions: tuple[str, ...]
-    required: Expectation
-
-
-@dataclass(frozen=True)
-class ImageQuery:
-    url: str                        # "last" or a URL
-    selector: str
-    vqa: tuple[tuple[str, str], ...]            # (question, expected answer)
-    reference_images: tuple[ImageRef, ...]
-    ssim_threshold: float
-
-
-@dataclass(frozen=True)
-class EvalSpec:
-    types: tuple[str, ...]
-    reference_answers: Expectation | None
-    reference_url: tuple[str, ...]          # |OR| alternatives
-    url_note: str
-    string_note: str
-    program_html: tuple[ProgramTarget, ...]
-    page_image_query: tuple[ImageQuery, ...]
 
 
 @dataclass(frozen=True)
@@ -232,12 +153,12 @@ def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
 
 
 def _helper_names() -> list[str]:
-    from .helpers import HELPERS   # the registry (import here: helpers import selenium-heavy modules)
+    from evaluation.scoring.helpers import HELPERS   # the registry (import here: helpers import selenium-heavy modules)
     return list(HELPERS)
 
 
 def parse_helper(text: str, where: _Where, name: str) -> HelperCall:
-    from .helpers import check_arguments
+    from evaluation.scoring.helpers import check_arguments
     try:
         call = parse_helper_call(text, _helper_names())
         check_arguments(call)

@@ -14,10 +14,10 @@ from sites.classifieds.data import ClassifiedsData, open_pristine
 from sites.classifieds.queries import PAGE_SIZE
 from sites.classifieds.schema import CATEGORIES
 
-from . import suite_settings
-from .evals import answer_eval, html_eval, stop, target, url_eval
-from .suite import Suite as BaseSuite
-from .text import NUMBER_WORDS, article, mentions, plural, price_text
+from .. import suite_settings
+from ..evals import answer_eval, html_eval, stop, target, url_eval
+from ..suite import Suite as BaseSuite
+from ..text import NUMBER_WORDS, article, mentions, plural, price_text
 
 SITE = "__CLASSIFIEDS__"
 # the listing's price as a number: the official harness reads a located text with int() only ("$35.00" fails)

@@ -118,7 +118,7 @@ class EmbeddedStack(Stack):
         except SiteUnavailable as exc:
             raise HarnessError(f"restarting a dead site failed: {exc}") from exc
         if restarted:
-            from evaluation.login import forget_logins
+            from evaluation.running.login import forget_logins
             forget_logins()     # the fresh copy has none of the sessions the browser held
             self.urls = dict(self.arena.urls)
         return restarted
@@ -160,7 +160,7 @@ class DockerStack(Stack):
         return self.urls
 
     def reset(self, sites: list[str]) -> None:
-        from evaluation.login import forget_logins
+        from evaluation.running.login import forget_logins
         from sites import docker_stack
         from sites.config import settings
         code = docker_stack.reset(settings(), sites)
@@ -173,7 +173,7 @@ class DockerStack(Stack):
         return {s: f"it does not answer {self.urls[s]}" for s in sites if s in self.urls and not _answers(self.urls[s])}
 
     def lock(self, sites: list[str], exclusive: bool):
-        from evaluation.site_locks import SiteLocks
+        from evaluation.running.site_locks import SiteLocks
         from sites.config import settings
         return SiteLocks(settings().run_dir / "locks").hold(list(sites), exclusive=exclusive)
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import io
 
-from . import suite_settings
-from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
-from .reddit_forum import (NUMBER_WORDS, SITE, USER, Forum, Thread, clean_of, describe, look_key,  # noqa: F401
+from .. import suite_settings
+from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
+from .forum import (NUMBER_WORDS, SITE, USER, Forum, Thread, clean_of, describe, look_key,  # noqa: F401
                            number_phrase, visual_terms)
-from .suite import Suite as BaseSuite
-from .text import article, plural
+from ..suite import Suite as BaseSuite
+from ..text import article, plural
 
 HOME = "__HOMEPAGE__"
 UPVOTED, DOWNVOTED, NO_VOTE = "vote vote--user-upvoted", "vote vote--user-downvoted", "vote"

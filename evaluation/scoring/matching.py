@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from .tasks import OR_SEP, Inequality
+from evaluation.taskfiles.spec import OR_SEP, Inequality
 from .wordtokens import strict_word_tokens, word_tokens
 
 MODES = ("official", "strict")

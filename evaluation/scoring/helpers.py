@@ -18,10 +18,10 @@ from urllib.parse import urlparse
 
 from selenium.common.exceptions import JavascriptException, WebDriverException
 
-from .errors import HelperError
+from evaluation.running.errors import HelperError
 from .helper_calls import PAGE, HelperCall, Symbol
 from .site_api import SiteAPIError
-from .tasks import OR_SEP
+from evaluation.taskfiles.spec import OR_SEP
 
 
 @dataclass

@@ -1,4 +1,4 @@
-// What an action needs to know about, or do to, one element of the page, run by agent/browser.py with the
+// What an action needs to know about, or do to, one element of the page, run by agent/browser/act.py with the
 // element (or a text node inside it) as `this`: through DevTools, in the isolated world where the
 // Set-of-Marks collector keeps its marks, or on the node an accessibility-tree id names. Never changes the
 // page except where an action itself would (scrolling the element into view, choosing an option).

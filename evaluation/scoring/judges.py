@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from agent.blip2 import Blip2Model
 
-from .errors import JudgeError, VQAError
+from evaluation.running.errors import JudgeError, VQAError
 
 _VERDICT = re.compile(r"\b(partially\s+correct|not\s+correct|incorrect|correct)\b")
 

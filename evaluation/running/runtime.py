@@ -1,4 +1,4 @@
-"""Per-worker machinery of a task run: the sites (a `Stack`: evaluation/stacks.py), the browser, judges,
+"""Per-worker machinery of a task run: the sites (a `Stack`: evaluation/running/stacks.py), the browser, judges,
 and the run of one task in named phases: sites (start, restart a dead one), reset, login, episode, scoring,
 record (result line and trajectory).
 
@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import EvaluationError, TaskInputError, VQAError
-from .evaluators import EvalContext, evaluate_task
-from .judges import judge_from_env, vqa_from_env
+from evaluation.scoring.evaluators import EvalContext, evaluate_task
+from evaluation.scoring.judges import judge_from_env, vqa_from_env
 from .outcome import Reward
 from .placeholders import PLACEHOLDERS, sites_referenced
-from .results import append_result, one_line
+from evaluation.reporting.results import append_result, one_line
 from .stacks import HarnessError, Stack, make_stack
-from .tasks import RESOLVED_KEYS, Task
+from evaluation.taskfiles.loader import RESOLVED_KEYS, Task
 
 
 TRAJECTORIES = "trajectories"   # the run folder's episode pages, frames and network logs
@@ -127,7 +127,7 @@ class Runtime:
         from agent.browser import BrowserEnv
         from selenium.common.exceptions import WebDriverException
 
-        from agent.driver import BrowserUnavailable
+        from agent.browser.driver import BrowserUnavailable
         from agent.load import load_scaled, retry_slow_renderer
         if self.env is not None:
             try:
@@ -256,13 +256,13 @@ class Runtime:
         # require one get it, as in the official harness.
         if self.stack.must_reset(run.task.require_reset):
             self.stack.reset(sorted(run.task.sites))
-        from .images import load_input_images
+        from evaluation.scoring.images import load_input_images
         run.images = load_input_images(run.resolved, self.options.image_root)
 
     def _login(self, run: _Run) -> None:
         run.env = self.ensure_browser(self.options.viewport or run.resolved.viewport)
         if run.resolved.require_login:
-            from evaluation.login import LoginError, login_sites
+            from evaluation.running.login import LoginError, login_sites
             try:
                 login_sites(run.env, list(run.resolved.sites), run.urls)
             except LoginError as exc:
@@ -324,7 +324,7 @@ class Runtime:
 
     def _shopping_api_factory(self, urls: dict[str, str]):
         def factory():
-            from .site_api import get_shopping_api
+            from evaluation.scoring.site_api import get_shopping_api
             return get_shopping_api(self.options.stack, urls)
         return factory
 

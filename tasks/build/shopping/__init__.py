@@ -5,7 +5,7 @@ Products are picked through the store's data module (sites.shopping.data) in id 
 stream. A product is named by what its photo shows only when no other product of the same kind in the same
 leaf category shows the same thing, and the visual words are recorded under `grounding` (the lint proves
 they are absent from the product's name, descriptions, attributes and reviews). State-changing tasks are
-scored by program_html through the official shopping helpers of evaluation/helpers.py.
+scored by program_html through the official shopping helpers of evaluation/scoring/helpers.py.
 """
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from urllib.parse import quote_plus
 
 from sites.shopping.data import Product, ShoppingData, open_pristine
 
-from . import suite_settings
-from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
-from .suite import Suite as BaseSuite
-from .text import NUMBER_WORDS, mentions, plural, price_text
+from .. import suite_settings
+from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
+from ..suite import Suite as BaseSuite
+from ..text import NUMBER_WORDS, mentions, plural, price_text
 
 SITE = "__SHOPPING__"
 LISTING_LIMIT = 36

@@ -16,8 +16,9 @@ from PIL import Image, UnidentifiedImageError
 
 from sites.config import PROJECT_ROOT
 
-from .errors import EvaluationError, TaskInputError
-from .tasks import ImageRef, Task
+from evaluation.running.errors import EvaluationError, TaskInputError
+from evaluation.taskfiles.loader import Task
+from evaluation.taskfiles.spec import ImageRef
 
 FETCH_TIMEOUT_S = 30.0
 

@@ -1,0 +1,347 @@
+"""Actions: each action of the benchmark's action space executed in the focused tab (one in-page check of
+the element, then one WebDriver actions request), and the step that settles after it.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import urllib3
+from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException, InvalidElementStateException, JavascriptException, MoveTargetOutOfBoundsException, StaleElementReferenceException, TimeoutException, UnexpectedAlertPresentException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.command import Command
+
+from agent.actions import Action, ActionType, InvalidAction
+from agent.browser.errors import ActionError, BrowserCrashed, _gone, _is_dead_session, _ProtocolError
+from agent.browser.observe import _Target
+from agent.browser.reads import _script_value
+from agent.keys import parse_key_comb
+
+
+_INTERACT_JS = (Path(__file__).with_name("interact.js")).read_text(encoding="utf-8")
+
+
+# Scroll by one viewport height; when the window itself cannot move (content in a scrolling
+# container), scroll the innermost scrollable container under the centre of the viewport instead.
+# Returns what moved, with the document's state (the step's settle check, in the same request).
+_SCROLL_JS = """
+const state = (moved) => [moved, document.readyState, location.href, document.title];
+const sign = arguments[0];
+const before = window.scrollY;
+window.scrollBy({top: sign * window.innerHeight, left: 0, behavior: 'instant'});
+if (window.scrollY !== before) return state('window');
+let el = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+while (el && el !== document.body && el !== document.documentElement) {
+  const overflow = getComputedStyle(el).overflowY;
+  if (/(auto|scroll|overlay)/.test(overflow) && el.scrollHeight > el.clientHeight) {
+    el.scrollBy({top: sign * el.clientHeight, left: 0, behavior: 'instant'});
+    return state('container');
+  }
+  el = el.parentElement;
+}
+return state('none');
+"""
+
+
+# Runs interact.js on one kept element.
+_ON_MARK_JS = """(() => {
+  const s = globalThis.__vwaMarks;
+  if (!s || s.token !== %s || !s.elements[%d]) return ['stale'];
+  return (%s).call(s.elements[%d], %s, %s);
+})()"""
+
+
+_MAY_NAVIGATE = (ActionType.CLICK, ActionType.TYPE, ActionType.PRESS)
+
+
+class Acting:
+    """The env's actions."""
+
+    def step(self, action: Action | InvalidAction) -> str | None:
+        """Execute one action and wait for the page to settle. None on success, else the error text."""
+        if isinstance(action, InvalidAction):
+            return f"invalid action: {action.reason}"
+        if not isinstance(action, Action):
+            return f"invalid action: expected a parsed Action, got {type(action).__name__}"
+        if action.type is ActionType.STOP:   # ends the episode; the page is left as it is
+            return None
+        self._generation += 1
+        try:
+            problem = self._execute(action)
+            if action.type in _MAY_NAVIGATE:
+                self._yield_to_page()
+            settle_problem = self._settle()
+            return problem or settle_problem
+        except ActionError as exc:
+            try:
+                self._settle()
+            except WebDriverException as inner:
+                self._check_alive(inner)
+            return str(exc)
+        except TimeoutException as exc:   # a navigation the action started did not finish in time
+            try:
+                self.driver.execute_script("window.stop()")
+                self._sync_tabs()
+            except WebDriverException as inner:
+                self._check_alive(inner)
+            return (f"{action.type.value}: the page did not finish loading within {self.settle_timeout:g} s "
+                    f"({str(exc).splitlines()[0][:160]})")
+        except UnexpectedAlertPresentException as exc:   # met (and accepted) before the action finished
+            self._dialogs.append(exc.alert_text or "")
+            try:
+                self._settle()
+            except WebDriverException as inner:
+                self._check_alive(inner)
+            return f"{action.type.value}: a dialog appeared and was accepted before the action finished: " \
+                   f"{exc.alert_text or ''}".strip()
+        except BrowserCrashed:
+            raise
+        except WebDriverException as exc:
+            self._check_alive(exc)
+            return f"{action.type.value} failed: {str(exc).splitlines()[0][:300]}"
+        except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
+            raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
+
+    def _execute(self, action: Action) -> str | None:
+        kind = action.type
+        if kind is ActionType.STOP:
+            return None
+        if kind in (ActionType.CLICK, ActionType.HOVER, ActionType.TYPE):
+            target = self._target(action.element_id)
+            if kind is ActionType.CLICK:
+                return self._click(target)
+            if kind is ActionType.HOVER:
+                answer = self._point(target, "hover")
+                if answer[0] == "option":
+                    ActionChains(self.driver, duration=0).move_to_element(self._element_of(target)).perform()
+                else:
+                    self._perform(self._mouse(answer[1], answer[2], click=False))
+                return None
+            return self._type(target, action.text or "", action.press_enter)
+        if kind is ActionType.PRESS:
+            try:
+                chord = parse_key_comb(action.key_comb or "")
+            except ValueError as exc:
+                raise ActionError(f"press: {exc}") from exc
+            chain = ActionChains(self.driver)
+            for mod in chord.modifiers:
+                chain.key_down(mod)
+            chain.send_keys(chord.key)
+            for mod in reversed(chord.modifiers):
+                chain.key_up(mod)
+            chain.perform()
+            return None
+        if kind is ActionType.SCROLL:
+            sign = 1 if action.direction == "down" else -1
+            if action.element_id is None:
+                _moved, *state = self.driver.execute_script(_SCROLL_JS, sign)
+                self._state_after_action = (self._focused_handle, *state)
+                return None
+            target = self._target(action.element_id)
+            where = self._on_target(target, "scrollArea", sign)
+            if where == ["stale"]:
+                raise ActionError(f"{target.label} is no longer on the page; observe again")
+            if where == "none":
+                raise ActionError(f"scroll: {target.label} is not in a scrolling area that can move {action.direction}")
+            return None
+        if kind is ActionType.WAIT:   # the step's own settle wait is the whole action
+            return None
+        if kind is ActionType.NEW_TAB:
+            self.driver.switch_to.new_window("tab")
+            self._tabs.append(self.driver.current_window_handle)
+            self._focus(len(self._tabs) - 1)
+            return None
+        if kind is ActionType.TAB_FOCUS:
+            index = action.tab_index if action.tab_index is not None else -1
+            if not 0 <= index < len(self._tabs):
+                raise ActionError(f"tab_focus [{index}]: no such tab; open tabs are 0..{len(self._tabs) - 1}")
+            self._focus(index)
+            return None
+        if kind is ActionType.CLOSE_TAB:
+            closing = self._tabs[self._focused]
+            if len(self._tabs) == 1:  # closing the last window would end the session: open a blank tab first
+                self.driver.switch_to.new_window("tab")
+                self._tabs.append(self.driver.current_window_handle)
+                self.driver.switch_to.window(closing)
+            self.driver.close()
+            self._tabs.remove(closing)
+            self._emulated.pop(closing, None)
+            self._worlds.pop(closing, None)
+            socket = self._sockets.pop(closing, None)
+            if socket is not None:
+                socket.close()
+            self._focus(len(self._tabs) - 1)
+            return None
+        if kind is ActionType.GOTO:
+            return self._load(action.url or "")
+        if kind is ActionType.GO_BACK:
+            self.driver.back()
+            return None
+        if kind is ActionType.GO_FORWARD:
+            self.driver.forward()
+            return None
+        raise ActionError(f"unsupported action {kind.value!r}")
+
+    def _target(self, element_id: str | None) -> _Target:
+        if not self._targets:
+            raise ActionError(f"no element [{element_id}]: there is no observation of this page yet")
+        target = self._targets.get(str(element_id))
+        if target is None:
+            raise ActionError(f"no element with id [{element_id}] in the current observation")
+        return target
+
+    def _on_target(self, target: _Target, op: str, arg=None):
+        """Run interact.js's `op` on the target's element; its value (['stale'] when it is gone)."""
+        if target.mark_index is not None:
+            store = self._marks_at
+            if store is None:
+                return ["stale"]
+            return self._in_world(_ON_MARK_JS % (json.dumps(store.token), target.mark_index, _INTERACT_JS,
+                                                 target.mark_index, json.dumps(op), json.dumps(arg)))
+        if target.backend_node_id is None:
+            raise ActionError(f"{target.label} is not backed by a page element")
+        try:
+            obj = self._page_call("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
+            result = self._page_call("Runtime.callFunctionOn", {
+                "objectId": obj["objectId"], "functionDeclaration": _INTERACT_JS, "returnByValue": True,
+                "arguments": [{"value": op}, {"value": arg}], "silent": True})
+        except _ProtocolError as exc:
+            if _gone(str(exc)):
+                return ["stale"]
+            raise
+        return _script_value(result)
+
+    def _point(self, target: _Target, kind: str) -> list:
+        """Where to put the mouse for `kind`; raises ActionError when the element cannot take it."""
+        answer = self._on_target(target, "point", kind)
+        status = answer[0] if answer else "stale"
+        if status == "ok" or status == "option":
+            return answer
+        if status == "stale":
+            raise ActionError(f"{target.label} is no longer on the page; observe again")
+        if kind == "type":
+            if status == "covered":
+                raise ActionError(f"{target.label} is covered by another element; typing did not reach it")
+            raise ActionError(f"{target.label} is hidden, disabled or cannot take text")
+        if status == "covered":
+            raise ActionError(f"{target.label} is covered by another element ({answer[1][:120]}); "
+                              "the click did not reach it")
+        raise ActionError(f"{target.label} is hidden or not interactable")
+
+    def _perform(self, steps: list[tuple[str, dict]]) -> None:
+        """One WebDriver actions request: ("pointer" | "key", action) steps, one per tick, in order."""
+        pause = {"type": "pause", "duration": 0}
+        pointer, keys = [], []
+        for device, act in steps:
+            pointer.append(act if device == "pointer" else pause)
+            keys.append(act if device == "key" else pause)
+        sources = []
+        if any(a is not pause for a in pointer):
+            sources.append({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                            "actions": pointer})
+        if any(a is not pause for a in keys):
+            sources.append({"type": "key", "id": "key", "actions": keys})
+        self.driver.execute(Command.W3C_ACTIONS, {"actions": sources})
+
+    @staticmethod
+    def _mouse(x: int, y: int, click: bool) -> list[tuple[str, dict]]:
+        steps = [("pointer", {"type": "pointerMove", "duration": 0, "x": int(x), "y": int(y), "origin": "viewport"})]
+        if click:
+            steps += [("pointer", {"type": "pointerDown", "button": 0}), ("pointer", {"type": "pointerUp", "button": 0})]
+        return steps
+
+    @staticmethod
+    def _keys(text: str) -> list[tuple[str, dict]]:
+        steps = []
+        for char in text:
+            steps += [("key", {"type": "keyDown", "value": char}), ("key", {"type": "keyUp", "value": char})]
+        return steps
+
+    def _element_of(self, target: _Target):
+        """The target as a WebElement, for the rare actions WebDriver must do on the element itself."""
+        if target.mark_index is not None:
+            element = self._mark_elements()[target.mark_index] if self._marks_at else None
+            if element is None:
+                raise ActionError(f"{target.label} is no longer on the page; observe again")
+            return element
+        if target.backend_node_id is None:
+            raise ActionError(f"{target.label} is not backed by a page element")
+        try:
+            obj = self.cdp("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
+            self.cdp("Runtime.callFunctionOn", {
+                "objectId": obj["objectId"],
+                "functionDeclaration": "function () { window.__vwaTarget = this.nodeType === 1 ? this : this.parentElement; }",
+            })
+            element = self.driver.execute_script("const e = window.__vwaTarget; delete window.__vwaTarget; return e;")
+        except WebDriverException as exc:
+            if _is_dead_session(exc):
+                raise
+            raise ActionError(f"{target.label} is no longer on the page; observe again") from exc
+        if element is None:
+            raise ActionError(f"{target.label} is not an element that can be acted on")
+        return element
+
+    def _click(self, target: _Target) -> None:
+        """As WebDriver's element click: scrolled into view if needed, refused when something covers it;
+        then one actions request (move, press, release) after which ChromeDriver waits for a navigation
+        the click started."""
+        answer = self._point(target, "click")
+        if answer[0] == "option":   # an <option> of a closed list: WebDriver's click selects it
+            try:
+                self._element_of(target).click()
+            except StaleElementReferenceException as exc:
+                raise ActionError(f"{target.label} is no longer on the page; observe again") from exc
+            except (ElementNotInteractableException, MoveTargetOutOfBoundsException,
+                    ElementClickInterceptedException) as exc:
+                raise ActionError(f"{target.label} is hidden or not interactable") from exc
+            return None
+        self._perform(self._mouse(answer[1], answer[2], click=True))
+        return None
+
+    def _type(self, target: _Target, text: str, press_enter: bool) -> None:
+        answer = self._point(target, "type")
+        tag, input_type = (answer[3], answer[4]) if answer[0] == "ok" else ("OPTION", "")
+        if tag == "SELECT":
+            chosen = self._on_target(target, "chooseOption", text)
+            if chosen == ["stale"]:
+                raise ActionError(f"{target.label} is no longer on the page; observe again")
+            if chosen[0] == "none":
+                raise ActionError(f"{target.label} has no option {text!r}; options: {', '.join(chosen[1])[:300]}")
+            return None
+        if tag == "OPTION" or (tag == "INPUT" and not answer[5]):
+            return self._type_with_webdriver(target, text, press_enter)   # date, colour, file, checkbox...
+        try:
+            self._perform(self._mouse(answer[1], answer[2], click=True))
+            is_field = self._on_target(target, "focusField")
+            if is_field == ["stale"]:
+                raise ActionError(f"{target.label} is no longer on the page; observe again")
+            steps = [] if is_field else [("key", {"type": "keyDown", "value": Keys.CONTROL}),
+                                         *self._keys("a"), ("key", {"type": "keyUp", "value": Keys.CONTROL})]
+            steps += self._keys(text) if text else self._keys(Keys.BACKSPACE)
+            if press_enter:
+                steps += self._keys(Keys.ENTER)
+            self._perform(steps)
+        except JavascriptException as exc:
+            raise ActionError(f"typing into {target.label} failed: {str(exc).splitlines()[0]}") from exc
+        return None
+
+    def _type_with_webdriver(self, target: _Target, text: str, press_enter: bool) -> None:
+        """Typing into inputs that are not text fields, through WebDriver's own element commands."""
+        element = self._element_of(target)
+        try:
+            element.click()
+            if self.driver.execute_script("return typeof arguments[0].select === 'function'", element):
+                self.driver.execute_script("arguments[0].select()", element)
+            element.send_keys(text if text else Keys.BACKSPACE)
+            if press_enter:
+                ActionChains(self.driver).send_keys(Keys.ENTER).perform()
+        except StaleElementReferenceException as exc:
+            raise ActionError(f"{target.label} is no longer on the page; observe again") from exc
+        except ElementClickInterceptedException as exc:
+            raise ActionError(f"{target.label} is covered by another element; typing did not reach it") from exc
+        except (ElementNotInteractableException, InvalidElementStateException) as exc:
+            raise ActionError(f"{target.label} is hidden, disabled or cannot take text") from exc
+        except JavascriptException as exc:
+            raise ActionError(f"typing into {target.label} failed: {str(exc).splitlines()[0]}") from exc
+        return None

@@ -1,0 +1,282 @@
+"""Marks and observations: the accessibility-tree and Set-of-Marks observations of the focused tab (the
+collector runs in an isolated world of the page, which keeps the marked elements for the actions), the
+marks' live elements, and the page HTML read on demand.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import secrets
+import time
+from dataclasses import dataclass, replace
+
+import urllib3
+from selenium.common.exceptions import UnexpectedAlertPresentException, WebDriverException
+
+from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, ax_tree_from
+from agent.browser.devtools import DevToolsPage
+from agent.browser.errors import BrowserCrashed, _gone, _ProtocolError, _SocketFailed
+from agent.browser.reads import _Reads, _script_value
+from agent.observation import Observation
+from agent.som import COLLECTOR_JS, decode_rgb, draw_marks_on, encode_png, mark_rects, place_labels, som_result
+
+
+_SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+
+
+_HTML_JS = "return document.documentElement ? document.documentElement.outerHTML : ''"
+
+
+# Index in document order (document.getElementsByTagName('*')) of each element kept by the collector; -1
+# when it left the document. The same index in the page's own world gives a WebElement without marking
+# the DOM.
+_MARK_INDEXES_JS = """(() => {
+  const s = globalThis.__vwaMarks;
+  if (!s || s.token !== %s) return null;
+  const where = new Map();
+  Array.prototype.forEach.call(document.getElementsByTagName('*'), (e, i) => where.set(e, i));
+  return s.elements.map((e) => (where.has(e) ? where.get(e) : -1));
+})()"""
+
+
+_ELEMENTS_AT_JS = """
+const all = document.getElementsByTagName('*');
+return arguments[0].map((i) => (i >= 0 && all[i] ? [all[i], all[i].tagName] : null));
+"""
+
+
+@dataclass
+class _Target:
+    """What an id of the last observation points at."""
+    id: str
+    label: str           # for error messages: "[12] button 'Save'"
+    mark_index: int | None = None
+    backend_node_id: int | None = None
+
+
+@dataclass
+class _MarkStore:
+    """Where the marks of the latest Set-of-Marks observation are kept: an isolated world of one tab."""
+    handle: str
+    context_id: int
+    token: str
+
+
+class Observing:
+    """Observations of the focused tab and the marks they number."""
+
+    def observe(self) -> Observation:
+        try:
+            return self._observe()
+        except BrowserCrashed:
+            raise
+        except WebDriverException as exc:
+            self._check_alive(exc)
+            raise
+        except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
+            raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
+
+    def _observe(self) -> Observation:
+        self._generation += 1
+        timings: dict[str, float] = {}
+        t = time.perf_counter()
+        settle_problem = self._settle()
+        timings["settle"] = time.perf_counter() - t
+        use_socket = True
+        for attempt in range(4):
+            socket = self._socket() if use_socket else None
+            try:
+                if self.mode == "som":
+                    built = self._observe_som(socket, timings, settled=settle_problem is None and attempt < 2)
+                else:
+                    built = self._observe_ax(socket, timings)
+            except _SocketFailed:   # the socket failed or stopped answering: again through ChromeDriver
+                self._drop_socket()
+                use_socket = False
+                continue
+            except UnexpectedAlertPresentException as exc:   # a dialog opened (accepted by ChromeDriver)
+                self._dialogs.append(exc.alert_text or "")
+                settle_problem = self._settle()
+                continue
+            if built is None:       # the document changed between the settle and the reads: settle again
+                settle_problem = self._settle()
+                continue
+            text, n, screenshot, som_image, tabs = built
+            break
+        else:
+            raise RuntimeError("the page kept changing while it was observed")
+        url = self._observed_url()
+        generation, handle = self._generation, self._focused_handle
+        dialogs, self._dialogs = self._dialogs, []
+        meta = {"timings": timings, "n_elements": n, "viewport": list(self.viewport), "dialogs": dialogs,
+                "settle_error": settle_problem}
+        return Observation(url=url, tabs=tabs, focused_tab=self._focused, mode=self.mode, text=text,
+                           screenshot=screenshot, meta=meta, som_image=som_image, som_encoder=encode_png,
+                           html_reader=lambda: self._read_html(generation, handle))
+
+    def _read_html(self, generation: int, handle: str) -> str:
+        if self._closed or generation != self._generation or handle != self._focused_handle:
+            raise RuntimeError("the HTML of an observation must be read before the environment's next "
+                               "action or observation (the page may have changed since)")
+        return self.driver.execute_script(_HTML_JS)
+
+    def _commands(self) -> dict[str, tuple[str, dict]]:
+        commands = {"shot": _SCREENSHOT}
+        if len(self._tabs) > 1:
+            commands["targets"] = ("Target.getTargets", {})
+        return commands
+
+    def _screenshot_of(self, reads: _Reads) -> bytes:
+        """The focused tab's viewport as PNG, through DevTools with Chrome's fast PNG encoding (the same
+        pixels as WebDriver's screenshot, a somewhat larger file, in about a third of the time)."""
+        try:
+            return base64.b64decode(reads.get("shot")["data"])
+        except _ProtocolError:
+            return self.driver.get_screenshot_as_png()
+
+    def _observe_ax(self, socket, timings):
+        t = time.perf_counter()
+        commands = {"ax": AX_TREE_COMMAND, **self._commands()}
+        if self.current_viewport_only:
+            commands["snapshot"] = SNAPSHOT_COMMAND
+        reads = _Reads(self, socket, commands)
+        nodes = reads.get("ax")["nodes"]
+        snapshot = reads.get("snapshot") if self.current_viewport_only else None
+        tree = ax_tree_from(nodes, snapshot, self.viewport, self.current_viewport_only)
+        self._last_ax, self._last_som, self._marks_at = tree, None, None
+        self._targets = {e.node_id: _Target(e.node_id, f"[{e.node_id}] {e.role} {e.name[:40]!r}",
+                                            backend_node_id=e.backend_node_id) for e in tree.entries}
+        timings["text"] = time.perf_counter() - t
+        t = time.perf_counter()
+        screenshot = self._screenshot_of(reads)   # taken while the tree was being built
+        timings["screenshot"] = time.perf_counter() - t
+        return tree.text, len(tree.entries), screenshot, None, self._tabs_of(reads)
+
+    def _observe_som(self, socket, timings, settled: bool):
+        t = time.perf_counter()
+        handle, token = self._focused_handle, secrets.token_hex(8)
+        world, fresh = self._worlds.get(handle), False
+        if world is None:
+            world, fresh = self._new_world(socket), True
+        reads = _Reads(self, socket, {"collect": self._collect_command(world, token, fresh), **self._commands()})
+        answer = self._answer(reads, "collect")
+        if answer is None or not answer.get("world"):   # a new document: a new isolated world for it
+            world = self._new_world(socket)
+            reads.add("collect", *self._collect_command(world, token, fresh=True))
+            answer = self._answer(reads, "collect")
+            if answer is None or not answer.get("world"):
+                raise RuntimeError(f"the Set-of-Marks collector did not run in its own world: {answer}")
+        if answer["ready"] != "complete" and settled:
+            reads.abandon()
+            return None
+        som = som_result(answer["marks"], answer["lines"])
+        self._last_som, self._last_ax = som, None
+        self._marks_at = _MarkStore(handle, world[0], token)
+        self._resolved_marks = None
+        self._page_state = (answer["url"], answer["title"])
+        self._targets = {m.id: _Target(m.id, f"[{m.id}] [{m.tag}] [{m.text[:40]}]", mark_index=i)
+                         for i, m in enumerate(som.marks)}
+        size = self.viewport
+        labels = place_labels(mark_rects(som.marks, size), [m.id for m in som.marks], size)
+        timings["text"] = time.perf_counter() - t
+        t = time.perf_counter()
+        screenshot = self._screenshot_of(reads)   # taken while the marks were being numbered and placed
+        tabs = self._tabs_of(reads)
+        timings["screenshot"] = time.perf_counter() - t
+        t = time.perf_counter()
+        image = decode_rgb(screenshot)
+        if image.size != size:
+            labels = None
+        draw_marks_on(image, som.marks, labels)
+        timings["som_draw"] = time.perf_counter() - t
+        return som.text, len(som.marks), screenshot, image, tabs
+
+    def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict]:
+        """The collector's evaluation in `world`; in a world just created, it first marks the world as ours."""
+        context_id, world_token = world
+        expression = f"({COLLECTOR_JS})({json.dumps(world_token)}, {json.dumps(token)})"
+        if fresh:
+            expression = f"globalThis.__vwaWorld = {json.dumps(world_token)};\n{expression}"
+        return "Runtime.evaluate", {"expression": expression, "contextId": context_id, "returnByValue": True,
+                                    "silent": True, "timeout": int(self.settle_timeout * 1000)}
+
+    def _answer(self, reads: _Reads, key: str):
+        """The value a script returned; None when its world is gone (a navigation)."""
+        try:
+            result = reads.get(key)
+        except _ProtocolError as exc:
+            if _gone(str(exc)):
+                return None
+            raise
+        if "exceptionDetails" in result:
+            details = result["exceptionDetails"]
+            raise RuntimeError("a page script failed: " + str(details.get("exception", {}).get("description")
+                                                              or details.get("text"))[:500])
+        return result.get("result", {}).get("value")
+
+    def _new_world(self, socket: DevToolsPage | None) -> tuple[int, str]:
+        """An isolated world (own globals, same DOM) in the focused tab's document, with a token of its own
+        (set by the first collection in it), so that a context id reused after a navigation is never taken
+        for it."""
+        handle = self._focused_handle
+
+        def create(frame_id: str) -> dict:
+            return _Reads(self, socket, {"world": ("Page.createIsolatedWorld",
+                                                   {"frameId": frame_id, "worldName": "vwa-observer"})}).get("world")
+        try:   # the main frame of a tab has the tab's id
+            created = create(handle)
+        except _ProtocolError:
+            frame = _Reads(self, socket, {"tree": ("Page.getFrameTree", {})}).get("tree")["frameTree"]["frame"]["id"]
+            created = create(frame)
+        world = (created["executionContextId"], secrets.token_hex(8))
+        self._worlds[handle] = world
+        return world
+
+    def _in_world(self, expression: str):
+        """Evaluate in the isolated world of the latest marks; the value, or ['stale'] when that document
+        is gone."""
+        store = self._marks_at
+        if store is None or store.handle != self._focused_handle:
+            return ["stale"]
+        try:
+            result = self._page_call("Runtime.evaluate", {"expression": expression, "contextId": store.context_id,
+                                                          "returnByValue": True, "silent": True})
+        except _ProtocolError as exc:
+            if _gone(str(exc)):
+                return ["stale"]
+            raise
+        return _script_value(result)
+
+    @property
+    def marks(self) -> list:
+        """The Set-of-Marks marks of the latest observation (som mode), with live element references
+        (WebElements, found in one request for all of them, on first use after each observation)."""
+        if self._last_som is None:
+            return []
+        store = self._marks_at
+        if store is None:
+            return list(self._last_som.marks)
+        if self._resolved_marks is None or self._resolved_marks[0] != store.token:
+            elements = self._mark_elements()
+            self._resolved_marks = (store.token, [replace(m, element=e)
+                                                  for m, e in zip(self._last_som.marks, elements)])
+        return list(self._resolved_marks[1])
+
+    def _mark_elements(self) -> list:
+        """WebElements of the marks (None for one no longer in the page): each kept element's position in
+        document order, read in the isolated world, then the element at that position in the page's
+        world; checked against the mark's tag, and read again if the page changed in between."""
+        marks = self._last_som.marks if self._last_som else []
+        found: list = [None] * len(marks)
+        for _ in range(3):
+            try:
+                indexes = self._in_world(_MARK_INDEXES_JS % json.dumps(self._marks_at.token))
+            except _ProtocolError:
+                return found
+            if not isinstance(indexes, list) or indexes == ["stale"] or len(indexes) != len(marks):
+                return found
+            pairs = self.driver.execute_script(_ELEMENTS_AT_JS, indexes)
+            found = [pair[0] if pair and pair[1] == m.tag else None for m, pair in zip(marks, pairs)]
+            if all(e is not None for e, i in zip(found, indexes) if i >= 0):
+                return found
+        return found

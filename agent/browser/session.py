@@ -1,0 +1,101 @@
+"""The browser environment every episode runs in: a headless Chromium with an exact viewport,
+several tabs, the benchmark's action space, and observations (accessibility tree or Set-of-Marks).
+
+    with BrowserEnv(viewport=(1280, 2048), mode="som") as env:
+        env.open(["http://127.0.0.1:9980/"])
+        obs = env.observe()
+        err = env.step(parse_action("click [3]"))   # None, or an error the agent can read
+
+Ids in actions refer to the most recent observation of the env's mode. Page-level failures come
+back from `step` as text; a dead browser session raises `BrowserCrashed`.
+
+`BrowserEnv` is this module's session (the WebDriver session, started by agent.browser.driver, and what
+the env keeps about it); its behaviour comes from one mixin per concern: DevTools reads (reads.py),
+settle waits (settle.py), tabs (tabs.py), marks and observations (observe.py), actions (act.py) and
+replay support (replay.py).
+"""
+from __future__ import annotations
+
+from agent.accessibility import AXTree
+from agent.browser.act import Acting
+from agent.browser.devtools import DevToolsPage
+from agent.browser.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
+from agent.browser.errors import BrowserCrashed, _is_dead_session
+from agent.browser.observe import Observing, _MarkStore, _Target
+from agent.browser.reads import DevToolsChannel
+from agent.browser.replay import Replaying
+from agent.browser.settle import Settling
+from agent.browser.tabs import Tabs
+from agent.som import SomResult
+
+MODES = ("som", "accessibility_tree")
+
+
+class BrowserEnv(Acting, Replaying, Observing, Tabs, Settling, DevToolsChannel):
+    def __init__(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT, mode: str = "som",
+                 current_viewport_only: bool = False, remote_url: str | None = None,
+                 settle_timeout: float = 10.0, record_network: bool = False, devtools_socket: bool = True):
+        """`devtools_socket`: read observations over Chromium's own DevTools socket when the browser is
+        local (else, and on a Selenium Grid, every command goes through ChromeDriver). `record_network`: the
+        driver buffers the network events of each episode (agent.network)."""
+        if mode not in MODES:
+            raise ValueError(f"unknown observation mode {mode!r}; expected one of {', '.join(MODES)}")
+        self.mode = mode
+        self.viewport = (int(viewport[0]), int(viewport[1]))
+        self.current_viewport_only = current_viewport_only
+        self.settle_timeout = float(settle_timeout)
+        self.record_network = record_network      # the driver buffers network events (agent.network)
+        # Dialogs a command runs into are accepted by ChromeDriver and reported to us, so that checking for
+        # one costs no request of its own: see _settle.
+        self.driver = create_driver(self.viewport, remote_url, performance_log=record_network,
+                                    unhandled_prompt="accept and notify")
+        self._closed = False
+        try:
+            self.set_settle_timeout(self.settle_timeout)
+            self._debugger: str | None = None
+            if devtools_socket and getattr(self.driver, "_vwa_pgid", None):   # a local Chromium
+                self._debugger = (self.driver.capabilities.get("goog:chromeOptions") or {}).get("debuggerAddress")
+            self._sockets: dict[str, DevToolsPage] = {}
+            self._worlds: dict[str, tuple[int, str]] = {}   # tab -> (isolated world context id, its token)
+            self._tabs: list[str] = [self.driver.current_window_handle]
+            self._focused_handle = self._tabs[0]
+            self._emulated: dict[str, tuple[int, int]] = {}
+            self._targets: dict[str, _Target] = {}
+            self._last_som: SomResult | None = None
+            self._last_ax: AXTree | None = None
+            self._marks_at: _MarkStore | None = None
+            self._resolved_marks: tuple[str, list] | None = None
+            self._dialogs: list[str] = []
+            # (tab, readyState, URL, title) read by an action's own script, which the step's settle uses
+            # instead of asking again (when no other tab took the focus meanwhile)
+            self._state_after_action: tuple[str, str, str, str] | None = None
+            self._generation = 0      # counts observations and actions (an observation's lazy HTML checks it)
+            self._page_state: tuple[str, str] = ("", "")   # URL and title seen by the last settle
+            self._focus(0)
+        except Exception:
+            quit_driver(self.driver)
+            raise
+
+    def __enter__(self) -> "BrowserEnv":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            for socket in self._sockets.values():
+                socket.close()
+            self._sockets.clear()
+            quit_driver(self.driver)
+
+    def _check_alive(self, exc: BaseException) -> None:
+        """Raise BrowserCrashed when `exc` (or a probe) shows that the session is dead."""
+        if _is_dead_session(exc):
+            raise BrowserCrashed(f"the browser session died: {str(exc).splitlines()[0][:300]}") from exc
+        try:
+            self.driver.window_handles
+        except Exception as probe:
+            raise BrowserCrashed(f"the browser session died: {str(exc).splitlines()[0][:300]} "
+                                 f"(probe: {str(probe).splitlines()[0][:200]})") from exc

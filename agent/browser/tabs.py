@@ -1,0 +1,128 @@
+"""Tab bookkeeping: the open tabs in order, the focused one (with its viewport emulated), tabs the page
+opened or closed, opening an episode's start URLs, and the tabs' titles and URLs for an observation.
+"""
+from __future__ import annotations
+
+from selenium.common.exceptions import WebDriverException
+
+from agent.browser.errors import BrowserCrashed
+from agent.browser.reads import _Reads
+from agent.observation import Tab
+
+
+_ERROR_PAGE = "chrome-error://"
+
+
+class Tabs:
+    """The env's tabs."""
+
+    def _emulate(self, handle: str) -> None:
+        if self._emulated.get(handle) == self.viewport:
+            return
+        width, height = self.viewport
+        self.cdp("Emulation.setDeviceMetricsOverride",
+                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self._emulated[handle] = self.viewport
+
+    def _focus(self, index: int) -> None:
+        handle = self._tabs[index]
+        self.driver.switch_to.window(handle)
+        self._focused = index
+        self._focused_handle = handle
+        self._emulate(handle)
+
+    def _sync_tabs(self) -> None:
+        """Track tabs the page opened (focus the newest, as the benchmark does) or closed."""
+        handles = self.driver.window_handles
+        known = set(handles)
+        self._tabs = [h for h in self._tabs if h in known]
+        new = [h for h in handles if h not in self._tabs]
+        self._tabs.extend(new)
+        for gone in set(self._emulated) - known:
+            del self._emulated[gone]
+        for gone in set(self._worlds) - known:
+            del self._worlds[gone]
+        for gone in set(self._sockets) - known:
+            self._sockets.pop(gone).close()
+        if new:
+            self._focus(len(self._tabs) - 1)
+        elif not self._tabs:
+            raise BrowserCrashed("every tab of the browser was closed")
+        elif self._focused_handle not in known:   # the page closed its own tab
+            self._focus(len(self._tabs) - 1)
+        else:
+            self._focused = self._tabs.index(self._focused_handle)
+
+    def set_viewport(self, width: int, height: int) -> None:
+        self.viewport = (int(width), int(height))
+        self._emulate(self._tabs[self._focused])
+
+    def open(self, urls: list[str]) -> None:
+        """Close extra tabs, open one tab per URL in order, focus tab 0 and wait until it settles.
+        Raises RuntimeError naming the URL when a start page cannot be loaded."""
+        if not urls:
+            raise ValueError("open() needs at least one URL")
+        self._generation += 1
+        try:
+            self._sync_tabs()
+            for handle in self._tabs[1:]:
+                self.driver.switch_to.window(handle)
+                self.driver.close()
+            self._tabs = self._tabs[:1]
+            self._emulated = {h: v for h, v in self._emulated.items() if h in self._tabs}
+            self._focus(0)
+            for i, url in enumerate(urls):
+                if i > 0:
+                    self.driver.switch_to.new_window("tab")
+                    self._tabs.append(self.driver.current_window_handle)
+                    self._focus(i)
+                problem = self._load(url)
+                if problem:
+                    raise RuntimeError(f"could not open start URL {url!r}: {problem}")
+            self._focus(0)
+            problem = self._settle()
+            if problem:
+                raise RuntimeError(f"start URL {urls[0]!r}: {problem}")
+        except WebDriverException as exc:
+            self._check_alive(exc)
+            raise RuntimeError(f"could not open {urls}: {str(exc).splitlines()[0]}") from exc
+        self._targets = {}
+
+    def _observed_url(self) -> str:
+        """The focused tab's URL as the page reported it; on an error page, the URL that failed to load
+        (as WebDriver gives it)."""
+        url, title = self._page_state
+        if url.startswith(_ERROR_PAGE):
+            url = self.driver.current_url
+            self._page_state = (url, title)
+        return url
+
+    def _tabs_of(self, reads: _Reads | None) -> list[Tab]:
+        """Titles and URLs of the open tabs: the focused one from the settle, the others from DevTools'
+        list of pages (one request, without switching to each tab)."""
+        url, title = self._observed_url(), self._page_state[1]
+        if len(self._tabs) == 1 or reads is None:
+            return [Tab(title, url)]
+        infos = {t["targetId"]: t for t in reads.get("targets").get("targetInfos", [])}
+        tabs = []
+        for handle in self._tabs:
+            info = infos.get(handle, {})
+            if handle == self._focused_handle:
+                tabs.append(Tab(title, url))
+            elif info and not info.get("url", "").startswith(_ERROR_PAGE):
+                tabs.append(Tab(_document_title(info.get("title", ""), info.get("url", "")), info["url"]))
+            else:   # an error page (WebDriver names the URL that failed) or a tab DevTools did not list
+                self.driver.switch_to.window(handle)
+                try:
+                    tabs.append(Tab(self.driver.title, self.driver.current_url))
+                finally:
+                    self.driver.switch_to.window(self._focused_handle)
+        return tabs
+
+
+def _document_title(title: str, url: str) -> str:
+    """A tab's document.title from DevTools' page list, which shows the URL when the page has no title."""
+    if not title or title == url:
+        return ""
+    bare = url.split("://", 1)[-1]
+    return "" if title in (bare, bare.rstrip("/")) else title

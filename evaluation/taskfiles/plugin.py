@@ -1,0 +1,367 @@
+"""pytest plugin: every task of the VWA-format task files becomes one test item `<site>/<task_id>`
+(the main site, the first of its `sites`), marked with each of its sites (and `multisite` for two or more).
+
+Registered as the pytest11 entry point `evaluation.plugin` (pyproject.toml), so its options are known
+when pytest pre-parses the command line. `pytest` alone collects
+tasks/*.json (pyproject testpaths); `--task-file PATH` (repeatable) replaces them. Task files are
+validated at collection: `pytest --collect-only --task-file X` fails loudly on a bad file.
+
+Each item runs its task in its setup phase (sites, reset, login, episode, scoring: a failure of the
+harness there is a pytest ERROR naming the cause) and asserts the reward in its call phase (a wrong
+reward is a FAILURE listing each check). Results go to `--results DIR` (default results/<timestamp>,
+with results/latest), one JSON line per task as soon as it is scored; the success tables are printed
+and written (report.md, summary.json) at the end of the session, by the xdist controller only.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+from evaluation.running.errors import TaskFormatError
+from evaluation.scoring.matching import DEFAULT_MODE, MODES
+from evaluation.reporting import environment
+from evaluation.reporting.results import default_results_dir, point_latest, read_results, task_key, write_report
+from evaluation.running.runtime import RunOptions, Runtime, SkipTask, sites_of
+from .loader import Task, load_task_entries
+from .markers import _marker_names, task_markers
+
+_RUNTIME_KEY = pytest.StashKey[Runtime]()
+_RESULTS_KEY = pytest.StashKey[Path]()
+_DONE_KEY = pytest.StashKey[set]()
+_SHARD_KEY = pytest.StashKey[tuple]()
+
+
+def pytest_addoption(parser):
+    g = parser.getgroup("vwa", "VisualWebArena tasks")
+    g.addoption("--task-file", action="append", default=[], metavar="PATH",
+                help="a VWA-format task file to run (repeatable); replaces the default tasks/*.json")
+    g.addoption("--agent", default="reference", help="agent name (default: reference)")
+    g.addoption("--model", default=None, help="model name for model-based agents")
+    g.addoption("--max-steps", type=int, default=None,
+                help="step limit of an episode (default: the agent's own, 30; webvoyager 15)")
+    g.addoption("--viewport", default=None, metavar="WxH",
+                help="browser viewport for every task, e.g. 1024x768 (default: each task's own)")
+    g.addoption("--results", default=None, metavar="DIR",
+                help="results folder (default results/<timestamp>, with results/latest)")
+    g.addoption("--stack", choices=("embedded", "docker"), default=None,
+                help="which sites to run against (default: STACK from the environment / .env)")
+    g.addoption("--image-root", default=None, metavar="DIR", help="folder where local task images are looked up first")
+    g.addoption("--observation", choices=("som", "accessibility_tree"), default=None,
+                help="observation mode (default: the agent's own)")
+    g.addoption("--expect-reward", type=int, choices=(0, 1), default=1,
+                help="reward each task must get (default 1; 0 proves an agent earns nothing)")
+    g.addoption("--scoring", choices=MODES, default=DEFAULT_MODE,
+                help="official: the verdicts of the public harness (default); strict: the format's stated "
+                     "semantics where the official code departs from them (docs/scoring.md)")
+    g.addoption("--strict-tasks", action="store_true", default=False,
+                help="any problem in a task file (a malformed task, a difficulty typo) is a collection error")
+    g.addoption("--retries", type=int, default=1, metavar="N",
+                help="run a task that hit a harness error (site down, browser crash) up to N more times, "
+                     "with a fresh browser and restarted sites, before recording the error (default 1)")
+    g.addoption("--resume", default=None, metavar="DIR",
+                help="continue the run in results folder DIR: tasks already scored there (same agent, model "
+                     "and scoring) are not run again, errors are rerun, new lines are appended to DIR")
+    g.addoption("--record-network", action="store_true", default=False,
+                help="save each episode's network log (method, URL, status, POST form fields, time; from the "
+                     "DevTools Network events) as trajectories/<site>_<id>.network.jsonl.gz, for offline "
+                     "re-scoring: python -m evaluation.rescore DIR")
+    g.addoption("--shard", default=None, metavar="I/N",
+                help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
+                     "every machine; merge the shards' folders with `python -m evaluation.report merge`")
+
+
+def parse_viewport(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    m = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
+    if not m:
+        raise pytest.UsageError(f"--viewport {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _is_controller(config) -> bool:
+    return not hasattr(config, "workerinput")
+
+
+def pytest_configure(config):
+    for line in _marker_names():
+        config.addinivalue_line("markers", line)
+    task_files = [Path(p).resolve() for p in config.getoption("task_file") or []]
+    if task_files:
+        src = getattr(config, "args_source", None)
+        if src != pytest.Config.ArgsSource.ARGS or not config.args:
+            # no paths on the command line (pytest fell back to testpaths or the current folder):
+            # the task files are the whole selection
+            config.args[:] = [str(p) for p in task_files]
+        else:
+            config.args.extend(str(p) for p in task_files if str(p) not in config.args)
+    resume = config.getoption("resume")
+    if resume and config.getoption("results") and Path(config.getoption("results")).resolve() != Path(resume).resolve():
+        raise pytest.UsageError(f"--resume {resume} continues that folder: drop --results or give the same folder")
+    if config.getoption("retries") < 0:
+        raise pytest.UsageError(f"--retries {config.getoption('retries')}: expected 0 or more")
+    config.stash[_SHARD_KEY] = parse_shard(config.getoption("shard"))
+    if _is_controller(config):
+        results = resume or config.getoption("results")
+        # created by the first result line, so runs without tasks (the project's tests) leave nothing
+        config.stash[_RESULTS_KEY] = (Path(results).resolve() if results
+                                      else default_results_dir(Path(str(config.rootpath))))
+        if task_files:
+            _refuse_mixed_scoring(config.stash[_RESULTS_KEY], config.getoption("scoring"))
+        config.stash[_DONE_KEY] = (_already_scored(config, config.stash[_RESULTS_KEY]) if resume else set())
+    else:
+        config.stash[_RESULTS_KEY] = Path(config.workerinput["vwa_results_dir"])
+        # decided once by the controller: workers must all collect the same tasks, whatever lines other
+        # workers append meanwhile
+        config.stash[_DONE_KEY] = {tuple(k) for k in config.workerinput.get("vwa_done", [])}
+
+
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        raise pytest.UsageError(f"--shard {text!r}: expected I/N with 1 <= I <= N, e.g. 2/4")
+    return int(m.group(1)), int(m.group(2))
+
+
+def shard_of(task_file: str, task_id, count: int) -> int:
+    """The shard (1..count) of a task: from a hash of its task file's name and id, so the same on every
+    machine and for every selection, whatever the collection order."""
+    digest = hashlib.sha256(f"{Path(task_file).name}\0{task_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % count + 1
+
+
+def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:
+    """Tasks of `results_dir` whose latest line is scored, by this agent, model and scoring mode."""
+    if not results_dir.is_dir():
+        raise pytest.UsageError(f"--resume {results_dir}: no such run folder to continue")
+    if not (results_dir / "results.jsonl").is_file():
+        return set()     # the run was stopped before its first task ended: nothing is scored yet
+    try:
+        records = read_results(results_dir)
+    except (OSError, ValueError) as exc:
+        raise pytest.UsageError(f"--resume {results_dir}: {exc}") from None
+    wanted = {"agent": config.getoption("agent"), "model": config.getoption("model"),
+              "scoring": config.getoption("scoring")}
+    for r in records:
+        differs = [f"{k} {r.get(k)!r} there, {v!r} here" for k, v in wanted.items() if r.get(k) != v]
+        if differs and r.get("status") != "skipped":
+            raise pytest.UsageError(f"--resume {results_dir}: that run differs ({'; '.join(differs)}); "
+                                    "resume it with the same options, or start a new folder")
+    return {(str(k[0]), str(k[1])) for r in records if r.get("status") == "scored" for k in [task_key(r)]}
+
+
+def pytest_collection_modifyitems(session, config, items):
+    shard = config.stash.get(_SHARD_KEY, None)
+    done = config.stash.get(_DONE_KEY, set())
+    if shard is None and not done:
+        return
+    keep, drop = [], []
+    for item in items:
+        task = getattr(item, "task", None)
+        if task is None:
+            keep.append(item)       # the project's own tests, a bad-task item: never sharded away
+            continue
+        if shard is not None and shard_of(str(task.file), task.task_id, shard[1]) != shard[0]:
+            drop.append(item)
+        elif (Path(str(task.file)).name, str(task.task_id)) in done:
+            drop.append(item)
+        else:
+            keep.append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """xdist controller -> worker: the shared results folder."""
+    node.workerinput["vwa_results_dir"] = str(_results_dir(node.config))
+    node.workerinput["vwa_done"] = sorted(node.config.stash.get(_DONE_KEY, set()))
+
+
+def _refuse_mixed_scoring(results_dir: Path, mode: str) -> None:
+    """Adding results scored in one mode to a folder scored in another would merge them silently."""
+    if not (results_dir / "results.jsonl").is_file():
+        return
+    try:
+        records = read_results(results_dir)
+    except (OSError, ValueError):
+        return
+    other = sorted({r["scoring"] for r in records if r.get("scoring")} - {mode})   # older lines: no mode
+    if other:
+        raise pytest.UsageError(f"{results_dir} holds results scored with --scoring {', '.join(other)}; "
+                                f"this run scores with --scoring {mode}: use another --results folder")
+
+
+def _results_dir(config) -> Path:
+    return config.stash[_RESULTS_KEY]
+
+
+def pytest_collect_file(parent, file_path: Path):
+    if file_path.suffix != ".json":
+        return None
+    config = parent.config
+    task_files = {Path(p).resolve() for p in config.getoption("task_file") or []}
+    if task_files:
+        if file_path.resolve() not in task_files:
+            return None
+    elif file_path.parent.resolve() != (Path(str(config.rootpath)) / "tasks").resolve():
+        return None
+    return TaskFile.from_parent(parent, path=file_path)
+
+
+class TaskWarning(UserWarning):
+    """A task the official harness runs despite a problem (a difficulty typo): kept, and named."""
+
+
+class TaskFile(pytest.File):
+    def collect(self):
+        strict = self.config.getoption("strict_tasks")
+        for name, entry in load_task_entries(self.path):
+            if isinstance(entry, TaskFormatError):
+                if strict:
+                    raise entry
+                # one item that errors, named by its task; the other tasks of the file still run
+                yield BadTaskItem.from_parent(self, name=name, error=entry)
+                continue
+            for problem in entry.warnings:
+                if strict:
+                    raise problem
+                warnings.warn(TaskWarning(str(problem)))
+            item = TaskItem.from_parent(self, name=entry.test_id, task=entry)
+            for marker in task_markers(entry):
+                item.add_marker(marker)
+            yield item
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, TaskFormatError):
+            return f"bad task file: {excinfo.value}"
+        return super().repr_failure(excinfo, style)
+
+
+class RewardMismatch(AssertionError):
+    pass
+
+
+class BadTaskItem(pytest.Item):
+    """A task the loader rejects: it errors on its own, naming file, task and field."""
+
+    def __init__(self, *, error: TaskFormatError, **kwargs):
+        super().__init__(**kwargs)
+        self.error = error
+
+    def setup(self):
+        pytest.fail(f"bad task: {self.error}", pytrace=False)
+
+    def runtest(self):
+        pass
+
+    def reportinfo(self):
+        return self.path, None, f"{self.name}: bad task"
+
+
+class TaskItem(pytest.Item):
+    def __init__(self, *, task: Task, **kwargs):
+        super().__init__(**kwargs)
+        self.task = task
+        self.outcome = None
+
+    def _runtime(self) -> Runtime:
+        config = self.config
+        runtime = config.stash.get(_RUNTIME_KEY, None)
+        if runtime is None:
+            stack = config.getoption("stack") or os.environ.get("STACK") or "embedded"
+            image_root = config.getoption("image_root")
+            worker = getattr(config, "workerinput", {}).get("workerid", "main")
+            needed = set()
+            for item in self.session.items:
+                if isinstance(item, TaskItem):
+                    needed |= sites_of(item.task)
+            runtime = Runtime(RunOptions(
+                agent=config.getoption("agent"), model=config.getoption("model"),
+                max_steps=config.getoption("max_steps"), stack=stack,
+                viewport=parse_viewport(config.getoption("viewport")),
+                observation=config.getoption("observation"),
+                image_root=Path(image_root).resolve() if image_root else None,
+                results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),
+                worker=worker, scoring=config.getoption("scoring"),
+                record_network=config.getoption("record_network")), needed_sites=needed)
+            config.stash[_RUNTIME_KEY] = runtime
+        return runtime
+
+    def setup(self):
+        # the run folder exists from the first task on, so a run stopped before any task ended can be resumed
+        _results_dir(self.config).mkdir(parents=True, exist_ok=True)
+        environment.write(_results_dir(self.config))   # what the run ran on (kept from its first task on)
+        runtime = self._runtime()
+        retries = self.config.getoption("retries")
+        errors: list[str] = []
+        try:
+            for attempt in range(1, retries + 2):
+                self.outcome = runtime.run_task(self.task, attempt=attempt, retried_errors=errors)
+                if not self.outcome.error or not self.outcome.retryable or attempt > retries:
+                    break
+                errors.append(self.outcome.error)
+                runtime.recover()      # a fresh browser; dead sites are restarted by the next attempt
+        except SkipTask as exc:
+            pytest.skip(str(exc))
+        if self.outcome.error:
+            # raised in the setup phase, so pytest reports an ERROR (not a failed reward); message only
+            tries = f" (after {len(errors) + 1} attempts)" if errors else ""
+            pytest.fail(f"harness error: {self.task.test_id} ({self.task.file.name}){tries}: {self.outcome.error}",
+                        pytrace=False)
+
+    def runtest(self):
+        expected = self.config.getoption("expect_reward")
+        reward = self.outcome.reward
+        if reward.score != expected:
+            raise RewardMismatch(f"{self.task.test_id}: reward {reward.score}, expected {expected}")
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, RewardMismatch) and self.outcome is not None:
+            record = self.outcome.record
+            lines = [str(excinfo.value), f"intent: {self.task.intent}",
+                     f"answer: {record.get('answer')!r}; final URL: {record.get('final_url')}; "
+                     f"stop: {record.get('stop_reason')} after {record.get('steps')} step(s)",
+                     self.outcome.reward.explain()]
+            return "\n".join(lines)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, None, f"{self.task.test_id}: {self.task.intent[:80]}"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    runtime = session.config.stash.get(_RUNTIME_KEY, None)
+    if runtime is not None:
+        runtime.close()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if not _is_controller(config):
+        return
+    path = config.stash.get(_RESULTS_KEY, None)
+    if path is None or not (path / "results.jsonl").is_file():
+        return
+    if not config.getoption("results"):
+        point_latest(path)
+    try:
+        _, text = write_report(path)
+    except (OSError, ValueError) as exc:
+        terminalreporter.write_line(f"could not write the report of {path}: {exc}", red=True)
+        return
+    terminalreporter.section("VWA success rates")
+    terminalreporter.write(text)
+    terminalreporter.write_line(f"results: {path / 'results.jsonl'}; report: {path / 'report.md'}")
+    try:
+        from evaluation.reporting.report_html import write_html_report
+        terminalreporter.write_line(f"run report with charts: {write_html_report(path)}")
+    except (OSError, ValueError, ImportError) as exc:
+        terminalreporter.write_line(f"could not write report.html of {path}: {exc}", red=True)
