@@ -12,17 +12,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from nltk.tokenize import NLTKWordTokenizer
-from nltk.tokenize.punkt import PunktSentenceTokenizer
 
-_WORDS = NLTKWordTokenizer()
-_SENTENCES = PunktSentenceTokenizer()
+@lru_cache(maxsize=1)
+def _tokenizers():
+    """nltk, imported on the first tokenization: importing the package loads all of it (scipy.stats
+    included, 1-4 s), which every pytest process paid at start-up through the plugin."""
+    from nltk.tokenize import NLTKWordTokenizer
+    from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+    return PunktSentenceTokenizer(), NLTKWordTokenizer()
 
 
 @lru_cache(maxsize=4096)
 def word_tokens(text: str) -> tuple[str, ...]:
     """The official harness's tokens of `text` (sentences, then words)."""
-    return tuple(w for sentence in _SENTENCES.tokenize(text) for w in _WORDS.tokenize(sentence))
+    sentences, words = _tokenizers()
+    return tuple(w for sentence in sentences.tokenize(text) for w in words.tokenize(sentence))
 
 
 @lru_cache(maxsize=4096)
