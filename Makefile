@@ -46,11 +46,11 @@ eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run
 	$(PY) -m evaluation.run --stack $(STACK) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
 
 test: install   ## the project's tests, then the task suite: reference solutions all pass, the null agent passes none
-	$(PY) -m pytest tests -n $(WORKERS) -q -p no:cacheprovider $(ARGS)
+	$(PY) -m pytest tests -n $(WORKERS) --dist loadgroup -q -p no:cacheprovider $(ARGS)
 	@$(MAKE) --no-print-directory test-tasks
 
 test-unit: install ## only the project's own tests (tests/)
-	$(PY) -m pytest tests -n $(WORKERS) -q $(ARGS)
+	$(PY) -m pytest tests -n $(WORKERS) --dist loadgroup -q $(ARGS)
 
 test-tasks: install ## only the task suite checks (reference agent scores 1, null agent scores 0; strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \

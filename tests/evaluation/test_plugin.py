@@ -14,6 +14,7 @@ import pytest
 from evaluation.reporting.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
 from tests.support.openai_stub import OpenAIStub
 
+from .conftest import SHARED_RUN
 from .taskdata import make_task, write_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,10 +49,9 @@ def lines_of(results: Path) -> list[dict]:
     return [json.loads(line) for line in (results / "results.jsonl").read_text().splitlines()]
 
 
-def test_reference_agent_scores_every_fixture_task(site_env, tmp_path, stub):
-    results = tmp_path / "ref"
-    # the fixture states the format's semantics ("$120" meets required_values): strict mode
-    proc = run_pytest(site_env, "--task-file", FIXTURE_TASKS, "--results", results, "-rs", "--scoring", "strict")
+@pytest.mark.xdist_group(SHARED_RUN)
+def test_reference_agent_scores_every_fixture_task(fixture_reference_run, site_env):
+    proc, results = fixture_reference_run     # tests/evaluation/conftest.py: strict scoring, -rs
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "9 passed, 1 skipped" in proc.stdout
     assert "no reference solution" in proc.stdout

@@ -12,6 +12,7 @@ import pytest
 from evaluation.taskfiles.plugin import shard_of
 from evaluation.reporting.results import read_results, schema_problems
 
+from .conftest import SHARED_RUN
 from .test_plugin import FIXTURE_TASKS, ROOT, lines_of, run_pytest, site_env, stub  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -82,9 +83,10 @@ def _merge(*args) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
-def test_shards_merged_equal_the_unsharded_run(site_env, tmp_path):
+@pytest.mark.xdist_group(SHARED_RUN)
+def test_shards_merged_equal_the_unsharded_run(site_env, tmp_path, fixture_reference_run):
     selection = ("--task-file", FIXTURE_TASKS, "--scoring", "strict")
-    whole = run_pytest(site_env, *selection, "--results", tmp_path / "whole")
+    whole, whole_dir = fixture_reference_run    # the same run as test_plugin's (tests/evaluation/conftest.py)
     assert whole.returncode == 0, whole.stdout + whole.stderr
     shards = []
     for i in (1, 2):
@@ -95,7 +97,7 @@ def test_shards_merged_equal_the_unsharded_run(site_env, tmp_path):
 
     merged = _merge(tmp_path / "shard1", tmp_path / "shard2", "--out", tmp_path / "merged")
     assert merged.returncode == 0, merged.stderr
-    expected = _by_task(tmp_path / "whole")
+    expected = _by_task(whole_dir)
     assert len(expected) == 10 and _by_task(tmp_path / "merged") == expected
     assert len(lines_of(tmp_path / "merged")) == 10                  # each task once
     assert schema_problems(tmp_path / "merged") == []
@@ -104,7 +106,7 @@ def test_shards_merged_equal_the_unsharded_run(site_env, tmp_path):
     assert (tmp_path / "merged" / "report.html").is_file() and (tmp_path / "merged" / "summary.json").is_file()
     # every trajectory came along, with the frames its page shows
     pages = sorted(p.name for p in (tmp_path / "merged" / "trajectories").glob("*.html"))
-    assert pages == sorted(p.name for p in (tmp_path / "whole" / "trajectories").glob("*.html")) and len(pages) == 9
+    assert pages == sorted(p.name for p in (whole_dir / "trajectories").glob("*.html")) and len(pages) == 9
     for page in (tmp_path / "merged" / "trajectories").glob("*.html"):
         frames = re.findall(r'src="(frames/[^"]+)"', page.read_text())
         assert frames and all((page.parent / f).is_file() for f in frames), page
