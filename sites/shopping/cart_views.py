@@ -65,10 +65,10 @@ def add():
         flash("You need to choose options for your item.", "error")
         page, _ = catalog_views.product_page(prod, missing=tuple(missing), chosen=dict(chosen))
         return page, 400
+    back = web.return_target(f"/{prod['url_key']}.html")      # decided before the write
     add_lines(web.cart_owner(create=True), prod, qty, chosen)
     flash(f"You added {prod['name']} to your shopping cart.", "success")
-    back = request.form.get("return", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else f"/{prod['url_key']}.html")
+    return redirect(back)
 
 
 def _totals(lines) -> dict:
