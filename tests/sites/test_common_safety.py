@@ -74,3 +74,31 @@ def test_the_registry_ends_one_login_at_logout_and_every_session_at_a_reset():
     for user in (2, 3, 4):
         reg.start(user)
     assert not reg.alive(first, 1)                     # past the limit, the oldest login is forgotten
+
+
+def test_a_real_server_logs_an_encoded_line_break_and_nul_as_escapes(caplog):
+    """Through waitress, as sites.serve runs the sites: `%0A` and `%00` in the URL reach the log escaped."""
+    import http.client
+    import threading
+
+    from waitress.server import create_server
+
+    def app(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    server = create_server(AccessLog(app), host="127.0.0.1", port=0, threads=1)
+    thread = threading.Thread(target=server.run, daemon=True)
+    with caplog.at_level(logging.INFO, logger="sites.access"):
+        thread.start()
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", server.effective_port, timeout=10)
+            conn.request("GET", "/a%0A2026-01-01%20INFO%20GET%20/forged%20200%00end?q=%0D")
+            assert conn.getresponse().read() == b"ok"
+            conn.close()
+        finally:
+            server.close()
+            thread.join(10)
+    lines = [r.getMessage() for r in caplog.records if r.name == "sites.access"]
+    assert lines == ["GET /a\\x0a2026-01-01 INFO GET /forged 200\\x00end?q=%0D 200 " +
+                     lines[0].rsplit(" ", 1)[1]]
