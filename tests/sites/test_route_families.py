@@ -72,7 +72,8 @@ def _classifieds(app) -> Site:
     item = conn.execute("SELECT id FROM item WHERE user_id = 1 LIMIT 1").fetchone()[0]
     conn.close()
     base = {"id": str(item), "title": "A title", "description": "A long enough description.", "price": "10",
-            "catId": "1", "email": "new.person@example.com", "password": "secret12", "name": "N", "password2": "secret12",
+            "catId": "1", "email": "new.person@example.com", "password": "secret12", "name": "N",
+            "password2": "secret12",
             "body": "hello", "message": "hi", "yourName": "Y", "yourEmail": "y@example.com"}
     posts = [("/index.php", {**base, "page": page, "action": action or ""})
              for (page, action, method) in classifieds_views.ROUTES if method == "POST" and page != "reset"]
