@@ -88,7 +88,15 @@ def test_a_real_server_logs_an_encoded_line_break_and_nul_as_escapes(caplog):
         return [b"ok"]
 
     server = create_server(AccessLog(app), host="127.0.0.1", port=0, threads=1)
-    thread = threading.Thread(target=server.run, daemon=True)
+    stop = threading.Event()
+
+    def serve():   # waitress's loop, in short turns, so that the server is closed by its own thread
+        while not stop.is_set():
+            server.asyncore.loop(timeout=0.05, map=server._map, count=1)
+        server.close()
+        server.task_dispatcher.shutdown()
+
+    thread = threading.Thread(target=serve, daemon=True)
     with caplog.at_level(logging.INFO, logger="sites.access"):
         thread.start()
         try:
@@ -97,7 +105,7 @@ def test_a_real_server_logs_an_encoded_line_break_and_nul_as_escapes(caplog):
             assert conn.getresponse().read() == b"ok"
             conn.close()
         finally:
-            server.close()
+            stop.set()
             thread.join(10)
     lines = [r.getMessage() for r in caplog.records if r.name == "sites.access"]
     assert lines == ["GET /a\\x0a2026-01-01 INFO GET /forged 200\\x00end?q=%0D 200 " +
