@@ -18,9 +18,18 @@ from pathlib import Path
 
 from waitress.server import create_server
 
+from sites.common.logtext import escape_controls
 from sites.launchers import LAUNCHERS
 
 log = logging.getLogger("sites.access")
+
+
+def access_line(environ: dict, status: str, ms: float) -> str:
+    """One access-log record: method, path and query, status, duration. The path is the decoded one (a `%0A` in
+    the URL is a line break here), so control characters are escaped: a request cannot forge a line."""
+    query = environ.get("QUERY_STRING", "")
+    target = environ.get("PATH_INFO", "") + (f"?{query}" if query else "")
+    return f"{escape_controls(environ.get('REQUEST_METHOD'))} {escape_controls(target)} {status} {ms:.1f}ms"
 
 
 class AccessLog:
@@ -40,10 +49,8 @@ class AccessLog:
         try:
             return self.app(environ, _start)
         finally:
-            query = environ.get("QUERY_STRING", "")
-            log.info("%s %s%s %s %.1fms", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"),
-                     f"?{query}" if query else "", status_holder.get("status", "-"),
-                     (time.perf_counter() - started) * 1000)
+            log.info("%s", access_line(environ, status_holder.get("status", "-"),
+                                       (time.perf_counter() - started) * 1000))
 
 
 def _watch_parent(pid: int) -> None:

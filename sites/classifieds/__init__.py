@@ -26,6 +26,7 @@ SESSION_COOKIE = "classifieds_session"
 
 def create_app(config: ClassifiedsConfig) -> Flask:
     from sites.classifieds import db, views
+    from sites.common import sessions
 
     app = Flask(__name__, static_folder="static", static_url_path="/oc-content/themes/static")
     app.config.update(
@@ -47,4 +48,5 @@ def create_app(config: ClassifiedsConfig) -> Flask:
             app.extensions["classifieds_db"].close(conn)
 
     views.register(app)
+    sessions.install(app, "user_id")
     return app

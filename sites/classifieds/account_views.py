@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import re
-import secrets
 import shutil
 import time
 
-from flask import abort, current_app, flash, redirect, render_template, request, session
+from flask import abort, current_app, flash, redirect, render_template, request
 
 from sites.classifieds import passwords, web
+from sites.common.sessions import begin_login, end_all_sessions, end_login
 from sites.common.throttle import client_address, login_throttle
+from sites.common.tokens import tokens_equal
 
 # Verified when the email has no account, so a wrong email costs as much time as a wrong password.
 _DECOY_HASH = passwords.hash_with_salt("no account has this password", "decoy-salt", passwords.STRONG_ITERATIONS)
@@ -37,15 +38,14 @@ def login_post():
         throttle.failed(email, address)
         return render_template("login.html", email=email, error="The email or the password is wrong."), 401
     throttle.succeeded(email)
-    session.clear()
-    session["user_id"] = row["id"]
+    begin_login(row["id"])
     flash("You are now logged in.")
     return redirect("/")
 
 
 def logout():
     web.check_csrf()
-    session.clear()
+    end_login()
     flash("You have been logged out.")
     return redirect("/")
 
@@ -55,6 +55,7 @@ def register_form():
 
 
 def register_post():
+    web.check_csrf()
     form = {k: request.form.get(k, "").strip() for k in ("name", "email", "phone")}
     password, again = request.form.get("password", ""), request.form.get("password2", "")
     errors = []
@@ -77,8 +78,7 @@ def register_post():
         "INSERT INTO user(name, email, phone, password_hash, created_at) VALUES (?, ?, ?, ?, ?)",
         (form["name"], form["email"], form["phone"], passwords.hash_new(password),
          time.strftime("%Y-%m-%d %H:%M:%S")))
-    session.clear()
-    session["user_id"] = cur.lastrowid
+    begin_login(cur.lastrowid)
     flash("Your account is ready. Welcome!")
     return redirect("/")
 
@@ -124,7 +124,7 @@ def reset():
     """Restore the pristine database and remove this instance's uploads (token required)."""
     conf = web.conf()
     token = request.form.get("token", "")
-    if not token or not secrets.compare_digest(token, conf.reset_token):
+    if not tokens_equal(token, conf.reset_token):
         abort(403)
     started = time.perf_counter()
     try:
@@ -139,6 +139,7 @@ def reset():
             else:
                 entry.unlink(missing_ok=True)
     login_throttle().clear()
+    end_all_sessions()
     elapsed = time.perf_counter() - started
     current_app.logger.info("reset in %.1f ms", elapsed * 1000)
     return {"reset": True, "seconds": elapsed}

@@ -10,6 +10,8 @@ from datetime import datetime
 
 from flask import abort, request, session
 
+from sites.common.tokens import tokens_equal
+
 MAX_INT_DIGITS = 12
 
 
@@ -32,8 +34,7 @@ def csrf_token() -> str:
 
 
 def check_csrf(field: str = "csrf") -> None:
-    sent = request.form.get(field, "")
-    if not sent or not secrets.compare_digest(sent, session.get("csrf", "")):
+    if not tokens_equal(request.form.get(field, ""), session.get("csrf")):
         abort(400, description="the form expired or did not come from this site; reload the page and try again")
 
 

@@ -25,6 +25,7 @@ SESSION_COOKIE = "reddit_session"
 
 def create_app(config: RedditConfig) -> Flask:
     from sites.classifieds import db
+    from sites.common import sessions
     from sites.reddit import views
 
     app = Flask(__name__, static_folder="static", static_url_path="/build")
@@ -47,4 +48,5 @@ def create_app(config: RedditConfig) -> Flask:
             app.extensions["reddit_db"].close(conn)
 
     views.register(app)
+    sessions.install(app, "user_id")
     return app

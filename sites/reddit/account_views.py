@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import re
 
-from flask import abort, flash, redirect, render_template, request, session
+from flask import abort, flash, redirect, render_template, request
 
 from sites.classifieds.passwords import hash_new, verify
+from sites.common.sessions import begin_login, end_login
 from sites.common.throttle import client_address, login_throttle
 from sites.reddit.web import (check_csrf, forum_row, get_db, id_from_path, now_stamp, require_user,
                               safe_next)
@@ -17,11 +18,7 @@ _UNKNOWN_USER_HASH = hash_new("not a password of anyone")
 
 
 def _start_session(user_id: int) -> None:
-    csrf = session.get("csrf")
-    session.clear()
-    if csrf:
-        session["csrf"] = csrf
-    session["user_id"] = user_id
+    begin_login(user_id, keep=("csrf",))
 
 
 def login_form():
@@ -45,13 +42,14 @@ def login():
         return render_template("login.html", error="Invalid username or password.", username=username,
                                next=safe_next("/")), 400
     throttle.succeeded(username)
+    back = safe_next("/")
     _start_session(row["id"])
-    return redirect(safe_next("/"))
+    return redirect(back)
 
 
 def logout():
     check_csrf("token")
-    session.clear()
+    end_login()
     return redirect("/")
 
 
@@ -90,6 +88,7 @@ def _subscription(forum_name: str, subscribe: bool):
     user = require_user()
     check_csrf("token")
     forum = forum_row(forum_name)
+    back = safe_next(f"/f/{forum['name']}")      # decided before the write
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
     try:
@@ -104,7 +103,7 @@ def _subscription(forum_name: str, subscribe: bool):
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    return redirect(safe_next(f"/f/{forum['name']}"))
+    return redirect(back)
 
 
 def subscribe(forum_name: str):

@@ -1,7 +1,6 @@
 """Pages that read: front page, /all, forum listings, the forum list, search, user pages, images, health, reset."""
 from __future__ import annotations
 
-import hmac
 import json
 import os
 import secrets
@@ -9,7 +8,9 @@ from pathlib import Path
 
 from flask import abort, current_app, render_template, request, send_file
 
+from sites.common.sessions import end_all_sessions
 from sites.common.throttle import login_throttle
+from sites.common.tokens import tokens_equal
 from sites.reddit import queries
 from sites.reddit.web import conf, current_user, forum_row, get_db
 
@@ -183,9 +184,10 @@ def healthz():
 
 def reset():
     token = request.form.get("token", "")
-    if not hmac.compare_digest(token.encode(), conf().reset_token.encode()):
+    if not tokens_equal(token, conf().reset_token):
         abort(403, description="wrong reset token")
     seconds = current_app.extensions["reddit_db"].reset()
     login_throttle().clear()
+    end_all_sessions()
     return {"ok": True, "seconds": round(seconds, 4)}
 

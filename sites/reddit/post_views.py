@@ -342,8 +342,9 @@ def vote_submission(post_id: str):
                            " WHERE s.id = ?", (sid,)).fetchone()
     if row is None:
         abort(404, description=f"post {sid} does not exist")
+    back = safe_next(post_path(row[2], row[0], row[1]))      # decided before the write
     _apply_vote("submission_vote", "submission", "submission_id", sid, user["id"], _choice())
-    return redirect(safe_next(post_path(row[2], row[0], row[1])))
+    return redirect(back)
 
 
 def vote_comment(comment_id: str):
@@ -354,5 +355,6 @@ def vote_comment(comment_id: str):
                            " c.submission_id JOIN forum f ON f.id = s.forum_id WHERE c.id = ?", (cid,)).fetchone()
     if row is None:
         abort(404, description=f"comment {cid} does not exist")
+    back = safe_next(f"{post_path(row[3], row[1], row[2])}#comment_{cid}")      # decided before the write
     _apply_vote("comment_vote", "comment", "comment_id", cid, user["id"], _choice())
-    return redirect(safe_next(f"{post_path(row[3], row[1], row[2])}#comment_{cid}"))
+    return redirect(back)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import functools
 import sqlite3
 from datetime import datetime, timezone
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from flask import abort, current_app, g, redirect, request, session
 from markupsafe import Markup
 from markdown_it import MarkdownIt
 
+from sites.common.redirects import local_target
 from sites.common.web import check_csrf, csrf_token, int_arg, parse_int  # noqa: F401  (re-exported)
 from sites.reddit.schema import STAMP, slugify  # noqa: F401
 
@@ -99,13 +100,8 @@ def ago(stamp: str) -> str:
 
 
 def safe_next(default: str) -> str:
-    """The `next` form field when it is a path on this site, else `default`."""
-    target = (request.form.get("next") or request.args.get("next") or "").strip()
-    parts = urlsplit(target)
-    if target.startswith("/") and not target.startswith("//") and not parts.scheme and not parts.netloc \
-            and "\\" not in target:
-        return target
-    return default
+    """The `next` form field (or query parameter) when it is a safe path on this site, else `default`."""
+    return local_target(request.form.get("next") or request.args.get("next"), default)
 
 
 def post_path(forum: str, post_id: int, title: str) -> str:

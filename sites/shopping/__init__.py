@@ -25,6 +25,7 @@ SESSION_COOKIE = "shopping_session"
 
 def create_app(config: ShoppingConfig) -> Flask:
     from sites.classifieds.db import LiveDatabase
+    from sites.common import sessions
     from sites.shopping import views
 
     app = Flask(__name__, static_folder="static", static_url_path="/static/frontend/Luma")
@@ -41,4 +42,5 @@ def create_app(config: ShoppingConfig) -> Flask:
             app.extensions["shopping_db"].close(conn)
 
     views.register(app)
+    sessions.install(app, "customer_id")
     return app

@@ -7,9 +7,10 @@ import re
 import secrets
 from datetime import datetime
 
-from flask import abort, flash, redirect, render_template, request, session
+from flask import abort, flash, redirect, render_template, request
 
 from sites.classifieds import passwords
+from sites.common.sessions import begin_login, end_login
 from sites.common.throttle import client_address, login_throttle
 from sites.shopping import cart_views, catalog_views, web
 
@@ -55,15 +56,14 @@ def _decoy_hash() -> str:
 
 def _sign_in(customer_id: int) -> None:
     guest_cart = web.cart_owner()
-    session.clear()
-    session["customer_id"] = customer_id
+    begin_login(customer_id)
     if guest_cart and guest_cart.startswith("s"):   # Magento merges the guest cart into the customer's
         web.get_db().execute("UPDATE cart_item SET owner = ? WHERE owner = ?", (f"c{customer_id}", guest_cart))
 
 
 def logout():
     web.check_form_key()
-    session.clear()
+    end_login()
     return redirect("/customer/account/logoutSuccess/")
 
 

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from urllib.parse import urlencode
 
 from flask import abort, current_app, render_template, request, send_file
 
+from sites.common.sessions import end_all_sessions
 from sites.common.throttle import login_throttle
+from sites.common.tokens import tokens_equal
 from sites.shopping import queries, web
 
 
@@ -20,7 +21,7 @@ def healthz():
 
 def reset():
     token = request.form.get("token", "")
-    if not token or not secrets.compare_digest(token, web.conf().reset_token):
+    if not tokens_equal(token, web.conf().reset_token):
         abort(403)
     started = time.perf_counter()
     try:
@@ -29,6 +30,7 @@ def reset():
         current_app.logger.error("reset failed: %s", exc)
         return {"reset": False, "error": str(exc)}, 500
     login_throttle().clear()
+    end_all_sessions()
     return {"reset": True, "seconds": time.perf_counter() - started}
 
 

@@ -138,6 +138,7 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         conn.execute("INSERT INTO address VALUES (1, 1, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1)",
                      tuple(CUSTOMER[k] for k in ("firstname", "lastname", "street", "city", "region", "postcode",
                                                  "country", "telephone")))
+        emails = {1: CUSTOMER["email"]}
         addresses = {1: (f"{CUSTOMER['firstname']} {CUSTOMER['lastname']}", CUSTOMER["street"], CUSTOMER["city"],
                          CUSTOMER["region"], CUSTOMER["postcode"], CUSTOMER["country"], CUSTOMER["telephone"])}
         for cid in range(2, n_customers + 1):
@@ -153,6 +154,7 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
             conn.execute("INSERT INTO address VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1)",
                          (cid, cid, first, last) + addr)
             addresses[cid] = (f"{first} {last}",) + addr
+            emails[cid] = email
             customers.append((cid, first, last))
 
         gift = CUSTOMER_GIFT_ADDRESS
@@ -268,8 +270,8 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
             bill = addresses[cid]
             ship = gift_address if cid == 1 and rng.random() < 0.2 else bill
             conn.execute("INSERT INTO sales_order VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                         " ?, ?, ?)", (oid, f"{oid:09d}", cid, status, _stamp(when), subtotal, shipping,
-                                       subtotal + shipping, "Flat Rate - Fixed") + ship + bill)
+                         " ?, ?, ?, ?)", (oid, f"{oid:09d}", cid, status, _stamp(when), subtotal, shipping,
+                                          subtotal + shipping, "Flat Rate - Fixed") + ship + bill + (emails[cid],))
             for pid, sku, pname, final, qty, opts in items:
                 n_items += 1
                 conn.execute("INSERT INTO order_item VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -94,11 +94,11 @@ def compare():
 def compare_add():
     web.check_form_key()
     prod = cart_views._product(request.form.get("product"))
+    back = web.return_target(f"/{prod['url_key']}.html")      # decided before the write
     web.get_db().execute("INSERT OR IGNORE INTO compare_item(owner, product_id) VALUES (?, ?)",
                          (_compare_owner(), prod["id"]))
     flash(f"You added product {prod['name']} to the comparison list.", "success")
-    back = request.form.get("return", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else f"/{prod['url_key']}.html")
+    return redirect(back)
 
 
 def compare_remove():

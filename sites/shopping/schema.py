@@ -58,15 +58,19 @@ CREATE TABLE review (
 CREATE INDEX review_product ON review(product_id, created_at, id);
 CREATE INDEX review_customer ON review(customer_id, created_at, id);
 
+-- customer_id is NULL for a guest order (Magento's customer_is_guest); customer_email is the email the order was
+-- placed with (the account's, or the one a guest typed), which the REST API filters on as Magento does
 CREATE TABLE sales_order (
-    id INTEGER PRIMARY KEY, increment_id TEXT NOT NULL UNIQUE, customer_id INTEGER NOT NULL REFERENCES customer(id),
+    id INTEGER PRIMARY KEY, increment_id TEXT NOT NULL UNIQUE, customer_id INTEGER REFERENCES customer(id),
     status TEXT NOT NULL, created_at TEXT NOT NULL, subtotal_cents INTEGER NOT NULL,
     shipping_cents INTEGER NOT NULL, grand_total_cents INTEGER NOT NULL, shipping_method TEXT NOT NULL,
     ship_name TEXT NOT NULL, ship_street TEXT NOT NULL, ship_city TEXT NOT NULL, ship_region TEXT NOT NULL,
     ship_postcode TEXT NOT NULL, ship_country TEXT NOT NULL, ship_telephone TEXT NOT NULL,
     bill_name TEXT NOT NULL, bill_street TEXT NOT NULL, bill_city TEXT NOT NULL, bill_region TEXT NOT NULL,
-    bill_postcode TEXT NOT NULL, bill_country TEXT NOT NULL, bill_telephone TEXT NOT NULL);
+    bill_postcode TEXT NOT NULL, bill_country TEXT NOT NULL, bill_telephone TEXT NOT NULL,
+    customer_email TEXT NOT NULL COLLATE NOCASE);
 CREATE INDEX order_customer ON sales_order(customer_id, id);
+CREATE INDEX order_email ON sales_order(customer_email, id);
 
 CREATE TABLE order_item (
     id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES sales_order(id),

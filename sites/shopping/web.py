@@ -9,6 +9,7 @@ import sqlite3
 
 from flask import abort, current_app, g, redirect, request, session
 
+from sites.common.redirects import local_target
 from sites.common.web import check_csrf, csrf_token, format_date, format_price, int_arg, parse_int  # noqa: F401
 
 FORM_KEY = "form_key"
@@ -28,6 +29,11 @@ def get_db() -> sqlite3.Connection:
 
 def check_form_key() -> None:
     check_csrf(FORM_KEY)
+
+
+def return_target(default: str) -> str:
+    """Where a form goes back to: its `return` field when that is a safe path on this store, else `default`."""
+    return local_target(request.form.get("return"), default)
 
 
 def customer() -> sqlite3.Row | None:

@@ -40,11 +40,13 @@ def test_generated_seller_can_log_in(client):
 
 def test_register_then_profile_and_my_items(client, app):
     data = {"page": "register", "action": "register_post", "name": "Pat Q.", "email": "pat@example.com",
-            "phone": "555-123-4567", "password": "secret12", "password2": "secret12"}
+            "phone": "555-123-4567", "password": "secret12", "password2": "secret12",
+            "csrf": csrf_of(client, "/index.php?page=register")}
     assert client.post("/index.php", data=data).status_code == 302
     profile = client.get("/index.php?page=user&action=profile").get_data(as_text=True)
     assert "pat@example.com" in profile and "Pat Q." in profile
     assert logout(client).status_code == 302
+    data["csrf"] = csrf_of(client, "/index.php?page=register")
     again = client.post("/index.php", data=data)
     assert again.status_code == 400 and "already exists" in again.get_data(as_text=True)
     bad = client.post("/index.php", data={**data, "email": "not-an-email", "password2": "other"})

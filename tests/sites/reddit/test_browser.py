@@ -162,5 +162,9 @@ def test_arena_reset_restores_the_pristine_forum(arena, driver, base, data):
     _wait(driver, lambda d: d.execute_script(f"return {VOTE_CLASS}") == "vote vote--user-upvoted")
     assert arena.reset(["reddit"]) < 30
     driver.get(url)
-    assert driver.find_elements(By.CSS_SELECTOR, ".site-nav__logout button")   # still logged in
+    assert not driver.find_elements(By.CSS_SELECTOR, ".site-nav__logout button")   # a reset ends every session
+    forget_logins()                                     # as the harness must after a reset: log in again
+    login_sites(SimpleNamespace(driver=driver), ["reddit"], {"reddit": base})
+    driver.get(url)
+    assert driver.find_elements(By.CSS_SELECTOR, ".site-nav__logout button")
     assert driver.execute_script(f"return {VOTE_CLASS}") == "vote"

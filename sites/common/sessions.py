@@ -1,0 +1,105 @@
+"""Sessions that end: at logout, and at every reset of the site.
+
+Flask's sessions are signed cookies kept by the browser, so the server alone cannot end one: a cookie copied
+before a logout would still be signed, and after a reset (a pristine database swapped in) a cookie naming user 31
+would name whoever registers as user 31 next. Each site process therefore keeps a small registry:
+
+- a login is a random session id the registry knows; logging out forgets that id, so every copy of the cookie
+  is logged out;
+- every session carries the registry's epoch; a reset starts a new epoch and forgets every login, so each
+  cookie from before the reset is emptied on its next request (guest carts, form tokens and the last order
+  id included).
+
+The registry is in memory: a restarted site process has forgotten every session too (its database is a fresh
+pristine copy).
+"""
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from flask import Flask, current_app, session
+
+MAX_LOGINS = 100_000     # live logins kept per process; the oldest is forgotten past this
+EPOCH_KEY, LOGIN_KEY = "_epoch", "_sid"
+
+
+@dataclass
+class SessionRegistry:
+    limit: int = MAX_LOGINS
+    epoch: str = field(default_factory=lambda: secrets.token_hex(8))
+    _logins: OrderedDict = field(default_factory=OrderedDict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def start(self, user_id: int) -> str:
+        sid = secrets.token_urlsafe(18)
+        with self._lock:
+            self._logins[sid] = user_id
+            while len(self._logins) > self.limit:
+                self._logins.popitem(last=False)
+        return sid
+
+    def alive(self, sid, user_id) -> bool:
+        with self._lock:
+            return isinstance(sid, str) and sid in self._logins and self._logins[sid] == user_id
+
+    def end(self, sid) -> None:
+        with self._lock:
+            self._logins.pop(sid, None)
+
+    def end_all(self) -> None:
+        """A reset: every login and every session from before it ends."""
+        with self._lock:
+            self._logins.clear()
+            self.epoch = secrets.token_hex(8)
+
+
+def install(app: Flask, user_key: str) -> SessionRegistry:
+    """Check every request's session against the registry: a session from an older epoch, or one naming a user
+    (`session[user_key]`) without a live login, is emptied before the view runs."""
+    registry = app.extensions["session_registry"] = SessionRegistry()
+    app.extensions["session_user_key"] = user_key
+
+    @app.before_request
+    def _check_session():
+        if not session:
+            return
+        stale = session.get(EPOCH_KEY) != registry.epoch
+        if stale or (user_key in session and not registry.alive(session.get(LOGIN_KEY), session.get(user_key))):
+            session.clear()
+
+    @app.after_request
+    def _stamp_session(response):
+        if session and session.get(EPOCH_KEY) != registry.epoch:
+            session[EPOCH_KEY] = registry.epoch
+        return response
+
+    return registry
+
+
+def registry() -> SessionRegistry:
+    return current_app.extensions["session_registry"]
+
+
+def begin_login(user_id: int, keep: tuple[str, ...] = ()) -> None:
+    """Start a new session for `user_id` (a new id: whatever the old cookie held is gone, except `keep`)."""
+    kept = {k: session[k] for k in keep if k in session}
+    reg = registry()
+    reg.end(session.get(LOGIN_KEY))
+    session.clear()
+    session.update(kept)
+    session[current_app.extensions["session_user_key"]] = user_id
+    session[LOGIN_KEY] = reg.start(user_id)
+    session[EPOCH_KEY] = reg.epoch
+
+
+def end_login() -> None:
+    """Log out: this login ends for every copy of the cookie."""
+    registry().end(session.get(LOGIN_KEY))
+    session.clear()
+
+
+def end_all_sessions() -> None:
+    registry().end_all()
