@@ -2,9 +2,12 @@
 
     login_sites(env, ["classifieds", "reddit"], {"classifieds": "http://127.0.0.1:9980", ...})
 
-Each site is logged in once per worker process (a pytest-xdist worker): the session cookies are kept
-and restored into the browser for later tasks (DevTools `Network.setCookies`, no page load). Recipes
-work for the embedded sites and for the official images (same URLs and form fields):
+On the embedded stack every reset ends every session of the site (sites/common/sessions.py), so before each
+task the harness buys a fresh session of the account with the reset token (`POST /__session`, one request, no
+password hash) and puts its cookies into the browser over DevTools (`Network.setCookies`, no page load). On
+the official sites each site is logged in through its form once per worker process (a pytest-xdist worker)
+and the session cookies are restored the same way for later tasks. Recipes work for the embedded sites and
+for the official images (same URLs and form fields):
 
 - classifieds (OSClass): `/index.php?page=login`, `input[name=email]`, `input[name=password]`,
   `button[type=submit]`; logged in when a Logout link is shown.
@@ -19,8 +22,12 @@ A failed login raises `LoginError` naming the site and the URL.
 """
 from __future__ import annotations
 
+import http.cookies
 import os
 import threading
+import urllib.error
+import urllib.parse
+import urllib.request
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -31,6 +38,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from agent.load import load_scaled, retry_slow_renderer
 
 NO_LOGIN = {"wikipedia", "homepage"}
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))   # the sites are local: no proxy
 LOGIN_TIMEOUT_S = float(os.environ.get("LOGIN_TIMEOUT", "20"))
 LOGGED_IN_GRACE_S = 5.0   # after the form's answer has loaded, scripts may still render the account menu
 
@@ -50,6 +58,7 @@ class LoginRecipe:
     password_env: str
     default_user: str
     default_password: str
+    session_path: str = "/__session"   # embedded sites: a session for the account, bought with the reset token
 
     def credentials(self) -> tuple[str, str]:
         return (os.environ.get(self.user_env) or self.default_user,
@@ -67,7 +76,7 @@ RECIPES: dict[str, LoginRecipe] = {
     "classifieds": LoginRecipe("/index.php?page=login", "input[name=email]", "input[name=password]",
                                "button[type=submit]", _logout_xpath("logout", "log out"),
                                "CLASSIFIEDS_USER", "CLASSIFIEDS_PASSWORD", "blake.sullivan@gmail.com",
-                               "Password.123"),
+                               "Password.123", "/index.php?page=session"),
     "shopping": LoginRecipe("/customer/account/login/", "input[name='login[username]']",
                             "input[name='login[password]']", "button#send2, button[type=submit]",
                             _logout_xpath("sign out"), "SHOPPING_USER", "SHOPPING_PASSWORD",
@@ -167,9 +176,38 @@ def _restore(env, base: str, cookies: list[dict]) -> None:
         driver.add_cookie(cookie)
 
 
-def login_sites(env, sites: list[str], urls: dict[str, str]) -> None:
-    """Log `env`'s browser in to every site of `sites` that has a login (first time: through the form;
-    later: from the cookies kept by this process). Raises LoginError naming the site and URL."""
+def session_cookies(site: str, base: str, recipe: LoginRecipe, token: str) -> list[dict]:
+    """A new session of the recipe's account from an embedded site (`POST <session_path>` with the reset token:
+    sites/common/sessions.py), as cookies in WebDriver's shape."""
+    user, _ = recipe.credentials()
+    url = base.rstrip("/") + recipe.session_path
+    data = urllib.parse.urlencode({"token": token, "user": user}).encode()
+    try:
+        with _DIRECT.open(urllib.request.Request(url, data=data, method="POST"), timeout=LOGIN_TIMEOUT_S) as resp:
+            headers = resp.headers.get_all("Set-Cookie") or []
+    except urllib.error.HTTPError as exc:
+        raise LoginError(f"login to {site} at {url} as {user!r} failed: HTTP {exc.code} "
+                         f"({'wrong reset token' if exc.code == 403 else 'no such account' if exc.code == 404 else exc.reason})") from None
+    except OSError as exc:
+        raise LoginError(f"login to {site} at {url} failed: the site did not answer ({exc})") from None
+    cookies = []
+    for header in headers:
+        jar = http.cookies.SimpleCookie()
+        jar.load(header)
+        for name, morsel in jar.items():
+            cookies.append({"name": name, "value": morsel.value, "path": morsel["path"] or "/",
+                            "httpOnly": bool(morsel["httponly"]), "secure": bool(morsel["secure"]),
+                            **({"sameSite": morsel["samesite"]} if morsel["samesite"] else {})})
+    if not cookies:
+        raise LoginError(f"login to {site} at {url} as {user!r} failed: the answer set no session cookie")
+    return cookies
+
+
+def login_sites(env, sites: list[str], urls: dict[str, str], session_token: str | None = None) -> None:
+    """Log `env`'s browser in to every site of `sites` that has a login. With `session_token` (the embedded
+    stack, whose resets end every session): a fresh session from each site for the token, put into the browser.
+    Without (the official sites): the first time through the form, later from the cookies kept by this
+    process. Raises LoginError naming the site and URL."""
     driver = env.driver
     for site in sites:
         if site in NO_LOGIN:
@@ -179,6 +217,14 @@ def login_sites(env, sites: list[str], urls: dict[str, str]) -> None:
         base = urls.get(site)
         if not base:
             raise LoginError(f"no URL for site {site!r} to log in to (urls given: {', '.join(urls) or 'none'})")
+        if session_token:
+            cookies = session_cookies(site, base, RECIPES[site], session_token)
+            try:
+                _restore(env, base, cookies)
+            except WebDriverException as exc:
+                raise LoginError(f"login to {site} at {base}: putting the session cookies into the browser "
+                                 f"failed: {getattr(exc, 'msg', None) or exc}") from exc
+            continue
         key = (site, base.rstrip("/"))
         with _LOCK:
             cookies = _COOKIES.get(key)

@@ -264,7 +264,7 @@ class Runtime:
         if run.resolved.require_login:
             from evaluation.running.login import LoginError, login_sites
             try:
-                login_sites(run.env, list(run.resolved.sites), run.urls)
+                login_sites(run.env, list(run.resolved.sites), run.urls, session_token=self.stack.session_token())
             except LoginError as exc:
                 raise HarnessError(f"login failed: {exc}") from exc
 

@@ -60,6 +60,11 @@ class Stack(ABC):
     def lock(self, sites: list[str], exclusive: bool):
         return contextlib.nullcontext()
 
+    def session_token(self) -> str | None:
+        """The token that buys a logged-in session from the site without its form (`POST /__session`), where
+        the stack has one; None: log in through the form and keep the cookies."""
+        return None
+
     def close(self) -> None:
         pass
 
@@ -101,8 +106,13 @@ class EmbeddedStack(Stack):
             self.urls = dict(arena.urls)
         return self.urls
 
+    def session_token(self) -> str:
+        # A reset ends every session of the site (sites/common/sessions.py): the harness asks for a new one
+        # after each reset with the reset token, a request instead of a form login and a password hash.
+        from sites.config import settings
+        return settings().reset_token
+
     def reset(self, sites: list[str]) -> None:
-        # Sessions survive an embedded reset (same accounts, same session key): logins stay cached.
         from sites.arena import SiteUnavailable
         try:
             self.arena.reset([s for s in sites if s in self.arena.urls])

@@ -32,6 +32,7 @@ ROUTES = {
     ("user", "profile", "GET"): account_views.profile,
     ("user", "profile_post", "POST"): account_views.profile_post,
     ("reset", None, "POST"): account_views.reset,
+    ("session", None, "POST"): account_views.harness_session,
 }
 
 

@@ -70,6 +70,7 @@ RULES = [
      ["GET"]),
     ("/healthz", "healthz", browse.healthz, ["GET"]),
     ("/__reset", "reset", browse.reset, ["POST"]),
+    ("/__session", "harness_session", acc.harness_session, ["POST"]),
 ]
 
 TITLES = {400: "Bad request", 401: "Please log in", 403: "Not allowed", 404: "Page not found",

@@ -10,6 +10,7 @@ ROUTES = [
     ("/", catalog_views.home, "GET"),
     ("/healthz", catalog_views.healthz, "GET"),
     ("/__reset", catalog_views.reset, "POST"),
+    ("/__session", account_views.harness_session, "POST"),
     ("/media/catalog/product/<photo_id>.jpg", catalog_views.photo, "GET"),
     ("/media/catalog/product/cache/<photo_id>.jpg", catalog_views.thumb, "GET"),
     ("/catalogsearch/result/", catalog_views.search, "GET"),

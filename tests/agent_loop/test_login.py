@@ -97,3 +97,19 @@ def test_one_browser_stays_logged_in_to_three_sites_on_one_host(tmp_path_factory
                     f"{site}: logged out after logging in to the others"
     finally:
         forget_logins()
+
+
+def test_after_a_reset_the_embedded_stack_buys_a_session_with_the_reset_token(classifieds, fresh_env, monkeypatch):
+    """The embedded stack's path (sessions end at every reset): no form, one request per site, the browser
+    logged in over DevTools; a wrong token is a LoginError naming the cause."""
+    forget_logins()
+    form_logins = []
+    monkeypatch.setattr(login, "_form_login", lambda *a: form_logins.append(a[1]))
+    base = classifieds["classifieds"]
+    token = Settings().reset_token
+    login_sites(fresh_env, ["classifieds"], classifieds, session_token=token)
+    page = _my_listings(fresh_env, base)
+    assert "Logout" in page and "Blake Sullivan" in page and form_logins == []
+    with pytest.raises(LoginError) as caught:
+        login_sites(fresh_env, ["classifieds"], classifieds, session_token="forged")
+    assert "wrong reset token" in str(caught.value) and "classifieds" in str(caught.value)

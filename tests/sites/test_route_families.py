@@ -76,7 +76,7 @@ def _classifieds(app) -> Site:
             "password2": "secret12",
             "body": "hello", "message": "hi", "yourName": "Y", "yourEmail": "y@example.com"}
     posts = [("/index.php", {**base, "page": page, "action": action or ""})
-             for (page, action, method) in classifieds_views.ROUTES if method == "POST" and page != "reset"]
+             for (page, action, method) in classifieds_views.ROUTES if method == "POST" and page not in ("reset", "session")]   # reset-token routes
     return Site("classifieds", app, "classifieds_session", classifieds_login, "/index.php?page=user&action=profile",
                 ("/index.php?page=register", "/"),
                 lambda c, t: c.post("/index.php", data={"page": "reset", "token": t}), posts)
@@ -265,3 +265,25 @@ def test_every_classifieds_post_action_needs_the_form_token(client):
             assert response.status_code == 400, (form["action"], bad, response.status_code)
     assert _fingerprint(db) == before
     assert client.get("/index.php?page=user&action=profile").status_code == 200
+
+
+HARNESS_SESSION = {"classifieds": ("/index.php", {"page": "session"}, "blake.sullivan@gmail.com"),
+                   "shopping": ("/__session", {}, "emma.lopez@gmail.com"),
+                   "reddit": ("/__session", {}, "MarvelsGrantMan136")}
+
+
+def test_the_harness_buys_a_session_with_the_reset_token_only(site):
+    """`POST /__session` (sites/common/sessions.harness_login): the reset token and an account name give a
+    session of that account, which a reset ends like any other; no token, a forged one or an unknown account
+    give nothing."""
+    path, form, user = HARNESS_SESSION[site.name]
+    client = site.client()
+    for bad in ({}, {"token": "forged"}, {"token": "é"}):
+        assert client.post(path, data={**form, "user": user, **bad}).status_code == 403, (site.name, bad)
+        assert not site.logged_in(client)
+    assert client.post(path, data={**form, "user": "nobody@example.invalid",
+                                   "token": _reset_token(site)}).status_code == 404
+    assert client.post(path, data={**form, "user": user, "token": _reset_token(site)}).status_code == 200
+    assert site.logged_in(client), f"{site.name}: the harness session does not open {site.account_page}"
+    assert site.reset(site.client(), _reset_token(site)).status_code == 200
+    assert not site.logged_in(client)
