@@ -8,7 +8,8 @@ import time
 
 from flask import abort, current_app, flash, redirect, render_template, request, session
 
-from sites.classifieds import passwords, web
+import sites.classifieds.passwords as passwords
+import sites.classifieds.web as web
 from sites.common.throttle import client_address, login_throttle
 
 # Verified when the email has no account, so a wrong email costs as much time as a wrong password.
@@ -86,7 +87,7 @@ def register_post():
 def my_items():
     user = web.require_user()
     conn = web.get_db()
-    from sites.classifieds import queries
+    import sites.classifieds.queries as queries
 
     q = queries.SearchQuery(user_id=user["id"], page=web.int_arg("iPage", minimum=1) or 1)
     total, rows = queries.search(conn, q, page_size=20)

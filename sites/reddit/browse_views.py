@@ -10,7 +10,7 @@ from pathlib import Path
 from flask import abort, current_app, render_template, request, send_file
 
 from sites.common.throttle import login_throttle
-from sites.reddit import queries
+import sites.reddit.queries as queries
 from sites.reddit.web import conf, current_user, forum_row, get_db
 
 THUMB_SIZE = (140, 105)

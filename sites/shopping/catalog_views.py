@@ -9,7 +9,8 @@ from urllib.parse import urlencode
 from flask import abort, current_app, render_template, request, send_file
 
 from sites.common.throttle import login_throttle
-from sites.shopping import queries, web
+import sites.shopping.queries as queries
+import sites.shopping.web as web
 
 
 

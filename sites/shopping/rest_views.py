@@ -6,7 +6,7 @@ import secrets
 
 from flask import jsonify, request
 
-from sites.shopping import web
+import sites.shopping.web as web
 
 
 def _authorised() -> bool:
