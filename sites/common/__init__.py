@@ -1,1 +1,4 @@
-"""Pieces every embedded site shares (request parameters, CSRF, formatting)."""
+"""Pieces every embedded site shares (request parameters, CSRF, formatting).
+
+May import: flask and sites.config only; every site imports it, it imports no site.
+"""

@@ -4,6 +4,11 @@ database of the default data set (`python -m tasks.build classifieds`).
 Every choice is deterministic: listings are picked by SQL-free Python filters over the data set in id order
 and a fixed-seed random stream, so the same data gives byte-identical output. Each task records, under
 `grounding`, the listings it touches and the visual words that must not appear in their text.
+
+Templates by theme: questions.py (questions on listing pages, unachievable), pictures.py (input-image tasks),
+posting.py (post, comment, edit, gallery search); base.py holds what they share. This module is the site
+module's interface (tasks/build/__init__.py): TEMPLATES in their published order, build, build_suite,
+grounding_fields, changes_state. Theme modules import base, never this package.
 """
 from __future__ import annotations
 

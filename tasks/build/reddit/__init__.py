@@ -6,6 +6,12 @@ a fixed order, so the same data gives byte-identical output. State-changing task
 locator forms (the vote form's class, the reddit comment helpers, `get_query_text` on `#sidebar`, `#main`,
 `.table`), posted pictures by SSIM. Each task records under `grounding` the posts it looks at and the visual
 words that must not be written in their title, body or comments.
+
+Templates by theme: pictures.py (input-image tasks), questions.py (what a picture shows, navigation and
+reading), interactions.py (comments, replies, votes, posts, subscriptions); forum.py is the data view they
+pick from; base.py holds what they share. This module is the site module's interface
+(tasks/build/__init__.py): TEMPLATES in their published order, build, build_suite, grounding_fields,
+changes_state. Theme modules import base (and forum), never this package.
 """
 from __future__ import annotations
 

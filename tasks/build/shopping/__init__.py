@@ -6,6 +6,12 @@ stream. A product is named by what its photo shows only when no other product of
 leaf category shows the same thing, and the visual words are recorded under `grounding` (the lint proves
 they are absent from the product's name, descriptions, attributes and reviews). State-changing tasks are
 scored by program_html through the official shopping helpers of evaluation/scoring/helpers.py.
+
+Templates by theme: orders.py (buy, review), lists.py (wish list, compare, cart, account), questions.py
+(string_match questions, unachievable), navigation.py (pages reached: program_html, url_match, SSIM); base.py
+holds what they share. This module is the site module's interface (tasks/build/__init__.py): TEMPLATES in
+their published order, build, build_suite, grounding_fields, changes_state. Theme modules import base, never
+this package.
 """
 from __future__ import annotations
 
