@@ -23,9 +23,9 @@ import sys
 from pathlib import Path
 
 from agent.agents import AGENT_NAMES
-from agent.episode import add_usage
 from agent.llm import endpoint_configured
 from evaluation.reporting.results import default_results_dir, point_latest
+from evaluation.reporting.usage import run_usage
 from sites.config import PROJECT_ROOT
 
 MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt", "webvoyager"}
@@ -55,29 +55,6 @@ def _parser() -> argparse.ArgumentParser:
 
 def _has_task_file_arg(args: list[str]) -> bool:
     return any(a == "--task-file" or a.startswith("--task-file=") for a in args)
-
-
-def run_usage(results_dir: Path) -> dict:
-    """Model usage of a whole run: the sum of the episodes' usage in results.jsonl (cost None when
-    some model had no known price). Judge usage is added under `judge_*` keys."""
-    total: dict = {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0, "calls": 0, "episodes": 0}
-    judge: dict = {}
-    path = Path(results_dir) / "results.jsonl"
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError as exc:
-            raise ValueError(f"{path}:{n}: not a JSON line ({exc})") from None
-        if record.get("usage"):
-            total = add_usage(total, record["usage"])
-            total["episodes"] += 1
-        for key, value in (record.get("judge_usage") or {}).items():
-            if isinstance(value, (int, float)):
-                judge[key] = judge.get(key, 0) + value
-    total.update({f"judge_{k}": v for k, v in judge.items()})
-    return total
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,1 +1,7 @@
-"""The sites: embedded web apps (classifieds, homepage, ...) and the arena that starts, checks and resets them."""
+"""The sites: the embedded web apps (classifieds/, shopping/, reddit/, homepage/, wikipedia/ with the real
+kiwix-serve), their shared hardening (common/) and photos (imagery/); the arena that starts, checks and
+resets them (arena, launchers, serve, config, envfile, `python -m sites`); and the docker stack of the
+official images (docker_stack, docker_config).
+
+May import: its own modules only. Never agent or evaluation.
+"""

@@ -1,91 +1,95 @@
-"""The source tree stays as the README's Layout section describes it: small modules, no import cycle.
+"""The source tree stays as the README's Layout section describes it: small modules, no import cycle, and
+the layers (agent and sites know nothing of each other or of evaluation).
 
-The import graph is read from the source with `ast` (every `import` and `from ... import`, including
-those inside functions), over the project's packages. A package's `__init__` is a node of its own: a
-module importing its package's name (`from sites.imagery import X`) depends on that `__init__`, and an
-`__init__` importing its modules depends on them, so a package that re-exports a module which imports
-the package back is a cycle, as it is for Python.
+The import graph is read from the source with `ast`: every `import` and `from ... import`, those inside
+functions included. A package's `__init__` is a node of its own. `from P import name` depends on P's
+`__init__` (also when `name` is a module of P: the package's namespace is read), and on `P.name` when that
+is a module; `import P.mod` depends on `P.mod`. A module does not depend on the packages that enclose it
+(they are being imported already) unless it names one in a `from` import. So a package whose `__init__`
+imports a module that imports names from the package back is a cycle, as it is for Python.
 """
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("agent", "evaluation", "sites", "tasks", "benchmarks")
 MAX_LINES = 600
+# top-level package -> the project's top-level packages it must never import
+FORBIDDEN = {"agent": {"sites", "evaluation", "tasks"}, "sites": {"agent", "evaluation", "tasks"},
+             "evaluation": {"tasks"}, "tasks": {"agent", "evaluation"}, "benchmarks": {"evaluation", "tasks"}}
+# evaluation's shared vocabulary: these modules import nothing of evaluation but one another
+EVALUATION_LEAVES = {"evaluation.running.errors", "evaluation.running.outcome", "evaluation.running.placeholders",
+                     "evaluation.scoring.helper_calls", "evaluation.scoring.wordtokens", "evaluation.taskfiles.spec"}
 
 
-def source_modules() -> dict[str, Path]:
-    """Dotted module name -> file, for every .py file of the project's packages (`pkg` for pkg/__init__.py)."""
+def source_modules(root: Path = ROOT, packages=PACKAGES) -> dict[str, Path]:
+    """Dotted module name -> file, for every .py file of the packages (`pkg` for pkg/__init__.py)."""
     modules = {}
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            parts = path.relative_to(ROOT).with_suffix("").parts
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
             if parts[-1] == "__init__":
                 parts = parts[:-1]
             modules[".".join(parts)] = path
     return modules
 
 
-def _imported_names(module: str, path: Path, is_package: bool) -> list[str]:
-    """Every dotted name an import statement of the file names (a relative one resolved)."""
+def _imports(module: str, path: Path) -> list[tuple[str, list[str] | None]]:
+    """(target, names) of every import of the file: names for `from target import names`, None for
+    `import target`; relative targets resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    here = module.split(".") if is_package else module.split(".")[:-1]
-    names = []
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.extend(alias.name for alias in node.names)
+            found.extend((alias.name, None) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = here[: len(here) - node.level + 1]
-                prefix = ".".join(base + ([node.module] if node.module else []))
-            else:
-                prefix = node.module or ""
-            names.append(prefix)
-            names.extend(f"{prefix}.{alias.name}" for alias in node.names if alias.name != "*")
-    return names
+            base = package[: len(package) - node.level + 1] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            found.append((target, [alias.name for alias in node.names]))
+    return found
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the project modules it imports (a name imported from a package counts as that package,
-    or as its module when it names one; the packages above the target that also enclose the importer are
-    already being imported and do not count)."""
-    modules = source_modules()
+def import_graph(root: Path = ROOT, packages=PACKAGES) -> dict[str, set[str]]:
+    """Module -> the project modules (and package __init__s) it depends on, by the rules above."""
+    modules = source_modules(root, packages)
     graph: dict[str, set[str]] = {}
     for module, path in modules.items():
-        is_package = path.name == "__init__.py"
-        targets = set()
-        for name in _imported_names(module, path, is_package):
-            parts = name.split(".")
-            for end in range(1, len(parts) + 1):
-                target = ".".join(parts[:end])
-                if target not in modules or target == module:
-                    continue
-                encloses_importer = module == target or module.startswith(target + ".")
-                if not encloses_importer:
-                    targets.add(target)
-                elif end == len(parts) or (end < len(parts) and ".".join(parts[: end + 1]) not in modules):
-                    # `from pkg import name` (or `import pkg`) inside pkg: the package's own __init__
-                    if name == target and not (is_package and target == module):
-                        targets.add(target)
+        targets: set[str] = set()
+        for target, names in _imports(module, path):
+            parts = target.split(".")
+            for end in range(1, len(parts) + 1):   # the packages above the target run their __init__ too
+                prefix = ".".join(parts[:end])
+                encloses = module == prefix or module.startswith(prefix + ".")
+                if prefix in modules and not encloses:
+                    targets.add(prefix)
+            if names is not None and target in modules:
+                targets.add(target)              # `from P import ...` reads P's namespace
+                targets.update(f"{target}.{name}" for name in names if f"{target}.{name}" in modules)
+        targets.discard(module)
         graph[module] = targets
     return graph
 
 
 def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    """The groups of modules that import one another, directly or not (strongly connected components of
+    more than one module, Tarjan's algorithm without recursion), each sorted."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
     on_stack: set[str] = set()
     cycles = []
-
-    def visit(start: str) -> None:
-        work = [(start, iter(sorted(graph[start])))]
+    for start in sorted(graph):
+        if start in index:
+            continue
         index[start] = low[start] = len(index)
         stack.append(start)
         on_stack.add(start)
+        work = [(start, iter(sorted(graph[start])))]
         while work:
             node, children = work[-1]
             for child in children:
@@ -93,7 +97,7 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
                     index[child] = low[child] = len(index)
                     stack.append(child)
                     on_stack.add(child)
-                    work.append((child, iter(sorted(graph[child]))))
+                    work.append((child, iter(sorted(graph.get(child, ())))))
                     break
                 if child in on_stack:
                     low[node] = min(low[node], index[child])
@@ -111,19 +115,81 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
                             break
                     if len(component) > 1:
                         cycles.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
     return cycles
 
 
+def long_modules(root: Path = ROOT, packages=PACKAGES, limit: int = MAX_LINES) -> dict[str, int]:
+    return {str(path.relative_to(root)): n for path in source_modules(root, packages).values()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > limit}
+
+
+# ---- the project ---------------------------------------------------------------------------------------
+
 def test_no_module_exceeds_the_line_limit():
-    too_long = {str(path.relative_to(ROOT)): n for path in source_modules().values()
-                if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert not too_long, f"modules over {MAX_LINES} lines: {too_long}"
+    assert not long_modules(), f"modules over {MAX_LINES} lines: {long_modules()}"
 
 
 def test_no_import_cycle():
     cycles = import_cycles(import_graph())
     assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_layers_hold():
+    wrong = sorted(f"{module} imports {target}" for module, targets in import_graph().items()
+                   for target in targets if target.split(".")[0] in FORBIDDEN[module.split(".")[0]])
+    assert not wrong, "\n".join(wrong)
+
+
+def test_evaluations_shared_vocabulary_imports_nothing_above_it():
+    graph = import_graph()
+    wrong = sorted(f"{leaf} imports {target}" for leaf in EVALUATION_LEAVES for target in graph[leaf]
+                   if target.startswith("evaluation") and target not in EVALUATION_LEAVES
+                   and target not in ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles"))
+    assert not wrong, "\n".join(wrong)
+
+
+# ---- the checks themselves, on small trees made for them ---------------------------------------------------
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("files", [
+    # a package's __init__ re-exports a module that imports a name from the package
+    {"pkg/__init__.py": "from pkg.mod import f\n", "pkg/mod.py": "from pkg import CONSTANT\n"},
+    # the same through a sibling module read from the package's namespace, and with relative imports
+    {"pkg/__init__.py": "from . import views\n", "pkg/views.py": "from . import web\n", "pkg/web.py": ""},
+    # an import inside a function counts
+    {"pkg/__init__.py": "", "pkg/a.py": "import pkg.b\n",
+     "pkg/b.py": "def late():\n    from pkg.a import thing\n    return thing\n"},
+    # three modules in a ring
+    {"pkg/__init__.py": "", "pkg/a.py": "from pkg.b import x\n", "pkg/b.py": "from pkg.c import y\n",
+     "pkg/c.py": "from pkg.a import z\n"},
+])
+def test_a_cycle_is_found(tmp_path, files):
+    graph = import_graph(_tree(tmp_path, files), ("pkg",))
+    assert import_cycles(graph), graph
+
+
+def test_modules_importing_each_other_downward_are_no_cycle(tmp_path):
+    root = _tree(tmp_path, {
+        "pkg/__init__.py": "from pkg.api import run\n",
+        "pkg/api.py": "import pkg.core as core\nfrom .util import helper\n",
+        "pkg/core.py": "from pkg.util import helper\n",
+        "pkg/util.py": "import json\n",
+        "pkg/sub/__init__.py": "from ..util import helper\n",
+    })
+    graph = import_graph(root, ("pkg",))
+    assert graph["pkg.api"] == {"pkg.core", "pkg.util"}
+    assert graph["pkg.sub"] == {"pkg.util"}
+    assert import_cycles(graph) == []
+
+
+def test_a_long_module_is_reported(tmp_path):
+    root = _tree(tmp_path, {"pkg/__init__.py": "", "pkg/ok.py": "x = 1\n" * MAX_LINES,
+                            "pkg/big.py": "x = 1\n" * (MAX_LINES + 1)})
+    assert long_modules(root, ("pkg",)) == {"pkg/big.py": MAX_LINES + 1}

@@ -9,6 +9,9 @@ model-backed prompt agents, one per observation mode: `text` (accessibility tree
 `som` (Set-of-Marks screenshot + its element list + captions); `prompt` is `som`; `webvoyager`
 (WebVoyager's agent: black-boxed screenshot, element list, its own action format; agents/webvoyager.py).
 Each agent has `observation_mode` ("som" or "accessibility_tree"): build the env in that mode.
+
+May import: agent's own modules (observation, llm, captioner, tokens, som, prompts/; the browser only
+through the env it is given). Never sites or evaluation.
 """
 from __future__ import annotations
 

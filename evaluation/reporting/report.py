@@ -32,7 +32,7 @@ def _report(results_dir: Path) -> int:
 
 def merge_main(argv: list[str]) -> int:
     from .merge import MergeError, merge_runs
-    from evaluation.run import run_usage
+    from .usage import run_usage
     parser = argparse.ArgumentParser(prog="python -m evaluation.report merge",
                                      description="merge run folders (shards of one run) into one, each task once")
     parser.add_argument("folders", type=Path, nargs="+", metavar="DIR", help="run folders holding results.jsonl")

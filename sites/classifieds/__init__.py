@@ -1,4 +1,8 @@
-"""The Classifieds site: an OSClass-compatible marketplace (Flask application factory)."""
+"""The Classifieds site: an OSClass-compatible marketplace (Flask application factory).
+
+Owns the site's app, schema, generated data, queries and views; its modules import each other as
+modules (never names from this package). May import sites.common, sites.config, sites.imagery.
+"""
 from __future__ import annotations
 
 import logging

@@ -7,7 +7,8 @@ import time
 
 from flask import abort, current_app, flash, redirect, render_template, request
 
-from sites.classifieds import passwords, web
+import sites.classifieds.passwords as passwords
+import sites.classifieds.web as web
 from sites.common.sessions import begin_login, end_all_sessions, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
 from sites.common.tokens import tokens_equal
@@ -86,7 +87,7 @@ def register_post():
 def my_items():
     user = web.require_user()
     conn = web.get_db()
-    from sites.classifieds import queries
+    import sites.classifieds.queries as queries
 
     q = queries.SearchQuery(user_id=user["id"], page=web.int_arg("iPage", minimum=1) or 1)
     total, rows = queries.search(conn, q, page_size=20)

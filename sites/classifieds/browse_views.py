@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from flask import abort, render_template, request, send_file
 
-from sites.classifieds import photos as photo_files
-from sites.classifieds import queries, web
+import sites.classifieds.photos as photo_files
+import sites.classifieds.queries as queries
+import sites.classifieds.web as web
 from sites.classifieds.queries import SearchQuery
 
 

@@ -146,7 +146,7 @@ class ClassifiedsData:
 
 def open_pristine(settings: Settings | None = None, generate: bool = False) -> ClassifiedsData:
     """The pristine database of the configured SEED and SCALE (generated first if `generate`)."""
-    from sites.classifieds import store
+    import sites.classifieds.store as store
 
     s = settings or load_settings()
     if generate:

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 from flask import abort, flash, redirect, render_template, request
 
-from sites.classifieds import photos as photo_files
-from sites.classifieds import queries, web
+import sites.classifieds.photos as photo_files
+import sites.classifieds.queries as queries
+import sites.classifieds.web as web
 
 MAX_PHOTOS = 6
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from flask import Flask, abort, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from sites.classifieds import account_views, browse_views, post_views, web
+import sites.classifieds.account_views as account_views
+import sites.classifieds.browse_views as browse_views
+import sites.classifieds.post_views as post_views
+import sites.classifieds.web as web
 from sites.classifieds.queries import BadParameter
 
 # (page, action, method) -> handler. action None = no action parameter.

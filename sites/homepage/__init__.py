@@ -1,4 +1,7 @@
-"""The homepage: links to every site (live ones clickable), their accounts, and the tasks' input images."""
+"""The homepage: links to every site (live ones clickable), their accounts, and the tasks' input images.
+
+May import sites.config and the other sites' account data (classifieds, reddit).
+"""
 from __future__ import annotations
 
 from pathlib import Path

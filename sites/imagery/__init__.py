@@ -6,6 +6,10 @@
 Objects are colour emoji glyphs (Noto Color Emoji) recoloured, patterned, labelled and worn as the spec says,
 placed on a textured backdrop with shadows, a camera framing per `view`, light falloff and sensor noise.
 `render_scene` returns the same image plus where the objects and printed labels are.
+
+Owns the photo renderer, its catalog of kinds (catalog.py; catalog_forum/catalog_store register their
+kinds into it and import only catalog) and the task images. May import nothing of the project but
+sites.config.
 """
 from sites.imagery import catalog_forum  # noqa: F401  (registers the forum's kinds)
 from sites.imagery.catalog import CATALOG, COLORS, CONDITIONS, KIND_CATEGORY, KINDS, PATTERNS, Kind, kind

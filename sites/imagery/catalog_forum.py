@@ -3,8 +3,7 @@ registered in `KINDS` / `KIND_CATEGORY` so `PhotoSpec(kind=...)` accepts them; k
 keys are the classifieds' categories."""
 from __future__ import annotations
 
-from sites.imagery import catalog
-from sites.imagery.catalog import Kind, _k
+from sites.imagery.catalog import KIND_CATEGORY, KINDS, Kind, _k
 
 GRASS = ("grass", "floor", "studio")
 
@@ -39,7 +38,7 @@ FORUM_CATALOG: dict[str, list[Kind]] = {
 
 for _category, _kinds in FORUM_CATALOG.items():
     for _kind in _kinds:
-        if _kind.name in catalog.KINDS:
+        if _kind.name in KINDS:
             raise RuntimeError(f"imagery catalog: kind {_kind.name!r} listed twice")
-        catalog.KINDS[_kind.name] = _kind
-        catalog.KIND_CATEGORY[_kind.name] = _category
+        KINDS[_kind.name] = _kind
+        KIND_CATEGORY[_kind.name] = _category

@@ -7,8 +7,7 @@ the visual facts the shopping data keeps per photo.
 """
 from __future__ import annotations
 
-from sites.imagery import catalog
-from sites.imagery.catalog import FLOOR, Kind, _k
+from sites.imagery.catalog import FLOOR, KIND_CATEGORY, KINDS, Kind, _k
 
 STORE_CATALOG: dict[str, list[Kind]] = {
     "Store apparel": [
@@ -120,7 +119,7 @@ SHAPES: dict[str, str] = {
 }
 SHAPE_OF: dict[str, str] = {}
 for _shape, _names in SHAPES.items():
-    for _name in list(catalog.KINDS) + [k.name for ks in STORE_CATALOG.values() for k in ks]:
+    for _name in list(KINDS) + [k.name for ks in STORE_CATALOG.values() for k in ks]:
         if f" {_name} " in f" {_names} " and _name not in SHAPE_OF:
             SHAPE_OF[_name] = _shape
 
@@ -132,7 +131,7 @@ def shape_of(kind_name: str) -> str:
 
 for _category, _kinds in STORE_CATALOG.items():
     for _kind in _kinds:
-        if _kind.name in catalog.KINDS:
+        if _kind.name in KINDS:
             raise RuntimeError(f"imagery catalog: kind {_kind.name!r} listed twice")
-        catalog.KINDS[_kind.name] = _kind
-        catalog.KIND_CATEGORY[_kind.name] = _category
+        KINDS[_kind.name] = _kind
+        KIND_CATEGORY[_kind.name] = _category

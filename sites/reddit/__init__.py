@@ -1,4 +1,9 @@
-"""The Reddit site: a Postmill-compatible forum (Flask application factory)."""
+"""The Reddit site: a Postmill-compatible forum (Flask application factory).
+
+Owns the forum's app, schema, generated data, queries and views; its modules import each other as
+modules (never names from this package). May import sites.common, sites.config, sites.imagery and
+sites.classifieds' shared pieces.
+"""
 from __future__ import annotations
 
 import logging

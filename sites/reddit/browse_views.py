@@ -11,7 +11,7 @@ from flask import abort, current_app, render_template, request, send_file
 from sites.common.sessions import end_all_sessions
 from sites.common.throttle import login_throttle
 from sites.common.tokens import tokens_equal
-from sites.reddit import queries
+import sites.reddit.queries as queries
 from sites.reddit.web import conf, current_user, forum_row, get_db
 
 THUMB_SIZE = (140, 105)

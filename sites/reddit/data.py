@@ -246,7 +246,7 @@ class RedditData:
 
 def open_pristine(settings: Settings | None = None) -> RedditData:
     """The pristine database of the configured SEED/SCALE (generated first if it is missing)."""
-    from sites.reddit import store
+    import sites.reddit.store as store
 
     s = settings or load_settings()
     ds, _ = store.ensure(s.data_dir, s.seed, s.scale)

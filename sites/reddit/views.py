@@ -4,7 +4,11 @@ from __future__ import annotations
 from flask import Flask, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from sites.reddit import account_views as acc, browse_views as browse, post_views as posts, queries, web
+import sites.reddit.account_views as acc
+import sites.reddit.browse_views as browse
+import sites.reddit.post_views as posts
+import sites.reddit.queries as queries
+import sites.reddit.web as web
 
 
 def forum_or_post(forum_name: str, segment: str):

@@ -1,4 +1,9 @@
-"""The Shopping site ("One Stop Market"): a Magento 2 (Luma) compatible storefront (Flask application factory)."""
+"""The Shopping site ("One Stop Market"): a Magento 2 (Luma) compatible storefront (Flask application factory).
+
+Owns the site's app, schema, generated data, queries, views and REST API; its modules import each other
+as modules (never names from this package). May import sites.common, sites.config, sites.imagery and
+sites.classifieds' shared pieces.
+"""
 from __future__ import annotations
 
 import logging

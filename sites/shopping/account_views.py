@@ -12,7 +12,9 @@ from flask import abort, flash, redirect, render_template, request
 from sites.classifieds import passwords
 from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
-from sites.shopping import cart_views, catalog_views, web
+import sites.shopping.cart_views as cart_views
+import sites.shopping.catalog_views as catalog_views
+import sites.shopping.web as web
 
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
 SIGN_IN_ERROR = ("The account sign-in was incorrect or your account is disabled temporarily. "

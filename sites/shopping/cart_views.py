@@ -7,7 +7,8 @@ from datetime import datetime
 
 from flask import abort, flash, redirect, render_template, request, session
 
-from sites.shopping import catalog_views, web
+import sites.shopping.catalog_views as catalog_views
+import sites.shopping.web as web
 from sites.shopping.generate import FLAT_RATE_CENTS
 
 MAX_QTY = 10_000

@@ -10,7 +10,8 @@ from flask import abort, current_app, render_template, request, send_file
 from sites.common.sessions import end_all_sessions
 from sites.common.throttle import login_throttle
 from sites.common.tokens import tokens_equal
-from sites.shopping import queries, web
+import sites.shopping.queries as queries
+import sites.shopping.web as web
 
 
 

@@ -213,7 +213,7 @@ class ShoppingData:
                          limit: int = 12, price: tuple[float, float] | None = None) -> tuple[int, list[int]]:
         """(total, product ids) of one page of a category (`url_path` without `.html`), in the order the store's
         page shows them (`order`: position, name, price; `price`: [low, high) dollars, like `?price=10-20`)."""
-        from sites.shopping import queries
+        import sites.shopping.queries as queries
 
         row = self.conn.execute("SELECT id FROM category WHERE url_path = ?", (url_path.strip("/"),)).fetchone()
         if row is None:
@@ -225,7 +225,7 @@ class ShoppingData:
     def search(self, q: str, order: str = "relevance", direction: str = "desc", page: int = 1,
                limit: int = 12) -> tuple[int, list[int]]:
         """(total, product ids) of one page of the store's quick search for `q`, in the page's order."""
-        from sites.shopping import queries
+        import sites.shopping.queries as queries
 
         return (queries.search_count(self.conn, q),
                 queries.search_ids(self.conn, q, order, direction, limit, (page - 1) * limit))
@@ -276,7 +276,7 @@ class ShoppingData:
 
 def open_pristine(settings: Settings | None = None, generate: bool = False) -> ShoppingData:
     """The pristine database of the configured SEED and SCALE (generated first if `generate`)."""
-    from sites.shopping import store
+    import sites.shopping.store as store
 
     s = settings or load_settings()
     if generate:

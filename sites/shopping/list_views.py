@@ -5,7 +5,9 @@ from datetime import datetime
 
 from flask import abort, flash, redirect, render_template, request
 
-from sites.shopping import cart_views, catalog_views, web
+import sites.shopping.cart_views as cart_views
+import sites.shopping.catalog_views as catalog_views
+import sites.shopping.web as web
 
 WISHLIST_LIMITS = (10, 20, 50)
 

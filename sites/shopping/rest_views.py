@@ -5,8 +5,7 @@ from __future__ import annotations
 from flask import jsonify, request
 
 from sites.common.tokens import tokens_equal
-
-from sites.shopping import web
+import sites.shopping.web as web
 
 
 def _authorised() -> bool:

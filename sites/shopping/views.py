@@ -4,7 +4,12 @@ from __future__ import annotations
 from flask import Flask, get_flashed_messages, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from sites.shopping import account_views, cart_views, catalog_views, list_views, rest_views, web
+import sites.shopping.account_views as account_views
+import sites.shopping.cart_views as cart_views
+import sites.shopping.catalog_views as catalog_views
+import sites.shopping.list_views as list_views
+import sites.shopping.rest_views as rest_views
+import sites.shopping.web as web
 
 ROUTES = [
     ("/", catalog_views.home, "GET"),

@@ -1,5 +1,6 @@
-"""Builders of the committed task suites: one module of templates per site (tasks/build/<site>.py) and one for
-the tasks that cross sites (tasks/build/multisite.py), sharing the suite writer (suite.py), the eval and
+"""Builders of the committed task suites: one package of templates per site (tasks/build/<site>/: base.py with
+what its templates share, one module per theme, the site module's interface in its __init__) and one module
+for the tasks that cross sites (tasks/build/multisite.py), sharing the suite writer (suite.py), the eval and
 solution-step builders (evals.py) and wording helpers (text.py).
 
     .venv/bin/python -m tasks.build                     # write every suite
@@ -13,6 +14,9 @@ task are not written in the text of the items it touches, whichever suite the ta
 
 Each task names its sites (`sites`, the first is the main one). A suite's file is named after the suite:
 tasks/<site>.json for a site's own suite, tasks/multisite.json for the tasks that need two sites.
+
+May import: the sites' data modules and sites.imagery (pristine data, pictures). Never agent or evaluation:
+the suites are checked by running them (tests/tasks).
 """
 from __future__ import annotations
 

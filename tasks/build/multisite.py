@@ -21,10 +21,11 @@ from sites.wikipedia import BOOK, LANDING
 from sites.wikipedia.entities import Entity
 
 from . import classifieds as classifieds_suite, reddit as reddit_suite, shopping as shopping_suite, suite_settings
+from .classifieds import base as classifieds_base
 from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
-from .reddit import USER, query_text, ssim_check, submit_steps, with_images
-from .reddit.forum import Forum, clean_of, visual_terms
-from .shopping import WISHLIST_NAMES, leaf
+from .reddit.base import query_text, ssim_check, submit_steps, with_images
+from .reddit.forum import USER, Forum, clean_of, visual_terms
+from .shopping.base import WISHLIST_NAMES, leaf
 from .suite import Suite as BaseSuite
 from .text import article as a_or_an, mentions, price_text
 
@@ -100,7 +101,7 @@ class Suite(BaseSuite):
         self.src = sources
         self.shop = shopping_suite.Suite(sources.shopping, seed)       # its data views and steps
         self.forum = Forum(sources.reddit)
-        self.rows = classifieds_suite.load_rows(sources.classifieds)
+        self.rows = classifieds_base.load_rows(sources.classifieds)
         self.wiki = sources.articles
         self.taken: set[tuple] = set()
 
@@ -339,7 +340,7 @@ def listing_product_pairs(s: Suite, extra=None) -> list[tuple]:
         products.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
     out = []
     for r in s.rows:
-        if r.color and classifieds_suite.clean_of([r], [r.color]):
+        if r.color and classifieds_base.clean_of([r], [r.color]):
             out += [(r, p) for p in products.get((r.kind, r.color), []) if extra is None or extra(r, p)]
     return out
 

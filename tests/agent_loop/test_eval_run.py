@@ -74,7 +74,7 @@ def test_reference_run_without_endpoint_scores_and_writes_trajectories(tmp_path)
 
 
 def test_run_usage_sums_the_episodes(tmp_path):
-    from evaluation.run import run_usage
+    from evaluation.reporting.usage import run_usage
     lines = [{"usage": {"prompt_tokens": 100, "completion_tokens": 10, "cost_usd": 0.5, "model": "m", "calls": 2}},
              {"usage": {"prompt_tokens": 50, "completion_tokens": 5, "cost_usd": 0.25, "model": "m", "calls": 1},
               "judge_usage": {"calls": 1, "prompt_tokens": 7}},

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tasks.build import reddit
+from tasks.build.reddit import base as reddit
 from tasks.build.suite import TASKS_DIR
 
 

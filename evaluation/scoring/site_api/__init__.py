@@ -3,6 +3,9 @@
 Helpers such as `shopping_get_latest_order_url()` or `shopping_get_sku_latest_review_rating(sku)` need
 the site's own records. Each stack provides an implementation of `ShoppingAPI`: the embedded shopping
 site (its SQLite database / JSON endpoints) and the official Magento (its REST API, admin token).
+
+interface.py holds what implementations share (ShoppingAPI, Review, SiteAPIError); magento.py imports it,
+never this package. May import sites.config only.
 """
 from __future__ import annotations
 

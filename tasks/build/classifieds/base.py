@@ -1,0 +1,125 @@
+"""What the classifieds templates share: the listings as rows with their photos' facts, the suite with its
+search URLs and pickers, and the price and condition wording.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from sites.classifieds.data import ClassifiedsData
+from sites.classifieds.queries import PAGE_SIZE
+
+from ..evals import stop, target
+from ..suite import Suite as BaseSuite
+from ..text import mentions
+
+
+SITE = "__CLASSIFIEDS__"
+# the listing's price as a number: the official harness reads a located text with int() only ("$35.00" fails)
+PRICE_VALUE = "lambda:parseFloat(document.querySelector('.price').textContent.replace(/[^0-9.]/g, ''))"
+# Words of the generated descriptions that give the condition away (a task about condition avoids them).
+CONDITION_SENTENCES = ("never used", "handful of times", "signs of use", "sold as is", "see the photos")
+
+
+@dataclass(frozen=True)
+class Row:
+    id: int
+    title: str
+    description: str
+    price: float
+    pub_date: str
+    category_id: int
+    category: str
+    region_id: int
+    region: str
+    city_id: int
+    city: str
+    seller: str
+    user_id: int
+    photo_id: int
+    photo_seed: int
+    photo_view: int
+    kind: str
+    color: str | None
+    count: int
+    text: str | None
+    condition: str
+    pattern: str
+    comments: str
+
+    @property
+    def url(self) -> str:
+        return f"{SITE}/index.php?page=item&id={self.id}"
+
+    @property
+    def card_css(self) -> str:
+        return f"a.card-title[href='/index.php?page=item&id={self.id}']"
+
+    def page_text(self) -> str:
+        return " ".join((self.title, self.description, self.comments)).lower()
+
+
+def load_rows(data: ClassifiedsData) -> list[Row]:
+    conn = data.conn
+    comments: dict[int, list[str]] = defaultdict(list)
+    for r in conn.execute("SELECT item_id, title, body FROM comment ORDER BY id"):
+        comments[r[0]].append(f"{r[1]} {r[2]}")
+    rows = conn.execute(
+        "SELECT item.id, item.title, item.description, item.price_cents, item.pub_date, item.category_id,"
+        " category.name AS category, item.region_id, region.name AS region, item.city_id, city.name AS city,"
+        " user.name AS seller, item.user_id, p.id AS photo_id, p.seed, p.view, p.kind, p.color, p.count,"
+        " p.printed_text, p.condition, p.pattern FROM item"
+        " JOIN photo p ON p.item_id = item.id AND p.position = 0"
+        " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
+        " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id ORDER BY item.id")
+    return [Row(r[0], r[1], r[2], r[3] / 100, r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13],
+                r[14], r[15] or 0, r[16], r[17], r[18] or 1, r[19], r[20], r[21], " ".join(comments[r[0]]))
+            for r in rows]
+
+
+class Suite(BaseSuite):
+    """The classifieds suite: the listings of the pristine data, in id order."""
+
+    site = "classifieds"
+    grounding_key = "listings"
+
+    def __init__(self, rows: list[Row], seed: int):
+        super().__init__(seed)
+        self.rows = rows
+        self.by_id = {r.id: r for r in rows}
+
+    # ---- data views -----------------------------------------------------------------------------
+    def search(self, *, category_id=None, region_id=None, city_id=None, order="date_desc") -> list[Row]:
+        out = [r for r in self.rows if (category_id is None or r.category_id == category_id)
+               and (region_id is None or r.region_id == region_id) and (city_id is None or r.city_id == city_id)]
+        if order == "price_asc":
+            out.sort(key=lambda r: (r.price, r.id))
+        else:
+            out.sort(key=lambda r: (r.pub_date, r.id), reverse=True)
+        return out
+
+    @staticmethod
+    def search_url(page: int = 1, **params) -> str:
+        query = "&".join(f"{k}={v}" for k, v in params.items() if v is not None)
+        return f"{SITE}/index.php?page=search&{query}" + (f"&iPage={page}" if page > 1 else "")
+
+    def open_in_results(self, target: Row, results: list[Row], note: str, **params) -> list[dict]:
+        """Steps: open the results page holding `target`, then click its card."""
+        page = results.index(target) // PAGE_SIZE + 1
+        return [{"do": "goto", "url": self.search_url(page, **params), "note": note},
+                {"do": "click", "css": target.card_css, "note": "its photo matches"}]
+
+    def navigate_to(self, target: Row, results: list[Row], note: str, **params) -> list[dict]:
+        """`open_in_results` and stop there (tasks scored on the final page)."""
+        return self.open_in_results(target, results, note, **params) + [stop("")]
+
+    # ---- images ---------------------------------------------------------------------------------
+    def listing_image(self, row: Row, name: str, style: str = "photo") -> str:
+        from sites.imagery import PhotoSpec
+
+        spec = PhotoSpec(kind=row.kind, color=row.color, count=row.count, text=row.text, condition=row.condition,
+                         pattern=row.pattern, view=row.photo_view)
+        return self.input_image(name, spec, row.photo_seed, style)
+
+
+def clean_of(rows, terms) -> bool:
+    return all(not mentions(r.page_text(), t) for r in rows for t in terms)

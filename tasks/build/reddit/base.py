@@ -1,0 +1,143 @@
+"""What the forum templates share: the suite, the eval pieces (vote class, comment helpers, SSIM checks),
+the reference-solution steps of the forum's forms and the post pickers.
+"""
+from __future__ import annotations
+
+import io
+
+from ..evals import click, goto, type_in, url_eval
+from ..suite import Suite as BaseSuite
+from ..text import article
+from .forum import Forum, SITE, Thread, USER, clean_of, describe, look_key, visual_terms
+
+
+HOME = "__HOMEPAGE__"
+UPVOTED, DOWNVOTED, NO_VOTE = "vote vote--user-upvoted", "vote vote--user-downvoted", "vote"
+VOTE_CLASS = "document.querySelectorAll('div.submission__vote')[0].querySelector('form').getAttribute('class')"
+INPUT_SIZE = (512, 384)
+# Where each kind of picture belongs (the forum whose image posts show such pictures).
+STYLE_FORUM = {"chart": "dataisbeautiful", "landscape": "EarthPorn", "space": "space", "artwork": "Art",
+               "vintage": "OldSchoolCool", "stock": "wallstreetbets"}
+
+
+class Suite(BaseSuite):
+    """The forum suite over the pristine data; input images are JPEG (pictures, not product shots)."""
+
+    site = "reddit"
+    grounding_key = "posts"
+
+    def __init__(self, forum: Forum, seed: int):
+        super().__init__(seed)
+        self.f = forum
+
+    def picture_file(self, name: str, image) -> str:
+        buf = io.BytesIO()
+        image.save(buf, "JPEG", quality=88, optimize=True)
+        self.images[name] = buf.getvalue()
+        return f"images/{self.name}/{name}"
+
+    def post_picture(self, thread: Thread, name: str) -> str:
+        """An input image of the post's picture: drawn again, cropped closer and scaled (not the same file)."""
+        from sites.imagery.forum_pictures import render_picture
+
+        img = render_picture(thread.post.image.picture(), (640, 480), thread.post.image.seed)
+        return self.picture_file(name, img.resize(INPUT_SIZE, box=(40, 30, 600, 450)))
+
+    def task(self, template: str, args: dict, *, grounding: list[Thread] = (), terms: list[str] = (), **kw) -> dict:
+        return self.add(template, args, intent=template.format(**args),
+                        grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)}, **kw)
+
+
+def query_text(selector: str, lowercase: bool = False) -> str:
+    return f"func:get_query_text{'_lowercase' if lowercase else ''}(__page__, '{selector}')"
+
+
+def latest_comment(user: str = USER) -> str:
+    return f"func:reddit_get_latest_comment_content_by_username(__page__, '{user}')"
+
+
+def parent_of_latest(user: str = USER) -> str:
+    return f"func:reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, '{user}')"
+
+
+def with_images(ev: dict, checks: list[dict]) -> dict:
+    """`ev` plus page_image_query checks."""
+    return {**ev, "eval_types": ev["eval_types"] + ["page_image_query"], "page_image_query": checks}
+
+
+def ssim_check(url: str, selector: str, reference: str, threshold: float = 0.8) -> dict:
+    return {"eval_image_url": url, "eval_image_class": selector, "eval_fuzzy_image_match": reference,
+            "ssim_threshold": threshold}
+
+
+def post_url_eval(t: Thread) -> dict:
+    return url_eval(f"{t.url} |OR| {SITE}{t.post.url_path}")
+
+
+UPVOTE = "div.submission__vote button.vote__up"
+DOWNVOTE = "div.submission__vote button.vote__down"
+COMMENT_BODY = "form.comment-form--top textarea"
+COMMENT_SEND = "form.comment-form--top button[type=submit]"
+SUBSCRIBE = "#sidebar form.subscribe-form button"
+SUBMIT_SEND = "#submission_submit"
+MESSAGE_SEND = "form[action$='/compose_message'] button[type=submit]"
+BLOCK_SEND = "form[action$='/block_user'] button[type=submit]"
+# Steps whose click changes the forum (tests/tasks/test_suite.py: such tasks require a reset).
+STATE_CLICKS = (UPVOTE, DOWNVOTE, COMMENT_SEND, SUBSCRIBE, SUBMIT_SEND, MESSAGE_SEND, BLOCK_SEND, "/reply']")
+
+
+def open_post(t: Thread, note: str = "its picture matches") -> dict:
+    return goto(t.url, note)
+
+
+def comment_steps(text: str) -> list[dict]:
+    return [type_in(COMMENT_BODY, text), click(COMMENT_SEND)]
+
+
+def reply_steps(comment, text: str) -> list[dict]:
+    return [click(f"#comment_{comment.id} > .comment__row details.comment__reply > summary", "open the reply form"),
+            type_in(f"#reply_to_comment_{comment.id}", text),
+            click(f"form[action$='/comment/{comment.id}/reply'] button[type=submit]")]
+
+
+def submit_steps(forum: str, title: str, *, url: str = "", body: str = "") -> list[dict]:
+    steps = [goto(f"{SITE}/submit"), type_in("#submission_title", title)]
+    if url:
+        steps.append(type_in("#submission_url", url))
+    if body:
+        steps.append(type_in("#submission_body", body))
+    return steps + [type_in("#submission_forum", forum), click(SUBMIT_SEND)]
+
+
+def message_steps(user: str, title: str, body: str) -> list[dict]:
+    return [goto(f"{SITE}/user/{user}/compose_message"), type_in("#message_title", title),
+            type_in("#message_body", body), click(MESSAGE_SEND)]
+
+
+def findable(s: Suite, *, top: int = 25, styles=None, forums=None, need_top_comment: bool = False,
+             described: bool = False) -> list[Thread]:
+    """Image posts among the first `top` hot posts of their forum whose text does not give the picture away and
+    whose picture no other post of the forum shares: by look (`look_key`), or with `described`, by the words
+    of `describe` (a task naming the picture in words must name one post only)."""
+    out = []
+    for name in sorted(s.f.hot, key=str.lower):
+        if forums is not None and name not in forums:
+            continue
+        everything = s.f.image_threads(forum=name)
+        seen = [describe(t.facts) if described else look_key(t.facts) for t in everything]
+        for t in s.f.hot_page(name, 0, top):
+            if t.id not in s.f.drawable or (styles and t.facts["style"] not in styles):
+                continue
+            if seen.count(describe(t.facts) if described else look_key(t.facts)) != 1:
+                continue
+            if not clean_of([t], visual_terms(t.facts)):
+                continue
+            if need_top_comment and s.f.top_comment(t) is None:
+                continue
+            out.append(t)
+    return out
+
+
+def a_kind(kind: str) -> str:
+    """The kind with its article ("a cat", "an owl"; "dice")."""
+    return kind if kind == "dice" else f"{article(kind)} {kind}"
