@@ -156,10 +156,10 @@ class Suite(BaseSuite):
         return PhotoSpec(kind=ph.kind, color=ph.color, count=ph.count or 1, text=ph.printed_text, condition="new",
                          pattern=ph.pattern, view=ph.view or 0)
 
-    def product_image(self, p: Product, name: str, style: str = "photo") -> str:
-        return self.input_image(name, self.spec(p), p.photos[0].seed, style)
+    def product_image(self, p: Product, style: str = "photo") -> str:
+        return self.input_image(self.spec(p), p.photos[0].seed, style)
 
-    def pair_image(self, left: Product, right: Product, name: str) -> str:
+    def pair_image(self, left: Product, right: Product) -> str:
         """Two products side by side in one input picture."""
         from PIL import Image
 
@@ -170,10 +170,7 @@ class Suite(BaseSuite):
         canvas = Image.new("RGB", (784, 288), "white")
         canvas.paste(a, (0, 0))
         canvas.paste(b, (400, 0))
-        buf = io.BytesIO()
-        canvas.save(buf, "PNG", optimize=True)
-        self.images[name] = buf.getvalue()
-        return f"images/{self.name}/{name}"
+        return self.save_image(canvas)
 
     def ground(self, products, terms) -> dict:
         return {"products": [p.id for p in products], "visual_terms": [str(t) for t in terms]}
@@ -237,7 +234,7 @@ def buy_pictured_apparel(s: Suite) -> None:
         qty = (1, 2, 3, 2)[n]
         opts = {"Size": size, "Color": p.photos[0].color.title()}
         args = {"qty_word": NUMBER_WORDS[qty], "noun": p.photos[0].kind, "size": size}
-        image = s.product_image(p, f"buy-options-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty, opts) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args) + f" It is sold under {leaf(p)}.", image=image,
               eval_=html_eval(order_targets(p, qty, opts)), solution=solution, require_reset=True,
@@ -283,7 +280,7 @@ def buy_pictured(s: Suite) -> None:
              and p.sku not in s.latest_order_skus]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"buy-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args), image=image, eval_=html_eval(order_targets(p)),
               solution=solution, require_reset=True, difficulty=("easy", "medium", "medium"))
@@ -321,7 +318,7 @@ def review_pictured(s: Suite) -> None:
         stars = (1, 5, 3, 4)[n]
         title = REVIEW_LINES[(n + 2) % len(REVIEW_LINES)][0]
         args = {"leaf": leaf(p), "stars": stars, "title": title, "nick": NICKNAME}
-        image = s.product_image(p, f"review-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + review_steps(stars, title, "As described.") + [stop("")]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=html_eval(review_targets(p, stars, title)), solution=solution, require_reset=True,
@@ -335,7 +332,7 @@ def wishlist_pictured(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2 and p.id not in s.wishlist_ids]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"wish-{p.id}.png", "sketch" if p.id % 2 else "photo")
+        image = s.product_image(p, "sketch" if p.id % 2 else "photo")
         solution = s.open_from_leaf(p) + [click("button.towishlist"), stop("")]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
@@ -395,7 +392,7 @@ def cart_pictured(s: Suite) -> None:
     for n, p in enumerate(pick(s, cands, 4)):
         qty = (3, 2, 4, 2)[n]
         args = {"qty": qty, "leaf": leaf(p)}
-        image = s.product_image(p, f"cart-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + [stop("")]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
@@ -444,7 +441,7 @@ def price_pictured(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 1]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"price-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + [stop(price_text(p.final_price))]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=answer_eval({"must_include": [price_text(p.final_price)]}), solution=solution,
@@ -466,7 +463,7 @@ def higher_rating_pair(s: Suite) -> None:
         left, right = (a, b) if n % 2 == 0 else (b, a)
         answer, other = ("left", "right") if left.rating_percent > right.rating_percent else ("right", "left")
         args = {"leaf": leaf(a)}
-        image = s.pair_image(left, right, f"pair-{a.id}-{b.id}.png")
+        image = s.pair_image(left, right)
         solution = s.open_from_leaf(left) + s.open_from_leaf(right) + [stop(answer)]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=answer_eval({"must_include": [answer], "must_exclude": [other]}), solution=solution,
@@ -489,7 +486,7 @@ def reviews_pictured(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 1 and len(p.reviews) >= 2]
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"reviews-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + [stop(str(len(p.reviews)))]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=answer_eval({"required_values": [f"== {len(p.reviews)}"]}), solution=solution,
@@ -597,7 +594,7 @@ def brand_pictured(s: Suite) -> None:
              and all(x.attributes.get("Brand") != p.attributes["Brand"] for x in s.peers(p))]
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"brand-{p.id}.png", "sketch")
+        image = s.product_image(p, "sketch")
         brand = p.attributes["Brand"]
         solution = s.open_from_leaf(p) + [stop(brand, "Brand row of More Information")]
         s.add(template, args, intent=template.format(**args), image=image, eval_=answer_eval({"exact_match": brand}),
@@ -780,7 +777,7 @@ def open_best_rated_pictured(s: Suite) -> None:
                 cands.append(p)
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"best-{p.id}.png")
+        image = s.product_image(p)
         ev = html_eval([target("last", "func:shopping_get_rating_as_percentage(__page__)",
                                required_values=[f"== {p.rating_percent}"]),
                         target("last", NAME_H1, exact_match=p.name)])
@@ -820,7 +817,7 @@ def open_pictured_url(s: Suite) -> None:
     template = "Open the page of the product in this picture; it is sold under {leaf}."
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2]
     for n, p in enumerate(pick(s, cands, 4)):
-        image = s.product_image(p, f"open-{p.id}.png", "sketch" if n == 3 else "photo")
+        image = s.product_image(p, "sketch" if n == 3 else "photo")
         args = {"leaf": leaf(p)}
         s.add(template, args, intent=template.format(**args), image=image, eval_=url_eval(page_url(p)),
               solution=s.open_from_leaf(p) + [stop("")], difficulty=("easy", "medium", "medium"))
@@ -873,7 +870,7 @@ def open_pictured_ssim(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"find-{p.id}.png")
+        image = s.product_image(p)
         s.add(template, args, intent=template.format(**args), image=image, eval_=ssim_eval(p),
               solution=s.open_from_leaf(p) + [stop("")], difficulty=("easy", "medium", "medium"),
               comments="scored by SSIM between the final page's gallery and the product's own photo")
@@ -999,7 +996,7 @@ def pictured_leaf_url(s: Suite) -> None:
              and p.category_url[1:-len(".html")] in unique]
     for n, p in enumerate(pick(s, cands, 4)):
         path = p.category_url[1:-len(".html")]
-        image = s.product_image(p, f"leaf-{p.id}.png", "sketch" if n == 3 else "photo")
+        image = s.product_image(p, "sketch" if n == 3 else "photo")
         s.add(template, {}, intent=template, image=image, eval_=url_eval(f"{SITE}/{path}.html"),
               solution=s.open_from_leaf(p) + [click(f".breadcrumbs a[href='/{path}.html']", "the last crumb"),
                                               stop("")],
