@@ -102,7 +102,8 @@ def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: st
 
 def _need_judge(ctx: EvalContext):
     if ctx.judge is None:
-        raise JudgeError("fuzzy_match needs a judge model: set JUDGE_MODEL (and JUDGE_BASE_URL / JUDGE_API_KEY)")
+        raise JudgeError("fuzzy_match needs a judge model: set JUDGE_MODEL (and JUDGE_BASE_URL / JUDGE_API_KEY)",
+                         retryable=False)
     return ctx.judge
 
 
@@ -305,7 +306,8 @@ def page_image_query(task: Task, ctx: EvalContext) -> Reward:
             continue
         for question, expected in query.vqa:
             if ctx.vqa is None:
-                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model")
+                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model",
+                               retryable=False)
             replies = []
             for url, image in images:
                 reply = ctx.vqa.ask(image, question)

@@ -23,7 +23,7 @@ RECORD_KEYS = (
     "task_file", "task_id", "test_id", "site", "sites", "difficulty", "eval_types", "intent",
     "agent", "model", "stack", "expected_reward", "worker", "scoring", "started_at",
     "status",          # scored | error | skipped
-    "phase",           # error: sites | reset | login | episode | scoring | record; else null
+    "phase",           # error: sites | input | reset | login | episode | scoring | record; else null
     "reward", "checks", "error", "skip_reason",
     "answer", "final_url", "stop_reason", "steps", "usage", "episode_timings", "timings",
     "attempt",         # 1, or 2.. for a retry after a harness error (--retries)
@@ -33,7 +33,7 @@ RECORD_KEYS = (
 )
 SCHEMA_FILE = Path(__file__).with_name("result.schema.json")   # a JSON Schema of one line
 RECORD_STATUSES = ("scored", "error", "skipped")
-PHASES = ("sites", "reset", "login", "episode", "scoring", "record")
+PHASES = ("sites", "input", "reset", "login", "episode", "scoring", "record")
 
 
 def complete_record(record: dict) -> dict:
