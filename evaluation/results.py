@@ -166,7 +166,8 @@ class Tally:
 
 @dataclass
 class Summary:
-    by_site: dict[str, Tally] = field(default_factory=dict)
+    by_site: dict[str, Tally] = field(default_factory=dict)          # main site: per-file counts, as the files
+    by_needed_site: dict[str, Tally] = field(default_factory=dict)   # every site a task needs (counted in each)
     by_difficulty: dict[str, Tally] = field(default_factory=dict)
     by_eval_type: dict[str, Tally] = field(default_factory=dict)
     overall: Tally = field(default_factory=Tally)
@@ -181,6 +182,7 @@ class Summary:
     def to_dict(self) -> dict:
         return {"overall": self.overall.to_dict(),
                 "by_site": {k: v.to_dict() for k, v in self.by_site.items()},
+                "by_needed_site": {k: v.to_dict() for k, v in self.by_needed_site.items()},
                 "by_difficulty": {k: v.to_dict() for k, v in self.by_difficulty.items()},
                 "by_eval_type": {k: v.to_dict() for k, v in self.by_eval_type.items()},
                 "agents": self.agents, "models": self.models, "scoring": self.scoring,
@@ -198,11 +200,19 @@ def _ordered(keys, order) -> list:
     return sorted(keys, key=lambda k: (order.index(k) if k in order else len(order), str(k)))
 
 
+def needed_sites(record: dict) -> list[str]:
+    """The sites a result line's task needs (lines written before `needed_sites` was recorded: its `sites`)."""
+    found = record.get("needed_sites") or record.get("sites") or [record.get("site") or "?"]
+    return list(dict.fromkeys(str(s) for s in found))
+
+
 def summarise(records: list[dict]) -> Summary:
     s = Summary()
     for r in records:
         s.overall.add(r)
         s.by_site.setdefault(r.get("site") or "?", Tally()).add(r)
+        for site in needed_sites(r):
+            s.by_needed_site.setdefault(site, Tally()).add(r)
         s.by_difficulty.setdefault((r.get("difficulty") or {}).get("overall") or "unknown", Tally()).add(r)
         for t in r.get("eval_types") or []:
             s.by_eval_type.setdefault(t, Tally()).add(r)
@@ -213,6 +223,7 @@ def summarise(records: list[dict]) -> Summary:
         if r.get("model") and r["model"] not in s.models:
             s.models.append(r["model"])
     s.by_site = {k: s.by_site[k] for k in _ordered(s.by_site, SITE_ORDER)}
+    s.by_needed_site = {k: s.by_needed_site[k] for k in _ordered(s.by_needed_site, SITE_ORDER)}
     s.by_difficulty = {k: s.by_difficulty[k] for k in _ordered(s.by_difficulty, DIFFICULTY_ORDER)}
     return s
 
@@ -240,6 +251,9 @@ def render_markdown(summary: Summary, title: str = "Success rates") -> str:
         who += f" (model {', '.join(summary.models)})"
     lines = [f"# {title}", "", f"Agent: {who}", "", f"Scoring: {summary.scoring}", ""]
     lines += _table("Site", summary.by_site, summary.overall) + [""]
+    needed = {k: v.to_dict() for k, v in summary.by_needed_site.items()}
+    if needed != {k: v.to_dict() for k, v in summary.by_site.items()}:   # some task needs more than its main site
+        lines += _table("Site needed (a task counts under each site it needs)", summary.by_needed_site, None) + [""]
     lines += _table("Difficulty (overall)", summary.by_difficulty, None) + [""]
     lines += _table("Evaluator", summary.by_eval_type, None) + [""]
     lines.append("Success rate = tasks with reward 1 / tasks run (errors included, skipped excluded).")

@@ -186,7 +186,8 @@ class Runtime:
         o = self.options
         return {
             "task_file": str(task.file), "task_id": task.task_id, "test_id": task.test_id,
-            "site": task.site, "sites": list(task.sites), "difficulty": task.difficulty,
+            "site": task.site, "sites": list(task.sites), "needed_sites": list(task.needed_sites),
+            "difficulty": task.difficulty,
             "eval_types": list(task.eval.types), "intent": task.intent,
             "agent": o.agent, "model": o.model, "stack": o.stack, "expected_reward": o.expect_reward,
             "worker": o.worker, "scoring": o.scoring, "started_at": time.time(),

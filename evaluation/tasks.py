@@ -141,6 +141,16 @@ class Task:
         return f"{self.site}/{self.task_id}"
 
     @property
+    def needed_sites(self) -> tuple[str, ...]:
+        """Every site the task needs: its `sites`, then the sites its start URLs open (an official classifieds task
+        with the store in a second tab needs the store). Markers and the by-site table use these."""
+        from .placeholders import sites_in_order
+        found = list(self.sites)
+        for url in self.start_urls:
+            found += [s for s in sites_in_order(url) if s not in found]
+        return tuple(found)
+
+    @property
     def unachievable(self) -> bool:
         ra = self.eval.reference_answers
         return bool(ra and ra.unachievable)

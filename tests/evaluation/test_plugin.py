@@ -185,6 +185,23 @@ def test_collect_only_fails_loudly_on_a_bad_file(site_env, tmp_path):
     assert proc.returncode == 0 and "2 tests collected" in proc.stdout, proc.stdout
 
 
+
+def test_a_task_is_marked_with_the_sites_its_start_urls_open(site_env, tmp_path):
+    """An official classifieds task with the store in a second tab is selected by `-m shopping` and `-m multisite`;
+    its item stays classifieds/N (named after its main site)."""
+    tab = make_task(0, start_url="__CLASSIFIEDS__ |AND| __SHOPPING__/catalogsearch/result/?q=bike")
+    file = write_tasks(tmp_path / "test_classifieds.json", [tab, make_task(1)])
+
+    def collected(*args):
+        proc = run_pytest(site_env, "--collect-only", "-q", f"--task-file={file}", *args)
+        assert proc.returncode in (0, 5), proc.stdout + proc.stderr
+        assert "PytestUnknownMarkWarning" not in proc.stdout + proc.stderr
+        return [line.split("::")[1] for line in proc.stdout.splitlines() if "::" in line]
+
+    assert collected("-m", "shopping") == ["classifieds/0"]
+    assert collected("-m", "multisite") == ["classifieds/0"]
+    assert collected("-m", "classifieds") == ["classifieds/0", "classifieds/1"]
+
 def test_markers_and_keyword_selection(site_env):
     def collected(*args):
         proc = run_pytest(site_env, "--collect-only", "-q", "--task-file", FIXTURE_TASKS, *args)
@@ -193,7 +210,7 @@ def test_markers_and_keyword_selection(site_env):
         return [line.split("::")[1] for line in proc.stdout.splitlines() if "::" in line]
 
     assert collected("-m", "shopping and overall_hard") == ["shopping/3"]
-    assert collected("-k", "reddit") == ["reddit/5"]
+    assert collected("-k", "reddit") == ["reddit/5", "classifieds/7"]     # classifieds/7 opens a forum tab
     assert collected("-m", "image_input") == ["classifieds/6"]
     assert collected("-m", "page_image_query") == ["classifieds/6"]
     assert collected("-m", "unachievable") == ["classifieds/8"]
