@@ -145,7 +145,8 @@ def test_input_image_names_are_content_hashes_and_carry_no_answer(tasks, crawled
     everyone = set().union(*(answer_tokens(t) for t in tasks))
     for ref, task in images.items():
         name = ref.rsplit("/", 1)[-1]
-        assert re.fullmatch(r"[0-9a-f]{16}\.(png|jpg)", name), f"task {task['task_id']}: image {ref} is not named by a hash"
+        assert re.fullmatch(r"[0-9a-f]{16}\.(png|jpg)", name), \
+            f"task {task['task_id']}: image {ref} is not named by a hash"
         leaked = tokens(name.rsplit(".", 1)[0]) & (answer_tokens(task) | everyone)
         assert not leaked, f"task {task['task_id']}: image name {ref} holds {leaked} of an answer"
     for url in crawled["homepage"]:
@@ -170,7 +171,8 @@ def test_the_homepage_lists_no_folder_of_images(arena, tasks):
     names = {ref.rsplit("/", 1)[-1] for ref in input_images(tasks)}
     folders = {ref.rsplit("/", 1)[0] for ref in input_images(tasks)} | {"images"}
     for folder in sorted(folders):
-        for url in (f"{home}/{folder}", f"{home}/{folder}/", f"{home}/{folder}/?C=M;O=A", f"{home}/{folder}/index.html"):
+        for suffix in ("", "/", "/?C=M;O=A", "/index.html"):
+            url = f"{home}/{folder}{suffix}"
             response = requests.get(url, timeout=10)
             assert response.status_code == 404, f"{url} answered {response.status_code}"
             assert not any(n in response.text for n in names), f"{url} names an input image"

@@ -176,7 +176,8 @@ def test_the_official_user_page_locator_reads_the_newest_contribution(arena, dri
     try:
         reward = _score(target, driver, page)
         assert reward.score == 1, reward.explain()
-        submissions = [{"url": f"{page}/submissions", "locator": locator, "required_contents": {"must_include": [title]}}]
+        submissions = [{"url": f"{page}/submissions", "locator": locator,
+                        "required_contents": {"must_include": [title]}}]
         assert _score(submissions, driver, f"{page}/submissions").score == 1
     finally:
         arena.reset(["reddit"])
