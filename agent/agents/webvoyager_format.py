@@ -59,54 +59,75 @@ def element_list(items: list[tuple[str, str, str, str]]) -> str:
     return "\n".join(lines)
 
 
-_ACTION_LINE = re.compile(r"^\s*\**\s*action\s*\**\s*:\s*\**\s*(.*)$", re.I | re.M | re.S)
+# "Action:" wherever it stands (WebVoyager's own parser splits the reply on it), in any case, in markdown bold
+# ("**Action:**", "**Action**:"); not the end of another word ("transaction:")
+_ACTION_LABEL = re.compile(r"(?<![A-Za-z])\**\s*action\s*\**\s*:\s*\**", re.I)
+_FENCE_OPEN = re.compile(r"^```[A-Za-z]*\s*\n")
 
 
-def _arg(text: str) -> str:
+def _arg(text: str, one_line: bool = False) -> str:
+    """The content of an argument: inside its brackets when it has them (up to the last bracket of the line that
+    closes it, so text after it is left out and brackets inside are kept), else the text itself (its first line
+    only when `one_line`)."""
     text = text.strip()
-    if text.startswith("[") and text.endswith("]"):
-        text = text[1:-1]
-    return text.strip()
+    if text.startswith("["):
+        line = text.splitlines()[0]
+        if "]" in line[1:]:
+            return line[1:line.rindex("]")].strip()
+    if one_line and text:
+        text = text.splitlines()[0]
+    return text.strip().rstrip("`*").strip()
+
+
+def _action_text(reply: str) -> str | None:
+    """What follows the reply's last "Action:" label, without the markup round it (bold, code, a fence)."""
+    labels = list(_ACTION_LABEL.finditer(reply))
+    if not labels:
+        return None
+    action = reply[labels[-1].end():].strip()
+    action = _FENCE_OPEN.sub("", action).strip()
+    action = action.strip("`*").strip()
+    return action.replace("\r\n", "\n")
 
 
 def parse_reply(reply: str, *, start_url: str, tabs: bool = False) -> tuple[str, str | None]:
-    """(harness action text, None) or (what was read, the reason it is not an action)."""
+    """(harness action text, None) or (what was read, the reason it is not an action).
+
+    Read as WebVoyager reads replies, and as models write them: the action follows the last "Action:" wherever
+    it stands (on its own line or after the thought on the same line), in any case, with markdown bold or code
+    round it, extra spaces, a space or a semicolon between arguments, and text after the action (on its line
+    after the last argument, or on the next lines) left out."""
     forms = ", ".join(ACTION_FORMS + ((TAB_FORM,) if tabs else ()))
     if not reply or not reply.strip():
         return reply or "", f"the reply is empty; expected 'Thought: ...' then 'Action: ' and one of: {forms}"
-    found = _ACTION_LINE.findall(reply)
-    if not found:
-        return reply.strip()[-300:], f"the reply has no 'Action:' line; expected one of: {forms}"
-    action = found[-1].strip().strip("`*").strip()
+    action = _action_text(reply)
+    if action is None:
+        return reply.strip()[-300:], f"the reply has no 'Action:'; expected one of: {forms}"
     first_line = action.splitlines()[0].strip() if action else ""
     verb_match = re.match(r"([A-Za-z]+)", first_line)
     verb = verb_match.group(1).lower() if verb_match else ""
+    body = action[len(verb_match.group(1)):].strip() if verb_match else ""
     rest = first_line[len(verb_match.group(1)):].strip() if verb_match else ""
     if verb == "answer":
-        body = action[len(verb_match.group(1)):].strip()
-        body = body[1:].strip() if body.startswith(";") else body
+        body = re.sub(r"^[;:,]\s*", "", body)
         return f"stop [{_arg(body)}]", None
     if verb == "click":
-        m = re.fullmatch(r"\[?\s*(\d+)\s*\]?", rest)
+        m = re.match(r"\[?\s*(\d+)\s*\]?(?![\d\w])", rest)
         if m:
             return f"click [{m.group(1)}]", None
     elif verb == "type":
-        m = re.fullmatch(r"\[?\s*(\d+)\s*\]?\s*;\s*(.*)", action[len(verb_match.group(1)):].strip(), re.S)
-        if m:
-            return f"type [{m.group(1)}] [{_arg(m.group(2))}] [1]", None
+        m = re.match(r"\[?\s*(\d+)(?!\d)\s*\]?\s*[;,]?\s*(.*)", body, re.S)
+        if m and m.group(2).strip():
+            return f"type [{m.group(1)}] [{_arg(m.group(2), one_line=True)}] [1]", None
     elif verb == "scroll":
-        m = re.fullmatch(r"\[?\s*(\d+|window)\s*\]?\s*;\s*\[?\s*(up|down)\s*\]?", rest, re.I)
+        m = re.match(r"\[?\s*(\d+|window)\s*\]?\s*[;,]?\s*\[?\s*(up|down)\s*\]?(?!\w)", rest, re.I)
         if m:
             where, direction = m.group(1).lower(), m.group(2).lower()
             return (f"scroll [{direction}]" if where == "window" else f"scroll [{where}] [{direction}]"), None
-    elif verb == "wait" and not rest:
-        return "wait", None
-    elif verb == "goback" and not rest:
-        return "go_back", None
-    elif verb == "google" and not rest:
-        return f"goto [{start_url}]", None
+    elif verb in ("wait", "goback", "google"):       # a whole word (not "Waiting"); what follows is comment
+        return {"wait": "wait", "goback": "go_back", "google": f"goto [{start_url}]"}[verb], None
     elif verb == "tab" and tabs:
-        m = re.fullmatch(r"\[?\s*(\d+)\s*\]?", rest)
+        m = re.match(r"\[?\s*(\d+)\s*\]?(?![\d\w])", rest)
         if m:
             return f"tab_focus [{m.group(1)}]", None
     return action[:300], f"cannot read the action {first_line[:80]!r}; expected one of: {forms}"

@@ -15,7 +15,7 @@ from collections import Counter
 from html import escape
 from pathlib import Path
 
-from .results import Tally, read_results, summarise
+from .results import Tally, needed_sites, read_results, summarise
 
 REPORT_FILE = "report.html"
 CHART_DIR = "report_files"
@@ -56,7 +56,9 @@ class _TaskMarkers:
         from_file = self._load(str(record.get("task_file") or ""))
         if str(record.get("task_id")) in from_file:
             return from_file[str(record.get("task_id"))]
-        marks = list(dict.fromkeys(record.get("sites") or [record.get("site") or "?"]))
+        marks = needed_sites(record)
+        if len(marks) > 1:
+            marks.append("multisite")
         for kind, value in (record.get("difficulty") or {}).items():
             if value:
                 marks.append(f"{kind}_{value}")
@@ -368,7 +370,8 @@ def render_html(results_dir: Path, records: list[dict]) -> str:
         f"<p>Scoring: {escape(s.scoring)}</p></header><main>"
         f'<div class="cards">{cards_html}</div>'
         '<h2>Success rates</h2><div class="tables">'
-        + _table("Site", s.by_site, s.overall) + _table("Difficulty (overall)", s.by_difficulty)
+        + _table("Site", s.by_site, s.overall) + _table("Site needed (each it needs)", s.by_needed_site)
+        + _table("Difficulty (overall)", s.by_difficulty)
         + _table("Evaluator", s.by_eval_type) + _table("Input", input_rows)
         + "</div><p><small>Success rate = tasks with reward 1 / tasks run (errors included, skipped excluded)."
         "</small></p>"

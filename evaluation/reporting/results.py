@@ -25,7 +25,7 @@ RECORD_KEYS = (
     "task_file", "task_id", "test_id", "site", "sites", "difficulty", "eval_types", "intent",
     "agent", "model", "stack", "expected_reward", "worker", "scoring", "started_at",
     "status",          # scored | error | skipped
-    "phase",           # error: sites | reset | login | episode | scoring | record; else null
+    "phase",           # error: sites | input | reset | login | episode | scoring | record; else null
     "reward", "checks", "error", "skip_reason",
     "answer", "final_url", "stop_reason", "steps", "usage", "episode_timings", "timings",
     "attempt",         # 1, or 2.. for a retry after a harness error (--retries)
@@ -35,7 +35,7 @@ RECORD_KEYS = (
 )
 SCHEMA_FILE = Path(__file__).with_name("result.schema.json")   # a JSON Schema of one line
 RECORD_STATUSES = ("scored", "error", "skipped")
-PHASES = ("sites", "reset", "login", "episode", "scoring", "record")
+PHASES = ("sites", "input", "reset", "login", "episode", "scoring", "record")
 
 
 def complete_record(record: dict) -> dict:
@@ -168,7 +168,8 @@ class Tally:
 
 @dataclass
 class Summary:
-    by_site: dict[str, Tally] = field(default_factory=dict)
+    by_site: dict[str, Tally] = field(default_factory=dict)          # main site: per-file counts, as the files
+    by_needed_site: dict[str, Tally] = field(default_factory=dict)   # every site a task needs (counted in each)
     by_difficulty: dict[str, Tally] = field(default_factory=dict)
     by_eval_type: dict[str, Tally] = field(default_factory=dict)
     overall: Tally = field(default_factory=Tally)
@@ -183,6 +184,7 @@ class Summary:
     def to_dict(self) -> dict:
         return {"overall": self.overall.to_dict(),
                 "by_site": {k: v.to_dict() for k, v in self.by_site.items()},
+                "by_needed_site": {k: v.to_dict() for k, v in self.by_needed_site.items()},
                 "by_difficulty": {k: v.to_dict() for k, v in self.by_difficulty.items()},
                 "by_eval_type": {k: v.to_dict() for k, v in self.by_eval_type.items()},
                 "agents": self.agents, "models": self.models, "scoring": self.scoring,
@@ -200,11 +202,19 @@ def _ordered(keys, order) -> list:
     return sorted(keys, key=lambda k: (order.index(k) if k in order else len(order), str(k)))
 
 
+def needed_sites(record: dict) -> list[str]:
+    """The sites a result line's task needs (lines written before `needed_sites` was recorded: its `sites`)."""
+    found = record.get("needed_sites") or record.get("sites") or [record.get("site") or "?"]
+    return list(dict.fromkeys(str(s) for s in found))
+
+
 def summarise(records: list[dict]) -> Summary:
     s = Summary()
     for r in records:
         s.overall.add(r)
         s.by_site.setdefault(r.get("site") or "?", Tally()).add(r)
+        for site in needed_sites(r):
+            s.by_needed_site.setdefault(site, Tally()).add(r)
         s.by_difficulty.setdefault((r.get("difficulty") or {}).get("overall") or "unknown", Tally()).add(r)
         for t in r.get("eval_types") or []:
             s.by_eval_type.setdefault(t, Tally()).add(r)
@@ -215,6 +225,7 @@ def summarise(records: list[dict]) -> Summary:
         if r.get("model") and r["model"] not in s.models:
             s.models.append(r["model"])
     s.by_site = {k: s.by_site[k] for k in _ordered(s.by_site, SITE_ORDER)}
+    s.by_needed_site = {k: s.by_needed_site[k] for k in _ordered(s.by_needed_site, SITE_ORDER)}
     s.by_difficulty = {k: s.by_difficulty[k] for k in _ordered(s.by_difficulty, DIFFICULTY_ORDER)}
     return s
 
@@ -242,6 +253,9 @@ def render_markdown(summary: Summary, title: str = "Success rates") -> str:
         who += f" (model {', '.join(summary.models)})"
     lines = [f"# {title}", "", f"Agent: {who}", "", f"Scoring: {summary.scoring}", ""]
     lines += _table("Site", summary.by_site, summary.overall) + [""]
+    needed = {k: v.to_dict() for k, v in summary.by_needed_site.items()}
+    if needed != {k: v.to_dict() for k, v in summary.by_site.items()}:   # some task needs more than its main site
+        lines += _table("Site needed (a task counts under each site it needs)", summary.by_needed_site, None) + [""]
     lines += _table("Difficulty (overall)", summary.by_difficulty, None) + [""]
     lines += _table("Evaluator", summary.by_eval_type, None) + [""]
     lines.append("Success rate = tasks with reward 1 / tasks run (errors included, skipped excluded).")

@@ -29,11 +29,24 @@ class TaskFormatError(ValueError):
 
 
 class EvaluationError(RuntimeError):
-    """The harness could not score a task (its cause is in the message)."""
+    """The harness could not score a task (its cause is in the message).
+
+    `retryable`: whether another attempt may not hit it (a browser crash, a site or model that did not answer).
+    A cause that every attempt meets the same way (a missing setting, a record the site does not have, a
+    missing input) is not retried: `--retries` would only repeat it."""
+
+    retryable = True
+
+    def __init__(self, message: str = "", *, retryable: bool | None = None):
+        super().__init__(message)
+        if retryable is not None:
+            self.retryable = retryable
 
 
 class TaskInputError(EvaluationError):
     """An input of the task (an image, a reference image) is missing or unreadable when the task runs."""
+
+    retryable = False
 
 
 class HelperError(EvaluationError):

@@ -29,6 +29,11 @@ def sites_referenced(text: str) -> set[str]:
     return {PLACEHOLDERS[t] for t in _TOKEN.findall(text) if t in PLACEHOLDERS}
 
 
+def sites_in_order(text: str) -> list[str]:
+    """The sites whose placeholders `text` holds, in the order they first appear."""
+    return list(dict.fromkeys(PLACEHOLDERS[t] for t in _TOKEN.findall(text) if t in PLACEHOLDERS))
+
+
 def resolve_text(text: str, urls: Mapping[str, str]) -> str:
     """Replace every site placeholder of `text` by the site's base URL (no trailing slash)."""
     def repl(match: re.Match) -> str:

@@ -1,6 +1,6 @@
 """Per-worker machinery of a task run: the sites (a `Stack`: evaluation/running/stacks.py), the browser, judges,
-and the run of one task in named phases: sites (start, restart a dead one), reset, login, episode, scoring,
-record (result line and trajectory).
+and the run of one task in named phases: sites (start, restart a dead one), input (the task's images), reset,
+login, episode, scoring, record (result line and trajectory).
 
 Created lazily by the pytest plugin, one per pytest(-xdist) worker process, reused across tasks.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import EvaluationError, TaskInputError, VQAError
+from .errors import EvaluationError, VQAError
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.scoring.judges import judge_from_env, vqa_from_env
 from .outcome import Reward
@@ -66,7 +66,8 @@ class _LazyVQA:
         if self._backend is None:
             self._backend = vqa_from_env()
             if self._backend is None:
-                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model")
+                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model",
+                               retryable=False)
         return self._backend.ask(image, question)
 
     @property
@@ -185,7 +186,8 @@ class Runtime:
         o = self.options
         return {
             "task_file": str(task.file), "task_id": task.task_id, "test_id": task.test_id,
-            "site": task.site, "sites": list(task.sites), "difficulty": task.difficulty,
+            "site": task.site, "sites": list(task.sites), "needed_sites": list(task.needed_sites),
+            "difficulty": task.difficulty,
             "eval_types": list(task.eval.types), "intent": task.intent,
             "agent": o.agent, "model": o.model, "stack": o.stack, "expected_reward": o.expect_reward,
             "worker": o.worker, "scoring": o.scoring, "started_at": time.time(),
@@ -215,15 +217,14 @@ class Runtime:
         try:
             with contextlib.ExitStack() as held:
                 self._phase("sites", run, self._sites)
+                self._phase("input", run, self._input)
                 held.enter_context(self.stack.lock(list(task.sites), exclusive=task.require_reset))
                 self._phase("reset", run, self._reset)
                 self._phase("login", run, self._login)
                 self._phase("episode", run, self._episode)
                 self._phase("scoring", run, self._scoring)
-        except TaskInputError as exc:    # the task itself is wrong: a retry would fail the same way
-            return self._finish_error(run, str(exc), retryable=False)
-        except EvaluationError as exc:
-            return self._finish_error(run, str(exc), retryable=True)
+        except EvaluationError as exc:   # a missing input or setting, a 404: a retry would fail the same way
+            return self._finish_error(run, str(exc), retryable=exc.retryable)
         except Exception as exc:   # a bug or an unexpected crash: still an error with its cause, recorded
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             return self._finish_error(run, f"unexpected {detail}", retryable=True)
@@ -256,6 +257,9 @@ class Runtime:
         # require one get it, as in the official harness.
         if self.stack.must_reset(run.task.require_reset):
             self.stack.reset(sorted(run.task.sites))
+
+    def _input(self, run: _Run) -> None:
+        """The task's input images (read before the sites are locked and reset: a missing one is the task's)."""
         from evaluation.scoring.images import load_input_images
         run.images = load_input_images(run.resolved, self.options.image_root)
 

@@ -103,7 +103,8 @@ def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: st
 
 def _need_judge(ctx: EvalContext):
     if ctx.judge is None:
-        raise JudgeError("fuzzy_match needs a judge model: set JUDGE_MODEL (and JUDGE_BASE_URL / JUDGE_API_KEY)")
+        raise JudgeError("fuzzy_match needs a judge model: set JUDGE_MODEL (and JUDGE_BASE_URL / JUDGE_API_KEY)",
+                         retryable=False)
     return ctx.judge
 
 
@@ -306,7 +307,8 @@ def page_image_query(task: Task, ctx: EvalContext) -> Reward:
             continue
         for question, expected in query.vqa:
             if ctx.vqa is None:
-                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model")
+                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model",
+                               retryable=False)
             replies = []
             for url, image in images:
                 reply = ctx.vqa.ask(image, question)
@@ -317,13 +319,16 @@ def page_image_query(task: Task, ctx: EvalContext) -> Reward:
             else:
                 reward.add(name, "eval_vqa", False, f"{question!r}: expected {expected!r}, model answered "
                                                     f"{replies!r} for the {len(images)} image(s) under {where}")
-        for j, ref in enumerate(query.reference_images):
+        for alternatives in query.reference_images:
             field_name = f"eval.page_image_query[{i}].eval_fuzzy_image_match"
-            reference = load_image_ref(ref, task, field_name, ctx.image_root)
-            scores = [(ssim(reference, image), url) for url, image in images]
-            best, best_url = max(scores)
+            scores = []
+            for ref in alternatives:          # ` |OR| ` alternatives: the best match of any of them counts
+                reference = load_image_ref(ref, task, field_name, ctx.image_root)
+                scores += [(ssim(reference, image), url, ref.value) for url, image in images]
+            best, best_url, best_ref = max(scores)
+            against = best_ref if len(alternatives) == 1 else f"{best_ref} (best of {len(alternatives)} alternatives)"
             reward.add(name, "ssim", best >= query.ssim_threshold,
-                       f"best SSIM {best:.3f} ({best_url}) vs threshold {query.ssim_threshold} for {ref.value}")
+                       f"best SSIM {best:.3f} ({best_url}) vs threshold {query.ssim_threshold} for {against}")
     return reward
 
 

@@ -59,11 +59,12 @@ class HelperEnv:
     def shopping_api(self):
         if self._api is None:
             if self.shopping_api_factory is None:
-                raise HelperError("this helper needs the shopping site's API, which this stack does not provide")
+                raise HelperError("this helper needs the shopping site's API, which this stack does not provide",
+                                  retryable=False)
             try:
                 self._api = self.shopping_api_factory()
             except SiteAPIError as exc:
-                raise HelperError(f"shopping API unavailable: {exc}") from exc
+                raise HelperError(f"shopping API unavailable: {exc}", retryable=exc.retryable) from exc
         return self._api
 
 
@@ -100,7 +101,7 @@ def call_helper(call: HelperCall, env: HelperEnv) -> Any:
     try:
         return HELPERS[call.name](env, *args, **kwargs)
     except SiteAPIError as exc:
-        raise HelperError(f"{call.source}: site API error: {exc}") from exc
+        raise HelperError(f"{call.source}: site API error: {exc}", retryable=exc.retryable) from exc
 
 
 def _number(text: Any) -> float | None:

@@ -171,7 +171,7 @@ def vqa_from_env(env: dict | None = None):
     if backend == "openai":
         model = env.get("VQA_MODEL", "").strip()
         if not model:
-            raise VQAError("VQA_BACKEND=openai needs VQA_MODEL (a vision model name)")
+            raise VQAError("VQA_BACKEND=openai needs VQA_MODEL (a vision model name)", retryable=False)
         return OpenAIVQA(model=model,
                          base_url=(env.get("VQA_BASE_URL") or env.get("JUDGE_BASE_URL")
                                    or env.get("OPENAI_BASE_URL") or None),
@@ -180,6 +180,7 @@ def vqa_from_env(env: dict | None = None):
     if backend == "blip2":
         path = env.get("BLIP2_MODEL_PATH", "").strip()
         if not path:
-            raise VQAError("VQA_BACKEND=blip2 needs BLIP2_MODEL_PATH (a local folder or a hub model name)")
+            raise VQAError("VQA_BACKEND=blip2 needs BLIP2_MODEL_PATH (a local folder or a hub model name)",
+                           retryable=False)
         return Blip2VQA(path, env.get("BLIP2_DEVICE", "").strip() or "auto")
-    raise VQAError(f"unknown VQA_BACKEND {backend!r}; use openai, blip2 or none")
+    raise VQAError(f"unknown VQA_BACKEND {backend!r}; use openai, blip2 or none", retryable=False)

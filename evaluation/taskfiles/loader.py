@@ -62,6 +62,16 @@ class Task:
         return f"{self.site}/{self.task_id}"
 
     @property
+    def needed_sites(self) -> tuple[str, ...]:
+        """Every site the task needs: its `sites`, then the sites its start URLs open (an official classifieds task
+        with the store in a second tab needs the store). Markers and the by-site table use these."""
+        from evaluation.running.placeholders import sites_in_order
+        found = list(self.sites)
+        for url in self.start_urls:
+            found += [s for s in sites_in_order(url) if s not in found]
+        return tuple(found)
+
+    @property
     def unachievable(self) -> bool:
         ra = self.eval.reference_answers
         return bool(ra and ra.unachievable)
@@ -224,6 +234,24 @@ def parse_images(value: Any, where: _Where, name: str) -> tuple[ImageRef, ...]:
     return tuple(refs)
 
 
+def parse_image_alternatives(value: Any, where: _Where, name: str) -> tuple[tuple[ImageRef, ...], ...]:
+    """eval_fuzzy_image_match: a reference image, or alternatives joined by ` |OR| ` (any one matching is enough,
+    as the official evaluator splits them); a list holds several such entries, each of which must match."""
+    if value is None or value == "":
+        return ()
+    items = value if isinstance(value, list) else [value]
+    groups = []
+    for i, item in enumerate(items):
+        fname = f"{name}[{i}]" if isinstance(value, list) else name
+        if not isinstance(item, str) or not item.strip():
+            raise where.error(fname, f"must be a non-empty string (a path or an http(s) URL), got {item!r}")
+        parts = [part.strip() for part in item.split(" |OR| ")]
+        if not all(parts):
+            raise where.error(fname, f"an empty alternative in {item!r} (alternatives are joined by ' |OR| ')")
+        groups.append(parse_images(parts if len(parts) > 1 else parts[0], where, fname))
+    return tuple(groups)
+
+
 def _parse_program_html(value: Any, where: _Where) -> tuple[ProgramTarget, ...]:
     if not isinstance(value, list) or not value:
         raise where.error("eval.program_html", "must be a non-empty list of targets for eval type program_html")
@@ -278,7 +306,7 @@ def _parse_image_queries(value: Any, where: _Where) -> tuple[ImageQuery, ...]:
                     or not isinstance(item.get("answer"), (str, int, float))):
                 raise where.error(f"{base}.eval_vqa[{j}]", 'must be {"question": str, "answer": str}')
             vqa.append((item["question"], str(item["answer"])))
-        refs = parse_images(q.get("eval_fuzzy_image_match"), where, f"{base}.eval_fuzzy_image_match")
+        refs = parse_image_alternatives(q.get("eval_fuzzy_image_match"), where, f"{base}.eval_fuzzy_image_match")
         threshold = q.get("ssim_threshold", 0.8)
         if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 < threshold <= 1:
             raise where.error(f"{base}.ssim_threshold", f"must be a number in (0, 1], got {threshold!r}")

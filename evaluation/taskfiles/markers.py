@@ -8,7 +8,7 @@ from evaluation.taskfiles.spec import DIFFICULTIES, EVAL_TYPES
 
 
 def task_markers(task: Task) -> list[str]:
-    marks = list(dict.fromkeys(task.sites))
+    marks = list(task.needed_sites)     # its sites and those its start URLs open
     if len(marks) > 1:
         marks.append("multisite")
     for kind, value in task.difficulty.items():
@@ -29,7 +29,7 @@ def task_markers(task: Task) -> list[str]:
 def _marker_names() -> list[str]:
     from sites.config import SITES
     names = [f"{s}: task on the {s} site" for s in SITES]
-    names += ["multisite: the task needs two or more sites"]
+    names += ["multisite: the task needs two or more sites (its sites and those its start URLs open)"]
     names += [f"{kind}_{d}: {kind} difficulty {d}" for kind in ("overall", "reasoning", "visual") for d in DIFFICULTIES]
     names += [f"{t}: evaluated by {t}" for t in EVAL_TYPES]
     names += ["image_input: the task gives input image(s)", "require_reset: the task needs pristine sites",

@@ -79,7 +79,7 @@ class ImageQuery:
     url: str                        # "last" or a URL
     selector: str
     vqa: tuple[tuple[str, str], ...]            # (question, expected answer)
-    reference_images: tuple[ImageRef, ...]
+    reference_images: tuple[tuple[ImageRef, ...], ...]     # each must match; within one: |OR| alternatives
     ssim_threshold: float
 
 

@@ -131,12 +131,16 @@ def user_page(username: str, section: str = "overview"):
             "SELECT c.*, s.title AS post_title, f.name AS forum FROM comment c JOIN submission s"
             " ON s.id = c.submission_id JOIN forum f ON f.id = s.forum_id WHERE c.user_id = ?"
             " ORDER BY c.id DESC LIMIT 25", (owner["id"],)).fetchall()
+    # Postmill's overview is one list of the user's contributions, newest first (each an <article> right under
+    # #main, after the heading and the tabs: the official locator `#main > article:nth-child(3)` is the newest)
+    contributions = sorted([("submission", p) for p in posts] + [("comment", c) for c in comments],
+                           key=lambda kc: (kc[1]["created_at"], kc[0] == "comment", kc[1]["id"]), reverse=True)[:25]
     stats = db.execute("SELECT (SELECT count(*) FROM submission WHERE user_id = :u),"
                        " (SELECT count(*) FROM comment WHERE user_id = :u)", {"u": owner["id"]}).fetchone()
     me = current_user()
     blocked = me is not None and db.execute("SELECT 1 FROM user_block WHERE blocker_id = ? AND blocked_id = ?",
                                             (me["id"], owner["id"])).fetchone() is not None
-    return render_template("user.html", owner=owner, posts=posts, comments=comments, section=section,
+    return render_template("user.html", owner=owner, contributions=contributions, section=section,
                            stats=stats, votes=_votes_for(posts), blocked=blocked)
 
 

@@ -127,8 +127,8 @@ class Suite(BaseSuite):
                   "visual_terms": grounding.get("visual_terms", [])}
         return self.add(template, args, intent=template.format(**args), sites=sites, grounding=ground, **kw)
 
-    def product_image(self, p, name: str) -> str:
-        return self.input_image(name, self.shop.spec(p), p.photos[0].seed)
+    def product_image(self, p) -> str:
+        return self.input_image(self.shop.spec(p), p.photos[0].seed)
 
     def fact(self, title: str, label: str) -> str:
         return dict(self.wiki[title].facts)[label]
@@ -212,7 +212,7 @@ def brand_founded_pictured(s: Suite) -> None:
     for p in s.pick(cands, 4, lambda p: (("products", p.id),)):
         brand, year = p.attributes["Brand"], founded(p)
         s.task(template, {"leaf": leaf(p)}, ["shopping", "wikipedia"], start_url=f"{SHOP} |AND| {WIKI_LANDING}",
-               image=s.product_image(p, f"founded-{p.id}.png"),
+               image=s.product_image(p),
                eval_=answer_eval({"required_values": [f"== {year}"]}),
                solution=s.shop.open_from_leaf(p) + [tab(1, f"made by {brand}"), goto(article_url(brand)),
                                                     stop(year)],
@@ -325,7 +325,7 @@ def post_store_photo(s: Suite) -> None:
         solution = ([tab(1, "the product's photo"), tab(0)] + s.shop.open_from_leaf(p, "its photo is the one in tab 2")
                     + submit_steps(forum, title, url=picture) + [stop("")])
         s.task(template, {"leaf": leaf(p), "forum": forum}, ["reddit", "shopping"],
-               start_url=f"{REDDIT}/f/{forum} |AND| {picture}", image=s.product_image(p, f"post-{p.id}.png"),
+               start_url=f"{REDDIT}/f/{forum} |AND| {picture}", image=s.product_image(p),
                eval_=ev, solution=solution, require_reset=True, difficulty=("hard", "medium", "hard"),
                comments="the new post links the store's photo (scored by SSIM) and gives the product's name and price")
 

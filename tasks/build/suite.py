@@ -2,6 +2,7 @@
 tasks/<name>.json and tasks/images/<name>/, and the `--check` that the committed files equal the output."""
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import random
@@ -10,6 +11,15 @@ from pathlib import Path
 TASKS_DIR = Path(__file__).resolve().parent.parent
 PICK_SEED = 7
 IMAGE_SUFFIXES = (".png", ".jpg")      # what a suite's image folder holds
+HASH_CHARS = 16                        # an input image is named by this many hex digits of its content's SHA-256
+
+
+def content_name(blob: bytes, suffix: str) -> str:
+    """The file name of an input image: a prefix of the SHA-256 of its bytes and its suffix. The name says nothing
+    about the task (no item id, no answer), and the same picture gets the same name whichever task uses it."""
+    if suffix not in IMAGE_SUFFIXES:
+        raise ValueError(f"input image suffix {suffix!r} is not one of {', '.join(IMAGE_SUFFIXES)}")
+    return hashlib.sha256(blob).hexdigest()[:HASH_CHARS] + suffix
 
 
 def image_files(folder: Path) -> list[Path]:
@@ -71,15 +81,26 @@ class Suite:
             self.used.add((c[0] if isinstance(c, tuple) else c).id)
         return picked
 
-    def input_image(self, name: str, spec, seed: int, style: str = "photo") -> str:
+    def store_image(self, blob: bytes, suffix: str = ".png") -> str:
+        """Keep an encoded input image under its content name; return its reference in the task file."""
+        name = content_name(blob, suffix)
+        self.images[name] = blob
+        return f"images/{self.name}/{name}"          # relative to the task file's folder
+
+    def save_image(self, image, fmt: str = "PNG") -> str:
+        """Encode a PIL image (PNG, or JPEG for pictures) and keep it under its content name."""
+        buf = io.BytesIO()
+        if fmt == "JPEG":
+            image.save(buf, "JPEG", quality=88, optimize=True)
+            return self.store_image(buf.getvalue(), ".jpg")
+        image.save(buf, "PNG", optimize=True)
+        return self.store_image(buf.getvalue(), ".png")
+
+    def input_image(self, spec, seed: int, style: str = "photo") -> str:
         """Render the input image of a task (an imagery PhotoSpec) and return its reference in the task file."""
         from sites.imagery.task_images import make_input_image
 
-        image = make_input_image(spec, seed, style=style)
-        buf = io.BytesIO()
-        image.save(buf, "PNG", optimize=True)
-        self.images[name] = buf.getvalue()
-        return f"images/{self.name}/{name}"          # relative to the task file's folder
+        return self.save_image(make_input_image(spec, seed, style=style))
 
     def add(self, template: str, args: dict, *, intent: str, eval_: dict, solution: list[dict],
             difficulty: tuple[str, str, str], start_url: str | None = None, image=None,

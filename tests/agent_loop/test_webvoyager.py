@@ -45,7 +45,7 @@ def test_every_action_form_parses_into_a_harness_action(reply, action):
 
 @pytest.mark.parametrize("reply,reason", [
     ("", "empty"),
-    ("I would click the bike", "no 'Action:' line"),
+    ("I would click the bike", "no 'Action:'"),
     ("Action: Click the bike", "cannot read the action 'Click the bike'"),
     ("Action: Scroll [3]; [sideways]", "cannot read the action"),
     ("Action: Tab [1]", "cannot read the action"),          # no tab action on a one-tab task

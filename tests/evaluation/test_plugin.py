@@ -134,6 +134,44 @@ def test_missing_input_image_is_an_error_naming_the_field(site_env, tmp_path):
     assert "field 'image[1]'" in proc.stdout and "'lost.png' not found" in proc.stdout
 
 
+
+def test_errors_a_retry_cannot_fix_run_once_and_a_missing_image_is_the_input_phase(site_env, tmp_path):
+    """A missing JUDGE_MODEL, a missing VQA_BACKEND and a site API 404 are the same on every attempt: one attempt,
+    one line each (with --retries 1, the default). A missing input image fails in phase `input`, not `reset`."""
+    env = {k: v for k, v in site_env.items() if not k.startswith(("JUDGE_", "VQA_"))}
+    env["MAGENTO_ADMIN_TOKEN"] = "fixture-token"
+    stop = [{"do": "stop", "answer": "a bicycle painted blue"}]
+    judged = make_task(21, require_login=False, start_url="__CLASSIFIEDS__/start.html", reference_solution=stop)
+    judged["eval"]["reference_answers"] = {"fuzzy_match": ["the blue one"]}
+    vqa = make_task(22, require_login=False, start_url="__CLASSIFIEDS__/classifieds_item.html",
+                    reference_solution=stop)
+    vqa["eval"] = {"eval_types": ["page_image_query"], "reference_answers": None, "reference_url": "",
+                   "program_html": [], "string_note": "",
+                   "page_image_query": [{"eval_image_url": "last", "eval_image_class": ".item-photos",
+                                         "eval_vqa": [{"question": "What colour is the bike?", "answer": "red"}]}]}
+    api = make_task(23, sites=["shopping"], require_login=False, start_url="__SHOPPING__/start.html",
+                    storage_state="./.auth/shopping_state.json", reference_solution=stop)
+    api["eval"] = {"eval_types": ["program_html"], "reference_answers": None, "reference_url": "",
+                   "string_note": "", "program_html": [
+                       {"url": "last", "locator": "func:shopping_get_sku_latest_review_rating('NO-SUCH-SKU')",
+                        "required_contents": {"must_include": ["80"]}}]}
+    image = make_task(24, require_login=False, start_url="__CLASSIFIEDS__/start.html", image="lost.png",
+                      reference_solution=stop)
+    file = write_tasks(tmp_path / "once.json", [judged, vqa, api, image])
+    proc = run_pytest(env, f"--task-file={file}", "--results", tmp_path / "r",
+                      "--image-root", ROOT / "tests" / "fixtures" / "evaluation")
+    assert "4 errors" in proc.stdout, proc.stdout + proc.stderr
+    records = lines_of(tmp_path / "r")
+    assert sorted(r["task_id"] for r in records) == [21, 22, 23, 24], [(r["task_id"], r["error"]) for r in records]
+    by_id = {r["task_id"]: r for r in records}
+    assert all(r["attempt"] == 1 and r["status"] == "error" for r in records)
+    assert by_id[21]["phase"] == "scoring" and "set JUDGE_MODEL" in by_id[21]["error"]
+    assert by_id[22]["phase"] == "scoring" and "set VQA_BACKEND" in by_id[22]["error"]
+    assert by_id[23]["phase"] == "scoring" and "HTTP 404" in by_id[23]["error"] and "NO-SUCH-SKU" in by_id[23]["error"]
+    assert by_id[24]["phase"] == "input" and by_id[24]["error"].startswith("input: ") and "'lost.png' not found" \
+        in by_id[24]["error"]
+    assert schema_problems(tmp_path / "r") == []
+
 def test_collect_only_fails_loudly_on_a_bad_file(site_env, tmp_path):
     bad = make_task(3)
     bad["eval"]["eval_types"] = ["string_match", "pixel_match"]
@@ -147,6 +185,23 @@ def test_collect_only_fails_loudly_on_a_bad_file(site_env, tmp_path):
     assert proc.returncode == 0 and "2 tests collected" in proc.stdout, proc.stdout
 
 
+
+def test_a_task_is_marked_with_the_sites_its_start_urls_open(site_env, tmp_path):
+    """An official classifieds task with the store in a second tab is selected by `-m shopping` and `-m multisite`;
+    its item stays classifieds/N (named after its main site)."""
+    tab = make_task(0, start_url="__CLASSIFIEDS__ |AND| __SHOPPING__/catalogsearch/result/?q=bike")
+    file = write_tasks(tmp_path / "test_classifieds.json", [tab, make_task(1)])
+
+    def collected(*args):
+        proc = run_pytest(site_env, "--collect-only", "-q", f"--task-file={file}", *args)
+        assert proc.returncode in (0, 5), proc.stdout + proc.stderr
+        assert "PytestUnknownMarkWarning" not in proc.stdout + proc.stderr
+        return [line.split("::")[1] for line in proc.stdout.splitlines() if "::" in line]
+
+    assert collected("-m", "shopping") == ["classifieds/0"]
+    assert collected("-m", "multisite") == ["classifieds/0"]
+    assert collected("-m", "classifieds") == ["classifieds/0", "classifieds/1"]
+
 def test_markers_and_keyword_selection(site_env):
     def collected(*args):
         proc = run_pytest(site_env, "--collect-only", "-q", "--task-file", FIXTURE_TASKS, *args)
@@ -155,7 +210,7 @@ def test_markers_and_keyword_selection(site_env):
         return [line.split("::")[1] for line in proc.stdout.splitlines() if "::" in line]
 
     assert collected("-m", "shopping and overall_hard") == ["shopping/3"]
-    assert collected("-k", "reddit") == ["reddit/5"]
+    assert collected("-k", "reddit") == ["reddit/5", "classifieds/7"]     # classifieds/7 opens a forum tab
     assert collected("-m", "image_input") == ["classifieds/6"]
     assert collected("-m", "page_image_query") == ["classifieds/6"]
     assert collected("-m", "unachievable") == ["classifieds/8"]

@@ -314,3 +314,25 @@ def test_program_html_scoring_modes(driver, pages, locator, required, official, 
     for mode, expected in (("official", official), ("strict", strict)):
         reward = run(task, driver, item, scoring=mode)
         assert reward.score == expected, f"{mode}: {reward.explain()}"
+
+
+def test_fuzzy_image_match_alternatives_are_split_on_or(driver, pages, fixture_server):
+    """Official tasks join reference images by ` |OR| ` (the official evaluator splits them): any alternative
+    matching is enough. The whole string was fetched as one URL and the task errored."""
+    from pathlib import Path
+    fixtures = Path(__file__).parent.parent / "fixtures" / "evaluation"
+    ref = f"{fixture_server}/evaluation/reference_%s.png"
+
+    def task(value):
+        q = {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": value}
+        return parse_task(with_eval(9, eval_types=["page_image_query"], page_image_query=[q]), fixtures / "t.json")
+
+    item = f"{pages}/classifieds_item.html"
+    either = task(f"{ref % 'stripes'} |OR| {ref % 'red'}")
+    assert [r.value for r in either.eval.page_image_query[0].reference_images[0]] == [ref % "stripes", ref % "red"]
+    good = run(either, driver, item)
+    assert good.score == 1 and "reference_red.png (best of 2 alternatives)" in good.checks[0].reason, good.explain()
+    neither = run(task(f"{ref % 'stripes'} |OR| {ref % 'stripes'}"), driver, item)
+    assert neither.score == 0 and "best SSIM" in neither.checks[0].reason
+    with pytest.raises(TaskFormatError, match=r"eval_fuzzy_image_match.*empty alternative"):
+        task(f"{ref % 'red'} |OR| ")

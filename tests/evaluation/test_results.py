@@ -133,3 +133,43 @@ def test_scoring_mode_is_in_the_report_and_mixed_modes_are_named(tmp_path):
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["scoring"].startswith("MIXED") and summary["scoring_modes"] == ["official", "strict"]
     assert "Scoring: MIXED (official, strict)" in (tmp_path / "report.md").read_text()
+
+
+def _official_files(tmp_path):
+    """Official-format tasks of two files: classifieds tasks that open the store or the forum in a second tab,
+    and a store task."""
+    from tests.evaluation.taskdata import make_task, write_tasks
+
+    store_tab = make_task(0, start_url="__CLASSIFIEDS__/index.php?page=item&id=5 |AND| __SHOPPING__/catalogsearch/"
+                                      "result/?q=bike")
+    forum_tab = make_task(1, start_url="__CLASSIFIEDS__ |AND| __REDDIT__/f/pics")
+    alone = make_task(2)
+    store = make_task(0, sites=["shopping"], start_url="__SHOPPING__", storage_state="./.auth/shopping_state.json")
+    return (write_tasks(tmp_path / "test_classifieds.json", [store_tab, forum_tab, alone]),
+            write_tasks(tmp_path / "test_shopping.json", [store]))
+
+
+def test_markers_and_the_table_count_every_site_a_task_needs(tmp_path):
+    from evaluation.plugin import task_markers
+    from evaluation.tasks import load_task_entries
+
+    classifieds, shopping = _official_files(tmp_path)
+    tasks = [t for f in (classifieds, shopping) for _, t in load_task_entries(f)]
+    marks = {(t.file.name, t.task_id): task_markers(t) for t in tasks}
+    assert {"classifieds", "shopping", "multisite"} <= set(marks[("test_classifieds.json", 0)])
+    assert {"classifieds", "reddit", "multisite"} <= set(marks[("test_classifieds.json", 1)])
+    assert not {"multisite", "shopping"} & set(marks[("test_classifieds.json", 2)])
+    assert [t.needed_sites for t in tasks][:2] == [("classifieds", "shopping"), ("classifieds", "reddit")]
+    records = [{"task_file": str(t.file), "task_id": t.task_id, "site": t.site, "sites": list(t.sites),
+                "needed_sites": list(t.needed_sites), "reward": 1, "status": "scored",
+                "difficulty": t.difficulty, "eval_types": list(t.eval.types), "agent": "reference"} for t in tasks]
+    s = summarise(records)
+    # by main site: each file's count, as the files hold them
+    assert {k: v.total for k, v in s.by_site.items()} == {"classifieds": 3, "shopping": 1}
+    # by every site needed: the classifieds tasks with a store or forum tab count there too
+    assert {k: v.total for k, v in s.by_needed_site.items()} == {"classifieds": 3, "reddit": 1, "shopping": 2}
+    text = render_markdown(s)
+    assert "Site needed" in text and "| shopping | 100.00% | 2 | 2 | 0 | 0 |" in text
+    assert "| shopping | 100.00% | 1 | 1 | 0 | 0 |" in text            # the by-site row still counts the file
+    old = [{k: v for k, v in r.items() if k != "needed_sites"} for r in records]    # lines from before
+    assert {k: v.total for k, v in summarise(old).by_needed_site.items()} == {"classifieds": 3, "shopping": 1}

@@ -87,7 +87,7 @@ def test_program_html_and_image_query_parse(tmp_path):
     ineq = t.eval.program_html[1].required.required_values[0]
     assert [(i.op, i.value) for i in ineq] == [(">=", 10.0), ("==", 3.0)]
     q = t.eval.page_image_query[0]
-    assert q.ssim_threshold == 0.8 and q.vqa == (("Is it red?", "yes"),) and q.reference_images[0].value == "ref.png"
+    assert q.ssim_threshold == 0.8 and q.vqa == (("Is it red?", "yes"),) and q.reference_images[0][0].value == "ref.png"
 
 
 def test_unachievable_task(tmp_path):

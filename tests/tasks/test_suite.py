@@ -83,6 +83,28 @@ def test_input_images_exist_and_are_referenced_once(built, committed_tasks):
     assert {p.name for p in image_files(built.image_dir)} == {r.rsplit("/", 1)[-1] for r in referenced}
 
 
+
+def test_input_images_are_named_by_their_content(built, committed_tasks):
+    """Each committed input image is named by a prefix of the SHA-256 of its bytes, so its name carries nothing of
+    the task (no item id, no answer): the name is recomputed here from the file."""
+    import hashlib
+
+    from tasks.build.suite import HASH_CHARS
+
+    files = image_files(built.image_dir)
+    assert files, built.image_dir
+    for path in files:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_CHARS]
+        assert path.name == digest + path.suffix, f"{path} is not named by its content ({digest}{path.suffix})"
+
+
+def test_content_names_change_with_the_content_and_keep_the_suffix():
+    from tasks.build.suite import content_name
+
+    a, b = content_name(b"picture one", ".png"), content_name(b"picture two", ".png")
+    assert a != b and a.endswith(".png") and len(a) == 16 + 4
+    assert content_name(b"picture one", ".jpg") == a[:-4] + ".jpg"
+
 def test_every_official_helper_of_the_site_is_used(name, committed_tasks):
     """Each helper of evaluation/scoring/helpers.py named for the suite's site (shopping_get_..., reddit_get_...) scores
     at least one task, as do get_query_text and its lowercase variant."""

@@ -8,7 +8,14 @@ from typing import Protocol
 
 
 class SiteAPIError(RuntimeError):
-    """The site could not answer (down, bad credentials, unknown SKU): the task is an error, not a 0."""
+    """The site could not answer (down, bad credentials, unknown SKU): the task is an error, not a 0.
+
+    `retryable`: the site may answer another time (unreachable, a server error); an answer such as 404 or a
+    refused credential is the same on every attempt."""
+
+    def __init__(self, message: str, *, retryable: bool = False):
+        super().__init__(message)
+        self.retryable = retryable
 
 
 @dataclass(frozen=True)

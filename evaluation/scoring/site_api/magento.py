@@ -137,13 +137,15 @@ class MagentoShoppingAPI:
             if exc.code == 401:
                 raise SiteAPIError(f"Magento at {self.base_url} refused the credentials for {label} "
                                    f"(HTTP 401: {detail}); check MAGENTO_ADMIN_TOKEN / user / password") from None
-            raise SiteAPIError(f"Magento at {self.base_url}: {label} failed with HTTP {exc.code}: {detail}") from None
+            raise SiteAPIError(f"Magento at {self.base_url}: {label} failed with HTTP {exc.code}: {detail}",
+                               retryable=exc.code >= 500 or exc.code in (408, 429)) from None
         except OSError as exc:
-            raise SiteAPIError(f"Magento at {self.base_url} unreachable for {label}: {exc}") from None
+            raise SiteAPIError(f"Magento at {self.base_url} unreachable for {label}: {exc}", retryable=True) from None
         try:
             return json.loads(raw)
         except ValueError:
-            raise SiteAPIError(f"Magento at {self.base_url}: {label} answered non-JSON: {raw[:200]!r}") from None
+            raise SiteAPIError(f"Magento at {self.base_url}: {label} answered non-JSON: {raw[:200]!r}",
+                               retryable=True) from None
 
 
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))

@@ -113,12 +113,12 @@ class Suite(BaseSuite):
         return self.open_in_results(target, results, note, **params) + [stop("")]
 
     # ---- images ---------------------------------------------------------------------------------
-    def listing_image(self, row: Row, name: str, style: str = "photo") -> str:
+    def listing_image(self, row: Row, style: str = "photo") -> str:
         from sites.imagery import PhotoSpec
 
         spec = PhotoSpec(kind=row.kind, color=row.color, count=row.count, text=row.text, condition=row.condition,
                          pattern=row.pattern, view=row.photo_view)
-        return self.input_image(name, spec, row.photo_seed, style)
+        return self.input_image(spec, row.photo_seed, style)
 
 
 def clean_of(rows, terms) -> bool:

@@ -19,7 +19,7 @@ def image_find(s: Suite) -> None:
              for r in rows if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])]
     for n, r in enumerate(s.fresh(cands, 4)):
         style = "sketch" if n == 3 else "photo"
-        image = s.listing_image(r, f"find-{r.id}.png", style)
+        image = s.listing_image(r, style)
         results = s.search(category_id=r.category_id, region_id=r.region_id)
         args = {"category": r.category, "region": r.region}
         s.add(template, args, intent=template.format(**args), image=image, eval_=url_eval(r.url),
@@ -44,7 +44,7 @@ def image_open_ssim(s: Suite) -> None:
                 if len(twins) == 1 and (r.color or r.text) and clean_of([r], [t for t in (r.color, r.text) if t]):
                     cands.append(r)
     for r in s.fresh(cands, 4):
-        image = s.listing_image(r, f"open-{r.id}.png")
+        image = s.listing_image(r)
         results = s.search(category_id=r.category_id, city_id=r.city_id)
         args = {"noun": r.kind, "city": r.city}
         terms = [t for t in (r.color, r.text) if t]
@@ -70,7 +70,7 @@ def image_price(s: Suite) -> None:
     cands = [r for key, rows in sorted(groups.items()) if len(rows) >= 2
              for r in rows if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])]
     for r in s.fresh(cands, 3):
-        image = s.listing_image(r, f"price-{r.id}.png")
+        image = s.listing_image(r)
         results = s.search(category_id=r.category_id, city_id=r.city_id)
         args = {"city": r.city}
         solution = s.open_in_results(r, results, "the city's listings in the item's category",
@@ -97,7 +97,7 @@ def image_seller(s: Suite) -> None:
                     and clean_of([r], [r.color]):
                 cands.append(r)
     for r in s.fresh(cands, 3):
-        image = s.listing_image(r, f"seller-{r.id}.png")
+        image = s.listing_image(r)
         results = s.search(category_id=r.category_id, region_id=r.region_id)
         args = {"category": r.category, "region": r.region}
         solution = s.open_in_results(r, results, "the region's listings in that category",

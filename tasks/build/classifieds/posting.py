@@ -32,7 +32,7 @@ def post_from_photo(s: Suite) -> None:
         title = f"{kind_name.capitalize()} for sale, barely used"
         if title in existing:
             title = f"{kind_name.capitalize()} in good shape"
-        image = s.input_image(f"post-{n}.png", PhotoSpec(kind=kind_name, color=color, condition="like new"),
+        image = s.input_image(PhotoSpec(kind=kind_name, color=color, condition="like new"),
                               seed=9000 + n)
         description = f"A {color} {kind_name} in good shape. Pickup in {city}."
         args = {"title": title, "price": price, "category": category, "city": city, "region": region}

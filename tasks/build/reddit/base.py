@@ -3,7 +3,6 @@ the reference-solution steps of the forum's forms and the post pickers.
 """
 from __future__ import annotations
 
-import io
 
 from ..evals import click, goto, type_in, url_eval
 from ..suite import Suite as BaseSuite
@@ -30,18 +29,16 @@ class Suite(BaseSuite):
         super().__init__(seed)
         self.f = forum
 
-    def picture_file(self, name: str, image) -> str:
-        buf = io.BytesIO()
-        image.save(buf, "JPEG", quality=88, optimize=True)
-        self.images[name] = buf.getvalue()
-        return f"images/{self.name}/{name}"
+    def picture_file(self, image) -> str:
+        """Keep a picture as a JPEG input image (named by its content)."""
+        return self.save_image(image, "JPEG")
 
-    def post_picture(self, thread: Thread, name: str) -> str:
+    def post_picture(self, thread: Thread) -> str:
         """An input image of the post's picture: drawn again, cropped closer and scaled (not the same file)."""
         from sites.imagery.forum_pictures import render_picture
 
         img = render_picture(thread.post.image.picture(), (640, 480), thread.post.image.seed)
-        return self.picture_file(name, img.resize(INPUT_SIZE, box=(40, 30, 600, 450)))
+        return self.picture_file(img.resize(INPUT_SIZE, box=(40, 30, 600, 450)))
 
     def task(self, template: str, args: dict, *, grounding: list[Thread] = (), terms: list[str] = (), **kw) -> dict:
         return self.add(template, args, intent=template.format(**args),

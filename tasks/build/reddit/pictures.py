@@ -14,7 +14,7 @@ def img_open_post(s: Suite) -> None:
     template = ("I'm looking for the post with this picture; it was among the hot posts of f/{forum}. "
                 "Open its comments section.")
     for t in s.fresh(findable(s, styles=("photo", "artwork", "space", "vintage")), 3):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"open-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               start_url=f"{SITE}/f/{t.post.forum}", eval_=post_url_eval(t),
               solution=[open_post(t), stop("")], difficulty=("easy", "medium", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
@@ -24,7 +24,7 @@ def img_upvote(s: Suite) -> None:
     template = "Find and upvote this post. I think it was posted in f/{forum}."
     cands = [t for t in findable(s, styles=("photo", "meme", "landscape", "skyline")) if t.id not in s.f.votes]
     for t in s.fresh(cands, 3):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"upvote-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               start_url=f"{SITE}/forums", require_reset=True,
               eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=UPVOTED)]),
               solution=[open_post(t), click(UPVOTE), stop("")], difficulty=("easy", "medium", "medium"),
@@ -36,7 +36,7 @@ def img_top_comment(s: Suite) -> None:
     cands = [t for t in findable(s, need_top_comment=True)]
     for t in s.fresh(cands, 2):
         top = s.f.top_comment(t)
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"topcomment-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               start_url=f"{SITE}/f/{t.post.forum}", eval_=answer_eval({"must_include": [top.body]}),
               solution=[open_post(t), stop(top.body, "the first comment of the thread")],
               difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
@@ -47,7 +47,7 @@ def img_comment_count(s: Suite) -> None:
     cands = [t for t in findable(s) if t.post.comment_count >= 2]
     for t in s.fresh(cands, 2):
         n = t.post.comment_count
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"count-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               eval_=answer_eval({"required_values": [f"== {n}"]}),
               solution=[open_post(t), stop(str(n), "the post's comment count")],
               difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
@@ -80,7 +80,7 @@ def img_subscribe(s: Suite) -> None:
     styles = [st for st, forum in STYLE_FORUM.items() if forum not in s.f.subscriptions]
     for n, style in enumerate(styles[:3]):
         forum = STYLE_FORUM[style]
-        image = s.picture_file(f"subscribe-{style}.jpg", render_fresh(style, n).resize(INPUT_SIZE))
+        image = s.picture_file(render_fresh(style, n).resize(INPUT_SIZE))
         s.task(template, {}, image=image, require_reset=True,
               eval_=html_eval([target(SITE, query_text(".sidebar"), must_include=[forum])]),
               solution=[goto(f"{SITE}/f/{forum}"), click(SUBSCRIBE), stop("")],
@@ -97,8 +97,7 @@ def img_post(s: Suite) -> None:
     styles = ["chart", "space"]
     for n, style in enumerate(styles):
         forum, title = STYLE_FORUM[style], POST_TITLES[n]
-        name = f"post-{style}.jpg"
-        ref = s.picture_file(name, render_fresh(style, 10 + n))
+        ref = s.picture_file(render_fresh(style, 10 + n))
         link = f"{HOME}/{ref}"
         ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
                                     target("last", query_text(".submission__info"),
@@ -120,7 +119,7 @@ def img_message_author(s: Suite) -> None:
     for n, t in enumerate(s.fresh(cands, 2)):
         message = MESSAGES[n]
         s.task(template, {"forum": t.post.forum, "message": message},
-              image=s.post_picture(t, f"message-{t.id}.jpg"), require_reset=True,
+              image=s.post_picture(t), require_reset=True,
               eval_=html_eval([target(f"{SITE}/messages", query_text(".table"),
                                       must_include=[t.post.author, message])]),
               solution=[open_post(t)] + message_steps(t.post.author, "About your picture", message) + [stop("")],
@@ -131,7 +130,7 @@ def img_block_author(s: Suite) -> None:
     template = "I don't want to see anything more from whoever posted this picture in f/{forum}. Block them."
     cands = [t for t in findable(s) if t.post.author not in s.f.blocked and t.post.author != USER]
     for t in s.fresh(cands, 2):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"block-{t.id}.jpg"), require_reset=True,
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t), require_reset=True,
               eval_=html_eval([target(f"{SITE}/user/{USER}/block_list", query_text(".site-content"),
                                       must_include=[t.post.author])]),
               solution=[open_post(t), goto(f"{SITE}/user/{t.post.author}/block_user"), click(BLOCK_SEND), stop("")],
@@ -141,7 +140,7 @@ def img_block_author(s: Suite) -> None:
 def img_author_page(s: Suite) -> None:
     template = "Who posted this picture in f/{forum}? Open their profile page."
     for t in s.fresh(findable(s), 1):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t, f"author-{t.id}.jpg"),
+        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               eval_=url_eval(f"{SITE}/user/{t.post.author}"),
               solution=[open_post(t), goto(f"{SITE}/user/{t.post.author}"), stop("")],
               difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
@@ -158,7 +157,7 @@ def img_unachievable(s: Suite) -> None:
         kinds = sorted({t.facts.get("kind") for t in threads if t.facts.get("kind")})
         missing = next((k, c) for c in (4, 3, 2) for k in kinds if (k, c) not in present)
         pic = ForumPicture("photo", kind=missing[0], count=missing[1])
-        image = s.picture_file(f"missing-{forum}.jpg", render_picture(pic, INPUT_SIZE, seed=7100 + n))
+        image = s.picture_file(render_picture(pic, INPUT_SIZE, seed=7100 + n))
         note = f"No post in f/{forum} shows {number_phrase(missing[1], missing[0])}."
         s.task(template, {"forum": forum}, image=image, start_url=f"{SITE}/f/{forum}",
               eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),

@@ -3,7 +3,6 @@ the eval targets of the official shopping helpers and the steps that order or re
 """
 from __future__ import annotations
 
-import io
 
 from collections import defaultdict
 from sites.shopping.data import Product, ShoppingData
@@ -136,10 +135,10 @@ class Suite(BaseSuite):
         return PhotoSpec(kind=ph.kind, color=ph.color, count=ph.count or 1, text=ph.printed_text, condition="new",
                          pattern=ph.pattern, view=ph.view or 0)
 
-    def product_image(self, p: Product, name: str, style: str = "photo") -> str:
-        return self.input_image(name, self.spec(p), p.photos[0].seed, style)
+    def product_image(self, p: Product, style: str = "photo") -> str:
+        return self.input_image(self.spec(p), p.photos[0].seed, style)
 
-    def pair_image(self, left: Product, right: Product, name: str) -> str:
+    def pair_image(self, left: Product, right: Product) -> str:
         """Two products side by side in one input picture."""
         from PIL import Image
 
@@ -150,10 +149,7 @@ class Suite(BaseSuite):
         canvas = Image.new("RGB", (784, 288), "white")
         canvas.paste(a, (0, 0))
         canvas.paste(b, (400, 0))
-        buf = io.BytesIO()
-        canvas.save(buf, "PNG", optimize=True)
-        self.images[name] = buf.getvalue()
-        return f"images/{self.name}/{name}"
+        return self.save_image(canvas)
 
     def ground(self, products, terms) -> dict:
         return {"products": [p.id for p in products], "visual_terms": [str(t) for t in terms]}

@@ -12,7 +12,7 @@ def wishlist_pictured(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2 and p.id not in s.wishlist_ids]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"wish-{p.id}.png", "sketch" if p.id % 2 else "photo")
+        image = s.product_image(p, "sketch" if p.id % 2 else "photo")
         solution = s.open_from_leaf(p) + [click("button.towishlist"), stop("")]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
@@ -72,7 +72,7 @@ def cart_pictured(s: Suite) -> None:
     for n, p in enumerate(pick(s, cands, 4)):
         qty = (3, 2, 4, 2)[n]
         args = {"qty": qty, "leaf": leaf(p)}
-        image = s.product_image(p, f"cart-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + [stop("")]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),

@@ -78,7 +78,7 @@ def open_best_rated_pictured(s: Suite) -> None:
                 cands.append(p)
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"best-{p.id}.png")
+        image = s.product_image(p)
         ev = html_eval([target("last", "func:shopping_get_rating_as_percentage(__page__)",
                                required_values=[f"== {p.rating_percent}"]),
                         target("last", NAME_H1, exact_match=p.name)])
@@ -118,7 +118,7 @@ def open_pictured_url(s: Suite) -> None:
     template = "Open the page of the product in this picture; it is sold under {leaf}."
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2]
     for n, p in enumerate(pick(s, cands, 4)):
-        image = s.product_image(p, f"open-{p.id}.png", "sketch" if n == 3 else "photo")
+        image = s.product_image(p, "sketch" if n == 3 else "photo")
         args = {"leaf": leaf(p)}
         s.add(template, args, intent=template.format(**args), image=image, eval_=url_eval(page_url(p)),
               solution=s.open_from_leaf(p) + [stop("")], difficulty=("easy", "medium", "medium"))
@@ -171,7 +171,7 @@ def open_pictured_ssim(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"find-{p.id}.png")
+        image = s.product_image(p)
         s.add(template, args, intent=template.format(**args), image=image, eval_=ssim_eval(p),
               solution=s.open_from_leaf(p) + [stop("")], difficulty=("easy", "medium", "medium"),
               comments="scored by SSIM between the final page's gallery and the product's own photo")
@@ -260,7 +260,7 @@ def pictured_leaf_url(s: Suite) -> None:
              and p.category_url[1:-len(".html")] in unique]
     for n, p in enumerate(pick(s, cands, 4)):
         path = p.category_url[1:-len(".html")]
-        image = s.product_image(p, f"leaf-{p.id}.png", "sketch" if n == 3 else "photo")
+        image = s.product_image(p, "sketch" if n == 3 else "photo")
         s.add(template, {}, intent=template, image=image, eval_=url_eval(f"{SITE}/{path}.html"),
               solution=s.open_from_leaf(p) + [click(f".breadcrumbs a[href='/{path}.html']", "the last crumb"),
                                               stop("")],

@@ -18,7 +18,7 @@ def buy_pictured_apparel(s: Suite) -> None:
         qty = (1, 2, 3, 2)[n]
         opts = {"Size": size, "Color": p.photos[0].color.title()}
         args = {"qty_word": NUMBER_WORDS[qty], "noun": p.photos[0].kind, "size": size}
-        image = s.product_image(p, f"buy-options-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty, opts) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args) + f" It is sold under {leaf(p)}.", image=image,
               eval_=html_eval(order_targets(p, qty, opts)), solution=solution, require_reset=True,
@@ -64,7 +64,7 @@ def buy_pictured(s: Suite) -> None:
              and p.sku not in s.latest_order_skus]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"buy-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args), image=image, eval_=html_eval(order_targets(p)),
               solution=solution, require_reset=True, difficulty=("easy", "medium", "medium"))
@@ -100,7 +100,7 @@ def review_pictured(s: Suite) -> None:
         stars = (1, 5, 3, 4)[n]
         title = REVIEW_LINES[(n + 2) % len(REVIEW_LINES)][0]
         args = {"leaf": leaf(p), "stars": stars, "title": title, "nick": NICKNAME}
-        image = s.product_image(p, f"review-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + review_steps(stars, title, "As described.") + [stop("")]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=html_eval(review_targets(p, stars, title)), solution=solution, require_reset=True,

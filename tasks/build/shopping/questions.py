@@ -15,7 +15,7 @@ def price_pictured(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 1]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"price-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + [stop(price_text(p.final_price))]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=answer_eval({"must_include": [price_text(p.final_price)]}), solution=solution,
@@ -37,7 +37,7 @@ def higher_rating_pair(s: Suite) -> None:
         left, right = (a, b) if n % 2 == 0 else (b, a)
         answer, other = ("left", "right") if left.rating_percent > right.rating_percent else ("right", "left")
         args = {"leaf": leaf(a)}
-        image = s.pair_image(left, right, f"pair-{a.id}-{b.id}.png")
+        image = s.pair_image(left, right)
         solution = s.open_from_leaf(left) + s.open_from_leaf(right) + [stop(answer)]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=answer_eval({"must_include": [answer], "must_exclude": [other]}), solution=solution,
@@ -60,7 +60,7 @@ def reviews_pictured(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 1 and len(p.reviews) >= 2]
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"reviews-{p.id}.png")
+        image = s.product_image(p)
         solution = s.open_from_leaf(p) + [stop(str(len(p.reviews)))]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=answer_eval({"required_values": [f"== {len(p.reviews)}"]}), solution=solution,
@@ -168,7 +168,7 @@ def brand_pictured(s: Suite) -> None:
              and all(x.attributes.get("Brand") != p.attributes["Brand"] for x in s.peers(p))]
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
-        image = s.product_image(p, f"brand-{p.id}.png", "sketch")
+        image = s.product_image(p, "sketch")
         brand = p.attributes["Brand"]
         solution = s.open_from_leaf(p) + [stop(brand, "Brand row of More Information")]
         s.add(template, args, intent=template.format(**args), image=image, eval_=answer_eval({"exact_match": brand}),

@@ -154,6 +154,34 @@ def test_sidebar_forum_table_and_image_ssim(driver, base, data, tmp_path):
     assert ssim(other).score == 0
 
 
+
+def test_the_official_user_page_locator_reads_the_newest_contribution(arena, driver, base):
+    """Official reddit tasks 207-209 read `#main > article:nth-child(3)` on /user/NAME: in Postmill each of the
+    user's contributions is an <article> right under #main, after a heading and the tabs, newest first."""
+    from selenium.webdriver.support.ui import Select
+
+    title = "Harbour lights at dawn, taken this morning"
+    page = f"{base}/user/{ME}"
+    locator = "document.querySelector('#main > article:nth-child(3)').outerText"
+    target = [{"url": page, "locator": locator, "required_contents": {"must_include": [title]}}]
+    assert _score(target, driver, page).score == 0          # not posted yet
+    driver.get(page)
+    tags = driver.execute_script("return [...document.querySelectorAll('#main > *')].map(e => e.tagName)")
+    assert tags[:2] in (["H1", "NAV"], ["NAV", "H1"]) and set(tags[2:]) == {"ARTICLE"}, tags
+    driver.get(f"{base}/submit")
+    driver.find_element(By.CSS_SELECTOR, "#submission_title").send_keys(title)
+    Select(driver.find_element(By.CSS_SELECTOR, "#submission_forum")).select_by_index(1)
+    driver.find_element(By.CSS_SELECTOR, "#submission_submit").click()
+    _wait(driver, lambda d: "/submit" not in d.current_url)
+    try:
+        reward = _score(target, driver, page)
+        assert reward.score == 1, reward.explain()
+        submissions = [{"url": f"{page}/submissions", "locator": locator,
+                        "required_contents": {"must_include": [title]}}]
+        assert _score(submissions, driver, f"{page}/submissions").score == 1
+    finally:
+        arena.reset(["reddit"])
+
 def test_arena_reset_restores_the_pristine_forum(arena, driver, base, data):
     post = next(p for p in data.find_posts(forum="funny", limit=None) if p.id not in data.votes(ME))
     url = f"{base}/f/{post.forum}/{post.id}"
