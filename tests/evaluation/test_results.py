@@ -150,8 +150,8 @@ def _official_files(tmp_path):
 
 
 def test_markers_and_the_table_count_every_site_a_task_needs(tmp_path):
-    from evaluation.plugin import task_markers
-    from evaluation.tasks import load_task_entries
+    from evaluation.taskfiles.markers import task_markers
+    from evaluation.taskfiles.loader import load_task_entries
 
     classifieds, shopping = _official_files(tmp_path)
     tasks = [t for f in (classifieds, shopping) for _, t in load_task_entries(f)]
