@@ -37,6 +37,7 @@ from agent.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
 from agent.keys import parse_key_comb
 from agent.load import is_renderer_timeout
 from agent.observation import Observation, Tab
+from agent.pending import report_of, settle_error, wait_for_view
 from agent.som import (
     COLLECTOR_JS, SomResult, decode_rgb, draw_marks_on, encode_png, mark_rects, place_labels,
     som_result,
@@ -573,6 +574,9 @@ class BrowserEnv:
         t = time.perf_counter()
         settle_problem = self._settle()
         timings["settle"] = time.perf_counter() - t
+        t = time.perf_counter()
+        view, view_problem = self._wait_for_view(timings["settle"])
+        timings["view"] = time.perf_counter() - t
         use_socket = True
         for attempt in range(4):
             socket = self._socket() if use_socket else None
@@ -600,10 +604,26 @@ class BrowserEnv:
         generation, handle = self._generation, self._focused_handle
         dialogs, self._dialogs = self._dialogs, []
         meta = {"timings": timings, "n_elements": n, "viewport": list(self.viewport), "dialogs": dialogs,
-                "settle_error": settle_problem}
+                "settle_error": settle_problem or view_problem, "pending": view}
         return Observation(url=url, tabs=tabs, focused_tab=self._focused, mode=self.mode, text=text,
                            screenshot=screenshot, meta=meta, som_image=som_image, som_encoder=encode_png,
                            html_reader=lambda: self._read_html(generation, handle))
+
+    def _wait_for_view(self, spent: float) -> tuple[dict, str | None]:
+        """Wait, within what is left of the settle budget, until the images in view are decoded, the fonts
+        loaded and the layout still (agent.pending); the report for meta["pending"], and why not if not."""
+        budget = max(0.5, self.settle_timeout - spent - 0.5)
+        for _ in range(2):   # a navigation that replaced the document meanwhile: once more on the new one
+            try:
+                report = wait_for_view(self._page_call, budget)
+                return report, settle_error(report, budget)
+            except _ProtocolError as exc:
+                problem = str(exc)
+                if not _gone(problem):
+                    break
+                self._settle()
+        report = report_of(None, f"the view check could not run: {problem.splitlines()[0][:200]}")
+        return report, None
 
     def _read_html(self, generation: int, handle: str) -> str:
         if self._closed or generation != self._generation or handle != self._focused_handle:
