@@ -51,7 +51,7 @@ test-unit: install ## only the project's own tests (tests/)
 
 test-tasks: install ## only the task suite checks (reference agent scores 1, null agent scores 0; strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --results results/test-reference && \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --require-complete-observations --results results/test-reference && \
 	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --results results/test-null; \
 	else echo "test-tasks: no task files in tasks/ yet"; fi
 

@@ -605,6 +605,8 @@ class BrowserEnv:
         dialogs, self._dialogs = self._dialogs, []
         meta = {"timings": timings, "n_elements": n, "viewport": list(self.viewport), "dialogs": dialogs,
                 "settle_error": settle_problem or view_problem, "pending": view}
+        if self.mode == "som" and self._last_som is not None:   # the element list with boxes, as seen
+            meta["marks"] = list(self._last_som.marks)
         return Observation(url=url, tabs=tabs, focused_tab=self._focused, mode=self.mode, text=text,
                            screenshot=screenshot, meta=meta, som_image=som_image, som_encoder=encode_png,
                            html_reader=lambda: self._read_html(generation, handle))
