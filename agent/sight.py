@@ -38,10 +38,14 @@ def _norm(text: str) -> str:
 
 
 def find_by_text(marks, text: str, tag: str | None = None):
-    """The first mark whose text equals `text` (else contains it), of tag `tag` when given; None if none."""
+    """The first mark whose text equals `text` (else starts with it, else contains it), of tag `tag` when
+    given; None if none."""
     want = _norm(text)
     pool = [m for m in marks if tag is None or m.tag.upper() == tag.upper()]
-    for test in (lambda s: s == want, lambda s: want in s):
+    tests = [lambda s: s == want]
+    if len(want) >= 3:     # "S" (a size) must not pick "Search..."
+        tests += [lambda s: s.startswith(want), lambda s: want in s]
+    for test in tests:
         for mark in pool:
             if test(_norm(mark.text)):
                 return mark
@@ -58,18 +62,25 @@ def reading_order(observation_text: str) -> list[tuple[str | None, str, str]]:
     return out
 
 
-def find_after(observation_text: str, marks, label: str):
-    """The first field mark (input, textarea, select) after the first line whose text is `label`."""
+def marks_after(observation_text: str, marks, label: str) -> list:
+    """The marks after the first line whose text is `label` (else starts with it), in reading order."""
     want = _norm(label)
     by_id = {m.id: m for m in marks}
-    seen_label = False
-    for mark_id, tag, text in reading_order(observation_text):
-        if not seen_label:
-            seen_label = _norm(text) == want
-            continue
-        if mark_id is not None and tag.upper() in FIELD_TAGS and mark_id in by_id:
-            return by_id[mark_id]
-    return None
+    lines = reading_order(observation_text)
+    for test in (lambda s: s == want, lambda s: s.startswith(want)):
+        at = next((i for i, (_, _, text) in enumerate(lines) if test(_norm(text))), None)
+        if at is not None:
+            return [by_id[mark_id] for mark_id, _, _ in lines[at + 1:] if mark_id is not None and mark_id in by_id]
+    return []
+
+
+def find_after(observation_text: str, marks, label: str, text: str | None = None, tag: str | None = None):
+    """The first field mark (input, textarea, select) after the visible text `label`; with `text`, the first
+    mark after it whose text is `text` (a comment's Reply under its author's name)."""
+    after = marks_after(observation_text, marks, label)
+    if text is not None:
+        return find_by_text(after, text, tag)
+    return next((m for m in after if m.tag.upper() in FIELD_TAGS), None)
 
 
 def _cover(picture: Image.Image, width: float, height: float) -> Image.Image:
@@ -153,4 +164,16 @@ def nearest(marks, text: str, to) -> object | None:
     if not pool:
         return None
     cx, cy = to.box[0] + to.box[2] / 2, to.box[1] + to.box[3] / 2
+    return min(pool, key=lambda m: (m.box[0] + m.box[2] / 2 - cx) ** 2 + (m.box[1] + m.box[3] / 2 - cy) ** 2)
+
+
+def caption_link(marks, picture_mark) -> object:
+    """The link that names the matched picture: a mark (A) outside the picture with the same text (a product's
+    title under its photo), the nearest one; else the picture's own mark."""
+    want = _norm(picture_mark.text)
+    pool = [m for m in marks if m.tag.upper() == "A" and _norm(m.text) == want and m is not picture_mark
+            and _overlap(m.box, picture_mark.box) < 0.5] if want else []
+    if not pool:
+        return picture_mark
+    cx, cy = picture_mark.box[0] + picture_mark.box[2] / 2, picture_mark.box[1] + picture_mark.box[3] / 2
     return min(pool, key=lambda m: (m.box[0] + m.box[2] / 2 - cx) ** 2 + (m.box[1] + m.box[3] / 2 - cy) ** 2)

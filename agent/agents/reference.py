@@ -22,6 +22,7 @@ An element step may also carry `sight`: how to find the same element from the ob
 sighted agent (agent/agents/sighted.py), which never uses `css`. One of
     {"text": "Post comment"}                 the mark whose visible text is this (optional "tag": "BUTTON")
     {"after": "Price ($)"}                   the first form field after the visible text (a field's label)
+    {"text": "Reply", "after": "someUser"}   the first mark with that text after the visible text
     {"picture": "sight/classifieds/ab12.png"}   the image mark that looks like this picture (a path
                                              relative to the task file), optionally with "near": "Edit":
                                              then the mark with that text closest to the matched image
@@ -90,8 +91,9 @@ def _sight_field(value, where: str) -> dict | None:
         if not isinstance(item, str) or not item.strip():
             raise ValueError(f"{where}: sight.{key} must be a non-empty string, got {item!r}")
     ways = [k for k in ("text", "after", "picture") if k in value]
-    if len(ways) != 1:
-        raise ValueError(f"{where}: sight needs exactly one of text, after, picture; got {ways or 'none'}")
+    if len(ways) != 1 and ways != ["text", "after"]:
+        raise ValueError(f"{where}: sight needs one of text, after, picture (or text with after); "
+                         f"got {ways or 'none'}")
     if "near" in value and "picture" not in value:
         raise ValueError(f"{where}: sight.near goes with sight.picture")
     return dict(value)

@@ -19,7 +19,7 @@ from PIL import Image
 from agent.agents.base import AgentOutput
 from agent.agents.reference import _ELEMENT, SolutionStep, _substitute, parse_solution
 from agent.observation import Observation
-from agent.sight import find_after, find_by_text, match_picture, nearest, screenshot_image
+from agent.sight import caption_link, find_after, find_by_text, match_picture, nearest, screenshot_image
 
 MIN_SCORE = 0.75
 MIN_MARGIN = 0.1
@@ -69,6 +69,9 @@ class SightedAgent:
     def _find(self, sight: dict, obs: Observation):
         """(mark, detail) or (None, detail saying what was seen)."""
         marks = obs.meta.get("marks") or []
+        if "text" in sight and "after" in sight:
+            return (find_after(obs.text, marks, sight["after"], sight["text"], sight.get("tag")),
+                    {"by": "text", "text": sight["text"], "after": sight["after"]})
         if "text" in sight:
             return find_by_text(marks, sight["text"], sight.get("tag")), {"by": "text", "text": sight["text"]}
         if "after" in sight:
@@ -81,7 +84,10 @@ class SightedAgent:
             target = nearest(marks, sight["near"], match.mark)
             detail["near"] = sight["near"]
             return target, detail
-        return match.mark, detail
+        target = caption_link(marks, match.mark)
+        if target is not match.mark:
+            detail["clicked"] = "the caption link of the picture"
+        return target, detail
 
     def act(self, obs: Observation, history: list) -> AgentOutput:
         if self.position >= len(self.steps):

@@ -58,6 +58,27 @@ def product_picture(url_path: str) -> Image.Image:
     return data.product(row["id"]).photos[0].image()
 
 
+def _category_name(url_path: str) -> str:
+    row = _data("shopping").conn.execute("SELECT name FROM category WHERE url_path = ?", (url_path,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"no store category at {url_path!r}")
+    return row["name"]
+
+
+def _comment_author(comment_id: int) -> str:
+    conn = _data("reddit").conn
+    row = conn.execute("SELECT user.username FROM comment JOIN user ON user.id = comment.user_id"
+                       " WHERE comment.id = ?", (comment_id,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"no forum comment {comment_id}")
+    return row[0]
+
+
+def _address_label(field: str) -> str:
+    from sites.shopping.cart_views import FIELD_LABELS
+    return FIELD_LABELS[field]
+
+
 def _quoted(css: str) -> str:
     m = re.search(r"\[[\w-]+\*?=['\"]([^'\"]*)['\"]\]", css)
     if not m:
@@ -95,6 +116,49 @@ def _rules():
             else "Publish", "tag": "BUTTON"}),
         # shopping
         (r"^\.product-item-link\[href=", lambda css, m, sol: {"picture": ("product", _quoted(css))}),
+        (r"^#product-addtocart-button$", text("Add to Cart", "BUTTON")),
+        (r"^#shipping-next$", text("Next", "BUTTON")),
+        (r"^#payment button\.checkout$", text("Place Order", "BUTTON")),
+        (r"^#qty$", after("Qty")),
+        (r"^#tab-label-reviews-title$", text("Reviews", "A")),
+        (r"^label\[for=Rating_(\d)\]$", text(lambda m: f"{m.group(1)} star{'s' if m.group(1) != '1' else ''}", "LABEL")),
+        (r"^#nickname_field$", after("Nickname")),
+        (r"^#summary_field$", after("Summary")),
+        (r"^#review_field$", after("Review")),
+        (r"^#review-form button\.submit$", text("Submit Review", "BUTTON")),
+        (r"^button\.towishlist$", text("Add to Wish List", "BUTTON")),
+        (r"^button\.tocompare$", text("Add to Compare", "BUTTON")),
+        (r"^button\.action\.save$", lambda css, m, sol: {
+            "text": "Save" if any("/customer/account/edit" in (s.get("url") or "") for s in sol) else "Save Address",
+            "tag": "BUTTON"}),
+        (r"^#search$", text("Search entire store here...", "INPUT")),
+        (r"^\.swatch-attribute\.\w+ \.swatch-option\[option-label='([^']*)'\]$", text(lambda m: m.group(1), "LABEL")),
+        (r"^#narrow-by-list a\[href\*='price=(\d+)-(\d+)'\]$",
+         text(lambda m: f"${int(m.group(1)):,.2f} - ${int(m.group(2)) - 0.01:,.2f}", "A")),
+        (r"^\.pages-items a\.page\[href\*='p=(\d+)&'\]$", text(lambda m: m.group(1), "A")),
+        (r"^\.breadcrumbs a\[href='/([^']*)\.html'\]$", lambda css, m, sol: {"text": _category_name(m.group(1)), "tag": "A"}),
+        (r"^\.modes-mode\.mode-list$", text("List", "A")),
+        # reddit
+        (r"^div\.submission__vote button\.vote__up$", text("\u25b2", "BUTTON")),
+        (r"^div\.submission__vote button\.vote__down$", text("\u25bc", "BUTTON")),
+        (r"^#sidebar form\.subscribe-form button$", text("Subscribe", "BUTTON")),
+        (r"^form\.comment-form--top textarea$", text("Write a comment (markdown allowed)", "TEXTAREA")),
+        (r"^form\.comment-form--top button\[type=submit\]$", text("Post comment", "BUTTON")),
+        (r"^#submission_title$", after("Title")),
+        (r"^#submission_url$", after("URL")),
+        (r"^#submission_body$", after("Body")),
+        (r"^#submission_forum$", after("Forum")),
+        (r"^#submission_submit$", text("Create submission", "BUTTON")),
+        (r"^#message_title$", after("Subject")),
+        (r"^#message_body$", after("Message")),
+        (r"^form\[action\$='/compose_message'\] button\[type=submit\]$", text("Send", "BUTTON")),
+        (r"^form\[action\$='/block_user'\] button\[type=submit\]$", text("Block", "BUTTON")),
+        (r"^#comment_(\d+) > \.comment__row details\.comment__reply > summary$",
+         lambda css, m, sol: {"text": "Reply", "after": _comment_author(int(m.group(1)))}),
+        (r"^#reply_to_comment_(\d+)$", lambda css, m, sol: {"after": _comment_author(int(m.group(1)))}),
+        (r"^form\[action\$='/comment/\d+/reply'\] button\[type=submit\]$", text("Post reply", "BUTTON")),
+        (r"^input\[name=(firstname|lastname|street|city|region|postcode|country|telephone)\]$",
+         lambda css, m, sol: {"after": _address_label(m.group(1))}),
     ]
 
 
