@@ -81,7 +81,8 @@ class EpisodeResult:
 def _worst_pending(steps: list[StepRecord], final: Observation | None) -> dict | None:
     """The episode's worst figure: the largest count of undecoded images in view over its observations."""
     seen = [(s.pending, f"step {s.index}", s.url) for s in steps if s.pending is not None]
-    if final is not None and final.meta.get("pending") is not None:
+    last = steps[-1].pending if steps else None
+    if final is not None and final.meta.get("pending") is not None and final.meta["pending"] is not last:
         seen.append((final.meta["pending"], "final", final.url))
     if not seen:
         return None

@@ -112,3 +112,21 @@ def test_a_page_with_nothing_missing_costs_no_wait(slow_server, som_env):
     som_env.open([url])                               # the photos are in the cache now
     report = som_env.observe().meta["pending"]
     assert report["images"] == 0 and report["waited_ms"] < 100, report
+
+
+def test_an_episode_keeps_its_worst_view_and_its_trajectory_shows_it(slow_server, som_env, tmp_path):
+    from agent.agents.null import NullAgent
+    from agent.episode import run_episode
+    from agent.trajectory import write_trajectory
+
+    som_env.set_settle_timeout(2.0)
+    try:
+        result = run_episode(som_env, NullAgent(observation_mode="som"), intent="look",
+                             start_urls=[_url(slow_server, 2, held=True)], record_dir=tmp_path / "frames")
+    finally:
+        som_env.set_settle_timeout(10.0)
+    assert result.steps[0].pending["images"] == 1
+    assert result.pending["max_images"] == 1 and result.pending["incomplete_observations"] == 1, result.pending
+    assert "/held/" in result.pending["image_urls"][0]
+    page = write_trajectory(tmp_path / "t.html", result, "look").read_text()
+    assert "Incomplete view" in page and "1 image(s) in view not decoded" in page
