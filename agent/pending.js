@@ -9,8 +9,9 @@
   const start = performance.now();
   const left = () => budgetMs - (performance.now() - start);
   const W = window.innerWidth, H = window.innerHeight;
-  const BG = '[style*="url("],a,button,label,[role=button],[role=link],[class*=swatch],[class*=thumb],' +
-             '[class*=image],[class*=photo],[class*=avatar]';
+  // elements that may show a CSS background image: styled inline with one, or named like a picture holder
+  const BG = '[style*="url("],[class*=swatch],[class*=thumb],[class*=image],[class*=photo],[class*=avatar],' +
+             '[class*=banner],[class*=hero]';
 
   const inView = (el) => {
     const r = el.getBoundingClientRect();
@@ -49,8 +50,8 @@
       }
     }
     for (const el of document.querySelectorAll(BG)) {
+      if (el.tagName === 'IMG' || !inView(el)) continue;
       const urls = backgroundUrls(el);
-      if (!urls.length || !inView(el)) continue;
       for (const url of urls) {
         count += 1;
         const probe = new Image();
