@@ -10,7 +10,7 @@ MODEL ?=
 ARGS ?=
 RESULTS ?=
 
-.PHONY: help install data up down status reset doctor eval test test-unit test-tasks bench report verify verify-manifest clean
+.PHONY: help install data up down status reset doctor eval test test-unit test-tasks test-sighted bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -54,6 +54,9 @@ test-tasks: install ## only the task suite checks (reference agent scores 1, nul
 	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --require-complete-observations --results results/test-reference && \
 	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --results results/test-null; \
 	else echo "test-tasks: no task files in tasks/ yet"; fi
+
+test-sighted: install ## every task solved by the sighted agent, from marks' text and pixels only (not part of `make test` yet)
+	$(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent sighted --require-complete-observations --results results/test-sighted $(ARGS)
 
 bench: install  ## speed and scale measurements (p50/p95), printed
 	$(PY) -m benchmarks $(ARGS)
