@@ -10,7 +10,7 @@ MODEL ?=
 ARGS ?=
 RESULTS ?=
 
-.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks bench report verify verify-manifest clean
+.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -45,18 +45,22 @@ doctor: install ## check what the chosen stack needs (images, volumes, ports, da
 eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run>, SHARD=I/N, RETRIES, ARGS="-k classifieds") and print the success table
 	$(PY) -m evaluation.run --stack $(STACK) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
 
-test: install   ## the project's tests, then the task suite: reference solutions all pass, the null agent passes none
+test: install   ## the project's tests, then the task suite: reference and sighted solutions all pass with whole observations, the null agent passes none
 	$(PY) -m pytest tests -n $(WORKERS) --dist loadgroup -q -p no:cacheprovider $(ARGS)
 	@$(MAKE) --no-print-directory test-tasks
 
 test-unit: install ## only the project's own tests (tests/)
 	$(PY) -m pytest tests -n $(WORKERS) --dist loadgroup -q $(ARGS)
 
-test-tasks: install ## only the task suite checks (reference agent scores 1, null agent scores 0; strict: officially an empty N/A answer goes to the judge)
+test-tasks: install ## only the task suite checks: reference and sighted agents score 1 on every task, no observation with an undecoded image in view; the null agent scores 0 (strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --results results/test-reference && \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --require-complete-observations --results results/test-reference && \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent sighted --require-complete-observations --results results/test-sighted && \
 	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --results results/test-null; \
 	else echo "test-tasks: no task files in tasks/ yet"; fi
+
+test-sighted: install ## only the sighted agent over every task (solved from the marks' text and pixels alone)
+	$(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent sighted --require-complete-observations --results results/test-sighted $(ARGS)
 
 bench: install  ## speed and scale measurements (p50/p95), printed
 	$(PY) -m benchmarks $(ARGS)

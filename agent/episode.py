@@ -20,6 +20,7 @@ from PIL import Image
 from agent.actions import Action, ActionType, InvalidAction, parse_action
 from agent.agents.base import AgentOutput
 from agent.observation import Observation
+from agent.pending import pending_images
 from agent.usage import UsageMeter, add_usage  # noqa: F401  (add_usage: evaluation.run sums episodes)
 
 MAX_INVALID_IN_A_ROW = 3
@@ -48,6 +49,8 @@ class StepRecord:
     execute_s: float = 0.0            # env.step (the action and the page settling)
     observe_s: float = 0.0            # env.observe after the action
     usage: dict = field(default_factory=dict)
+    pending: dict | None = None       # what was still missing in the observation (meta["pending"])
+    detail: dict = field(default_factory=dict)   # what the agent found (the sighted agent: match scores)
 
     @property
     def parsed(self) -> str:
@@ -71,6 +74,23 @@ class EpisodeResult:
     final_screenshot_png: bytes | None = field(default=None, repr=False)
     final_raw_screenshot_path: Path | None = None
     final_raw_screenshot_png: bytes | None = field(default=None, repr=False)
+    # the worst observation of the episode: most undecoded images in view, and where (None: not measured)
+    pending: dict | None = None
+
+
+def _worst_pending(steps: list[StepRecord], final: Observation | None) -> dict | None:
+    """The episode's worst figure: the largest count of undecoded images in view over its observations."""
+    seen = [(s.pending, f"step {s.index}", s.url) for s in steps if s.pending is not None]
+    last = steps[-1].pending if steps else None
+    if final is not None and final.meta.get("pending") is not None and final.meta["pending"] is not last:
+        seen.append((final.meta["pending"], "final", final.url))
+    if not seen:
+        return None
+    report, where, url = max(seen, key=lambda item: pending_images({"pending": item[0]}))
+    incomplete = sum(1 for r, _, _ in seen if pending_images({"pending": r}))
+    return {"max_images": pending_images({"pending": report}), "where": where, "url": url,
+            "image_urls": list(report.get("image_urls") or []), "incomplete_observations": incomplete,
+            "observations": len(seen)}
 
 
 def _screenshot(obs: Observation) -> bytes:
@@ -137,7 +157,8 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
             record = StepRecord(index=len(steps), url=obs.url, action_text=out.action_text, action=action,
                                 reasoning=out.reasoning, observation_text=obs.text, tabs=obs.tabs_text(),
                                 screenshot_path=shot_path, screenshot_png=shot_png, raw_screenshot_path=raw_path,
-                                raw_screenshot_png=raw_png, model_s=model_s, usage=dict(out.usage))
+                                raw_screenshot_png=raw_png, model_s=model_s, usage=dict(out.usage),
+                                pending=obs.meta.get("pending"), detail=dict(out.detail))
             steps.append(record)
 
             if isinstance(action, InvalidAction):
@@ -205,4 +226,5 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
     return EpisodeResult(answer=answer if stop_reason == "stop" else None, final_url=final_url, steps=steps,
                          stop_reason=stop_reason, error=error, usage=usage.as_dict(), timings=timings,
                          final_screenshot_path=final_path, final_screenshot_png=final_png,
-                         final_raw_screenshot_path=final_raw_path, final_raw_screenshot_png=final_raw_png)
+                         final_raw_screenshot_path=final_raw_path, final_raw_screenshot_png=final_raw_png,
+                         pending=_worst_pending(steps, obs))

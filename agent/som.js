@@ -25,6 +25,11 @@
 
   function interactable(el) {
     if (el.matches(SELECTOR)) return true;
+    // a custom control (a swatch, a styled radio): its input is invisible, the label is what one clicks
+    if (el.tagName === 'LABEL') {
+      const input = el.querySelector('input');
+      if (input && !visibleBox(input)) return true;
+    }
     const t = el.getAttribute('tabindex');
     return t !== null && parseInt(t, 10) >= 0;
   }

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
 import tempfile
 from html import escape
@@ -121,6 +122,10 @@ def _step_html(step: StepRecord, files: _Images) -> str:
         parts.append(f'<p class="err">Error: {escape(step.error)}</p>')
     if step.reasoning:
         parts.append(f"<h3>Reasoning</h3><pre>{escape(step.reasoning)}</pre>")
+    if step.detail:
+        parts.append(f"<details open><summary>Agent's findings</summary><pre>"
+                     f"{escape(json.dumps(step.detail, indent=1))}</pre></details>")
+    parts.append(_pending_html(step.pending))
     timing = f"model {step.model_s * 1000:.0f} ms, harness {step.harness_s * 1000:.0f} ms"
     if step.usage.get("prompt_tokens"):
         timing += f", tokens {step.usage.get('prompt_tokens')} in / {step.usage.get('completion_tokens')} out"
@@ -131,6 +136,21 @@ def _step_html(step: StepRecord, files: _Images) -> str:
                  f"<pre>{escape(step.observation_text)}</pre></details>")
     parts.append("</div></section>")
     return "".join(parts)
+
+
+def _pending_html(report: dict | None) -> str:
+    """What was still missing on screen when the observation was taken (agent.pending)."""
+    if not report:
+        return ""
+    if report.get("error"):
+        return f'<p class="err">View check: {escape(str(report["error"]))}</p>'
+    waited = f"waited {report.get('waited_ms', 0)} ms for images, fonts and layout"
+    if not report.get("images") and report.get("fonts") in (None, "loaded") and not report.get("moving"):
+        return f"<p><small>View complete ({escape(waited)}).</small></p>"
+    missing = [f"{report['images']} image(s) in view not decoded: " + ", ".join(report.get("image_urls") or [])
+               if report.get("images") else "", "fonts still loading" if report.get("fonts") not in (None, "loaded")
+               else "", "layout still moving" if report.get("moving") else ""]
+    return f'<p class="err">Incomplete view ({escape(waited)}): {escape("; ".join(m for m in missing if m))}</p>'
 
 
 def _reward_html(reward: dict | None) -> str:
@@ -163,6 +183,10 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
              ("Model", str(usage.get("model") or "-")),
              ("Tokens in/out", f"{usage.get('prompt_tokens', 0)} / {usage.get('completion_tokens', 0)}"),
              ("Cost", "-" if not usage.get("calls") else "unknown price" if cost is None else f"${cost:.4f}")]
+    if result.pending is not None:
+        cards.append(("Undecoded images (worst view)", f"{result.pending['max_images']} "
+                       f"({result.pending['incomplete_observations']} of {result.pending['observations']} "
+                       "observations incomplete)"))
     if reward is not None:
         cards.insert(0, ("Reward", str(reward.get("score"))))
     cards_html = "".join(f'<div class="card"><b>{escape(k)}</b>{escape(v)}</div>' for k, v in cards)

@@ -1,7 +1,8 @@
-"""Speed of the browser environment on a ~500-element page at 1280x2048, p50/p95 in ms, five rows:
+"""Speed of the browser environment on a ~500-element page at 1280x2048, p50/p95 in ms, six rows:
 
     a11y observe    observe() in accessibility-tree mode (tree text and screenshot)
     SoM observe     observe() in Set-of-Marks mode, and its marked PNG (obs.som_screenshot) as consumers get it
+    SoM first visit the same on a fresh copy of the page: its lazy photos fetched, those in view decoded
     click           step(click [id]) on a button: the action and its settle wait, no observation
     type            step(type [id] [text] [0]) into a text field
     scroll          step(scroll [down])
@@ -25,16 +26,18 @@ from agent.browser import BrowserEnv
 from benchmarks.stats import report
 
 
-def bench_page() -> bytes:
-    """About 500 interactable elements: products with links, images, buttons, fields, and text."""
+def bench_page(token: str = "") -> bytes:
+    """About 500 interactable elements: products with links, real (lazy) photos, buttons, fields, and text.
+    The photos' URLs carry `token`, so a page with a new token loads them afresh (the first-visit row)."""
     parts = ["<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Bench catalogue</title>",
              "<style>body{font-family:sans-serif;margin:8px} .p{display:inline-block;width:300px;margin:3px;"
-             "padding:4px;border:1px solid #ddd;font-size:12px} .p img{width:24px;height:24px;background:#9cf}"
+             "padding:4px;border:1px solid #ddd;font-size:12px} .p img{width:48px;height:48px;background:#9cf}"
              " input{width:120px}</style></head><body><h1>Catalogue</h1><p id='count'>0</p>"
              "<input id='search' placeholder='Search the catalogue'>"]
     for i in range(100):
         parts.append(
-            f"<div class='p'><a href='?item={i}'><img alt='Item {i}'></a> <a href='?item={i}'>Item {i}</a>"
+            f"<div class='p'><a href='?item={i}'><img alt='Item {i}' loading='lazy' width='48' height='48' "
+            f"src='/img/{token or 'x'}/{i}.png'></a> <a href='?item={i}'>Item {i}</a>"
             f"<p>Fine product number {i}, sold by shop {i % 7}.</p>"
             f"<button onclick=\"document.getElementById('count').textContent={i}\">Add {i}</button>"
             f"<input placeholder='qty {i}'></div>")
@@ -42,17 +45,38 @@ def bench_page() -> bytes:
     return "".join(parts).encode()
 
 
+def _photo(i: int) -> bytes:
+    """A 96x96 photo-like PNG (a gradient in a colour of its own), as a store thumbnail."""
+    import io
+
+    from PIL import Image
+    image = Image.linear_gradient("L").resize((96, 96)).convert("RGB")
+    tint = Image.new("RGB", (96, 96), ((i * 53) % 256, (i * 97) % 256, (i * 31) % 256))
+    buf = io.BytesIO()
+    Image.blend(image, tint, 0.6).save(buf, "PNG")
+    return buf.getvalue()
+
+
 def _serve(page: bytes) -> tuple[ThreadingHTTPServer, str]:
+    photos = [_photo(i) for i in range(100)]
+
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args):
             pass
 
         def do_GET(self):
+            path, _, query = self.path.partition("?")
+            if path.startswith("/img/"):
+                body, kind = photos[int(path.rsplit("/", 1)[1].split(".")[0]) % 100], "image/png"
+            else:
+                token = query.split("t=", 1)[1].split("&")[0] if "t=" in query else ""
+                body, kind = (bench_page(token) if token else page), "text/html; charset=utf-8"
             self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(page)))
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "max-age=3600")
             self.end_headers()
-            self.wfile.write(page)
+            self.wfile.write(body)
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -106,6 +130,16 @@ def main(argv: list[str]) -> int:
                     for name, seconds in obs.meta["timings"].items():
                         parts.setdefault(name, []).append(seconds)
                 rows.append((label, total))
+                if mode == "som":    # a first visit: the photos in view are fetched and decoded before the frame
+                    first, waited = [], []
+                    for i in range(max(3, args.reps // 4)):
+                        env.open([f"{url}?t={mode}{i}"])
+                        obs = _timed(first, lambda: observe(env))
+                        waited.append(obs.meta["timings"]["view"])
+                        if obs.meta["pending"]["images"]:
+                            raise RuntimeError(f"images left undecoded on the bench page: {obs.meta['pending']}")
+                    rows.append(("SoM first visit", first))
+                    detail.append(("  som: first visit, view wait", waited))
                 detail += [(f"  {mode}: {name}", samples) for name, samples in parts.items()]
         with BrowserEnv(viewport=(1280, 2048), mode="som") as env:
             env.open([url])

@@ -3,7 +3,8 @@
     agent = make_agent("reference", env=env, solution=task["reference_solution"])
     agent = make_agent("som", env=env, model="gpt-4o")
 
-Names: `reference` (replays the task's reference solution), `null` (stops at once), and the
+Names: `reference` (replays the task's reference solution), `sighted` (replays it finding every target
+from the observation only: marks' text and the screenshot's pixels), `null` (stops at once), and the
 model-backed prompt agents, one per observation mode: `text` (accessibility tree), `caption`
 (accessibility tree with image captions), `multimodal` (screenshot + accessibility tree with captions),
 `som` (Set-of-Marks screenshot + its element list + captions); `prompt` is `som`; `webvoyager`
@@ -20,7 +21,7 @@ from agent.agents.null import NullAgent
 from agent.agents.reference import ReferenceAgent, SolutionStep, parse_solution
 
 PROMPT_AGENTS = ("text", "caption", "multimodal", "som")
-AGENT_NAMES = ("reference", "null", *PROMPT_AGENTS, "prompt", "webvoyager")
+AGENT_NAMES = ("reference", "sighted", "null", *PROMPT_AGENTS, "prompt", "webvoyager")
 OBSERVATION_MODES = ("accessibility_tree", "som")
 
 __all__ = ["Agent", "AgentOutput", "AGENT_NAMES", "make_agent", "parse_solution", "SolutionStep",
@@ -31,7 +32,7 @@ def agent_observation_mode(name: str) -> str:
     """The env mode an agent of that name needs (known before the env exists)."""
     if name not in AGENT_NAMES:
         raise ValueError(f"unknown agent {name!r}; known: {', '.join(AGENT_NAMES)}")
-    return "som" if name in ("som", "prompt", "webvoyager") else "accessibility_tree"
+    return "som" if name in ("som", "prompt", "webvoyager", "sighted") else "accessibility_tree"
 
 
 def make_agent(name: str, *, env=None, model: str | None = None, solution=None,
@@ -51,6 +52,13 @@ def make_agent(name: str, *, env=None, model: str | None = None, solution=None,
         if env is None:
             raise ValueError("the reference agent needs the env (it resolves elements in the observation)")
         return ReferenceAgent(env, solution, observation_mode=mode, url_map=options.get("url_map"))
+    if name == "sighted":
+        if observation_mode not in (None, "som"):
+            raise ValueError("the sighted agent sees Set-of-Marks elements and pixels: observation_mode must be som")
+        from agent.agents.sighted import SightedAgent
+        return SightedAgent(solution, task_dir=options.get("task_dir"), url_map=options.get("url_map"))
+    if isinstance(settings, dict):   # the task's folder is for the sighted agent's pictures only
+        settings = {k: v for k, v in settings.items() if k != "task_dir"}
     if name == "webvoyager":
         if observation_mode not in (None, "som"):
             raise ValueError("the webvoyager agent observes Set-of-Marks elements: observation_mode must be som")

@@ -21,6 +21,7 @@ class AgentOutput:
     reasoning: str = ""
     usage: dict = field(default_factory=dict)   # prompt_tokens, completion_tokens, cost_usd, model, model_s
     invalid_reason: str | None = None
+    detail: dict = field(default_factory=dict)  # findings to show in the trajectory (match scores, margins)
 
 
 @runtime_checkable

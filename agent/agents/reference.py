@@ -17,6 +17,15 @@ Step format (one JSON object per step, `do` selects the kind):
 `click`, `hover` and `type` need `css` or `text` (or both: the element matching the selector whose
 visible text contains `text`). `enter` defaults to true. Every step may carry a free-text `note`
 (shown as the agent's reasoning in the trajectory).
+
+An element step may also carry `sight`: how to find the same element from the observation alone, for the
+sighted agent (agent/agents/sighted.py), which never uses `css`. One of
+    {"text": "Post comment"}                 the mark whose visible text is this (optional "tag": "BUTTON")
+    {"after": "Price ($)"}                   the first form field after the visible text (a field's label)
+    {"text": "Reply", "after": "someUser"}   the first mark with that text after the visible text
+    {"picture": "sight/classifieds/ab12.png"}   the image mark that looks like this picture (a path
+                                             relative to the task file), optionally with "near": "Edit":
+                                             then the mark with that text closest to the matched image
 """
 from __future__ import annotations
 
@@ -50,6 +59,7 @@ class SolutionStep:
     index: int | None = None
     answer: str | None = None
     note: str = ""
+    sight: dict | None = None
 
     def describe(self) -> str:
         target = " ".join(f"{k}={v!r}" for k, v in (("css", self.css), ("text", self.text)) if v is not None)
@@ -67,6 +77,28 @@ def _str_field(step: dict, name: str, where: str, required: bool) -> str | None:
     return value
 
 
+_SIGHT_KEYS = {"text": str, "tag": str, "after": str, "picture": str, "near": str}
+
+
+def _sight_field(value, where: str) -> dict | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}: field 'sight' must be an object, got {type(value).__name__}")
+    for key, item in value.items():
+        if key not in _SIGHT_KEYS:
+            raise ValueError(f"{where}: sight: unknown key {key!r} (known: {', '.join(_SIGHT_KEYS)})")
+        if not isinstance(item, str) or not item.strip():
+            raise ValueError(f"{where}: sight.{key} must be a non-empty string, got {item!r}")
+    ways = [k for k in ("text", "after", "picture") if k in value]
+    if len(ways) != 1 and ways != ["text", "after"]:
+        raise ValueError(f"{where}: sight needs one of text, after, picture (or text with after); "
+                         f"got {ways or 'none'}")
+    if "near" in value and "picture" not in value:
+        raise ValueError(f"{where}: sight.near goes with sight.picture")
+    return dict(value)
+
+
 def parse_solution(steps) -> list[SolutionStep]:
     """Validate a `reference_solution` list. Raises ValueError naming the step index and the field."""
     if not isinstance(steps, (list, tuple)):
@@ -79,7 +111,7 @@ def parse_solution(steps) -> list[SolutionStep]:
         do = step.get("do")
         if do not in _FIELDS:
             raise ValueError(f"{where}: field 'do' must be one of {', '.join(_FIELDS)}; got {do!r}")
-        unknown = set(step) - _FIELDS[do] - {"do", "note"}
+        unknown = set(step) - _FIELDS[do] - {"do", "note"} - ({"sight"} if do in _ELEMENT else set())
         if unknown:
             raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))} for do={do!r}")
         note = _str_field(step, "note", where, False) or ""
@@ -94,7 +126,8 @@ def parse_solution(steps) -> list[SolutionStep]:
                 enter = step.get("enter", True)
                 if not isinstance(enter, bool):
                     raise ValueError(f"{where}: field 'enter' must be true or false, got {enter!r}")
-            parsed.append(SolutionStep(do, css=css, text=text, value=value, enter=enter, note=note))
+            parsed.append(SolutionStep(do, css=css, text=text, value=value, enter=enter, note=note,
+                                       sight=_sight_field(step.get("sight"), where)))
         elif do == "press":
             parsed.append(SolutionStep(do, key=_str_field(step, "key", where, True), note=note))
         elif do == "scroll":

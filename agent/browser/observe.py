@@ -18,6 +18,7 @@ from agent.browser.devtools import DevToolsPage
 from agent.browser.errors import BrowserCrashed, _gone, _ProtocolError, _SocketFailed
 from agent.browser.reads import _Reads, _script_value
 from agent.observation import Observation
+from agent.pending import report_of, settle_error, wait_for_view
 from agent.som import COLLECTOR_JS, decode_rgb, draw_marks_on, encode_png, mark_rects, place_labels, som_result
 
 
@@ -82,6 +83,9 @@ class Observing:
         t = time.perf_counter()
         settle_problem = self._settle()
         timings["settle"] = time.perf_counter() - t
+        t = time.perf_counter()
+        view, view_problem = self._wait_for_view(timings["settle"])
+        timings["view"] = time.perf_counter() - t
         use_socket = True
         for attempt in range(4):
             socket = self._socket() if use_socket else None
@@ -109,10 +113,29 @@ class Observing:
         generation, handle = self._generation, self._focused_handle
         dialogs, self._dialogs = self._dialogs, []
         meta = {"timings": timings, "n_elements": n, "viewport": list(self.viewport), "dialogs": dialogs,
-                "settle_error": settle_problem}
+                "settle_error": settle_problem or view_problem, "pending": view}
+        if self.mode == "som" and self._last_som is not None:   # the element list with boxes, as seen
+            meta["marks"] = list(self._last_som.marks)
         return Observation(url=url, tabs=tabs, focused_tab=self._focused, mode=self.mode, text=text,
                            screenshot=screenshot, meta=meta, som_image=som_image, som_encoder=encode_png,
                            html_reader=lambda: self._read_html(generation, handle))
+
+    def _wait_for_view(self, spent: float) -> tuple[dict, str | None]:
+        """Wait, within what is left of the settle budget, until the images in view are decoded, the fonts
+        loaded and the layout still (agent.pending); the report for meta["pending"], and why not if not."""
+        budget = max(0.5, self.settle_timeout - spent - 0.5)
+        problem = "unknown"
+        for _ in range(2):   # a navigation that replaced the document meanwhile: once more on the new one
+            try:
+                report = wait_for_view(self._page_call, budget)
+                return report, settle_error(report, budget)
+            except _ProtocolError as exc:
+                problem = str(exc)
+                if not _gone(problem):
+                    break
+                self._settle()
+        report = report_of(None, f"the view check could not run: {problem.splitlines()[0][:200]}")
+        return report, None
 
     def _read_html(self, generation: int, handle: str) -> str:
         if self._closed or generation != self._generation or handle != self._focused_handle:

@@ -93,8 +93,9 @@ def site_fingerprints(site: str, data_dir: Path, seed: int, scale: str,
 
 
 def task_fingerprints(tasks_dir: Path = TASKS_DIR) -> dict[str, str]:
-    """The bytes of the committed task files and task images."""
+    """The bytes of the committed task files, task images and the sighted agent's pictures (tasks/sight/)."""
     files = sorted(tasks_dir.glob("*.json")) + sorted(p for p in (tasks_dir / "images").rglob("*") if p.is_file())
+    files += sorted(p for p in (tasks_dir / "sight").rglob("*") if p.is_file())
     return {f"tasks/{p.relative_to(tasks_dir).as_posix()}": file_digest(p) for p in files}
 
 

@@ -46,6 +46,7 @@ class RunOptions:
     worker: str = "main"
     scoring: str = "official"           # matching.MODES
     record_network: bool = False        # save each episode's network log next to its trajectory
+    require_complete_observations: bool = False   # an observation with an undecoded image in view fails the task
 
 
 @dataclass
@@ -199,7 +200,7 @@ class Runtime:
             missing = [s for s in sorted(sites_of(task)) if s not in served]
             if missing:
                 raise SkipTask(f"the {self.options.stack} stack cannot serve site(s) {', '.join(missing)}")
-        if self.options.agent == "reference" and not task.reference_solution:
+        if self.options.agent in ("reference", "sighted") and not task.reference_solution:
             raise SkipTask("no reference solution")
 
     def run_task(self, task: Task, attempt: int = 1, retried_errors: list[str] | None = None) -> TaskOutcome:
@@ -280,7 +281,8 @@ class Runtime:
         try:
             agent = make_agent(self.options.agent, env=run.env, model=self.options.model,
                                solution=list(resolved.reference_solution or []) or None,
-                               observation_mode=self.options.observation, settings={"url_map": url_map})
+                               observation_mode=self.options.observation,
+                               settings={"url_map": url_map, "task_dir": str(run.task.file.parent)})
         except ValueError as exc:
             raise HarnessError(f"agent {self.options.agent!r}: {exc}") from exc
         if self.options.record_network:
@@ -295,7 +297,9 @@ class Runtime:
                 self._save_network_log(run)
         run.record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
                           steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
-                          tokenizer=getattr(agent, "tokenizer_name", None))
+                          tokenizer=getattr(agent, "tokenizer_name", None), pending_images=result.pending)
+        if hasattr(agent, "summary"):       # the sighted agent: how its targets were found
+            run.record["sight"] = agent.summary()
         dead = self.stack.unhealthy(sorted(sites_of(run.task)))
         if dead:   # the episode saw a broken site: not the agent's fault, and its score would mean nothing
             raise HarnessError("site died during the episode: "
@@ -322,6 +326,11 @@ class Runtime:
             answer=run.result.answer, final_url=run.result.final_url, driver=run.env.driver, judge=judge,
             vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
             image_root=self.options.image_root, scoring=self.options.scoring))
+        worst = run.result.pending
+        if self.options.require_complete_observations and worst and worst.get("max_images"):
+            run.reward.add("observation", "complete_view", False,
+                           f"{worst['max_images']} image(s) in view were not decoded when the {worst['where']} "
+                           f"observation was taken ({worst['url']}): {', '.join(worst['image_urls'][:3])}")
         if judge:
             after = judge.usage.to_dict()
             run.record["judge_usage"] = {k: after[k] - before[k] for k in after}

@@ -70,6 +70,9 @@ def pytest_addoption(parser):
                 help="save each episode's network log (method, URL, status, POST form fields, time; from the "
                      "DevTools Network events) as trajectories/<site>_<id>.network.jsonl.gz, for offline "
                      "re-scoring: python -m evaluation.rescore DIR")
+    g.addoption("--require-complete-observations", action="store_true", default=False,
+                help="a task whose episode had an observation with an undecoded image in view fails (the "
+                     "reference run of make test-tasks uses it: every task must be seen whole)")
     g.addoption("--shard", default=None, metavar="I/N",
                 help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
                      "every machine; merge the shards' folders with `python -m evaluation.report merge`")
@@ -292,7 +295,9 @@ class TaskItem(pytest.Item):
                 image_root=Path(image_root).resolve() if image_root else None,
                 results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),
                 worker=worker, scoring=config.getoption("scoring"),
-                record_network=config.getoption("record_network")), needed_sites=needed)
+                record_network=config.getoption("record_network"),
+                require_complete_observations=config.getoption("require_complete_observations")),
+                needed_sites=needed)
             config.stash[_RUNTIME_KEY] = runtime
         return runtime
 

@@ -54,6 +54,7 @@ class Suite:
         self.templates: dict[str, int] = {}
         self.data_seed = seed
         self.used: set[int] = set()
+        self.sight_pictures: dict[str, bytes] = {}   # what the sighted agent looks for (tasks/build/sight.py)
 
     @property
     def placeholder(self) -> str:
@@ -70,6 +71,10 @@ class Suite:
     @property
     def image_dir(self) -> Path:
         return TASKS_DIR / "images" / self.name
+
+    @property
+    def sight_dir(self) -> Path:
+        return TASKS_DIR / "sight" / self.name
 
     def fresh(self, candidates, n: int) -> list:
         """Up to n candidates (rows or tuples whose first element is the main row) not used by another task,
@@ -107,6 +112,8 @@ class Suite:
             require_reset: bool = False, grounding: dict | None = None, comments: str = "",
             sites: list[str] | tuple[str, ...] | None = None) -> dict:
         """Append one task. `sites` lists the sites it needs, the main one first (default: the suite's site)."""
+        from .sight import with_sight
+        solution = with_sight(solution, self.sight_pictures, self.name)
         template_id = self.templates.setdefault(template, len(self.templates))
         reasoning, visual, overall = difficulty
         sites = list(sites or [self.site])
@@ -148,6 +155,12 @@ class Suite:
             if not path.is_file() or path.read_bytes() != blob:
                 stale.append(str(path.relative_to(TASKS_DIR)))
         stale += [str(p.relative_to(TASKS_DIR)) for p in image_files(image_dir) if p.name not in self.images]
+        for name, blob in sorted(self.sight_pictures.items()):
+            path = self.sight_dir / name
+            if not path.is_file() or path.read_bytes() != blob:
+                stale.append(str(path.relative_to(TASKS_DIR)))
+        stale += [str(p.relative_to(TASKS_DIR)) for p in image_files(self.sight_dir)
+                  if p.name not in self.sight_pictures]
         return stale
 
     def write(self) -> None:
@@ -158,4 +171,12 @@ class Suite:
                 old.unlink()
         for name, blob in sorted(self.images.items()):
             (image_dir / name).write_bytes(blob)
+        sight_dir = self.sight_dir
+        for old in image_files(sight_dir):
+            if old.name not in self.sight_pictures:
+                old.unlink()
+        if self.sight_pictures:
+            sight_dir.mkdir(parents=True, exist_ok=True)
+        for name, blob in sorted(self.sight_pictures.items()):
+            (sight_dir / name).write_bytes(blob)
         self.task_file.write_text(self.render(), encoding="utf-8")

@@ -228,3 +228,22 @@ def test_embedded_stack_skips_sites_it_cannot_serve(site_env, tmp_path):
     proc = run_pytest(env, "--task-file", task_file, "--results", tmp_path / "results", "-rs")
     assert proc.returncode == 0 and "1 skipped" in proc.stdout, proc.stdout
     assert f"cannot serve site(s) {missing}" in proc.stdout
+
+
+def test_an_undecoded_image_in_view_fails_the_task_when_complete_views_are_required(site_env, tmp_path):
+    import socket
+    with socket.socket() as held:            # takes the photo's request and never answers it
+        held.bind(("127.0.0.1", 0))
+        held.listen(8)
+        task = make_task(0, require_login=False,
+                         start_url=f"__CLASSIFIEDS__/held_image.html#{held.getsockname()[1]}",
+                         reference_solution=[{"do": "stop", "answer": "120"}])
+        tasks = write_tasks(tmp_path / "held.json", [task])
+        proc = run_pytest(site_env, "--task-file", tasks, "--results", tmp_path / "r",
+                          "--require-complete-observations")
+    assert proc.returncode == 1 and "1 failed" in proc.stdout, proc.stdout + proc.stderr
+    assert "[FAIL] observation.complete_view: 1 image(s) in view were not decoded" in proc.stdout
+    assert "[ok] string_match.exact_match" in proc.stdout          # the answer itself was right
+    line = lines_of(tmp_path / "r")[0]
+    assert line["pending_images"]["max_images"] == 1 and "/bike.png" in line["pending_images"]["image_urls"][0]
+    assert schema_problems(tmp_path / "r") == []

@@ -1,0 +1,204 @@
+"""What the sighted agent looks for at each element step of a reference solution (`sight`).
+
+A reference step names its element by CSS for the reference agent; the sighted agent (agent/agents/
+sighted.py) may not use that, so every click, hover and type step also gets `sight`: the visible text of
+the element, the label of the form field, or a picture of the item to find, rendered here from the item's
+spec in the pristine data (never read from a page). The rules below map each CSS form the builders write to
+what a person sees there; a step no rule knows is a build error, so a new template cannot slip through
+without one.
+
+Pictures are written under tasks/sight/<suite>/ (not tasks/images/, which the homepage serves to the
+agent's browser), named by a hash of their pixels.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from functools import lru_cache
+
+from PIL import Image
+
+PICTURE_SIZE = (160, 120)      # enough for a 32x32 comparison, small in the repository
+
+
+class NoSightRule(ValueError):
+    """A solution step whose CSS no rule here knows."""
+
+
+@lru_cache(maxsize=None)
+def _data(site: str):
+    from tasks.build import suite_settings
+    if site == "classifieds":
+        from sites.classifieds.data import open_pristine
+    elif site == "shopping":
+        from sites.shopping.data import open_pristine
+    else:
+        from sites.reddit.data import open_pristine
+    return open_pristine(suite_settings())
+
+
+def listing_picture(item_id: int) -> Image.Image:
+    """The first photo of a classifieds listing, as the site renders it."""
+    from sites.classifieds.photos import PhotoRow, render_generated
+    row = _data("classifieds").conn.execute(
+        "SELECT * FROM photo WHERE item_id = ? ORDER BY position, id LIMIT 1", (item_id,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"listing {item_id} has no photo to look for")
+    return render_generated(PhotoRow.from_row(row))
+
+
+def product_picture(url_path: str) -> Image.Image:
+    """The first photo of the store product at `url_path` (/<url-key>.html)."""
+    data = _data("shopping")
+    key = url_path.strip("/").removesuffix(".html")
+    row = data.conn.execute("SELECT id FROM product WHERE url_key = ?", (key,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"no product with URL {url_path!r}")
+    return data.product(row["id"]).photos[0].image()
+
+
+def _category_name(url_path: str) -> str:
+    row = _data("shopping").conn.execute("SELECT name FROM category WHERE url_path = ?", (url_path,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"no store category at {url_path!r}")
+    return row["name"]
+
+
+def _comment_author(comment_id: int) -> str:
+    conn = _data("reddit").conn
+    row = conn.execute("SELECT user.username FROM comment JOIN user ON user.id = comment.user_id"
+                       " WHERE comment.id = ?", (comment_id,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"no forum comment {comment_id}")
+    return row[0]
+
+
+def _address_label(field: str) -> str:
+    from sites.shopping.cart_views import FIELD_LABELS
+    return FIELD_LABELS[field]
+
+
+def _quoted(css: str) -> str:
+    m = re.search(r"\[[\w-]+\*?=['\"]([^'\"]*)['\"]\]", css)
+    if not m:
+        raise NoSightRule(f"no quoted attribute value in {css!r}")
+    return m.group(1)
+
+
+def _item_id(css: str) -> int:
+    m = re.search(r"[?&]id=(\d+)", css)
+    if not m:
+        raise NoSightRule(f"no listing id in {css!r}")
+    return int(m.group(1))
+
+
+# (pattern of the CSS, function(css, match, solution) -> sight dict, or "picture:<kind>" handled below)
+def _rules():
+    text = lambda value, tag=None: (lambda css, m, sol: {"text": value(m) if callable(value) else value,
+                                                          **({"tag": tag} if tag else {})})
+    after = lambda label: (lambda css, m, sol: {"after": label})
+    return [
+        # classifieds
+        (r"^a\.card-title\[href=", lambda css, m, sol: {"picture": ("listing", _item_id(css))}),
+        (r"^\.user-item-actions a\[href=", lambda css, m, sol: {"picture": ("listing", _item_id(css)), "near": "Edit"}),
+        (r"^(#comment-form )?input\[name=title\]$", after("Title")),
+        (r"^textarea\[name=description\]$", after("Description")),
+        (r"^input\[name=price\]$", after("Price ($)")),
+        (r"^select\[name=sCategory\]$", after("Category")),
+        (r"^select\[name=sRegion\]$", after("State")),
+        (r"^select\[name=sCity\]$", after("City")),
+        (r"^#comment-form input\[name=rating\]\[value='(\d)'\]$", text(lambda m: f"{m.group(1)} ★")),
+        (r"^#comment-form textarea\[name=body\]$", after("Comment")),
+        (r"^#comment-form button\[type=submit\]$", text("Post comment", "BUTTON")),
+        (r"^button\.btn-publish$", lambda css, m, sol: {
+            "text": "Save changes" if any("item_edit" in (s.get("css") or "") + (s.get("url") or "") for s in sol)
+            else "Publish", "tag": "BUTTON"}),
+        # shopping
+        (r"^\.product-item-link\[href=", lambda css, m, sol: {"picture": ("product", _quoted(css))}),
+        (r"^#product-addtocart-button$", text("Add to Cart", "BUTTON")),
+        (r"^#shipping-next$", text("Next", "BUTTON")),
+        (r"^#payment button\.checkout$", text("Place Order", "BUTTON")),
+        (r"^#qty$", after("Qty")),
+        (r"^#tab-label-reviews-title$", text("Reviews", "A")),
+        (r"^label\[for=Rating_(\d)\]$", text(lambda m: f"{m.group(1)} star{'s' if m.group(1) != '1' else ''}", "LABEL")),
+        (r"^#nickname_field$", after("Nickname")),
+        (r"^#summary_field$", after("Summary")),
+        (r"^#review_field$", after("Review")),
+        (r"^#review-form button\.submit$", text("Submit Review", "BUTTON")),
+        (r"^button\.towishlist$", text("Add to Wish List", "BUTTON")),
+        (r"^button\.tocompare$", text("Add to Compare", "BUTTON")),
+        (r"^button\.action\.save$", lambda css, m, sol: {
+            "text": "Save" if any("/customer/account/edit" in (s.get("url") or "") for s in sol) else "Save Address",
+            "tag": "BUTTON"}),
+        (r"^#search$", text("Search entire store here...", "INPUT")),
+        (r"^\.swatch-attribute\.\w+ \.swatch-option\[option-label='([^']*)'\]$", text(lambda m: m.group(1), "LABEL")),
+        (r"^#narrow-by-list a\[href\*='price=(\d+)-(\d+)'\]$",
+         text(lambda m: f"${int(m.group(1)):,.2f} - ${int(m.group(2)) - 0.01:,.2f}", "A")),
+        (r"^\.pages-items a\.page\[href\*='p=(\d+)&'\]$", text(lambda m: m.group(1), "A")),
+        (r"^\.breadcrumbs a\[href='/([^']*)\.html'\]$", lambda css, m, sol: {"text": _category_name(m.group(1)), "tag": "A"}),
+        (r"^\.modes-mode\.mode-list$", text("List", "A")),
+        # reddit
+        (r"^div\.submission__vote button\.vote__up$", text("\u25b2", "BUTTON")),
+        (r"^div\.submission__vote button\.vote__down$", text("\u25bc", "BUTTON")),
+        (r"^#sidebar form\.subscribe-form button$", text("Subscribe", "BUTTON")),
+        (r"^form\.comment-form--top textarea$", text("Write a comment (markdown allowed)", "TEXTAREA")),
+        (r"^form\.comment-form--top button\[type=submit\]$", text("Post comment", "BUTTON")),
+        (r"^#submission_title$", after("Title")),
+        (r"^#submission_url$", after("URL")),
+        (r"^#submission_body$", after("Body")),
+        (r"^#submission_forum$", after("Forum")),
+        (r"^#submission_submit$", text("Create submission", "BUTTON")),
+        (r"^#message_title$", after("Subject")),
+        (r"^#message_body$", after("Message")),
+        (r"^form\[action\$='/compose_message'\] button\[type=submit\]$", text("Send", "BUTTON")),
+        (r"^form\[action\$='/block_user'\] button\[type=submit\]$", text("Block", "BUTTON")),
+        (r"^#comment_(\d+) > \.comment__row details\.comment__reply > summary$",
+         lambda css, m, sol: {"text": "Reply", "after": _comment_author(int(m.group(1)))}),
+        (r"^#reply_to_comment_(\d+)$", lambda css, m, sol: {"after": _comment_author(int(m.group(1)))}),
+        (r"^form\[action\$='/comment/\d+/reply'\] button\[type=submit\]$", text("Post reply", "BUTTON")),
+        (r"^input\[name=(firstname|lastname|street|city|region|postcode|country|telephone)\]$",
+         lambda css, m, sol: {"after": _address_label(m.group(1))}),
+    ]
+
+
+def sight_of(step: dict, solution: list[dict]) -> dict:
+    """The `sight` of one element step (pictures still as (kind, key) to render)."""
+    css = step.get("css") or ""
+    for pattern, make in _rules():
+        m = re.search(pattern, css)
+        if m:
+            return make(css, m, solution)
+    raise NoSightRule(f"no sight rule for a {step['do']} step on {css!r}: add one to tasks/build/sight.py")
+
+
+def png_of(image: Image.Image) -> bytes:
+    small = image.convert("RGB").resize(PICTURE_SIZE, Image.LANCZOS)
+    buf = io.BytesIO()
+    small.save(buf, "PNG", optimize=True)
+    return buf.getvalue()
+
+
+def render_picture(kind: str, key) -> bytes:
+    if kind == "listing":
+        return png_of(listing_picture(key))
+    if kind == "product":
+        return png_of(product_picture(key))
+    raise NoSightRule(f"unknown picture kind {kind!r}")
+
+
+def with_sight(solution: list[dict], pictures: dict[str, bytes], suite_name: str) -> list[dict]:
+    """The solution with `sight` on every element step; the pictures it names are added to `pictures`
+    (file name -> PNG bytes), named by a hash of their content."""
+    out = []
+    for step in solution:
+        if step.get("do") in ("click", "hover", "type") and "sight" not in step:
+            sight = sight_of(step, solution)
+            if "picture" in sight:
+                blob = render_picture(*sight["picture"])
+                name = hashlib.sha256(blob).hexdigest()[:16] + ".png"
+                pictures[name] = blob
+                sight = {**sight, "picture": f"sight/{suite_name}/{name}"}
+            step = {**step, "sight": sight}
+        out.append(step)
+    return out

@@ -1,0 +1,80 @@
+"""The sighted agent's eyes (agent/sight.py) on real rendered photos and real Set-of-Marks text lists; and the
+`sight` field of reference solutions."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from agent.agents.reference import parse_solution
+from agent.som import Mark, som_result
+from agent.sight import caption_link, find_after, find_by_text, match_picture
+from sites.imagery import PhotoSpec, render_photo
+
+
+def _mark(i, tag, text, box):
+    return Mark(str(i), None, tag, text, box)
+
+
+def _as_thumbnail(image: Image.Image, size=(228, 171)) -> Image.Image:
+    """As a store shows it: a JPEG thumbnail scaled by the browser."""
+    buf = io.BytesIO()
+    image.resize((240, 180), Image.LANCZOS).save(buf, "JPEG", quality=85)
+    return Image.open(io.BytesIO(buf.getvalue())).convert("RGB").resize(size, Image.BILINEAR)
+
+
+@pytest.fixture(scope="module")
+def grid():
+    """A screen of four laundry-basket photos (counts 1..4, same backdrop) and their caption links, like a
+    category grid."""
+    specs = [PhotoSpec("laundry basket", count=n) for n in (1, 2, 3, 4)]
+    photos = [render_photo(s, seed=40) for s in specs]
+    screen = Image.new("RGB", (1280, 800), (255, 255, 255))
+    marks = []
+    for i, photo in enumerate(photos):
+        x = 20 + i * 300
+        screen.paste(_as_thumbnail(photo), (x, 100))
+        marks.append(_mark(2 * i, "A", f"Basket {i}", (x, 100, 228, 171)))
+        marks.append(_mark(2 * i + 1, "A", f"Basket {i}", (x, 280, 180, 16)))     # the title link under it
+    return screen, marks, photos
+
+
+def test_the_photo_is_found_among_photos_of_the_same_thing_with_a_clear_margin(grid):
+    screen, marks, photos = grid
+    for i, photo in enumerate(photos):
+        found = match_picture(screen, marks, photo.resize((160, 120), Image.LANCZOS))
+        assert found.mark.id == str(2 * i), found.as_dict()
+        assert found.score > 0.9 and found.margin > 0.1, found.as_dict()
+        assert caption_link(marks, found.mark).id == str(2 * i + 1)
+
+
+def test_a_photo_not_on_screen_has_no_good_match(grid):
+    screen, marks, _ = grid
+    absent = render_photo(PhotoSpec("teddy bear", color="orange"), seed=3)
+    assert match_picture(screen, marks, absent).score < 0.75
+
+
+def test_text_and_labels_are_read_from_the_set_of_marks_list():
+    raw = [["INPUT", "Search entire store here...", 0, 0, 300, 30], ["LABEL", "S", 0, 50, 40, 30],
+           ["LABEL", "Purple", 50, 50, 40, 30], ["INPUT", "", 0, 120, 300, 30], ["BUTTON", "Publish", 0, 200, 80, 30]]
+    lines = [[0, ""], [-1, "Size"], [1, ""], [2, ""], [-1, "Price ($)"], [3, ""], [4, ""]]
+    som = som_result(raw, lines)
+    assert find_by_text(som.marks, "S", "LABEL").id == "1"
+    assert find_by_text(som.marks, "S", "INPUT") is None          # a one-letter size never picks "Search..."
+    assert find_by_text(som.marks, "purple").id == "2"
+    assert find_after(som.text, som.marks, "Price ($)").id == "3"
+    assert find_after(som.text, som.marks, "Size", text="Purple").id == "2"
+    assert find_after(som.text, som.marks, "Weight") is None
+
+
+def test_sight_fields_are_checked_with_the_step_named():
+    steps = parse_solution([{"do": "click", "css": "a", "sight": {"picture": "sight/x.png", "near": "Edit"}}])
+    assert steps[0].sight == {"picture": "sight/x.png", "near": "Edit"}
+    for bad, words in (({"colour": "red"}, "unknown key 'colour'"), ({"text": "a", "picture": "b"}, "one of"),
+                       ({"after": "x", "near": "y"}, "near goes with sight.picture"), ({"text": ""}, "non-empty")):
+        with pytest.raises(ValueError, match=r"reference_solution\[0\]: sight"):
+            parse_solution([{"do": "click", "css": "a", "sight": bad}])
+        with pytest.raises(ValueError) as info:
+            parse_solution([{"do": "click", "css": "a", "sight": bad}])
+        assert words in str(info.value)
