@@ -232,10 +232,15 @@ def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[An
         if loc.kind == "html":
             return driver.page_source, "whole page"
         if loc.kind in ("js", "lambda"):
+            code = loc.code
+            if loc.kind == "lambda" and ctx.scoring == "official":
+                # the official harness removes the prefix with str.lstrip, which also takes any of the
+                # letters l a m b d : after it: `lambda:document.title` runs `ocument.title` there
+                code = loc.source.strip().lstrip("lambda:")
             try:
-                return driver.execute_script(_JS_VALUE.format(code=loc.code)), loc.code
+                return driver.execute_script(_JS_VALUE.format(code=code)), code
             except JavascriptException as exc:
-                return _NOTHING, f"{loc.code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
+                return _NOTHING, f"{code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
         return call_helper(loc.call, env), loc.call.source
     except JavascriptException:
         raise
