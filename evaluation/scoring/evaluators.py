@@ -73,9 +73,12 @@ def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: st
         reward.add(evaluator, "must_exclude", *matching.must_exclude(exp.must_exclude, text, label, mode=mode))
     if exp.one_of is not None and (only is None or only == "one_of"):
         reward.add(evaluator, "one_of", *matching.one_of(exp.one_of, text, label, mode=mode))
-    if exp.fuzzy_match is not None and wanted("fuzzy_match"):
+    # fuzzy_match ["N/A"]: official asks the fuzzy judge with the reference "N/A"; strict reads it as unachievable
+    unachievable = exp.unachievable and (mode == "strict" or exp.fuzzy_match is None)
+    if exp.fuzzy_match is not None and not unachievable and wanted("fuzzy_match"):
         for reference in exp.fuzzy_match:
-            if matching.clean(reference, mode) == matching.clean(text, mode):
+            # official: every reference goes to the judge, even one the answer equals
+            if mode == "strict" and matching.clean(reference, mode) == matching.clean(text, mode):
                 reward.add(evaluator, "fuzzy_match", True, f"answer equals {reference!r} (no judge call)")
                 continue
             if mode == "strict" and not matching.clean(text, mode):
@@ -85,7 +88,7 @@ def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: st
             verdict = judge.equivalent(intent, reference, text)
             reward.add(evaluator, "fuzzy_match", verdict == "correct",
                        f"judge says {verdict} for {matching._short(text)!r} against {reference!r}")
-    if exp.unachievable and wanted("fuzzy_match"):
+    if unachievable and wanted("fuzzy_match"):
         if matching.is_na(text, mode):
             reward.add(evaluator, "unachievable", True, "answer is N/A")
         elif mode == "strict" and not matching.clean(text, mode):
@@ -126,17 +129,24 @@ def string_match(task: Task, ctx: EvalContext) -> Reward:
 
 def normalize_url(url: str) -> str:
     """Strict mode: lower-case scheme and host, `localhost` -> 127.0.0.1, default ports dropped, no
-    trailing slash; the fragment is kept (`#shipping` is not `#payment`)."""
+    trailing slash on the path (also before a query) or the URL, an empty query or fragment dropped; user
+    information is kept as written, and so is the fragment (`#shipping` is not `#payment`)."""
     url = (url or "").strip()
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
     if host == "localhost":
         host = "127.0.0.1"
-    port = parts.port
+    elif ":" in host:
+        host = f"[{host}]"                 # an IPv6 address keeps its brackets
+    try:
+        port = parts.port
+    except ValueError:                     # not a port number: compared as written
+        return url.rstrip("/")
     scheme = parts.scheme.lower()
     if (scheme, port) in (("http", 80), ("https", 443)):
         port = None
-    netloc = host + (f":{port}" if port else "")
+    userinfo = parts.netloc.rpartition("@")[0]
+    netloc = (f"{userinfo}@" if userinfo else "") + host + (f":{port}" if port else "")
     path = parts.path.rstrip("/")
     return urlunsplit((scheme, netloc, path, parts.query, parts.fragment)).rstrip("/")
 
@@ -224,10 +234,15 @@ def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[An
         if loc.kind == "html":
             return driver.page_source, "whole page"
         if loc.kind in ("js", "lambda"):
+            code = loc.code
+            if loc.kind == "lambda" and ctx.scoring == "official":
+                # the official harness removes the prefix with str.lstrip, which also takes any of the
+                # letters l a m b d : after it: `lambda:document.title` runs `ocument.title` there
+                code = loc.source.strip().lstrip("lambda:")
             try:
-                return driver.execute_script(_JS_VALUE.format(code=loc.code)), loc.code
+                return driver.execute_script(_JS_VALUE.format(code=code)), code
             except JavascriptException as exc:
-                return _NOTHING, f"{loc.code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
+                return _NOTHING, f"{code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
         return call_helper(loc.call, env), loc.call.source
     except JavascriptException:
         raise
@@ -237,12 +252,13 @@ def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[An
 
 def _located_value(value: Any, kind: str, mode: str) -> Any:
     """The located value the expectations read, or None when the page counts as wrong (score 0).
-    Strict: nothing located reads as "". Official: null from any locator, anything falsy from a lambda:
-    locator and an error in a lambda: locator score 0; an error in a document. locator reads as ""."""
+    Strict: nothing located reads as "". Official: a document. locator's value becomes text with Python's
+    str() (`['404']`, `12.5`, `None`, `True`) and an error in it reads as ""; null from a lambda: or func:
+    locator, anything falsy from a lambda: locator and an error in a lambda: locator score 0."""
     if mode == "official":
-        if value is _NOTHING:
-            return None if kind == "lambda" else ""
-        if value is None or (kind == "lambda" and not value):
+        if kind == "js":
+            return "" if value is _NOTHING else str(value)
+        if value is _NOTHING or value is None or (kind == "lambda" and not value):
             return None
         return value
     return "" if value is _NOTHING or value is None else value

@@ -119,9 +119,10 @@ def read_number(text: str) -> float | None:
 
 
 def official_int(value) -> int | float | None:
-    """The official reading of a value: a number as is, text through int() after removing commas."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return value
+    """The official reading of a value: a number as is (a bool is 1 or 0), text through int() after
+    removing commas."""
+    if isinstance(value, (int, float)):
+        return int(value) if isinstance(value, bool) else value
     try:
         return int(str(value).strip().replace(",", ""))
     except ValueError:

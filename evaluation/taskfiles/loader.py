@@ -146,8 +146,13 @@ def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
                     raise where.error(f"{fname}[{i}]", str(exc)) from None
             kw[key] = tuple(parsed)
         elif key == "fuzzy_match":
-            if value == "N/A" or value == ["N/A"]:
+            if value == "N/A" and not name.startswith("eval.program_html"):
                 kw["unachievable"] = True
+            elif value == ["N/A"] or value == "N/A":
+                # the official harness sends these to the fuzzy judge with the reference "N/A";
+                # strict scoring reads them as unachievable (docs/scoring.md)
+                kw["unachievable"] = True
+                kw[key] = ("N/A",)
             elif isinstance(value, str) and value.strip() and name.startswith("eval.program_html"):
                 # one string in required_contents: alternatives, as the official harness reads it there
                 kw[key] = tuple(value.split(OR_SEP))

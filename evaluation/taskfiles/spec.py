@@ -49,7 +49,7 @@ class Expectation:
     one_of: tuple[str, ...] | None = None
     required_values: tuple[tuple[Inequality, ...], ...] | None = None   # each item: |OR| alternatives
     fuzzy_match: tuple[str, ...] | None = None
-    unachievable: bool = False          # fuzzy_match == "N/A"
+    unachievable: bool = False          # fuzzy_match == "N/A" (or ["N/A"]: then fuzzy_match is ("N/A",) too)
 
     def is_empty(self) -> bool:
         return (self.exact_match is None and self.must_include is None and self.must_exclude is None

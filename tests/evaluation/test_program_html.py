@@ -298,14 +298,25 @@ def test_url_targets_open_in_their_own_tab_and_last_stays(driver, pages):
 @pytest.mark.parametrize("locator,required,official,strict", [
     # class 7: with must_include present the official harness never checks must_exclude
     ("document.querySelector('.price').outerText", {"must_include": ["$120.00"], "must_exclude": ["120.00"]}, 1, 0),
-    # class 8: a null located value is a wrong page there; here (strict) it reads as ""
-    ("document.querySelector('.price').dataset.none", {"must_exclude": ["bike"]}, 0, 1),
-    ("lambda:document.querySelectorAll('.no-such-thing').length", {"exact_match": "0"}, 0, 1),
+    # class 8: a null or falsy lambda: value is a wrong page there; here (strict) it reads as ""
+    ("lambda:(document.querySelector('.price').dataset.none)", {"must_exclude": ["bike"]}, 0, 1),
+    ("lambda:(document.querySelectorAll('.no-such-thing').length)", {"exact_match": "0"}, 0, 1),
+    # class 13: a document. locator's value is made text by Python's str() there: null is "None", an
+    # array "['120.00']" (one token "'120.00"), a fraction is no int(); strict reads "", JSON and the number
+    ("document.querySelector('.price').dataset.none", {"exact_match": "None"}, 1, 0),
+    ("[...document.querySelectorAll('.price')].map(e => e.outerText.slice(1))", {"must_include": ["120.00"]}, 0, 1),
+    ("document.querySelector('.price').outerText.slice(1) / 7", {"required_values": ["> 10"]}, 0, 1),
+    ("document.querySelector('.price').outerText.slice(1) / 6", {"required_values": ["== 20"]}, 1, 1),
+    # class 16: a bool from a lambda: locator is 1 in required_values there, not a number here
+    # class 20: str.lstrip("lambda:") takes the "d" of "document" too there: ocument... raises, a wrong page
+    ("lambda:document.querySelectorAll('.price').length", {"required_values": ["== 1"]}, 0, 1),
+    ("lambda:parseInt(document.querySelectorAll('.price').length)", {"required_values": ["== 1"]}, 1, 1),
+    ("lambda:(document.querySelectorAll('.price').length > 0)", {"required_values": ["< 700"]}, 1, 0),
     # class 9: int() only, and a tolerance of 1e-8 on < and >
     ("document.querySelector('.price').outerText", {"required_values": ["> 100"]}, 0, 1),
-    ("lambda:document.querySelectorAll('.item-photos img').length", {"required_values": ["< 1"]}, 1, 0),
+    ("lambda:(document.querySelectorAll('.item-photos img').length)", {"required_values": ["< 1"]}, 1, 0),
     # an error in a lambda: locator is a wrong page there; in a document. locator it reads as ""
-    ("lambda:document.querySelector('.missing').outerText", {"must_exclude": ["x"]}, 0, 1),
+    ("lambda:(document.querySelector('.missing').outerText)", {"must_exclude": ["x"]}, 0, 1),
     ("document.querySelector('.missing').outerText", {"must_exclude": ["x"]}, 1, 1),
 ])
 def test_program_html_scoring_modes(driver, pages, locator, required, official, strict):
