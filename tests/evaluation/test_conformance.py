@@ -92,7 +92,7 @@ def test_tokenizer_is_the_official_nltk_3_8_1():
     (nltk 3.9+ splits them off, and `must_include ["21"]` would pass on `'21` or `21—`)."""
     import nltk
 
-    from evaluation.wordtokens import word_tokens
+    from evaluation.scoring.wordtokens import word_tokens
     got = {text: word_tokens(text) for text in ("'21", "21\u2014", "21\u2013", "['30000']")}
     assert got == {"'21": ("'21",), "21\u2014": ("21\u2014",), "21\u2013": ("21\u2013",),
                    "['30000']": ("[", "'30000", "'", "]")}, \
