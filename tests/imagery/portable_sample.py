@@ -18,7 +18,7 @@ def _png_hash(image) -> str:
 
 
 def fingerprints(data_dir: Path) -> dict[str, str]:
-    from evaluation.verify import site_fingerprints
+    from evaluation.reporting.verify import site_fingerprints
     from sites.imagery import PhotoSpec
     from sites.imagery.forum_pictures import STYLES
     from sites.imagery.task_images import make_input_image

@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from selenium.common.exceptions import JavascriptException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -59,7 +60,8 @@ def _score(targets, driver, final_url, eval_type="program_html", **extra):
 
 
 def _wait(driver, condition, timeout=20):
-    return WebDriverWait(driver, timeout).until(condition)
+    # a script run while a click's navigation replaces the page may find nothing yet: asked again, not failed
+    return WebDriverWait(driver, timeout, ignored_exceptions=(JavascriptException,)).until(condition)
 
 
 def test_reply_is_read_by_the_comment_helpers(driver, base, data):
