@@ -190,7 +190,8 @@ class Arena:
             preexec = None if self.detach else _die_with_parent
         else:
             cmd = [sys.executable, "-m", "sites.serve", name, "--instance", str(instance),
-                   "--port", str(self.ports.get(name, 0)), "--host", self.settings.arena_host]
+                   "--port", str(self.ports.get(name, 0)), "--host", self.settings.arena_host,
+                   "--app", launcher.app_reference()]
             if not self.detach:
                 cmd += ["--parent-pid", str(os.getpid())]
         env = dict(os.environ)
