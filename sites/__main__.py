@@ -9,7 +9,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from sites.config import SITES, Settings, settings as load_settings, site_url
+from sites.config import SITES, Settings, site_url
+from sites.config import settings as load_settings
 
 
 def _docker(command: str, s: Settings) -> int:

@@ -27,9 +27,17 @@ from collections.abc import Callable, Sequence
 import docker
 import docker.errors
 
-from sites.config import Settings, settings as load_settings
-from sites.docker_config import (MAGENTO_BIN, MAGENTO_INDEXERS, RESETTABLE, DockerStackConfig, DockerStackError,
-                                 Service, _port_of)
+from sites.config import Settings
+from sites.config import settings as load_settings
+from sites.docker_config import (
+    MAGENTO_BIN,
+    MAGENTO_INDEXERS,
+    RESETTABLE,
+    DockerStackConfig,
+    DockerStackError,
+    Service,
+    _port_of,
+)
 from sites.launchers import LOCAL
 
 # ---------------------------------------------------------------------------------------------------

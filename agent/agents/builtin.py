@@ -24,7 +24,7 @@ def _reference(*, env, solution, observation_mode, settings, **_):
 
 def _prompt(mode: str):
     def factory(*, env, model, requested_mode, settings, **_):
-        from agent.agents.prompt import make_prompt_agent   # the model stack loads only when needed
+        from agent.agents.prompt import make_prompt_agent  # the model stack loads only when needed
         return make_prompt_agent(mode, env=env, model=model, observation_mode=requested_mode, settings=settings)
     return factory
 

@@ -7,7 +7,17 @@ import json
 from pathlib import Path
 
 import urllib3
-from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException, InvalidElementStateException, JavascriptException, MoveTargetOutOfBoundsException, StaleElementReferenceException, TimeoutException, UnexpectedAlertPresentException, WebDriverException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+    InvalidElementStateException,
+    JavascriptException,
+    MoveTargetOutOfBoundsException,
+    StaleElementReferenceException,
+    TimeoutException,
+    UnexpectedAlertPresentException,
+    WebDriverException,
+)
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.command import Command
@@ -17,7 +27,6 @@ from agent.browser.errors import ActionError, BrowserCrashed, _gone, _is_dead_se
 from agent.browser.observe import _Target
 from agent.browser.reads import _script_value
 from agent.keys import parse_key_comb
-
 
 _INTERACT_JS = (Path(__file__).with_name("interact.js")).read_text(encoding="utf-8")
 

@@ -20,7 +20,6 @@ from agent.browser.reads import _Reads, _script_value
 from agent.observation import Observation
 from agent.som import COLLECTOR_JS, decode_rgb, draw_marks_on, encode_png, mark_rects, place_labels, som_result
 
-
 _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
 
 

@@ -102,7 +102,7 @@ EXAMPLES = [
 
 
 def main() -> None:
-    from agent.browser import BrowserEnv   # only the generator needs a browser
+    from agent.browser import BrowserEnv  # only the generator needs a browser
 
     OUT.mkdir(parents=True, exist_ok=True)
     images = {"red": _bike("#c62828"), "blue": _bike("#1e56c8"), "green": _bike("#2e7d32"), "machine": _machine()}

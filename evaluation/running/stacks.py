@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from abc import ABC, abstractmethod
 import shutil
+from abc import ABC, abstractmethod
 from pathlib import Path
 
 from sites.config import site_urls

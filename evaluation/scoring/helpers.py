@@ -19,9 +19,10 @@ from urllib.parse import urlparse
 from selenium.common.exceptions import JavascriptException, WebDriverException
 
 from evaluation.running.errors import HelperError
+from evaluation.taskfiles.spec import OR_SEP
+
 from .helper_calls import PAGE, HelperCall, Symbol
 from .site_api import SiteAPIError
-from evaluation.taskfiles.spec import OR_SEP
 
 
 @dataclass

@@ -14,11 +14,10 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from sites.config import PROJECT_ROOT
-
 from evaluation.running.errors import EvaluationError, TaskInputError
 from evaluation.taskfiles.loader import Task
 from evaluation.taskfiles.spec import ImageRef
+from sites.config import PROJECT_ROOT
 
 FETCH_TIMEOUT_S = 30.0
 

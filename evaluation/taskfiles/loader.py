@@ -17,15 +17,25 @@ from pathlib import Path
 from typing import Any, Mapping
 from urllib.parse import urlparse
 
-from sites.config import SITES
-
 from evaluation.running.errors import TaskFormatError
-from evaluation.scoring.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
 from evaluation.running.placeholders import PlaceholderError, resolve_tree, unknown_placeholders
+from evaluation.scoring.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
 from evaluation.taskfiles.spec import (  # noqa: F401  (the format's names, also importable from here)
-    DEFAULT_VIEWPORT, DIFFICULTIES, EVAL_TYPES, MULTI_URL_SEP, OR_SEP, URL_NOTES, EvalSpec, Expectation, ImageQuery,
-    ImageRef, Inequality, Locator, ProgramTarget,
+    DEFAULT_VIEWPORT,
+    DIFFICULTIES,
+    EVAL_TYPES,
+    MULTI_URL_SEP,
+    OR_SEP,
+    URL_NOTES,
+    EvalSpec,
+    Expectation,
+    ImageQuery,
+    ImageRef,
+    Inequality,
+    Locator,
+    ProgramTarget,
 )
+from sites.config import SITES
 
 # Fields whose strings hold site placeholders (free-text fields such as comments are left alone).
 RESOLVED_KEYS = ("start_url", "image", "eval", "reference_solution")
@@ -163,7 +173,7 @@ def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
 
 
 def _helper_names() -> list[str]:
-    from evaluation.scoring.helpers import HELPERS   # the registry (import here: helpers import selenium-heavy modules)
+    from evaluation.scoring.helpers import HELPERS  # the registry (import here: helpers import selenium-heavy modules)
     return list(HELPERS)
 
 
@@ -370,7 +380,7 @@ def _bool(obj: dict, key: str, where: _Where, default: bool = False) -> bool:
 def _validate_solution(steps: Any, where: _Where) -> tuple[dict, ...]:
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
         raise where.error("reference_solution", "must be a list of step objects")
-    from agent.agents.reference import parse_solution   # the reference agent's own step grammar
+    from agent.agents.reference import parse_solution  # the reference agent's own step grammar
     try:
         parse_solution(steps)
     except ValueError as exc:

@@ -19,7 +19,8 @@ from PIL import Image, ImageDraw, ImageFilter, ImageOps
 from sites.imagery.catalog import COLORS
 from sites.imagery.compose import render_photo
 from sites.imagery.glyphs import text_font
-from sites.imagery.spec import PhotoSpec, validate as validate_photo
+from sites.imagery.spec import PhotoSpec
+from sites.imagery.spec import validate as validate_photo
 
 STYLES = ("photo", "meme", "vintage", "chart", "stock", "landscape", "space", "artwork", "skyline")
 TIMES = ("day", "sunset", "night")

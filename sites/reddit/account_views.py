@@ -8,8 +8,7 @@ from flask import abort, flash, redirect, render_template, request
 from sites.classifieds.passwords import hash_new, verify
 from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
-from sites.reddit.web import (check_csrf, forum_row, get_db, id_from_path, now_stamp, require_user,
-                              safe_next)
+from sites.reddit.web import check_csrf, forum_row, get_db, id_from_path, now_stamp, require_user, safe_next
 
 USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,25}$")
 MESSAGE_MAX = 10000

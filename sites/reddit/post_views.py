@@ -10,8 +10,17 @@ from flask import abort, flash, redirect, render_template, request
 
 from sites.reddit.queries import LISTING_SQL
 from sites.reddit.schema import ranking
-from sites.reddit.web import (check_csrf, current_user, forum_row, get_db, id_from_path, now_stamp, post_path,
-                              require_user, safe_next)
+from sites.reddit.web import (
+    check_csrf,
+    current_user,
+    forum_row,
+    get_db,
+    id_from_path,
+    now_stamp,
+    post_path,
+    require_user,
+    safe_next,
+)
 
 TITLE_MAX = 300
 BODY_MAX = 20000

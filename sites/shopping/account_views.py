@@ -9,12 +9,12 @@ from datetime import datetime
 
 from flask import abort, flash, redirect, render_template, request
 
-from sites.classifieds import passwords
-from sites.common.sessions import begin_login, end_login, harness_login
-from sites.common.throttle import client_address, login_throttle
 import sites.shopping.cart_views as cart_views
 import sites.shopping.catalog_views as catalog_views
 import sites.shopping.web as web
+from sites.classifieds import passwords
+from sites.common.sessions import begin_login, end_login, harness_login
+from sites.common.throttle import client_address, login_throttle
 
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
 SIGN_IN_ERROR = ("The account sign-in was incorrect or your account is disabled temporarily. "

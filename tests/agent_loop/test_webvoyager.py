@@ -12,7 +12,7 @@ from agent.agents import make_agent
 from agent.agents.webvoyager import WebVoyagerAgent
 from agent.agents.webvoyager_format import parse_reply
 from agent.episode import run_episode
-from tests.agent_loop.conftest import stub_llm, stub_settings
+from tests.agent_loop.conftest import stub_llm, stub_settings  # noqa: F401  (stub_llm: a fixture)
 
 
 def _images(message) -> list[str]:

@@ -157,7 +157,6 @@ def _swap_prepare(monkeypatch, site: str, prepare) -> None:
 
 
 def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site, monkeypatch, tmp_path):
-    import dataclasses
 
     from sites.launchers import LAUNCHERS
 
@@ -175,9 +174,7 @@ def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site,
 
 
 def test_serve_site_runs_a_flask_site_under_sites_serve(serve_site, monkeypatch, tmp_path):
-    import dataclasses
 
-    from sites.launchers import LAUNCHERS
 
     module, calls = serve_site
     _swap_prepare(monkeypatch, "homepage", lambda settings, instance, urls: {"urls": urls})

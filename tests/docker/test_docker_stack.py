@@ -5,7 +5,6 @@ The sites' HTTP health checks and the classifieds reset endpoint go to small rea
 """
 from __future__ import annotations
 
-import json
 import shutil
 import socket
 import tempfile

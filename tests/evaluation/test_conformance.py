@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.running.outcome import Reward
 from evaluation.scoring.evaluators import EvalContext, _located_value, check_expectation, evaluate_task
 from evaluation.scoring.judges import OpenAIJudge
-from evaluation.running.outcome import Reward
 from evaluation.taskfiles.loader import _Where, parse_expectation, parse_task
 from tests.support.openai_stub import OpenAIStub
 

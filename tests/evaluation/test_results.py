@@ -8,8 +8,19 @@ from pathlib import Path
 import pytest
 
 from evaluation.reporting.report import main as report_main
-from evaluation.reporting.results import (RECORD_KEYS, RESULTS_FILE, append_result, one_line, point_latest, read_results,
-                                render_markdown, result_schema, schema_problems, summarise, write_report)
+from evaluation.reporting.results import (
+    RECORD_KEYS,
+    RESULTS_FILE,
+    append_result,
+    one_line,
+    point_latest,
+    read_results,
+    render_markdown,
+    result_schema,
+    schema_problems,
+    summarise,
+    write_report,
+)
 
 
 def rec(task_id, site, reward, status="scored", overall="easy", file="t.json", types=("string_match",)):

@@ -1,11 +1,11 @@
 """Home, search, listing and photo pages (Flask test client over a real SQLite database)."""
 from __future__ import annotations
 
+import io
 import re
 import sqlite3
 
 from PIL import Image
-import io
 
 from sites.classifieds.schema import CATEGORIES, LOCATIONS
 

@@ -20,11 +20,13 @@ from urllib.parse import urlsplit
 import pytest
 
 from sites.classifieds import views as classifieds_views
-from tests.sites.conftest import RESET_TOKEN as CLASSIFIEDS_TOKEN, login as classifieds_login
-from tests.sites.reddit.conftest import (MARVEL, RESET_TOKEN as FORUM_TOKEN, forum_app, forum_data,  # noqa: F401
-                                         forum_settings, log_in as forum_login)
-from tests.sites.shopping.conftest import (RESET_TOKEN as SHOP_TOKEN, shop_app, shop_data,  # noqa: F401
-                                           shop_settings, sign_in as shop_login)
+from tests.sites.conftest import RESET_TOKEN as CLASSIFIEDS_TOKEN
+from tests.sites.conftest import login as classifieds_login
+from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_settings  # noqa: F401
+from tests.sites.reddit.conftest import RESET_TOKEN as FORUM_TOKEN
+from tests.sites.reddit.conftest import log_in as forum_login
+from tests.sites.shopping.conftest import RESET_TOKEN as SHOP_TOKEN  # noqa: F401
+from tests.sites.shopping.conftest import sign_in as shop_login
 
 TOKEN_FIELDS = ("csrf", "form_key", "token", "_csrf_token")
 TOKEN_RE = re.compile(r'name="(?:csrf|form_key|token|_csrf_token)" value="([^"]+)"')
