@@ -36,7 +36,7 @@ return arguments[0].map(e => {
   const text = e.innerText || e.value || e.getAttribute('alt') || (aria ? '' : e.getAttribute('placeholder')) || '';
   return [type, text.slice(0, 200), aria];
 });
-"""
+"""  # noqa: E501
 
 
 def system_prompt(several_tabs: bool) -> str:

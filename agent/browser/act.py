@@ -257,7 +257,7 @@ class Acting:
     def _mouse(x: int, y: int, click: bool) -> list[tuple[str, dict]]:
         steps = [("pointer", {"type": "pointerMove", "duration": 0, "x": int(x), "y": int(y), "origin": "viewport"})]
         if click:
-            steps += [("pointer", {"type": "pointerDown", "button": 0}), ("pointer", {"type": "pointerUp", "button": 0})]
+            steps += [("pointer", {"type": "pointerDown", "button": 0}), ("pointer", {"type": "pointerUp", "button": 0})]  # noqa: E501
         return steps
 
     @staticmethod
@@ -280,7 +280,8 @@ class Acting:
             obj = self.cdp("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
             self.cdp("Runtime.callFunctionOn", {
                 "objectId": obj["objectId"],
-                "functionDeclaration": "function () { window.__vwaTarget = this.nodeType === 1 ? this : this.parentElement; }",
+                "functionDeclaration": "function () { window.__vwaTarget = this.nodeType === 1 ? this : "
+                                       "this.parentElement; }",
             })
             element = self.driver.execute_script("const e = window.__vwaTarget; delete window.__vwaTarget; return e;")
         except WebDriverException as exc:

@@ -271,9 +271,14 @@ def write_report(results_dir: Path) -> tuple[Summary, str]:
     text = render_markdown(summary, f"Success rates: {results_dir.resolve().name}")
     recorded = environment.read(results_dir)
     if recorded:
-        text += ("\nEnvironment: " + ", ".join(f"{k} {recorded[k]}" for k in ("python", "chromium", "cpu") if k in recorded)
-                 + " (environment.json)\n")
+        text += (
+            "\nEnvironment: "
+            + ", ".join(f"{k} {recorded[k]}" for k in ("python", "chromium", "cpu") if k in recorded)
+            + " (environment.json)\n"
+        )
     (results_dir / "report.md").write_text(text, encoding="utf-8")
-    (results_dir / "summary.json").write_text(json.dumps({**summary.to_dict(), "environment": recorded,
-                                                          "written_at": time.time()}, indent=2), encoding="utf-8")
+    (results_dir / "summary.json").write_text(
+        json.dumps({**summary.to_dict(), "environment": recorded, "written_at": time.time()}, indent=2),
+        encoding="utf-8",
+    )
     return summary, text

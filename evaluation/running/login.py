@@ -189,7 +189,7 @@ def session_cookies(site: str, base: str, recipe: LoginRecipe, token: str) -> li
             headers = resp.headers.get_all("Set-Cookie") or []
     except urllib.error.HTTPError as exc:
         raise LoginError(f"login to {site} at {url} as {user!r} failed: HTTP {exc.code} "
-                         f"({'wrong reset token' if exc.code == 403 else 'no such account' if exc.code == 404 else exc.reason})") from None
+                         f"({'wrong reset token' if exc.code == 403 else 'no such account' if exc.code == 404 else exc.reason})") from None  # noqa: E501
     except OSError as exc:
         raise LoginError(f"login to {site} at {url} failed: the site did not answer ({exc})") from None
     cookies = []

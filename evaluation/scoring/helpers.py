@@ -173,7 +173,7 @@ return [...table.querySelectorAll('tbody')].map((body) => {
   }
   return product;
 }).filter((p) => p.name || p.sku);
-"""
+"""  # noqa: E501
 
 
 def order_products(page: Page) -> list[dict]:

@@ -423,7 +423,8 @@ def parse_task(obj: Any, file: str | Path) -> Task:
         if not isinstance(vs, dict) or not all(
                 isinstance(vs.get(k), int) and not isinstance(vs.get(k), bool) and vs.get(k) > 0
                 for k in ("width", "height") if k in vs):
-            raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got {vs!r}')
+            raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got '
+                                               f'{vs!r}')
         viewport = (vs.get("width", DEFAULT_VIEWPORT[0]), vs.get("height", DEFAULT_VIEWPORT[1]))
     difficulty, notes = {}, []
     for key in ("reasoning_difficulty", "visual_difficulty", "overall_difficulty"):
@@ -462,7 +463,7 @@ def read_task_list(path: str | Path) -> list:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise TaskFormatError(path, None, None, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise TaskFormatError(path, None, None, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None  # noqa: E501
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list):
@@ -479,7 +480,9 @@ def entry_name(obj: Any, index: int) -> str:
     return f"{site}/{ident}"
 
 
-def load_task_entries(path: str | Path, urls: Mapping[str, str] | None = None) -> list[tuple[str, Task | TaskFormatError]]:
+def load_task_entries(
+    path: str | Path, urls: Mapping[str, str] | None = None
+) -> list[tuple[str, Task | TaskFormatError]]:
     """(name, task or its error) for every entry of a file: one malformed task does not hide the others.
     With `urls`, placeholders are resolved."""
     path = Path(path)
@@ -492,8 +495,9 @@ def load_task_entries(path: str | Path, urls: Mapping[str, str] | None = None) -
                 raise TaskFormatError(path, f"#{index}", None, f"entry {index} is not a task object")
             task = parse_task(obj, path)
             if task.task_id in seen:
-                raise TaskFormatError(path, task.task_id, "task_id",
-                                      f"duplicate: entries {seen[task.task_id]} and {index}")
+                raise TaskFormatError(
+                    path, task.task_id, "task_id", f"duplicate: entries {seen[task.task_id]} and {index}"
+                )
             seen[task.task_id] = index
             entries.append((name, task.resolve(urls) if urls is not None else task))
         except TaskFormatError as exc:

@@ -98,7 +98,7 @@ def register_post():
             errors[k] = "Please enter less or equal than 255 symbols."
     if not EMAIL_RE.match(form["email"]) or len(form["email"]) > 120:
         errors["email"] = "Please enter a valid email address (Ex: johndoe@domain.com)."
-    if len(password) < 8 or sum(bool(re.search(p, password)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]")) < 3:
+    if len(password) < 8 or sum(bool(re.search(p, password)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]")) < 3:  # noqa: E501
         errors["password"] = ("Minimum length of this field must be equal or greater than 8 symbols, with at least "
                               "3 classes of characters: lower case, upper case, digits, special characters.")
     if password != again:

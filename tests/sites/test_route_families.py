@@ -78,7 +78,7 @@ def _classifieds(app) -> Site:
             "password2": "secret12",
             "body": "hello", "message": "hi", "yourName": "Y", "yourEmail": "y@example.com"}
     posts = [("/index.php", {**base, "page": page, "action": action or ""})
-             for (page, action, method) in classifieds_views.ROUTES if method == "POST" and page not in ("reset", "session")]   # reset-token routes
+             for (page, action, method) in classifieds_views.ROUTES if method == "POST" and page not in ("reset", "session")]   # reset-token routes  # noqa: E501
     return Site("classifieds", app, "classifieds_session", classifieds_login, "/index.php?page=user&action=profile",
                 ("/index.php?page=register", "/"),
                 lambda c, t: c.post("/index.php", data={"page": "reset", "token": t}), posts)

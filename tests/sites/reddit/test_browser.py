@@ -81,7 +81,8 @@ def test_reply_is_read_by_the_comment_helpers(driver, base, data):
         {"url": f"{base}/f/{post.forum}/{post.id}", "locator":
             f"func:reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, '{ME}')",
          "required_contents": {"exact_match": parent.author}},
-        {"url": "last", "locator": f"func:reddit_get_parent_comment_obj_of_latest_comment_by_username(__page__, '{ME}')",
+        {"url": "last", "locator": f"func:reddit_get_parent_comment_obj_of_latest_comment_by_username(__page__, "
+                                   f"'{ME}')",
          "required_contents": {"must_include": [parent.body]}},
         {"url": "last", "locator": "func:reddit_get_post_comment_tree(__page__)",
          "required_contents": {"must_include": [parent.author, "I agree, well said"]}},

@@ -118,12 +118,12 @@ def test_submit_edit_delete_only_by_author(forum_app, forum):
     assert "<script>alert" not in html and "&lt;script&gt;" in html and "<strong>bold</strong>" in html
     assert 'href="javascript:' not in html and "Look &lt;b&gt;here&lt;/b&gt;" in html
     post_id = path.split("/")[3]
-    assert forum.post(f"/f/aww/{post_id}/-/edit", data={"token": token, "submission[title]": "Changed"}).status_code == 302
+    assert forum.post(f"/f/aww/{post_id}/-/edit", data={"token": token, "submission[title]": "Changed"}).status_code == 302  # noqa: E501
     assert "Changed" in forum.get(path.replace("look_b_here_b", "changed")).get_data(as_text=True)
     other = forum_app.test_client()
     sqlite3.connect(forum_app.config["REDDIT"].live_db).execute(
-        "UPDATE user SET password_hash = (SELECT password_hash FROM user WHERE id = 2) WHERE id = 3").connection.commit()
-    name = sqlite3.connect(forum_app.config["REDDIT"].live_db).execute("SELECT username FROM user WHERE id = 3").fetchone()[0]
+        "UPDATE user SET password_hash = (SELECT password_hash FROM user WHERE id = 2) WHERE id = 3").connection.commit()  # noqa: E501
+    name = sqlite3.connect(forum_app.config["REDDIT"].live_db).execute("SELECT username FROM user WHERE id = 3").fetchone()[0]  # noqa: E501
     assert log_in(other, name, "forum.1234").status_code == 302
     other_token = token_of(other, "/submit")
     assert other.post(f"/f/aww/{post_id}/-/delete", data={"token": other_token}).status_code == 403
@@ -197,7 +197,7 @@ def test_register_validates(forum):
                                             "user[password][first]": "x", "user[password][second]": "y"})
     assert bad.status_code == 400
     ok = forum.post("/registration", data={"token": token, "user[username]": "newbie_1",
-                                           "user[password][first]": "longenough", "user[password][second]": "longenough"})
+                                           "user[password][first]": "longenough", "user[password][second]": "longenough"})  # noqa: E501
     assert ok.status_code == 302 and "newbie_1" in forum.get("/").get_data(as_text=True)
 
 

@@ -30,7 +30,8 @@ def test_home_category_and_search_pages(shop, shop_data):
     page = shop.get(f"/{top[2]}.html?product_list_limit=12&product_list_order=price&product_list_dir=desc")
     html = _text(page)
     assert page.status_code == 200 and 'id="toolbar-amount"' in html and "products-grid" in html
-    prices = [float(p.replace(",", "")) for p in re.findall(r'data-price-type="finalPrice"><span class="price">\$([0-9,.]+)', html)]
+    prices = [float(p.replace(",", "")) for p in re.findall(r'data-price-type="finalPrice"><span '
+                                                            r'class="price">\$([0-9,.]+)', html)]
     assert prices == sorted(prices, reverse=True) and len(prices) == 12
     assert 'class="modes-mode mode-list"' in html and "Shop By" in html
     listed = _text(shop.get(f"/{top[2]}.html?product_list_mode=list"))
