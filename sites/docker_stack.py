@@ -135,8 +135,8 @@ def wait_container(client: docker.DockerClient, name: str, timeout_s: float, pol
                 f"container {name} stopped (status {status}, exit code {state.get('ExitCode')}). "
                 f"Last log lines:\n{_logs_tail(container)}")
         if health == "unhealthy":
-            raise DockerStackError(f"container {name} failed its health check. Last log "
-                                   f"lines:\n{_logs_tail(container)}")
+            raise DockerStackError(f"container {name} failed its health check. "
+                                   f"Last log lines:\n{_logs_tail(container)}")
         if health == "healthy" or (health is None and status == "running"):
             return health or status
         last = health or status

@@ -251,8 +251,8 @@ def block(username: str):
         return render_template("block.html", target=target, already=False,
                                error="You cannot block yourself."), 400
     note = (request.form.get("user_block[comment]") or "").strip()[:300]
-    get_db().execute("INSERT OR IGNORE INTO user_block(blocker_id, blocked_id, comment, created_at) VALUES (?, ?, ?, "
-                     "?)",
+    get_db().execute("INSERT OR IGNORE INTO user_block(blocker_id, blocked_id, comment, created_at) "
+                     "VALUES (?, ?, ?, ?)",
                      (user["id"], target["id"], note, now_stamp()))
     flash(f"{target['username']} is blocked: they can no longer send you messages.", "success")
     return redirect(f"/user/{user['username']}/block_list")
