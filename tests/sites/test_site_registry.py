@@ -132,3 +132,14 @@ def test_the_arena_starts_a_registered_site_and_the_homepage_lists_it(toy_site, 
         with urllib.request.urlopen(urls["homepage"] + "/", timeout=10) as response:
             page = response.read().decode()
     assert "Toy Bazaar" in page and f'href="{urls["toy"]}"' in page and 'data-site="toy"' in page
+
+
+def test_each_sites_docker_service_is_a_service_of_the_official_stack_for_that_site():
+    from sites.docker_config import DockerStackConfig
+    from sites.registry import site_specs
+
+    services = {svc.key: svc.site for svc in DockerStackConfig.from_env().services()}
+    declared = {name: spec.docker_service for name, spec in site_specs().items()}
+    assert declared == {"classifieds": "classifieds", "shopping": "shopping", "reddit": "forum",
+                        "wikipedia": "wikipedia", "homepage": "homepage"}
+    assert all(services[service] == site for site, service in declared.items())
