@@ -19,17 +19,13 @@ from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.scoring.judges import judge_from_env, vqa_from_env
 from evaluation.taskfiles.loader import RESOLVED_KEYS, Task
 
-from .errors import EvaluationError, VQAError
+from .errors import EvaluationError, HarnessError, SkipTask, VQAError
 from .outcome import Reward
 from .placeholders import PLACEHOLDERS, sites_referenced
-from .stacks import HarnessError, Stack, make_stack
+from .stacks import Stack, make_stack
 
 TRAJECTORIES = "trajectories"   # the run folder's episode pages, frames and network logs
 SETTLE_TIMEOUT_S = 10.0     # a page's settle timeout on an idle machine; scaled by the load (agent/load.py)
-
-
-class SkipTask(Exception):
-    """The task cannot run here (a site this stack cannot serve, no reference solution)."""
 
 
 @dataclass

@@ -18,11 +18,9 @@ from pathlib import Path
 
 from sites.config import site_urls
 
-from .errors import EvaluationError
+from .errors import HarnessError
 
-
-class HarnessError(EvaluationError):
-    """The harness could not run the task (site down, browser crash, model API down...)."""
+__all__ = ["HarnessError", "Stack", "make_stack"]
 
 
 class Stack(ABC):
