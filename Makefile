@@ -10,7 +10,7 @@ MODEL ?=
 ARGS ?=
 RESULTS ?=
 
-.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted bench report verify verify-manifest clean
+.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted lint bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -51,6 +51,9 @@ test: install   ## the project's tests, then the task suite: reference and sight
 
 test-unit: install ## only the project's own tests (tests/)
 	$(PY) -m pytest tests -n $(WORKERS) --dist loadgroup -q $(ARGS)
+
+lint:           ## ruff over the project's code (also run by tests/test_lint.py in `make test`; settings in pyproject.toml)
+	$(PY) -m ruff check agent evaluation sites tasks tests benchmarks scripts
 
 test-tasks: install ## only the task suite checks: reference and sighted agents score 1 on every task, no observation with an undecoded image in view; the null agent scores 0 (strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \

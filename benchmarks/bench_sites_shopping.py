@@ -94,17 +94,28 @@ def bench_scale(scale: str) -> None:
                                                    for _ in range(SAMPLES)])
             emma = _session()
             key = _form_key(emma, base + "/customer/account/login/")
-            _post(emma, base + "/customer/account/loginPost/", {"form_key": key, "login[username]":
-                                                                 "emma.lopez@gmail.com", "login[password]": "Password.123"})
+            _post(
+                emma,
+                base + "/customer/account/loginPost/",
+                {"form_key": key, "login[username]": "emma.lopez@gmail.com", "login[password]": "Password.123"},
+            )
             key = _form_key(emma, base + "/customer/account/")
             for _ in range(3):
                 _post(emma, base + "/checkout/cart/add/", {"form_key": key, "product": simple, "qty": "1"})
-            report(f"[shopping {scale}] cart (signed in)", [_get(emma, base + "/checkout/cart/") for _ in range(SAMPLES)])
-            report(f"[shopping {scale}] checkout (signed in)", [_get(emma, base + "/checkout/") for _ in range(SAMPLES)])
-            report(f"[shopping {scale}] order view (signed in)", [_get(emma, base + rng.choice(orders))
-                                                                 for _ in range(SAMPLES)])
-            report(f"[shopping {scale}] order history (signed in)",
-                   [_get(emma, base + "/sales/order/history/") for _ in range(SAMPLES // 2)])
+            report(
+                f"[shopping {scale}] cart (signed in)", [_get(emma, base + "/checkout/cart/") for _ in range(SAMPLES)]
+            )
+            report(
+                f"[shopping {scale}] checkout (signed in)", [_get(emma, base + "/checkout/") for _ in range(SAMPLES)]
+            )
+            report(
+                f"[shopping {scale}] order view (signed in)",
+                [_get(emma, base + rng.choice(orders)) for _ in range(SAMPLES)],
+            )
+            report(
+                f"[shopping {scale}] order history (signed in)",
+                [_get(emma, base + "/sales/order/history/") for _ in range(SAMPLES // 2)],
+            )
             report(f"[shopping {scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "shopping"))
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)

@@ -1,4 +1,5 @@
-"""`python -m evaluation.rescore`: re-score a finished run offline from its result lines and network logs (evaluation/reporting/rescore.py)."""
+"""`python -m evaluation.rescore`: re-score a finished run offline from its result lines and network logs (evaluation/reporting/rescore.py)."""  # noqa: E501
+
 import sys
 
 from evaluation.reporting.rescore import main

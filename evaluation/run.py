@@ -37,8 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--stack", choices=("embedded", "docker"), default=os.environ.get("STACK") or "embedded")
     p.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (0: run in this process)")
     p.add_argument("--agent", choices=AGENT_NAMES, default=None,
-                   help="reference, null, text, caption, multimodal, som, webvoyager (default: som with a model endpoint, "
-                        "else reference)")
+                   help=f"{', '.join(AGENT_NAMES)}; agents of other packages register through the entry-point "
+                        "group vwa_arena.agents (default: som with a model endpoint, else reference)")
     p.add_argument("--model", default=None, help="model name for the prompt agents (default: MODEL from .env)")
     p.add_argument("--results", default=None, help="results folder (default: results/<timestamp>, and results/latest)")
     p.add_argument("--resume", default=None, metavar="DIR",

@@ -3,5 +3,11 @@ kiwix-serve), their shared hardening (common/) and photos (imagery/); the arena 
 resets them (arena, launchers, serve, config, envfile, `python -m sites`); and the docker stack of the
 official images (docker_stack, docker_config).
 
+Every site is declared once, as a SiteSpec in sites/registry.py; this project's register here, on first import
+of any part of the package (sites/builtin.py).
+
 May import: its own modules only. Never agent or evaluation.
 """
+from sites.builtin import register_builtin_sites
+
+register_builtin_sites()

@@ -9,7 +9,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from sites.config import SITES, Settings, settings as load_settings, site_url
+from sites.config import SITES, Settings, site_url
+from sites.config import settings as load_settings
 
 
 def _docker(command: str, s: Settings) -> int:
@@ -45,7 +46,7 @@ def _our_process(pid: int) -> bool:
     except OSError:
         return False
     # our waitress sites, or kiwix-serve (the Wikipedia site is that external program)
-    return b"sites.serve" in cmdline or (bool(cmdline) and Path(cmdline[0].decode(errors="replace")).name == "kiwix-serve")
+    return b"sites.serve" in cmdline or (bool(cmdline) and Path(cmdline[0].decode(errors="replace")).name == "kiwix-serve")  # noqa: E501
 
 
 def _port_taken(port: int) -> bool:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -21,7 +21,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.config import PROJECT_ROOT, Settings, settings as load_settings
+from sites.config import PROJECT_ROOT, Settings
+from sites.config import settings as load_settings
 from sites.launchers import LAUNCHERS, LOCAL, SiteLauncher
 
 START_TIMEOUT_S = 90.0
@@ -190,7 +191,8 @@ class Arena:
             preexec = None if self.detach else _die_with_parent
         else:
             cmd = [sys.executable, "-m", "sites.serve", name, "--instance", str(instance),
-                   "--port", str(self.ports.get(name, 0)), "--host", self.settings.arena_host]
+                   "--port", str(self.ports.get(name, 0)), "--host", self.settings.arena_host,
+                   "--app", launcher.app_reference()]
             if not self.detach:
                 cmd += ["--parent-pid", str(os.getpid())]
         env = dict(os.environ)

@@ -9,20 +9,18 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
 from dotenv import load_dotenv
+
+from sites.registry import SpecView
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 load_dotenv(PROJECT_ROOT / ".env", override=False)
 
-# Site name -> (environment variable holding its base URL, default port of the official deployment).
-SITES: dict[str, tuple[str, int]] = {
-    "classifieds": ("CLASSIFIEDS", 9980),
-    "shopping": ("SHOPPING", 7770),
-    "reddit": ("REDDIT", 9999),
-    "wikipedia": ("WIKIPEDIA", 8888),
-    "homepage": ("HOMEPAGE", 4399),
-}
+# Site name -> (environment variable holding its base URL, default port of the official deployment), for every
+# registered site (sites/registry.py; this project's in sites/builtin.py), always current.
+SITES: Mapping[str, tuple[str, int]] = SpecView(lambda spec: (spec.url_env, spec.default_port))
 
 
 # The token published in .env.example before `make install` wrote a random one: never accepted.

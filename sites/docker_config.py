@@ -11,7 +11,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sites.config import PROJECT_ROOT, Settings, settings as load_settings, site_url
+from sites.config import PROJECT_ROOT, Settings, site_url
+from sites.config import settings as load_settings
 
 # Magento indexers the official instructions put in "schedule" mode after a reset (no re-indexing on save).
 MAGENTO_INDEXERS: tuple[str, ...] = (

@@ -27,9 +27,17 @@ from collections.abc import Callable, Sequence
 import docker
 import docker.errors
 
-from sites.config import Settings, settings as load_settings
-from sites.docker_config import (MAGENTO_BIN, MAGENTO_INDEXERS, RESETTABLE, DockerStackConfig, DockerStackError,
-                                 Service, _port_of)
+from sites.config import Settings
+from sites.config import settings as load_settings
+from sites.docker_config import (
+    MAGENTO_BIN,
+    MAGENTO_INDEXERS,
+    RESETTABLE,
+    DockerStackConfig,
+    DockerStackError,
+    Service,
+    _port_of,
+)
 from sites.launchers import LOCAL
 
 # ---------------------------------------------------------------------------------------------------
@@ -127,7 +135,8 @@ def wait_container(client: docker.DockerClient, name: str, timeout_s: float, pol
                 f"container {name} stopped (status {status}, exit code {state.get('ExitCode')}). "
                 f"Last log lines:\n{_logs_tail(container)}")
         if health == "unhealthy":
-            raise DockerStackError(f"container {name} failed its health check. Last log lines:\n{_logs_tail(container)}")
+            raise DockerStackError(f"container {name} failed its health check. "
+                                   f"Last log lines:\n{_logs_tail(container)}")
         if health == "healthy" or (health is None and status == "running"):
             return health or status
         last = health or status

@@ -1,8 +1,8 @@
-"""The registry of embedded sites the arena can start: name -> SiteLauncher.
+"""The launchers of this project's embedded sites, and `LAUNCHERS`: name -> SiteLauncher of every registered site.
 
 A launcher says how to prepare an instance folder (in the arena's process: make sure the data exists,
 copy the pristine database), how to build the WSGI app (in the site's process), how to check its
-health and how to reset it. Sites of later issues (shopping, reddit, wikipedia) register here.
+health and how to reset it. Each is registered with the rest of its site's spec in sites/builtin.py.
 """
 from __future__ import annotations
 
@@ -10,33 +10,14 @@ import shutil
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Mapping
 
 from sites.config import PROJECT_ROOT, Settings
+from sites.registry import SiteLauncher, SpecView
 
 # The sites are on loopback: never send requests to them through an HTTP proxy from the environment.
 LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-@dataclass(frozen=True)
-class SiteLauncher:
-    name: str
-    description: str
-    # (settings, instance dir, urls of the sites started before it) -> JSON-able options for create_app
-    prepare: Callable[[Settings, Path, dict[str, str]], dict]
-    # (instance dir, options) -> WSGI app; runs in the site's own process (python -m sites.serve)
-    create_app: Callable[[Path, dict], object] | None = None
-    # a site that is an external program instead (kiwix-serve): (instance dir, options, port) -> argv;
-    # the arena picks the free port and runs the command itself
-    command: Callable[[Path, dict, int], list[str]] | None = None
-    health_path: str = "/healthz"
-    # (base url, settings) -> None; None if the site has no state to reset
-    reset: Callable[[str, Settings], None] | None = None
-    # started after the others, because it links to them
-    needs_other_urls: bool = False
-    available: Callable[[Settings], bool] = field(default=lambda s: True)
 
 
 # ---- classifieds ---------------------------------------------------------------------------------------
@@ -146,9 +127,10 @@ def _reddit_reset(base_url: str, settings: Settings) -> None:
 # ---- homepage ------------------------------------------------------------------------------------------
 
 def _homepage_prepare(settings: Settings, instance: Path, urls: dict[str, str]) -> dict:
+    from sites.homepage import registered_cards
     from sites.homepage.accounts import accounts_for
 
-    return {"urls": urls, "images_dir": str(PROJECT_ROOT / "tasks" / "images"),
+    return {"urls": urls, "images_dir": str(PROJECT_ROOT / "tasks" / "images"), "cards": registered_cards(),
             "accounts": [a.__dict__ for a in accounts_for(settings, list(urls))]}
 
 
@@ -173,30 +155,6 @@ def _wikipedia_command(_instance: Path, options: dict, port: int) -> list[str]:
     return [shutil.which("kiwix-serve") or "kiwix-serve", f"--port={port}", f"--address={address}", options["zim"]]
 
 
-LAUNCHERS: dict[str, SiteLauncher] = {
-    "classifieds": SiteLauncher(
-        name="classifieds",
-        description="A local classifieds marketplace: listings with photos, search by category, state "
-                    "and price, comments with ratings, post and edit your own ads.",
-        prepare=_classifieds_prepare, create_app=_classifieds_app, reset=_classifieds_reset),
-    "shopping": SiteLauncher(
-        name="shopping",
-        description="One Stop Market: a general store (Magento Luma style) with departments, product pages "
-                    "with photos, options and reviews, cart, checkout, orders, wish list and compare.",
-        prepare=_shopping_prepare, create_app=_shopping_app, reset=_shopping_reset),
-    "reddit": SiteLauncher(
-        name="reddit",
-        description="A Postmill-style forum: forums with image, link and text posts, threaded comments, votes, "
-                    "subscriptions, direct messages and search.",
-        prepare=_reddit_prepare, create_app=_reddit_app, reset=_reddit_reset),
-    "wikipedia": SiteLauncher(
-        name="wikipedia",
-        description="Wikipedia (English, generated articles) served by kiwix-serve from "
-                    "wikipedia_en_all_maxi_2022-05.zim, with its search and library page.",
-        prepare=_wikipedia_prepare, command=_wikipedia_command, health_path="/",
-        available=lambda s: shutil.which("kiwix-serve") is not None),
-    "homepage": SiteLauncher(
-        name="homepage",
-        description="This page: links to every site, their accounts, and the tasks' input images.",
-        prepare=_homepage_prepare, create_app=_homepage_app, needs_other_urls=True),
-}
+# name -> launcher of every registered site that the arena can start (sites/builtin.py registers this
+# project's; sites/registry.py says how to add one)
+LAUNCHERS: Mapping[str, SiteLauncher] = SpecView(lambda spec: spec.launcher)

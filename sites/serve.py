@@ -7,6 +7,7 @@ the site's log file), and exits cleanly on SIGTERM.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import logging
 import os
@@ -62,9 +63,32 @@ def _watch_parent(pid: int) -> None:
     os._exit(0)
 
 
+def _app_factory(parser: argparse.ArgumentParser, site: str, reference: str | None):
+    if reference is None:
+        launcher = LAUNCHERS.get(site)
+        if launcher is None or launcher.create_app is None:
+            parser.error(f"no site {site!r} with a create_app is registered; known: "
+                         f"{', '.join(sorted(n for n, la in LAUNCHERS.items() if la.create_app))} (or give --app)")
+        return launcher.create_app
+    module_name, _, qualname = reference.partition(":")
+    try:
+        factory = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            factory = getattr(factory, part)
+    except (ImportError, AttributeError, ValueError) as exc:
+        parser.error(f"--app {reference!r} for site {site!r}: {type(exc).__name__}: {exc}")
+    if not callable(factory):
+        parser.error(f"--app {reference!r} for site {site!r} is not callable")
+    return factory
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sites.serve")
-    parser.add_argument("site", choices=sorted(n for n, launcher in LAUNCHERS.items() if launcher.create_app))
+    parser.add_argument("site", help="a registered site whose launcher has create_app: "
+                        + ", ".join(sorted(n for n, launcher in LAUNCHERS.items() if launcher.create_app)))
+    parser.add_argument("--app", metavar="MODULE:FUNCTION", default=None,
+                        help="the site's create_app by module and name (the arena passes it: a site registered "
+                             "in the arena's process need not be registered in this one)")
     parser.add_argument("--instance", type=Path, required=True, help="the instance's own folder")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--host", default="127.0.0.1")
@@ -76,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     options = json.loads((args.instance / "options.json").read_text())
-    app = LAUNCHERS[args.site].create_app(args.instance, options)
+    create_app = _app_factory(parser, args.site, args.app)
+    app = create_app(args.instance, options)
     server = create_server(AccessLog(app), host=args.host, port=args.port, threads=args.threads,
                            ident=f"vwa-{args.site}", clear_untrusted_proxy_headers=True)
     port = server.effective_port

@@ -1,5 +1,6 @@
 """The source tree stays as the README's Layout section describes it: small modules, no import cycle, and
-the layers (agent and sites know nothing of each other or of evaluation).
+the layers (agent and sites know nothing of each other or of evaluation; evaluation's own layers, listed in
+EVALUATION_LAYERS, are imported one way: top to bottom).
 
 The import graph is read from the source with `ast`: every `import` and `from ... import`, those inside
 functions included. A package's `__init__` is a node of its own. `from P import name` depends on P's
@@ -24,6 +25,22 @@ FORBIDDEN = {"agent": {"sites", "evaluation", "tasks"}, "sites": {"agent", "eval
 # evaluation's shared vocabulary: these modules import nothing of evaluation but one another
 EVALUATION_LEAVES = {"evaluation.running.errors", "evaluation.running.outcome", "evaluation.running.placeholders",
                      "evaluation.scoring.helper_calls", "evaluation.scoring.wordtokens", "evaluation.taskfiles.spec"}
+# evaluation's layers, top first: a module may import its own layer and those below, never one above (imports
+# inside functions count). A module belongs to the layer of the longest prefix naming it. The subpackages'
+# __init__s belong to none: they import nothing (test_evaluations_subpackage_inits_import_nothing).
+EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("entry points", ("evaluation.plugin", "evaluation.run", "evaluation.report", "evaluation.verify",
+                      "evaluation.rescore", "evaluation.autoeval")),
+    ("orchestration", ("evaluation.taskfiles.plugin", "evaluation.reporting.rescore")),
+    ("running one task", ("evaluation.running",)),
+    ("results and reports", ("evaluation.reporting",)),
+    ("reward functions", ("evaluation.scoring.evaluators", "evaluation.scoring.images", "evaluation.scoring.judges")),
+    ("task files", ("evaluation.taskfiles",)),
+    ("scoring primitives", ("evaluation.scoring",)),
+    ("shared vocabulary", tuple(sorted(EVALUATION_LEAVES))),
+]
+EVALUATION_SUBPACKAGES = ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles",
+                          "evaluation.reporting")
 
 
 def source_modules(root: Path = ROOT, packages=PACKAGES) -> dict[str, Path]:
@@ -118,6 +135,31 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return cycles
 
 
+def layer_of(module: str, layers=None) -> int | None:
+    """Index of the module's layer (0 = top), by the longest prefix that names it; None outside every layer."""
+    best: tuple[int, int] | None = None
+    for index, (_name, prefixes) in enumerate(layers if layers is not None else EVALUATION_LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and (best is None or len(prefix) > best[1]):
+                best = (index, len(prefix))
+    return None if best is None else best[0]
+
+
+def upward_imports(graph: dict[str, set[str]], layers=None, unlayered=EVALUATION_SUBPACKAGES) -> list[str]:
+    """Every import of a module from a layer above its own."""
+    layers = layers if layers is not None else EVALUATION_LAYERS
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        own = None if module in unlayered else layer_of(module, layers)
+        if own is None:
+            continue
+        for target in sorted(targets - set(unlayered)):
+            above = layer_of(target, layers)
+            if above is not None and above < own:
+                wrong.append(f"{module} ({layers[own][0]}) imports {target} ({layers[above][0]})")
+    return wrong
+
+
 def long_modules(root: Path = ROOT, packages=PACKAGES, limit: int = MAX_LINES) -> dict[str, int]:
     return {str(path.relative_to(root)): n for path in source_modules(root, packages).values()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > limit}
@@ -146,6 +188,22 @@ def test_evaluations_shared_vocabulary_imports_nothing_above_it():
                    if target.startswith("evaluation") and target not in EVALUATION_LEAVES
                    and target not in ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles"))
     assert not wrong, "\n".join(wrong)
+
+
+def test_evaluations_layers_are_imported_one_way():
+    wrong = upward_imports(import_graph())
+    assert not wrong, "\n".join(wrong)
+
+
+def test_evaluations_subpackage_inits_import_nothing():
+    graph = import_graph()
+    assert {package: sorted(graph[package]) for package in EVALUATION_SUBPACKAGES if graph[package]} == {}
+
+
+def test_every_evaluation_module_has_a_layer():
+    graph = import_graph()
+    assert [m for m in graph if m.startswith("evaluation") and m not in EVALUATION_SUBPACKAGES
+            and layer_of(m) is None] == []
 
 
 # ---- the checks themselves, on small trees made for them ---------------------------------------------------
@@ -187,6 +245,18 @@ def test_modules_importing_each_other_downward_are_no_cycle(tmp_path):
     assert graph["pkg.api"] == {"pkg.core", "pkg.util"}
     assert graph["pkg.sub"] == {"pkg.util"}
     assert import_cycles(graph) == []
+
+
+def test_an_upward_import_is_found_also_inside_a_function(tmp_path):
+    root = _tree(tmp_path, {
+        "pkg/__init__.py": "", "pkg/top.py": "from pkg.low import x\n", "pkg/low.py": "x = 1\n",
+        "pkg/mid/__init__.py": "", "pkg/mid/a.py": "import pkg.low\n",
+        "pkg/mid/b.py": "def late():\n    from pkg.top import y\n    return y\n",
+    })
+    layers = [("top", ("pkg.top",)), ("middle", ("pkg.mid",)), ("low", ("pkg.low",))]
+    graph = import_graph(root, ("pkg",))
+    assert upward_imports(graph, layers, unlayered=("pkg", "pkg.mid")) == [
+        "pkg.mid.b (middle) imports pkg.top (top)"]
 
 
 def test_a_long_module_is_reported(tmp_path):

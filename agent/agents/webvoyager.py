@@ -19,8 +19,8 @@ from dataclasses import replace
 from PIL import Image
 
 from agent.agents.base import AgentOutput
-from agent.captioner import image_data_url
 from agent.agents.webvoyager_format import ACTION_FORMS, TAB_FORM, draw_black_marks, element_list, parse_reply
+from agent.captioner import image_data_url
 from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
 from agent.observation import Observation
 
@@ -36,7 +36,7 @@ return arguments[0].map(e => {
   const text = e.innerText || e.value || e.getAttribute('alt') || (aria ? '' : e.getAttribute('placeholder')) || '';
   return [type, text.slice(0, 200), aria];
 });
-"""
+"""  # noqa: E501
 
 
 def system_prompt(several_tabs: bool) -> str:

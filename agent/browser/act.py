@@ -7,7 +7,17 @@ import json
 from pathlib import Path
 
 import urllib3
-from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException, InvalidElementStateException, JavascriptException, MoveTargetOutOfBoundsException, StaleElementReferenceException, TimeoutException, UnexpectedAlertPresentException, WebDriverException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+    InvalidElementStateException,
+    JavascriptException,
+    MoveTargetOutOfBoundsException,
+    StaleElementReferenceException,
+    TimeoutException,
+    UnexpectedAlertPresentException,
+    WebDriverException,
+)
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.command import Command
@@ -17,7 +27,6 @@ from agent.browser.errors import ActionError, BrowserCrashed, _gone, _is_dead_se
 from agent.browser.observe import _Target
 from agent.browser.reads import _script_value
 from agent.keys import parse_key_comb
-
 
 _INTERACT_JS = (Path(__file__).with_name("interact.js")).read_text(encoding="utf-8")
 
@@ -248,7 +257,7 @@ class Acting:
     def _mouse(x: int, y: int, click: bool) -> list[tuple[str, dict]]:
         steps = [("pointer", {"type": "pointerMove", "duration": 0, "x": int(x), "y": int(y), "origin": "viewport"})]
         if click:
-            steps += [("pointer", {"type": "pointerDown", "button": 0}), ("pointer", {"type": "pointerUp", "button": 0})]
+            steps += [("pointer", {"type": "pointerDown", "button": 0}), ("pointer", {"type": "pointerUp", "button": 0})]  # noqa: E501
         return steps
 
     @staticmethod
@@ -271,7 +280,8 @@ class Acting:
             obj = self.cdp("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
             self.cdp("Runtime.callFunctionOn", {
                 "objectId": obj["objectId"],
-                "functionDeclaration": "function () { window.__vwaTarget = this.nodeType === 1 ? this : this.parentElement; }",
+                "functionDeclaration": "function () { window.__vwaTarget = this.nodeType === 1 ? this : "
+                                       "this.parentElement; }",
             })
             element = self.driver.execute_script("const e = window.__vwaTarget; delete window.__vwaTarget; return e;")
         except WebDriverException as exc:

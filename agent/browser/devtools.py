@@ -95,7 +95,9 @@ class DevToolsPage:
         answer = self._answers.pop(command_id)
         if "error" in answer:
             error = answer["error"]
-            raise DevToolsError(f"{error.get('message', 'error')} ({error.get('code', '?')}): {error.get('data', '')}".rstrip(": "))
+            raise DevToolsError(
+                f"{error.get('message', 'error')} ({error.get('code', '?')}): {error.get('data', '')}".rstrip(": ")
+            )
         return answer.get("result", {})
 
     def forget(self, command_id: int) -> None:

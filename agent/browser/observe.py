@@ -21,7 +21,6 @@ from agent.observation import Observation
 from agent.pending import report_of, settle_error, wait_for_view
 from agent.som import COLLECTOR_JS, decode_rgb, draw_marks_on, encode_png, mark_rects, place_labels, som_result
 
-
 _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
 
 

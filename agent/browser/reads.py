@@ -4,12 +4,12 @@ their answers read when needed), or through ChromeDriver when there is no socket
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from selenium.common.exceptions import JavascriptException, NoAlertPresentException, WebDriverException
 
 from agent.browser.devtools import DevToolsError, DevToolsPage, DevToolsTimeout, DevToolsUnavailable
 from agent.browser.errors import _gone, _ProtocolError, _SocketFailed
-
 
 _DIALOG_PROBE_S = 0.5    # a read over the DevTools socket slower than this looks for a dialog blocking the page
 
@@ -18,7 +18,7 @@ class _Reads:
     """Observation commands for the focused tab: all sent at once over the DevTools socket, their answers
     read when needed; or, without a socket, each sent through ChromeDriver when its answer is needed."""
 
-    def __init__(self, env: "BrowserEnv", page: DevToolsPage | None, commands: dict[str, tuple[str, dict]]):
+    def __init__(self, env: Any, page: DevToolsPage | None, commands: dict[str, tuple[str, dict]]):
         self.env, self.page, self.commands = env, page, dict(commands)
         self.ids = {key: self._send(key) for key in self.commands} if page is not None else {}
 

@@ -9,7 +9,6 @@ from selenium.common.exceptions import WebDriverException
 
 from agent.browser.errors import BrowserCrashed, _is_dead_session
 
-
 # Rank, among the matches of a CSS selector in document order, of each kept element (-1: no match).
 _CSS_RANKS_JS = """(() => {
   const s = globalThis.__vwaMarks;

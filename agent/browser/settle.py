@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import time
 
-from selenium.common.exceptions import InvalidArgumentException, TimeoutException, UnexpectedAlertPresentException, WebDriverException
+from selenium.common.exceptions import (
+    InvalidArgumentException,
+    TimeoutException,
+    UnexpectedAlertPresentException,
+    WebDriverException,
+)
 
 from agent.browser.errors import _is_dead_session, _ProtocolError
 from agent.load import is_renderer_timeout
-
 
 _MAX_DIALOGS = 20        # dialogs accepted in a row before a settle gives up (a page that keeps opening them)
 

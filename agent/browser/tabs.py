@@ -9,7 +9,6 @@ from agent.browser.errors import BrowserCrashed
 from agent.browser.reads import _Reads
 from agent.observation import Tab
 
-
 _ERROR_PAGE = "chrome-error://"
 
 

@@ -97,7 +97,7 @@ def build_messages(mode: str, *, intent: str, obs: Observation, previous_action:
         text = "Example.\n\n" + _turn_text(ex.objective, ex.url, "", ex.previous, ex.observation, mode)
         if visual:
             content = [{"type": "text", "text": text},
-                       {"type": "text", "text": "SCREENSHOT OF THE CURRENT PAGE:"}, _image_part(_png_url(ex.screenshot_png), "low")]
+                       {"type": "text", "text": "SCREENSHOT OF THE CURRENT PAGE:"}, _image_part(_png_url(ex.screenshot_png), "low")]  # noqa: E501
             messages.append({"role": "user", "content": content})
         else:
             messages.append({"role": "user", "content": text})
@@ -106,7 +106,8 @@ def build_messages(mode: str, *, intent: str, obs: Observation, previous_action:
     image_note = ""
     if input_images and not visual:
         captions = input_captions or []
-        lines = [f"Input image {i + 1}: {captions[i] if i < len(captions) and captions[i] else '(no description available)'}"
+        lines = [f"Input image {i + 1}: "
+                 f"{captions[i] if i < len(captions) and captions[i] else '(no description available)'}"
                  for i in range(len(input_images))]
         image_note = "IMAGES GIVEN WITH THE OBJECTIVE (described in words):\n" + "\n".join(lines)
     elif input_images:

@@ -14,7 +14,7 @@ Actions you can take (exactly one per turn):
   goto [url]               load a URL in the current tab
   go_back / go_forward     browser history
   stop [answer]            finish; put the answer in the brackets when the task asks a question,
-                           or stop [N/A] when you are sure the task cannot be done. Otherwise stop [] once done."""
+                           or stop [N/A] when you are sure the task cannot be done. Otherwise stop [] once done."""  # noqa: E501
 
 ANSWER_FORMAT = ("Think step by step about what the page shows and what is left to do. Then end your reply "
                  "with exactly one line of the form:\n"

@@ -61,7 +61,7 @@ EXAMPLES = [
 <div class="item"><img src="{red}" alt="Listing photo" width="160" height="110"><div><a href="#">Commuter bike, 54 cm</a><p class="price">$120.00</p></div></div>
 <div class="item"><img src="{blue}" alt="Listing photo" width="160" height="110"><div><a href="#">Vintage road bike</a><p class="price">$85.00</p></div></div>
 <div class="item"><img src="{green}" alt="Listing photo" width="160" height="110"><div><a href="#">Kids bike with bell</a><p class="price">$40.00</p></div></div>
-</main>""",
+</main>""",  # noqa: E501
         "target": {"do": "click", "text": "Vintage road bike"},
         "reply": ("The objective is to open the listing of the blue bicycle. The page lists three bicycles with "
                   "photos. The first photo shows a red frame, the second a blue frame and the third a green one. "
@@ -76,7 +76,7 @@ EXAMPLES = [
         "html": STYLE + """<header><b>One Stop Market</b><input aria-label="Search" placeholder="Search entire store here..."><a href="#">My Cart</a></header>
 <main><div class="item"><img src="{machine}" alt="Compact Espresso Machine, Silver" width="220" height="200">
 <div><h1>Compact Espresso Machine, Silver</h1><p>Rating: 4 of 5 &middot; <a href="#">12 Reviews</a> &middot; <a href="#">Add Your Review</a></p>
-<p class="price">$89.99</p><label>Qty <input value="1" size="2"></label> <button>Add to Cart</button></div></div></main>""",
+<p class="price">$89.99</p><label>Qty <input value="1" size="2"></label> <button>Add to Cart</button></div></div></main>""",  # noqa: E501
         "target": None,
         "reply": ("The objective asks for the number of reviews of the silver espresso machine. I am on the product "
                   "page of the Compact Espresso Machine, Silver, and the photo shows a silver machine. Next to the "
@@ -91,7 +91,7 @@ EXAMPLES = [
         "html": STYLE + """<header><b>Postmill</b><a href="#">Forums</a><a href="#">Wiki</a>
 <form><input name="q" type="search" aria-label="Search query" placeholder="Search"><button>Search</button></form></header>
 <main><h2>/f/pics</h2><article class="item"><div><a href="#">Sunset over the harbour</a><p>submitted by sea_gull 3 hours ago &middot; 14 comments</p></div></article>
-<article class="item"><div><a href="#">My cat discovered the printer</a><p>submitted by paperjam 5 hours ago &middot; 52 comments</p></div></article></main>""",
+<article class="item"><div><a href="#">My cat discovered the printer</a><p>submitted by paperjam 5 hours ago &middot; 52 comments</p></div></article></main>""",  # noqa: E501
         "target": {"do": "type", "css": "input[name=q]"},
         "reply": ("The objective is to find posts about lighthouses. This forum page shows two posts, neither about "
                   "a lighthouse. The header has a search box with id {id}; searching the whole forum for "
@@ -102,7 +102,7 @@ EXAMPLES = [
 
 
 def main() -> None:
-    from agent.browser import BrowserEnv   # only the generator needs a browser
+    from agent.browser import BrowserEnv  # only the generator needs a browser
 
     OUT.mkdir(parents=True, exist_ok=True)
     images = {"red": _bike("#c62828"), "blue": _bike("#1e56c8"), "green": _bike("#2e7d32"), "machine": _machine()}

@@ -38,7 +38,7 @@ def _cpu_model() -> str:
 def _numpy_paths() -> dict[str, str]:
     try:
         import numpy
-        from numpy._core import _multiarray_umath as umath   # numpy 2
+        from numpy._core import _multiarray_umath as umath  # numpy 2
     except ImportError:
         return {}
     features = getattr(umath, "__cpu_features__", {})

@@ -40,8 +40,8 @@ class _TaskMarkers:
         if task_file not in self._by_file:
             found: dict[str, list[str]] = {}
             try:
-                from evaluation.taskfiles.markers import task_markers
                 from evaluation.taskfiles.loader import load_task_entries
+                from evaluation.taskfiles.markers import task_markers
                 for _, task in load_task_entries(task_file):
                     if not isinstance(task, Exception):
                         found[str(task.task_id)] = task_markers(task)

@@ -22,8 +22,9 @@ from pathlib import Path
 
 from evaluation.running.errors import EvaluationError, JudgeError
 from evaluation.scoring.evaluators import EvalContext, string_match, url_match
-from .results import read_results
 from evaluation.taskfiles.loader import Task, load_task_entries
+
+from .results import read_results
 
 OFFLINE = {"string_match": string_match, "url_match": url_match}
 LIVE_ONLY = {"program_html": "needs the live site (it reads pages after the episode)",

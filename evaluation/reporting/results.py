@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from sites.registry import report_order
+
 from . import environment
 
 RESULTS_FILE = "results.jsonl"
@@ -48,7 +50,6 @@ def one_line(message: str) -> str:
     whitespace runs collapsed."""
     head = message.split("Stacktrace:", 1)[0]
     return " ".join(head.split()) or message.strip()
-SITE_ORDER = ("classifieds", "reddit", "shopping", "wikipedia", "homepage")
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 
 
@@ -224,8 +225,9 @@ def summarise(records: list[dict]) -> Summary:
             s.scorings.append(r.get("scoring") or "unrecorded")
         if r.get("model") and r["model"] not in s.models:
             s.models.append(r["model"])
-    s.by_site = {k: s.by_site[k] for k in _ordered(s.by_site, SITE_ORDER)}
-    s.by_needed_site = {k: s.by_needed_site[k] for k in _ordered(s.by_needed_site, SITE_ORDER)}
+    sites = report_order()      # the registered sites, in their SiteSpec.report_order
+    s.by_site = {k: s.by_site[k] for k in _ordered(s.by_site, sites)}
+    s.by_needed_site = {k: s.by_needed_site[k] for k in _ordered(s.by_needed_site, sites)}
     s.by_difficulty = {k: s.by_difficulty[k] for k in _ordered(s.by_difficulty, DIFFICULTY_ORDER)}
     return s
 
@@ -269,9 +271,14 @@ def write_report(results_dir: Path) -> tuple[Summary, str]:
     text = render_markdown(summary, f"Success rates: {results_dir.resolve().name}")
     recorded = environment.read(results_dir)
     if recorded:
-        text += ("\nEnvironment: " + ", ".join(f"{k} {recorded[k]}" for k in ("python", "chromium", "cpu") if k in recorded)
-                 + " (environment.json)\n")
+        text += (
+            "\nEnvironment: "
+            + ", ".join(f"{k} {recorded[k]}" for k in ("python", "chromium", "cpu") if k in recorded)
+            + " (environment.json)\n"
+        )
     (results_dir / "report.md").write_text(text, encoding="utf-8")
-    (results_dir / "summary.json").write_text(json.dumps({**summary.to_dict(), "environment": recorded,
-                                                          "written_at": time.time()}, indent=2), encoding="utf-8")
+    (results_dir / "summary.json").write_text(
+        json.dumps({**summary.to_dict(), "environment": recorded, "written_at": time.time()}, indent=2),
+        encoding="utf-8",
+    )
     return summary, text

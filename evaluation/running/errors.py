@@ -5,7 +5,9 @@ Two families:
   always naming the file, the task id and the field;
 - harness failures while scoring (a judge or VQA model down, a site API error, a missing input image,
   a helper that crashed): subclasses of `EvaluationError`. They make the task an ERROR with its cause,
-  never a silent reward of 0.
+  never a silent reward of 0; `HarnessError` when the harness itself could not run the task (site down, browser
+  crash).
+`SkipTask`: the task cannot run here (a site this stack cannot serve); not an error.
 """
 from __future__ import annotations
 
@@ -59,3 +61,11 @@ class JudgeError(EvaluationError):
 
 class VQAError(EvaluationError):
     """The visual question-answering backend failed or is not configured."""
+
+
+class HarnessError(EvaluationError):
+    """The harness could not run the task (site down, browser crash, model API down...)."""
+
+
+class SkipTask(Exception):
+    """The task cannot run here (a site this stack cannot serve, no reference solution)."""

@@ -16,7 +16,8 @@ for the official images (same URLs and form fields):
 - reddit (Postmill): `/login`, `input[name=_username]`, `input[name=_password]`, submit button;
   logged in when a Log out control is present.
 
-`wikipedia` and `homepage` need no login. Credentials come from the environment (.env):
+The recipes are read from the sites' registry (sites/registry.py, SiteSpec.login); `wikipedia` and `homepage`
+have none and need no login. Credentials come from the environment (.env):
 CLASSIFIEDS_USER/CLASSIFIEDS_PASSWORD, SHOPPING_USER/SHOPPING_PASSWORD, REDDIT_USER/REDDIT_PASSWORD.
 A failed login raises `LoginError` naming the site and the URL.
 """
@@ -36,8 +37,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from agent.load import load_scaled, retry_slow_renderer
+from sites.registry import LoginSpec, site_specs
 
-NO_LOGIN = {"wikipedia", "homepage"}
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))   # the sites are local: no proxy
 LOGIN_TIMEOUT_S = float(os.environ.get("LOGIN_TIMEOUT", "20"))
 LOGGED_IN_GRACE_S = 5.0   # after the form's answer has loaded, scripts may still render the account menu
@@ -72,19 +73,20 @@ def _logout_xpath(*words: str) -> str:
     return f"//a[{tests}] | //button[{tests}]"
 
 
-RECIPES: dict[str, LoginRecipe] = {
-    "classifieds": LoginRecipe("/index.php?page=login", "input[name=email]", "input[name=password]",
-                               "button[type=submit]", _logout_xpath("logout", "log out"),
-                               "CLASSIFIEDS_USER", "CLASSIFIEDS_PASSWORD", "blake.sullivan@gmail.com",
-                               "Password.123", "/index.php?page=session"),
-    "shopping": LoginRecipe("/customer/account/login/", "input[name='login[username]']",
-                            "input[name='login[password]']", "button#send2, button[type=submit]",
-                            _logout_xpath("sign out"), "SHOPPING_USER", "SHOPPING_PASSWORD",
-                            "emma.lopez@gmail.com", "Password.123"),
-    "reddit": LoginRecipe("/login", "input[name=_username]", "input[name=_password]",
-                          "button[type=submit], input[type=submit]", _logout_xpath("log out", "logout"),
-                          "REDDIT_USER", "REDDIT_PASSWORD", "MarvelsGrantMan136", "test1234"),
-}
+def recipe_of(spec: LoginSpec) -> LoginRecipe:
+    return LoginRecipe(spec.path, spec.user_field, spec.password_field, spec.submit, _logout_xpath(*spec.logout_words),
+                       spec.user_env, spec.password_env, spec.default_user, spec.default_password, spec.session_path)
+
+
+def recipes() -> dict[str, LoginRecipe]:
+    """The login recipe of every registered site that has one (sites/registry.py: SiteSpec.login)."""
+    return {name: recipe_of(spec.login) for name, spec in site_specs().items() if spec.login is not None}
+
+
+def no_login() -> set[str]:
+    """The registered sites that need no login."""
+    return {name for name, spec in site_specs().items() if spec.login is None}
+
 
 # (site, base URL) -> cookies of the logged-in session, per worker process.
 _COOKIES: dict[tuple[str, str], list[dict]] = {}
@@ -187,7 +189,7 @@ def session_cookies(site: str, base: str, recipe: LoginRecipe, token: str) -> li
             headers = resp.headers.get_all("Set-Cookie") or []
     except urllib.error.HTTPError as exc:
         raise LoginError(f"login to {site} at {url} as {user!r} failed: HTTP {exc.code} "
-                         f"({'wrong reset token' if exc.code == 403 else 'no such account' if exc.code == 404 else exc.reason})") from None
+                         f"({'wrong reset token' if exc.code == 403 else 'no such account' if exc.code == 404 else exc.reason})") from None  # noqa: E501
     except OSError as exc:
         raise LoginError(f"login to {site} at {url} failed: the site did not answer ({exc})") from None
     cookies = []
@@ -209,16 +211,17 @@ def login_sites(env, sites: list[str], urls: dict[str, str], session_token: str 
     Without (the official sites): the first time through the form, later from the cookies kept by this
     process. Raises LoginError naming the site and URL."""
     driver = env.driver
+    known, free = recipes(), no_login()
     for site in sites:
-        if site in NO_LOGIN:
+        if site in free:
             continue
-        if site not in RECIPES:
-            raise LoginError(f"no login recipe for site {site!r} (known: {', '.join(RECIPES)})")
+        if site not in known:
+            raise LoginError(f"no login recipe for site {site!r} (known: {', '.join(known)})")
         base = urls.get(site)
         if not base:
             raise LoginError(f"no URL for site {site!r} to log in to (urls given: {', '.join(urls) or 'none'})")
         if session_token:
-            cookies = session_cookies(site, base, RECIPES[site], session_token)
+            cookies = session_cookies(site, base, known[site], session_token)
             try:
                 _restore(env, base, cookies)
             except WebDriverException as exc:
@@ -229,7 +232,7 @@ def login_sites(env, sites: list[str], urls: dict[str, str], session_token: str 
         with _LOCK:
             cookies = _COOKIES.get(key)
         if cookies is None:
-            cookies = _form_login(driver, site, base, RECIPES[site])
+            cookies = _form_login(driver, site, base, known[site])
             with _LOCK:
                 _COOKIES[key] = cookies
         else:

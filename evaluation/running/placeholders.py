@@ -6,8 +6,25 @@ from typing import Any, Mapping
 
 from sites.config import SITES
 
-# Placeholder token -> site name, e.g. "__SHOPPING__" -> "shopping".
-PLACEHOLDERS: dict[str, str] = {f"__{var}__": site for site, (var, _port) in SITES.items()}
+
+class _Placeholders(Mapping):
+    """Placeholder token -> site name, e.g. "__SHOPPING__" -> "shopping", for every registered site (read from
+    sites.config.SITES each time: a site registered later has its placeholder)."""
+
+    def _items(self) -> dict[str, str]:
+        return {f"__{var}__": site for site, (var, _port) in SITES.items()}
+
+    def __getitem__(self, token: str) -> str:
+        return self._items()[token]
+
+    def __iter__(self):
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(self._items())
+
+
+PLACEHOLDERS: Mapping[str, str] = _Placeholders()
 _TOKEN = re.compile(r"__[A-Z][A-Z0-9_]*?__")
 
 

@@ -14,22 +14,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import EvaluationError, VQAError
+from evaluation.reporting.results import append_result, one_line
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.scoring.judges import judge_from_env, vqa_from_env
-from .outcome import Reward
-from .placeholders import PLACEHOLDERS, sites_referenced
-from evaluation.reporting.results import append_result, one_line
-from .stacks import HarnessError, Stack, make_stack
 from evaluation.taskfiles.loader import RESOLVED_KEYS, Task
 
+from .errors import EvaluationError, HarnessError, SkipTask, VQAError
+from .outcome import Reward
+from .placeholders import PLACEHOLDERS, sites_referenced
+from .stacks import Stack, make_stack
 
 TRAJECTORIES = "trajectories"   # the run folder's episode pages, frames and network logs
 SETTLE_TIMEOUT_S = 10.0     # a page's settle timeout on an idle machine; scaled by the load (agent/load.py)
-
-
-class SkipTask(Exception):
-    """The task cannot run here (a site this stack cannot serve, no reference solution)."""
 
 
 @dataclass
@@ -126,9 +122,9 @@ class Runtime:
         return agent_observation_mode(self.options.agent)
 
     def ensure_browser(self, viewport: tuple[int, int]):
-        from agent.browser import BrowserEnv
         from selenium.common.exceptions import WebDriverException
 
+        from agent.browser import BrowserEnv
         from agent.browser.driver import BrowserUnavailable
         from agent.load import load_scaled, retry_slow_renderer
         if self.env is not None:

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-from abc import ABC, abstractmethod
 import shutil
+from abc import ABC, abstractmethod
 from pathlib import Path
 
 from sites.config import site_urls
 
-from .errors import EvaluationError
+from .errors import HarnessError
 
-
-class HarnessError(EvaluationError):
-    """The harness could not run the task (site down, browser crash, model API down...)."""
+__all__ = ["HarnessError", "Stack", "make_stack"]
 
 
 class Stack(ABC):

@@ -17,13 +17,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 from selenium.common.exceptions import JavascriptException, WebDriverException
 
-from . import matching
 from evaluation.running.errors import EvaluationError, JudgeError, VQAError
-from .helpers import HelperEnv, as_text, call_helper
-from .images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
 from evaluation.running.outcome import Reward
 from evaluation.taskfiles.loader import Task
 from evaluation.taskfiles.spec import Expectation, ImageQuery, ProgramTarget
+
+from . import matching
+from .helpers import HelperEnv, as_text, call_helper
+from .images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
 
 
 @dataclass

@@ -19,9 +19,10 @@ from urllib.parse import urlparse
 from selenium.common.exceptions import JavascriptException, WebDriverException
 
 from evaluation.running.errors import HelperError
+from evaluation.taskfiles.spec import OR_SEP
+
 from .helper_calls import PAGE, HelperCall, Symbol
 from .site_api import SiteAPIError
-from evaluation.taskfiles.spec import OR_SEP
 
 
 @dataclass
@@ -172,7 +173,7 @@ return [...table.querySelectorAll('tbody')].map((body) => {
   }
   return product;
 }).filter((p) => p.name || p.sku);
-"""
+"""  # noqa: E501
 
 
 def order_products(page: Page) -> list[dict]:

@@ -14,11 +14,10 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from sites.config import PROJECT_ROOT
-
 from evaluation.running.errors import EvaluationError, TaskInputError
 from evaluation.taskfiles.loader import Task
 from evaluation.taskfiles.spec import ImageRef
+from sites.config import PROJECT_ROOT
 
 FETCH_TIMEOUT_S = 30.0
 
@@ -97,7 +96,7 @@ for (const root of roots) {
   }
 }
 return urls;
-"""
+"""  # noqa: E501
 
 # Fetch a URL inside the page (same cookies as the page) and return it base64-encoded.
 _FETCH_IN_PAGE = """
@@ -108,7 +107,7 @@ fetch(arguments[0], {credentials: 'include'}).then(async (r) => {
   let s = ''; for (let i = 0; i < buf.length; i += 32768) s += String.fromCharCode.apply(null, buf.subarray(i, i + 32768));
   done({data: btoa(s)});
 }).catch((e) => done({error: String(e)}));
-"""
+"""  # noqa: E501
 
 
 def page_image_urls(driver, selector: str) -> list[str] | None:

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent.blip2 import Blip2Model
-
 from evaluation.running.errors import JudgeError, VQAError
 
 _VERDICT = re.compile(r"\b(partially\s+correct|not\s+correct|incorrect|correct)\b")
@@ -69,13 +68,13 @@ Task: {intent}
 REFERENCE: {reference}
 ANSWER: {answer}
 A paraphrase, a different unit format or extra harmless detail is still correct. Missing or wrong information is incorrect; an answer that gives only part of the reference is partially correct.
-Explain briefly, then end with one line: "Verdict: correct", "Verdict: incorrect" or "Verdict: partially correct"."""
+Explain briefly, then end with one line: "Verdict: correct", "Verdict: incorrect" or "Verdict: partially correct"."""  # noqa: E501
 
 _REASON_PROMPT = """You grade a web agent on a task that cannot be done. Decide whether the ANSWER says the task cannot be done for the same REASON.
 Task: {intent}
 REASON: {reason}
 ANSWER: {answer}
-Explain briefly, then end with one line: "Verdict: correct" if the answer gives that reason, else "Verdict: incorrect"."""
+Explain briefly, then end with one line: "Verdict: correct" if the answer gives that reason, else "Verdict: incorrect"."""  # noqa: E501
 
 
 @dataclass

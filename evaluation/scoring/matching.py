@@ -14,6 +14,7 @@ import re
 from typing import Sequence
 
 from evaluation.taskfiles.spec import OR_SEP, Inequality
+
 from .wordtokens import strict_word_tokens, word_tokens
 
 MODES = ("official", "strict")

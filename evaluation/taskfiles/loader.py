@@ -17,15 +17,25 @@ from pathlib import Path
 from typing import Any, Mapping
 from urllib.parse import urlparse
 
-from sites.config import SITES
-
 from evaluation.running.errors import TaskFormatError
-from evaluation.scoring.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
 from evaluation.running.placeholders import PlaceholderError, resolve_tree, unknown_placeholders
+from evaluation.scoring.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
 from evaluation.taskfiles.spec import (  # noqa: F401  (the format's names, also importable from here)
-    DEFAULT_VIEWPORT, DIFFICULTIES, EVAL_TYPES, MULTI_URL_SEP, OR_SEP, URL_NOTES, EvalSpec, Expectation, ImageQuery,
-    ImageRef, Inequality, Locator, ProgramTarget,
+    DEFAULT_VIEWPORT,
+    DIFFICULTIES,
+    EVAL_TYPES,
+    MULTI_URL_SEP,
+    OR_SEP,
+    URL_NOTES,
+    EvalSpec,
+    Expectation,
+    ImageQuery,
+    ImageRef,
+    Inequality,
+    Locator,
+    ProgramTarget,
 )
+from sites.config import SITES
 
 # Fields whose strings hold site placeholders (free-text fields such as comments are left alone).
 RESOLVED_KEYS = ("start_url", "image", "eval", "reference_solution")
@@ -168,7 +178,7 @@ def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
 
 
 def _helper_names() -> list[str]:
-    from evaluation.scoring.helpers import HELPERS   # the registry (import here: helpers import selenium-heavy modules)
+    from evaluation.scoring.helpers import HELPERS  # the registry (import here: helpers import selenium-heavy modules)
     return list(HELPERS)
 
 
@@ -375,7 +385,7 @@ def _bool(obj: dict, key: str, where: _Where, default: bool = False) -> bool:
 def _validate_solution(steps: Any, where: _Where) -> tuple[dict, ...]:
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
         raise where.error("reference_solution", "must be a list of step objects")
-    from agent.agents.reference import parse_solution   # the reference agent's own step grammar
+    from agent.agents.reference import parse_solution  # the reference agent's own step grammar
     try:
         parse_solution(steps)
     except ValueError as exc:
@@ -418,7 +428,8 @@ def parse_task(obj: Any, file: str | Path) -> Task:
         if not isinstance(vs, dict) or not all(
                 isinstance(vs.get(k), int) and not isinstance(vs.get(k), bool) and vs.get(k) > 0
                 for k in ("width", "height") if k in vs):
-            raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got {vs!r}')
+            raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got '
+                                               f'{vs!r}')
         viewport = (vs.get("width", DEFAULT_VIEWPORT[0]), vs.get("height", DEFAULT_VIEWPORT[1]))
     difficulty, notes = {}, []
     for key in ("reasoning_difficulty", "visual_difficulty", "overall_difficulty"):
@@ -457,7 +468,7 @@ def read_task_list(path: str | Path) -> list:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise TaskFormatError(path, None, None, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise TaskFormatError(path, None, None, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None  # noqa: E501
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list):
@@ -474,7 +485,9 @@ def entry_name(obj: Any, index: int) -> str:
     return f"{site}/{ident}"
 
 
-def load_task_entries(path: str | Path, urls: Mapping[str, str] | None = None) -> list[tuple[str, Task | TaskFormatError]]:
+def load_task_entries(
+    path: str | Path, urls: Mapping[str, str] | None = None
+) -> list[tuple[str, Task | TaskFormatError]]:
     """(name, task or its error) for every entry of a file: one malformed task does not hide the others.
     With `urls`, placeholders are resolved."""
     path = Path(path)
@@ -487,8 +500,9 @@ def load_task_entries(path: str | Path, urls: Mapping[str, str] | None = None) -
                 raise TaskFormatError(path, f"#{index}", None, f"entry {index} is not a task object")
             task = parse_task(obj, path)
             if task.task_id in seen:
-                raise TaskFormatError(path, task.task_id, "task_id",
-                                      f"duplicate: entries {seen[task.task_id]} and {index}")
+                raise TaskFormatError(
+                    path, task.task_id, "task_id", f"duplicate: entries {seen[task.task_id]} and {index}"
+                )
             seen[task.task_id] = index
             entries.append((name, task.resolve(urls) if urls is not None else task))
         except TaskFormatError as exc:

@@ -22,11 +22,12 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.running.errors import TaskFormatError
-from evaluation.scoring.matching import DEFAULT_MODE, MODES
 from evaluation.reporting import environment
 from evaluation.reporting.results import default_results_dir, point_latest, read_results, task_key, write_report
+from evaluation.running.errors import TaskFormatError
 from evaluation.running.runtime import RunOptions, Runtime, SkipTask, sites_of
+from evaluation.scoring.matching import DEFAULT_MODE, MODES
+
 from .loader import Task, load_task_entries
 from .markers import _marker_names, task_markers
 

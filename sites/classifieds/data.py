@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sites.classifieds.db import connect_readonly
-from sites.config import Settings, settings as load_settings
+from sites.config import Settings
+from sites.config import settings as load_settings
 
 
 @dataclass(frozen=True)

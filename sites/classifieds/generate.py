@@ -188,7 +188,7 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
             count = (1 if rng.random() < 0.6 else rng.randint(2, 6)) if kind.countable else 1
             text = rng.choice(PRINTED_WORDS) if kind.printable and rng.random() < 0.4 else None
             condition = CONDITIONS[rng.choices(range(len(CONDITIONS)), weights=(2, 3, 4, 1))[0]]
-            pattern = PATTERNS[rng.choices(range(len(PATTERNS)), weights=(6, 2, 1, 1))[0]] if kind.colorable else "plain"
+            pattern = PATTERNS[rng.choices(range(len(PATTERNS)), weights=(6, 2, 1, 1))[0]] if kind.colorable else "plain"  # noqa: E501
             city, region = cities[rng.randrange(len(cities))]
             user_id = 1 if item_id % 997 == 5 else rng.randint(2, n_users)
             pub = EPOCH + timedelta(seconds=int(step * (item_id - 1) + rng.uniform(0, step * 0.9)))

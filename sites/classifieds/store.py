@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.datafiles import generate_once
 from sites.classifieds.generate import GenerationResult, generate_atomic, listing_count
+from sites.common.datafiles import generate_once
 
 
 @dataclass(frozen=True)

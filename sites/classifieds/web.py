@@ -7,7 +7,15 @@ import sqlite3
 from flask import abort, current_app, g, session
 
 from sites.common.web import (  # noqa: F401  (re-exported for the views)
-    check_csrf, csrf_token, format_date, format_price, int_arg, is_plain_int, money_arg, parse_int)
+    check_csrf,
+    csrf_token,
+    format_date,
+    format_price,
+    int_arg,
+    is_plain_int,
+    money_arg,
+    parse_int,
+)
 
 
 def conf():

@@ -19,7 +19,6 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-
 from typing import Callable
 
 from flask import Flask, abort, current_app, request, session

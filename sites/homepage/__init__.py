@@ -1,6 +1,6 @@
 """The homepage: links to every site (live ones clickable), their accounts, and the tasks' input images.
 
-May import sites.config and the other sites' account data (classifieds, reddit).
+May import sites.config, sites.registry (the sites' cards) and the other sites' account data (classifieds, reddit).
 """
 from __future__ import annotations
 
@@ -14,14 +14,10 @@ from werkzeug.security import safe_join
 IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
                ".webp": "image/webp", ".bmp": "image/bmp"}
 
-SITES = [
-    ("classifieds", "Classifieds", "A local marketplace: listings with photos, search by category, state and "
-                                   "price, comments with star ratings; post and edit your own ads."),
-    ("shopping", "One Stop Market", "An online store: product pages with photos, reviews, a cart, "
-                                    "checkout and order history."),
-    ("reddit", "Postmill forums", "A discussion site: forums, posts with images, comments and votes."),
-    ("wikipedia", "Wikipedia", "An offline copy of the English Wikipedia, served by Kiwix."),
-]
+def registered_cards() -> list[dict]:
+    """The homepage cards of the registered sites (sites/registry.py), in registration order."""
+    from sites.registry import site_specs
+    return [{"key": s.name, "name": s.card.title, "text": s.card.text} for s in site_specs().values() if s.card]
 
 
 def create_app(options: dict) -> Flask:
@@ -29,13 +25,15 @@ def create_app(options: dict) -> Flask:
     urls: dict[str, str] = options.get("urls", {})
     images_dir = Path(options.get("images_dir", ""))
     accounts: list[dict] = options.get("accounts", [])
+    # the cards of the registered sites (sites/registry.py), as the launcher's prepare wrote them
+    site_cards: list[dict] = options.get("cards") or registered_cards()
     # Pages of the sites may show these images (a forum post linking one) and read them from script (the
     # evaluator fetches page images with the page's credentials), so the sites' own origins may read them.
     site_origins = {f"{p.scheme}://{p.netloc}" for p in map(urlsplit, urls.values()) if p.scheme and p.netloc}
 
     @app.get("/")
     def index():
-        cards = [{"key": key, "name": name, "text": text, "url": urls.get(key)} for key, name, text in SITES]
+        cards = [{**card, "url": urls.get(card["key"])} for card in site_cards]
         return render_template("index.html", cards=cards)
 
     @app.get("/accounts")

@@ -30,6 +30,12 @@ def accounts_for(settings: Settings, live_sites: list[str]) -> list[Account]:
                         SELLER_PASSWORD)]
     from sites.reddit.generate import GENERATED_PASSWORD
 
-    accounts.append(Account("reddit", "any generated user (see a forum's posts for names)", "e.g. the author of any post",
-                            GENERATED_PASSWORD))
+    accounts.append(
+        Account(
+            "reddit",
+            "any generated user (see a forum's posts for names)",
+            "e.g. the author of any post",
+            GENERATED_PASSWORD,
+        )
+    )
     return accounts + OFFICIAL

@@ -19,7 +19,8 @@ from PIL import Image, ImageDraw, ImageFilter, ImageOps
 from sites.imagery.catalog import COLORS
 from sites.imagery.compose import render_photo
 from sites.imagery.glyphs import text_font
-from sites.imagery.spec import PhotoSpec, validate as validate_photo
+from sites.imagery.spec import PhotoSpec
+from sites.imagery.spec import validate as validate_photo
 
 STYLES = ("photo", "meme", "vintage", "chart", "stock", "landscape", "space", "artwork", "skyline")
 TIMES = ("day", "sunset", "night")
@@ -34,7 +35,7 @@ class ForumPicture:
     style: str
     kind: str | None = None              # photo, meme, vintage: the object or animal shown
     color: str | None = None             # photo/meme: the object's colour; artwork: its shapes; space: the planet
-    count: int = 1                       # photo/vintage: how many; artwork: how many shapes; space: moons; skyline: towers
+    count: int = 1                       # photo/vintage: how many; artwork: how many shapes; space: moons; skyline: towers  # noqa: E501
     top_text: str | None = None          # meme captions
     bottom_text: str | None = None
     title: str | None = None             # chart title; stock ticker
@@ -344,7 +345,7 @@ def render_picture(pic: ForumPicture, size: tuple[int, int] = (640, 480), seed: 
     if size[0] < 64 or size[1] < 64:
         raise ValueError(f"render size: at least 64x64 pixels, got {size!r}")
     if pic.style == "photo":
-        return render_photo(PhotoSpec(kind=pic.kind, color=pic.color, count=pic.count, condition="like new"), size, seed)
+        return render_photo(PhotoSpec(kind=pic.kind, color=pic.color, count=pic.count, condition="like new"), size, seed)  # noqa: E501
     drawer = {"meme": _meme, "vintage": _vintage, "chart": _chart, "stock": _stock, "landscape": _landscape,
               "space": _space, "artwork": _artwork, "skyline": _skyline}[pic.style]
     return drawer(pic, size, seed)

@@ -74,5 +74,5 @@ def draw_text(img: Image.Image, body: np.ndarray, text: str, style: str, upright
 
 
 def _layer_for(text: str, font, stroke: int, pad: tuple[int, int]) -> Image.Image:
-    l, t, r, b = font.getbbox(text, anchor="mm", stroke_width=stroke)
-    return Image.new("RGBA", (int(r - l) + 2 * pad[0] + 2, int(b - t) + 2 * pad[1] + 2), (0, 0, 0, 0))
+    left, top, right, bottom = font.getbbox(text, anchor="mm", stroke_width=stroke)
+    return Image.new("RGBA", (int(right - left) + 2 * pad[0] + 2, int(bottom - top) + 2 * pad[1] + 2), (0, 0, 0, 0))

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sites.imagery.catalog import COLORS, CONDITIONS, PATTERNS, Kind, kind as lookup_kind
+from sites.imagery.catalog import COLORS, CONDITIONS, PATTERNS, Kind
+from sites.imagery.catalog import kind as lookup_kind
 
 MAX_COUNT = 9
 MAX_TEXT_CHARS = 14

@@ -8,8 +8,7 @@ from flask import abort, flash, redirect, render_template, request
 from sites.classifieds.passwords import hash_new, verify
 from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
-from sites.reddit.web import (check_csrf, forum_row, get_db, id_from_path, now_stamp, require_user,
-                              safe_next)
+from sites.reddit.web import check_csrf, forum_row, get_db, id_from_path, now_stamp, require_user, safe_next
 
 USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,25}$")
 MESSAGE_MAX = 10000
@@ -252,7 +251,8 @@ def block(username: str):
         return render_template("block.html", target=target, already=False,
                                error="You cannot block yourself."), 400
     note = (request.form.get("user_block[comment]") or "").strip()[:300]
-    get_db().execute("INSERT OR IGNORE INTO user_block(blocker_id, blocked_id, comment, created_at) VALUES (?, ?, ?, ?)",
+    get_db().execute("INSERT OR IGNORE INTO user_block(blocker_id, blocked_id, comment, created_at) "
+                     "VALUES (?, ?, ?, ?)",
                      (user["id"], target["id"], note, now_stamp()))
     flash(f"{target['username']} is blocked: they can no longer send you messages.", "success")
     return redirect(f"/user/{user['username']}/block_list")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from flask import abort, current_app, render_template, request, send_file
 
+import sites.reddit.queries as queries
 from sites.common.sessions import end_all_sessions
 from sites.common.throttle import login_throttle
 from sites.common.tokens import tokens_equal
-import sites.reddit.queries as queries
 from sites.reddit.web import conf, current_user, forum_row, get_db
 
 THUMB_SIZE = (140, 105)

@@ -247,7 +247,7 @@ BODY_LINES = (
     "Curious what everyone here thinks.", "I searched but could not find an answer.",
     "Long time lurker, first post.", "Thanks in advance for any help!", "Edit: thanks for all the replies.",
     "Please let me know if this is the wrong place to ask.", "I have been thinking about this for a while.",
-    "Some **context**: I am new here and still learning.", "Here is what I tried so far:\n\n* asked friends\n* read the wiki",
+    "Some **context**: I am new here and still learning.", "Here is what I tried so far:\n\n* asked friends\n* read the wiki",  # noqa: E501
 )
 COMMENTS = (
     "This is amazing, thanks for sharing!", "Came here to say exactly this.", "I disagree, but I see your point.",

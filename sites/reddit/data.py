@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sites.classifieds.db import connect_readonly
-from sites.config import Settings, settings as load_settings
+from sites.config import Settings
+from sites.config import settings as load_settings
 from sites.reddit.schema import slugify
 
 

@@ -10,8 +10,17 @@ from flask import abort, flash, redirect, render_template, request
 
 from sites.reddit.queries import LISTING_SQL
 from sites.reddit.schema import ranking
-from sites.reddit.web import (check_csrf, current_user, forum_row, get_db, id_from_path, now_stamp, post_path,
-                              require_user, safe_next)
+from sites.reddit.web import (
+    check_csrf,
+    current_user,
+    forum_row,
+    get_db,
+    id_from_path,
+    now_stamp,
+    post_path,
+    require_user,
+    safe_next,
+)
 
 TITLE_MAX = 300
 BODY_MAX = 20000
@@ -160,7 +169,7 @@ def submit(forum_name: str | None = None):
             (forum["id"], user["id"], values["title"], values["url"] or None, values["body"], stamp, stamp,
              ranking(stamp, 1)))
         post_id = cur.lastrowid
-        db.execute("INSERT INTO submission_vote(submission_id, user_id, choice) VALUES (?, ?, 1)", (post_id, user["id"]))
+        db.execute("INSERT INTO submission_vote(submission_id, user_id, choice) VALUES (?, ?, 1)", (post_id, user["id"]))  # noqa: E501
         db.execute("UPDATE forum SET submission_count = submission_count + 1 WHERE id = ?", (forum["id"],))
         db.execute("COMMIT")
     except BaseException:
@@ -243,7 +252,7 @@ def comment(forum_name: str, post_id: str, parent_id: str | None = None):
     try:
         cur = db.execute("INSERT INTO comment(submission_id, parent_id, user_id, body, created_at, upvotes, downvotes,"
                          " net_score) VALUES (?, ?, ?, ?, ?, 1, 0, 1)", (post["id"], parent, user["id"], text, stamp))
-        db.execute("INSERT INTO comment_vote(comment_id, user_id, choice) VALUES (?, ?, 1)", (cur.lastrowid, user["id"]))
+        db.execute("INSERT INTO comment_vote(comment_id, user_id, choice) VALUES (?, ?, 1)", (cur.lastrowid, user["id"]))  # noqa: E501
         db.execute("UPDATE submission SET comment_count = comment_count + 1, last_active = ? WHERE id = ?",
                    (stamp, post["id"]))
         db.execute("COMMIT")
@@ -291,7 +300,7 @@ def comment_delete(forum_name: str, post_id: str, comment_id: str):
             " SELECT c.id FROM comment c JOIN sub ON c.parent_id = sub.id) SELECT count(*) FROM sub",
             (row["id"],)).fetchone()[0]
         db.execute("DELETE FROM comment WHERE id = ?", (row["id"],))
-        db.execute("UPDATE submission SET comment_count = max(0, comment_count - ?) WHERE id = ?", (removed, post["id"]))
+        db.execute("UPDATE submission SET comment_count = max(0, comment_count - ?) WHERE id = ?", (removed, post["id"]))  # noqa: E501
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -313,7 +322,7 @@ def _apply_vote(table: str, target: str, column: str, item_id: int, user_id: int
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
     try:
-        old = db.execute(f"SELECT choice FROM {table} WHERE {column} = ? AND user_id = ?", (item_id, user_id)).fetchone()
+        old = db.execute(f"SELECT choice FROM {table} WHERE {column} = ? AND user_id = ?", (item_id, user_id)).fetchone()  # noqa: E501
         old = old[0] if old else 0
         if old != choice:
             if choice == 0:

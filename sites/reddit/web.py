@@ -8,8 +8,8 @@ from datetime import datetime, timezone
 from urllib.parse import quote
 
 from flask import abort, current_app, g, redirect, request, session
-from markupsafe import Markup
 from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from sites.common.redirects import local_target
 from sites.common.web import check_csrf, csrf_token, int_arg, parse_int  # noqa: F401  (re-exported)

@@ -9,12 +9,12 @@ from datetime import datetime
 
 from flask import abort, flash, redirect, render_template, request
 
-from sites.classifieds import passwords
-from sites.common.sessions import begin_login, end_login, harness_login
-from sites.common.throttle import client_address, login_throttle
 import sites.shopping.cart_views as cart_views
 import sites.shopping.catalog_views as catalog_views
 import sites.shopping.web as web
+from sites.classifieds import passwords
+from sites.common.sessions import begin_login, end_login, harness_login
+from sites.common.throttle import client_address, login_throttle
 
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
 SIGN_IN_ERROR = ("The account sign-in was incorrect or your account is disabled temporarily. "
@@ -98,7 +98,7 @@ def register_post():
             errors[k] = "Please enter less or equal than 255 symbols."
     if not EMAIL_RE.match(form["email"]) or len(form["email"]) > 120:
         errors["email"] = "Please enter a valid email address (Ex: johndoe@domain.com)."
-    if len(password) < 8 or sum(bool(re.search(p, password)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]")) < 3:
+    if len(password) < 8 or sum(bool(re.search(p, password)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]")) < 3:  # noqa: E501
         errors["password"] = ("Minimum length of this field must be equal or greater than 8 symbols, with at least "
                               "3 classes of characters: lower case, upper case, digits, special characters.")
     if password != again:

@@ -7,12 +7,11 @@ from urllib.parse import urlencode
 
 from flask import abort, current_app, render_template, request, send_file
 
+import sites.shopping.queries as queries
+import sites.shopping.web as web
 from sites.common.sessions import end_all_sessions
 from sites.common.throttle import login_throttle
 from sites.common.tokens import tokens_equal
-import sites.shopping.queries as queries
-import sites.shopping.web as web
-
 
 
 def healthz():

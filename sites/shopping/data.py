@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sites.classifieds.db import connect_readonly
-from sites.config import Settings, settings as load_settings
+from sites.config import Settings
+from sites.config import settings as load_settings
 from sites.shopping.generate import CUSTOMER
 
 
@@ -250,8 +251,8 @@ class ShoppingData:
                                     dict(json.loads(i["options"])))
                           for i in self.conn.execute("SELECT * FROM order_item WHERE order_id = ? ORDER BY id",
                                                      (o["id"],)))
-            ship = tuple(o[f"ship_{k}"] for k in ("name", "street", "city", "region", "postcode", "country", "telephone"))
-            bill = tuple(o[f"bill_{k}"] for k in ("name", "street", "city", "region", "postcode", "country", "telephone"))
+            ship = tuple(o[f"ship_{k}"] for k in ("name", "street", "city", "region", "postcode", "country", "telephone"))  # noqa: E501
+            bill = tuple(o[f"bill_{k}"] for k in ("name", "street", "city", "region", "postcode", "country", "telephone"))  # noqa: E501
             out.append(Order(o["id"], o["increment_id"], o["status"], o["created_at"], o["subtotal_cents"] / 100,
                              o["shipping_cents"] / 100, o["grand_total_cents"] / 100, items, ship, bill))
         return out

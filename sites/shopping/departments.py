@@ -15,7 +15,7 @@ TREE: dict[str, dict[str, list[str]]] = {
         "Skin Care": ["Body Lotions: lotion bottle", "Face Moisturizers: lotion bottle, jar",
                       "Cleansers: soap, sponge", "Sun Care: lotion bottle"],
         "Makeup": ["Lips: lipstick", "Nails: nail polish", "Makeup Mirrors: mirror", "Makeup Sets: lipstick, mirror"],
-        "Bath & Body": ["Bar Soaps: soap", "Bath Sponges: sponge", "Body Washes: lotion bottle", "Bath Sets: soap, sponge"],
+        "Bath & Body": ["Bar Soaps: soap", "Bath Sponges: sponge", "Body Washes: lotion bottle", "Bath Sets: soap, sponge"],  # noqa: E501
         "Shave & Hair Removal": ["Razors: razor", "Shaving Creams: lotion bottle", "Grooming Kits: razor, mirror"],
     },
     "Sports & Outdoors": {
@@ -23,7 +23,7 @@ TREE: dict[str, dict[str, list[str]]] = {
                         "Volleyball: volleyball"],
         "Racquet Sports": ["Tennis: tennis racket", "Racquet Accessories: tennis racket, socks"],
         "Outdoor Recreation": ["Camping Lights: flashlight, oil lamp", "Kites & Flying Toys: kite, frisbee",
-                               "Skateboarding: skateboard", "Skating: roller skate, ice skate", "Cycling: bicycle, kick scooter"],
+                               "Skateboarding: skateboard", "Skating: roller skate, ice skate", "Cycling: bicycle, kick scooter"],  # noqa: E501
         "Fitness": ["Boxing: boxing glove", "Fitness Apparel: *shorts, *t-shirt", "Water Bottles: cup with straw",
                     "Gym Bags: backpack"],
         "Fan Shop": ["Caps: cap", "Fan Tees: *t-shirt", "Fan Accessories: flag, balloon"],
@@ -36,31 +36,31 @@ TREE: dict[str, dict[str, list[str]]] = {
         "Men": ["Shirts: *dress shirt, *t-shirt", "Jeans: *jeans", "Jackets & Coats: *coat", "Shorts: *shorts",
                 "Socks: *socks", "Shoes: ^dress shoe, ^sneaker, ^hiking boot", "Accessories: cap, gloves, scarf",
                 "Watches: wristwatch"],
-        "Girls": ["Dresses: *dress", "Tops: *t-shirt, *blouse", "Shoes: ^flat shoe, ^sneaker", "Accessories: cap, gloves"],
+        "Girls": ["Dresses: *dress", "Tops: *t-shirt, *blouse", "Shoes: ^flat shoe, ^sneaker", "Accessories: cap, gloves"],  # noqa: E501
         "Boys": ["Tops: *t-shirt", "Jeans: *jeans", "Shoes: ^sneaker, ^hiking boot", "Accessories: cap, socks"],
         "Luggage & Travel Gear": ["Suitcases: suitcase", "Backpacks: backpack", "Briefcases: briefcase",
                                   "Travel Accessories: coin purse, sunglasses"],
         "Sleep & Lounge": ["Robes: *kimono robe", "Slippers: ^flip flop, ^flat shoe", "Scarves: scarf"],
-        "Baby": ["Baby Tops: *t-shirt", "Baby Socks: *socks", "Baby Shoes: ^flat shoe", "Baby Gifts: teddy bear, toy duck"],
+        "Baby": ["Baby Tops: *t-shirt", "Baby Socks: *socks", "Baby Shoes: ^flat shoe", "Baby Gifts: teddy bear, toy duck"],  # noqa: E501
         "Novelty & More": ["Novelty Tees: *t-shirt", "Novelty Caps: cap", "Costume Accessories: tiara, sunglasses",
                            "Novelty Socks: *socks"],
     },
     "Home & Kitchen": {
-        "Kitchen & Dining": ["Cookware: frying pan, kettle", "Dinnerware: plate setting, bowl", "Flatware: spoon, chopsticks",
+        "Kitchen & Dining": ["Cookware: frying pan, kettle", "Dinnerware: plate setting, bowl", "Flatware: spoon, chopsticks",  # noqa: E501
                              "Cutlery & Knives: kitchen knife", "Mugs: mug", "Travel Cups: cup with straw",
                              "Storage Jars: jar", "Salt & Pepper: salt shaker"],
         "Home Decor": ["Candles: candle", "Vases: vase", "Artificial Plants: potted plant, cactus, bouquet",
                        "Clocks: alarm clock, mantel clock", "Wall Art: framed picture", "Mirrors: mirror"],
-        "Furniture": ["Living Room Furniture: couch, chair", "Bedroom Furniture: bed", "Home Office Furniture: chair, file cabinet",
+        "Furniture": ["Living Room Furniture: couch, chair", "Bedroom Furniture: bed", "Home Office Furniture: chair, file cabinet",  # noqa: E501
                       "Doors & Windows: door, window frame"],
-        "Bath": ["Bath Accessories: soap, sponge", "Laundry: laundry basket, bucket", "Bathroom Fixtures: bathtub, toilet"],
+        "Bath": ["Bath Accessories: soap, sponge", "Laundry: laundry basket, bucket", "Bathroom Fixtures: bathtub, toilet"],  # noqa: E501
         "Storage & Organization": ["Baskets: laundry basket", "Boxes: shipping box", "Jars & Canisters: jar"],
         "Kids' Home Store": ["Baby Feeding: baby bottle, bowl", "Kids' Decor: balloon, teddy bear"],
-        "Seasonal Decor": ["Party Decor: balloon, pinata", "Holiday Candles: candle, oil lamp", "Garlands & Flags: flag"],
+        "Seasonal Decor": ["Party Decor: balloon, pinata", "Holiday Candles: candle, oil lamp", "Garlands & Flags: flag"],  # noqa: E501
     },
     "Office Products": {
         "Office & School Supplies": ["Pencils: pencil", "Pens: ballpoint pen, fountain pen", "Paper Clips: paperclip",
-                                     "Push Pins: pushpin", "Rulers: ruler", "Scissors: scissors", "Notebooks: notebook, ledger",
+                                     "Push Pins: pushpin", "Rulers: ruler", "Scissors: scissors", "Notebooks: notebook, ledger",  # noqa: E501
                                      "Crayons: crayon"],
         "Filing Products": ["File Folders: file folder", "Clipboards: clipboard", "Filing Cabinets: file cabinet"],
         "Calendars & Planners": ["Desk Calendars: calendar", "Planners: ledger, notebook"],
@@ -109,7 +109,7 @@ TREE: dict[str, dict[str, list[str]]] = {
     },
     "Grocery & Gourmet Food": {
         "Snacks & Sweets": ["Chocolate: chocolate bar", "Hard Candy: candy", "Lollipops: lollipop", "Cookies: cookie",
-                            "Popcorn: popcorn", "Pretzels: pretzel", "Nuts: peanuts", "Donuts & Pastries: doughnut, cupcake"],
+                            "Popcorn: popcorn", "Pretzels: pretzel", "Nuts: peanuts", "Donuts & Pastries: doughnut, cupcake"],  # noqa: E501
         "Beverages": ["Juices: juice box", "Milk & Cream: milk glass", "Tea: tea cup", "Coffee: mug"],
         "Pantry Staples": ["Canned Soups: canned food", "Canned Vegetables: canned food", "Honey: honey pot",
                            "Jams & Spreads: jar, honey pot", "Breads: bread loaf"],

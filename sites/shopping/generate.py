@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 import sites.shopping.wording as W
+from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 from sites.shopping.departments import APPAREL_SIZES, SHOE_SIZES, TREE, parse_leaf, slugify
 from sites.shopping.schema import SCHEMA
 
@@ -224,7 +224,7 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
                 pc_rows.append((cat, pid, name.lower(), final))
             weight = rng.randint(2, 400) / 10
             attrs = [("Brand", brand), ("Material", material.capitalize()),
-                     ("Product Dimensions", f"{rng.randint(2, 30)} x {rng.randint(2, 20)} x {rng.randint(1, 12)} inches"),
+                     ("Product Dimensions", f"{rng.randint(2, 30)} x {rng.randint(2, 20)} x {rng.randint(1, 12)} inches"),  # noqa: E501
                      ("Item Weight", f"{weight} ounces" if weight < 16 else f"{weight / 16:.1f} pounds"),
                      ("Manufacturer", f"{brand} Inc."),
                      ("Item model number", f"{brand[:3].upper()}-{rng.randint(100, 9999)}"),

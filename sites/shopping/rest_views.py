@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
-from sites.common.tokens import tokens_equal
 import sites.shopping.web as web
+from sites.common.tokens import tokens_equal
 
 
 def _authorised() -> bool:

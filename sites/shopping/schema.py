@@ -89,4 +89,4 @@ CREATE TABLE cart_item (
     id INTEGER PRIMARY KEY, owner TEXT NOT NULL, product_id INTEGER NOT NULL REFERENCES product(id),
     qty INTEGER NOT NULL, options TEXT NOT NULL);  -- owner: 'c<customer id>' or 's<session token>'
 CREATE INDEX cart_owner ON cart_item(owner, id);
-"""
+"""  # noqa: E501

@@ -6,7 +6,7 @@ flags are the real ones, drawn from the Noto colour emoji font (regional-indicat
 shopping catalogue's brands. Animals, sports, films and artworks are short hand-kept tables of well-known facts.
 `SCALE=full` adds every ISO 3166-2 subdivision, ISO 639-3 language and ISO 4217 currency, then generated
 towns up to the requested count.
-"""
+"""  # noqa: E501
 from __future__ import annotations
 
 import random

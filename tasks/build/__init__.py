@@ -12,6 +12,9 @@ A suite module provides `build_suite(conf=None) -> Suite` (from the pristine dat
 products, posts); the grounding lint (tests/tasks/test_grounding.py) uses it to prove that the visual words of a
 task are not written in the text of the items it touches, whichever suite the task is in.
 
+Which sites have a suite, and its module, is read from the sites' registry (sites/registry.py: SiteSpec.
+suite_module, a dotted name, so sites never import tasks).
+
 Each task names its sites (`sites`, the first is the main one). A suite's file is named after the suite:
 tasks/<site>.json for a site's own suite, tasks/multisite.json for the tasks that need two sites.
 
@@ -23,30 +26,48 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from sites.registry import site_specs
+
 from .text import mentions  # noqa: F401  (the lint's whole-word test)
 
-SITES = ("classifieds", "shopping", "reddit")        # sites with a suite (and a grounding lookup) of their own
-SUITES = SITES + ("multisite",)                      # every committed suite: tasks/<name>.json
+MULTISITE = "multisite"     # the tasks that cross sites: tasks/multisite.json, built by tasks/build/multisite.py
 SUITE_SEED = 20240101      # the suites are written for the default data set (SEED, SCALE of .env.example)
 SUITE_SCALE = "default"
 
 
+def suite_sites() -> dict[str, str]:
+    """Site -> the module of its own suite, for every registered site that has one (SiteSpec.suite_module)."""
+    return {name: spec.suite_module for name, spec in site_specs().items() if spec.suite_module}
+
+
+def __getattr__(name: str):
+    # SITES: the sites with a suite (and a grounding lookup) of their own; SUITES: every suite, tasks/<name>.json.
+    # Read from the sites' registry each time, so a site registered later has its suite here.
+    if name == "SITES":
+        return tuple(suite_sites())
+    if name == "SUITES":
+        return (*suite_sites(), MULTISITE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def suite_module(name: str) -> ModuleType:
-    if name not in SUITES:
-        raise ValueError(f"no task builder for suite {name!r} (known: {', '.join(SUITES)})")
-    return importlib.import_module(f"{__name__}.{name}")
+    modules = {**suite_sites(), MULTISITE: f"{__name__}.{MULTISITE}"}
+    if name not in modules:
+        raise ValueError(f"no task builder for suite {name!r} (known: {', '.join(modules)})")
+    return importlib.import_module(modules[name])
 
 
 def site_module(site: str) -> ModuleType:
     """The suite module of one site (its grounding lookup included)."""
-    if site not in SITES:
-        raise ValueError(f"no task builder for site {site!r} (known: {', '.join(SITES)})")
-    return suite_module(site)
+    sites = suite_sites()
+    if site not in sites:
+        raise ValueError(f"no task builder for site {site!r} (known: {', '.join(sites)})")
+    return importlib.import_module(sites[site])
 
 
 def grounding_sites() -> dict[str, str]:
     """Which site's data a grounding key names ids of: {"listings": "classifieds", "products": "shopping", ...}."""
-    return {site_module(site).Suite.grounding_key: site for site in SITES}
+    return {site_module(site).Suite.grounding_key: site for site in suite_sites()}
 
 
 def suite_settings():

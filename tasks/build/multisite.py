@@ -20,14 +20,18 @@ from urllib.parse import quote
 from sites.wikipedia import BOOK, LANDING
 from sites.wikipedia.entities import Entity
 
-from . import classifieds as classifieds_suite, reddit as reddit_suite, shopping as shopping_suite, suite_settings
+from . import classifieds as classifieds_suite
+from . import reddit as reddit_suite
+from . import shopping as shopping_suite
+from . import suite_settings
 from .classifieds import base as classifieds_base
 from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
 from .reddit.base import query_text, ssim_check, submit_steps, with_images
 from .reddit.forum import USER, Forum, clean_of, visual_terms
 from .shopping.base import WISHLIST_NAMES, leaf
 from .suite import Suite as BaseSuite
-from .text import article as a_or_an, mentions, price_text
+from .text import article as a_or_an
+from .text import mentions, price_text
 
 SHOP, REDDIT, WIKI = "__SHOPPING__", "__REDDIT__", "__WIKIPEDIA__"
 WIKI_LANDING = f"{WIKI}/{BOOK}/A/{LANDING}"

@@ -95,9 +95,12 @@ def _item_id(css: str) -> int:
 
 # (pattern of the CSS, function(css, match, solution) -> sight dict, or "picture:<kind>" handled below)
 def _rules():
-    text = lambda value, tag=None: (lambda css, m, sol: {"text": value(m) if callable(value) else value,
-                                                          **({"tag": tag} if tag else {})})
-    after = lambda label: (lambda css, m, sol: {"after": label})
+    def text(value, tag=None):
+        return lambda css, m, sol: {"text": value(m) if callable(value) else value, **({"tag": tag} if tag else {})}
+
+    def after(label):
+        return lambda css, m, sol: {"after": label}
+
     return [
         # classifieds
         (r"^a\.card-title\[href=", lambda css, m, sol: {"picture": ("listing", _item_id(css))}),
@@ -121,7 +124,8 @@ def _rules():
         (r"^#payment button\.checkout$", text("Place Order", "BUTTON")),
         (r"^#qty$", after("Qty")),
         (r"^#tab-label-reviews-title$", text("Reviews", "A")),
-        (r"^label\[for=Rating_(\d)\]$", text(lambda m: f"{m.group(1)} star{'s' if m.group(1) != '1' else ''}", "LABEL")),
+        (r"^label\[for=Rating_(\d)\]$",
+         text(lambda m: f"{m.group(1)} star{'s' if m.group(1) != '1' else ''}", "LABEL")),
         (r"^#nickname_field$", after("Nickname")),
         (r"^#summary_field$", after("Summary")),
         (r"^#review_field$", after("Review")),
@@ -136,7 +140,8 @@ def _rules():
         (r"^#narrow-by-list a\[href\*='price=(\d+)-(\d+)'\]$",
          text(lambda m: f"${int(m.group(1)):,.2f} - ${int(m.group(2)) - 0.01:,.2f}", "A")),
         (r"^\.pages-items a\.page\[href\*='p=(\d+)&'\]$", text(lambda m: m.group(1), "A")),
-        (r"^\.breadcrumbs a\[href='/([^']*)\.html'\]$", lambda css, m, sol: {"text": _category_name(m.group(1)), "tag": "A"}),
+        (r"^\.breadcrumbs a\[href='/([^']*)\.html'\]$",
+         lambda css, m, sol: {"text": _category_name(m.group(1)), "tag": "A"}),
         (r"^\.modes-mode\.mode-list$", text("List", "A")),
         # reddit
         (r"^div\.submission__vote button\.vote__up$", text("\u25b2", "BUTTON")),

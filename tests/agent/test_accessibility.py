@@ -9,7 +9,7 @@ from agent.actions import parse_action
 
 
 def _line_of(text: str, pattern: str) -> str:
-    hits = [l for l in text.splitlines() if re.search(pattern, l)]
+    hits = [line for line in text.splitlines() if re.search(pattern, line)]
     assert hits, f"no line matches {pattern!r} in:\n{text}"
     return hits[0]
 

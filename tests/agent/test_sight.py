@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 from agent.agents.reference import parse_solution
-from agent.som import Mark, som_result
 from agent.sight import caption_link, find_after, find_by_text, match_picture
+from agent.som import Mark, som_result
 from sites.imagery import PhotoSpec, render_photo
 
 

@@ -36,11 +36,11 @@ def test_text_lists_marks_and_static_text(som_env, pages):
     lines = som_env.observe().text.splitlines()
     assert "[] [StaticText] [Fixture shop]" in lines
     assert "[] [StaticText] [not clicked]" in lines
-    assert any(re.fullmatch(r"\[\d+\] \[BUTTON\] \[Add to cart\]", l) for l in lines)
-    assert any(re.fullmatch(r"\[\d+\] \[A\] \[Second page\]", l) for l in lines)
-    assert any(re.fullmatch(r"\[\d+\] \[INPUT\] \[old text\]", l) for l in lines)
-    assert any(re.fullmatch(r"\[\d+\] \[SELECT\] \[Red\]", l) for l in lines)
-    assert not any("Secret" in l for l in lines)             # display: none button is not marked
+    assert any(re.fullmatch(r"\[\d+\] \[BUTTON\] \[Add to cart\]", line) for line in lines)
+    assert any(re.fullmatch(r"\[\d+\] \[A\] \[Second page\]", line) for line in lines)
+    assert any(re.fullmatch(r"\[\d+\] \[INPUT\] \[old text\]", line) for line in lines)
+    assert any(re.fullmatch(r"\[\d+\] \[SELECT\] \[Red\]", line) for line in lines)
+    assert not any("Secret" in line for line in lines)             # display: none button is not marked
 
 
 def test_click_by_id(som_env, pages):
@@ -67,7 +67,8 @@ def test_type_without_enter_and_into_textarea(som_env, pages):
     assert som_env.step(parse_action(f"type [{field}] [abc] [0]")) is None
     assert som_env.step(parse_action(f"type [{notes}] [two [bracketed] words] [0]")) is None
     assert _status(som_env, "enter-status") == "no enter"
-    value = lambda css: som_env.driver.find_element("css selector", css).get_attribute("value")
+    def value(css):
+        return som_env.driver.find_element("css selector", css).get_attribute("value")
     assert value("#no-enter") == "abc" and value("#notes") == "two [bracketed] words"
     assert som_env.step(parse_action(f"type [{field}] [xyz] [1]")) is None
     assert _status(som_env, "enter-status") == "enter pressed" and value("#no-enter") == "xyz"
@@ -123,7 +124,7 @@ def test_dense_page_id_clicks_exactly_its_button(som_env, pages):
     som_env.open([pages("dense.html")])
     obs = som_env.observe()
     assert obs.meta["n_elements"] >= 500
-    line = next(l for l in obs.text.splitlines() if l.endswith("[BUTTON] [B437]"))
+    line = next(row for row in obs.text.splitlines() if row.endswith("[BUTTON] [B437]"))
     element_id = re.match(r"\[(\d+)\]", line).group(1)
     assert som_env.step(parse_action(f"click [{element_id}]")) is None
     assert _status(som_env, "result") == "B437"
@@ -162,9 +163,9 @@ def test_draw_marks_places_labels_outside_boxes():
 def test_rating_stars_and_linked_images_are_marked(som_env, pages):
     som_env.open([pages("basic.html")])
     obs = som_env.observe()
-    star_lines = [l for l in obs.text.splitlines() if l.endswith("[SPAN] [★]")]
+    star_lines = [line for line in obs.text.splitlines() if line.endswith("[SPAN] [★]")]
     assert len(star_lines) == 5
-    assert any(re.fullmatch(r"\[\d+\] \[IMG\] \[Shop logo\]", l) for l in obs.text.splitlines())
+    assert any(re.fullmatch(r"\[\d+\] \[IMG\] \[Shop logo\]", line) for line in obs.text.splitlines())
     fourth = re.match(r"\[(\d+)\]", star_lines[3]).group(1)
     assert som_env.step(parse_action(f"click [{fourth}]")) is None
     assert _status(som_env, "rating") == "4 stars"
@@ -281,7 +282,8 @@ def test_observing_through_chromedriver_alone_gives_the_same_observation(pages):
 def test_type_into_fields_of_every_kind(som_env, pages):
     som_env.open([pages("forms.html")])
     som_env.observe()
-    value = lambda css: som_env.driver.find_element("css selector", css).get_attribute("value")
+    def value(css):
+        return som_env.driver.find_element("css selector", css).get_attribute("value")
     when = som_env.resolve_element_id(css="#when")
     assert som_env.step(parse_action(f"type [{when}] [03142024] [0]")) is None     # a date input: WebDriver's keys
     editor = som_env.resolve_element_id(css="#editor")

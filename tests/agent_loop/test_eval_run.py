@@ -47,7 +47,7 @@ def test_model_agent_without_endpoint_is_a_usage_error(tmp_path):
 def test_reference_run_without_endpoint_scores_and_writes_trajectories(tmp_path):
     tasks = tmp_path / "tasks"
     tasks.mkdir()
-    search = [{"do": "type", "css": "input[name=sPattern]", "value": "bike", "enter": True}, {"do": "stop", "answer": ""}]
+    search = [{"do": "type", "css": "input[name=sPattern]", "value": "bike", "enter": True}, {"do": "stop", "answer": ""}]  # noqa: E501
     wrong = [{"do": "stop", "answer": ""}]
     url = "__CLASSIFIEDS__/index.php?page=search"
     (tasks / "loop.json").write_text(json.dumps([_task(0, search, url), _task(1, wrong, url)]))

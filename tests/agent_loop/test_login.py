@@ -73,7 +73,10 @@ def test_unknown_site_or_missing_url_is_an_error(fresh_env):
 
 def test_site_down_is_an_error_naming_the_url(fresh_env):
     forget_logins()
-    with pytest.raises(LoginError, match=r"login to shopping at http://127\.0\.0\.1:9/customer/account/login/ failed: the site did not answer"):
+    with pytest.raises(
+        LoginError,
+        match=r"login to shopping at http://127\.0\.0\.1:9/customer/account/login/ failed: the site did not answer",
+    ):
         login_sites(fresh_env, ["shopping"], {"shopping": "http://127.0.0.1:9"})
 
 
@@ -90,11 +93,15 @@ def test_one_browser_stays_logged_in_to_three_sites_on_one_host(tmp_path_factory
             driver = fresh_env.driver
             names = {c["name"] for c in driver.get_cookies()}
             assert {"classifieds_session", "shopping_session", "reddit_session"} <= names, names
-            for site, path in (("classifieds", "/index.php?page=user&action=items"),
-                               ("shopping", "/customer/account/"), ("reddit", "/")):
+            for site, path in (
+                ("classifieds", "/index.php?page=user&action=items"),
+                ("shopping", "/customer/account/"),
+                ("reddit", "/"),
+            ):
                 driver.get(arena.urls[site] + path)
-                assert driver.find_elements(By.XPATH, login.RECIPES[site].logged_in_xpath), \
+                assert driver.find_elements(By.XPATH, login.recipes()[site].logged_in_xpath), (
                     f"{site}: logged out after logging in to the others"
+                )
     finally:
         forget_logins()
 

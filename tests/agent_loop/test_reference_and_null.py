@@ -116,4 +116,6 @@ def test_dead_browser_ends_the_episode_as_an_error_with_its_cause(pages):
         env.close()
     assert result.stop_reason == "error" and result.answer is None
     # BrowserEnv reports a dead session as BrowserCrashed; a vanished chromedriver surfaces as a refused connection
-    assert any(cause in (result.error or "") for cause in ("BrowserCrashed", "Connection refused", "invalid session id"))
+    assert any(
+        cause in (result.error or "") for cause in ("BrowserCrashed", "Connection refused", "invalid session id")
+    )

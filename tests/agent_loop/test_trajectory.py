@@ -20,7 +20,7 @@ def trajectory(env_a11y, fixture_server, tmp_path_factory):
                 {"do": "click", "css": "#nothing-here"}, {"do": "stop", "answer": "<b>$120.00</b>"}]
     agent = make_agent("reference", env=env_a11y, solution=solution)
     out = tmp_path_factory.mktemp("traj")
-    result = run_episode(env_a11y, agent, intent="Find the price & report it", images=[Image.new("RGB", (30, 20), "blue")],
+    result = run_episode(env_a11y, agent, intent="Find the price & report it", images=[Image.new("RGB", (30, 20), "blue")],  # noqa: E501
                          start_urls=[f"{pages}/index.html"], record_dir=out / "shots")
     reward = {"score": 0, "checks": [{"name": "string_match.must_include", "passed": False,
                                       "reason": "'$99' not in the answer"}], "error": None}

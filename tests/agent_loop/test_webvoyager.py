@@ -12,7 +12,7 @@ from agent.agents import make_agent
 from agent.agents.webvoyager import WebVoyagerAgent
 from agent.agents.webvoyager_format import parse_reply
 from agent.episode import run_episode
-from tests.agent_loop.conftest import stub_llm, stub_settings
+from tests.agent_loop.conftest import stub_llm, stub_settings  # noqa: F401  (stub_llm: a fixture)
 
 
 def _images(message) -> list[str]:
@@ -158,7 +158,7 @@ def test_make_eval_runs_webvoyager_end_to_end_and_scores_it(tmp_path, openai_stu
                OPENAI_BASE_URL=openai_stub.base_url, OPENAI_API_KEY="test", MODEL="gpt-4o", LLM_RETRIES="1",
                PYTHONUNBUFFERED="1")
     done = subprocess.run([sys.executable, "-m", "evaluation.run", "--workers", "0", "--agent", "webvoyager",
-                           "--tasks", str(tasks), "--results", str(results), "--auto-eval", "--", "--viewport", "1024x768"],
+                           "--tasks", str(tasks), "--results", str(results), "--auto-eval", "--", "--viewport", "1024x768"],  # noqa: E501
                           cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     by_id = {r["task_id"]: r for r in map(json.loads, (results / "results.jsonl").read_text().splitlines())}

@@ -289,6 +289,11 @@ class FakeEngine:
         state = {"Status": c.status, "Running": c.status == "running", "ExitCode": c.exit_code}
         if health:
             state["Health"] = health
-        return {"Id": c.id, "Name": "/" + c.name, "Image": c.image, "State": state,
-                "Config": {"Image": c.image, "Tty": False, **{k: v for k, v in c.config.items() if k in ("Env", "Cmd")}},
-                "HostConfig": c.config.get("HostConfig", {})}
+        return {
+            "Id": c.id,
+            "Name": "/" + c.name,
+            "Image": c.image,
+            "State": state,
+            "Config": {"Image": c.image, "Tty": False, **{k: v for k, v in c.config.items() if k in ("Env", "Cmd")}},
+            "HostConfig": c.config.get("HostConfig", {}),
+        }

@@ -145,15 +145,24 @@ def serve_site(monkeypatch, tmp_path):
     return module, calls
 
 
-def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site, monkeypatch, tmp_path):
+def _swap_prepare(monkeypatch, site: str, prepare) -> None:
+    """The site's registered spec with another launcher `prepare`, for this test only."""
     import dataclasses
+
+    from sites import registry
+
+    spec = registry.get_site_spec(site)
+    monkeypatch.setitem(registry._SITES, site, dataclasses.replace(
+        spec, launcher=dataclasses.replace(spec.launcher, prepare=prepare)))
+
+
+def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site, monkeypatch, tmp_path):
 
     from sites.launchers import LAUNCHERS
 
     module, calls = serve_site
     zim = tmp_path / "w.zim"
-    monkeypatch.setitem(module.LAUNCHERS, "wikipedia", dataclasses.replace(
-        LAUNCHERS["wikipedia"], prepare=lambda settings, instance, urls: {"zim": str(zim)}))
+    _swap_prepare(monkeypatch, "wikipedia", lambda settings, instance, urls: {"zim": str(zim)})
     module.main(["wikipedia", "--port", "8888"])
     [(how, argv)] = calls
     assert how == "execvp" and argv[0].endswith("kiwix-serve")
@@ -165,13 +174,10 @@ def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site,
 
 
 def test_serve_site_runs_a_flask_site_under_sites_serve(serve_site, monkeypatch, tmp_path):
-    import dataclasses
 
-    from sites.launchers import LAUNCHERS
 
     module, calls = serve_site
-    monkeypatch.setitem(module.LAUNCHERS, "homepage", dataclasses.replace(
-        LAUNCHERS["homepage"], prepare=lambda settings, instance, urls: {"urls": urls}))
+    _swap_prepare(monkeypatch, "homepage", lambda settings, instance, urls: {"urls": urls})
     module.main(["homepage", "--port", "4399"])
     [(how, argv)] = calls
     assert how == "execv" and argv[1:5] == ["-m", "sites.serve", "homepage", "--instance"]

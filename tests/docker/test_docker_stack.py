@@ -5,7 +5,6 @@ The sites' HTTP health checks and the classifieds reset endpoint go to small rea
 """
 from __future__ import annotations
 
-import json
 import shutil
 import socket
 import tempfile
@@ -136,7 +135,7 @@ def test_up_creates_the_stack_in_order_waits_and_configures(engine, client, stan
     body = dict(creates)["shopping"]
     assert body["Image"] == "shopping_final_0712"
     assert body["Hostname"] == "shopping"
-    assert body["HostConfig"]["PortBindings"] == {"80/tcp": [{"HostIp": "", "HostPort": str(stand_ins["shopping"].port)}]}
+    assert body["HostConfig"]["PortBindings"] == {"80/tcp": [{"HostIp": "", "HostPort": str(stand_ins["shopping"].port)}]}  # noqa: E501
     assert body["HostConfig"]["RestartPolicy"] == {"Name": "unless-stopped"}
     assert body["HostConfig"]["NetworkMode"] == "vwa"
     assert body["Healthcheck"]["Test"][0] == "CMD"
@@ -153,7 +152,8 @@ def test_up_creates_the_stack_in_order_waits_and_configures(engine, client, stan
     magento = _execs(engine, "shopping")
     assert magento[0] == [docker_stack.MAGENTO_BIN, "setup:store-config:set", f"--base-url={shop}"]
     assert magento[1][0] == "mysql" and magento[1][-1] == (
-        f"UPDATE core_config_data SET value='{shop}/' WHERE path = 'web/secure/base_url';")
+        f"UPDATE core_config_data SET value='{shop}/' WHERE path = 'web/secure/base_url';"
+    )
     assert magento[2] == ["php", docker_stack.MAGENTO_BIN, "cache:flush"]
     assert magento[3][:3] == [docker_stack.MAGENTO_BIN, "indexer:set-mode", "schedule"]
     assert magento[3][3:] == list(docker_stack.MAGENTO_INDEXERS) and len(magento[3][3:]) == 11
@@ -161,8 +161,11 @@ def test_up_creates_the_stack_in_order_waits_and_configures(engine, client, stan
     # Magento was configured only after its container reported healthy: "starting" for 4 polls first.
     shopping_id = engine.by_name("shopping").id
     first_exec = next(i for i, c in enumerate(engine.calls) if c.path == f"/containers/{shopping_id}/exec")
-    polls = [c for c in engine.calls[:first_exec]
-             if c.path in (f"/containers/{shopping_id}/json", "/containers/shopping/json")]
+    polls = [
+        c
+        for c in engine.calls[:first_exec]
+        if c.path in (f"/containers/{shopping_id}/json", "/containers/shopping/json")
+    ]
     assert len(polls) >= 5
     # Every site's HTTP health check reached its port.
     for site, server in stand_ins.items():
@@ -238,7 +241,11 @@ def test_reset_shopping_recreates_the_container_and_reconfigures_magento(engine,
     assert body["HostConfig"]["PortBindings"]["80/tcp"][0]["HostPort"] == str(stand_ins["shopping"].port)
     assert body["HostConfig"]["NetworkMode"] == "vwa"
     assert [cmd[1] if cmd[0] != "php" else cmd[2] for cmd in _execs(engine, "shopping")] == [
-        "setup:store-config:set", "-u", "cache:flush", "indexer:set-mode"]
+        "setup:store-config:set",
+        "-u",
+        "cache:flush",
+        "indexer:set-mode",
+    ]
     # Only shopping was touched.
     assert [name for name, _ in _creates(engine)] == ["shopping"]
     assert any(m == "GET" for m, _p, _f in stand_ins["shopping"].requests)

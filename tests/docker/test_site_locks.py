@@ -1,8 +1,8 @@
 """SiteLocks across real processes: a writer excludes readers, readers share, sorted order, timeouts."""
 from __future__ import annotations
 
-import subprocess
 import select
+import subprocess
 import sys
 from pathlib import Path
 

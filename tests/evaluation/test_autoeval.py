@@ -32,7 +32,7 @@ def _run_folder(tmp_path, rewards: dict[int, int]):
         if task_id == 0:
             url = lambda png: "data:image/png;base64," + base64.b64encode(png).decode()   # noqa: E731
             page = (f'<img alt="input image 1" src="{url(_png("black"))}">'
-                    + "".join(f'<img alt="screenshot before step {i + 1}" src="{url(s)}">' for i, s in enumerate(shots[:3]))
+                    + "".join(f'<img alt="screenshot before step {i + 1}" src="{url(s)}">' for i, s in enumerate(shots[:3]))  # noqa: E501
                     + f'<img alt="final page" src="{url(shots[3])}">')
             (traj / f"classifieds_{task_id}.html").write_text(page)
         else:
@@ -115,12 +115,16 @@ def test_repeats_give_mean_and_sd_and_the_report_shows_them(tmp_path, openai_stu
     images = [p for p in openai_stub.requests[0]["messages"][1]["content"] if p["type"] == "image_url"]
     assert len(images) == 4                                             # all of them
     stats = agreement_stats([json.loads(x) for x in (run / "autoeval.jsonl").read_text().splitlines()])
-    assert stats["repeats"] == 2 and stats["agreement"] == 0.75 and stats["agreement_sd"] == pytest.approx(0.35355, abs=1e-4)
+    assert (
+        stats["repeats"] == 2
+        and stats["agreement"] == 0.75
+        and stats["agreement_sd"] == pytest.approx(0.35355, abs=1e-4)
+    )
     assert stats["success_rate"] == 0.75
     report = (run / "report.md").read_text()
     assert report.startswith("# Success rates") and "| agreement | 75.0% ± 35.4 |" in report
     assert "| success rate, reward functions | 50.0% |" in report
-    again = add_to_report(run, report)              # the section is replaced, never stacked
+    again = add_to_report(run, report)  # the section is replaced, never stacked
     assert again.count("## Auto-evaluator") == 1 and (run / "report.md").read_text().count("## Auto-evaluator") == 1
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.running.outcome import Reward
 from evaluation.scoring.evaluators import _NOTHING, EvalContext, _located_value, check_expectation, evaluate_task
 from evaluation.scoring.judges import OpenAIJudge
-from evaluation.running.outcome import Reward
 from evaluation.taskfiles.loader import _Where, parse_expectation, parse_task
 from tests.support.openai_stub import OpenAIStub
 
@@ -46,7 +46,8 @@ def _string_task(check: str, reference, string_note: str = ""):
 def verdict(case: dict, mode: str, judge) -> int:
     check, ref, answer = case["check"], case["reference"], case["answer"]
     if check in STRING_CHECKS or check == "unachievable":
-        task = _string_task(check, ref, "the listing does not exist" if check in ("unachievable", "fuzzy_match") else "")
+        note = "the listing does not exist" if check in ("unachievable", "fuzzy_match") else ""
+        task = _string_task(check, ref, note)
         return evaluate_task(task, EvalContext(answer=answer, final_url="http://127.0.0.1:1/", judge=judge,
                                                scoring=mode)).score
     if check in ("url_exact", "url_gold"):

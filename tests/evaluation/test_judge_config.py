@@ -37,16 +37,23 @@ def test_blip2_without_the_models_extra_says_how_to_install():
         Blip2VQA("/models/blip2").ask(Image.new("RGB", (8, 8)), "what?")
 
 
-@pytest.mark.parametrize("reply,verdict", [
-    ("Verdict: correct", "correct"), ("Verdict: Not  Correct", "incorrect"), ("INCORRECT", "incorrect"),
-    ("partially correct", "partially correct"), ("correct at first sight... Verdict: partially correct", "partially correct"),
-])
+@pytest.mark.parametrize(
+    "reply,verdict",
+    [
+        ("Verdict: correct", "correct"),
+        ("Verdict: Not  Correct", "incorrect"),
+        ("INCORRECT", "incorrect"),
+        ("partially correct", "partially correct"),
+        ("correct at first sight... Verdict: partially correct", "partially correct"),
+    ],
+)
 def test_parse_verdict(reply, verdict):
     assert parse_verdict(reply) == verdict
 
 
 def test_unreachable_judge_is_an_error():
     import socket
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

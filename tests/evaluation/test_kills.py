@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
-import shutil
 import tempfile
 import threading
 import time
@@ -23,8 +23,15 @@ import pytest
 
 from evaluation.reporting.results import read_results, schema_problems
 
-from .embedded_tasks import (ROOT, classifieds_task, embedded_env, pytest_command, run_pytest, search_task,
-                             write_task_file)
+from .embedded_tasks import (
+    ROOT,
+    classifieds_task,
+    embedded_env,
+    pytest_command,
+    run_pytest,
+    search_task,
+    write_task_file,
+)
 
 pytestmark = pytest.mark.browser
 

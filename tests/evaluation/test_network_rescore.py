@@ -64,10 +64,12 @@ def test_network_logs_and_offline_rescore(tmp_path):
     assert form["action"] == ["add_comment"] and form["id"] == ["3"] and form["title"] == ["Network check"]
     assert form["rating"] == ["4"] and form["body"] == ["Posted by the test"] and form["csrf"] == ["(redacted)"]
     assert posts[0]["status"] in (302, 303) and posts[0]["type"] == "Document"
-    assert not any("login" in str(r.get("form", {}).get("action")) for r in comment_log)  # the login is not the episode's
+    assert not any(
+        "login" in str(r.get("form", {}).get("action")) for r in comment_log
+    )  # the login is not the episode's
     search_log = read_log(run / records[0]["network_log"])
     assert records[0]["final_url"] in [r["url"] for r in search_log if r["type"] == "Document"]
-    assert (run / records[0]["network_log"]).stat().st_size < 20_000                    # compact
+    assert (run / records[0]["network_log"]).stat().st_size < 20_000  # compact
 
     done = _rescore(run)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -77,8 +79,10 @@ def test_network_logs_and_offline_rescore(tmp_path):
     assert lines[0]["final_url_loaded"] is True
     assert lines[1]["rescored"] == ["string_match"] and "needs the live site" in lines[1]["skipped"]["program_html"]
     assert lines[1]["forms_posted"][0]["form"]["title"] == ["Network check"]
-    assert lines[2]["rescored_answerable"] == 0 == lines[2]["recorded_answerable"]   # a 0 re-scores as a 0
-    assert "classifieds/1: same; re-scored: string_match; not re-scored: program_html needs the live site" in done.stdout
+    assert lines[2]["rescored_answerable"] == 0 == lines[2]["recorded_answerable"]  # a 0 re-scores as a 0
+    assert (
+        "classifieds/1: same; re-scored: string_match; not re-scored: program_html needs the live site" in done.stdout
+    )
     assert "3 task(s): 3 same" in done.stdout
 
     # a line that no longer matches its checks (an edited answer, a moved final URL) is found out

@@ -55,7 +55,7 @@ def test_order_page_helpers(driver, pages):
     assert helper_value(driver, "shopping_get_order_product_quantity(__page__, 'B00MXUFL0E')") == 2
     assert helper_value(driver, "shopping_get_order_product_quantity(__page__, 'X1 |OR| B07ZD2PB9F')") == 1
     assert helper_value(driver, "shopping_get_order_product_quantity(__page__, 'NOPE')") == 0
-    assert helper_value(driver, "shopping_get_order_product_option(__page__, 'B00MXUFL0E', 'Size')") == "12 Count (Pack of 1)"
+    assert helper_value(driver, "shopping_get_order_product_option(__page__, 'B00MXUFL0E', 'Size')") == "12 Count (Pack of 1)"  # noqa: E501
     assert helper_value(driver, "shopping_get_order_product_option(__page__, 'B00MXUFL0E', 'Color')") == ""
     assert helper_value(driver, "get_query_text(__page__, '.page-title')").strip() == "Order # 000000187"
     assert helper_value(driver, "get_query_text_lowercase(__page__, '.order-status')") == "pending"
@@ -101,7 +101,8 @@ def test_reddit_get_post_url():
 
 
 def test_api_helpers_through_the_shopping_api(shop_api, pages):
-    api = lambda: JSONShoppingAPI(shop_api.base_url, "http://shop.test")
+    def api():
+        return JSONShoppingAPI(shop_api.base_url, "http://shop.test")
     assert helper_value(None, "shopping_get_latest_order_url()", api=api) == "http://shop.test/sales/order/view/order_id/187/"
     assert helper_value(None, "shopping_get_sku_product_page_url('B0KETTLE17')", api=api) == "http://shop.test/magento_product.html"
     assert helper_value(None, "shopping_get_sku_latest_review_author('B0KETTLE17')", api=api) == "Emma Lopez"
@@ -142,7 +143,8 @@ def test_helper_injection_in_a_task_is_refused_at_load():
     task = with_eval(4, eval_types=["program_html"], program_html=[
         {"url": "last", "locator": "func:__import__('os').system('touch /tmp/pwned')",
          "required_contents": {"exact_match": "0"}}])
-    with pytest.raises(TaskFormatError, match=r"field 'eval.program_html\[0\].locator'.*only a registered helper name may be called"):
+    with pytest.raises(TaskFormatError, match=r"field 'eval.program_html\[0\].locator'.*only a registered helper name "
+                                              r"may be called"):
         parse_task(task, "evil.json")
 
 
@@ -151,7 +153,7 @@ def program_task(targets):
 
 
 def run(task, driver, final_url, **kw):
-    kw.setdefault("scoring", "strict")     # these cases state the format's semantics; tests/evaluation/conformance: both
+    kw.setdefault("scoring", "strict")     # these cases state the format's semantics; tests/evaluation/conformance: both  # noqa: E501
     driver.get(final_url)
     return evaluate_task(task, EvalContext(answer=None, final_url=final_url, driver=driver, **kw))
 
@@ -192,11 +194,12 @@ def test_program_html_failing_cases_say_why(driver, pages):
 
 def test_program_html_url_helper_and_last_url(driver, pages, shop_api):
     order_url = f"{pages}/magento_order.html"
-    api = lambda: JSONShoppingAPI(shop_api.base_url, pages)
+    def api():
+        return JSONShoppingAPI(shop_api.base_url, pages)
     # the latest order (187) is served by the fixture page; point the API at a site whose order page exists
     task = program_task([
         {"url": "func:shopping_get_sku_product_page_url('B0KETTLE17')",
-         "locator": "func:shopping_get_product_price(__page__)", "required_contents": {"required_values": ["== 1234.5"]}},
+         "locator": "func:shopping_get_product_price(__page__)", "required_contents": {"required_values": ["== 1234.5"]}},  # noqa: E501
         {"url": "func:reddit_get_post_url('__last_url__')", "locator": "",
          "required_contents": {"must_include": ["Order # 000000187"]}},
     ])
@@ -210,7 +213,7 @@ def test_page_image_query_ssim(driver, pages):
     fixtures = Path(__file__).parent.parent / "fixtures" / "evaluation"
 
     def task(ref, threshold=None):
-        q = {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": str(fixtures / ref)}
+        q = {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": str(fixtures / ref)}  # noqa: E501
         if threshold:
             q["ssim_threshold"] = threshold
         return parse_task(with_eval(6, eval_types=["page_image_query"], page_image_query=[q]), fixtures / "t.json")
@@ -231,8 +234,9 @@ def test_page_image_query_ssim(driver, pages):
     with pytest.raises(EvaluationError, match="'!!bad' is not a valid CSS selector"):
         run(bad_selector, driver, item)
     missing = parse_task(with_eval(8, eval_types=["page_image_query"], page_image_query=[
-        {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": "nowhere.png"}]), "m.json")
-    with pytest.raises(EvaluationError, match=r"m.json, task 8, field 'eval.page_image_query\[0\].eval_fuzzy_image_match'.*not found"):
+        {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": "nowhere.png"}]), "m.json")  # noqa: E501
+    with pytest.raises(EvaluationError, match=r"m.json, task 8, field "
+                                              r"'eval.page_image_query\[0\].eval_fuzzy_image_match'.*not found"):
         run(missing, driver, item)
 
 
@@ -242,7 +246,7 @@ def test_page_image_query_reads_an_image_of_another_site(driver, pages, fixture_
     from pathlib import Path
     fixtures = Path(__file__).parent.parent / "fixtures" / "evaluation"
     other_origin = fixture_server.replace("127.0.0.1", "localhost") + "/evaluation/photo_red.png"
-    q = {"eval_image_url": "last", "eval_image_class": "#foreign", "eval_fuzzy_image_match": str(fixtures / "reference_red.png")}
+    q = {"eval_image_url": "last", "eval_image_class": "#foreign", "eval_fuzzy_image_match": str(fixtures / "reference_red.png")}  # noqa: E501
     task = parse_task(with_eval(6, eval_types=["page_image_query"], page_image_query=[q]), fixtures / "t.json")
     item = f"{pages}/classifieds_item.html"
     driver.get(item)

@@ -8,8 +8,19 @@ from pathlib import Path
 import pytest
 
 from evaluation.reporting.report import main as report_main
-from evaluation.reporting.results import (RECORD_KEYS, RESULTS_FILE, append_result, one_line, point_latest, read_results,
-                                render_markdown, result_schema, schema_problems, summarise, write_report)
+from evaluation.reporting.results import (
+    RECORD_KEYS,
+    RESULTS_FILE,
+    append_result,
+    one_line,
+    point_latest,
+    read_results,
+    render_markdown,
+    result_schema,
+    schema_problems,
+    summarise,
+    write_report,
+)
 
 
 def rec(task_id, site, reward, status="scored", overall="easy", file="t.json", types=("string_match",)):
@@ -46,12 +57,12 @@ def test_rerun_line_wins_and_damaged_line_is_an_error(tmp_path):
 
 def test_summary_by_site_difficulty_and_evaluator():
     records = [rec(0, "shopping", 1, overall="hard"), rec(1, "shopping", 0), rec(2, "shopping", None, status="error"),
-               rec(3, "classifieds", 1, types=("url_match", "program_html")), rec(4, "classifieds", None, status="skipped"),
+               rec(3, "classifieds", 1, types=("url_match", "program_html")), rec(4, "classifieds", None, status="skipped"),  # noqa: E501
                rec(5, "reddit", 0, overall="medium")]
     s = summarise(records)
     assert list(s.by_site) == ["classifieds", "reddit", "shopping"]
     assert (s.by_site["shopping"].success, s.by_site["shopping"].total, s.by_site["shopping"].errors) == (1, 3, 1)
-    assert s.by_site["classifieds"].to_dict() == {"tasks": 1, "success": 1, "errors": 0, "skipped": 1, "success_rate": 1.0}
+    assert s.by_site["classifieds"].to_dict() == {"tasks": 1, "success": 1, "errors": 0, "skipped": 1, "success_rate": 1.0}  # noqa: E501
     assert (s.overall.success, s.overall.total) == (2, 5)
     assert list(s.by_difficulty) == ["easy", "medium", "hard"]
     text = render_markdown(s)
@@ -150,8 +161,8 @@ def _official_files(tmp_path):
 
 
 def test_markers_and_the_table_count_every_site_a_task_needs(tmp_path):
-    from evaluation.taskfiles.markers import task_markers
     from evaluation.taskfiles.loader import load_task_entries
+    from evaluation.taskfiles.markers import task_markers
 
     classifieds, shopping = _official_files(tmp_path)
     tasks = [t for f in (classifieds, shopping) for _, t in load_task_entries(f)]

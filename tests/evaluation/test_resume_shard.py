@@ -9,11 +9,14 @@ import sys
 
 import pytest
 
-from evaluation.taskfiles.plugin import shard_of
 from evaluation.reporting.results import read_results, schema_problems
+from evaluation.taskfiles.plugin import shard_of
 
+from . import test_plugin
 from .conftest import SHARED_RUN
-from .test_plugin import FIXTURE_TASKS, ROOT, lines_of, run_pytest, site_env, stub  # noqa: F401  (fixtures)
+from .test_plugin import FIXTURE_TASKS, ROOT, lines_of, run_pytest
+
+site_env, stub = test_plugin.site_env, test_plugin.stub   # fixtures of test_plugin, used here too
 
 pytestmark = pytest.mark.browser
 

@@ -129,31 +129,33 @@ BAD_TASKS = [
     (lambda: _task_with("task_id", "x"), "task_id", "must be an integer"),
     (lambda: _task_with("start_url", "ftp://x"), "start_url", "not an http(s) URL"),
     (lambda: _task_with("start_url", "__SHOP__/x"), "start_url", "unknown placeholder"),
-    (lambda: _task_with("eval.eval_types", ["string_match", "html_magic"]), "eval.eval_types[1]", "unknown evaluator type 'html_magic'"),
+    (lambda: _task_with("eval.eval_types", ["string_match", "html_magic"]), "eval.eval_types[1]", "unknown evaluator "
+                                                                                                  "type 'html_magic'"),
     (lambda: _task_with("eval.eval_types", []), "eval.eval_types", "non-empty"),
     (lambda: _task_with("eval.reference_answers", None), "eval.reference_answers", "missing"),
-    (lambda: _task_with("eval.reference_answers", {"must_include": "120"}), "eval.reference_answers.must_include", "list of strings"),
-    (lambda: _task_with("eval.reference_answers", {"required_values": ["about 12"]}), "eval.reference_answers.required_values[0]", "not an inequality"),
-    (lambda: _task_with("eval.reference_answers", {"fuzzy_match": "maybe"}), "eval.reference_answers.fuzzy_match", '"N/A"'),
-    (lambda: _task_with("eval.reference_answers", {"nothing": 1}), "eval.reference_answers", "nothing would be checked"),
-    (lambda: with_eval(11, eval_types=["url_match"], reference_url="__CLASSIFIEDS__/x", url_note="FUZZY"), "eval.url_note", "unknown url_note 'FUZZY'"),
+    (lambda: _task_with("eval.reference_answers", {"must_include": "120"}), "eval.reference_answers.must_include", "list of strings"),  # noqa: E501
+    (lambda: _task_with("eval.reference_answers", {"required_values": ["about 12"]}), "eval.reference_answers.required_values[0]", "not an inequality"),  # noqa: E501
+    (lambda: _task_with("eval.reference_answers", {"fuzzy_match": "maybe"}), "eval.reference_answers.fuzzy_match", '"N/A"'),  # noqa: E501
+    (lambda: _task_with("eval.reference_answers", {"nothing": 1}), "eval.reference_answers", "nothing would be "
+                                                                                             "checked"),
+    (lambda: with_eval(11, eval_types=["url_match"], reference_url="__CLASSIFIEDS__/x", url_note="FUZZY"), "eval.url_note", "unknown url_note 'FUZZY'"),  # noqa: E501
     (lambda: with_eval(11, eval_types=["url_match"], reference_url=""), "eval.reference_url", "missing"),
     (lambda: with_eval(11, eval_types=["program_html"], program_html=[]), "eval.program_html", "non-empty"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:no_such_helper(__page__)", "required_contents": {"exact_match": "1"}}]),
+    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:no_such_helper(__page__)", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
      "eval.program_html[0].locator", "'no_such_helper' is not a registered helper"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:get_query_text(__page__, '.a'", "required_contents": {"exact_match": "1"}}]),
+    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:get_query_text(__page__, '.a'", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
      "eval.program_html[0].locator", "does not parse"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:get_query_text(__page__)", "required_contents": {"exact_match": "1"}}]),
+    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:get_query_text(__page__)", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
      "eval.program_html[0].locator", "missing a required argument"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "window.secret", "required_contents": {"exact_match": "1"}}]),
+    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "window.secret", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
      "eval.program_html[0].locator", "is not a locator"),
     (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": ""}]),
      "eval.program_html[0].required_contents", "missing"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "func:reddit_get_post_url(os.environ)", "locator": "", "required_contents": {"exact_match": "1"}}]),
+    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "func:reddit_get_post_url(os.environ)", "locator": "", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
      "eval.program_html[0].url", "not a literal"),
-    (lambda: with_eval(11, eval_types=["page_image_query"], page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x"}]),
+    (lambda: with_eval(11, eval_types=["page_image_query"], page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x"}]),  # noqa: E501
      "eval.page_image_query[0]", "nothing would be checked"),
-    (lambda: with_eval(11, eval_types=["page_image_query"], page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x", "eval_fuzzy_image_match": "r.png", "ssim_threshold": 3}]),
+    (lambda: with_eval(11, eval_types=["page_image_query"], page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x", "eval_fuzzy_image_match": "r.png", "ssim_threshold": 3}]),  # noqa: E501
      "eval.page_image_query[0].ssim_threshold", "(0, 1]"),
     (lambda: _task_with("image", ["ok.png", 5]), "image[1]", "non-empty string"),
     (lambda: _task_with("image", "ftp://host/x.png"), "image", "only http(s) URLs"),

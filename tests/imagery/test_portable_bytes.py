@@ -33,7 +33,7 @@ def _sample(tmp_path: Path, disable: str, coretype: str) -> dict[str, str]:
     data = tmp_path / f"data-{len(disable)}-{coretype or 'default'}"
     proc = subprocess.run([sys.executable, "-m", "tests.imagery.portable_sample", str(data)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, f"sample under {disable or 'all targets'} / {coretype or 'default BLAS'}: {proc.stderr[-2000:]}"
+    assert proc.returncode == 0, f"sample under {disable or 'all targets'} / {coretype or 'default BLAS'}: {proc.stderr[-2000:]}"  # noqa: E501
     return json.loads(proc.stdout)
 
 

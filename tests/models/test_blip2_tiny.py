@@ -18,8 +18,14 @@ WORDS = ["a", "red", "blue", "green", "bike", "car", "cat", "dog", "on", "the", 
 
 def _build_tiny_blip2(folder):
     from tokenizers import Tokenizer, models, pre_tokenizers
-    from transformers import (Blip2Config, Blip2ForConditionalGeneration, Blip2Processor, BlipImageProcessor,
-                              OPTConfig, PreTrainedTokenizerFast)
+    from transformers import (
+        Blip2Config,
+        Blip2ForConditionalGeneration,
+        Blip2Processor,
+        BlipImageProcessor,
+        OPTConfig,
+        PreTrainedTokenizerFast,
+    )
     from transformers.models.blip_2.configuration_blip_2 import Blip2QFormerConfig, Blip2VisionConfig
 
     specials = ["<pad>", "</s>", "<unk>", "<image>"]

@@ -94,7 +94,7 @@ def test_pages_needing_login_say_so(client):
 def test_reset_requires_token_and_restores_state(blake, app, dataset):
     token = csrf_of(blake, "/index.php?page=item&action=item_add")
     posted = blake.post("/index.php", data={
-        "page": "item", "action": "item_add_post", "csrf": token, "title": "Temporary thing", "description": "gone soon",
+        "page": "item", "action": "item_add_post", "csrf": token, "title": "Temporary thing", "description": "gone soon",  # noqa: E501
         "price": "5", "sCategory": "1", "sRegion": "1", "sCity": "1",
         "photos": (__import__("io").BytesIO(png_bytes()), "a.png")}, content_type="multipart/form-data")
     assert posted.status_code == 302

@@ -1,11 +1,11 @@
 """Home, search, listing and photo pages (Flask test client over a real SQLite database)."""
 from __future__ import annotations
 
+import io
 import re
 import sqlite3
 
 from PIL import Image
-import io
 
 from sites.classifieds.schema import CATEGORIES, LOCATIONS
 
@@ -73,7 +73,7 @@ def test_search_order_and_pagination(client, dataset):
     page2 = _ids(client.get("/index.php?page=search&sOrder=i_price&iOrderType=asc&iPage=2").get_data(as_text=True))
     assert page1 + page2 == cheapest
     newest = [r[0] for r in conn.execute("SELECT id FROM item ORDER BY pub_date DESC, id DESC LIMIT 10")]
-    assert _ids(client.get("/index.php?page=search&sOrder=dt_pub_date&iOrderType=desc").get_data(as_text=True)) == newest
+    assert _ids(client.get("/index.php?page=search&sOrder=dt_pub_date&iOrderType=desc").get_data(as_text=True)) == newest  # noqa: E501
     beyond = client.get("/index.php?page=search&iPage=999").get_data(as_text=True)
     assert _ids(beyond) == [] and "No listings match" in beyond
 
@@ -111,7 +111,9 @@ def test_listing_page_surface(client, dataset):
     assert '<div class="desc">' in html and row["description"].split(".")[0] in html
     photos = conn.execute("SELECT id FROM photo WHERE item_id = ? ORDER BY position", (row["id"],)).fetchall()
     gallery = html.split('<div class="item-photos">')[1].split("</div>\n    <h2>")[0]
-    assert [int(x) for x in re.findall(r'<img[^>]+src="/oc-content/uploads/(\d+)\.jpg"', gallery)] == [p[0] for p in photos]
+    assert [int(x) for x in re.findall(r'<img[^>]+src="/oc-content/uploads/(\d+)\.jpg"', gallery)] == [
+        p[0] for p in photos
+    ]
     comments = conn.execute("SELECT title FROM comment WHERE item_id = ?", (row["id"],)).fetchall()
     block = html.split('<div class="comments_list">')[1]
     assert [c[0] for c in comments] == re.findall(r"<h3>([^<]+)</h3>", block)[: len(comments)]
@@ -143,10 +145,14 @@ def test_dense_result_plan_gives_the_same_rows(dataset, monkeypatch):
 
     conn = sqlite3.connect(dataset.db)
     conn.row_factory = sqlite3.Row
-    cases = [SearchQuery(pattern="for"), SearchQuery(price_min_cents=500, price_max_cents=90000, page=2),
-             SearchQuery(region_id=2, order="i_price", order_type="asc"),
-             SearchQuery(category_id=4, region_id=1), SearchQuery(pattern="sale", order="i_price", order_type="desc"),
-             SearchQuery(price_min_cents=100, order="i_price", order_type="asc", page=3)]
+    cases = [
+        SearchQuery(pattern="for"),
+        SearchQuery(price_min_cents=500, price_max_cents=90000, page=2),
+        SearchQuery(region_id=2, order="i_price", order_type="asc"),
+        SearchQuery(category_id=4, region_id=1),
+        SearchQuery(pattern="sale", order="i_price", order_type="desc"),
+        SearchQuery(price_min_cents=100, order="i_price", order_type="asc", page=3),
+    ]
     for q in cases:
         monkeypatch.setattr(queries, "DENSE_RESULTS", 10**9)
         total, sorted_rows = queries.search(conn, q)

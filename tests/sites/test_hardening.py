@@ -71,7 +71,9 @@ def test_shopping_and_forum_logins_are_throttled(shop, forum):  # noqa: F811
     shop_refused = sign_in(shop)
     assert shop_refused.status_code == 429 and "Too many failed sign-in attempts" in shop_refused.get_data(as_text=True)
     forum_refused = log_in(forum)
-    assert forum_refused.status_code == 429 and "Too many failed sign-in attempts" in forum_refused.get_data(as_text=True)
+    assert forum_refused.status_code == 429 and "Too many failed sign-in attempts" in forum_refused.get_data(
+        as_text=True
+    )
 
 
 def test_classifieds_login_needs_the_form_token(client):
@@ -82,7 +84,7 @@ def test_classifieds_login_needs_the_form_token(client):
 
 
 def test_classifieds_logout_is_post_only_with_the_token(blake):
-    assert blake.get("/index.php?page=main&action=logout").status_code in (200, 302)   # the home page, still in
+    assert blake.get("/index.php?page=main&action=logout").status_code in (200, 302)  # the home page, still in
     assert blake.get("/index.php?page=logout").status_code == 404
     assert "Blake Sullivan" in blake.get("/").get_data(as_text=True)
     assert blake.post("/index.php", data={"page": "main", "action": "logout"}).status_code == 400
@@ -102,7 +104,7 @@ def test_published_reset_token_never_works(monkeypatch):
     assert Settings().reset_token != PUBLISHED_RESET_TOKEN
     monkeypatch.setenv("RESET_TOKEN", "")
     assert Settings().reset_token not in ("", PUBLISHED_RESET_TOKEN)
-    assert Settings().reset_token == Settings().reset_token       # one token per process
+    assert Settings().reset_token == Settings().reset_token  # one token per process
     monkeypatch.setenv("RESET_TOKEN", "mine")
     assert Settings().reset_token == "mine"
 
@@ -115,11 +117,11 @@ def test_install_writes_a_random_reset_token_into_a_new_env(tmp_path):
     first = env.read_text()
     token = first.split("RESET_TOKEN=")[1].split("\n")[0]
     assert len(token) >= 24 and "STACK=embedded" in first and "SEED=1" in first
-    assert not ensure_env(env, example) and env.read_text() == first          # idempotent
+    assert not ensure_env(env, example) and env.read_text() == first  # idempotent
     env.write_text(first.replace(token, PUBLISHED_RESET_TOKEN) + "# mine\n")
-    assert ensure_env(env, example)                                           # an old .env is fixed
+    assert ensure_env(env, example)  # an old .env is fixed
     fixed = env.read_text()
     assert PUBLISHED_RESET_TOKEN not in fixed and "# mine" in fixed and "SEED=1" in fixed
     other = tmp_path / ".env2"
     ensure_env(other, example)
-    assert other.read_text() != first                                         # random per install
+    assert other.read_text() != first  # random per install

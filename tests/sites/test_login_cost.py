@@ -8,11 +8,12 @@ import hashlib
 
 import pytest
 
-from tests.sites.conftest import BLAKE, login as classifieds_login
-from tests.sites.reddit.conftest import (MARVEL, forum_app, forum_data, forum_settings,  # noqa: F401  (fixtures)
-                                         log_in as reddit_login)
-from tests.sites.shopping.conftest import (EMMA, shop_app, shop_data, shop_settings,  # noqa: F401  (fixtures)
-                                           sign_in as shopping_login)
+from tests.sites.conftest import BLAKE
+from tests.sites.conftest import login as classifieds_login
+from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_settings  # noqa: F401  (fixtures)
+from tests.sites.reddit.conftest import log_in as reddit_login
+from tests.sites.shopping.conftest import EMMA, shop_app, shop_data, shop_settings  # noqa: F401  (fixtures)
+from tests.sites.shopping.conftest import sign_in as shopping_login
 
 
 @pytest.fixture

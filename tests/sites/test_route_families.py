@@ -20,11 +20,13 @@ from urllib.parse import urlsplit
 import pytest
 
 from sites.classifieds import views as classifieds_views
-from tests.sites.conftest import RESET_TOKEN as CLASSIFIEDS_TOKEN, login as classifieds_login
-from tests.sites.reddit.conftest import (MARVEL, RESET_TOKEN as FORUM_TOKEN, forum_app, forum_data,  # noqa: F401
-                                         forum_settings, log_in as forum_login)
-from tests.sites.shopping.conftest import (RESET_TOKEN as SHOP_TOKEN, shop_app, shop_data,  # noqa: F401
-                                           shop_settings, sign_in as shop_login)
+from tests.sites.conftest import RESET_TOKEN as CLASSIFIEDS_TOKEN
+from tests.sites.conftest import login as classifieds_login
+from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_settings  # noqa: F401
+from tests.sites.reddit.conftest import RESET_TOKEN as FORUM_TOKEN
+from tests.sites.reddit.conftest import log_in as forum_login
+from tests.sites.shopping.conftest import RESET_TOKEN as SHOP_TOKEN  # noqa: F401
+from tests.sites.shopping.conftest import sign_in as shop_login
 
 TOKEN_FIELDS = ("csrf", "form_key", "token", "_csrf_token")
 TOKEN_RE = re.compile(r'name="(?:csrf|form_key|token|_csrf_token)" value="([^"]+)"')
@@ -76,7 +78,7 @@ def _classifieds(app) -> Site:
             "password2": "secret12",
             "body": "hello", "message": "hi", "yourName": "Y", "yourEmail": "y@example.com"}
     posts = [("/index.php", {**base, "page": page, "action": action or ""})
-             for (page, action, method) in classifieds_views.ROUTES if method == "POST" and page not in ("reset", "session")]   # reset-token routes
+             for (page, action, method) in classifieds_views.ROUTES if method == "POST" and page not in ("reset", "session")]   # reset-token routes  # noqa: E501
     return Site("classifieds", app, "classifieds_session", classifieds_login, "/index.php?page=user&action=profile",
                 ("/index.php?page=register", "/"),
                 lambda c, t: c.post("/index.php", data={"page": "reset", "token": t}), posts)

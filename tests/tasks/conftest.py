@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from tasks.build import SUITES, grounding_sites, site_module, suite_module, suite_settings as make_settings
+from tasks.build import SUITES, grounding_sites, site_module, suite_module
+from tasks.build import suite_settings as make_settings
 
 
 @pytest.fixture(scope="session")

@@ -76,8 +76,8 @@ def test_ids_start_apart_from_the_site_suites_so_items_and_trajectories_do_not_c
 
 
 def test_items_are_marked_with_every_site_and_multisite(tasks, tmp_path):
-    from evaluation.taskfiles.markers import task_markers
     from evaluation.taskfiles.loader import load_task_file
+    from evaluation.taskfiles.markers import task_markers
 
     for task in load_task_file(TASKS_DIR / "multisite.json"):
         marks = task_markers(task)

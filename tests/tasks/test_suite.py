@@ -41,7 +41,9 @@ def test_proportions_like_the_benchmark(builder, committed_tasks):
     n = len(committed_tasks)
     templates = {t["intent_template_id"] for t in committed_tasks}
     with_images = [t for t in committed_tasks if t["image"]]
-    unachievable = [t for t in committed_tasks if (t["eval"].get("reference_answers") or {}).get("fuzzy_match") == "N/A"]
+    unachievable = [
+        t for t in committed_tasks if (t["eval"].get("reference_answers") or {}).get("fuzzy_match") == "N/A"
+    ]
     assert n >= builder.MIN_TASKS and len(templates) >= builder.MIN_TEMPLATES
     assert len(with_images) / n >= 0.25
     assert 0.03 <= len(unachievable) / n <= 0.08
@@ -64,8 +66,9 @@ def test_every_evaluator_and_answer_form_is_used(built, committed_tasks):
     assert any(loc.startswith("func:get_query_text_lowercase(") for loc in locators)
     assert any(loc.startswith(("document.", "[...document.")) for loc in locators)
     ssim = [q for t in committed_tasks for q in t["eval"].get("page_image_query", [])]
-    assert ssim and all("eval_fuzzy_image_match" in q and "eval_vqa" not in q for q in ssim), \
+    assert ssim and all("eval_fuzzy_image_match" in q and "eval_vqa" not in q for q in ssim), (
         "page_image_query must use SSIM only (CI has no VQA model)"
+    )
 
 
 def test_state_changing_tasks_require_a_reset(builder, committed_tasks):
@@ -81,7 +84,6 @@ def test_input_images_exist_and_are_referenced_once(built, committed_tasks):
     for ref in referenced:
         assert (built.task_file.parent / ref).is_file(), ref
     assert {p.name for p in image_files(built.image_dir)} == {r.rsplit("/", 1)[-1] for r in referenced}
-
 
 
 def test_input_images_are_named_by_their_content(built, committed_tasks):
@@ -105,10 +107,12 @@ def test_content_names_change_with_the_content_and_keep_the_suffix():
     assert a != b and a.endswith(".png") and len(a) == 16 + 4
     assert content_name(b"picture one", ".jpg") == a[:-4] + ".jpg"
 
+
 def test_every_official_helper_of_the_site_is_used(name, committed_tasks):
     """Each helper of evaluation/scoring/helpers.py named for the suite's site (shopping_get_..., reddit_get_...) scores
     at least one task, as do get_query_text and its lowercase variant."""
     from evaluation.scoring.helpers import HELPERS
+
     calls = " ".join(f"{p['url']} {p['locator']}" for t in committed_tasks for p in t["eval"]["program_html"])
     wanted = [h for h in HELPERS if h.startswith(f"{name}_")] + ["get_query_text", "get_query_text_lowercase"]
     missing = [h for h in wanted if f"func:{h}(" not in calls]

@@ -26,7 +26,7 @@ def get_shopping_api(stack: str, urls: dict[str, str]) -> ShoppingAPI:
             raise SiteAPIError("no URL of the embedded shopping site (is it started by this run?)")
         return MagentoShoppingAPI(urls["shopping"], admin_token=settings().reset_token)
     if stack == "docker":
-        from .magento import MagentoShoppingAPI   # written for the docker stack; imported only when used
+        from .magento import MagentoShoppingAPI  # written for the docker stack; imported only when used
         if not urls.get("shopping"):
             raise SiteAPIError("no URL configured for the shopping site (SHOPPING)")
         return MagentoShoppingAPI.from_env(urls["shopping"])

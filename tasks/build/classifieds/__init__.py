@@ -18,10 +18,20 @@ from .. import suite_settings
 from .base import Suite, load_rows
 from .pictures import image_find, image_open_ssim, image_price, image_seller
 from .posting import comment_on_visual, edit_own_listing, post_from_photo, search_gallery
-from .questions import (cheaper_of_two_colors, cheapest_color_kind, color_here, count_color_on_page,
-                        count_here, damaged_here, multi_item_count, newest_with_count, price_of_color_in_city,
-                        printed_text_here, two_tab_pattern, unachievable)
-
+from .questions import (
+    cheaper_of_two_colors,
+    cheapest_color_kind,
+    color_here,
+    count_color_on_page,
+    count_here,
+    damaged_here,
+    multi_item_count,
+    newest_with_count,
+    price_of_color_in_city,
+    printed_text_here,
+    two_tab_pattern,
+    unachievable,
+)
 
 TEMPLATES = [cheapest_color_kind, newest_with_count, price_of_color_in_city, printed_text_here, count_here,
              color_here, damaged_here, two_tab_pattern, cheaper_of_two_colors, count_color_on_page,

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+
 from sites.classifieds.data import ClassifiedsData
 from sites.classifieds.queries import PAGE_SIZE
 
-from ..evals import stop, target
+from ..evals import stop
 from ..suite import Suite as BaseSuite
 from ..text import mentions
-
 
 SITE = "__CLASSIFIEDS__"
 # the listing's price as a number: the official harness reads a located text with int() only ("$35.00" fails)

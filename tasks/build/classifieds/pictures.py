@@ -40,7 +40,7 @@ def image_open_ssim(s: Suite) -> None:
     for key, rows in sorted(groups.items()):
         if len(rows) >= 2:
             for r in rows:
-                twins = [x for x in rows if (x.color, x.count, x.text, x.pattern) == (r.color, r.count, r.text, r.pattern)]
+                twins = [x for x in rows if (x.color, x.count, x.text, x.pattern) == (r.color, r.count, r.text, r.pattern)]  # noqa: E501
                 if len(twins) == 1 and (r.color or r.text) and clean_of([r], [t for t in (r.color, r.text) if t]):
                     cands.append(r)
     for r in s.fresh(cands, 4):

@@ -4,12 +4,12 @@ one, edit the user's own listing, and a filtered gallery search.
 from __future__ import annotations
 
 from collections import defaultdict
+
 from sites.classifieds.queries import PAGE_SIZE
 
 from ..evals import html_eval, stop, target
 from ..text import article
 from .base import PRICE_VALUE, SITE, Suite, clean_of
-
 
 POST_ITEMS = [  # (kind, color, category, price, city, region)
     ("kettle", "green", "Appliances", 35, "Dayton", "Ohio"),
@@ -19,7 +19,8 @@ POST_ITEMS = [  # (kind, color, category, price, city, region)
 
 
 def post_from_photo(s: Suite) -> None:
-    from sites.imagery import PhotoSpec, kind as lookup_kind
+    from sites.imagery import PhotoSpec
+    from sites.imagery import kind as lookup_kind
 
     template = ("Post a listing for the item in this photo: title \"{title}\", price ${price}, category {category}, "
                 "city {city} ({region}). The description must say what colour the item is.")

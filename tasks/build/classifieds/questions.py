@@ -4,6 +4,7 @@ text, damage; on one page, two tabs or a results page), and the unachievable one
 from __future__ import annotations
 
 from collections import defaultdict
+
 from sites.classifieds.queries import PAGE_SIZE
 from sites.classifieds.schema import CATEGORIES
 

@@ -18,14 +18,42 @@ from __future__ import annotations
 from .. import suite_settings
 from .base import STATE_CLICKS, Suite
 from .forum import Forum
-from .interactions import (comment_count_format, comment_on_visual, downvote_visual, message_top_commenter,
-                           reply_format, repost_picture, subscribe_described, text_post, upvote_all_on_page)
-from .pictures import (img_author_page, img_block_author, img_comment_count, img_message_author, img_open_post,
-                       img_post, img_subscribe, img_top_comment, img_unachievable, img_upvote)
-from .questions import (author_of_visual, chart_highest_here, chart_value_here, color_here, count_here,
-                        count_on_page, meme_caption_here, nav_city_sort, nav_top_period, stock_trend_here,
-                        unachievable_text)
-
+from .interactions import (
+    comment_count_format,
+    comment_on_visual,
+    downvote_visual,
+    message_top_commenter,
+    reply_format,
+    repost_picture,
+    subscribe_described,
+    text_post,
+    upvote_all_on_page,
+)
+from .pictures import (
+    img_author_page,
+    img_block_author,
+    img_comment_count,
+    img_message_author,
+    img_open_post,
+    img_post,
+    img_subscribe,
+    img_top_comment,
+    img_unachievable,
+    img_upvote,
+)
+from .questions import (
+    author_of_visual,
+    chart_highest_here,
+    chart_value_here,
+    color_here,
+    count_here,
+    count_on_page,
+    meme_caption_here,
+    nav_city_sort,
+    nav_top_period,
+    stock_trend_here,
+    unachievable_text,
+)
 
 TEMPLATES = [img_open_post, img_upvote, img_top_comment, img_comment_count, img_subscribe, img_post,
              img_message_author, img_block_author, img_author_page, img_unachievable,

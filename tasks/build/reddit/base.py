@@ -3,12 +3,10 @@ the reference-solution steps of the forum's forms and the post pickers.
 """
 from __future__ import annotations
 
-
 from ..evals import click, goto, type_in, url_eval
 from ..suite import Suite as BaseSuite
 from ..text import article
-from .forum import Forum, SITE, Thread, USER, clean_of, describe, look_key, visual_terms
-
+from .forum import SITE, USER, Forum, Thread, clean_of, describe, look_key, visual_terms
 
 HOME = "__HOMEPAGE__"
 UPVOTED, DOWNVOTED, NO_VOTE = "vote vote--user-upvoted", "vote vote--user-downvoted", "vote"

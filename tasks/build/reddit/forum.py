@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..text import NUMBER_WORDS as _WORDS, article, mentions, plural
+from ..text import NUMBER_WORDS as _WORDS
+from ..text import article, mentions, plural
 
 SITE = "__REDDIT__"
 USER = "MarvelsGrantMan136"

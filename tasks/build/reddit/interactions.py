@@ -5,9 +5,28 @@ from __future__ import annotations
 
 from ..evals import click, goto, html_eval, stop, target
 from ..text import plural
-from .base import (DOWNVOTE, DOWNVOTED, NO_VOTE, SUBSCRIBE, Suite, UPVOTE, UPVOTED, VOTE_CLASS, a_kind,
-                   comment_steps, findable, latest_comment, message_steps, open_post, parent_of_latest,
-                   query_text, reply_steps, ssim_check, submit_steps, with_images)
+from .base import (
+    DOWNVOTE,
+    DOWNVOTED,
+    NO_VOTE,
+    SUBSCRIBE,
+    UPVOTE,
+    UPVOTED,
+    VOTE_CLASS,
+    Suite,
+    a_kind,
+    comment_steps,
+    findable,
+    latest_comment,
+    message_steps,
+    open_post,
+    parent_of_latest,
+    query_text,
+    reply_steps,
+    ssim_check,
+    submit_steps,
+    with_images,
+)
 from .forum import SITE, USER, clean_of, describe, visual_terms
 from .questions import on_post
 

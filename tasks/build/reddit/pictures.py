@@ -4,9 +4,25 @@ or block the author of the pictured post.
 from __future__ import annotations
 
 from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
-from .base import (BLOCK_SEND, HOME, INPUT_SIZE, STYLE_FORUM, SUBSCRIBE, Suite, UPVOTE, UPVOTED, VOTE_CLASS,
-                   findable, message_steps, open_post, post_url_eval, query_text, ssim_check, submit_steps,
-                   with_images)
+from .base import (
+    BLOCK_SEND,
+    HOME,
+    INPUT_SIZE,
+    STYLE_FORUM,
+    SUBSCRIBE,
+    UPVOTE,
+    UPVOTED,
+    VOTE_CLASS,
+    Suite,
+    findable,
+    message_steps,
+    open_post,
+    post_url_eval,
+    query_text,
+    ssim_check,
+    submit_steps,
+    with_images,
+)
 from .forum import SITE, USER, number_phrase, visual_terms
 
 

@@ -19,19 +19,64 @@ from sites.shopping.data import ShoppingData, open_pristine
 
 from .. import suite_settings
 from .base import Suite, product_text
-from .lists import (cart_by_count, cart_pictured, change_address, change_phone, compare_two_colors,
-                    wishlist_by_pattern, wishlist_pictured)
-from .navigation import (leaf_sorted_url, list_mode_url, open_best_rated_pictured, open_by_color_attributes,
-                         open_by_pattern_url, open_cheapest_color, open_most_reviewed_kind, open_pictured_ssim,
-                         open_pictured_url, open_printed_ssim, order_of_product_url, pictured_leaf_url,
-                         price_range_url, search_for, search_page_url, search_sorted_url)
-from .orders import (buy_by_color, buy_by_name, buy_by_printed_text, buy_pictured, buy_pictured_apparel,
-                     review_by_color, review_pictured)
-from .questions import (brand_pictured, cheaper_of_two_tabs, color_here, count_color_on_listing, count_here,
-                        higher_rating_pair, material_by_pattern, most_reviewed_in_leaf, my_review_stars,
-                        order_size, order_status, order_total, pattern_here, price_pictured, printed_here,
-                        rating_by_color, reviews_pictured, sku_by_color, unachievable, wishlist_color_price)
-
+from .lists import (
+    cart_by_count,
+    cart_pictured,
+    change_address,
+    change_phone,
+    compare_two_colors,
+    wishlist_by_pattern,
+    wishlist_pictured,
+)
+from .navigation import (
+    leaf_sorted_url,
+    list_mode_url,
+    open_best_rated_pictured,
+    open_by_color_attributes,
+    open_by_pattern_url,
+    open_cheapest_color,
+    open_most_reviewed_kind,
+    open_pictured_ssim,
+    open_pictured_url,
+    open_printed_ssim,
+    order_of_product_url,
+    pictured_leaf_url,
+    price_range_url,
+    search_for,
+    search_page_url,
+    search_sorted_url,
+)
+from .orders import (
+    buy_by_color,
+    buy_by_name,
+    buy_by_printed_text,
+    buy_pictured,
+    buy_pictured_apparel,
+    review_by_color,
+    review_pictured,
+)
+from .questions import (
+    brand_pictured,
+    cheaper_of_two_tabs,
+    color_here,
+    count_color_on_listing,
+    count_here,
+    higher_rating_pair,
+    material_by_pattern,
+    most_reviewed_in_leaf,
+    my_review_stars,
+    order_size,
+    order_status,
+    order_total,
+    pattern_here,
+    price_pictured,
+    printed_here,
+    rating_by_color,
+    reviews_pictured,
+    sku_by_color,
+    unachievable,
+    wishlist_color_price,
+)
 
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 150, 45, 20
 STATE_CSS = ("#payment button.checkout", "#review-form button.submit", "button.towishlist", "button.tocompare",

@@ -3,14 +3,13 @@ the eval targets of the official shopping helpers and the steps that order or re
 """
 from __future__ import annotations
 
-
 from collections import defaultdict
+
 from sites.shopping.data import Product, ShoppingData
 
 from ..evals import click, goto, target, type_in
 from ..suite import Suite as BaseSuite
 from ..text import mentions
-
 
 SITE = "__SHOPPING__"
 LISTING_LIMIT = 36

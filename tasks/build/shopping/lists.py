@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..evals import click, goto, html_eval, stop, target, type_in
 from ..text import NUMBER_WORDS, plural
-from .base import CART_LINES, COMPARE_NAMES, SITE, Suite, WISHLIST_NAMES, leaf, pick
+from .base import CART_LINES, COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, leaf, pick
 
 
 def wishlist_pictured(s: Suite) -> None:

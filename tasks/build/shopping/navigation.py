@@ -4,8 +4,9 @@ category, search, sorted, price-range and list-mode pages, and SSIM on the produ
 from __future__ import annotations
 
 from collections import defaultdict
-from sites.shopping.data import Product
 from urllib.parse import quote_plus
+
+from sites.shopping.data import Product
 
 from ..evals import click, goto, html_eval, stop, target, type_in, url_eval
 from ..text import plural, price_text

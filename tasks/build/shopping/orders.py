@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from ..evals import goto, html_eval, stop
 from ..text import NUMBER_WORDS
-from .base import (NICKNAME, Suite, leaf, not_in_latest_order, order_targets, page_url, pick, review_steps,
-                   review_targets)
+from .base import (
+    NICKNAME,
+    Suite,
+    leaf,
+    not_in_latest_order,
+    order_targets,
+    page_url,
+    pick,
+    review_steps,
+    review_targets,
+)
 
 
 def buy_pictured_apparel(s: Suite) -> None:

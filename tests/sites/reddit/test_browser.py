@@ -12,8 +12,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
-from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.running.login import forget_logins, login_sites
+from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.taskfiles.loader import parse_task
 from sites.arena import Arena
 from sites.reddit.data import RedditData
@@ -83,7 +83,8 @@ def test_reply_is_read_by_the_comment_helpers(driver, base, data):
         {"url": f"{base}/f/{post.forum}/{post.id}", "locator":
             f"func:reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, '{ME}')",
          "required_contents": {"exact_match": parent.author}},
-        {"url": "last", "locator": f"func:reddit_get_parent_comment_obj_of_latest_comment_by_username(__page__, '{ME}')",
+        {"url": "last", "locator": f"func:reddit_get_parent_comment_obj_of_latest_comment_by_username(__page__, "
+                                   f"'{ME}')",
          "required_contents": {"must_include": [parent.body]}},
         {"url": "last", "locator": "func:reddit_get_post_comment_tree(__page__)",
          "required_contents": {"must_include": [parent.author, "I agree, well said"]}},
