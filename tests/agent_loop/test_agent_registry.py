@@ -99,7 +99,7 @@ def test_a_registered_agent_is_built_by_make_agent(toy_code_agent):
 def test_an_agent_is_gone_once_unregistered(toy_code_agent):
     unregister_agent("toy_code")
     assert "toy_code" not in agents.AGENT_NAMES
-    with pytest.raises(ValueError, match="unknown agent 'toy_code'; known: reference, null"):
+    with pytest.raises(ValueError, match="unknown agent 'toy_code'; known: reference, sighted, null"):
         make_agent("toy_code")
 
 
