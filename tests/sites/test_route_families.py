@@ -26,6 +26,7 @@ from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_set
 from tests.sites.reddit.conftest import RESET_TOKEN as FORUM_TOKEN
 from tests.sites.reddit.conftest import log_in as forum_login
 from tests.sites.shopping.conftest import RESET_TOKEN as SHOP_TOKEN  # noqa: F401
+from tests.sites.shopping.conftest import shop_app, shop_data, shop_settings  # noqa: F401  (fixtures)
 from tests.sites.shopping.conftest import sign_in as shop_login
 
 TOKEN_FIELDS = ("csrf", "form_key", "token", "_csrf_token")
@@ -77,8 +78,10 @@ def _classifieds(app) -> Site:
             "catId": "1", "email": "new.person@example.com", "password": "secret12", "name": "N",
             "password2": "secret12",
             "body": "hello", "message": "hi", "yourName": "Y", "yourEmail": "y@example.com"}
+    reset_token_routes = ("reset", "session")   # these answer 403 to a wrong token
     posts = [("/index.php", {**base, "page": page, "action": action or ""})
-             for (page, action, method) in classifieds_views.ROUTES if method == "POST" and page not in ("reset", "session")]   # reset-token routes  # noqa: E501
+             for (page, action, method) in classifieds_views.ROUTES
+             if method == "POST" and page not in reset_token_routes]
     return Site("classifieds", app, "classifieds_session", classifieds_login, "/index.php?page=user&action=profile",
                 ("/index.php?page=register", "/"),
                 lambda c, t: c.post("/index.php", data={"page": "reset", "token": t}), posts)

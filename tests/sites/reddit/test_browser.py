@@ -184,6 +184,9 @@ def test_the_official_user_page_locator_reads_the_newest_contribution(arena, dri
         assert _score(submissions, driver, f"{page}/submissions").score == 1
     finally:
         arena.reset(["reddit"])
+        forget_logins()            # a reset ends every session: the module's browser logs in again
+        login_sites(SimpleNamespace(driver=driver), ["reddit"], {"reddit": base})
+
 
 def test_arena_reset_restores_the_pristine_forum(arena, driver, base, data):
     post = next(p for p in data.find_posts(forum="funny", limit=None) if p.id not in data.votes(ME))
