@@ -65,6 +65,25 @@ class SolutionStep:
         target = " ".join(f"{k}={v!r}" for k, v in (("css", self.css), ("text", self.text)) if v is not None)
         return f"{self.do} {target}".strip()
 
+    def action_text(self, element_id: int | str | None = None, url_map: dict[str, str] | None = None) -> str:
+        """The step as action text: `element_id` is the mark of a click, hover or type step (however the agent
+        found it), `url_map` fills a goto's site placeholders."""
+        if self.do == "type":
+            return f"type [{element_id}] [{self.value}] [{1 if self.enter else 0}]"
+        if self.do in ("click", "hover"):
+            return f"{self.do} [{element_id}]"
+        if self.do == "press":
+            return f"press [{self.key}]"
+        if self.do == "scroll":
+            return f"scroll [{self.direction}]"
+        if self.do == "goto":
+            return f"goto [{_substitute(self.url, url_map or {})}]"
+        if self.do == "tab_focus":
+            return f"tab_focus [{self.index}]"
+        if self.do == "stop":
+            return f"stop [{self.answer}]"
+        return self.do
+
 
 def _str_field(step: dict, name: str, where: str, required: bool) -> str | None:
     value = step.get(name)
@@ -195,21 +214,8 @@ class ReferenceAgent:
                 return AgentOutput(f"{step.do} [?]", reasoning=note,
                                    invalid_reason=f"reference step {self.position} ({step.describe()}): "
                                                   f"element not found in the current observation: {exc}")
-            if step.do == "type":
-                text = f"type [{element_id}] [{step.value}] [{1 if step.enter else 0}]"
-            else:
-                text = f"{step.do} [{element_id}]"
-        elif step.do == "press":
-            text = f"press [{step.key}]"
-        elif step.do == "scroll":
-            text = f"scroll [{step.direction}]"
-        elif step.do == "goto":
-            text = f"goto [{_substitute(step.url, self.url_map)}]"
-        elif step.do == "tab_focus":
-            text = f"tab_focus [{step.index}]"
-        elif step.do == "stop":
-            text = f"stop [{step.answer}]"
+            text = step.action_text(element_id)
         else:
-            text = step.do
+            text = step.action_text(url_map=self.url_map)
         self.position += 1
         return AgentOutput(text, reasoning=note)

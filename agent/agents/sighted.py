@@ -17,7 +17,7 @@ from pathlib import Path
 from PIL import Image
 
 from agent.agents.base import AgentOutput
-from agent.agents.reference import _ELEMENT, SolutionStep, _substitute, parse_solution
+from agent.agents.reference import _ELEMENT, SolutionStep, parse_solution
 from agent.observation import Observation
 from agent.sight import caption_link, find_after, find_by_text, match_picture, nearest, screenshot_image
 
@@ -110,21 +110,6 @@ class SightedAgent:
             self.matches.append(detail)
             self.scrolls = 0
             self.position += 1
-            if step.do == "type":
-                return AgentOutput(f"type [{mark.id}] [{step.value}] [{1 if step.enter else 0}]",
-                                   reasoning=note, detail=detail)
-            return AgentOutput(f"{step.do} [{mark.id}]", reasoning=note, detail=detail)
+            return AgentOutput(step.action_text(mark.id), reasoning=note, detail=detail)
         self.position += 1
-        if step.do == "press":
-            text = f"press [{step.key}]"
-        elif step.do == "scroll":
-            text = f"scroll [{step.direction}]"
-        elif step.do == "goto":
-            text = f"goto [{_substitute(step.url, self.url_map)}]"
-        elif step.do == "tab_focus":
-            text = f"tab_focus [{step.index}]"
-        elif step.do == "stop":
-            text = f"stop [{step.answer}]"
-        else:
-            text = step.do
-        return AgentOutput(text, reasoning=note)
+        return AgentOutput(step.action_text(url_map=self.url_map), reasoning=note)

@@ -11,6 +11,7 @@ a different browser or library before anyone suspects the agent.
 from __future__ import annotations
 
 import json
+import os
 import platform
 import sys
 from importlib import metadata
@@ -19,6 +20,7 @@ from pathlib import Path
 from sites.debian import browser_versions, debian_installed, debian_lock
 
 FILE = "environment.json"
+_WRITTEN: dict[Path, dict] = {}   # run folder file -> its record, in this process
 
 # packages whose version can change a page, a pixel, a token or a score
 KEY_PACKAGES = ("selenium", "numpy", "pillow", "scikit-image", "nltk", "flask", "waitress", "libzim", "openai",
@@ -79,12 +81,16 @@ def write(run_dir: Path) -> dict:
     """Record the environment of a run when it starts (a resumed run keeps the first record, and a resume on
     another machine is named by `differences` against it)."""
     path = Path(run_dir) / FILE
-    existing = read(run_dir)
-    if existing is not None:
-        return existing
-    record = describe()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    if path in _WRITTEN:          # called before every task: the file is read once per process
+        return _WRITTEN[path]
+    record = read(run_dir)
+    if record is None:
+        record = describe()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{FILE}.{os.getpid()}")   # two workers may write it at once: whole or not at all
+        tmp.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    _WRITTEN[path] = record
     return record
 
 

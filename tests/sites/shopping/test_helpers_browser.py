@@ -207,6 +207,8 @@ def test_locators_of_the_official_task_files(arena, driver, shop_data):
 
 def test_reset_restores_the_pristine_store(arena, driver, shop_data):
     arena.reset(["shopping"])
+    forget_logins()            # a reset ends every session: the module's browser logs in again for later tests
+    login_sites(SimpleNamespace(driver=driver), ["shopping"], arena.urls)
     with ShoppingData(shop_data.db) as data:
         newest = data.customer_orders()[0]
     assert _helper(arena, driver, "shopping_get_latest_order_url()") == arena.urls["shopping"] + newest.url_path
