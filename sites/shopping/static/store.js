@@ -20,8 +20,12 @@
     if (a.classList.contains('switch')) return;
     a.addEventListener('click', function () { showTab('reviews'); });
   });
-  if (location.hash === '#reviews' || location.hash === '#review-form') showTab('reviews');
-  else if (location.hash === '#additional') showTab('additional');
+  function tabOfHash() {   // on load, and when only the hash changes (a visit to the same page with #reviews)
+    if (location.hash === '#reviews' || location.hash === '#review-form') showTab('reviews');
+    else if (location.hash === '#additional') showTab('additional');
+  }
+  tabOfHash();
+  if (document.getElementById('reviews')) window.addEventListener('hashchange', tabOfHash);
   if (document.querySelector('#reviews .mage-error')) showTab('reviews');
 
   document.querySelectorAll('.fotorama__nav__frame').forEach(function (thumb) {
