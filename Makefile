@@ -57,9 +57,9 @@ lint:           ## ruff over the project's code (also run by tests/test_lint.py 
 
 test-tasks: install ## only the task suite checks: reference and sighted agents score 1 on every task, no observation with an undecoded image in view; the null agent scores 0 (strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --require-complete-observations --results results/test-reference && \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent sighted --require-complete-observations --results results/test-sighted && \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --results results/test-null; \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --require-complete-observations --frames failed --results results/test-reference && \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent sighted --require-complete-observations --frames failed --results results/test-sighted && \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --frames failed --results results/test-null; \
 	else echo "test-tasks: no task files in tasks/ yet"; fi
 
 test-sighted: install ## only the sighted agent over every task (solved from the marks' text and pixels alone)

@@ -32,7 +32,7 @@ main{padding:16px 24px;max-width:1400px}
 .summary{display:flex;flex-wrap:wrap;gap:12px;margin-bottom:16px}
 .card{background:#fff;border:1px solid #d9dde5;border-radius:8px;padding:10px 14px}
 .card b{display:block;font-size:12px;color:#5b6475;text-transform:uppercase;letter-spacing:.04em}
-.pass{color:#137333} .fail{color:#b3261e} .err{color:#b3261e;font-weight:600}
+.pass{color:#137333} .fail{color:#b3261e} .err{color:#b3261e;font-weight:600} .note{color:#555;font-style:italic}
 .inputs img{max-height:160px;border:1px solid #ccd;margin-right:8px}
 .step{background:#fff;border:1px solid #d9dde5;border-radius:8px;margin:14px 0;display:grid;
       grid-template-columns:minmax(280px,520px) 1fr;gap:16px;padding:12px}
@@ -171,8 +171,10 @@ def _reward_html(reward: dict | None) -> str:
 
 
 def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
-                      reward: dict | None = None, title: str = "", page: Path | None = None) -> str:
-    """The page's HTML; its images are written into `frames/` next to `page` (without `page`, none)."""
+                      reward: dict | None = None, title: str = "", page: Path | None = None,
+                      no_frames_note: str = "") -> str:
+    """The page's HTML; its images are written into `frames/` next to `page` (without `page`, none, and
+    `no_frames_note` says why)."""
     images = images or []
     files = _Images(page)
     answer = "(no answer: the episode did not stop)" if result.answer is None else result.answer
@@ -199,6 +201,8 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
     final = (f'<section class="step final" id="final"><div>{_img(final_src, "final page")}{final_raw}'
              f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_src else "")
     error = f'<p class="err">Harness error: {escape(result.error)}</p>' if result.error else ""
+    if no_frames_note:
+        error += f'<p class="note">{escape(no_frames_note)}</p>'
     heading = escape(title or "Trajectory")
     return (
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -211,11 +215,13 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
 
 
 def write_trajectory(path, result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
-                     reward: dict | None = None, title: str = "") -> Path:
+                     reward: dict | None = None, title: str = "", no_frames_note: str = "") -> Path:
     """Write the trajectory HTML to `path` and its images into `frames/` next to it (folders created);
-    return the path of the page."""
+    return the path of the page. With `no_frames_note` the page keeps the steps' text without images, and
+    says why (encoding the frames is most of the cost of a trajectory)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    html = render_trajectory(result, intent, images, reward, title or path.stem, page=path)
+    html = render_trajectory(result, intent, images, reward, title or path.stem,
+                             page=None if no_frames_note else path, no_frames_note=no_frames_note)
     path.write_text(html, encoding="utf-8")
     return path

@@ -43,6 +43,7 @@ class RunOptions:
     scoring: str = "official"           # matching.MODES
     record_network: bool = False        # save each episode's network log next to its trajectory
     require_complete_observations: bool = False   # an observation with an undecoded image in view fails the task
+    frames: str = "all"                 # trajectory frames: "all", or "failed" (outcome not the expected)
 
 
 @dataclass
@@ -356,5 +357,9 @@ class Runtime:
         path = self.options.results_dir / TRAJECTORIES / f"{task.site}_{task.task_id}.html"
         summary = ({"score": reward.score, "checks": [c.to_dict() for c in reward.checks]}
                    if reward is not None else {"score": None, "error": error, "checks": []})
+        as_expected = reward is not None and reward.score == self.options.expect_reward
+        note = ("Frames not kept: this run keeps them only for tasks whose outcome differs from the expected "
+                f"reward {self.options.expect_reward} (--frames failed)"
+                if self.options.frames == "failed" and as_expected else "")
         write_trajectory(path, result, resolved.intent, images, reward=summary,
-                         title=f"{task.test_id} ({task.file.name})")
+                         title=f"{task.test_id} ({task.file.name})", no_frames_note=note)

@@ -9,7 +9,6 @@ subclasses: the task is an error, not a 0.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -23,6 +22,7 @@ from evaluation.taskfiles.loader import Task
 from evaluation.taskfiles.spec import Expectation, ImageQuery, ProgramTarget
 
 from . import matching
+from .helper_calls import PAGE, Symbol
 from .helpers import HelperEnv, as_text, call_helper
 from .images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
 
@@ -187,29 +187,72 @@ def _browser(ctx: EvalContext, what: str):
     return ctx.driver
 
 
-@contextmanager
-def _on_page(ctx: EvalContext, url: str | None):
-    """Read `url` in a new tab (closed afterwards), so the agent's last page stays as it ended for
-    later `last` targets; `None` reads the agent's last page itself."""
-    driver = _browser(ctx, "reading " + (url or "the last page"))
-    if url is None:
-        yield
-        return
-    try:
-        original = driver.current_window_handle
-        driver.switch_to.new_window("tab")
-        driver.set_page_load_timeout(ctx.page_timeout_s)
-        driver.get(url)
-    except WebDriverException as exc:
-        raise EvaluationError(f"the browser could not open {url}: {exc.msg or exc}") from exc
-    try:
-        yield
-    finally:
+class _ScoringTab:
+    """The tab the checks read their URLs in: opened on the first URL a check reads and closed at the end,
+    so that the agent's last page stays as it ended for `last` checks. A URL is loaded again for each check
+    that reads it (as the official harness does), except when the tab already shows that URL untouched:
+    loaded, then only read by helpers or the whole-page source (no prep action, no page script ran).
+    A check whose value comes from the site's API alone (a helper without `__page__`) loads nothing."""
+
+    def __init__(self, ctx: EvalContext):
+        self.ctx = ctx
+        self.driver = None
+        self.original: str | None = None    # the agent's focused tab
+        self.handle: str | None = None      # ours
+        self.clean_url: str | None = None   # the URL the tab shows, loaded and untouched since
+
+    def __enter__(self) -> "_ScoringTab":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def show(self, url: str | None) -> None:
+        """Focus the page `url` (None: the agent's last page)."""
+        driver = self.driver = _browser(self.ctx, "reading " + (url or "the last page"))
         try:
-            driver.close()
-            driver.switch_to.window(original)
+            if self.original is None:
+                self.original = driver.current_window_handle
+            if url is None:
+                if self.handle is not None:
+                    driver.switch_to.window(self.original)
+                return
+            if self.handle is None:
+                driver.switch_to.new_window("tab")
+                self.handle = driver.current_window_handle
+                driver.set_page_load_timeout(self.ctx.page_timeout_s)
+            else:
+                driver.switch_to.window(self.handle)
+            if self.clean_url != url:
+                self.clean_url = None
+                driver.get(url)
+                self.clean_url = url
         except WebDriverException as exc:
-            raise EvaluationError(f"the browser failed closing the tab of {url}: {exc.msg or exc}") from exc
+            raise EvaluationError(f"the browser could not open {url or 'the last page'}: {exc.msg or exc}") from exc
+
+    def touched(self) -> None:
+        """A script ran in the page shown: the next check of its URL loads it again."""
+        self.clean_url = None
+
+    def close(self) -> None:
+        if self.handle is None or self.driver is None:
+            return
+        handle, self.handle = self.handle, None
+        try:
+            self.driver.switch_to.window(handle)
+            self.driver.close()
+            self.driver.switch_to.window(self.original)
+        except WebDriverException as exc:
+            raise EvaluationError(f"the browser failed closing the scoring tab: {exc.msg or exc}") from exc
+
+
+def _reads_page(target: ProgramTarget) -> bool:
+    """Whether the check reads the browser's page (else its value comes from helpers' site API calls)."""
+    if target.prep_actions or target.locator.kind != "helper":
+        return True
+    call = target.locator.call
+    values = (*call.args, *(v for _, v in call.kwargs)) if call is not None else ()
+    return any(isinstance(v, Symbol) and v.name == PAGE for v in values)
 
 
 def _target_url(target: ProgramTarget, env: HelperEnv) -> str | None:
@@ -269,37 +312,47 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
     reward = Reward()
     _browser(ctx, "program_html")
     env = HelperEnv(driver=ctx.driver, last_url=ctx.final_url, shopping_api_factory=ctx.shopping_api)
-    for i, target in enumerate(task.eval.program_html):
-        name = f"program_html[{i}]"
-        url = _target_url(target, env)
-        with _on_page(ctx, url):
-            for statement in target.prep_actions:
-                try:
-                    ctx.driver.execute_script(statement)
-                except JavascriptException as exc:
-                    reward.add(name, "prep_actions", False, f"prep action {statement!r} failed in the page: {exc.msg}")
-                except WebDriverException as exc:
-                    raise EvaluationError(f"the browser failed running a prep action: {exc.msg or exc}") from exc
-            raw, note = _locate(target, ctx, env)
-        value = _located_value(raw, target.locator.kind, ctx.scoring)
-        before = len(reward.checks)
-        if value is None:
-            reward.add(name, "located", False, "the locator found nothing (null): the page is wrong")
-        else:
-            check_expectation(target.required, value, reward, name, task.intent, ctx, label="located text",
-                              first_only=True)
-        where = url or "the last page"
-        for j in range(before, len(reward.checks)):
-            c = reward.checks[j]
-            reward.checks[j] = replace(c, reason=f"{c.reason} (on {where}, read by {note})")
+    with _ScoringTab(ctx) as tab:
+        for i, target in enumerate(task.eval.program_html):
+            _program_target(i, target, ctx, env, tab, task, reward)
     return reward
+
+
+def _program_target(i: int, target: ProgramTarget, ctx: EvalContext, env: HelperEnv, tab: _ScoringTab,
+                    task: Task, reward: Reward) -> None:
+    name = f"program_html[{i}]"
+    url = _target_url(target, env)
+    if url is None or _reads_page(target):
+        tab.show(url)
+    if url is not None and (target.prep_actions or target.locator.kind in ("js", "lambda")):
+        tab.touched()
+    for statement in target.prep_actions:
+        try:
+            ctx.driver.execute_script(statement)
+        except JavascriptException as exc:
+            reward.add(name, "prep_actions", False, f"prep action {statement!r} failed in the page: {exc.msg}")
+        except WebDriverException as exc:
+            raise EvaluationError(f"the browser failed running a prep action: {exc.msg or exc}") from exc
+    raw, note = _locate(target, ctx, env)
+    value = _located_value(raw, target.locator.kind, ctx.scoring)
+    before = len(reward.checks)
+    if value is None:
+        reward.add(name, "located", False, "the locator found nothing (null): the page is wrong")
+    else:
+        check_expectation(target.required, value, reward, name, task.intent, ctx, label="located text",
+                          first_only=True)
+    where = url or "the last page"
+    for j in range(before, len(reward.checks)):
+        c = reward.checks[j]
+        reward.checks[j] = replace(c, reason=f"{c.reason} (on {where}, read by {note})")
 
 
 # ---- page_image_query ----------------------------------------------------------------------------------
 
 def _page_images(query: ImageQuery, ctx: EvalContext) -> list[tuple[str, Any]]:
     driver = _browser(ctx, "page_image_query")
-    with _on_page(ctx, None if query.url == "last" else query.url):
+    with _ScoringTab(ctx) as tab:
+        tab.show(None if query.url == "last" else query.url)
         try:
             urls = page_image_urls(driver, query.selector)
         except WebDriverException as exc:

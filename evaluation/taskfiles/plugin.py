@@ -71,6 +71,10 @@ def pytest_addoption(parser):
                 help="save each episode's network log (method, URL, status, POST form fields, time; from the "
                      "DevTools Network events) as trajectories/<site>_<id>.network.jsonl.gz, for offline "
                      "re-scoring: python -m evaluation.rescore DIR")
+    g.addoption("--frames", choices=("all", "failed"), default="all",
+                help="trajectory frames: all (default), or failed: only for tasks whose outcome is not the "
+                     "expected reward (an error, or a reward other than --expect-reward); the other "
+                     "trajectories keep their steps' text. The task suite checks of make test use failed")
     g.addoption("--require-complete-observations", action="store_true", default=False,
                 help="a task whose episode had an observation with an undecoded image in view fails (the "
                      "reference run of make test-tasks uses it: every task must be seen whole)")
@@ -297,7 +301,8 @@ class TaskItem(pytest.Item):
                 results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),
                 worker=worker, scoring=config.getoption("scoring"),
                 record_network=config.getoption("record_network"),
-                require_complete_observations=config.getoption("require_complete_observations")),
+                require_complete_observations=config.getoption("require_complete_observations"),
+                frames=config.getoption("frames")),
                 needed_sites=needed)
             config.stash[_RUNTIME_KEY] = runtime
         return runtime

@@ -85,9 +85,13 @@ def test_null_agent_earns_nothing_in_parallel(site_env, tmp_path):
     results = tmp_path / "null"
     # strict: the official harness sends an empty answer of an unachievable task to the judge
     proc = run_pytest(site_env, "--task-file", FIXTURE_TASKS, "--results", results, "--agent", "null",
-                      "--expect-reward", "0", "-n", "2", "--scoring", "strict")
+                      "--expect-reward", "0", "-n", "2", "--scoring", "strict", "--frames", "failed")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "10 passed" in proc.stdout
+    # --frames failed: every task scored as expected, so no frame was encoded; the steps' text stays
+    page = (results / "trajectories" / "classifieds_0.html").read_text()
+    assert "Frames not kept" in page and "<img" not in page and "Step 1:" in page
+    assert not (results / "trajectories" / "frames").exists()
     records = lines_of(results)
     assert len(records) == 10 and {r["reward"] for r in records} == {0}
     assert {r["worker"] for r in records} <= {"gw0", "gw1"}
@@ -96,8 +100,10 @@ def test_null_agent_earns_nothing_in_parallel(site_env, tmp_path):
 
 def test_wrong_reward_fails_with_each_check(site_env, tmp_path):
     proc = run_pytest(site_env, "--task-file", FIXTURE_TASKS, "--results", tmp_path, "--agent", "null",
-                      "-k", "classifieds/0")
+                      "-k", "classifieds/0", "--frames", "failed")
     assert proc.returncode == 1 and "1 failed" in proc.stdout
+    page = (tmp_path / "trajectories" / "classifieds_0.html").read_text()   # not the expected 1: frames kept
+    assert "Frames not kept" not in page and '<img alt="screenshot before step 1" src="frames/' in page
     assert "classifieds/0: reward 0, expected 1" in proc.stdout
     assert "[FAIL] string_match.must_include: answer '' lacks '120'" in proc.stdout
     assert "[FAIL] string_match.required_values" in proc.stdout

@@ -351,3 +351,32 @@ def test_fuzzy_image_match_alternatives_are_split_on_or(driver, pages, fixture_s
     assert neither.score == 0 and "best SSIM" in neither.checks[0].reason
     with pytest.raises(TaskFormatError, match=r"eval_fuzzy_image_match.*empty alternative"):
         task(f"{ref % 'red'} |OR| ")
+
+
+def test_url_checks_share_one_tab_and_load_only_when_a_read_needs_it(driver, pages, shop_api):
+    """The page counts its loads in the tab's sessionStorage: a URL is loaded again after a script ran in
+    it (a js locator or a prep action), not after a read by a helper; an API-only check loads nothing."""
+    counter = f"{pages}/load_counter.html"
+    def api():
+        return JSONShoppingAPI(shop_api.base_url, pages)
+    def reads(text, locator="func:get_query_text(__page__, '#loads')", url=counter, **extra):
+        return {"url": url, "locator": locator, "required_contents": {"exact_match": text}, **extra}
+    task = program_task([
+        reads("load 1"),
+        reads("load 1"),                                        # untouched: not loaded again
+        reads("load 1", locator="document.querySelector('#loads').outerText"),   # a page script ran...
+        reads("changed", prep_actions=["document.querySelector('#loads').textContent = 'changed'"]),  # ...load 2
+        reads("load 3"),                                        # after a prep action: loaded again
+        reads("80", locator="func:shopping_get_sku_latest_review_rating('B0KETTLE17')", url=f"{counter}?other"),
+        reads("load 3"),                                        # the API-only check above loaded nothing
+        {"url": "last", "locator": "document.querySelector('.price').outerText",
+         "required_contents": {"exact_match": "$120.00"}},
+        reads("load 3"),                                        # back in the same tab, still untouched
+    ])
+    item = f"{pages}/classifieds_item.html"
+    driver.get(item)
+    handles = list(driver.window_handles)
+    reward = evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver, shopping_api=api,
+                                             scoring="strict"))
+    assert reward.score == 1, reward.explain()
+    assert driver.window_handles == handles and driver.current_url == item
