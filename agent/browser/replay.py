@@ -7,7 +7,8 @@ import json
 
 from selenium.common.exceptions import WebDriverException
 
-from agent.browser.errors import BrowserCrashed, _is_dead_session
+from agent.browser.errors import BrowserCrashed, _is_dead_session, _ProtocolError, _SocketFailed
+from agent.browser.reads import _Reads
 
 # Rank, among the matches of a CSS selector in document order, of each kept element (-1: no match).
 _CSS_RANKS_JS = """(() => {
@@ -69,8 +70,16 @@ class Replaying:
             if ranks is None or ranks == ["stale"]:
                 return {}
             return {i: rank for i, rank in enumerate(ranks) if rank >= 0}
-        # Two CDP calls whatever the number of matches: the whole DOM tree, and the same selector run
-        # by CDP (its node ids index that tree).
+        socket = self._socket()
+        if socket is not None:
+            try:
+                return _matched_subtrees(_Reads(self, socket, {}), css)
+            except _SocketFailed:
+                self._drop_socket()
+            except _ProtocolError as exc:
+                raise LookupError(f"invalid CSS selector {css!r}: {exc}") from exc
+        # Without the socket (a Selenium Grid): two CDP calls whatever the number of matches, the whole DOM
+        # tree and the same selector run by CDP (its node ids index that tree).
         root = self.cdp("DOM.getDocument", {"depth": -1})["root"]
         by_node_id: dict[int, dict] = {}
         stack = [root]
@@ -92,3 +101,24 @@ class Replaying:
                 order.setdefault(node["backendNodeId"], rank)
                 inner.extend(node.get("children", []))
         return order
+
+
+def _matched_subtrees(reads: _Reads, css: str) -> dict:
+    """`_css_order` over the DevTools socket: the document's root only, the selector's matches, then the
+    subtree of each match (all asked at once), instead of the whole DOM tree of a page of thousands of nodes."""
+    reads.add("document", "DOM.getDocument", {"depth": 0})
+    root = reads.get("document")["root"]["nodeId"]
+    reads.add("matches", "DOM.querySelectorAll", {"nodeId": root, "selector": css})
+    matches = reads.get("matches")["nodeIds"]
+    for rank, node_id in enumerate(matches):
+        reads.add(f"match {rank}", "DOM.describeNode", {"nodeId": node_id, "depth": -1})
+    order: dict[int, int] = {}
+    for rank in range(len(matches)):
+        match = reads.get(f"match {rank}")["node"]
+        order[match["backendNodeId"]] = min(order.get(match["backendNodeId"], rank), rank)
+        inner = list(match.get("children", []))
+        while inner:
+            node = inner.pop()
+            order.setdefault(node["backendNodeId"], rank)
+            inner.extend(node.get("children", []))
+    return order
