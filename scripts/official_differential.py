@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import itertools
 import json
 import random
 import sys
@@ -113,10 +114,16 @@ def load_official(checkout: Path) -> types.ModuleType:
     return official
 
 
+_CONFIGS = tempfile.TemporaryDirectory(prefix="vwa-differential-")   # removed when the script ends
+_CONFIG_COUNT = itertools.count()
+
+
 def _config(eval_obj: dict) -> str:
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump({"intent": "intent", "eval": eval_obj}, f)
-    return f.name
+    """A config file for the official evaluator (it reads one path); tens of thousands per run, all in one
+    temporary folder that goes with the process."""
+    path = Path(_CONFIGS.name) / f"{next(_CONFIG_COUNT)}.json"
+    path.write_text(json.dumps({"intent": "intent", "eval": eval_obj}))
+    return str(path)
 
 
 def official_verdict(official, case: dict):

@@ -216,9 +216,12 @@ def pytest_collect_file(parent, file_path: Path):
     if file_path.suffix != ".json":
         return None
     config = parent.config
-    task_files = {Path(p).resolve() for p in config.getoption("task_file") or []}
+    task_files = config.getoption("task_file") or []
     if task_files:
-        if file_path.resolve() not in task_files:
+        # pytest walks every folder on the way to a task file outside the project (all of /tmp, say):
+        # resolve paths only for files of a task file's name
+        if file_path.name not in {Path(p).name for p in task_files} or \
+                file_path.resolve() not in {Path(p).resolve() for p in task_files}:
             return None
     elif file_path.parent.resolve() != (Path(str(config.rootpath)) / "tasks").resolve():
         return None
