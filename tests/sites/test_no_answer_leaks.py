@@ -29,6 +29,8 @@ from tasks.build import SITES, suite_settings
 from tests.sites.crawl import crawl, login_session
 
 TASKS_DIR = Path(__file__).resolve().parents[2] / "tasks"
+# one worker runs the module (make test: --dist loadgroup), so its arena and crawl are made once
+pytestmark = pytest.mark.xdist_group("answer-leaks")
 PLACEHOLDERS = {"__CLASSIFIEDS__": "classifieds", "__SHOPPING__": "shopping", "__REDDIT__": "reddit",
                 "__WIKIPEDIA__": "wikipedia", "__HOMEPAGE__": "homepage"}
 BUDGET = {"classifieds": 250, "shopping": 250, "reddit": 250, "wikipedia": 60, "homepage": 60}

@@ -61,3 +61,13 @@ def built(builder, suite_settings):
 @pytest.fixture(scope="session")
 def committed_tasks(built) -> list[dict]:
     return json.loads(built.task_file.read_text(encoding="utf-8"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under `--dist loadgroup` (make test) the tests of one suite share a worker, so that its session-scoped
+    build and data (a minute for the store's suite) are made once rather than on every worker."""
+    here = str(config.rootpath / "tests" / "tasks")
+    for item in items:
+        suite = getattr(getattr(item, "callspec", None), "params", {}).get("name")
+        if suite and str(item.path).startswith(here) and not item.get_closest_marker("xdist_group"):
+            item.add_marker(pytest.mark.xdist_group(f"suite-{suite}"))
