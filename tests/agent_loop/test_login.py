@@ -13,6 +13,9 @@ from sites.arena import Arena
 from sites.config import Settings
 from tests.agent_loop.conftest import VIEWPORT
 
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = pytest.mark.xdist_group("agent_loop/test_login")
+
 
 @pytest.fixture(scope="module")
 def classifieds(tmp_path_factory):

@@ -10,6 +10,9 @@ from agent.browser import BrowserEnv
 from agent.episode import run_episode
 from sites.arena import Arena
 
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = pytest.mark.xdist_group("agent_loop/test_sighted")
+
 CATEGORY = "/clothing-shoes-jewelry/boys/tops.html?product_list_limit=36"
 PRODUCT = "/quillon-boys-deluxe-shirt.html"
 ELSEWHERE = "/pioneer-works-mens-comfort-shirt.html"     # sold under Men's shirts, not on this page

@@ -14,7 +14,8 @@ from evaluation.taskfiles.loader import parse_task
 from .shopping_api_server import JSONShoppingAPI, ShoppingDataServer
 from .taskdata import with_eval
 
-pytestmark = pytest.mark.browser
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("evaluation/test_program_html")]
 
 
 @pytest.fixture(scope="module")

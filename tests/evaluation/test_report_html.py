@@ -14,6 +14,9 @@ from evaluation.reporting.report_html import write_html_report
 from evaluation.reporting.results import append_result
 from tests.evaluation.taskdata import make_task, write_tasks
 
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = pytest.mark.xdist_group("evaluation/test_report_html")
+
 
 def _record(task_file, task_id, site, status, reward=None, **extra):
     return {"task_file": str(task_file), "task_id": task_id, "test_id": f"{site}/{task_id}", "site": site,

@@ -8,9 +8,13 @@ import importlib.util
 import pytest
 from PIL import Image
 
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("transformers") is None or importlib.util.find_spec("torch") is None,
-    reason="the optional `models` extra (torch, transformers) is not installed: make install EXTRAS=models")
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = [
+    pytest.mark.skipif(
+        importlib.util.find_spec("transformers") is None or importlib.util.find_spec("torch") is None,
+        reason="the optional `models` extra (torch, transformers) is not installed: make install EXTRAS=models"),
+    pytest.mark.xdist_group("models/test_blip2_tiny"),
+]
 
 WORDS = ["a", "red", "blue", "green", "bike", "car", "cat", "dog", "on", "the", "road", "yes", "no",
          "question", "answer", ":", "is", "it", "what", "colour", "?"]

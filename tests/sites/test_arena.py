@@ -11,6 +11,9 @@ import pytest
 from sites.arena import Arena, SiteUnavailable, check_health
 from sites.config import Settings
 
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = pytest.mark.xdist_group("sites/test_arena")
+
 
 def _opener():
     return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))

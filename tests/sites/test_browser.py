@@ -12,7 +12,8 @@ from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
 from sites.arena import Arena
 from tests.sites.conftest import png_bytes
 
-pytestmark = pytest.mark.browser
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/test_browser")]
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,12 @@ from sites.wikipedia import BOOK, LANDING
 from sites.wikipedia.build import article_count, article_html
 from sites.wikipedia.entities import calling_code, core_entities
 
-pytestmark = pytest.mark.skipif(shutil.which("kiwix-serve") is None,
-                                reason="kiwix-serve is not installed (make install installs Debian's kiwix-tools)")
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = [
+    pytest.mark.skipif(shutil.which("kiwix-serve") is None,
+        reason="kiwix-serve is not installed (make install installs Debian's kiwix-tools)"),
+    pytest.mark.xdist_group("sites/test_wikipedia"),
+]
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,9 @@ import pytest
 from tasks.build import multisite, suite_settings
 from tasks.build.suite import TASKS_DIR
 
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = pytest.mark.xdist_group("tasks/test_multisite_suite")
+
 
 @pytest.fixture(scope="module")
 def tasks() -> list[dict]:

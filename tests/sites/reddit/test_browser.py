@@ -19,7 +19,8 @@ from sites.arena import Arena
 from sites.reddit.data import RedditData
 from tests.evaluation.taskdata import with_eval
 
-pytestmark = pytest.mark.browser
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/reddit/test_browser")]
 VOTE_CLASS = "document.querySelectorAll('div.submission__vote')[0].querySelector('form').getAttribute('class')"
 ME = "MarvelsGrantMan136"
 

@@ -20,7 +20,8 @@ from sites.arena import Arena
 from sites.shopping.data import ShoppingData
 from tests.evaluation.taskdata import make_task
 
-pytestmark = pytest.mark.browser
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/shopping/test_helpers_browser")]
 NAME_HOOK = "#maincontent > div.page-title-wrapper.product > h1 > span"
 
 
