@@ -97,7 +97,7 @@ def _cover(picture: Image.Image, width: float, height: float) -> Image.Image:
 
 
 def _small(image: Image.Image) -> np.ndarray:
-    return np.asarray(image.convert("RGB").resize((SIDE, SIDE), Image.BILINEAR), dtype=np.float64)
+    return np.asarray(image.convert("RGB").resize((SIDE, SIDE), Image.Resampling.BILINEAR), dtype=np.float64)
 
 
 def similarity(crop: Image.Image, picture: Image.Image) -> float:

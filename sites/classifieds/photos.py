@@ -55,7 +55,7 @@ def _jpeg(image: Image.Image, quality: int = 85) -> bytes:
 
 def _thumbnail(image: Image.Image) -> Image.Image:
     thumb = image.convert("RGB")
-    thumb.thumbnail(THUMB_SIZE, Image.LANCZOS)
+    thumb.thumbnail(THUMB_SIZE, Image.Resampling.LANCZOS)
     return thumb
 
 
@@ -123,7 +123,7 @@ def accept_upload(data: bytes, upload_dir: Path) -> str:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
             if image.width > 1600 or image.height > 1600:
-                image.thumbnail((1600, 1600), Image.LANCZOS)
+                image.thumbnail((1600, 1600), Image.Resampling.LANCZOS)
             encoded = _jpeg(image, quality=88)
     except (OSError, ValueError, Image.DecompressionBombError):
         raise UploadRejected("the image could not be decoded") from None

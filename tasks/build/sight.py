@@ -178,7 +178,7 @@ def sight_of(step: dict, solution: list[dict]) -> dict:
 
 
 def png_of(image: Image.Image) -> bytes:
-    small = image.convert("RGB").resize(PICTURE_SIZE, Image.LANCZOS)
+    small = image.convert("RGB").resize(PICTURE_SIZE, Image.Resampling.LANCZOS)
     buf = io.BytesIO()
     small.save(buf, "PNG", optimize=True)
     return buf.getvalue()
