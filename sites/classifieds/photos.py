@@ -63,6 +63,8 @@ def render_generated(photo: PhotoRow, size: tuple[int, int] = FULL_SIZE) -> Imag
     """The generated photo of a row, as a PIL image (what the site serves, before JPEG encoding)."""
     from sites.imagery import PhotoSpec, render_photo
 
+    if photo.kind is None or photo.condition is None or photo.pattern is None or photo.seed is None:
+        raise ValueError(f"photo {photo.id} was uploaded, not generated: it has no description to render")
     spec = PhotoSpec(kind=photo.kind, color=photo.color, count=photo.count or 1, text=photo.printed_text,
                      condition=photo.condition, pattern=photo.pattern, view=photo.view or 0)
     return render_photo(spec, size=size, seed=photo.seed)

@@ -95,7 +95,7 @@ def sprite(kind: Kind, color: str | None, pattern: str, size: int, angle: float 
         # The bitmaps are 136 px. Work at 2x: soften the pixel steps there (premultiplied, so edges do not
         # darken), steepen the outline again, pattern and turn the object, then scale to the final size.
         # Turning at 2x rather than at the final size is what keeps a render fast.
-        factor = 2
+        factor: float = 2
         mid = base.resize((bw * 2, bh * 2), Image.Resampling.BICUBIC).convert("RGBa")
         mid = mid.filter(ImageFilter.GaussianBlur(0.9)).convert("RGBA")
         mid.putalpha(mid.getchannel("A").point(_STEEPEN))
