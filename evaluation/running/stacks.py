@@ -15,7 +15,7 @@ import os
 import shutil
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from sites.config import site_urls
 
@@ -208,6 +208,18 @@ def _answers(url: str, timeout: float = 10.0) -> bool:
 
 
 STACKS = {"embedded": EmbeddedStack, "docker": DockerStack}
+
+
+StackName = Literal["embedded", "docker"]
+STACK_NAMES: tuple[StackName, ...] = get_args(StackName)
+
+
+def stack_name(raw: str) -> StackName:
+    """`raw` as a stack name; ValueError naming the known ones otherwise."""
+    for name in STACK_NAMES:
+        if raw == name:
+            return name
+    raise ValueError(f"unknown stack {raw!r}; expected one of {', '.join(STACK_NAMES)}")
 
 
 def make_stack(name: str, worker: str = "main") -> Stack:

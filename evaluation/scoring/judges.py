@@ -50,7 +50,9 @@ class Usage:
 
 
 class Judge(Protocol):
-    usage: Usage
+    """A judge model (fuzzy_match): are two answers equivalent, does an answer give a reason."""
+    @property
+    def usage(self) -> Usage: ...
 
     def equivalent(self, intent: str, reference: str, answer: str) -> str: ...
 
@@ -58,7 +60,9 @@ class Judge(Protocol):
 
 
 class VQA(Protocol):
-    usage: Usage
+    """A visual question answering backend (eval_vqa, page_image_query)."""
+    @property
+    def usage(self) -> Usage: ...
 
     def ask(self, image, question: str) -> str: ...
 

@@ -11,14 +11,15 @@ so `0` matches "0 items" but neither "10" nor "$0.00"; longer references match a
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Literal, Sequence, get_args
 
 from evaluation.taskfiles.spec import OR_SEP, Inequality
 
 from .wordtokens import strict_word_tokens, word_tokens
 
-MODES = ("official", "strict")
-DEFAULT_MODE = "official"
+ScoringMode = Literal["official", "strict"]     # the scoring modes (the README's "Scoring modes")
+MODES: tuple[ScoringMode, ...] = get_args(ScoringMode)
+DEFAULT_MODE: ScoringMode = "official"
 TOLERANCE = 1e-8          # the official harness's slack on every inequality
 
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+")
