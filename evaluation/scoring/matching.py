@@ -25,10 +25,12 @@ TOLERANCE = 1e-8          # the official harness's slack on every inequality
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+")
 
 
-def check_mode(mode: str) -> str:
-    if mode not in MODES:
-        raise ValueError(f"unknown scoring mode {mode!r}; known: {', '.join(MODES)}")
-    return mode
+def check_mode(mode: str) -> ScoringMode:
+    """`mode` as a scoring mode; ValueError naming the known ones otherwise."""
+    for known in MODES:
+        if mode == known:
+            return known
+    raise ValueError(f"unknown scoring mode {mode!r}; known: {', '.join(MODES)}")
 
 
 def official_clean(text: str) -> str:
