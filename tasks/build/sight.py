@@ -30,12 +30,13 @@ class NoSightRule(ValueError):
 def _data(site: str):
     from tasks.build import suite_settings
     if site == "classifieds":
-        from sites.classifieds.data import open_pristine
-    elif site == "shopping":
-        from sites.shopping.data import open_pristine
-    else:
-        from sites.reddit.data import open_pristine
-    return open_pristine(suite_settings())
+        from sites.classifieds import data as classifieds
+        return classifieds.open_pristine(suite_settings())
+    if site == "shopping":
+        from sites.shopping import data as shopping
+        return shopping.open_pristine(suite_settings())
+    from sites.reddit import data as reddit
+    return reddit.open_pristine(suite_settings())
 
 
 def listing_picture(item_id: int) -> Image.Image:
