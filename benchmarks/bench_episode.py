@@ -21,8 +21,8 @@ from agent.agents.prompt import PromptAgent
 from agent.browser import BrowserEnv
 from agent.episode import run_episode
 from agent.llm import LLMClient, LLMSettings
+from agent.openai_stub import OpenAIStub
 from benchmarks.stats import report
-from tests.support.openai_stub import OpenAIStub
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "agent_loop"
 ACTIONS = ["scroll [down]", "scroll [up]"] * 5

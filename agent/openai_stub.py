@@ -1,4 +1,6 @@
-"""A local OpenAI-compatible server for tests: real HTTP on 127.0.0.1, scripted replies, recorded requests.
+"""A local OpenAI-compatible server: real HTTP on 127.0.0.1, scripted replies, recorded requests. It stands in
+for a model API where none is wanted: the tests of the model agents, judges and captioners, and the
+benchmarks' episode timings (benchmarks/bench_episode.py). Standard library only.
 
     stub = OpenAIStub()              # starts on a free port
     stub.reply("click [3]")          # next chat completion answers this text
