@@ -26,7 +26,7 @@ class OpenAIStub:
         self.default_reply = default_reply
         self.requests: list[dict] = []
         self.paths: list[str] = []
-        self._queue: deque = deque()
+        self._queue: deque[tuple[str, str | int | None]] = deque()   # ("reply", text) or ("status", code)
         self._lock = threading.Lock()
         stub = self
 
@@ -61,8 +61,8 @@ class OpenAIStub:
                     stub.paths.append(self.path)
                     item = stub._queue.popleft() if stub._queue else ("reply", stub.default_reply)
                 kind, value = item
-                if kind == "status" or value is None:
-                    status = value if kind == "status" else 500
+                if isinstance(value, int) or value is None:      # a scripted status, or no reply left
+                    status = value if isinstance(value, int) else 500
                     self._send(status, {"error": {"message": f"stub error {status}", "type": "stub", "code": status}})
                     return
                 if not self.path.rstrip("/").endswith("/chat/completions"):
