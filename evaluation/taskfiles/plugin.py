@@ -22,11 +22,12 @@ from pathlib import Path
 
 import pytest
 
+from agent.observation import OBSERVATION_MODES
 from evaluation.reporting import environment
 from evaluation.reporting.results import default_results_dir, point_latest, read_results, task_key, write_report
 from evaluation.running.errors import TaskFormatError
 from evaluation.running.runtime import RunOptions, Runtime, SkipTask, TaskOutcome, sites_of
-from evaluation.running.stacks import stack_name
+from evaluation.running.stacks import STACK_NAMES, stack_name
 from evaluation.scoring.matching import DEFAULT_MODE, MODES
 
 from .loader import Task, load_task_entries
@@ -50,10 +51,10 @@ def pytest_addoption(parser):
                 help="browser viewport for every task, e.g. 1024x768 (default: each task's own)")
     g.addoption("--results", default=None, metavar="DIR",
                 help="results folder (default results/<timestamp>, with results/latest)")
-    g.addoption("--stack", choices=("embedded", "docker"), default=None,
+    g.addoption("--stack", choices=STACK_NAMES, default=None,
                 help="which sites to run against (default: STACK from the environment / .env)")
     g.addoption("--image-root", default=None, metavar="DIR", help="folder where local task images are looked up first")
-    g.addoption("--observation", choices=("som", "accessibility_tree"), default=None,
+    g.addoption("--observation", choices=OBSERVATION_MODES, default=None,
                 help="observation mode (default: the agent's own)")
     g.addoption("--expect-reward", type=int, choices=(0, 1), default=1,
                 help="reward each task must get (default 1; 0 proves an agent earns nothing)")
