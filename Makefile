@@ -55,7 +55,7 @@ test-unit: install ## only the project's own tests (tests/)
 lint:           ## ruff over the project's code (also run by tests/test_lint.py in `make test`; settings in pyproject.toml)
 	$(PY) -m ruff check agent evaluation sites tasks tests benchmarks scripts
 
-typecheck: install ## mypy over agent, evaluation, sites, tasks, benchmarks and scripts (also run by tests/test_typecheck.py in `make test`; settings in pyproject.toml)
+typecheck: install ## mypy over agent, evaluation, sites, tasks, benchmarks, scripts and tests (also run by tests/test_typecheck.py in `make test`; settings in pyproject.toml)
 	$(PY) -m mypy
 
 test-tasks: install ## only the task suite checks: reference and sighted agents score 1 on every task, no observation with an undecoded image in view; the null agent scores 0 (strict: officially an empty N/A answer goes to the judge)

@@ -62,7 +62,7 @@ def _imports(module: str, path: Path) -> list[tuple[str, list[str] | None]]:
     `import target`; relative targets resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
-    found = []
+    found: list[tuple[str, list[str] | None]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.extend((alias.name, None) for alias in node.names)

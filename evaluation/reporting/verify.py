@@ -47,7 +47,7 @@ def _rows(db: Path, sql: str) -> list[sqlite3.Row]:
         con.close()
 
 
-def generate_site(site: str, data_dir: Path, seed: int, scale: str) -> None:
+def generate_site(site: str, data_dir: Path, seed: int, scale: str | int) -> None:
     if site == "classifieds":
         from sites.classifieds import store as classifieds
         classifieds.ensure(data_dir, seed, scale)
@@ -64,7 +64,7 @@ def generate_site(site: str, data_dir: Path, seed: int, scale: str) -> None:
         raise ValueError(f"no generated data for site {site!r}")
 
 
-def site_fingerprints(site: str, data_dir: Path, seed: int, scale: str,
+def site_fingerprints(site: str, data_dir: Path, seed: int, scale: str | int,
                       failures: list[str] | None = None) -> dict[str, str]:
     """Generate (if needed) the data of one site in `data_dir` and return its fingerprints; sampled photos
     that cannot be rendered are named in `failures`."""

@@ -137,6 +137,7 @@ def serve_site(monkeypatch, tmp_path):
     monkeypatch.setenv("RUN_DIR", str(tmp_path / "run"))
     monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
     spec = importlib.util.spec_from_file_location("serve_site", ROOT / "compose" / "serve_site.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     calls = []
@@ -152,6 +153,7 @@ def _swap_prepare(monkeypatch, site: str, prepare) -> None:
     from sites import registry
 
     spec = registry.get_site_spec(site)
+    assert spec.launcher is not None
     monkeypatch.setitem(registry._SITES, site, dataclasses.replace(
         spec, launcher=dataclasses.replace(spec.launcher, prepare=prepare)))
 
@@ -170,7 +172,9 @@ def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site,
     options = json.loads((tmp_path / "run" / "wikipedia" / "options.json").read_text())
     assert options == {"zim": str(zim), "address": "0.0.0.0"}
     # the arena, which starts kiwix-serve itself, keeps it on loopback
-    assert "--address=127.0.0.1" in LAUNCHERS["wikipedia"].command(tmp_path, {"zim": str(zim)}, 9)
+    command = LAUNCHERS["wikipedia"].command
+    assert command is not None       # wikipedia runs a program of its own (kiwix-serve)
+    assert "--address=127.0.0.1" in command(tmp_path, {"zim": str(zim)}, 9)
 
 
 def test_serve_site_runs_a_flask_site_under_sites_serve(serve_site, monkeypatch, tmp_path):

@@ -142,4 +142,4 @@ def test_each_sites_docker_service_is_a_service_of_the_official_stack_for_that_s
     declared = {name: spec.docker_service for name, spec in site_specs().items()}
     assert declared == {"classifieds": "classifieds", "shopping": "shopping", "reddit": "forum",
                         "wikipedia": "wikipedia", "homepage": "homepage"}
-    assert all(services[service] == site for site, service in declared.items())
+    assert all(service is not None and services[service] == site for site, service in declared.items())
