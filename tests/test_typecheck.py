@@ -1,6 +1,6 @@
 """mypy (settings in pyproject.toml's [tool.mypy]) finds no error in the project's code: agent, evaluation, sites,
-tasks, benchmarks, scripts and the tests themselves. Third-party packages without types are listed there by name; the optional models
-extra (torch, transformers) is read as untyped whether it is installed or not."""
+tasks, benchmarks, scripts and the tests themselves. Third-party packages without types are listed there by name;
+the optional models extra (torch, transformers) is read as untyped whether it is installed or not."""
 from __future__ import annotations
 
 import subprocess
