@@ -1,5 +1,6 @@
-"""compose/*.yml: valid for docker-compose, every interpolated variable documented in .env.example,
-and the official compose file describes the same containers as sites.docker_stack."""
+"""compose/*.yml: valid for docker-compose, every interpolated variable documented in .env.example, the
+embedded file written from the site registry, and the official compose file describes the same containers as
+sites.docker_stack."""
 from __future__ import annotations
 
 import json
@@ -82,6 +83,15 @@ def test_official_compose_matches_the_sdk_stack(monkeypatch):
         assert spec["restart"] == "unless-stopped"
         assert spec["healthcheck"]["test"][:2] == (svc.healthcheck or {}).get("test", [])[:2], svc.key
     assert set(raw) == {s.key for s in config.services()}
+
+
+def test_the_embedded_compose_file_is_written_from_the_site_registry():
+    """compose/embedded.yml is what `python -m sites.compose_file` writes from the registered sites (and its
+    --check says so)."""
+    from sites.compose_file import EMBEDDED, main, render
+
+    assert EMBEDDED.read_text(encoding="utf-8") == render(), "run python -m sites.compose_file and commit"
+    assert main(["--check"]) == 0
 
 
 def _embedded() -> dict:
