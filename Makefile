@@ -10,7 +10,7 @@ MODEL ?=
 ARGS ?=
 RESULTS ?=
 
-.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted lint bench report verify verify-manifest clean
+.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted lint typecheck bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -54,6 +54,9 @@ test-unit: install ## only the project's own tests (tests/)
 
 lint:           ## ruff over the project's code (also run by tests/test_lint.py in `make test`; settings in pyproject.toml)
 	$(PY) -m ruff check agent evaluation sites tasks tests benchmarks scripts
+
+typecheck: install ## mypy over agent, evaluation, sites, tasks, benchmarks, scripts and tests (also run by tests/test_typecheck.py in `make test`; settings in pyproject.toml)
+	$(PY) -m mypy
 
 test-tasks: install ## only the task suite checks: reference and sighted agents score 1 on every task, no observation with an undecoded image in view; the null agent scores 0 (strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \

@@ -59,7 +59,7 @@ def _layout_bounds(snapshot: dict) -> tuple[dict[int, tuple[float, float, float,
     for node_index, box in zip(layout["nodeIndex"], layout["bounds"]):
         bid = backend[node_index]
         if bid not in out:
-            out[bid] = tuple(box)  # type: ignore[assignment]
+            out[bid] = tuple(box)
     return out, float(doc.get("scrollOffsetX", 0)), float(doc.get("scrollOffsetY", 0))
 
 
@@ -85,8 +85,8 @@ def _props(node: dict) -> list[str]:
 
 
 # The two commands an observation sends (the snapshot only for current_viewport_only).
-AX_TREE_COMMAND = ("Accessibility.getFullAXTree", {})
-SNAPSHOT_COMMAND = ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+AX_TREE_COMMAND: tuple[str, dict] = ("Accessibility.getFullAXTree", {})
+SNAPSHOT_COMMAND: tuple[str, dict] = ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
 
 
 def build_ax_tree(cdp, viewport: tuple[int, int], current_viewport_only: bool = False) -> AXTree:

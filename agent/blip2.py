@@ -11,7 +11,13 @@ The model loads on the first call, so building the object costs nothing.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PIL import Image
+
+if TYPE_CHECKING:
+    import torch
+    from transformers import Blip2ForConditionalGeneration, Blip2Processor
 
 
 def choose_device(device: str | None, torch) -> str:
@@ -28,8 +34,9 @@ class Blip2Model:
         self.requested_device = device
         self.error, self.setting = error, setting
         self.device: str | None = None
-        self.dtype = None
-        self._model = self._processor = None
+        self.dtype: torch.dtype | None = None
+        self._model: Blip2ForConditionalGeneration | None = None
+        self._processor: Blip2Processor | None = None
 
     def load(self) -> None:
         if self._model is not None:
@@ -55,18 +62,21 @@ class Blip2Model:
         """The model's text for `image` (and `prompt`, when given), without the prompt and special tokens."""
         self.load()
         import torch
+        processor, model = self._processor, self._model
+        if processor is None or model is None:      # load() made both or raised
+            raise self.error(f"BLIP-2 ({self.model_path}) is not loaded")
         try:
             kwargs = {"images": image.convert("RGB"), "return_tensors": "pt"}
             if prompt:
                 kwargs["text"] = prompt
-            inputs = self._processor(**kwargs).to(self.device, self.dtype)
+            inputs = processor(**kwargs).to(self.device, self.dtype)
             with torch.inference_mode():
-                ids = self._model.generate(**inputs, max_new_tokens=max_new_tokens)
+                ids = model.generate(**inputs, max_new_tokens=max_new_tokens)
             prompt_ids = inputs.get("input_ids")
             if prompt_ids is not None and ids.shape[1] >= prompt_ids.shape[1] \
                     and torch.equal(ids[:, :prompt_ids.shape[1]], prompt_ids):
                 ids = ids[:, prompt_ids.shape[1]:]   # a decoder-only text model returns the prompt too
-            text = self._processor.batch_decode(ids, skip_special_tokens=True)[0]
+            text = processor.batch_decode(ids, skip_special_tokens=True)[0]
         except Exception as exc:
             raise self.error(f"BLIP-2 ({self.model_path}) failed: {exc}") from exc
         return text.strip()

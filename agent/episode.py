@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, get_args
 
 from PIL import Image
 
@@ -26,7 +27,8 @@ from agent.usage import UsageMeter, add_usage  # noqa: F401  (add_usage: evaluat
 MAX_INVALID_IN_A_ROW = 3
 MAX_SAME_ACTION = 3
 
-STOP_REASONS = ("stop", "max_steps", "invalid_actions", "repeated_action", "error")
+StopReason = Literal["stop", "max_steps", "invalid_actions", "repeated_action", "error"]
+STOP_REASONS: tuple[StopReason, ...] = get_args(StopReason)
 
 
 @dataclass
@@ -66,7 +68,7 @@ class EpisodeResult:
     answer: str | None                # None when the episode did not end with stop
     final_url: str
     steps: list[StepRecord]
-    stop_reason: str                  # one of STOP_REASONS
+    stop_reason: StopReason
     error: str | None = None
     usage: dict = field(default_factory=dict)     # prompt_tokens, completion_tokens, cost_usd, model
     timings: dict = field(default_factory=dict)   # total_s, model_s, harness_s, *_per_step_s, open_s
@@ -126,7 +128,7 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
     usage = UsageMeter()
     started = time.perf_counter()
     answer: str | None = None
-    stop_reason = "max_steps"
+    stop_reason: StopReason = "max_steps"
     error: str | None = None
     obs: Observation | None = None
     final_url = start_urls[0] if start_urls else ""

@@ -18,9 +18,11 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, fields, replace
+from typing import cast
 
 import openai
 from dotenv import load_dotenv
+from openai.types.chat import ChatCompletionMessageParam
 from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
 # USD per million tokens (input, output), by model name prefix; the longest matching prefix wins.
@@ -148,7 +150,9 @@ def _retryable(exc: BaseException) -> bool:
     return isinstance(exc, openai.APIStatusError) and exc.status_code >= 500
 
 
-def _describe(exc: BaseException) -> str:
+def _describe(exc: BaseException | None) -> str:
+    if exc is None:
+        return "no error recorded"
     if isinstance(exc, openai.APIStatusError):
         return f"HTTP {exc.status_code}: {exc.message}"
     return f"{type(exc).__name__}: {exc}"
@@ -183,7 +187,9 @@ class LLMClient:
                 with attempt:
                     attempts += 1
                     response = self._client.chat.completions.create(
-                        model=s.model, messages=messages, temperature=s.temperature, top_p=s.top_p,
+                        # the messages' shape is OpenAI's (agent.prompts builds them as plain dicts)
+                        model=s.model, messages=cast("list[ChatCompletionMessageParam]", messages),
+                        temperature=s.temperature, top_p=s.top_p,
                         max_tokens=max_tokens or s.max_tokens)
         except RetryError as exc:
             cause = exc.last_attempt.exception()

@@ -80,6 +80,8 @@ def fold_events(entries: list[dict]) -> list[dict]:
             continue
         method, params = message.get("method"), message.get("params") or {}
         rid = params.get("requestId")
+        if not isinstance(rid, str):    # every Network event of a request names it
+            continue
         if method == "Network.requestWillBeSent":
             url = (params.get("request") or {}).get("url") or ""
             if url.startswith("data:"):

@@ -3,7 +3,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Literal
+
+# The observation modes of the environment (and of an agent): the accessibility tree as text, or the
+# Set-of-Marks screenshot with its marks' text list.
+ObservationMode = Literal["accessibility_tree", "som"]
+OBSERVATION_MODES: tuple[ObservationMode, ...] = ("accessibility_tree", "som")
 
 
 @dataclass(frozen=True)
@@ -28,7 +33,7 @@ class Observation:
     Either may also be given as a value, as before.
     """
 
-    def __init__(self, url: str, tabs: list[Tab], focused_tab: int, mode: str, text: str, screenshot: bytes,
+    def __init__(self, url: str, tabs: list[Tab], focused_tab: int, mode: ObservationMode, text: str, screenshot: bytes,
                  som_screenshot: bytes | None = None, html: str | None = None, error: str | None = None,
                  meta: dict | None = None, *, som_image=None, som_encoder: Callable | None = None,
                  html_reader: Callable[[], str] | None = None):

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
+from agent.som import Mark
+
 SIDE = 64
 SCALE = 64.0           # a mean difference of 64 levels (of 255) scores 0
 MIN_SIDE_PX = 40        # marks smaller than this on either side are not pictures
@@ -97,7 +99,7 @@ def _cover(picture: Image.Image, width: float, height: float) -> Image.Image:
 
 
 def _small(image: Image.Image) -> np.ndarray:
-    return np.asarray(image.convert("RGB").resize((SIDE, SIDE), Image.BILINEAR), dtype=np.float64)
+    return np.asarray(image.convert("RGB").resize((SIDE, SIDE), Image.Resampling.BILINEAR), dtype=np.float64)
 
 
 def similarity(crop: Image.Image, picture: Image.Image) -> float:
@@ -117,7 +119,7 @@ def _overlap(a, b) -> float:
 
 @dataclass
 class PictureMatch:
-    mark: object | None          # the best mark, or None when no mark is picture-sized
+    mark: Mark | None            # the best mark, or None when no mark is picture-sized
     score: float                 # its similarity
     runner_up: float             # the best score of a mark elsewhere on the screen (-1: none)
     candidates: int
@@ -167,7 +169,7 @@ def nearest(marks, text: str, to) -> object | None:
     return min(pool, key=lambda m: (m.box[0] + m.box[2] / 2 - cx) ** 2 + (m.box[1] + m.box[3] / 2 - cy) ** 2)
 
 
-def caption_link(marks, picture_mark) -> object:
+def caption_link(marks: list[Mark], picture_mark: Mark) -> Mark:
     """The link that names the matched picture: a mark (A) outside the picture with the same text (a product's
     title under its photo), the nearest one; else the picture's own mark."""
     want = _norm(picture_mark.text)

@@ -14,10 +14,12 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+_deflater: ModuleType
 try:   # ISA-L's deflate: zlib-compatible streams, several times faster than zlib at its fastest level
     from isal import isal_zlib as _deflater
 except ImportError:   # the same format, slower

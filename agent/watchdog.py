@@ -36,8 +36,11 @@ class Watchdog:
             raise ValueError(f"watchdog argument with a newline: {arg!r}")
         with _lock:
             try:
-                self._process.stdin.write(text.encode("utf-8"))
-                self._process.stdin.flush()
+                stdin = self._process.stdin
+                if stdin is None:      # started with stdin=PIPE, so never
+                    raise BrokenPipeError("the watchdog has no input pipe")
+                stdin.write(text.encode("utf-8"))
+                stdin.flush()
             except (BrokenPipeError, ValueError):
                 pass   # the watchdog is gone: nothing more it could do
 

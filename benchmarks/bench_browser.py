@@ -20,10 +20,14 @@ import os
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Callable, TypeVar
 
 from agent.actions import parse_action
 from agent.browser import BrowserEnv
+from agent.observation import Observation, ObservationMode
 from benchmarks.stats import report
+
+T = TypeVar("T")
 
 
 def bench_page(token: str = "") -> bytes:
@@ -83,7 +87,7 @@ def _serve(page: bytes) -> tuple[ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def _timed(samples: list[float], fn) -> object:
+def _timed(samples: list[float], fn: Callable[[], T]) -> T:
     start = time.perf_counter()
     out = fn()
     samples.append(time.perf_counter() - start)
@@ -99,7 +103,7 @@ def _load() -> str:
     return " ".join(f"{v:.2f}" for v in os.getloadavg())
 
 
-def _observe_with_png(env: BrowserEnv):
+def _observe_with_png(env: BrowserEnv) -> Observation:
     obs = env.observe()
     if not obs.som_screenshot:   # the marked frame as the agent and the trajectory get it
         raise RuntimeError("the Set-of-Marks observation has no marked screenshot")
@@ -116,13 +120,15 @@ def main(argv: list[str]) -> int:
     rows: list[tuple[str, list[float]]] = []
     detail: list[tuple[str, list[float]]] = []
     try:
-        for mode, label, observe in (("accessibility_tree", "a11y observe", BrowserEnv.observe),
-                                     ("som", "SoM observe", _observe_with_png)):
+        passes: list[tuple[ObservationMode, str, Callable[[BrowserEnv], Observation]]] = [
+            ("accessibility_tree", "a11y observe", BrowserEnv.observe), ("som", "SoM observe", _observe_with_png)]
+        for mode, label, observe in passes:
             with BrowserEnv(viewport=(1280, 2048), mode=mode) as env:
                 env.open([url])
                 obs = observe(env)
                 print(f"-- {mode}: {obs.meta['n_elements']} ids, {len(obs.text.splitlines())} text lines", flush=True)
-                total, parts = [], {}
+                total: list[float] = []
+                parts: dict[str, list[float]] = {}
                 for _ in range(args.reps):
                     obs = _timed(total, lambda: observe(env))
                     if args.detail:
@@ -131,7 +137,8 @@ def main(argv: list[str]) -> int:
                         parts.setdefault(name, []).append(seconds)
                 rows.append((label, total))
                 if mode == "som":    # a first visit: the photos in view are fetched and decoded before the frame
-                    first, waited = [], []
+                    first: list[float] = []
+                    waited: list[float] = []
                     for i in range(max(3, args.reps // 4)):
                         env.open([f"{url}?t={mode}{i}"])
                         obs = _timed(first, lambda: observe(env))

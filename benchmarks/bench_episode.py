@@ -21,8 +21,9 @@ from agent.agents.prompt import PromptAgent
 from agent.browser import BrowserEnv
 from agent.episode import run_episode
 from agent.llm import LLMClient, LLMSettings
+from agent.observation import ObservationMode
+from agent.openai_stub import OpenAIStub
 from benchmarks.stats import report
-from tests.support.openai_stub import OpenAIStub
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "agent_loop"
 ACTIONS = ["scroll [down]", "scroll [up]"] * 5
@@ -43,7 +44,8 @@ def main(argv: list[str]) -> None:
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
     stub = OpenAIStub()
     try:
-        for mode, env_mode in (("text", "accessibility_tree"), ("som", "som")):
+        passes: list[tuple[str, ObservationMode]] = [("text", "accessibility_tree"), ("som", "som")]
+        for mode, env_mode in passes:
             harness, execute, observe, own, agent_time, totals = [], [], [], [], [], []
             with BrowserEnv(viewport=(1280, 2048), mode=env_mode) as env, tempfile.TemporaryDirectory() as tmp:
                 llm = LLMClient(LLMSettings.from_env(base_url=stub.base_url, api_key="bench", attempts=1))

@@ -18,7 +18,7 @@ import urllib.request
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks.stats import report
+from benchmarks.stats import generated, report
 from sites.arena import Arena
 from sites.classifieds import store
 from sites.config import settings as load_settings
@@ -64,7 +64,7 @@ def bench_scale(scale: str) -> None:
     if ds.exists():
         print(f"[{scale}] data already present ({ds.listings:,} listings); delete {ds.root} to time generation")
     else:
-        _, result = store.ensure(s.data_dir, s.seed, scale)
+        result = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"classifieds {scale}")
         took = time.perf_counter() - started
         size = ds.db.stat().st_size / 1e6
         print(f"[{scale}] generated {result.listings:,} listings, {result.photos:,} photo rows, "

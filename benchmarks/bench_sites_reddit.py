@@ -10,7 +10,6 @@ run folder on a free port. Timings are of the HTML only (images are separate req
 from __future__ import annotations
 
 import random
-import re
 import shutil
 import sys
 import tempfile
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from benchmarks.bench_sites import resets_between_tasks
 from benchmarks.bench_sites_shopping import _get, _post, _session
-from benchmarks.stats import report
+from benchmarks.stats import generated, page_field, report
 from sites.arena import Arena
 from sites.config import settings as load_settings
 from sites.reddit import store
@@ -32,7 +31,7 @@ WORDS = ["dinner", "hike", "collection", "setup", "city", "question", "painting"
 
 def _login(opener, base: str) -> None:
     with opener.open(base + "/login", timeout=60) as response:
-        token = re.search(r'name="_csrf_token" value="([^"]+)"', response.read().decode()).group(1)
+        token = page_field(r'name="_csrf_token" value="([^"]+)"', response.read().decode(), "login CSRF token")
     _post(opener, base + "/login", {"_username": "MarvelsGrantMan136", "_password": "test1234", "_csrf_token": token})
 
 
@@ -43,7 +42,7 @@ def bench_scale(scale: str) -> None:
     if ds.exists():
         print(f"[reddit {scale}] data already present ({ds.posts:,} posts); delete {ds.root} to time generation")
     else:
-        _, made = store.ensure(s.data_dir, s.seed, scale)
+        made = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"reddit {scale}")
         print(f"[reddit {scale}] generated {made.posts:,} posts ({made.images:,} images), {made.comments:,} comments,"
               f" {made.users:,} users in {time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)",
               flush=True)

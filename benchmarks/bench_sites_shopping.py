@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import http.cookiejar
 import random
-import re
 import shutil
 import sys
 import tempfile
@@ -23,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.bench_sites import resets_between_tasks
-from benchmarks.stats import report
+from benchmarks.stats import generated, page_field, report
 from sites.arena import Arena
 from sites.config import settings as load_settings
 from sites.shopping import store
@@ -53,7 +52,7 @@ def _post(opener, url: str, fields: dict) -> str:
 
 def _form_key(opener, url: str) -> str:
     with opener.open(url, timeout=60) as response:
-        return re.search(r'name="form_key" value="([^"]+)"', response.read().decode()).group(1)
+        return page_field(r'name="form_key" value="([^"]+)"', response.read().decode(), f"form_key of {url}")
 
 
 def bench_scale(scale: str) -> None:
@@ -64,7 +63,7 @@ def bench_scale(scale: str) -> None:
         print(f"[shopping {scale}] data already present ({ds.products:,} products); delete {ds.root} to time "
               f"generation")
     else:
-        _, result = store.ensure(s.data_dir, s.seed, scale)
+        result = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"shopping {scale}")
         print(f"[shopping {scale}] generated {result.products:,} products in {result.categories} categories, "
               f"{result.photos:,} photo rows, {result.reviews:,} reviews, {result.orders:,} orders in "
               f"{time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)", flush=True)

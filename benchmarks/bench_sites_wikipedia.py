@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.bench_sites_shopping import _get, _session
-from benchmarks.stats import report
+from benchmarks.stats import generated, report
 from sites.arena import Arena
 from sites.config import settings as load_settings
 from sites.wikipedia import BOOK, LANDING, ZIM_NAME
@@ -34,7 +34,7 @@ def bench_scale(scale: str) -> None:
     if (zim_dir(s.data_dir, s.seed, scale) / ZIM_NAME).is_file():
         print(f"[wikipedia {scale}] ZIM already present; delete {zim_dir(s.data_dir, s.seed, scale)} to time the build")
     else:
-        _, made = ensure(s.data_dir, s.seed, scale)
+        made = generated(ensure(s.data_dir, s.seed, scale)[1], f"wikipedia {scale}")
         print(f"[wikipedia {scale}] built {made.articles:,} articles in {made.seconds:.1f} s "
               f"({made.size / 1e6:.1f} MB)", flush=True)
     titles = [e.path for e in core_entities(s.seed)]

@@ -1,7 +1,26 @@
-"""Small helpers the benchmarks share: percentiles and a uniform printed line."""
+"""Small helpers the benchmarks share: percentiles, a uniform printed line, and what a step must have made."""
 from __future__ import annotations
 
+import re
 import statistics
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def generated(result: T | None, what: str) -> T:
+    """The result of a data generation the benchmark times (None: the data appeared meanwhile, nothing timed)."""
+    if result is None:
+        raise RuntimeError(f"{what}: the data was already there, so nothing was generated to time")
+    return result
+
+
+def page_field(pattern: str, html: str, what: str) -> str:
+    """The first group of `pattern` in a page (a form's hidden token); a clear error when the page has none."""
+    match = re.search(pattern, html)
+    if match is None:
+        raise RuntimeError(f"{what}: not found in the page")
+    return match.group(1)
 
 
 def percentile(values: list[float], q: float) -> float:

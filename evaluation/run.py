@@ -26,6 +26,7 @@ from agent.agents import AGENT_NAMES
 from agent.llm import endpoint_configured
 from evaluation.reporting.results import default_results_dir, point_latest
 from evaluation.reporting.usage import run_usage
+from evaluation.running.stacks import STACK_NAMES
 from sites.config import PROJECT_ROOT
 
 MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt", "webvoyager"}
@@ -34,7 +35,7 @@ MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt", "webvoyager"}
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m evaluation.run", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--stack", choices=("embedded", "docker"), default=os.environ.get("STACK") or "embedded")
+    p.add_argument("--stack", choices=STACK_NAMES, default=os.environ.get("STACK") or "embedded")
     p.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (0: run in this process)")
     p.add_argument("--agent", choices=AGENT_NAMES, default=None,
                    help=f"{', '.join(AGENT_NAMES)}; agents of other packages register through the entry-point "

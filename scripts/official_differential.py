@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from evaluation.running.outcome import Reward  # noqa: E402
 from evaluation.scoring.evaluators import _NOTHING, EvalContext, _located_value, check_expectation, evaluate_task  # noqa: E402
+from evaluation.scoring.judges import Usage  # noqa: E402
 from evaluation.scoring.wordtokens import word_tokens  # noqa: E402
 from evaluation.taskfiles.loader import _Where, parse_expectation, parse_task  # noqa: E402
 from tests.evaluation.taskdata import with_eval  # noqa: E402
@@ -110,7 +111,7 @@ def load_official(checkout: Path) -> types.ModuleType:
     official = module("evaluation_harness.evaluators")
     exec(compile(source, str(checkout / "evaluation_harness" / "evaluators.py"), "exec", dont_inherit=True),
          official.__dict__)
-    official.word_tokenize = lambda text: list(word_tokens(text))
+    official.__dict__["word_tokenize"] = lambda text: list(word_tokens(text))
     return official
 
 
@@ -141,7 +142,7 @@ def official_verdict(official, case: dict):
             [{}, {}], cfg, _Page(value=answer, error=bool(case.get("locator_error"))))
     else:
         if check == "unachievable":
-            answers = {"fuzzy_match": "N/A"}
+            answers: dict[str, str | list[str]] = {"fuzzy_match": "N/A"}
         elif check != "exact_match" and isinstance(ref, str):
             answers = {check: [ref]}
         else:
@@ -164,6 +165,7 @@ def official_verdict(official, case: dict):
 class _RecordingJudge:
     def __init__(self):
         self.calls = 0
+        self.usage = Usage()
 
     def equivalent(self, intent, reference, answer):
         self.calls += 1
@@ -194,7 +196,7 @@ def project_verdict(case: dict):
         score = evaluate_task(task, EvalContext(answer=None, final_url=answer, scoring="official")).score
     else:
         if check == "unachievable":
-            answers = {"fuzzy_match": "N/A"}
+            answers: dict[str, str | list[str]] = {"fuzzy_match": "N/A"}
         elif check != "exact_match" and isinstance(ref, str):
             answers = {check: [ref]}
         else:

@@ -73,22 +73,23 @@ def cmd_data(s: Settings) -> int:
     from sites.shopping import store as shop_store
 
     started = time.perf_counter()
-    ds, made = shop_store.ensure(s.data_dir, s.seed, s.scale)
+    shop, made = shop_store.ensure(s.data_dir, s.seed, s.scale)
     if made is None:
-        print(f"shopping: data already present: {ds.db}")
+        print(f"shopping: data already present: {shop.db}")
     else:
         print(f"shopping: generated {made.products:,} products in {made.categories} categories, {made.photos:,} "
               f"photos, {made.reviews:,} reviews, {made.orders:,} orders in {time.perf_counter() - started:.1f} s "
-              f"-> {ds.db}")
+              f"-> {shop.db}")
     from sites.reddit import store as forum_store
 
     started = time.perf_counter()
-    ds, made = forum_store.ensure(s.data_dir, s.seed, s.scale)
-    if made is None:
-        print(f"reddit: data already present: {ds.db}")
+    forum, forum_made = forum_store.ensure(s.data_dir, s.seed, s.scale)
+    if forum_made is None:
+        print(f"reddit: data already present: {forum.db}")
     else:
-        print(f"reddit: generated {made.posts:,} posts ({made.images:,} with images), {made.comments:,} comments, "
-              f"{made.users:,} users in {time.perf_counter() - started:.1f} s -> {ds.db}")
+        print(f"reddit: generated {forum_made.posts:,} posts ({forum_made.images:,} with images), "
+              f"{forum_made.comments:,} comments, {forum_made.users:,} users in {time.perf_counter() - started:.1f} s "
+              f"-> {forum.db}")
     from sites.wikipedia.build import ensure as ensure_zim
 
     zim, built = ensure_zim(s.data_dir, s.seed, s.scale)

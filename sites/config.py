@@ -58,7 +58,7 @@ def site_urls() -> dict[str, str]:
 class Settings:
     stack: str = field(default_factory=lambda: os.environ.get("STACK", "embedded"))
     seed: int = field(default_factory=lambda: int(os.environ.get("SEED", "20240101")))
-    scale: str = field(default_factory=lambda: os.environ.get("SCALE", "default"))
+    scale: str | int = field(default_factory=lambda: os.environ.get("SCALE", "default"))
     reset_token: str = field(default_factory=lambda: reset_token())
     data_dir: Path = field(default_factory=lambda: _path("DATA_DIR", PROJECT_ROOT / "data"))
     run_dir: Path = field(default_factory=lambda: _path("RUN_DIR", PROJECT_ROOT / "run"))

@@ -151,6 +151,8 @@ def http_status(url: str, timeout_s: float = 10.0) -> int | None:
     """Status code of a GET (redirects not followed), or None when nothing answers."""
     parts = urllib.parse.urlsplit(url)
     conn_cls = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    if not parts.hostname:
+        raise ValueError(f"not an HTTP URL with a host: {url!r}")
     conn = conn_cls(parts.hostname, parts.port, timeout=timeout_s)
     try:
         conn.request("GET", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""))
@@ -378,9 +380,10 @@ def _doctor(config: DockerStackConfig, out: Printer, client_factory: Callable) -
             if container is not None and container.status == "running":
                 out(f"ok    port {host_port} is used by this stack's container {svc.container}")
             else:
+                change = (f"change {svc.site.upper()}_PORT and {svc.site.upper()} in .env" if svc.site
+                          else f"change the {svc.key} service's port in its compose file")
                 problems.append(f"port {host_port} ({svc.key}) is busy: stop what listens there "
-                                f"(`make down` for the embedded stack) or change {svc.site.upper()}_PORT and "
-                                f"{svc.site.upper()} in .env")
+                                f"(`make down` for the embedded stack) or {change}")
     for site in config.ports:
         if config.ports[site] != _port_of(config.urls[site]):
             problems.append(f"{site.upper()}_PORT={config.ports[site]} differs from the port of "

@@ -34,8 +34,8 @@ def fixture_server():
 
 @pytest.fixture
 def openai_stub():
-    """A local OpenAI-compatible server (tests/support/openai_stub.py); closed after the test."""
-    from tests.support.openai_stub import OpenAIStub
+    """A local OpenAI-compatible server (agent/openai_stub.py); closed after the test."""
+    from agent.openai_stub import OpenAIStub
 
     stub = OpenAIStub()
     yield stub

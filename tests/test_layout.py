@@ -20,8 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("agent", "evaluation", "sites", "tasks", "benchmarks")
 MAX_LINES = 600
 # top-level package -> the project's top-level packages it must never import
-FORBIDDEN = {"agent": {"sites", "evaluation", "tasks"}, "sites": {"agent", "evaluation", "tasks"},
-             "evaluation": {"tasks"}, "tasks": {"agent", "evaluation"}, "benchmarks": {"evaluation", "tasks"}}
+# (and none imports tests/: the test suite is no library; what tests and benchmarks share lives in a package)
+FORBIDDEN = {"agent": {"sites", "evaluation", "tasks", "tests"}, "sites": {"agent", "evaluation", "tasks", "tests"},
+             "evaluation": {"tasks", "tests"}, "tasks": {"agent", "evaluation", "tests"},
+             "benchmarks": {"evaluation", "tasks", "tests"}}
 # evaluation's shared vocabulary: these modules import nothing of evaluation but one another
 EVALUATION_LEAVES = {"evaluation.running.errors", "evaluation.running.outcome", "evaluation.running.placeholders",
                      "evaluation.scoring.helper_calls", "evaluation.scoring.wordtokens", "evaluation.taskfiles.spec"}
@@ -60,7 +62,7 @@ def _imports(module: str, path: Path) -> list[tuple[str, list[str] | None]]:
     `import target`; relative targets resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
-    found = []
+    found: list[tuple[str, list[str] | None]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.extend((alias.name, None) for alias in node.names)
@@ -176,10 +178,19 @@ def test_no_import_cycle():
     assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
 
 
+def forbidden_imports(root: Path = ROOT, packages=PACKAGES) -> list[str]:
+    """Every import (inside functions too) of a package's module that FORBIDDEN rules out, read from the source:
+    also imports of tests/, which is not one of the packages the graph is made of."""
+    return sorted(f"{module} imports {target}" for module, path in source_modules(root, packages).items()
+                  for target, _ in _imports(module, path)
+                  if target.split(".")[0] in FORBIDDEN.get(module.split(".")[0], ()))
+
+
 def test_the_layers_hold():
     wrong = sorted(f"{module} imports {target}" for module, targets in import_graph().items()
                    for target in targets if target.split(".")[0] in FORBIDDEN[module.split(".")[0]])
     assert not wrong, "\n".join(wrong)
+    assert not forbidden_imports(), "\n".join(forbidden_imports())
 
 
 def test_evaluations_shared_vocabulary_imports_nothing_above_it():
@@ -263,3 +274,14 @@ def test_a_long_module_is_reported(tmp_path):
     root = _tree(tmp_path, {"pkg/__init__.py": "", "pkg/ok.py": "x = 1\n" * MAX_LINES,
                             "pkg/big.py": "x = 1\n" * (MAX_LINES + 1)})
     assert long_modules(root, ("pkg",)) == {"pkg/big.py": MAX_LINES + 1}
+
+
+def test_a_benchmark_importing_the_tests_is_found_also_inside_a_function(tmp_path):
+    root = _tree(tmp_path, {
+        "benchmarks/__init__.py": "",
+        "benchmarks/ok.py": "from agent.openai_stub import OpenAIStub\n",
+        "benchmarks/bad.py": "def run():\n    from tests.support.stub import Stub\n    return Stub\n",
+        "benchmarks/worse.py": "import tests.conftest\n",
+    })
+    assert forbidden_imports(root, ("benchmarks",)) == ["benchmarks.bad imports tests.support.stub",
+                                                        "benchmarks.worse imports tests.conftest"]

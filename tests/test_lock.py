@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-import lockfile  # noqa: E402
+
+from scripts import lockfile  # noqa: E402
 
 
 @pytest.mark.parametrize("extras", ["models", ""])

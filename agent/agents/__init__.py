@@ -29,6 +29,7 @@ from agent.agents.registry import (
     register_agent,
     unregister_agent,
 )
+from agent.observation import ObservationMode
 
 __all__ = ["Agent", "AgentOutput", "AGENT_NAMES", "AgentSpec", "ENTRY_POINT_GROUP", "OBSERVATION_MODES",
            "PROMPT_AGENTS", "agent_names", "agent_observation_mode", "get_agent_spec", "make_agent",
@@ -43,13 +44,13 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def agent_observation_mode(name: str) -> str:
+def agent_observation_mode(name: str) -> ObservationMode:
     """The env mode an agent of that name needs (known before the env exists)."""
     return get_agent_spec(name).observation_mode
 
 
 def make_agent(name: str, *, env=None, model: str | None = None, solution=None,
-               observation_mode: str | None = None, settings=None) -> Agent:
+               observation_mode: ObservationMode | None = None, settings=None) -> Agent:
     """Build an agent. `settings`: an `agent.llm.LLMSettings`, or a dict of overrides of the settings
     read from the environment (keys of LLMSettings, plus `url_map` for the reference agent and
     `captioner`/`max_obs_tokens` for the prompt agents)."""

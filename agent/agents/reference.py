@@ -30,6 +30,7 @@ sighted agent (agent/agents/sighted.py), which never uses `css`. One of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, overload
 
 from PIL import Image
 
@@ -77,7 +78,7 @@ class SolutionStep:
         if self.do == "scroll":
             return f"scroll [{self.direction}]"
         if self.do == "goto":
-            return f"goto [{_substitute(self.url, url_map or {})}]"
+            return f"goto [{_substitute(self.url or '', url_map or {})}]"    # parse_solution: never empty
         if self.do == "tab_focus":
             return f"tab_focus [{self.index}]"
         if self.do == "stop":
@@ -85,6 +86,10 @@ class SolutionStep:
         return self.do
 
 
+@overload
+def _str_field(step: dict, name: str, where: str, required: Literal[True]) -> str: ...
+@overload
+def _str_field(step: dict, name: str, where: str, required: bool) -> str | None: ...
 def _str_field(step: dict, name: str, where: str, required: bool) -> str | None:
     value = step.get(name)
     if value is None:

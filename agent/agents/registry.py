@@ -14,16 +14,17 @@ A factory is called with keyword arguments only: `env` (the BrowserEnv or None),
 `solution` (the task's reference solution or None), `observation_mode` (the mode chosen: the caller's or the
 spec's), `requested_mode` (the caller's, or None) and `settings` (an LLMSettings, a dict of overrides, or None).
 
-May import: agent.agents' own modules, lazily (the model stack loads only when an agent that needs it is made).
+May import: agent.observation (the observation modes); agent.agents' own modules, lazily (the model stack loads
+only when an agent that needs it is made).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, Callable, Literal
+from typing import Any, Callable
 
-ObservationMode = Literal["accessibility_tree", "som"]
-OBSERVATION_MODES: tuple[ObservationMode, ...] = ("accessibility_tree", "som")
+from agent.observation import OBSERVATION_MODES, ObservationMode
+
 ENTRY_POINT_GROUP = "vwa_arena.agents"
 
 

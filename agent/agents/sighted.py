@@ -66,8 +66,10 @@ class SightedAgent:
             self._pictures[ref] = Image.open(path).convert("RGB")
         return self._pictures[ref]
 
-    def _find(self, sight: dict, obs: Observation):
+    def _find(self, sight: dict | None, obs: Observation):
         """(mark, detail) or (None, detail saying what was seen)."""
+        if not sight:       # __init__ refuses an element step without one
+            raise ValueError("a sighted step without `sight`")
         marks = obs.meta.get("marks") or []
         if "text" in sight and "after" in sight:
             return (find_after(obs.text, marks, sight["after"], sight["text"], sight.get("tag")),

@@ -24,8 +24,8 @@ from selenium.webdriver.remote.command import Command
 
 from agent.actions import Action, ActionType, InvalidAction
 from agent.browser.errors import ActionError, BrowserCrashed, _gone, _is_dead_session, _ProtocolError
-from agent.browser.observe import _Target
 from agent.browser.reads import _script_value
+from agent.browser.state import SessionState, _Target
 from agent.keys import parse_key_comb
 
 _INTERACT_JS = (Path(__file__).with_name("interact.js")).read_text(encoding="utf-8")
@@ -64,7 +64,7 @@ _ON_MARK_JS = """(() => {
 _MAY_NAVIGATE = (ActionType.CLICK, ActionType.TYPE, ActionType.PRESS)
 
 
-class Acting:
+class Acting(SessionState):
     """The env's actions."""
 
     def step(self, action: Action | InvalidAction) -> str | None:
@@ -119,7 +119,8 @@ class Acting:
         if kind in (ActionType.CLICK, ActionType.HOVER, ActionType.TYPE):
             target = self._target(action.element_id)
             if kind is ActionType.CLICK:
-                return self._click(target)
+                self._click(target)
+                return None
             if kind is ActionType.HOVER:
                 answer = self._point(target, "hover")
                 if answer[0] == "option":
@@ -127,7 +128,8 @@ class Acting:
                 else:
                     self._perform(self._mouse(answer[1], answer[2], click=False))
                 return None
-            return self._type(target, action.text or "", action.press_enter)
+            self._type(target, action.text or "", action.press_enter)
+            return None
         if kind is ActionType.PRESS:
             try:
                 chord = parse_key_comb(action.key_comb or "")

@@ -64,6 +64,12 @@ class _GuardedService(Service):
         watchdog().guard_group(self.process.pid)
 
 
+class _LocalChrome(webdriver.Chrome):
+    """A local Chromium session, with what this process must clean up after it (quit_driver)."""
+    _vwa_profile_dir: str     # the session's temporary profile, removed by quit_driver
+    _vwa_pgid: int            # ChromeDriver's process group, guarded by the watchdog since it started
+
+
 def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: str | None = None,
                    local: bool = True, performance_log: bool = False, unhandled_prompt: str | None = None) -> Options:
     """`unhandled_prompt`: what ChromeDriver does with a JavaScript dialog a command runs into (WebDriver's
@@ -125,7 +131,7 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
     try:
         options = chrome_options(viewport, user_data, performance_log=performance_log,
                                  unhandled_prompt=unhandled_prompt)
-        driver = webdriver.Chrome(service=service, options=options)
+        driver = _LocalChrome(service=service, options=options)
     except Exception as exc:
         _end_group(service)
         if getattr(service, "process", None) is not None:

@@ -8,7 +8,8 @@ import base64
 import json
 import secrets
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import Any
 
 import urllib3
 from selenium.common.exceptions import UnexpectedAlertPresentException, WebDriverException
@@ -17,6 +18,8 @@ from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, ax_tree_from
 from agent.browser.devtools import DevToolsPage
 from agent.browser.errors import BrowserCrashed, _gone, _ProtocolError, _SocketFailed
 from agent.browser.reads import _Reads, _script_value
+from agent.browser.state import _MarkStore, _Target
+from agent.browser.tabs import Tabs
 from agent.observation import Observation
 from agent.pending import report_of, settle_error, wait_for_view
 from agent.som import COLLECTOR_JS, decode_rgb, draw_marks_on, encode_png, mark_rects, place_labels, som_result
@@ -45,24 +48,7 @@ return arguments[0].map((i) => (i >= 0 && all[i] ? [all[i], all[i].tagName] : nu
 """
 
 
-@dataclass
-class _Target:
-    """What an id of the last observation points at."""
-    id: str
-    label: str           # for error messages: "[12] button 'Save'"
-    mark_index: int | None = None
-    backend_node_id: int | None = None
-
-
-@dataclass
-class _MarkStore:
-    """Where the marks of the latest Set-of-Marks observation are kept: an isolated world of one tab."""
-    handle: str
-    context_id: int
-    token: str
-
-
-class Observing:
+class Observing(Tabs):
     """Observations of the focused tab and the marks they number."""
 
     def observe(self) -> Observation:
@@ -199,7 +185,7 @@ class Observing:
         self._targets = {m.id: _Target(m.id, f"[{m.id}] [{m.tag}] [{m.text[:40]}]", mark_index=i)
                          for i, m in enumerate(som.marks)}
         size = self.viewport
-        labels = place_labels(mark_rects(som.marks, size), [m.id for m in som.marks], size)
+        labels: list | None = place_labels(mark_rects(som.marks, size), [m.id for m in som.marks], size)
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()
         screenshot = self._screenshot_of(reads)   # taken while the marks were being numbered and placed
@@ -254,7 +240,7 @@ class Observing:
         self._worlds[handle] = world
         return world
 
-    def _in_world(self, expression: str):
+    def _in_world(self, expression: str) -> Any:
         """Evaluate in the isolated world of the latest marks; the value, or ['stale'] when that document
         is gone."""
         store = self._marks_at
@@ -290,9 +276,12 @@ class Observing:
         world; checked against the mark's tag, and read again if the page changed in between."""
         marks = self._last_som.marks if self._last_som else []
         found: list = [None] * len(marks)
+        store = self._marks_at
+        if store is None:
+            return found
         for _ in range(3):
             try:
-                indexes = self._in_world(_MARK_INDEXES_JS % json.dumps(self._marks_at.token))
+                indexes = self._in_world(_MARK_INDEXES_JS % json.dumps(store.token))
             except _ProtocolError:
                 return found
             if not isinstance(indexes, list) or indexes == ["stale"] or len(indexes) != len(marks):

@@ -7,9 +7,11 @@ import time
 from typing import Any
 
 from selenium.common.exceptions import JavascriptException, NoAlertPresentException, WebDriverException
+from selenium.webdriver.remote.remote_connection import RemoteConnection
 
 from agent.browser.devtools import DevToolsError, DevToolsPage, DevToolsTimeout, DevToolsUnavailable
 from agent.browser.errors import _gone, _ProtocolError, _SocketFailed
+from agent.browser.state import SessionState
 
 _DIALOG_PROBE_S = 0.5    # a read over the DevTools socket slower than this looks for a dialog blocking the page
 
@@ -23,6 +25,8 @@ class _Reads:
         self.ids = {key: self._send(key) for key in self.commands} if page is not None else {}
 
     def _send(self, key: str) -> int:
+        if self.page is None:
+            raise _SocketFailed("no DevTools socket to send on")
         try:
             return self.page.send(*self.commands[key])
         except DevToolsUnavailable as exc:
@@ -66,13 +70,15 @@ def _script_value(result: dict):
     return result.get("result", {}).get("value")
 
 
-class DevToolsChannel:
+class DevToolsChannel(SessionState):
     """The env's DevTools channels: ChromeDriver's CDP relay and the focused tab's socket."""
 
     def cdp(self, method: str, params: dict | None = None) -> dict:
         """Send a Chrome DevTools Protocol command to the focused tab through ChromeDriver (local or on a
         grid); its answer as DevTools gave it."""
         executor = self.driver.command_executor
+        if not isinstance(executor, RemoteConnection):   # Selenium makes one of its URL at the session's start
+            raise WebDriverException(f"the WebDriver session has no command connection ({executor!r})")
         if "vwaCdp" not in getattr(executor, "_commands", {}):
             executor.add_command("vwaCdp", "POST", "/session/$sessionId/goog/cdp/execute")
         # Straight to the connection: WebDriver's own answer handling would walk the whole (possibly

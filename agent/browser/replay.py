@@ -9,6 +9,7 @@ from selenium.common.exceptions import WebDriverException
 
 from agent.browser.errors import BrowserCrashed, _is_dead_session, _ProtocolError, _SocketFailed
 from agent.browser.reads import _Reads
+from agent.browser.state import SessionState
 
 # Rank, among the matches of a CSS selector in document order, of each kept element (-1: no match).
 _CSS_RANKS_JS = """(() => {
@@ -20,7 +21,7 @@ _CSS_RANKS_JS = """(() => {
 })()"""
 
 
-class Replaying:
+class Replaying(SessionState):
     """Element ids for reference solutions."""
 
     def resolve_element_id(self, css: str | None = None, text: str | None = None) -> str:

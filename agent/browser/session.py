@@ -21,18 +21,20 @@ from agent.browser.act import Acting
 from agent.browser.devtools import DevToolsPage
 from agent.browser.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
 from agent.browser.errors import BrowserCrashed, _is_dead_session
-from agent.browser.observe import Observing, _MarkStore, _Target
+from agent.browser.observe import Observing
 from agent.browser.reads import DevToolsChannel
 from agent.browser.replay import Replaying
 from agent.browser.settle import Settling
+from agent.browser.state import _MarkStore, _Target
 from agent.browser.tabs import Tabs
+from agent.observation import ObservationMode
 from agent.som import SomResult
 
-MODES = ("som", "accessibility_tree")
+MODES: tuple[ObservationMode, ...] = ("som", "accessibility_tree")
 
 
 class BrowserEnv(Acting, Replaying, Observing, Tabs, Settling, DevToolsChannel):
-    def __init__(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT, mode: str = "som",
+    def __init__(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT, mode: ObservationMode = "som",
                  current_viewport_only: bool = False, remote_url: str | None = None,
                  settle_timeout: float = 10.0, record_network: bool = False, devtools_socket: bool = True):
         """`devtools_socket`: read observations over Chromium's own DevTools socket when the browser is

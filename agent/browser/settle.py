@@ -13,6 +13,7 @@ from selenium.common.exceptions import (
 )
 
 from agent.browser.errors import _is_dead_session, _ProtocolError
+from agent.browser.state import SessionState
 from agent.load import is_renderer_timeout
 
 _MAX_DIALOGS = 20        # dialogs accepted in a row before a settle gives up (a page that keeps opening them)
@@ -39,7 +40,7 @@ _STATE_JS = "return [document.readyState, location.href, document.title]"
 _YIELD_JS = "new Promise((done) => setTimeout(() => setTimeout(done, 0), 0))"
 
 
-class Settling:
+class Settling(SessionState):
     """Page loads and the settle wait every observation and action ends with."""
 
     def _settle(self) -> str | None:

@@ -7,12 +7,13 @@ from selenium.common.exceptions import WebDriverException
 
 from agent.browser.errors import BrowserCrashed
 from agent.browser.reads import _Reads
+from agent.browser.state import SessionState
 from agent.observation import Tab
 
 _ERROR_PAGE = "chrome-error://"
 
 
-class Tabs:
+class Tabs(SessionState):
     """The env's tabs."""
 
     def _emulate(self, handle: str) -> None:

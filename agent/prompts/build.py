@@ -96,9 +96,9 @@ def build_messages(mode: str, *, intent: str, obs: Observation, previous_action:
     for ex in load_examples(ENV_MODE[mode]):
         text = "Example.\n\n" + _turn_text(ex.objective, ex.url, "", ex.previous, ex.observation, mode)
         if visual:
-            content = [{"type": "text", "text": text},
-                       {"type": "text", "text": "SCREENSHOT OF THE CURRENT PAGE:"}, _image_part(_png_url(ex.screenshot_png), "low")]  # noqa: E501
-            messages.append({"role": "user", "content": content})
+            shown = [{"type": "text", "text": text},
+                     {"type": "text", "text": "SCREENSHOT OF THE CURRENT PAGE:"}, _image_part(_png_url(ex.screenshot_png), "low")]  # noqa: E501
+            messages.append({"role": "user", "content": shown})
         else:
             messages.append({"role": "user", "content": text})
         messages.append({"role": "assistant", "content": ex.reply})

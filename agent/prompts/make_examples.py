@@ -14,8 +14,11 @@ import io
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw
+
+from agent.observation import OBSERVATION_MODES
 
 OUT = Path(__file__).with_name("examples")
 VIEWPORT = (800, 520)
@@ -50,7 +53,7 @@ header{background:#24466b;color:#fff;padding:8px 14px;display:flex;gap:16px;alig
 header a{color:#fff} main{padding:10px 14px} .item{display:flex;gap:12px;border-bottom:1px solid #ddd;padding:6px 0}
 .price{font-weight:bold;color:#1a6b2a} button{padding:4px 10px}</style>"""
 
-EXAMPLES = [
+EXAMPLES: list[dict[str, Any]] = [
     {
         "name": "classifieds",
         "objective": "Open the listing of the blue bicycle.",
@@ -116,7 +119,7 @@ def main() -> None:
             page.write_text(f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{example['name']}</title>"
                             f"</head><body>{html}</body></html>", encoding="utf-8")
             record = {k: example[k] for k in ("name", "objective", "url", "previous")}
-            for mode in ("accessibility_tree", "som"):
+            for mode in OBSERVATION_MODES:
                 with BrowserEnv(viewport=VIEWPORT, mode=mode) as env:
                     env.open([page.as_uri()])
                     obs = env.observe()
@@ -125,6 +128,8 @@ def main() -> None:
                         target = example["target"]
                         element_id = env.resolve_element_id(css=target.get("css"), text=target.get("text"))
                     png = obs.som_screenshot if mode == "som" else obs.screenshot
+                    if png is None:
+                        raise RuntimeError(f"{example['name']}: the {mode} observation has no screenshot")
                     (OUT / f"{example['name']}_{mode}.png").write_bytes(png)
                     record[mode] = {"observation": obs.text.replace(page.as_uri(), example["url"]),
                                     "reply": example["reply"].replace("{id}", element_id),

@@ -20,6 +20,7 @@ import re
 import sys
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 from agent.llm import LLMClient, LLMSettings, ModelError, load_project_env
 
@@ -124,7 +125,8 @@ def judge_run(results_dir: Path, *, llm: LLMClient, last_k: int | None = DEFAULT
     for record in sorted(read_results(results_dir), key=lambda r: (str(r.get("site")), str(r.get("task_id")))):
         if record.get("status") != "scored":
             continue
-        row = {"task_file": record.get("task_file"), "task_id": record.get("task_id"), "site": record.get("site"),
+        row: dict[str, Any] = {
+               "task_file": record.get("task_file"), "task_id": record.get("task_id"), "site": record.get("site"),
                "reward": record.get("reward"), "answer": record.get("answer"), "model": llm.settings.model,
                "last_k": last_k, "verdicts": [], "reasons": [], "error": None}
         shots = episode_screenshots(results_dir, record)

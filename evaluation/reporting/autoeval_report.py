@@ -28,10 +28,10 @@ def cohen_kappa(truth: list[int], judged: list[int]) -> float | None:
 
 
 def _mean_sd(values: list[float | None]) -> tuple[float | None, float | None]:
-    values = [v for v in values if v is not None]
-    if not values:
+    present = [v for v in values if v is not None]
+    if not present:
         return None, None
-    return statistics.fmean(values), (statistics.stdev(values) if len(values) > 1 else 0.0)
+    return statistics.fmean(present), (statistics.stdev(present) if len(present) > 1 else 0.0)
 
 
 def agreement_stats(rows: list[dict]) -> dict:

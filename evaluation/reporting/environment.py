@@ -10,6 +10,7 @@ a different browser or library before anyone suspects the agent.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import platform
@@ -40,7 +41,7 @@ def _cpu_model() -> str:
 def _numpy_paths() -> dict[str, str]:
     try:
         import numpy
-        from numpy._core import _multiarray_umath as umath  # numpy 2
+        umath = importlib.import_module("numpy._core._multiarray_umath")  # numpy 2 (private: no stubs)
     except ImportError:
         return {}
     features = getattr(umath, "__cpu_features__", {})

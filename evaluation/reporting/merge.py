@@ -63,7 +63,7 @@ def differences(per_folder: dict[str, list[dict]]) -> dict[str, dict[str, list]]
 
 
 def _better(new: dict, old: dict) -> bool:
-    a, b = _RANK.get(new.get("status"), -1), _RANK.get(old.get("status"), -1)
+    a, b = _RANK.get(str(new.get("status")), -1), _RANK.get(str(old.get("status")), -1)
     if a != b:
         return a > b
     return (new.get("started_at") or 0) >= (old.get("started_at") or 0)

@@ -111,7 +111,7 @@ def _rate_chart(folder: Path, name: str, title: str, rows: dict[str, Tally]) -> 
         return None
     plt = _pyplot()
     labels = list(rows)
-    rates = [100 * rows[k].rate for k in labels]
+    rates = [100 * (rows[k].rate or 0.0) for k in labels]    # every row has tasks: a rate
     fig, ax = plt.subplots(figsize=(4.6, 0.45 * len(labels) + 1.1))
     y = list(range(len(labels)))[::-1]
     ax.barh(y, [100] * len(labels), color="#e6e9ef")
@@ -132,6 +132,7 @@ def _histogram(folder: Path, name: str, title: str, xlabel: str, groups: dict[st
         return None
     plt = _pyplot()
     lo, hi = min(values), max(values)
+    bins: int | list[float]
     if integer:
         bins = [b - 0.5 for b in range(int(lo), int(hi) + 2)]
     elif hi > lo:

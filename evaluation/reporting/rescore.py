@@ -19,9 +19,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from evaluation.running.errors import EvaluationError, JudgeError
 from evaluation.scoring.evaluators import EvalContext, string_match, url_match
+from evaluation.scoring.matching import DEFAULT_MODE, check_mode
 from evaluation.taskfiles.loader import Task, load_task_entries
 
 from .results import read_results
@@ -71,7 +73,8 @@ def _network(run_dir: Path, record: dict) -> tuple[list[dict] | None, str | None
 
 def rescore_record(run_dir: Path, record: dict, tasks: _Tasks, judge=None) -> dict:
     """The offline re-score of one result line (see the module's docstring)."""
-    out = {"task_file": record.get("task_file"), "task_id": record.get("task_id"), "test_id": record.get("test_id"),
+    out: dict[str, Any] = {
+           "task_file": record.get("task_file"), "task_id": record.get("task_id"), "test_id": record.get("test_id"),
            "recorded_reward": record.get("reward"), "rescored": [], "skipped": {}, "checks": [],
            "network_log": record.get("network_log"), "forms_posted": [], "verdict": None, "reason": None}
     requests, log_problem = _network(run_dir, record)
@@ -94,7 +97,7 @@ def rescore_record(run_dir: Path, record: dict, tasks: _Tasks, judge=None) -> di
         return out
     resolved = task.resolve(urls)
     ctx = EvalContext(answer=record.get("answer"), final_url=record.get("final_url") or "", driver=None,
-                      judge=judge, scoring=record.get("scoring") or "official")
+                      judge=judge, scoring=check_mode(record.get("scoring") or DEFAULT_MODE))
     recorded = [c for c in record.get("checks") or [] if isinstance(c, dict)]
     same = True
     for eval_type in resolved.eval.types:

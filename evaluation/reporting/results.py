@@ -13,7 +13,9 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import get_args
 
+from evaluation.running.outcome import Phase, ResultStatus
 from sites.registry import report_order
 
 from . import environment
@@ -36,8 +38,8 @@ RECORD_KEYS = (
     "tokenizer",       # the token counter of the agent's observation limit (tiktoken encoding, chars/4), or null
 )
 SCHEMA_FILE = Path(__file__).with_name("result.schema.json")   # a JSON Schema of one line
-RECORD_STATUSES = ("scored", "error", "skipped")
-PHASES = ("sites", "input", "reset", "login", "episode", "scoring", "record")
+RECORD_STATUSES: tuple[ResultStatus, ...] = get_args(ResultStatus)   # ("scored", "error", "skipped")
+PHASES: tuple[Phase, ...] = get_args(Phase)   # ("sites", "input", "reset", "login", "episode", "scoring", "record")
 
 
 def complete_record(record: dict) -> dict:

@@ -47,49 +47,52 @@ def _rows(db: Path, sql: str) -> list[sqlite3.Row]:
         con.close()
 
 
-def generate_site(site: str, data_dir: Path, seed: int, scale: str) -> None:
+def generate_site(site: str, data_dir: Path, seed: int, scale: str | int) -> None:
     if site == "classifieds":
-        from sites.classifieds.store import ensure
+        from sites.classifieds import store as classifieds
+        classifieds.ensure(data_dir, seed, scale)
     elif site == "shopping":
-        from sites.shopping.store import ensure
+        from sites.shopping import store as shopping
+        shopping.ensure(data_dir, seed, scale)
     elif site == "reddit":
-        from sites.reddit.store import ensure
+        from sites.reddit import store as reddit
+        reddit.ensure(data_dir, seed, scale)
     elif site == "wikipedia":
-        from sites.wikipedia.build import ensure
+        from sites.wikipedia import build as wikipedia
+        wikipedia.ensure(data_dir, seed, scale)
     else:
         raise ValueError(f"no generated data for site {site!r}")
-    ensure(data_dir, seed, scale)
 
 
-def site_fingerprints(site: str, data_dir: Path, seed: int, scale: str,
+def site_fingerprints(site: str, data_dir: Path, seed: int, scale: str | int,
                       failures: list[str] | None = None) -> dict[str, str]:
     """Generate (if needed) the data of one site in `data_dir` and return its fingerprints; sampled photos
     that cannot be rendered are named in `failures`."""
     failures = [] if failures is None else failures
     generate_site(site, data_dir, seed, scale)
     if site == "classifieds":
+        from sites.classifieds import store as classifieds
         from sites.classifieds.photos import PhotoRow, render_generated
-        from sites.classifieds.store import ensure
-        db = ensure(data_dir, seed, scale)[0].db
+        db = classifieds.ensure(data_dir, seed, scale)[0].db
         rows = _rows(db, "SELECT * FROM photo WHERE upload_name IS NULL ORDER BY id")
         return {"classifieds/database": sqlite_digest(db),
                 "classifieds/photos": photo_digest(rows, lambda r: render_generated(PhotoRow.from_row(r)),
                                                             failures)}
     if site == "shopping":
+        from sites.shopping import store as shopping
         from sites.shopping.photos import render
-        from sites.shopping.store import ensure
-        db = ensure(data_dir, seed, scale)[0].db
+        db = shopping.ensure(data_dir, seed, scale)[0].db
         return {"shopping/database": sqlite_digest(db),
                 "shopping/photos": photo_digest(_rows(db, "SELECT * FROM photo ORDER BY id"), render, failures)}
     if site == "reddit":
+        from sites.reddit import store as reddit
         from sites.reddit.browse_views import render_image_row
-        from sites.reddit.store import ensure
-        db = ensure(data_dir, seed, scale)[0].db
+        db = reddit.ensure(data_dir, seed, scale)[0].db
         return {"reddit/database": sqlite_digest(db),
                 "reddit/pictures": photo_digest(_rows(db, "SELECT * FROM image ORDER BY id"), render_image_row,
                                                        failures)}
-    from sites.wikipedia.build import ensure
-    return {"wikipedia/zim": zim_digest(ensure(data_dir, seed, scale)[0])}
+    from sites.wikipedia import build as wikipedia
+    return {"wikipedia/zim": zim_digest(wikipedia.ensure(data_dir, seed, scale)[0])}
 
 
 def task_fingerprints(tasks_dir: Path = TASKS_DIR) -> dict[str, str]:
@@ -202,12 +205,12 @@ def main(argv: list[str] | None = None) -> int:
             unrenderable[before:] = [f"{site} {line}" for line in unrenderable[before:]]
         found.update(task_fingerprints())
         if args.write_manifest:
-            manifest = {"seed": settings.seed, "scale": settings.scale,
+            written = {"seed": settings.seed, "scale": settings.scale,
                         "about": "fingerprints checked by `make verify`; rewritten by `make verify-manifest` "
                                  "(see evaluation/reporting/fingerprints.py for the canonical forms)",
                         "environment": environment.describe(),   # what wrote it: told when verify fails
                         "entries": found}
-            args.manifest.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            args.manifest.write_text(json.dumps(written, indent=1, sort_keys=True) + "\n", encoding="utf-8")
             print(f"Wrote {args.manifest} ({len(found)} entries)")
             return 0
 

@@ -230,14 +230,14 @@ def login_sites(env, sites: list[str], urls: dict[str, str], session_token: str 
             continue
         key = (site, base.rstrip("/"))
         with _LOCK:
-            cookies = _COOKIES.get(key)
-        if cookies is None:
-            cookies = _form_login(driver, site, base, known[site])
+            kept = _COOKIES.get(key)
+        if kept is None:
+            fresh = _form_login(driver, site, base, known[site])
             with _LOCK:
-                _COOKIES[key] = cookies
+                _COOKIES[key] = fresh
         else:
             try:
-                _restore(env, base, cookies)
+                _restore(env, base, kept)
             except WebDriverException as exc:
                 raise LoginError(f"login to {site} at {base}: restoring the saved session cookies failed: "
                                  f"{getattr(exc, 'msg', None) or exc}") from exc

@@ -2,6 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+# The `status` of a result line (evaluation/reporting/result.schema.json): scored (a reward, 0 or 1), error (a
+# harness failure, no reward) or skipped (the task cannot run here).
+ResultStatus = Literal["scored", "error", "skipped"]
+# The phases of a task's run, in order (`phase` of an error's result line: where it failed).
+Phase = Literal["sites", "input", "reset", "login", "episode", "scoring", "record"]
 
 
 @dataclass(frozen=True)

@@ -12,17 +12,25 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from evaluation.reporting.results import append_result, one_line
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
-from evaluation.scoring.judges import judge_from_env, vqa_from_env
+from evaluation.scoring.judges import VQA, Judge, Usage, judge_from_env, vqa_from_env
+from evaluation.scoring.matching import ScoringMode
 from evaluation.taskfiles.loader import RESOLVED_KEYS, Task
 
 from .errors import EvaluationError, HarnessError, SkipTask, VQAError
-from .outcome import Reward
+from .outcome import Phase, ResultStatus, Reward
 from .placeholders import PLACEHOLDERS, sites_referenced
-from .stacks import Stack, make_stack
+from .stacks import Stack, StackName, make_stack
+
+if TYPE_CHECKING:
+    from agent.browser import BrowserEnv
+    from agent.episode import EpisodeResult
+    from agent.observation import ObservationMode
+
+T = TypeVar("T")
 
 TRAJECTORIES = "trajectories"   # the run folder's episode pages, frames and network logs
 SETTLE_TIMEOUT_S = 10.0     # a page's settle timeout on an idle machine; scaled by the load (agent/load.py)
@@ -34,13 +42,13 @@ class RunOptions:
     model: str | None = None
     max_steps: int | None = None         # None: the agent's own limit (its `max_steps`), else 30
     viewport: tuple[int, int] | None = None   # None: each task's own
-    stack: str = "embedded"
-    observation: str | None = None
+    stack: StackName = "embedded"
+    observation: ObservationMode | None = None   # None: the agent's own mode
     image_root: Path | None = None
     results_dir: Path = Path("results")
     expect_reward: int = 1
     worker: str = "main"
-    scoring: str = "official"           # matching.MODES
+    scoring: ScoringMode = "official"
     record_network: bool = False        # save each episode's network log next to its trajectory
     require_complete_observations: bool = False   # an observation with an undecoded image in view fails the task
     frames: str = "all"                 # trajectory frames: "all", or "failed" (outcome not the expected)
@@ -57,10 +65,10 @@ class TaskOutcome:
 class _LazyVQA:
     """The VQA backend of the environment, built on first use (a misconfiguration only matters then)."""
 
-    def __init__(self):
-        self._backend = None
+    def __init__(self) -> None:
+        self._backend: VQA | None = None
 
-    def ask(self, image, question):
+    def ask(self, image, question: str) -> str:
         if self._backend is None:
             self._backend = vqa_from_env()
             if self._backend is None:
@@ -69,8 +77,9 @@ class _LazyVQA:
         return self._backend.ask(image, question)
 
     @property
-    def usage(self):
-        return getattr(self._backend, "usage", None)
+    def usage(self) -> Usage:
+        """The backend's usage (an empty one before the first question)."""
+        return self._backend.usage if self._backend is not None else Usage()
 
 
 def sites_of(task: Task) -> set[str]:
@@ -89,40 +98,45 @@ class _Run:
     record: dict
     started: float = field(default_factory=time.perf_counter)
     timings: dict = field(default_factory=dict)
-    phase: str = "sites"
+    phase: Phase = "sites"
     urls: dict = field(default_factory=dict)
     resolved: Task | None = None
     images: list = field(default_factory=list)
-    env: Any = None
-    result: Any = None
+    env: BrowserEnv | None = None
+    result: EpisodeResult | None = None
     reward: Reward | None = None
+
+    def ready(self, value: T | None, what: str) -> T:
+        """`value`, which an earlier phase of the run made (HarnessError if it did not: a phase out of order)."""
+        if value is None:
+            raise HarnessError(f"{what} is missing in the {self.phase} phase: an earlier phase did not make it")
+        return value
 
 
 @dataclass
 class Runtime:
     options: RunOptions
     needed_sites: set[str] = field(default_factory=set)
-    env: Any = None
-    stack: Stack | None = None
-    _judge: Any = None
-    _vqa: Any = None
+    env: BrowserEnv | None = None
+    stack: Stack = field(init=False)
+    _judge: Judge | None = None
+    _vqa: _LazyVQA | None = None
 
-    def __post_init__(self):
-        if self.stack is None:
-            self.stack = make_stack(self.options.stack, worker=self.options.worker)
+    def __post_init__(self) -> None:
+        self.stack = make_stack(self.options.stack, worker=self.options.worker)
 
     @property
     def urls(self) -> dict[str, str]:
-        return getattr(self.stack, "urls", {})
+        return self.stack.urls
 
     # ---- browser ------------------------------------------------------------------------------------
-    def observation_mode(self) -> str:
+    def observation_mode(self) -> ObservationMode:
         if self.options.observation:
             return self.options.observation
         from agent.agents import agent_observation_mode
         return agent_observation_mode(self.options.agent)
 
-    def ensure_browser(self, viewport: tuple[int, int]):
+    def ensure_browser(self, viewport: tuple[int, int]) -> BrowserEnv:
         from selenium.common.exceptions import WebDriverException
 
         from agent.browser import BrowserEnv
@@ -169,12 +183,12 @@ class Runtime:
         self.stack.close()
 
     # ---- judges -------------------------------------------------------------------------------------
-    def judge(self):
+    def judge(self) -> Judge | None:
         if self._judge is None:
             self._judge = judge_from_env()
         return self._judge
 
-    def vqa(self):
+    def vqa(self) -> _LazyVQA:
         if self._vqa is None:
             self._vqa = _LazyVQA()
         return self._vqa
@@ -228,13 +242,15 @@ class Runtime:
             return self._finish_error(run, f"unexpected {detail}", retryable=True)
         run.phase = "record"
         run.timings["total_s"] = time.perf_counter() - run.started
-        record.update(status="scored", phase=None, reward=run.reward.score,
-                      checks=[c.to_dict() for c in run.reward.checks], error=None, timings=run.timings)
+        reward = run.ready(run.reward, "the reward")
+        status: ResultStatus = "scored"
+        record.update(status=status, phase=None, reward=reward.score,
+                      checks=[c.to_dict() for c in reward.checks], error=None, timings=run.timings)
         append_result(self.options.results_dir, record)
-        self._write_trajectory(task, run.result, run.resolved, run.images, run.reward)
-        return TaskOutcome(reward=run.reward, record=record)
+        self._write_trajectory(task, run.result, run.ready(run.resolved, "the resolved task"), run.images, reward)
+        return TaskOutcome(reward=reward, record=record)
 
-    def _phase(self, name: str, run: _Run, step) -> None:
+    def _phase(self, name: Phase, run: _Run, step: Callable[[_Run], None]) -> None:
         run.phase = name
         t = time.perf_counter()
         step(run)
@@ -259,24 +275,26 @@ class Runtime:
     def _input(self, run: _Run) -> None:
         """The task's input images (read before the sites are locked and reset: a missing one is the task's)."""
         from evaluation.scoring.images import load_input_images
-        run.images = load_input_images(run.resolved, self.options.image_root)
+        run.images = load_input_images(run.ready(run.resolved, "the resolved task"), self.options.image_root)
 
     def _login(self, run: _Run) -> None:
-        run.env = self.ensure_browser(self.options.viewport or run.resolved.viewport)
-        if run.resolved.require_login:
+        resolved = run.ready(run.resolved, "the resolved task")
+        run.env = self.ensure_browser(self.options.viewport or resolved.viewport)
+        if resolved.require_login:
             from evaluation.running.login import LoginError, login_sites
             try:
-                login_sites(run.env, list(run.resolved.sites), run.urls, session_token=self.stack.session_token())
+                login_sites(run.env, list(resolved.sites), run.urls, session_token=self.stack.session_token())
             except LoginError as exc:
                 raise HarnessError(f"login failed: {exc}") from exc
 
     def _episode(self, run: _Run) -> None:
         from agent.agents import make_agent
         from agent.episode import run_episode
-        resolved, urls = run.resolved, run.urls
+        resolved, urls = run.ready(run.resolved, "the resolved task"), run.urls
+        env = run.ready(run.env, "the browser")
         url_map = {token: urls[site] for token, site in PLACEHOLDERS.items() if site in urls}
         try:
-            agent = make_agent(self.options.agent, env=run.env, model=self.options.model,
+            agent = make_agent(self.options.agent, env=env, model=self.options.model,
                                solution=list(resolved.reference_solution or []) or None,
                                observation_mode=self.options.observation,
                                settings={"url_map": url_map, "task_dir": str(run.task.file.parent)})
@@ -284,11 +302,11 @@ class Runtime:
             raise HarnessError(f"agent {self.options.agent!r}: {exc}") from exc
         if self.options.record_network:
             from agent.network import drain
-            drain(run.env.driver)         # the login's requests are not the episode's
+            drain(env.driver)         # the login's requests are not the episode's
         try:
             result = run.result = run_episode(
-                run.env, agent, intent=resolved.intent, images=run.images, start_urls=list(resolved.start_urls),
-                max_steps=self.options.max_steps or getattr(agent, "max_steps", 30))
+                env, agent, intent=resolved.intent, images=run.images, start_urls=list(resolved.start_urls),
+                max_steps=self.options.max_steps or int(getattr(agent, "max_steps", 30)))
         finally:
             if self.options.record_network:
                 self._save_network_log(run)
@@ -309,7 +327,7 @@ class Runtime:
         from agent.network import read_requests, write_log
         name = f"{TRAJECTORIES}/{run.task.site}_{run.task.task_id}.network.jsonl.gz"
         try:
-            write_log(self.options.results_dir / name, read_requests(run.env.driver))
+            write_log(self.options.results_dir / name, read_requests(run.ready(run.env, "the browser").driver))
         except Exception as exc:    # a dead browser has no log to give: say so on the line, keep the cause
             run.record["network_log"] = None
             run.record["network_log_error"] = one_line(f"{type(exc).__name__}: {exc}")
@@ -318,14 +336,15 @@ class Runtime:
 
     def _scoring(self, run: _Run) -> None:
         judge = self.judge()
-        before = judge.usage.to_dict() if judge else None
-        run.reward = evaluate_task(run.resolved, EvalContext(
-            answer=run.result.answer, final_url=run.result.final_url, driver=run.env.driver, judge=judge,
-            vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
+        before = judge.usage.to_dict() if judge else {}
+        result = run.ready(run.result, "the episode's result")
+        reward = run.reward = evaluate_task(run.ready(run.resolved, "the resolved task"), EvalContext(
+            answer=result.answer, final_url=result.final_url, driver=run.ready(run.env, "the browser").driver,
+            judge=judge, vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
             image_root=self.options.image_root, scoring=self.options.scoring))
-        worst = run.result.pending
+        worst = result.pending
         if self.options.require_complete_observations and worst and worst.get("max_images"):
-            run.reward.add("observation", "complete_view", False,
+            reward.add("observation", "complete_view", False,
                            f"{worst['max_images']} image(s) in view were not decoded when the {worst['where']} "
                            f"observation was taken ({worst['url']}): {', '.join(worst['image_urls'][:3])}")
         if judge:
@@ -341,7 +360,8 @@ class Runtime:
     def _finish_error(self, run: _Run, message: str, retryable: bool) -> TaskOutcome:
         run.timings["total_s"] = time.perf_counter() - run.started
         message = f"{run.phase}: {one_line(message)}"
-        run.record.update(status="error", phase=run.phase, reward=None, checks=[], error=message,
+        status: ResultStatus = "error"
+        run.record.update(status=status, phase=run.phase, reward=None, checks=[], error=message,
                           timings=run.timings)
         append_result(self.options.results_dir, run.record)
         if run.result is not None:
@@ -349,7 +369,7 @@ class Runtime:
                 self._write_trajectory(run.task, run.result, run.task, [], None, error=message)
         return TaskOutcome(reward=None, record=run.record, error=message, retryable=retryable)
 
-    def _write_trajectory(self, task: Task, result, resolved: Task, images, reward: Reward | None,
+    def _write_trajectory(self, task: Task, result: EpisodeResult | None, resolved: Task, images, reward: Reward | None,
                           error: str | None = None) -> None:
         if result is None:
             return

@@ -15,16 +15,21 @@ import os
 import shutil
 from abc import ABC, abstractmethod
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal, get_args
 
 from sites.config import site_urls
 
 from .errors import HarnessError
+
+if TYPE_CHECKING:
+    from sites.arena import Arena
 
 __all__ = ["HarnessError", "Stack", "make_stack"]
 
 
 class Stack(ABC):
     name = "?"
+    urls: dict[str, str]     # site -> base URL of the sites started so far
 
     @abstractmethod
     def served(self) -> set[str] | None:
@@ -72,7 +77,7 @@ class EmbeddedStack(Stack):
 
     def __init__(self, worker: str = "main"):
         self.worker = worker
-        self.arena = None
+        self.arena: Arena | None = None
         self.urls: dict[str, str] = {}
         self._served: set[str] | None = None
         self._error: str | None = None
@@ -112,6 +117,8 @@ class EmbeddedStack(Stack):
 
     def reset(self, sites: list[str]) -> None:
         from sites.arena import SiteUnavailable
+        if self.arena is None:
+            raise HarnessError("the embedded sites were not started before a reset")
         try:
             self.arena.reset([s for s in sites if s in self.arena.urls])
         except SiteUnavailable as exc:
@@ -201,6 +208,18 @@ def _answers(url: str, timeout: float = 10.0) -> bool:
 
 
 STACKS = {"embedded": EmbeddedStack, "docker": DockerStack}
+
+
+StackName = Literal["embedded", "docker"]
+STACK_NAMES: tuple[StackName, ...] = get_args(StackName)
+
+
+def stack_name(raw: str) -> StackName:
+    """`raw` as a stack name; ValueError naming the known ones otherwise."""
+    for name in STACK_NAMES:
+        if raw == name:
+            return name
+    raise ValueError(f"unknown stack {raw!r}; expected one of {', '.join(STACK_NAMES)}")
 
 
 def make_stack(name: str, worker: str = "main") -> Stack:

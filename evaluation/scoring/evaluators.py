@@ -22,18 +22,20 @@ from evaluation.taskfiles.loader import Task
 from evaluation.taskfiles.spec import Expectation, ImageQuery, ProgramTarget
 
 from . import matching
+from .driver import Driver
 from .helper_calls import PAGE, Symbol
 from .helpers import HelperEnv, as_text, call_helper
 from .images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
+from .judges import VQA, Judge
 
 
 @dataclass
 class EvalContext:
     answer: str | None                  # the answer of the final stop action (None: no stop)
     final_url: str                      # URL of the focused tab when the episode ended
-    driver: Any = None                  # Selenium driver (program_html, page_image_query)
-    judge: Any = None                   # judges.Judge, for fuzzy_match
-    vqa: Any = None                     # judges.VQA, for eval_vqa
+    driver: Driver | None = None        # the browser (program_html, page_image_query): Selenium's driver
+    judge: Judge | None = None          # for fuzzy_match
+    vqa: VQA | None = None              # for eval_vqa
     shopping_api: Callable[[], Any] | None = None   # factory of a site_api.ShoppingAPI
     image_root: Path | None = None
     page_timeout_s: float = 30.0
@@ -105,7 +107,7 @@ def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: st
                        + f" the reason {string_note!r}")
 
 
-def _need_judge(ctx: EvalContext):
+def _need_judge(ctx: EvalContext) -> Judge:
     if ctx.judge is None:
         raise JudgeError("fuzzy_match needs a judge model: set JUDGE_MODEL (and JUDGE_BASE_URL / JUDGE_API_KEY)",
                          retryable=False)
@@ -121,7 +123,10 @@ def string_match(task: Task, ctx: EvalContext) -> Reward:
         return reward
     # the official harness cleans the answer once before each check cleans it again
     answer = matching.official_clean(ctx.answer) if ctx.scoring == "official" else ctx.answer
-    check_expectation(task.eval.reference_answers, answer, reward, "string_match", task.intent, ctx,
+    expected = task.eval.reference_answers
+    if expected is None:     # the loader gives every string_match task its reference_answers
+        raise EvaluationError("string_match: the task has no reference_answers")
+    check_expectation(expected, answer, reward, "string_match", task.intent, ctx,
                       task.eval.string_note)
     return reward
 
@@ -181,7 +186,7 @@ def url_match(task: Task, ctx: EvalContext) -> Reward:
 _JS_VALUE = "const __v = ({code}); return (typeof __v === 'function') ? __v() : __v;"
 
 
-def _browser(ctx: EvalContext, what: str):
+def _browser(ctx: EvalContext, what: str) -> Driver:
     if ctx.driver is None:
         raise EvaluationError(f"{what} needs a browser, and none is available")
     return ctx.driver
@@ -196,7 +201,7 @@ class _ScoringTab:
 
     def __init__(self, ctx: EvalContext):
         self.ctx = ctx
-        self.driver = None
+        self.driver: Driver | None = None
         self.original: str | None = None    # the agent's focused tab
         self.handle: str | None = None      # ours
         self.clean_url: str | None = None   # the URL the tab shows, loaded and untouched since
@@ -272,7 +277,7 @@ _NOTHING = object()      # the locator raised in the page: nothing located
 
 def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[Any, str]:
     """(value, note) of the target's locator on the current page (`_NOTHING` if the locator raised)."""
-    driver = ctx.driver
+    driver = _browser(ctx, "program_html")
     loc = target.locator
     try:
         if loc.kind == "html":
@@ -287,6 +292,8 @@ def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[An
                 return driver.execute_script(_JS_VALUE.format(code=code)), code
             except JavascriptException as exc:
                 return _NOTHING, f"{code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
+        if loc.call is None:     # the loader parses every helper locator into its call
+            raise EvaluationError(f"program_html: the locator {loc.source!r} has no parsed helper call")
         return call_helper(loc.call, env), loc.call.source
     except JavascriptException:
         raise
@@ -310,8 +317,8 @@ def _located_value(value: Any, kind: str, mode: str) -> Any:
 
 def program_html(task: Task, ctx: EvalContext) -> Reward:
     reward = Reward()
-    _browser(ctx, "program_html")
-    env = HelperEnv(driver=ctx.driver, last_url=ctx.final_url, shopping_api_factory=ctx.shopping_api)
+    driver = _browser(ctx, "program_html")
+    env = HelperEnv(driver=driver, last_url=ctx.final_url, shopping_api_factory=ctx.shopping_api)
     with _ScoringTab(ctx) as tab:
         for i, target in enumerate(task.eval.program_html):
             _program_target(i, target, ctx, env, tab, task, reward)
@@ -321,6 +328,7 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
 def _program_target(i: int, target: ProgramTarget, ctx: EvalContext, env: HelperEnv, tab: _ScoringTab,
                     task: Task, reward: Reward) -> None:
     name = f"program_html[{i}]"
+    driver = _browser(ctx, "program_html")
     url = _target_url(target, env)
     if url is None or _reads_page(target):
         tab.show(url)
@@ -328,7 +336,7 @@ def _program_target(i: int, target: ProgramTarget, ctx: EvalContext, env: Helper
         tab.touched()
     for statement in target.prep_actions:
         try:
-            ctx.driver.execute_script(statement)
+            driver.execute_script(statement)
         except JavascriptException as exc:
             reward.add(name, "prep_actions", False, f"prep action {statement!r} failed in the page: {exc.msg}")
         except WebDriverException as exc:

@@ -21,6 +21,7 @@ from selenium.common.exceptions import JavascriptException, WebDriverException
 from evaluation.running.errors import HelperError
 from evaluation.taskfiles.spec import OR_SEP
 
+from .driver import Driver
 from .helper_calls import PAGE, HelperCall, Symbol
 from .site_api import SiteAPIError
 
@@ -28,7 +29,7 @@ from .site_api import SiteAPIError
 @dataclass
 class Page:
     """The browser tab a helper reads (Selenium driver)."""
-    driver: Any
+    driver: Driver
 
     @property
     def url(self) -> str:
@@ -46,7 +47,7 @@ class Page:
 
 @dataclass
 class HelperEnv:
-    driver: Any = None
+    driver: Driver | None = None
     last_url: str = ""
     shopping_api_factory: Callable[[], Any] | None = None
     _api: Any = field(default=None, repr=False)

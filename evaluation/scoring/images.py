@@ -19,6 +19,8 @@ from evaluation.taskfiles.loader import Task
 from evaluation.taskfiles.spec import ImageRef
 from sites.config import PROJECT_ROOT
 
+from .driver import Driver
+
 FETCH_TIMEOUT_S = 30.0
 
 
@@ -110,12 +112,12 @@ fetch(arguments[0], {credentials: 'include'}).then(async (r) => {
 """  # noqa: E501
 
 
-def page_image_urls(driver, selector: str) -> list[str] | None:
+def page_image_urls(driver: Driver, selector: str) -> list[str] | None:
     """URLs of the images under `selector` on the current page; None when the selector is invalid."""
     return driver.execute_script(_IMAGE_URLS, selector)
 
 
-def fetch_in_page(driver, url: str) -> bytes:
+def fetch_in_page(driver: Driver, url: str) -> bytes:
     if url.startswith("data:"):
         header, _, payload = url.partition(",")
         return base64.b64decode(payload) if ";base64" in header else payload.encode()
@@ -125,7 +127,7 @@ def fetch_in_page(driver, url: str) -> bytes:
     return base64.b64decode(result["data"])
 
 
-def fetch_page_image(driver, url: str) -> bytes:
+def fetch_page_image(driver: Driver, url: str) -> bytes:
     """The bytes of an image shown on the current page: read from the page (with its cookies) or, when the page
     may not read it (an image of another site without a CORS grant, as a forum post linking a store photo),
     fetched directly as the official harness fetches every page image."""

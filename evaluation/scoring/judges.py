@@ -16,7 +16,7 @@ import io
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 from agent.blip2 import Blip2Model
 from evaluation.running.errors import JudgeError, VQAError
@@ -50,7 +50,9 @@ class Usage:
 
 
 class Judge(Protocol):
-    usage: Usage
+    """A judge model (fuzzy_match): are two answers equivalent, does an answer give a reason."""
+    @property
+    def usage(self) -> Usage: ...
 
     def equivalent(self, intent: str, reference: str, answer: str) -> str: ...
 
@@ -58,7 +60,9 @@ class Judge(Protocol):
 
 
 class VQA(Protocol):
-    usage: Usage
+    """A visual question answering backend (eval_vqa, page_image_query)."""
+    @property
+    def usage(self) -> Usage: ...
 
     def ask(self, image, question: str) -> str: ...
 
@@ -150,9 +154,9 @@ class Blip2VQA:
         return text
 
 
-def judge_from_env(env: dict | None = None) -> OpenAIJudge | None:
+def judge_from_env(environ: Mapping[str, str] | None = None) -> OpenAIJudge | None:
     """The configured judge, or None when JUDGE_MODEL is not set."""
-    env = os.environ if env is None else env
+    env = os.environ if environ is None else environ
     model = env.get("JUDGE_MODEL", "").strip()
     if not model:
         return None
@@ -161,9 +165,9 @@ def judge_from_env(env: dict | None = None) -> OpenAIJudge | None:
                        api_key=env.get("JUDGE_API_KEY") or env.get("OPENAI_API_KEY") or None)
 
 
-def vqa_from_env(env: dict | None = None):
+def vqa_from_env(environ: Mapping[str, str] | None = None) -> VQA | None:
     """The configured VQA backend, or None (VQA_BACKEND=none or unset)."""
-    env = os.environ if env is None else env
+    env = os.environ if environ is None else environ
     backend = (env.get("VQA_BACKEND") or "none").strip().lower()
     if backend == "none":
         return None

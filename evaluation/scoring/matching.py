@@ -11,23 +11,26 @@ so `0` matches "0 items" but neither "10" nor "$0.00"; longer references match a
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Literal, Sequence, get_args
 
 from evaluation.taskfiles.spec import OR_SEP, Inequality
 
 from .wordtokens import strict_word_tokens, word_tokens
 
-MODES = ("official", "strict")
-DEFAULT_MODE = "official"
+ScoringMode = Literal["official", "strict"]     # the scoring modes (the README's "Scoring modes")
+MODES: tuple[ScoringMode, ...] = get_args(ScoringMode)
+DEFAULT_MODE: ScoringMode = "official"
 TOLERANCE = 1e-8          # the official harness's slack on every inequality
 
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+")
 
 
-def check_mode(mode: str) -> str:
-    if mode not in MODES:
-        raise ValueError(f"unknown scoring mode {mode!r}; known: {', '.join(MODES)}")
-    return mode
+def check_mode(mode: str) -> ScoringMode:
+    """`mode` as a scoring mode; ValueError naming the known ones otherwise."""
+    for known in MODES:
+        if mode == known:
+            return known
+    raise ValueError(f"unknown scoring mode {mode!r}; known: {', '.join(MODES)}")
 
 
 def official_clean(text: str) -> str:

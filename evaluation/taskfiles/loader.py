@@ -426,7 +426,7 @@ def parse_task(obj: Any, file: str | Path) -> Task:
     if vs is not None:
         # the official files sometimes give only the width: the other side keeps its default
         if not isinstance(vs, dict) or not all(
-                isinstance(vs.get(k), int) and not isinstance(vs.get(k), bool) and vs.get(k) > 0
+                isinstance(v := vs.get(k), int) and not isinstance(v, bool) and v > 0
                 for k in ("width", "height") if k in vs):
             raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got '
                                                f'{vs!r}')

@@ -22,10 +22,12 @@ from pathlib import Path
 
 import pytest
 
+from agent.observation import OBSERVATION_MODES
 from evaluation.reporting import environment
 from evaluation.reporting.results import default_results_dir, point_latest, read_results, task_key, write_report
 from evaluation.running.errors import TaskFormatError
-from evaluation.running.runtime import RunOptions, Runtime, SkipTask, sites_of
+from evaluation.running.runtime import RunOptions, Runtime, SkipTask, TaskOutcome, sites_of
+from evaluation.running.stacks import STACK_NAMES, stack_name
 from evaluation.scoring.matching import DEFAULT_MODE, MODES
 
 from .loader import Task, load_task_entries
@@ -49,10 +51,10 @@ def pytest_addoption(parser):
                 help="browser viewport for every task, e.g. 1024x768 (default: each task's own)")
     g.addoption("--results", default=None, metavar="DIR",
                 help="results folder (default results/<timestamp>, with results/latest)")
-    g.addoption("--stack", choices=("embedded", "docker"), default=None,
+    g.addoption("--stack", choices=STACK_NAMES, default=None,
                 help="which sites to run against (default: STACK from the environment / .env)")
     g.addoption("--image-root", default=None, metavar="DIR", help="folder where local task images are looked up first")
-    g.addoption("--observation", choices=("som", "accessibility_tree"), default=None,
+    g.addoption("--observation", choices=OBSERVATION_MODES, default=None,
                 help="observation mode (default: the agent's own)")
     g.addoption("--expect-reward", type=int, choices=(0, 1), default=1,
                 help="reward each task must get (default 1; 0 proves an agent earns nothing)")
@@ -251,10 +253,10 @@ class TaskFile(pytest.File):
                 item.add_marker(marker)
             yield item
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(self, excinfo):  # type: ignore[override]  # as pytest's Collector.repr_failure: no style
         if isinstance(excinfo.value, TaskFormatError):
             return f"bad task file: {excinfo.value}"
-        return super().repr_failure(excinfo, style)
+        return super().repr_failure(excinfo)
 
 
 class RewardMismatch(AssertionError):
@@ -282,13 +284,16 @@ class TaskItem(pytest.Item):
     def __init__(self, *, task: Task, **kwargs):
         super().__init__(**kwargs)
         self.task = task
-        self.outcome = None
+        self.outcome: TaskOutcome | None = None
 
     def _runtime(self) -> Runtime:
         config = self.config
         runtime = config.stash.get(_RUNTIME_KEY, None)
         if runtime is None:
-            stack = config.getoption("stack") or os.environ.get("STACK") or "embedded"
+            try:
+                stack = stack_name(config.getoption("stack") or os.environ.get("STACK") or "embedded")
+            except ValueError as exc:
+                raise pytest.UsageError(str(exc)) from None
             image_root = config.getoption("image_root")
             worker = getattr(config, "workerinput", {}).get("workerid", "main")
             needed = set()
@@ -319,27 +324,29 @@ class TaskItem(pytest.Item):
         errors: list[str] = []
         try:
             for attempt in range(1, retries + 2):
-                self.outcome = runtime.run_task(self.task, attempt=attempt, retried_errors=errors)
-                if not self.outcome.error or not self.outcome.retryable or attempt > retries:
+                outcome = self.outcome = runtime.run_task(self.task, attempt=attempt, retried_errors=errors)
+                if not outcome.error or not outcome.retryable or attempt > retries:
                     break
-                errors.append(self.outcome.error)
+                errors.append(outcome.error)
                 runtime.recover()      # a fresh browser; dead sites are restarted by the next attempt
         except SkipTask as exc:
             pytest.skip(str(exc))
-        if self.outcome.error:
+        if outcome.error:
             # raised in the setup phase, so pytest reports an ERROR (not a failed reward); message only
             tries = f" (after {len(errors) + 1} attempts)" if errors else ""
-            pytest.fail(f"harness error: {self.task.test_id} ({self.task.file.name}){tries}: {self.outcome.error}",
+            pytest.fail(f"harness error: {self.task.test_id} ({self.task.file.name}){tries}: {outcome.error}",
                         pytrace=False)
 
     def runtest(self):
         expected = self.config.getoption("expect_reward")
-        reward = self.outcome.reward
+        reward = self.outcome.reward if self.outcome is not None else None
+        if reward is None:     # setup scored the task, or failed before runtest
+            raise RuntimeError(f"{self.task.test_id}: no reward to check (the task was not scored)")
         if reward.score != expected:
             raise RewardMismatch(f"{self.task.test_id}: reward {reward.score}, expected {expected}")
 
     def repr_failure(self, excinfo, style=None):
-        if isinstance(excinfo.value, RewardMismatch) and self.outcome is not None:
+        if isinstance(excinfo.value, RewardMismatch) and self.outcome and self.outcome.reward:
             record = self.outcome.record
             lines = [str(excinfo.value), f"intent: {self.task.intent}",
                      f"answer: {record.get('answer')!r}; final URL: {record.get('final_url')}; "

@@ -12,6 +12,7 @@ import sites.classifieds.web as web
 from sites.common.sessions import begin_login, end_all_sessions, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
 from sites.common.tokens import tokens_equal
+from sites.common.web import inserted_id
 
 # Verified when the email has no account, so a wrong email costs as much time as a wrong password.
 _DECOY_HASH = passwords.hash_with_salt("no account has this password", "decoy-salt", passwords.STRONG_ITERATIONS)
@@ -79,7 +80,7 @@ def register_post():
         "INSERT INTO user(name, email, phone, password_hash, created_at) VALUES (?, ?, ?, ?, ?)",
         (form["name"], form["email"], form["phone"], passwords.hash_new(password),
          time.strftime("%Y-%m-%d %H:%M:%S")))
-    begin_login(cur.lastrowid)
+    begin_login(inserted_id(cur))
     flash("Your account is ready. Welcome!")
     return redirect("/")
 

@@ -189,14 +189,14 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
             text = rng.choice(PRINTED_WORDS) if kind.printable and rng.random() < 0.4 else None
             condition = CONDITIONS[rng.choices(range(len(CONDITIONS)), weights=(2, 3, 4, 1))[0]]
             pattern = PATTERNS[rng.choices(range(len(PATTERNS)), weights=(6, 2, 1, 1))[0]] if kind.colorable else "plain"  # noqa: E501
-            city, region = cities[rng.randrange(len(cities))]
+            city_id, region_id = cities[rng.randrange(len(cities))]
             user_id = 1 if item_id % 997 == 5 else rng.randint(2, n_users)
             pub = EPOCH + timedelta(seconds=int(step * (item_id - 1) + rng.uniform(0, step * 0.9)))
             noun = kind.nouns[0]
             conn.execute(
                 "INSERT INTO item(id, user_id, category_id, region_id, city_id, title, description, price_cents,"
                 " pub_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (item_id, user_id, category_id, region, city, _title(rng, kind, color, count),
+                (item_id, user_id, category_id, region_id, city_id, _title(rng, kind, color, count),
                  _description(rng, noun, condition), _price(rng, kind), _stamp(pub)))
             # One seed per item: it fixes the backdrop, layout and wear, so a listing's photos show the same
             # item from different camera framings (`view`).

@@ -55,7 +55,7 @@ def _jpeg(image: Image.Image, quality: int = 85) -> bytes:
 
 def _thumbnail(image: Image.Image) -> Image.Image:
     thumb = image.convert("RGB")
-    thumb.thumbnail(THUMB_SIZE, Image.LANCZOS)
+    thumb.thumbnail(THUMB_SIZE, Image.Resampling.LANCZOS)
     return thumb
 
 
@@ -63,6 +63,8 @@ def render_generated(photo: PhotoRow, size: tuple[int, int] = FULL_SIZE) -> Imag
     """The generated photo of a row, as a PIL image (what the site serves, before JPEG encoding)."""
     from sites.imagery import PhotoSpec, render_photo
 
+    if photo.kind is None or photo.condition is None or photo.pattern is None or photo.seed is None:
+        raise ValueError(f"photo {photo.id} was uploaded, not generated: it has no description to render")
     spec = PhotoSpec(kind=photo.kind, color=photo.color, count=photo.count or 1, text=photo.printed_text,
                      condition=photo.condition, pattern=photo.pattern, view=photo.view or 0)
     return render_photo(spec, size=size, seed=photo.seed)
@@ -123,7 +125,7 @@ def accept_upload(data: bytes, upload_dir: Path) -> str:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
             if image.width > 1600 or image.height > 1600:
-                image.thumbnail((1600, 1600), Image.LANCZOS)
+                image.thumbnail((1600, 1600), Image.Resampling.LANCZOS)
             encoded = _jpeg(image, quality=88)
     except (OSError, ValueError, Image.DecompressionBombError):
         raise UploadRejected("the image could not be decoded") from None

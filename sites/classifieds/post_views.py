@@ -9,6 +9,7 @@ from flask import abort, flash, redirect, render_template, request
 import sites.classifieds.photos as photo_files
 import sites.classifieds.queries as queries
 import sites.classifieds.web as web
+from sites.common.web import inserted_id
 
 MAX_PHOTOS = 6
 
@@ -118,7 +119,7 @@ def add_post():
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (user["id"], form.category_id, form.region_id, form.city_id, form.title, form.description,
              form.price_cents, time.strftime("%Y-%m-%d %H:%M:%S")))
-        item_id = cur.lastrowid
+        item_id = inserted_id(cur)
         rejected = _store_photos(item_id, 0)
         conn.execute("COMMIT")
     except Exception:

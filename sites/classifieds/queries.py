@@ -48,7 +48,8 @@ class SearchQuery:
     user_id: int | None = None
 
     def where(self) -> tuple[str, list]:
-        clauses, params = [], []
+        clauses: list[str] = []
+        params: list[object] = []
         fts = fts_query(self.pattern) if self.pattern else None
         if fts:
             clauses.append("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")

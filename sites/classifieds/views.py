@@ -73,6 +73,7 @@ def register(app: Flask) -> None:
         messages = {401: "You need to be logged in to do that.",
                     403: "You can only change your own listings.",
                     404: "The page you are looking for does not exist or was removed."}
-        message = exc.description if exc.code in (400, 405, 413) else messages.get(exc.code, exc.description)
-        return (render_template("error.html", code=exc.code, title=titles.get(exc.code, exc.name),
-                                message=message), exc.code)
+        code = exc.code or 500         # every HTTPException Flask hands here has its status
+        message = exc.description if code in (400, 405, 413) else messages.get(code, exc.description)
+        return (render_template("error.html", code=code, title=titles.get(code, exc.name),
+                                message=message), code)

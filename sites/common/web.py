@@ -6,6 +6,7 @@ length bound so a 30-digit number is a clear 400, never an overflow in SQLite (w
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from datetime import datetime
 
 from flask import abort, request, session
@@ -13,6 +14,13 @@ from flask import abort, request, session
 from sites.common.tokens import tokens_equal
 
 MAX_INT_DIGITS = 12
+
+
+def inserted_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row the cursor's INSERT made (sqlite3's `lastrowid`, None only when no row was made)."""
+    if cursor.lastrowid is None:
+        raise RuntimeError("the INSERT made no row")
+    return cursor.lastrowid
 
 
 def is_plain_int(raw: str) -> bool:

@@ -43,7 +43,7 @@ def contact_sheet(specs: list[PhotoSpec], cols: int = 6, tile: tuple[int, int] =
     font = text_font(12)
     for i, s in enumerate(specs):
         x, y = (i % cols) * tw, (i // cols) * (th + 18)
-        sheet.paste(render_photo(s, seed=i).resize(tile, Image.LANCZOS), (x, y))
+        sheet.paste(render_photo(s, seed=i).resize(tile, Image.Resampling.LANCZOS), (x, y))
         label = " ".join(str(p) for p in (s.kind, s.color or "", f"x{s.count}", repr(s.text) if s.text else "",
                                           s.condition, s.pattern, f"v{s.view}") if p)
         d.text((x + 2, y + th + 2), label, fill=(0, 0, 0), font=font)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
+from PIL.Image import Resampling
 
 from sites.imagery.portable import sin
 
@@ -36,7 +37,8 @@ def _skimage_sample(name: str, rotate: bool = False) -> Image.Image:
     if rotate:
         img = img.transpose(Image.Transpose.ROTATE_90)
     scale = max(TEX_W / img.width, TEX_H / img.height)
-    tiled = img.resize((round(img.width * scale), round(img.height * scale)), Image.BICUBIC).crop((0, 0, TEX_W, TEX_H))
+    tiled = img.resize((round(img.width * scale), round(img.height * scale)), Resampling.BICUBIC)
+    tiled = tiled.crop((0, 0, TEX_W, TEX_H))
     return ImageOps.autocontrast(tiled, cutoff=1)
 
 
@@ -61,10 +63,10 @@ def grey_texture(name: str) -> Image.Image:
     ys, xs = np.mgrid[0:TEX_H, 0:TEX_W].astype(np.float32)
     if name == "wood":
         warp = _noise(TEX_W // 8, TEX_H // 8, 11, 2)
-        warp = np.asarray(Image.fromarray((warp * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Image.BICUBIC),
+        warp = np.asarray(Image.fromarray((warp * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BICUBIC),
                           dtype=np.float32) / 255.0
         fine = _noise(TEX_W, TEX_H // 4, 12, 0)
-        fine = np.asarray(Image.fromarray((fine * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Image.BILINEAR),
+        fine = np.asarray(Image.fromarray((fine * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BILINEAR),
                           dtype=np.float32) / 255.0
         grain = 0.5 + 0.5 * sin((ys + warp * 35) * 0.09 + sin(xs * 0.003) * 2)
         plank = ((ys.astype(np.int32) % 150) < 3).astype(np.float32)   # seams between boards
@@ -73,7 +75,7 @@ def grey_texture(name: str) -> Image.Image:
         return Image.fromarray((np.clip(g, 0, 1) * 255).astype(np.uint8), "L")
     if name == "water":
         n = _noise(TEX_W // 4, TEX_H // 4, 21, 1.5)
-        n = np.asarray(Image.fromarray((n * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Image.BICUBIC),
+        n = np.asarray(Image.fromarray((n * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BICUBIC),
                        dtype=np.float32) / 255.0
         waves = 0.5 + 0.5 * sin(ys * 0.25 + n * 9 + sin(xs * 0.03) * 1.5)
         g = 0.5 * (waves * waves * waves) + 0.5 * n
@@ -82,7 +84,7 @@ def grey_texture(name: str) -> Image.Image:
         n = _noise(TEX_W // 2, TEX_H // 2, 31, 1)
         g = 0.82 + 0.12 * n
         img = Image.fromarray((np.clip(g, 0, 1) * 255).astype(np.uint8), "L")
-        return img.resize((TEX_W, TEX_H), Image.BILINEAR)
+        return img.resize((TEX_W, TEX_H), Resampling.BILINEAR)
     if name == "sweep":
         d = np.abs(ys / TEX_H - 0.62)
         g = 1.0 - 0.35 * (d * np.sqrt(d))   # d ** 1.5 without np.power (its SIMD path varies by CPU)
@@ -113,13 +115,13 @@ def _covering(texture: str, rotate: bool, w: int, h: int) -> Image.Image:
     tex = _rotated(texture) if rotate else grey_texture(texture)
     if w > tex.width or h > tex.height:
         factor = max(w / tex.width, h / tex.height)
-        tex = tex.resize((round(tex.width * factor) + 1, round(tex.height * factor) + 1), Image.BILINEAR)
+        tex = tex.resize((round(tex.width * factor) + 1, round(tex.height * factor) + 1), Resampling.BILINEAR)
     return tex
 
 
 @functools.lru_cache(maxsize=None)
 def _rotated(texture: str) -> Image.Image:
-    return grey_texture(texture).transpose(Image.Transpose.ROTATE_90).resize((TEX_W, TEX_H), Image.BILINEAR)
+    return grey_texture(texture).transpose(Image.Transpose.ROTATE_90).resize((TEX_W, TEX_H), Resampling.BILINEAR)
 
 
 def render_backdrop(name: str, size: tuple[int, int], seed: int | str, horizon: float,

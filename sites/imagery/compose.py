@@ -161,9 +161,9 @@ def render_scene(spec: PhotoSpec, size: tuple[int, int] = (640, 480), seed: int 
     # soft shadows first, so no shadow falls on a neighbouring object
     for obj, x, y, _ in objects:
         a = obj.getchannel("A")
-        small = a.resize((max(1, a.width // 4), max(1, a.height // 4)), Image.BILINEAR)
+        small = a.resize((max(1, a.width // 4), max(1, a.height // 4)), Image.Resampling.BILINEAR)
         small = small.filter(ImageFilter.GaussianBlur(2.5)).point(lambda v: v * 45 // 100)
-        soft = small.resize(a.size, Image.BILINEAR)
+        soft = small.resize(a.size, Image.Resampling.BILINEAR)
         off_x, off_y = int(shadow_dir * 0.04 * a.width), int(0.05 * a.height)
         img.paste((12, 10, 8), (x + off_x, y + off_y), soft)
 

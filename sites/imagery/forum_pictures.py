@@ -127,7 +127,8 @@ def _outlined(draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, in
 
 
 def _meme(pic: ForumPicture, size, seed) -> Image.Image:
-    img = render_photo(PhotoSpec(kind=pic.kind, color=pic.color, count=pic.count, condition="like new"), size, seed)
+    spec = PhotoSpec(kind=_required(pic.kind, "kind"), color=pic.color, count=pic.count, condition="like new")
+    img = render_photo(spec, size, seed)
     draw = ImageDraw.Draw(img)
     w, h = size
     band = int(h * 0.13)
@@ -140,7 +141,8 @@ def _meme(pic: ForumPicture, size, seed) -> Image.Image:
 
 
 def _vintage(pic: ForumPicture, size, seed) -> Image.Image:
-    img = render_photo(PhotoSpec(kind=pic.kind, color=pic.color, count=pic.count, condition="like new"), size, seed)
+    spec = PhotoSpec(kind=_required(pic.kind, "kind"), color=pic.color, count=pic.count, condition="like new")
+    img = render_photo(spec, size, seed)
     grey = ImageOps.grayscale(img)
     if pic.tone == "sepia":
         img = ImageOps.colorize(grey, (40, 26, 12), (246, 226, 186))
@@ -209,6 +211,13 @@ SKIES = {"day": ((110, 170, 235), (200, 228, 250)), "sunset": ((70, 50, 120), (2
          "night": ((6, 10, 30), (30, 40, 80))}
 
 
+def _required(value: str | None, field: str) -> str:
+    """A field validate() requires of the picture's style (so present when a picture is drawn)."""
+    if value is None:
+        raise ValueError(f"ForumPicture.{field} is required by this style")
+    return value
+
+
 def _sky(size, time_of_day: str) -> Image.Image:
     top, low = SKIES[time_of_day]
     grad = Image.linear_gradient("L").resize(size)
@@ -216,21 +225,22 @@ def _sky(size, time_of_day: str) -> Image.Image:
 
 
 def _landscape(pic: ForumPicture, size, seed) -> Image.Image:
+    time_of_day = _required(pic.time_of_day, "time_of_day")
     rng = random.Random(f"landscape:{seed}")
     w, h = size
-    img = _sky(size, pic.time_of_day)
+    img = _sky(size, time_of_day)
     draw = ImageDraw.Draw(img)
-    if pic.time_of_day == "night":
+    if time_of_day == "night":
         for _ in range(160):
             x, y = rng.randrange(w), rng.randrange(int(h * 0.5))
             draw.point((x, y), fill=(235, 235, 255))
         draw.ellipse((w * 0.78, h * 0.08, w * 0.86, h * 0.08 + w * 0.08), fill=(240, 240, 220))
     else:
-        sun_y = h * (0.42 if pic.time_of_day == "sunset" else 0.10)
-        sun = (255, 200, 90) if pic.time_of_day == "sunset" else (255, 250, 220)
+        sun_y = h * (0.42 if time_of_day == "sunset" else 0.10)
+        sun = (255, 200, 90) if time_of_day == "sunset" else (255, 250, 220)
         draw.ellipse((w * 0.68, sun_y, w * 0.68 + w * 0.09, sun_y + w * 0.09), fill=sun)
     peaks = max(1, pic.count)
-    shade = {"day": (92, 104, 120), "sunset": (70, 52, 72), "night": (26, 30, 48)}[pic.time_of_day]
+    shade = {"day": (92, 104, 120), "sunset": (70, 52, 72), "night": (26, 30, 48)}[time_of_day]
     for i in range(peaks):
         cx = w * (i + 0.5) / peaks + rng.uniform(-w * 0.04, w * 0.04)
         height = h * rng.uniform(0.38, 0.52)
@@ -241,15 +251,15 @@ def _landscape(pic: ForumPicture, size, seed) -> Image.Image:
             cap = height * 0.28
             draw.polygon([(cx - half * cap / height, base - height + cap), (cx, base - height),
                           (cx + half * cap / height, base - height + cap)], fill=(245, 247, 250))
-    ground = {"day": (70, 130, 60), "sunset": (60, 80, 40), "night": (16, 26, 20)}[pic.time_of_day]
+    ground = {"day": (70, 130, 60), "sunset": (60, 80, 40), "night": (16, 26, 20)}[time_of_day]
     draw.rectangle((0, h * 0.72, w, h), fill=ground)
     if pic.water:
-        water = {"day": (60, 120, 190), "sunset": (150, 90, 110), "night": (20, 30, 60)}[pic.time_of_day]
+        water = {"day": (60, 120, 190), "sunset": (150, 90, 110), "night": (20, 30, 60)}[time_of_day]
         draw.ellipse((w * 0.1, h * 0.78, w * 0.9, h * 1.05), fill=water)
     for _ in range(18):   # a row of pine trees along the shore
-        x = rng.uniform(0, w)
-        y = h * rng.uniform(0.72, 0.76)
-        draw.polygon([(x - 9, y + 4), (x, y - 26), (x + 9, y + 4)], fill=(22, 60, 30))
+        tx = rng.uniform(0, w)
+        ty = h * rng.uniform(0.72, 0.76)
+        draw.polygon([(tx - 9, ty + 4), (tx, ty - 26), (tx + 9, ty + 4)], fill=(22, 60, 30))
     return img.filter(ImageFilter.GaussianBlur(0.8))
 
 
@@ -316,14 +326,15 @@ def _artwork(pic: ForumPicture, size, seed) -> Image.Image:
 
 
 def _skyline(pic: ForumPicture, size, seed) -> Image.Image:
+    time_of_day = _required(pic.time_of_day, "time_of_day")
     rng = random.Random(f"skyline:{seed}")
     w, h = size
-    img = _sky(size, pic.time_of_day)
+    img = _sky(size, time_of_day)
     draw = ImageDraw.Draw(img)
     n = max(3, pic.count)
     base = h * 0.86
     width = w / n
-    lit = pic.time_of_day == "night"
+    lit = time_of_day == "night"
     for i in range(n):
         bh = h * rng.uniform(0.25, 0.7)
         x0 = i * width + width * 0.08
@@ -345,7 +356,8 @@ def render_picture(pic: ForumPicture, size: tuple[int, int] = (640, 480), seed: 
     if size[0] < 64 or size[1] < 64:
         raise ValueError(f"render size: at least 64x64 pixels, got {size!r}")
     if pic.style == "photo":
-        return render_photo(PhotoSpec(kind=pic.kind, color=pic.color, count=pic.count, condition="like new"), size, seed)  # noqa: E501
+        spec = PhotoSpec(kind=_required(pic.kind, "kind"), color=pic.color, count=pic.count, condition="like new")
+        return render_photo(spec, size, seed)
     drawer = {"meme": _meme, "vintage": _vintage, "chart": _chart, "stock": _stock, "landscape": _landscape,
               "space": _space, "artwork": _artwork, "skyline": _skyline}[pic.style]
     return drawer(pic, size, seed)

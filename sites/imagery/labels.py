@@ -66,7 +66,7 @@ def draw_text(img: Image.Image, body: np.ndarray, text: str, style: str, upright
                             fill=(250, 250, 246, 255), outline=(150, 150, 150, 255), width=max(1, font.size // 20))
         d.text((layer.width / 2, layer.height / 2), text, font=font, fill=(18, 18, 24, 255), anchor="mm")
     if angle:
-        layer = layer.rotate(angle, resample=Image.BICUBIC, expand=True)
+        layer = layer.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
     x, y = round(cx - layer.width / 2), round(cy - layer.height / 2)
     img.paste(layer, (x, y), layer)
     lb = layer.getchannel("A").getbbox() or (0, 0, layer.width, layer.height)

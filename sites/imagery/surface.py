@@ -95,21 +95,21 @@ def sprite(kind: Kind, color: str | None, pattern: str, size: int, angle: float 
         # The bitmaps are 136 px. Work at 2x: soften the pixel steps there (premultiplied, so edges do not
         # darken), steepen the outline again, pattern and turn the object, then scale to the final size.
         # Turning at 2x rather than at the final size is what keeps a render fast.
-        factor = 2
-        mid = base.resize((bw * 2, bh * 2), Image.BICUBIC).convert("RGBa")
+        factor: float = 2
+        mid = base.resize((bw * 2, bh * 2), Image.Resampling.BICUBIC).convert("RGBa")
         mid = mid.filter(ImageFilter.GaussianBlur(0.9)).convert("RGBA")
         mid.putalpha(mid.getchannel("A").point(_STEEPEN))
     else:
         factor = scale
-        mid = base.resize((max(1, round(bw * scale)), max(1, round(bh * scale))), Image.BICUBIC)
-    body_mid = body_l.resize(mid.size, Image.BILINEAR)
+        mid = base.resize((max(1, round(bw * scale)), max(1, round(bh * scale))), Image.Resampling.BICUBIC)
+    body_mid = body_l.resize(mid.size, Image.Resampling.BILINEAR)
     if pattern != "plain" and kind.colorable:
         mid = _apply_pattern(mid, np.asarray(body_mid, dtype=np.float32) / 255.0, pattern, color)
     if angle:
-        mid = mid.rotate(angle, resample=Image.BILINEAR, expand=True)
-        body_mid = body_mid.rotate(angle, resample=Image.BILINEAR, expand=True)
+        mid = mid.rotate(angle, resample=Image.Resampling.BILINEAR, expand=True)
+        body_mid = body_mid.rotate(angle, resample=Image.Resampling.BILINEAR, expand=True)
     ratio = scale / factor
     out_size = (max(1, round(mid.width * ratio)), max(1, round(mid.height * ratio)))
-    img = mid.resize(out_size, Image.BILINEAR) if out_size != mid.size else mid
-    body = np.asarray(body_mid.resize(out_size, Image.BILINEAR), dtype=np.float32) / 255.0
+    img = mid.resize(out_size, Image.Resampling.BILINEAR) if out_size != mid.size else mid
+    body = np.asarray(body_mid.resize(out_size, Image.Resampling.BILINEAR), dtype=np.float32) / 255.0
     return Sprite(img, body, (round(bw * scale), round(bh * scale)), angle)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PIL import Image, ImageChops, ImageFilter, ImageOps
+from PIL.Image import Resampling
 
 from sites.imagery.compose import render_scene
 from sites.imagery.spec import PhotoSpec, validate
@@ -29,7 +30,8 @@ def _crop_to_objects(img: Image.Image, boxes, size: tuple[int, int], margin: flo
         h = w / aspect
     left = min(max(cx - w / 2, 0), img.width - w)
     top = min(max(cy - h / 2, 0), img.height - h)
-    return img.resize(size, Image.BILINEAR if img.mode == "L" else Image.LANCZOS, box=(left, top, left + w, top + h))
+    resample = Resampling.BILINEAR if img.mode == "L" else Resampling.LANCZOS
+    return img.resize(size, resample, box=(left, top, left + w, top + h))
 
 
 def _sketch(img: Image.Image, mask: Image.Image) -> Image.Image:

@@ -21,7 +21,7 @@ def _gloss(img: Image.Image, rng: random.Random, strength: int) -> None:
     band = max(2, sw // 9)
     ImageDraw.Draw(shine).polygon([(x, 0), (x + band, 0), (x + band - sh * 0.5, sh), (x - sh * 0.5, sh)],
                                   fill=strength)
-    shine = shine.filter(ImageFilter.GaussianBlur(max(1, band // 4))).resize((w, h), Image.BILINEAR)
+    shine = shine.filter(ImageFilter.GaussianBlur(max(1, band // 4))).resize((w, h), Image.Resampling.BILINEAR)
     layer = Image.new("RGBA", img.size, (255, 255, 255, 0))
     layer.putalpha(shine)
     img.alpha_composite(_clip_to(layer, img.getchannel("A")))
@@ -73,7 +73,7 @@ def _damage(img: Image.Image, rng: random.Random) -> None:
         x, y = (box[0] + rng.uniform(0.1, 0.9) * bw) / q, (box[1] + rng.uniform(0.1, 0.9) * bh) / q
         r = rng.uniform(0.03, 0.08) * bw / q
         dd.ellipse((x - r, y - r * 0.7, x + r, y + r * 0.7), fill=110)
-    dirt = dirt.filter(ImageFilter.GaussianBlur(max(1, w // (90 * q)))).resize((w, h), Image.BILINEAR)
+    dirt = dirt.filter(ImageFilter.GaussianBlur(max(1, w // (90 * q)))).resize((w, h), Image.Resampling.BILINEAR)
     layer = Image.new("RGBA", img.size, (70, 50, 25, 0))
     layer.putalpha(dirt)
     d = ImageDraw.Draw(layer)

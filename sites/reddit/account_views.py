@@ -8,6 +8,7 @@ from flask import abort, flash, redirect, render_template, request
 from sites.classifieds.passwords import hash_new, verify
 from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
+from sites.common.web import inserted_id
 from sites.reddit.web import check_csrf, forum_row, get_db, id_from_path, now_stamp, require_user, safe_next
 
 USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,25}$")
@@ -86,7 +87,7 @@ def register():
         return render_template("register.html", errors=errors, username=username[:40]), 400
     cur = get_db().execute("INSERT INTO user(username, password_hash, created_at) VALUES (?, ?, ?)",
                            (username, hash_new(first), now_stamp()))
-    _start_session(cur.lastrowid)
+    _start_session(inserted_id(cur))
     flash(f"Welcome, {username}! Your account is ready.", "success")
     return redirect("/")
 

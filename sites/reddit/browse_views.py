@@ -5,6 +5,7 @@ import json
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from flask import abort, current_app, render_template, request, send_file
 
@@ -151,7 +152,7 @@ def render_image_row(row, size: tuple[int, int] = FULL_SIZE):
     from sites.imagery.forum_pictures import ForumPicture, render_picture
 
     facts = json.loads(row["facts"])
-    fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in facts.items()
+    fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in facts.items()
               if k in ForumPicture.__dataclass_fields__}
     return render_picture(ForumPicture(**fields), size, row["seed"])
 

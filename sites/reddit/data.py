@@ -16,6 +16,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sites.classifieds.db import connect_readonly
 from sites.config import Settings
@@ -40,7 +41,7 @@ class Image:
         """The ForumPicture this image was drawn from (to render it again, e.g. as a task's input image)."""
         from sites.imagery.forum_pictures import ForumPicture
 
-        fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in self.facts.items()
+        fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in self.facts.items()
                   if k in ForumPicture.__dataclass_fields__}
         return ForumPicture(**fields)
 
@@ -144,7 +145,8 @@ class RedditData:
                    **facts) -> list[Post]:
         """Posts matching every given field; extra keywords match the image's facts (kind="cat", count=2,
         time_of_day="night", ...). order: id (oldest first), -net_score, -comment_count."""
-        clauses, params = [], []
+        clauses: list[str] = []
+        params: list[object] = []
         for name, value in (("forum", forum), ("author", author), ("style", style), ("subject", subject)):
             if value is not None:
                 clauses.append(POST_FILTERS[name])

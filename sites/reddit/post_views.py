@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 from flask import abort, flash, redirect, render_template, request
 
+from sites.common.web import inserted_id
 from sites.reddit.queries import LISTING_SQL
 from sites.reddit.schema import ranking
 from sites.reddit.web import (
@@ -108,7 +109,7 @@ def show(forum_name: str, post_id: str, slug: str | None = None, comment_id: str
 
 
 def _is_image_url(url: str | None) -> bool:
-    return bool(url) and bool(IMAGE_URL.search(urlsplit(url).path or ""))
+    return bool(url) and bool(IMAGE_URL.search(urlsplit(url or "").path))
 
 
 # ---- submitting and editing posts --------------------------------------------------------------------------
@@ -168,7 +169,7 @@ def submit(forum_name: str | None = None):
             " net_score, comment_count, ranking) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, 1, 0, ?)",
             (forum["id"], user["id"], values["title"], values["url"] or None, values["body"], stamp, stamp,
              ranking(stamp, 1)))
-        post_id = cur.lastrowid
+        post_id = inserted_id(cur)
         db.execute("INSERT INTO submission_vote(submission_id, user_id, choice) VALUES (?, ?, 1)", (post_id, user["id"]))  # noqa: E501
         db.execute("UPDATE forum SET submission_count = submission_count + 1 WHERE id = ?", (forum["id"],))
         db.execute("COMMIT")

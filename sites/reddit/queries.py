@@ -64,10 +64,11 @@ def cursor(sort: str) -> tuple | None:
     raw = {key: request.args.get(f"next[{key}]") for _c, key, _d in spec.columns}
     if all(v is None for v in raw.values()):
         return None
-    missing = [k for k, v in raw.items() if v is None or not v.strip()]
+    given = {k: v.strip() for k, v in raw.items() if v is not None and v.strip()}
+    missing = [k for k in raw if k not in given]
     if missing:
         abort(400, description=f"parameter next[{missing[0]}] is missing")
-    return tuple(_cursor_value(key, raw[key].strip()) for _c, key, _d in spec.columns)
+    return tuple(_cursor_value(key, given[key]) for _c, key, _d in spec.columns)
 
 
 def since(db: sqlite3.Connection, t: str | None) -> str | None:
@@ -79,8 +80,11 @@ def since(db: sqlite3.Connection, t: str | None) -> str | None:
     newest = db.execute("SELECT created_at FROM submission ORDER BY id DESC LIMIT 1").fetchone()
     if newest is None:
         return None
+    days = TIMES[t]
+    if days is None:     # "all", answered above
+        return None
     end = datetime.strptime(newest[0], STAMP)
-    return (end - timedelta(days=TIMES[t])).strftime(STAMP)
+    return (end - timedelta(days=days)).strftime(STAMP)
 
 
 def _page(db: sqlite3.Connection, spec: Sort, clauses: list[str], params: list, after: tuple | None) -> list:
@@ -133,7 +137,8 @@ def listing(db: sqlite3.Connection, sort: str, *, forum_ids: list[int] | None = 
     """One page of submissions and the `next[...]` query of the following page (None on the last page).
     Several forums (a front page of subscriptions) are read one index range each and merged."""
     spec = SORT_KEYS[sort]
-    clauses, params = [], []
+    clauses: list[str] = []
+    params: list[object] = []
     if user_id is not None:
         clauses.append("s.user_id = ?")
         params.append(user_id)

@@ -1,7 +1,10 @@
 """URL routing of the forum (Postmill's paths) and error pages."""
 from __future__ import annotations
 
+from typing import Callable
+
 from flask import Flask, render_template, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 import sites.reddit.account_views as acc
@@ -22,7 +25,7 @@ def front_sort(sort: str):
     return browse.front(sort)
 
 
-RULES = [
+RULES: list[tuple[str, str, Callable[..., ResponseReturnValue], list[str]]] = [
     # (path, endpoint, view, methods)
     ("/", "front", browse.front, ["GET"]),
     ("/<any(hot,new,active,top,controversial,most_commented):sort>", "front_sort", front_sort, ["GET"]),
@@ -97,8 +100,9 @@ def register(app: Flask) -> None:
     def _http_error(exc: HTTPException):
         if exc.code in (301, 302, 303, 307, 308):
             return exc
+        code = exc.code or 500         # every HTTPException Flask hands here has its status
         message = exc.description
-        if exc.code == 404 and not request.view_args:
+        if code == 404 and not request.view_args:
             message = "The page you are looking for does not exist."
-        return render_template("error.html", code=exc.code, title=TITLES.get(exc.code, exc.name),
-                               message=message), exc.code
+        return render_template("error.html", code=code, title=TITLES.get(code, exc.name),
+                               message=message), code

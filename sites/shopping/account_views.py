@@ -15,6 +15,7 @@ import sites.shopping.web as web
 from sites.classifieds import passwords
 from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
+from sites.common.web import inserted_id
 
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
 SIGN_IN_ERROR = ("The account sign-in was incorrect or your account is disabled temporarily. "
@@ -108,10 +109,10 @@ def register_post():
         errors["email"] = "There is already an account with this email address."
     if errors:
         return render_template("register.html", form=form, errors=errors), 400
-    cid = conn.execute("INSERT INTO customer(email, firstname, lastname, password_hash, created_at)"
+    cur = conn.execute("INSERT INTO customer(email, firstname, lastname, password_hash, created_at)"
                        " VALUES (?, ?, ?, ?, ?)", (form["email"], form["firstname"], form["lastname"],
-                                                   passwords.hash_new(password), _now())).lastrowid
-    _sign_in(cid)
+                                                   passwords.hash_new(password), _now()))
+    _sign_in(inserted_id(cur))
     flash("Thank you for registering with One Stop Market.", "success")
     return redirect("/customer/account/")
 

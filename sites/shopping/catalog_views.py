@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from urllib.parse import urlencode
 
@@ -119,7 +120,7 @@ def category_page(cat):
     children = conn.execute("SELECT c.name, c.url_path, (SELECT COUNT(*) FROM product_category pc"
                             " WHERE pc.category_id = c.id) FROM category c WHERE parent_id = ? ORDER BY position",
                             (cat["id"],)).fetchall()
-    crumbs = []
+    crumbs: list[sqlite3.Row] = []
     parent = cat["parent_id"]
     while parent:
         row = conn.execute("SELECT * FROM category WHERE id = ?", (parent,)).fetchone()

@@ -139,7 +139,8 @@ class ShoppingData:
         row = c.execute("SELECT * FROM product WHERE id = ?", (pid,)).fetchone()
         if row is None:
             raise KeyError(f"no product with id {pid} in {self.path}")
-        chain, cat = [], c.execute("SELECT * FROM category WHERE id = ?", (row["category_id"],)).fetchone()
+        chain: list[str] = []   # category names, root first
+        cat = c.execute("SELECT * FROM category WHERE id = ?", (row["category_id"],)).fetchone()
         leaf_url = f"/{cat['url_path']}.html"
         while cat is not None:
             chain.insert(0, cat["name"])

@@ -166,8 +166,13 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
 
         # products
         url_keys: set[str] = set()
-        product_rows, pc_rows, attr_rows, opt_rows, photo_rows, review_rows = [], [], [], [], [], []
-        catalog = []   # (id, sku, name, final cents, option rows)
+        product_rows: list[tuple] = []
+        pc_rows: list[tuple] = []
+        attr_rows: list[tuple] = []
+        opt_rows: list[tuple] = []
+        photo_rows: list[tuple] = []
+        review_rows: list[tuple] = []
+        catalog: list[tuple] = []   # (id, sku, name, final cents, option rows)
         n_photos = n_reviews = 0
         for pid in range(1, products + 1):
             leaf_id, ancestors, top, sub, kinds = leaves[rng.randrange(len(leaves))]

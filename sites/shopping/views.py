@@ -1,7 +1,10 @@
 """URL routing of the shopping site (Magento's paths), template globals and error pages."""
 from __future__ import annotations
 
+from typing import Callable
+
 from flask import Flask, get_flashed_messages, render_template, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 import sites.shopping.account_views as account_views
@@ -11,7 +14,7 @@ import sites.shopping.list_views as list_views
 import sites.shopping.rest_views as rest_views
 import sites.shopping.web as web
 
-ROUTES = [
+ROUTES: list[tuple[str, Callable[..., ResponseReturnValue], str]] = [
     ("/", catalog_views.home, "GET"),
     ("/healthz", catalog_views.healthz, "GET"),
     ("/__reset", catalog_views.reset, "POST"),
@@ -88,8 +91,9 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
+        code = exc.code or 500         # every HTTPException Flask hands here has its status
         if request.path.startswith("/rest/"):
-            return {"message": exc.description or exc.name}, exc.code
-        message = exc.description if exc.code in (400, 405, 413) else MESSAGES.get(exc.code, exc.description)
-        return (render_template("error.html", code=exc.code, title=TITLES.get(exc.code, exc.name),
-                                message=message), exc.code)
+            return {"message": exc.description or exc.name}, code
+        message = exc.description if code in (400, 405, 413) else MESSAGES.get(code, exc.description)
+        return (render_template("error.html", code=code, title=TITLES.get(code, exc.name),
+                                message=message), code)

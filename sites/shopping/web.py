@@ -6,6 +6,8 @@ import functools
 import json
 import secrets
 import sqlite3
+from pathlib import Path
+from typing import Literal, overload
 
 from flask import abort, current_app, g, redirect, request, session
 
@@ -53,7 +55,13 @@ def require_customer():
     return c
 
 
+@overload
+def cart_owner(create: Literal[True]) -> str: ...
+@overload
+def cart_owner(create: bool = False) -> str | None: ...
 def cart_owner(create: bool = False) -> str | None:
+    """Whose cart the request's is: the customer's (c<id>) or the browser session's (s<token>); None when
+    there is none yet and `create` is false (with `create`, always one)."""
     c = customer()
     if c is not None:
         return f"c{c['id']}"
@@ -95,7 +103,7 @@ def cart_count() -> int:
 def _menu(db_path: str) -> tuple:
     from sites.classifieds.db import connect_readonly
 
-    conn = connect_readonly(db_path)
+    conn = connect_readonly(Path(db_path))
     try:
         rows = [dict(r) for r in conn.execute("SELECT id, parent_id, name, url_path, level FROM category"
                                               " ORDER BY level, position")]

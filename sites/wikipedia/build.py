@@ -79,7 +79,7 @@ def _emoji_flag(emoji: str, size: tuple[int, int]):
     flag = canvas.crop(box)
     w, h = size
     scale = min((w - 8) / flag.width, (h - 8) / flag.height)
-    flag = flag.resize((round(flag.width * scale), round(flag.height * scale)), Image.LANCZOS)
+    flag = flag.resize((round(flag.width * scale), round(flag.height * scale)), Image.Resampling.LANCZOS)
     img = Image.new("RGB", size, (255, 255, 255))
     img.paste(flag, ((w - flag.width) // 2, (h - flag.height) // 2), flag)
     return img

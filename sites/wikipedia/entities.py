@@ -102,7 +102,7 @@ def country_facts(alpha2: str) -> dict:
         info = CountryInfo(alpha2).info()
     except Exception:   # countryinfo raises its own not-found error (and KeyError for a few partial entries)
         return {}
-    return info if isinstance(info, dict) else {}
+    return dict(info) if isinstance(info, dict) else {}
 
 
 def _names(codes, lookup) -> list[str]:

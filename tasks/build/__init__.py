@@ -17,6 +17,8 @@ suite_module, a dotted name, so sites never import tasks).
 
 Each task names its sites (`sites`, the first is the main one). A suite's file is named after the suite:
 tasks/<site>.json for a site's own suite, tasks/multisite.json for the tasks that need two sites.
+A suite's task ids and template ids come from its committed id ledger, tasks/build/ids/<suite>.json, by
+(template, index): the order of TEMPLATES does not number the tasks (suite.py).
 
 May import: the sites' data modules and sites.imagery (pristine data, pictures). Never agent or evaluation:
 the suites are checked by running them (tests/tasks).

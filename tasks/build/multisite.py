@@ -172,7 +172,7 @@ def city_forum_article(s: Suite) -> None:
     template = "This post is in the forum of a city. In the second tab, open the Wikipedia article about that city."
     city_forums = sorted({t.post.forum for t in s.forum.image_threads(style="skyline")}, key=str.lower)
     cities = s.articles_of("city")
-    named = {e.title.split(", ")[0]: [] for e in cities}
+    named: dict[str, list[Entity]] = {e.title.split(", ")[0]: [] for e in cities}
     for e in cities:
         named[e.title.split(", ")[0]].append(e)
     places = {e.title for e in s.wiki.values() if e.kind in ("state", "country")}

@@ -30,12 +30,13 @@ class NoSightRule(ValueError):
 def _data(site: str):
     from tasks.build import suite_settings
     if site == "classifieds":
-        from sites.classifieds.data import open_pristine
-    elif site == "shopping":
-        from sites.shopping.data import open_pristine
-    else:
-        from sites.reddit.data import open_pristine
-    return open_pristine(suite_settings())
+        from sites.classifieds import data as classifieds
+        return classifieds.open_pristine(suite_settings())
+    if site == "shopping":
+        from sites.shopping import data as shopping
+        return shopping.open_pristine(suite_settings())
+    from sites.reddit import data as reddit
+    return reddit.open_pristine(suite_settings())
 
 
 def listing_picture(item_id: int) -> Image.Image:
@@ -178,7 +179,7 @@ def sight_of(step: dict, solution: list[dict]) -> dict:
 
 
 def png_of(image: Image.Image) -> bytes:
-    small = image.convert("RGB").resize(PICTURE_SIZE, Image.LANCZOS)
+    small = image.convert("RGB").resize(PICTURE_SIZE, Image.Resampling.LANCZOS)
     buf = io.BytesIO()
     small.save(buf, "PNG", optimize=True)
     return buf.getvalue()

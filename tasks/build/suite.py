@@ -1,5 +1,11 @@
 """What every suite shares: collecting tasks and input images in a fixed order, writing them to
-tasks/<name>.json and tasks/images/<name>/, and the `--check` that the committed files equal the output."""
+tasks/<name>.json and tasks/images/<name>/, and the `--check` that the committed files equal the output.
+
+Task ids and template ids come from the suite's id ledger (tasks/build/ids/<name>.json, committed with the
+suite): the k-th task of a template keeps the id the ledger gave it, whatever templates come before it, and a
+template keeps its template id. A task or template the ledger does not know yet gets the next id after every
+id the ledger holds (ids of templates or tasks that are gone stay in the ledger, never given again). So adding
+a template, anywhere in TEMPLATES, never renumbers the tasks of the others."""
 from __future__ import annotations
 
 import hashlib
@@ -12,6 +18,21 @@ TASKS_DIR = Path(__file__).resolve().parent.parent
 PICK_SEED = 7
 IMAGE_SUFFIXES = (".png", ".jpg")      # what a suite's image folder holds
 HASH_CHARS = 16                        # an input image is named by this many hex digits of its content's SHA-256
+LEDGER_DIR = TASKS_DIR / "build" / "ids"   # one id ledger per suite: <name>.json
+
+
+def read_ledger(path: Path) -> dict[str, dict]:
+    """A suite's id ledger: {template: {"template_id": n, "task_ids": [the ids of its 1st, 2nd... task]}} (empty
+    when the suite has none yet)."""
+    if not path.is_file():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    templates = data.get("templates") if isinstance(data, dict) else None
+    if not isinstance(templates, dict) or not all(
+            isinstance(e, dict) and isinstance(e.get("template_id"), int) and isinstance(e.get("task_ids"), list)
+            and all(isinstance(i, int) for i in e["task_ids"]) for e in templates.values()):
+        raise ValueError(f"{path}: not an id ledger (templates: {{template: {{template_id, task_ids}}}})")
+    return templates
 
 
 def content_name(blob: bytes, suffix: str) -> str:
@@ -39,13 +60,16 @@ class Suite:
 
     `site` is the main site of the suite's tasks (placeholder __<SITE>__; a task may name other sites too);
     `name` names the suite's files (tasks/<name>.json, tasks/images/<name>/; by default the site);
-    `first_task_id` is the id of its first task (tasks are numbered from there in the order they are added);
-    `grounding_key` names the list of ids the grounding lint looks up in the site's pristine data."""
+    `first_task_id` is the id of its first task (a suite without a ledger numbers its tasks from there in the
+    order they are added; then the ledger keeps them: see the module's docstring);
+    `grounding_key` names the list of ids the grounding lint looks up in the site's pristine data;
+    `ledger_dir` is where the suite's id ledger is (<name>.json)."""
 
     site = ""
     suite_name = ""
     first_task_id = 0
     grounding_key = "items"
+    ledger_dir = LEDGER_DIR
 
     def __init__(self, seed: int):
         self.rng = random.Random(PICK_SEED)
@@ -55,6 +79,8 @@ class Suite:
         self.data_seed = seed
         self.used: set[int] = set()
         self.sight_pictures: dict[str, bytes] = {}   # what the sighted agent looks for (tasks/build/sight.py)
+        self.ledger = read_ledger(self.ledger_file)   # the committed ids
+        self._per_template: dict[str, list[int]] = {}  # template -> the ids of its tasks in this build
 
     @property
     def placeholder(self) -> str:
@@ -71,6 +97,49 @@ class Suite:
     @property
     def image_dir(self) -> Path:
         return TASKS_DIR / "images" / self.name
+
+    @property
+    def ledger_file(self) -> Path:
+        return self.ledger_dir / f"{self.name}.json"
+
+    def _next_id(self, key: str, taken_now: list[int]) -> int:
+        """The next free id of `key` (template_id or task_ids): after every id of the ledger and of this build."""
+        taken = [i for e in self.ledger.values() for i in ([e[key]] if key == "template_id" else e[key])]
+        start = 0 if key == "template_id" else self.first_task_id
+        return max(taken + taken_now, default=start - 1) + 1
+
+    def _ids_for(self, template: str) -> tuple[int, int]:
+        """(template id, task id) of the next task of `template`, from the ledger or the next free ones."""
+        known = self.ledger.get(template)
+        if template not in self.templates:
+            self.templates[template] = known["template_id"] if known else \
+                self._next_id("template_id", list(self.templates.values()))
+        ids = self._per_template.setdefault(template, [])
+        committed = known["task_ids"] if known else []
+        task_id = committed[len(ids)] if len(ids) < len(committed) else \
+            self._next_id("task_ids", [t["task_id"] for t in self.tasks])
+        ids.append(task_id)
+        return self.templates[template], task_id
+
+    def ledger_data(self) -> dict:
+        """The ledger after this build: the committed entries (gone templates and unused ids kept, so never given
+        again) with this build's new templates and ids, in template id order."""
+        entries = {t: {"template_id": e["template_id"], "task_ids": list(e["task_ids"])}
+                   for t, e in self.ledger.items()}
+        for template, ids in self._per_template.items():
+            entry = entries.setdefault(template, {"template_id": self.templates[template], "task_ids": []})
+            entry["task_ids"] += ids[len(entry["task_ids"]):]
+        ordered = dict(sorted(entries.items(), key=lambda item: item[1]["template_id"]))
+        return {"suite": self.name, "about": "task and template ids of this suite by (template, index): "
+                "written by python -m tasks.build, committed; see tasks/build/suite.py", "templates": ordered}
+
+    def render_ledger(self) -> str:
+        """The ledger as JSON with one line per template."""
+        data = self.ledger_data()
+        rows = [f"  {json.dumps(t, ensure_ascii=False)}: {json.dumps(e)}" for t, e in data["templates"].items()]
+        head = {k: v for k, v in data.items() if k != "templates"}
+        return ("{\n" + "".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},\n" for k, v in head.items())
+                + ' "templates": {\n' + ",\n".join(rows) + "\n }\n}\n")
 
     @property
     def sight_dir(self) -> Path:
@@ -114,12 +183,12 @@ class Suite:
         """Append one task. `sites` lists the sites it needs, the main one first (default: the suite's site)."""
         from .sight import with_sight
         solution = with_sight(solution, self.sight_pictures, self.name)
-        template_id = self.templates.setdefault(template, len(self.templates))
+        template_id, task_id = self._ids_for(template)
         reasoning, visual, overall = difficulty
         sites = list(sites or [self.site])
         task = {
             "sites": sites,
-            "task_id": self.first_task_id + len(self.tasks),
+            "task_id": task_id,
             "require_login": True,
             "storage_state": storage_state(sites),
             "start_url": self.placeholder if start_url is None else start_url,
@@ -143,13 +212,20 @@ class Suite:
 
     # ---- output ---------------------------------------------------------------------------------
     def render(self) -> str:
-        return json.dumps(self.tasks, indent=2, ensure_ascii=False) + "\n"
+        """The task file: the tasks in task id order."""
+        ids = [t["task_id"] for t in self.tasks]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{self.name}: a task id is given twice; the id ledger {self.ledger_file} is broken")
+        return json.dumps(sorted(self.tasks, key=lambda t: t["task_id"]), indent=2, ensure_ascii=False) + "\n"
 
     def stale_files(self) -> list[str]:
         """Committed files that differ from what this suite would write (missing or extra images included)."""
         task_file, image_dir = self.task_file, self.image_dir
         stale = [] if task_file.is_file() and task_file.read_text(encoding="utf-8") == self.render() \
             else [task_file.name]
+        ledger = self.ledger_file
+        if not ledger.is_file() or ledger.read_text(encoding="utf-8") != self.render_ledger():
+            stale.append(str(ledger.relative_to(TASKS_DIR)) if ledger.is_relative_to(TASKS_DIR) else str(ledger))
         for name, blob in sorted(self.images.items()):
             path = image_dir / name
             if not path.is_file() or path.read_bytes() != blob:
@@ -180,3 +256,5 @@ class Suite:
         for name, blob in sorted(self.sight_pictures.items()):
             (sight_dir / name).write_bytes(blob)
         self.task_file.write_text(self.render(), encoding="utf-8")
+        self.ledger_file.parent.mkdir(parents=True, exist_ok=True)
+        self.ledger_file.write_text(self.render_ledger(), encoding="utf-8")

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from agent.actions import parse_action
+from tests.found import found
 
 
 def _line_of(text: str, pattern: str) -> str:
@@ -15,7 +16,7 @@ def _line_of(text: str, pattern: str) -> str:
 
 
 def _id(line: str) -> str:
-    return re.search(r"\[(\d+)\]", line).group(1)
+    return found(r"\[(\d+)\]", line)
 
 
 def test_tree_has_expected_roles_and_names(ax_env, pages):

@@ -8,6 +8,13 @@ from agent.actions import Action, ActionType, InvalidAction, parse_action
 from agent.keys import parse_key_comb
 
 
+def valid(text: str) -> Action:
+    """The action `text` parses to; the test fails when it is an InvalidAction."""
+    action = parse_action(text)
+    assert isinstance(action, Action), action
+    return action
+
+
 def test_type_keeps_brackets_inside_the_text():
     a = parse_action("type [12] [shoes [size 9] ] [0]")
     assert isinstance(a, Action)
@@ -58,12 +65,12 @@ def test_garbage_is_invalid_not_an_exception(text):
 
 
 def test_stop_answers_and_goto_urls():
-    assert parse_action("stop [$12.99]").answer == "$12.99"
-    assert parse_action("stop").answer == ""
-    assert parse_action("stop [N/A]").answer == "N/A"
-    assert parse_action("goto [http://127.0.0.1:9980/index.php?page=search&sPattern=a]").url == \
+    assert valid("stop [$12.99]").answer == "$12.99"
+    assert valid("stop").answer == ""
+    assert valid("stop [N/A]").answer == "N/A"
+    assert valid("goto [http://127.0.0.1:9980/index.php?page=search&sPattern=a]").url == \
         "http://127.0.0.1:9980/index.php?page=search&sPattern=a"
-    assert parse_action("tab_focus [2]").tab_index == 2
+    assert valid("tab_focus [2]").tab_index == 2
 
 
 def test_round_trip_of_str():
@@ -85,7 +92,7 @@ def test_key_combs_map_to_selenium_keys():
 
 def test_press_accepts_exactly_what_the_browser_can_press():
     # parse_action validates keys with agent.keys.parse_key_comb, the table env.step presses with
-    assert parse_action("press [+]").key_comb == "+"
+    assert valid("press [+]").key_comb == "+"
     assert parse_key_comb("+").key == "+"
     for comb in ("Ctrl+Shift+ArrowLeft", "Option+F12", "Cmd+Insert"):
         assert isinstance(parse_action(f"press [{comb}]"), Action)

@@ -180,8 +180,18 @@ def test_a_navigation_queued_by_the_page_right_after_a_click_is_waited_for(som_e
     slow_server.release.set()             # the new page's image comes at once: only the queued start matters
     calls = []
     real = som_env._settle
-    som_env._yield_to_page = lambda real_yield=som_env._yield_to_page: calls.append("yield") or real_yield()
-    som_env._settle = lambda: calls.append("settle") or real()
+    real_yield = som_env._yield_to_page
+
+    def yield_to_page() -> None:
+        calls.append("yield")
+        real_yield()
+
+    def settle() -> str | None:
+        calls.append("settle")
+        return real()
+
+    som_env._yield_to_page = yield_to_page
+    som_env._settle = settle
     try:
         assert som_env.step(parse_action(f"click [{som_env.resolve_element_id(text='Later')}]")) is None
     finally:

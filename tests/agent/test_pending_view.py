@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from agent.pending import pending_images
+from tests.found import rgb
 
 RED = (220, 20, 20)
 _png = io.BytesIO()
@@ -71,7 +72,7 @@ def _url(base: str, n: int, held: bool = False) -> str:
 
 
 def _pixel(obs, x: int, y: int) -> tuple[int, int, int]:
-    return Image.open(io.BytesIO(obs.screenshot)).convert("RGB").getpixel((x, y))
+    return rgb(Image.open(io.BytesIO(obs.screenshot)), (x, y))
 
 
 @pytest.mark.parametrize("env_name", ["som_env", "ax_env"])
@@ -125,8 +126,10 @@ def test_an_episode_keeps_its_worst_view_and_its_trajectory_shows_it(slow_server
                              start_urls=[_url(slow_server, 2, held=True)], record_dir=tmp_path / "frames")
     finally:
         som_env.set_settle_timeout(10.0)
-    assert result.steps[0].pending["images"] == 1
-    assert result.pending["max_images"] == 1 and result.pending["incomplete_observations"] == 1, result.pending
-    assert "/held/" in result.pending["image_urls"][0]
+    first, worst = result.steps[0].pending, result.pending
+    assert first is not None and worst is not None      # measured on every observation
+    assert first["images"] == 1
+    assert worst["max_images"] == 1 and worst["incomplete_observations"] == 1, worst
+    assert "/held/" in worst["image_urls"][0]
     page = write_trajectory(tmp_path / "t.html", result, "look").read_text()
     assert "Incomplete view" in page and "1 image(s) in view not decoded" in page

@@ -20,8 +20,8 @@ def _mark(i, tag, text, box):
 def _as_thumbnail(image: Image.Image, size=(228, 171)) -> Image.Image:
     """As a store shows it: a JPEG thumbnail scaled by the browser."""
     buf = io.BytesIO()
-    image.resize((240, 180), Image.LANCZOS).save(buf, "JPEG", quality=85)
-    return Image.open(io.BytesIO(buf.getvalue())).convert("RGB").resize(size, Image.BILINEAR)
+    image.resize((240, 180), Image.Resampling.LANCZOS).save(buf, "JPEG", quality=85)
+    return Image.open(io.BytesIO(buf.getvalue())).convert("RGB").resize(size, Image.Resampling.BILINEAR)
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +43,8 @@ def grid():
 def test_the_photo_is_found_among_photos_of_the_same_thing_with_a_clear_margin(grid):
     screen, marks, photos = grid
     for i, photo in enumerate(photos):
-        found = match_picture(screen, marks, photo.resize((160, 120), Image.LANCZOS))
-        assert found.mark.id == str(2 * i), found.as_dict()
+        found = match_picture(screen, marks, photo.resize((160, 120), Image.Resampling.LANCZOS))
+        assert found.mark is not None and found.mark.id == str(2 * i), found.as_dict()
         assert found.score > 0.9 and found.margin > 0.1, found.as_dict()
         assert caption_link(marks, found.mark).id == str(2 * i + 1)
 

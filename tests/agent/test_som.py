@@ -10,6 +10,7 @@ from PIL import Image
 from agent.actions import parse_action
 from agent.browser import BrowserEnv
 from agent.som import Mark, draw_marks, encode_png, mark_colour
+from tests.found import found
 
 
 def _status(env, element_id="status"):
@@ -125,7 +126,7 @@ def test_dense_page_id_clicks_exactly_its_button(som_env, pages):
     obs = som_env.observe()
     assert obs.meta["n_elements"] >= 500
     line = next(row for row in obs.text.splitlines() if row.endswith("[BUTTON] [B437]"))
-    element_id = re.match(r"\[(\d+)\]", line).group(1)
+    element_id = found(r"^\[(\d+)\]", line)
     assert som_env.step(parse_action(f"click [{element_id}]")) is None
     assert _status(som_env, "result") == "B437"
     assert som_env.resolve_element_id(css="#b512") != som_env.resolve_element_id(css="#b511")
@@ -166,7 +167,7 @@ def test_rating_stars_and_linked_images_are_marked(som_env, pages):
     star_lines = [line for line in obs.text.splitlines() if line.endswith("[SPAN] [★]")]
     assert len(star_lines) == 5
     assert any(re.fullmatch(r"\[\d+\] \[IMG\] \[Shop logo\]", line) for line in obs.text.splitlines())
-    fourth = re.match(r"\[(\d+)\]", star_lines[3]).group(1)
+    fourth = found(r"^\[(\d+)\]", star_lines[3])
     assert som_env.step(parse_action(f"click [{fourth}]")) is None
     assert _status(som_env, "rating") == "4 stars"
     logo = som_env.resolve_element_id(text="Shop logo")
@@ -189,7 +190,8 @@ def test_scroll_inside_a_scrolling_container(som_env, pages):
 
 def test_labels_of_a_tight_grid_do_not_overlap():
     from agent.som import _overlaps, place_labels
-    boxes = [(10 + c * 62, 30 + r * 34, 10 + c * 62 + 58, 30 + r * 34 + 30) for r in range(20) for c in range(15)]
+    boxes: list[tuple[float, float, float, float]] = [
+        (10 + c * 62, 30 + r * 34, 10 + c * 62 + 58, 30 + r * 34 + 30) for r in range(20) for c in range(15)]
     ids = [str(i) for i in range(len(boxes))]
     labels = place_labels(boxes, ids, (1000, 800))
     assert len(labels) == len(boxes)
@@ -270,6 +272,7 @@ def test_observing_through_chromedriver_alone_gives_the_same_observation(pages):
             fast, slow = fast_env.observe(), relay.observe()
             assert fast.text == slow.text and fast.tabs == slow.tabs
             assert _pixels(fast.screenshot) == _pixels(slow.screenshot)
+            assert fast.som_screenshot and slow.som_screenshot      # som mode: both marked
             assert _pixels(fast.som_screenshot) == _pixels(slow.som_screenshot)
         assert fast_env._sockets and not relay._sockets          # each took the path it is meant to test
         button = relay.resolve_element_id(text="B437")

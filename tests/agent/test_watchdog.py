@@ -74,6 +74,7 @@ def test_sigkilled_worker_leaves_nothing_behind(tmp_path):
     worker = subprocess.Popen([sys.executable, "-c", WORKER, str(tmp_path / "results")], cwd=ROOT, env=env,
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
+        assert worker.stdout is not None
         started = json.loads(worker.stdout.readline())
         assert Path(started["profile"]).is_dir() and Path(started["arena_dir"]).is_dir()
         assert _group_alive(started["pgid"]) and all(_alive(p) for p in started["sites"])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import agent.agents as agents
-from agent.actions import ActionType, parse_action
+from agent.actions import Action, ActionType, parse_action
 from agent.agents import AgentSpec, make_agent, register_agent, unregister_agent
 from agent.agents.registry import reload_entry_points
 from agent.observation import Observation
@@ -92,7 +92,7 @@ def test_a_registered_agent_is_built_by_make_agent(toy_code_agent):
     agent = make_agent("toy_code", model="m-1")
     agent.reset("find the red bike", [])
     action = parse_action(agent.act(_observation(), []).action_text)
-    assert action.type == ActionType.STOP and action.answer == "m-1: find the red bike"
+    assert isinstance(action, Action) and action.type == ActionType.STOP and action.answer == "m-1: find the red bike"
     assert agent.observation_mode == "accessibility_tree"
 
 
@@ -124,7 +124,7 @@ def test_an_agent_of_another_distribution_comes_through_its_entry_point(toy_dist
     agent = make_agent("toy_plugin", settings={"answer": "from the plugin"})
     assert type(agent).__module__ == "toy_vwa_agent" and agent.observation_mode == "som"
     action = parse_action(agent.act(_observation("http://127.0.0.1:1/x"), []).action_text)
-    assert action.type == ActionType.STOP and action.answer == "from the plugin at http://127.0.0.1:1/x"
+    assert isinstance(action, Action) and action.type == ActionType.STOP and action.answer == "from the plugin at http://127.0.0.1:1/x"
 
 
 def test_without_the_distribution_the_agent_is_unknown():

@@ -41,7 +41,11 @@ def test_login_through_the_form_then_reuse_cookies_in_a_new_browser(classifieds,
     forget_logins()
     form_logins = []
     real = login._form_login
-    monkeypatch.setattr(login, "_form_login", lambda *a: form_logins.append(a[1]) or real(*a))
+    def counted(*a):
+        form_logins.append(a[1])
+        return real(*a)
+
+    monkeypatch.setattr(login, "_form_login", counted)
     base = classifieds["classifieds"]
     assert "Logout" not in _my_listings(fresh_env, base)          # a fresh browser is logged out
 

@@ -113,7 +113,8 @@ def test_server_errors_past_the_retries_make_the_episode_an_error(openai_stub, e
     result = run_episode(env_a11y, agent, intent="x", images=[], start_urls=[f"{pages}/index.html"])
     assert result.stop_reason == "error"
     assert result.answer is None
-    assert "ModelError" in result.error and openai_stub.base_url in result.error and "HTTP 500" in result.error
+    error = result.error or ""
+    assert "ModelError" in error and openai_stub.base_url in error and "HTTP 500" in error
     assert len(openai_stub.requests) == 3
 
 
@@ -123,8 +124,8 @@ def test_garbage_replies_are_invalid_actions_and_stop_after_three(openai_stub, e
     result = run_episode(env_a11y, agent, intent="x", images=[], start_urls=[f"{pages}/index.html"])
     assert result.stop_reason == "invalid_actions" and result.answer is None and result.error is None
     assert [s.valid for s in result.steps] == [False, False, False]
-    assert "no action between" in result.steps[0].error
-    assert "unknown action 'fly'" in result.steps[1].error
+    assert "no action between" in (result.steps[0].error or "")
+    assert "unknown action 'fly'" in (result.steps[1].error or "")
     # the agent is told about its invalid action on the next turn
     assert "The previous action was invalid" in _text(openai_stub.requests[1]["messages"][-1])
 
@@ -141,7 +142,7 @@ def test_the_same_action_three_times_on_the_same_page_stops(openai_stub, env_a11
     agent = PromptAgent("text", stub_llm(openai_stub), env=env_a11y)
     result = run_episode(env_a11y, agent, intent="x", images=[], start_urls=[f"{pages}/index.html"])
     assert result.stop_reason == "repeated_action"
-    assert len(result.steps) == 3 and "3 times" in result.steps[-1].error
+    assert len(result.steps) == 3 and "3 times" in (result.steps[-1].error or "")
 
 
 def test_step_limit_ends_the_episode(openai_stub, env_a11y, pages):

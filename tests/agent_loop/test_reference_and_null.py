@@ -40,7 +40,8 @@ def test_unresolvable_reference_step_is_an_invalid_action_not_a_crash(env_a11y, 
     assert result.answer is None
     assert len(result.steps) == 3
     assert all(not s.valid for s in result.steps)
-    assert "#no-such-element" in result.steps[0].error and "not found" in result.steps[0].error
+    error = result.steps[0].error or ""
+    assert "#no-such-element" in error and "not found" in error
 
 
 def test_reference_goto_substitutes_url_placeholders(env_a11y, pages):

@@ -14,7 +14,7 @@ from PIL import Image
 
 from agent.actions import InvalidAction, parse_action
 from agent.agents import make_agent
-from agent.observation import Observation, Tab
+from agent.observation import Observation, ObservationMode, Tab
 from tests.agent_loop.conftest import stub_settings
 
 CORPUS = json.loads((Path(__file__).parents[1] / "fixtures" / "agent_loop" / "reply_shapes.json")
@@ -30,7 +30,7 @@ def _png() -> bytes:
 
 
 def _observation(agent: str) -> Observation:
-    mode = "accessibility_tree" if agent == "text" else "som"
+    mode: ObservationMode = "accessibility_tree" if agent == "text" else "som"
     text = ("[5] textbox 'Search' required: False\n[12] link 'Red bike'" if mode == "accessibility_tree"
             else "[5] [INPUT] [Search]\n[12] [A] [Red bike]")
     png = _png()

@@ -62,4 +62,4 @@ def test_a_photo_that_is_not_on_the_page_is_not_clicked(store, tmp_path):
     assert result.stop_reason == "invalid_actions"
     assert [s.action_text for s in result.steps[1:3]] == ["scroll [down]", "scroll [down]"]
     assert all(not s.detail.get("found") for s in result.steps[1:])
-    assert "not found on screen" in result.steps[-1].error
+    assert "not found on screen" in (result.steps[-1].error or "")

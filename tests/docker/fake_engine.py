@@ -219,9 +219,9 @@ class FakeEngine:
             return 201, {"Id": net["Id"], "Warning": ""}, j
         m = re.fullmatch(r"/networks/([^/]+)", path)
         if m and method == "GET":
-            net = self.networks.get(m.group(1)) or next(
+            known = self.networks.get(m.group(1)) or next(
                 (n for n in self.networks.values() if n["Name"] == m.group(1)), None)
-            return (200, net, j) if net else (404, {"message": "network not found"}, j)
+            return (200, known, j) if known else (404, {"message": "network not found"}, j)
         if path == "/containers/json" and method == "GET":
             return 200, [{"Id": c.id, "Names": ["/" + c.name], "Image": c.image, "State": c.status}
                          for c in self.containers.values()], j
@@ -231,9 +231,9 @@ class FakeEngine:
                 return 409, {"message": f"Conflict. The container name \"/{name}\" is already in use"}, j
             if _norm_image(body["Image"]) not in self.images:
                 return 404, {"message": f"No such image: {body['Image']}"}, j
-            c = FakeContainer(id=uuid.uuid4().hex, name=name, image=body["Image"], config=body)
-            self.containers[c.id] = c
-            return 201, {"Id": c.id, "Warnings": []}, j
+            made = FakeContainer(id=uuid.uuid4().hex, name=name, image=body["Image"], config=body)
+            self.containers[made.id] = made
+            return 201, {"Id": made.id, "Warnings": []}, j
         m = re.fullmatch(r"/containers/([^/]+)/(json|start|stop|logs|exec)", path) or \
             re.fullmatch(r"/containers/([^/]+)()", path)
         if m:
@@ -254,9 +254,9 @@ class FakeEngine:
                 frame = struct.pack(">BxxxL", 1, len(text)) + text if text else b""
                 return 200, frame, "application/vnd.docker.multiplexed-stream"
             if action == "exec" and method == "POST":
-                ex = FakeExec(id=uuid.uuid4().hex, container=c.id, cmd=body["Cmd"], env=body.get("Env") or [])
-                self.execs[ex.id] = ex
-                return 201, {"Id": ex.id}, j
+                new_exec = FakeExec(id=uuid.uuid4().hex, container=c.id, cmd=body["Cmd"], env=body.get("Env") or [])
+                self.execs[new_exec.id] = new_exec
+                return 201, {"Id": new_exec.id}, j
             if action == "" and method == "DELETE":
                 if c.status == "running" and query.get("force", ["false"])[0] not in ("1", "true", "True"):
                     return 409, {"message": f"cannot remove running container {c.name}"}, j

@@ -1,5 +1,6 @@
-"""compose/*.yml: valid for docker-compose, every interpolated variable documented in .env.example,
-and the official compose file describes the same containers as sites.docker_stack."""
+"""compose/*.yml: valid for docker-compose, every interpolated variable documented in .env.example, the
+embedded file written from the site registry, and the official compose file describes the same containers as
+sites.docker_stack."""
 from __future__ import annotations
 
 import json
@@ -84,6 +85,15 @@ def test_official_compose_matches_the_sdk_stack(monkeypatch):
     assert set(raw) == {s.key for s in config.services()}
 
 
+def test_the_embedded_compose_file_is_written_from_the_site_registry():
+    """compose/embedded.yml is what `python -m sites.compose_file` writes from the registered sites (and its
+    --check says so)."""
+    from sites.compose_file import EMBEDDED, main, render
+
+    assert EMBEDDED.read_text(encoding="utf-8") == render(), "run python -m sites.compose_file and commit"
+    assert main(["--check"]) == 0
+
+
 def _embedded() -> dict:
     return yaml.safe_load((ROOT / "compose" / "embedded.yml").read_text())["services"]
 
@@ -137,6 +147,7 @@ def serve_site(monkeypatch, tmp_path):
     monkeypatch.setenv("RUN_DIR", str(tmp_path / "run"))
     monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
     spec = importlib.util.spec_from_file_location("serve_site", ROOT / "compose" / "serve_site.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     calls = []
@@ -152,6 +163,7 @@ def _swap_prepare(monkeypatch, site: str, prepare) -> None:
     from sites import registry
 
     spec = registry.get_site_spec(site)
+    assert spec.launcher is not None
     monkeypatch.setitem(registry._SITES, site, dataclasses.replace(
         spec, launcher=dataclasses.replace(spec.launcher, prepare=prepare)))
 
@@ -170,7 +182,9 @@ def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site,
     options = json.loads((tmp_path / "run" / "wikipedia" / "options.json").read_text())
     assert options == {"zim": str(zim), "address": "0.0.0.0"}
     # the arena, which starts kiwix-serve itself, keeps it on loopback
-    assert "--address=127.0.0.1" in LAUNCHERS["wikipedia"].command(tmp_path, {"zim": str(zim)}, 9)
+    command = LAUNCHERS["wikipedia"].command
+    assert command is not None       # wikipedia runs a program of its own (kiwix-serve)
+    assert "--address=127.0.0.1" in command(tmp_path, {"zim": str(zim)}, 9)
 
 
 def test_serve_site_runs_a_flask_site_under_sites_serve(serve_site, monkeypatch, tmp_path):

@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Callable
 from urllib.parse import parse_qs
 
 import docker
@@ -34,7 +35,7 @@ class StandIn:
     name: str
     post_status: int = 200
     requests: list[tuple[str, str, dict]] = field(default_factory=list)
-    on_post: object = None
+    on_post: Callable[[], None] | None = None
 
     def start(self) -> "StandIn":
         outer = self

@@ -34,13 +34,16 @@ class Holder:
             cwd=Path(__file__).resolve().parents[2],
         )
 
+        assert self.proc.stdin is not None and self.proc.stdout is not None    # both piped
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
+
     def first_line(self) -> str:
-        return self.proc.stdout.readline().strip()
+        return self.stdout.readline().strip()
 
     def release(self) -> str:
-        self.proc.stdin.write("go\n")
-        self.proc.stdin.flush()
-        out = self.proc.stdout.readline().strip()
+        self.stdin.write("go\n")
+        self.stdin.flush()
+        out = self.stdout.readline().strip()
         self.proc.wait(timeout=20)
         return out
 
@@ -101,7 +104,7 @@ def test_waiting_reader_proceeds_once_writer_releases(tmp_path, holders):
         reader = Holder(tmp_path, ["shopping"], exclusive=False, timeout=20)
         holders.append(reader)
         # While we hold the writer lock the reader stays blocked: nothing on its stdout for 0.5 s.
-        ready, _, _ = select.select([reader.proc.stdout], [], [], 0.5)
+        ready, _, _ = select.select([reader.stdout], [], [], 0.5)
         assert ready == [], "reader printed while the writer lock was held"
     assert reader.first_line() == "held"
     assert reader.release() == "released"

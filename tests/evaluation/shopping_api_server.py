@@ -26,7 +26,8 @@ class ShoppingDataServer:
 
             def do_GET(self):
                 parts = [p for p in self.path.split("/") if p]
-                status, body = 404, {"message": f"no route {self.path}"}
+                status = 404
+                body: dict[str, object] = {"message": f"no route {self.path}"}
                 if parts == ["api", "orders", "latest"]:
                     status, body = 200, {"order_id": owner.latest_order}
                 elif len(parts) >= 3 and parts[:2] == ["api", "products"] and parts[2] in owner.products:

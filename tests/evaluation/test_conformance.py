@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from agent.openai_stub import OpenAIStub
 from evaluation.running.outcome import Reward
 from evaluation.scoring.evaluators import _NOTHING, EvalContext, _located_value, check_expectation, evaluate_task
 from evaluation.scoring.judges import OpenAIJudge
 from evaluation.taskfiles.loader import _Where, parse_expectation, parse_task
-from tests.support.openai_stub import OpenAIStub
 
 from .taskdata import with_eval
 

@@ -15,7 +15,7 @@ def test_judge_defaults_to_the_openai_endpoint():
     j = judge_from_env({"JUDGE_MODEL": "m", "OPENAI_BASE_URL": "http://127.0.0.1:1/v1", "OPENAI_API_KEY": "k"})
     assert isinstance(j, OpenAIJudge) and j.base_url == "http://127.0.0.1:1/v1" and j.api_key == "k"
     j = judge_from_env({"JUDGE_MODEL": "m", "JUDGE_BASE_URL": "http://127.0.0.1:2/v1", "OPENAI_BASE_URL": "x"})
-    assert j.base_url == "http://127.0.0.1:2/v1"
+    assert j is not None and j.base_url == "http://127.0.0.1:2/v1"
 
 
 def test_vqa_backends():

@@ -82,7 +82,8 @@ class _Gate:
     the arena's pid file) and answers once that process is gone: the kill lands inside the episode."""
 
     def __init__(self, run_dir: Path):
-        self.run_dir, self.killed = run_dir, []
+        self.run_dir = run_dir
+        self.killed: list = []
         gate = self
 
         class Handler(BaseHTTPRequestHandler):

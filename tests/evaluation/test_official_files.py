@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.taskfiles.loader import load_task_entries, load_task_file
+from evaluation.running.errors import TaskFormatError
+from evaluation.taskfiles.loader import Task, load_task_entries, load_task_file
 
 from .taskdata import make_task, with_eval, write_tasks
 
@@ -35,17 +36,20 @@ def pytest_run(*args: str) -> subprocess.CompletedProcess:
 
 def test_loader_keeps_the_odd_tasks(tmp_path):
     entries = dict(load_task_entries(write_tasks(tmp_path / "t.json", odd_tasks())))
+    tasks = {key: e for key, e in entries.items() if isinstance(e, Task)}
+    errors = {key: e for key, e in entries.items() if isinstance(e, TaskFormatError)}
+    assert set(errors) == {"classifieds/4", "classifieds/#5"}
     assert set(entries) == {"classifieds/0", "classifieds/1", "classifieds/2", "classifieds/3",
                             "classifieds/4", "classifieds/#5", "classifieds/6"}
-    typo = entries["classifieds/1"]
+    typo = tasks["classifieds/1"]
     assert typo.difficulty["overall"] == "mediun" and typo.difficulty["visual"] == "hrad"
     assert [w.field for w in typo.warnings] == ["visual_difficulty", "overall_difficulty"]
     assert "'mediun'" in str(typo.warnings[1]) and "task 1" in str(typo.warnings[1])
-    assert entries["classifieds/2"].eval.program_html[0].required.fuzzy_match == ("a red bike", "a crimson bike")
-    assert entries["classifieds/3"].eval.reference_url == ("f/gaming",)
-    broken = entries["classifieds/4"]
+    assert tasks["classifieds/2"].eval.program_html[0].required.fuzzy_match == ("a red bike", "a crimson bike")
+    assert tasks["classifieds/3"].eval.reference_url == ("f/gaming",)
+    broken = errors["classifieds/4"]
     assert broken.task_id == 4 and broken.field == "eval.reference_url" and "t.json" in str(broken)
-    assert entries["classifieds/#5"].field == "task_id"
+    assert errors["classifieds/#5"].field == "task_id"
     with pytest.raises(Exception, match="task 4, field 'eval.reference_url'"):
         load_task_file(tmp_path / "t.json")     # the all-or-nothing reader still names the first problem
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from agent.openai_stub import OpenAIStub
 from evaluation.reporting.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
-from tests.support.openai_stub import OpenAIStub
 
 from .conftest import SHARED_RUN
 from .taskdata import make_task, write_tasks

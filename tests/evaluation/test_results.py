@@ -161,12 +161,14 @@ def _official_files(tmp_path):
 
 
 def test_markers_and_the_table_count_every_site_a_task_needs(tmp_path):
-    from evaluation.taskfiles.loader import load_task_entries
+    from evaluation.taskfiles.loader import Task, load_task_entries
     from evaluation.taskfiles.markers import task_markers
 
     classifieds, shopping = _official_files(tmp_path)
-    tasks = [t for f in (classifieds, shopping) for _, t in load_task_entries(f)]
-    marks = {(t.file.name, t.task_id): task_markers(t) for t in tasks}
+    entries = [t for f in (classifieds, shopping) for _, t in load_task_entries(f)]
+    tasks = [t for t in entries if isinstance(t, Task)]
+    assert tasks == entries                         # every task of these files loads
+    marks = {(Path(t.file).name, t.task_id): task_markers(t) for t in tasks}
     assert {"classifieds", "shopping", "multisite"} <= set(marks[("test_classifieds.json", 0)])
     assert {"classifieds", "reddit", "multisite"} <= set(marks[("test_classifieds.json", 1)])
     assert not {"multisite", "shopping"} & set(marks[("test_classifieds.json", 2)])

@@ -22,7 +22,8 @@ def test_official_shape_loads_with_unknown_extra_keys(tmp_path):
     assert loaded.start_urls == ("__CLASSIFIEDS__",)
     assert loaded.viewport == (1280, 2048)
     assert loaded.difficulty == {"reasoning": "easy", "visual": "easy", "overall": "easy"}
-    assert loaded.eval.reference_answers.exact_match == "120"
+    expected = loaded.eval.reference_answers
+    assert expected is not None and expected.exact_match == "120"
     assert loaded.images == ()
 
 
@@ -83,8 +84,10 @@ def test_program_html_and_image_query_parse(tmp_path):
     [t] = load_task_file(write_tasks(tmp_path / "t.json", [task]))
     kinds = [p.locator.kind for p in t.eval.program_html]
     assert kinds == ["html", "js", "helper", "lambda"]
-    assert t.eval.program_html[2].url_call.name == "shopping_get_latest_order_url"
-    ineq = t.eval.program_html[1].required.required_values[0]
+    call, values = t.eval.program_html[2].url_call, t.eval.program_html[1].required.required_values
+    assert call is not None and call.name == "shopping_get_latest_order_url"
+    assert values is not None
+    ineq = values[0]
     assert [(i.op, i.value) for i in ineq] == [(">=", 10.0), ("==", 3.0)]
     q = t.eval.page_image_query[0]
     assert q.ssim_threshold == 0.8 and q.vqa == (("Is it red?", "yes"),) and q.reference_images[0][0].value == "ref.png"

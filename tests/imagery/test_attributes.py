@@ -102,7 +102,7 @@ def test_count_is_the_number_of_separate_objects(kind, count):
 
 
 def small(img: Image.Image) -> np.ndarray:
-    return np.asarray(img.resize((64, 48), Image.BILINEAR), dtype=np.float64)
+    return np.asarray(img.resize((64, 48), Image.Resampling.BILINEAR), dtype=np.float64)
 
 
 def ssim(a: Image.Image, b: Image.Image) -> float:

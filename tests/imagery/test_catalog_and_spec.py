@@ -53,7 +53,7 @@ def test_colors_conditions_patterns():
     (PhotoSpec(kind="violin", color="red"), "PhotoSpec.color"),            # violin is not colorable
     (PhotoSpec(kind="mug", count=0), "PhotoSpec.count"),
     (PhotoSpec(kind="mug", count=10), "PhotoSpec.count"),
-    (PhotoSpec(kind="mug", count=2.0), "PhotoSpec.count"),
+    (PhotoSpec(kind="mug", count=2.0), "PhotoSpec.count"),  # type: ignore[arg-type]  # the wrong type on purpose
     (PhotoSpec(kind="car", count=2), "PhotoSpec.count"),                   # cars are not countable
     (PhotoSpec(kind="violin", text="HELLO"), "PhotoSpec.text"),            # violin is not printable
     (PhotoSpec(kind="mug", text=""), "PhotoSpec.text"),

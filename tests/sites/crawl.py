@@ -106,7 +106,8 @@ def crawl(base: str, seeds: list[str], session: requests.Session, budget: int,
           resources: int = 300) -> dict[str, Page]:
     """Every page of the site reachable from its root and `seeds`, breadth first: at most `budget` pages and the
     first `resources` images, scripts and stylesheets they load (a resource is fetched before the next page)."""
-    pages_queue, resource_queue = deque([base + "/", *seeds]), deque()
+    pages_queue: deque[str] = deque([base + "/", *seeds])
+    resource_queue: deque[str] = deque()
     seen: set[str] = set(pages_queue)
     pages: dict[str, Page] = {}
     counts = {"page": 0, "resource": 0}

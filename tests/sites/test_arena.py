@@ -10,6 +10,7 @@ import pytest
 
 from sites.arena import Arena, SiteUnavailable, check_health
 from sites.config import Settings
+from tests.found import found
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = pytest.mark.xdist_group("sites/test_arena")
@@ -20,19 +21,18 @@ def _opener():
 
 
 def _post_listing(base: str, title: str) -> int:
-    import re
 
     opener = _opener()
     login_page = opener.open(base + "/index.php?page=login").read().decode()
     opener.open(base + "/index.php", urllib.parse.urlencode({
         "page": "login", "action": "login_post", "email": "blake.sullivan@gmail.com", "password": "Password.123",
-        "csrf": re.search(r'name="csrf" value="([^"]+)"', login_page).group(1)}).encode())
+        "csrf": found(r'name="csrf" value="([^"]+)"', login_page)}).encode())
     form = opener.open(base + "/index.php?page=item&action=item_add").read().decode()
-    csrf = re.search(r'name="csrf" value="([^"]+)"', form).group(1)
+    csrf = found(r'name="csrf" value="([^"]+)"', form)
     response = opener.open(base + "/index.php", urllib.parse.urlencode({
         "page": "item", "action": "item_add_post", "csrf": csrf, "title": title, "description": "arena test",
         "price": "9", "sCategory": "1", "sRegion": "", "sCity": "1"}).encode())
-    return int(re.search(r"id=(\d+)", response.geturl()).group(1))
+    return int(found(r"id=(\d+)", response.geturl()))
 
 
 def _get(url: str) -> tuple[int, str]:

@@ -31,10 +31,10 @@ def test_throttle_counts_per_account_and_per_address_and_forgets_after_the_windo
     assert t.refusal("b@x.org", "1.1.1.1") is None      # another account from the same address: not yet
     t.failed("b@x.org", "1.1.1.1")
     t.failed("c@x.org", "1.1.1.1")
-    assert "your address" in t.refusal("d@x.org", "1.1.1.1")
+    assert "your address" in (t.refusal("d@x.org", "1.1.1.1") or "")
     assert t.refusal("d@x.org", "3.3.3.3") is None
     clock.now += 30
-    assert "30 seconds" in t.refusal("a@x.org", "2.2.2.2")
+    assert "30 seconds" in (t.refusal("a@x.org", "2.2.2.2") or "")
     clock.now += 30
     assert t.refusal("a@x.org", "1.1.1.1") is None      # the window has passed
     t.failed("e@x.org", "9.9.9.9")
@@ -48,7 +48,11 @@ def test_classifieds_login_is_throttled_before_any_hash_with_a_clear_message(cli
     for _ in range(ACCOUNT_LIMIT):
         assert login(client, BLAKE[0], "wrong").status_code == 401
     calls = []
-    monkeypatch.setattr(passwords, "verify", lambda *a: calls.append(a) or True)
+    def verify(*a) -> bool:
+        calls.append(a)
+        return True
+
+    monkeypatch.setattr(passwords, "verify", verify)
     refused = login(client, BLAKE[0], BLAKE[1])
     text = refused.get_data(as_text=True)
     assert refused.status_code == 429 and "Too many failed sign-in attempts for this account" in text

@@ -39,8 +39,9 @@ SITES = {   # site: (app fixture, login helper, known account, refused status, a
 
 def _generated_account(site: str, app) -> str:
     """An account of the generator, whose stored hash has SELLER_ITERATIONS rounds only."""
-    if SITES[site][4]:
-        return SITES[site][4]
+    known = SITES[site][4]
+    if known:
+        return known
     import sqlite3
     config = app.config["SHOPPING" if site == "shopping" else "REDDIT"]
     column, table = ("email", "customer") if site == "shopping" else ("username", "user")

@@ -8,6 +8,7 @@ import sqlite3
 from PIL import Image
 
 from sites.classifieds.photos import MAX_UPLOAD_BYTES
+from tests.found import found, rgb
 from tests.sites.conftest import csrf_of, login, png_bytes
 
 ADD = "/index.php?page=item&action=item_add"
@@ -24,7 +25,7 @@ def _post(client, csrf, photos=(), **fields):
 
 def _new_id(response) -> int:
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
-    return int(re.search(r"id=(\d+)", response.headers["Location"]).group(1))
+    return int(found(r"id=(\d+)", response.headers["Location"]))
 
 
 def test_post_listing_with_photo(blake, app):
@@ -33,9 +34,9 @@ def test_post_listing_with_photo(blake, app):
     html = blake.get(f"/index.php?page=item&id={item_id}").get_data(as_text=True)
     assert "Red kettle" in html and '<div class="price">$1,234.50</div>' in html
     assert "Edit listing" in html
-    photo_id = int(re.search(r'class="main-photo" src="/oc-content/uploads/(\d+)\.jpg"', html).group(1))
+    photo_id = int(found(r'class="main-photo" src="/oc-content/uploads/(\d+)\.jpg"', html))
     image = Image.open(io.BytesIO(blake.get(f"/oc-content/uploads/{photo_id}.jpg").data))
-    assert image.format == "JPEG" and image.getpixel((32, 24))[1] > 150  # the green square we sent
+    assert image.format == "JPEG" and rgb(image, (32, 24))[1] > 150  # the green square we sent
     thumb = blake.get(f"/oc-content/uploads/{photo_id}_thumbnail.jpg")
     assert thumb.status_code == 200
     names = [p.name for p in app.config["CLASSIFIEDS"].upload_dir.iterdir()]
@@ -112,7 +113,7 @@ def test_edit_and_delete_own_listing_only(client, app, dataset):
     assert client.get(f"/index.php?page=item&action=item_edit&id={other}").status_code == 403
     assert "Edit listing" not in client.get(f"/index.php?page=item&id={other}").get_data(as_text=True)
     form = client.get(f"/index.php?page=item&action=item_edit&id={own}").get_data(as_text=True)
-    token = re.search(r'name="csrf" value="([^"]+)"', form).group(1)
+    token = found(r'name="csrf" value="([^"]+)"', form)
     photo_ids = [int(x) for x in re.findall(r'name="remove_photo" value="(\d+)"', form)]
     assert photo_ids
     base = {"page": "item", "action": "item_edit_post", "csrf": token, "title": "Edited title here",

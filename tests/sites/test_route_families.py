@@ -18,8 +18,10 @@ from typing import Callable
 from urllib.parse import urlsplit
 
 import pytest
+from flask import Flask
 
 from sites.classifieds import views as classifieds_views
+from tests.found import found
 from tests.sites.conftest import RESET_TOKEN as CLASSIFIEDS_TOKEN
 from tests.sites.conftest import login as classifieds_login
 from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_settings  # noqa: F401
@@ -37,7 +39,7 @@ BAD_TARGETS = ("/a\nb", "/a\r\nb", "/\t/evil.example", "//evil.example", "https:
 @dataclass
 class Site:
     name: str
-    app: object
+    app: Flask
     cookie: str
     log_in: Callable
     account_page: str                     # 200 when logged in, a redirect or 401 when not
@@ -231,7 +233,7 @@ def test_a_reset_ends_every_session(site):
 
 def test_an_old_cookie_does_not_read_the_inbox_of_an_account_that_reuses_its_id(forum_app):  # noqa: F811
     def register(client, name):
-        token = TOKEN_RE.search(client.get("/registration").get_data(as_text=True)).group(1)
+        token = found(TOKEN_RE, client.get("/registration").get_data(as_text=True))
         assert client.post("/registration", data={"token": token, "user[username]": name,
                                                   "user[password][first]": "secret.123",
                                                   "user[password][second]": "secret.123"}).status_code == 302

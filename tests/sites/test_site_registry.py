@@ -60,6 +60,19 @@ def toy_site():
     unregister_site("toy")
 
 
+def test_a_registered_site_is_a_service_of_the_embedded_compose_file(toy_site):
+    import yaml
+
+    from sites.compose_file import render
+    services = yaml.safe_load(render())["services"]
+    toy = services["toy"]
+    assert toy["command"] == ["toy", "--port", "9123"] and toy["ports"] == ["${TOY_BAZAAR_PORT:-9123}:9123"]
+    assert toy["environment"]["TOY_BAZAAR"] == "${TOY_BAZAAR:-http://127.0.0.1:9123}"
+    assert "RESET_TOKEN" not in toy["environment"]            # the toy has no reset
+    assert "http://127.0.0.1:9123/healthz" in " ".join(toy["healthcheck"]["test"])
+    assert "toy" in services["homepage"]["depends_on"] and "TOY_BAZAAR" in services["homepage"]["environment"]
+
+
 def test_a_registered_site_is_seen_everywhere(toy_site, monkeypatch):
     import tasks.build as builders
     from evaluation.reporting.results import summarise
@@ -142,4 +155,4 @@ def test_each_sites_docker_service_is_a_service_of_the_official_stack_for_that_s
     declared = {name: spec.docker_service for name, spec in site_specs().items()}
     assert declared == {"classifieds": "classifieds", "shopping": "shopping", "reddit": "forum",
                         "wikipedia": "wikipedia", "homepage": "homepage"}
-    assert all(services[service] == site for site, service in declared.items())
+    assert all(service is not None and services[service] == site for site, service in declared.items())

@@ -16,6 +16,7 @@ from sites.launchers import LOCAL
 from sites.wikipedia import BOOK, LANDING
 from sites.wikipedia.build import article_count, article_html
 from sites.wikipedia.entities import calling_code, core_entities
+from tests.found import found, rgb
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = [
@@ -45,7 +46,7 @@ def test_landing_article_and_library_page(wiki):
     base = wiki.urls["wikipedia"]
     status, kind, page = _get(f"{base}/{BOOK}/A/{LANDING}")
     assert status == 200 and kind.startswith("text/html") and "Welcome to Wikipedia" in page
-    first = re.search(r'<li><a href="\.\./([^"]+)">', page).group(1)   # links reach the articles next to A/
+    first = found(r'<li><a href="\.\./([^"]+)">', page)   # links reach the articles next to A/
     assert _get(f"{base}/{BOOK}/A/{first}")[0] == 200
     status, _, library = _get(base + "/")
     assert status == 200 and "<html" in library.lower()     # kiwix-serve's own library page
@@ -115,7 +116,7 @@ def test_country_flags_are_the_real_ones():
     france = next(e for e in core_entities(5) if e.title == "France")
     img = Image.open(BytesIO(picture_png(france))).convert("RGB")
     w, h = img.size
-    left, middle, right = (img.getpixel((x, h // 2)) for x in (w // 4, w // 2, 3 * w // 4))
+    left, middle, right = (rgb(img, (x, h // 2)) for x in (w // 4, w // 2, 3 * w // 4))
     assert left[2] > 120 and left[0] < 80                 # blue
     assert min(middle) > 200                              # white
     assert right[0] > 180 and right[2] < 100              # red

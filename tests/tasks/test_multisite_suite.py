@@ -68,7 +68,7 @@ def test_ids_start_apart_from_the_site_suites_so_items_and_trajectories_do_not_c
     """Items are named `<main site>/<task_id>` and trajectories `<main site>_<task_id>.html`: no two committed
     tasks may share that name, in whichever file they are."""
     assert tasks[0]["task_id"] == multisite.FIRST_TASK_ID
-    names = Counter()
+    names: Counter[tuple[str, int]] = Counter()
     for path in sorted(TASKS_DIR.glob("*.json")):
         for t in json.loads(path.read_text(encoding="utf-8")):
             names[(t["sites"][0], t["task_id"])] += 1

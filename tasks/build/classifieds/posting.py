@@ -37,7 +37,7 @@ def post_from_photo(s: Suite) -> None:
                               seed=9000 + n)
         description = f"A {color} {kind_name} in good shape. Pickup in {city}."
         args = {"title": title, "price": price, "category": category, "city": city, "region": region}
-        solution = [
+        solution: list[dict] = [
             {"do": "goto", "url": f"{SITE}/index.php?page=item&action=item_add"},
             {"do": "type", "css": "input[name=title]", "value": title, "enter": False},
             {"do": "type", "css": "textarea[name=description]", "value": description, "enter": False},
@@ -115,7 +115,7 @@ def edit_own_listing(s: Suite) -> None:
         new_price = max(1, int(r.price * 0.8) // 5 * 5)
         sentence = sentences[n]
         args = {"visual": visual, "price": new_price, "sentence": sentence}
-        solution = [
+        solution: list[dict] = [
             {"do": "goto", "url": f"{SITE}/index.php?page=user&action=items"},
             {"do": "click", "css": f".user-item-actions a[href='/index.php?page=item&action=item_edit&id={r.id}']",
              "note": "the card whose thumbnail matches"},

@@ -3,6 +3,8 @@ the reference-solution steps of the forum's forms and the post pickers.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..evals import click, goto, type_in, url_eval
 from ..suite import Suite as BaseSuite
 from ..text import article
@@ -35,10 +37,14 @@ class Suite(BaseSuite):
         """An input image of the post's picture: drawn again, cropped closer and scaled (not the same file)."""
         from sites.imagery.forum_pictures import render_picture
 
-        img = render_picture(thread.post.image.picture(), (640, 480), thread.post.image.seed)
+        image = thread.post.image
+        if image is None:
+            raise ValueError(f"post {thread.id} has no picture")
+        img = render_picture(image.picture(), (640, 480), image.seed)
         return self.picture_file(img.resize(INPUT_SIZE, box=(40, 30, 600, 450)))
 
-    def task(self, template: str, args: dict, *, grounding: list[Thread] = (), terms: list[str] = (), **kw) -> dict:
+    def task(self, template: str, args: dict, *, grounding: Sequence[Thread] = (), terms: Sequence[str] = (),
+             **kw) -> dict:
         return self.add(template, args, intent=template.format(**args),
                         grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)}, **kw)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from sites.reddit.data import Comment, Post
+
 from ..text import NUMBER_WORDS as _WORDS
 from ..text import article, mentions, plural
 
@@ -18,8 +20,8 @@ HOT_PAGE = 25      # posts per listing page (sites.reddit.queries.PAGE_SIZE)
 @dataclass(frozen=True)
 class Thread:
     """A post with what the task generator needs: its comments' text and its place in the forum's hot list."""
-    post: object            # sites.reddit.data.Post
-    comments: tuple         # sites.reddit.data.Comment, oldest first
+    post: Post
+    comments: tuple[Comment, ...]   # oldest first
     hot_rank: int           # 0 = first in the forum's hot listing
 
     @property
@@ -69,7 +71,7 @@ def describe(facts: dict) -> str:
         return f"{article(facts['color'])} {facts['color']}{rings} planet with {moons}"
     if style == "artwork":
         return f"{number_phrase(facts.get('count', 1), facts['color'] + ' ' + facts['shape'][:-1])}"
-    when = {"day": "by day", "sunset": "at sunset", "night": "at night"}.get(facts.get("time_of_day"), "")
+    when = {"day": "by day", "sunset": "at sunset", "night": "at night"}.get(str(facts.get("time_of_day")), "")
     if style == "skyline":
         return f"a city skyline {when}"
     if style == "landscape":

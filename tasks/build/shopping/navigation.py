@@ -32,9 +32,11 @@ def open_cheapest_color(s: Suite) -> None:
     cands = []
     for key, group in sorted(s.groups.items()):
         colored = [p for p in group if p.photos[0].color]
-        by_color = defaultdict(list)
+        by_color: defaultdict[str, list] = defaultdict(list)
         for p in colored:
-            by_color[p.photos[0].color].append(p)
+            shown = p.photos[0].color
+            if shown:
+                by_color[shown].append(p)
         for color, ps in sorted(by_color.items()):
             ps.sort(key=lambda p: (p.final_price, p.id))
             if len(ps) >= 2 and ps[0].final_price < ps[1].final_price and all(s.clean(p, [color]) for p in ps) \
@@ -148,7 +150,7 @@ def search_sorted_url(s: Suite) -> None:
 
 def order_of_product_url(s: Suite) -> None:
     template = "Open the order in which I bought \"{name}\"."
-    counts = defaultdict(int)
+    counts: defaultdict[str, int] = defaultdict(int)
     for o in s.orders:
         for i in o.items:
             counts[i.sku] += 1
@@ -191,7 +193,7 @@ def open_printed_ssim(s: Suite) -> None:
 def _unique_leaves(s: Suite) -> list[tuple[int, str, str, int]]:
     """Leaf categories whose name no other category has (an intent naming one is unambiguous)."""
     cats = s.data.categories()
-    names = defaultdict(int)
+    names: defaultdict[str, int] = defaultdict(int)
     for _, name, _, _ in cats:
         names[name] += 1
     return [c for c in cats if c[3] == 3 and names[c[1]] == 1]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from typing import Any
 
 import pytest
 
@@ -53,15 +54,16 @@ def test_data_api_finds_posts_by_what_the_image_shows(forum_data):
         charts = data.find_posts(forum="dataisbeautiful", style="chart")
         assert charts
         post = data.post(charts[0].id)
-        assert post.image.facts["highest"] in post.image.facts["labels"]
+        assert post.image is not None and post.image.facts["highest"] in post.image.facts["labels"]
         assert post.url_path.startswith(f"/f/dataisbeautiful/{post.id}/")
         busy = data.find_posts(min_comments=200, order="-comment_count", limit=1)[0]
         thread = data.comments(busy.id)
         assert len(thread) == busy.comment_count and max(c.depth for c in thread) >= 2
-        assert data.top_comment(busy.id).parent_id is None
+        top = data.top_comment(busy.id)
+        assert top is not None and top.parent_id is None
         assert "memes" in data.subscriptions("MarvelsGrantMan136")
         assert data.threads("MarvelsGrantMan136")
-        assert all(p.image.facts.get("kind") == "cat" for p in data.find_posts(kind="cat"))
+        assert all(p.image and p.image.facts.get("kind") == "cat" for p in data.find_posts(kind="cat"))
         with pytest.raises(KeyError):
             data.post(10**9)
 
@@ -74,7 +76,7 @@ def test_every_generated_picture_can_be_drawn(forum_data):
     assert len(rows) > 100
     bad = []
     for image_id, facts in rows:
-        fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in json.loads(facts).items()
+        fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in json.loads(facts).items()
                   if k in ForumPicture.__dataclass_fields__}
         try:
             validate(ForumPicture(**fields))

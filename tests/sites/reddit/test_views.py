@@ -7,12 +7,13 @@ import sqlite3
 
 import pytest
 
+from tests.found import found
 from tests.sites.reddit.conftest import MARVEL, log_in, token_of
 
 
 def _post_path(forum) -> str:
     html = forum.get("/f/aww/new").get_data(as_text=True)
-    return re.search(r'href="(/f/aww/\d+/[^"#]+)" class="submission__comments-link"', html).group(1)
+    return found(r'href="(/f/aww/\d+/[^"#]+)" class="submission__comments-link"', html)
 
 
 @pytest.mark.parametrize("path", ["/", "/all", "/new", "/all/top", "/f/aww", "/f/aww/hot", "/f/aww/new",
@@ -78,7 +79,7 @@ def test_login_logout_and_csrf(forum):
 
 def _vote_class(forum, path):
     html = forum.get(path).get_data(as_text=True)
-    return re.search(r'<div class="submission__vote">\s*<form [^>]*class="([^"]+)"', html).group(1)
+    return found(r'<div class="submission__vote">\s*<form [^>]*class="([^"]+)"', html)
 
 
 def test_votes_toggle_and_need_a_token(forum):
@@ -203,8 +204,8 @@ def test_register_validates(forum):
 
 def test_images_and_reset(forum_app, forum):
     html = forum.get("/f/aww").get_data(as_text=True)
-    thumb = re.search(r'src="(/media/cache/resolve/submission_thumbnail_1x/submission_images/[0-9a-f]+\.jpg)"', html)
-    response = forum.get(thumb.group(1))
+    thumb = found(r'src="(/media/cache/resolve/submission_thumbnail_1x/submission_images/[0-9a-f]+\.jpg)"', html)
+    response = forum.get(thumb)
     assert response.status_code == 200 and response.mimetype == "image/jpeg"
     assert forum.post("/__reset", data={"token": "wrong"}).status_code == 403
     assert forum.post("/__reset", data={"token": "é"}).status_code == 403

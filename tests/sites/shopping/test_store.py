@@ -8,6 +8,7 @@ from html import unescape
 import pytest
 
 from sites.shopping.data import ShoppingData
+from tests.found import found
 from tests.sites.shopping.conftest import RESET_TOKEN, form_key, sign_in
 
 
@@ -91,7 +92,7 @@ def test_checkout_places_an_order_that_the_history_shows(emma, shop_data):
                                                       "flatrate_flatrate", "payment_method": "checkmo"})
     assert placed.headers["Location"].endswith("/checkout/onepage/success/")
     success = _text(emma.get("/checkout/onepage/success/"))
-    order_id = int(re.search(r"/sales/order/view/order_id/(\d+)/", success).group(1))
+    order_id = int(found(r"/sales/order/view/order_id/(\d+)/", success))
     view = _text(emma.get(f"/sales/order/view/order_id/{order_id}/"))
     assert 'class="order-details-items ordered"' in view and simple.sku in view and "7 New Rd" in view
     assert 'class="box box-order-shipping-address"' in view and "box-address-billing" in view
@@ -108,7 +109,7 @@ def test_account_pages_and_address_edit(emma):
                  "/wishlist/", "/wishlist/?limit=20", "/catalog/product_compare/", "/sales/order/history/?limit=20"):
         assert emma.get(path).status_code == 200, path
     book = _text(emma.get("/customer/address/"))
-    address_id = re.search(r"/customer/address/edit/id/(\d+)/", book).group(1)
+    address_id = found(r"/customer/address/edit/id/(\d+)/", book)
     key = form_key(emma, "/customer/address/")
     saved = emma.post(f"/customer/address/formPost/id/{address_id}/", data={
         "form_key": key, "firstname": "Emma", "lastname": "Lopez", "street": "300 Elm St", "city": "Boise",

@@ -1,4 +1,6 @@
-"""A local OpenAI-compatible server for tests: real HTTP on 127.0.0.1, scripted replies, recorded requests.
+"""A local OpenAI-compatible server: real HTTP on 127.0.0.1, scripted replies, recorded requests. It stands in
+for a model API where none is wanted: the tests of the model agents, judges and captioners, and the
+benchmarks' episode timings (benchmarks/bench_episode.py). Standard library only.
 
     stub = OpenAIStub()              # starts on a free port
     stub.reply("click [3]")          # next chat completion answers this text
@@ -24,7 +26,7 @@ class OpenAIStub:
         self.default_reply = default_reply
         self.requests: list[dict] = []
         self.paths: list[str] = []
-        self._queue: deque = deque()
+        self._queue: deque[tuple[str, str | int | None]] = deque()   # ("reply", text) or ("status", code)
         self._lock = threading.Lock()
         stub = self
 
@@ -59,8 +61,8 @@ class OpenAIStub:
                     stub.paths.append(self.path)
                     item = stub._queue.popleft() if stub._queue else ("reply", stub.default_reply)
                 kind, value = item
-                if kind == "status" or value is None:
-                    status = value if kind == "status" else 500
+                if isinstance(value, int) or value is None:      # a scripted status, or no reply left
+                    status = value if isinstance(value, int) else 500
                     self._send(status, {"error": {"message": f"stub error {status}", "type": "stub", "code": status}})
                     return
                 if not self.path.rstrip("/").endswith("/chat/completions"):
