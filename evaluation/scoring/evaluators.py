@@ -240,7 +240,7 @@ class _ScoringTab:
         self.clean_url = None
 
     def close(self) -> None:
-        if self.handle is None or self.driver is None:
+        if self.handle is None or self.driver is None or self.original is None:
             return
         handle, self.handle = self.handle, None
         try:
