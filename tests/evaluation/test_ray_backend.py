@@ -119,8 +119,12 @@ class Cluster:
     def processes(self, node: str) -> dict[int, str]:
         return _processes(self.markers[node], self.groups.get(node))
 
-    def kill(self, node: str) -> None:
-        for pid in self.processes(node):
+    def kill(self, node: str, ray_only: bool = False) -> None:
+        """SIGKILL the node's processes; `ray_only`: Ray's own (raylet, object store, agents, workers and
+        actors: the node as Ray knows it), leaving what the actors started to end with them, as it must."""
+        for pid, cmd in self.processes(node).items():
+            if ray_only and not (cmd.startswith("ray::") or "/site-packages/ray/" in cmd):
+                continue
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
@@ -221,7 +225,7 @@ def _kill_mid_task(cluster: Cluster, tmp_path: Path, node: str, scratch: Path):
             return [pid for pid, cmd in running if cmd.startswith("ray::TaskActor.run")]
         [pid] = _eventually(busy_actor, f"an actor of {node} running a task", timeout=240)
         if node == "node2":
-            cluster.kill(node)                      # the whole node: raylet, object store, workers, actors
+            cluster.kill(node, ray_only=True)       # the whole node: raylet, object store, workers, actors
         else:
             os.kill(pid, signal.SIGKILL)
         assert run.wait(timeout=600) == 0, (tmp_path / "ray-run.log").read_text()
