@@ -1,7 +1,8 @@
 """The driver of a run on Ray (`python -m evaluation.run --backend ray`).
 
-- The cluster: with RAY_ADDRESS unset, a local one for this run only (loopback, no dashboard, a small object
-  store, `--workers` CPUs); with RAY_ADDRESS (`auto`, `HOST:PORT`, `ray://HOST:10001`), that cluster.
+- The cluster: with RAY_ADDRESS unset, a local one for this run only (local.py: loopback, no dashboard, a small
+  object store, `--workers` CPUs, gone with the driver even on SIGKILL); with RAY_ADDRESS (`auto`, `HOST:PORT`,
+  `ray://HOST:10001`), that cluster.
 - The actors (`actor.TaskActor`): `--workers` per alive node (at most the node's CPUs; one CPU each), pinned
   to their node. Every actor holds its own sites, browser and logins.
 - The queue: the driver hands the next task to whichever actor is free (a slow actor holds up nobody), and
@@ -28,7 +29,8 @@ from evaluation.reporting.results import BACKEND_FILE, append_result, one_line, 
 from evaluation.running.runtime import RunOptions, Runtime, TaskOutcome, should_retry, sites_of
 from evaluation.taskfiles.loader import Task
 
-OBJECT_STORE_BYTES = 128 * 1024 * 1024   # a local cluster's object store: results and frames pass through it
+from .local import LocalCluster, LocalClusterError
+
 ACTOR_START_TIMEOUT_S = 300.0            # an actor's start: its Python, imports, then its first call
 MAX_REPLACEMENTS = 3                     # new actors per node after deaths, before the node is given up
 # settings the actors need on every node (nodes started by `ray start` do not have the driver's environment)
@@ -74,6 +76,7 @@ class RayRun:
     replaced: dict = field(default_factory=dict)
     died: list[dict] = field(default_factory=list)
     counted: dict = field(default_factory=dict)   # task key -> status of its last line
+    local: LocalCluster | None = None             # the cluster started for this run (RAY_ADDRESS unset)
 
     def say(self, text: str) -> None:
         print(text, file=self.log, flush=True)
@@ -81,20 +84,21 @@ class RayRun:
     # ---- the cluster ------------------------------------------------------------------------------------
     def connect(self):
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-        if self.address is None:
-            # Ray turns 127.0.0.1 into the machine's outward address unless told this is no multi-node cluster
-            os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
-        import ray
-        env = {"env_vars": forwarded_env()}
-        if self.address is None:
-            ray.init(address="local", num_cpus=self.workers, include_dashboard=False,
-                     object_store_memory=OBJECT_STORE_BYTES, runtime_env=env, log_to_driver=False,
-                     _node_ip_address="127.0.0.1")
-        else:
+        address = self.address
+        if address is None:
+            self.local = LocalCluster(cpus=self.workers)
             try:
-                ray.init(address=self.address, runtime_env=env, log_to_driver=False)
-            except (ConnectionError, RuntimeError, ValueError) as exc:
-                raise ClusterError(f"could not connect to the Ray cluster at {self.address}: {exc}") from None
+                address = self.local.start()
+            except LocalClusterError as exc:
+                raise ClusterError(f"could not start a local Ray cluster: {exc}") from None
+            # as for `ray start`: 127.0.0.1 stays itself; the head asks for its token (~/.ray/auth_token)
+            os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+            os.environ.setdefault("RAY_AUTH_MODE", "token")
+        import ray
+        try:
+            ray.init(address=address, runtime_env={"env_vars": forwarded_env()}, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise ClusterError(f"could not connect to the Ray cluster at {address}: {one_line(str(exc))}") from None
         return ray
 
     def alive_nodes(self, ray) -> dict[str, dict]:
@@ -151,7 +155,12 @@ class RayRun:
     # ---- the queue ------------------------------------------------------------------------------------
     def execute(self) -> int:
         """Run every task; returns how many tasks ended with an error line."""
-        ray = self.connect()
+        try:
+            ray = self.connect()
+        except ClusterError:
+            if self.local is not None:
+                self.local.stop()
+            raise
         try:
             needed = sorted(set().union(*(sites_of(t) for t in self.tasks))) if self.tasks else []
             self.start_actors(ray, needed)
@@ -163,6 +172,8 @@ class RayRun:
             self.stop_actors(ray)
             self.write_backend()
             ray.shutdown()
+            if self.local is not None:
+                self.local.stop()
         return sum(1 for status in self.counted.values() if status == "error")
 
     def loop(self, ray, needed: list[str]) -> None:
