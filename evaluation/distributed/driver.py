@@ -279,6 +279,9 @@ class RayRun:
         self.results_dir.mkdir(parents=True, exist_ok=True)
         record = {"backend": "ray", "address": self.address or "local (started for this run)",
                   "nodes": list(self.nodes.values()), "actors_died": self.died}
+        if self.local is not None:     # what the driver's watchdog removes if the driver is killed
+            record["local_cluster"] = {"address": self.local.address, "process_group": self.local.pgid,
+                                       "temp_dir": str(self.local.temp) if self.local.temp else None}
         path = self.results_dir / BACKEND_FILE
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")

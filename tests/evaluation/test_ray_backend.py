@@ -51,7 +51,7 @@ def _eventually(condition, what: str, timeout: float = 60.0, poll: float = 0.1):
         if value:
             return value
         tick.wait(poll)
-    raise AssertionError(f"not within {timeout:.0f} s: {what}")
+    raise AssertionError(f"not within {timeout:.0f} s: {what() if callable(what) else what}")
 
 
 def _processes(marker: str, group: int | None = None) -> dict[int, str]:
@@ -186,8 +186,8 @@ def _nothing_left(cluster: Cluster, scratch: Path) -> None:
         return {pid: cmd for node in cluster.markers for pid, cmd in cluster.processes(node).items()
                 if any(word in cmd for word in ("chrom", "sites", "kiwix", "waitress"))}
     _eventually(lambda: not leftovers(), f"the actors' processes are gone: {leftovers()}", timeout=60)
-    _eventually(lambda: not list(scratch.iterdir()), f"temporary files in {scratch}: {list(scratch.iterdir())}",
-                timeout=60)
+    _eventually(lambda: not list(scratch.iterdir()), lambda: f"temporary files in {scratch} are gone: "
+                f"{sorted(str(p.relative_to(scratch)) for p in scratch.rglob('*'))[:20]}", timeout=60)
     _eventually(lambda: not list((cluster.root / "run" / "pytest").glob("*")), "the sites' instance folders",
                 timeout=60)
 
@@ -264,3 +264,54 @@ def test_a_node_killed_mid_task_costs_one_attempt_and_the_run_ends_on_the_other(
     node2 = [n for n in read_backend(results)["nodes"] if died["worker"] in n["workers"]]
     assert node2, died
     _nothing_left(cluster, short_tmp)
+
+
+@pytest.mark.xdist_group("ray-driver-kill")     # its own cluster: may run beside the tests above
+def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp_path, short_tmp):
+    tasks = write_task_file(tmp_path / "tasks.json", [search_task(i, t) for i, t in enumerate(TERMS)])
+    results = tmp_path / "ray-run"
+    env = embedded_env(tmp_path, TMPDIR=str(short_tmp))
+    env.pop("RAY_ADDRESS", None)                 # the run starts a local cluster of its own
+    run = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1"]
+    selection = ["--", "--task-file", str(tasks)]
+    log = (tmp_path / "driver.log").open("w")
+    driver = subprocess.Popen([*run, "--results", str(results), *selection], cwd=ROOT, env=env, stdout=log,
+                              stderr=subprocess.STDOUT)
+    try:
+        lines = results / "results.jsonl"
+        _eventually(lambda: lines.is_file() and lines.read_text().count("\n") >= 1 or driver.poll() is not None,
+                    "the first result line", timeout=240)
+        assert driver.poll() is None, (tmp_path / "driver.log").read_text()
+        driver.kill()                            # SIGKILL, mid-run
+        driver.wait()
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+            driver.wait()
+        log.close()
+    kept = lines.read_text().splitlines()
+    local = read_backend(results)["local_cluster"]
+    group, temp = local["process_group"], Path(local["temp_dir"])
+
+    def group_alive():
+        try:
+            os.killpg(group, 0)
+            return True
+        except ProcessLookupError:
+            return False
+    _eventually(lambda: not group_alive(), f"the local cluster's processes (group {group})", timeout=60)
+    _eventually(lambda: not temp.exists(), f"the local cluster's folder {temp}", timeout=60)
+    _eventually(lambda: not list(short_tmp.iterdir()), lambda: f"the actors' temporary files in {short_tmp} are "
+                f"gone: {sorted(str(p.relative_to(short_tmp)) for p in short_tmp.rglob('*'))[:20]}", timeout=60)
+    _eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
+
+    again = subprocess.run([*run, "--resume", str(results), *selection], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=600)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert lines.read_text().splitlines()[: len(kept)] == kept          # nothing written before the kill is lost
+    records = read_results(results)
+    assert sorted(r["test_id"] for r in records) == [f"classifieds/{i}" for i in range(len(TERMS))]
+    assert all(r["status"] == "scored" and r["reward"] == 1 for r in records)
+    scored_before = {json.loads(x)["test_id"] for x in kept if json.loads(x)["status"] == "scored"}
+    ran_again = {json.loads(x)["test_id"] for x in lines.read_text().splitlines()[len(kept):]}
+    assert not scored_before & ran_again, "a task scored before the kill ran again"
