@@ -26,6 +26,7 @@ from evaluation.taskfiles.loader import Task
 class TaskActor:
     def __init__(self, options: dict, worker: str, needed_sites: list[str]):
         from agent.watchdog import watchdog
+        _die_with_raylet()
         self.worker = worker
         self.scratch = Path(tempfile.mkdtemp(prefix=f"vwa-actor-{worker}-"))
         watchdog().guard_path(self.scratch)    # removed even if this actor is SIGKILLed
@@ -64,6 +65,23 @@ class TaskActor:
         self.runtime.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
         watchdog().release_path(self.scratch)
+
+
+def _die_with_raylet() -> None:
+    """SIGKILL this worker process the moment its raylet (the node) dies (Linux prctl PR_SET_PDEATHSIG).
+
+    A worker whose raylet is gone winds itself down slowly, and while it does, the task in flight may still
+    start a browser or write frames after the watchdog has cleaned up; killed at once, it leaves the watchdog a
+    dead process and everything to remove."""
+    import ctypes
+    import signal
+    parent = os.getppid()
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:       # the raylet died before the prctl: nobody would send the signal
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _lines(path: Path) -> list[dict]:
