@@ -1,12 +1,16 @@
-"""The Ray backend on a real two-node cluster: a head and a second node started with `ray start` on 127.0.0.1
-(one CPU each, no dashboard, a small object store, ports of their own), shared by the tests of this module.
+"""The Ray backend on a real two-node cluster: a head and a second node started with `ray start` on 127.0.0.2
+(loopback; one CPU each, no dashboard, a small object store, ports of their own), shared by the tests of this
+module.
 
 - a run through `python -m evaluation.run --backend ray` equals the pytest run task by task;
 - an actor SIGKILLed mid-task costs that task one attempt, it is rerun on another actor, every task ends with
   one counted line, and nothing of the actor outlives it (browser, sites, temporary folders);
-- a whole node SIGKILLed mid-task: the same, the run ends on the other node.
+- a whole node SIGKILLed mid-task (its Ray processes): the same, the run ends on the other node;
+- a driver SIGKILLed mid-run (with the local cluster it started, RAY_ADDRESS unset) takes that cluster along,
+  and `--resume` ends the run with every task scored once.
 
-The cluster's processes carry a marker in their environment; the teardown kills those and no others.
+The cluster's processes are those of each node's process group or with its marker in their environment; the
+teardown kills those and no others.
 """
 from __future__ import annotations
 
