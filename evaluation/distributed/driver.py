@@ -23,6 +23,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any, TextIO
 
 from evaluation.reporting import environment
 from evaluation.reporting.results import BACKEND_FILE, append_result, one_line, write_report
@@ -57,7 +58,7 @@ class Slot:
     """One actor and what the driver knows of it."""
     name: str
     node_id: str
-    handle: object = None
+    handle: Any = None            # the Ray actor handle
     info: dict = field(default_factory=dict)
     job: Job | None = None
 
@@ -70,7 +71,7 @@ class RayRun:
     retries: int = 1
     workers: int = 2                 # actors per node
     address: str | None = None       # None: a local cluster for this run
-    log: object = sys.stdout
+    log: TextIO = sys.stdout
     slots: list[Slot] = field(default_factory=list)
     nodes: dict = field(default_factory=dict)   # node id -> {"ip", "hostname", "workers": [names]}
     replaced: dict = field(default_factory=dict)
@@ -277,7 +278,7 @@ class RayRun:
 
     def write_backend(self) -> None:
         self.results_dir.mkdir(parents=True, exist_ok=True)
-        record = {"backend": "ray", "address": self.address or "local (started for this run)",
+        record: dict[str, Any] = {"backend": "ray", "address": self.address or "local (started for this run)",
                   "nodes": list(self.nodes.values()), "actors_died": self.died}
         if self.local is not None:     # what the driver's watchdog removes if the driver is killed
             record["local_cluster"] = {"address": self.local.address, "process_group": self.local.pgid,

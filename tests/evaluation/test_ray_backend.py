@@ -25,11 +25,13 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from evaluation.reporting.results import read_backend, read_results, schema_problems
+from evaluation.reporting.results import read_backend as _read_backend
+from evaluation.reporting.results import read_results, schema_problems
 
 from .embedded_tasks import ROOT, classifieds_task, embedded_env, run_pytest, search_task, write_task_file
 
@@ -40,13 +42,19 @@ RAY = Path(sys.executable).with_name("ray")
 TERMS = ["bike", "lamp", "chair", "table"]
 
 
+def read_backend(results: Path) -> dict:
+    backend = _read_backend(results)
+    assert backend is not None, f"no backend.json in {results}"
+    return backend
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _eventually(condition, what: str, timeout: float = 60.0, poll: float = 0.1):
+def _eventually(condition, what: str | Callable[[], str], timeout: float = 60.0, poll: float = 0.1):
     """Wait for `condition()` to hold (polling, no fixed sleep), else fail naming `what`."""
     deadline = time.monotonic() + timeout
     tick = threading.Event()
