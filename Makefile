@@ -9,6 +9,7 @@ AGENT ?=
 MODEL ?=
 ARGS ?=
 RESULTS ?=
+BACKEND ?=
 
 .PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted lint typecheck bench report verify verify-manifest clean
 
@@ -42,8 +43,8 @@ reset: install  ## restore every site to its pristine state
 doctor: install ## check what the chosen stack needs (images, volumes, ports, data) and say what to run
 	$(PY) -m sites doctor --stack $(STACK)
 
-eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run>, SHARD=I/N, RETRIES, ARGS="-k classifieds") and print the success table
-	$(PY) -m evaluation.run --stack $(STACK) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
+eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run>, SHARD=I/N, RETRIES, BACKEND=ray, ARGS="-k classifieds") and print the success table
+	$(PY) -m evaluation.run --stack $(STACK) $(if $(BACKEND),--backend $(BACKEND)) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
 
 test: install   ## the project's tests, then the task suite: reference and sighted solutions all pass with whole observations, the null agent passes none
 	$(PY) -m pytest tests -n $(WORKERS) --dist loadgroup -q -p no:cacheprovider $(ARGS)

@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 _lock = threading.Lock()
 _instance: "Watchdog | None" = None
@@ -85,8 +86,35 @@ def _serve(stream) -> None:
             os.killpg(pgid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-    for path in paths:
-        shutil.rmtree(path, ignore_errors=True)
+    # a process of a killed group may still be finishing a write into one of the folders: wait (a little) until
+    # the groups are gone, then remove the folders, and once more what a late write brought back
+    deadline = time.monotonic() + GROUP_EXIT_WAIT_S
+    tick = threading.Event()
+    while time.monotonic() < deadline and any(_group_has_live_process(g) for g in groups):
+        tick.wait(0.05)
+    for _ in range(2):
+        for path in paths:
+            shutil.rmtree(path, ignore_errors=True)
+        if not any(os.path.exists(p) for p in paths):
+            break
+        tick.wait(0.2)
+
+
+GROUP_EXIT_WAIT_S = 3.0
+
+
+def _group_has_live_process(pgid: int) -> bool:
+    """Whether a process of group `pgid` still runs (zombies, which no longer write anything, do not count)."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                return True
+    return False
 
 
 if __name__ == "__main__":

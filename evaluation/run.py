@@ -36,7 +36,11 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m evaluation.run", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--stack", choices=STACK_NAMES, default=os.environ.get("STACK") or "embedded")
-    p.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (0: run in this process)")
+    p.add_argument("--backend", choices=("pytest", "ray"), default=os.environ.get("BACKEND") or "pytest",
+                   help="pytest (default: pytest-xdist workers on this machine) or ray (actors on a Ray cluster: "
+                        "RAY_ADDRESS, or a local cluster for the run when unset; README, 'A run on several machines')")
+    p.add_argument("--workers", type=int, default=2,
+                   help="pytest-xdist workers (0: run in this process); with --backend ray: actors per node")
     p.add_argument("--agent", choices=AGENT_NAMES, default=None,
                    help=f"{', '.join(AGENT_NAMES)}; agents of other packages register through the entry-point "
                         "group vwa_arena.agents (default: som with a model endpoint, else reference)")
@@ -95,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     chosen = args.resume or args.results
     results = Path(chosen).resolve() if chosen else default_results_dir(PROJECT_ROOT)
+    if args.backend == "ray":
+        return _run_ray(args, extra, agent, results, task_files)
     # the plugin and the project's settings apply to task files anywhere (not only under tasks/)
     cmd = [sys.executable, "-m", "pytest", "-c", str(PROJECT_ROOT / "pyproject.toml"),
            "--rootdir", str(PROJECT_ROOT), "-p", "evaluation.plugin"]
@@ -122,23 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     if (results / "results.jsonl").is_file():
         if not chosen:
             point_latest(results)
-        usage = run_usage(results)
-        (results / "usage.json").write_text(json.dumps(usage, indent=2) + "\n", encoding="utf-8")
-        if usage["calls"]:
-            cost = "unknown (no price for the model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
-            print(f"\nModel usage: {usage['calls']} calls, {usage['prompt_tokens']} input and "
-                  f"{usage['completion_tokens']} output tokens, estimated cost {cost}")
-        if args.auto_eval:
-            from evaluation.reporting.autoeval import main as autoeval_main
-            print("\nAuto-evaluation:", flush=True)
-            autoeval_main([str(results)])
-        print(f"\nResults: {results / 'results.jsonl'}")
-        print(f"Report: {results / 'report.md'}")
-        if (results / "report.html").is_file():
-            print(f"Report with charts: {results / 'report.html'}")
-        trajectories = results / "trajectories"
-        if trajectories.is_dir():
-            print(f"Trajectories: {trajectories}/ ({len(list(trajectories.glob('*.html')))} HTML files)")
+        _after_run(args, results)
     if code in (0, 1):
         return 0
     if code == 5:
@@ -146,6 +136,40 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"The run itself failed (pytest exit code {code}); see the output above.", file=sys.stderr)
     return code
+
+
+def _run_ray(args, extra: list[str], agent: str, results: Path, task_files: list[Path]) -> int:
+    import importlib.util
+    if importlib.util.find_spec("ray") is None:
+        print("--backend ray needs Ray, which is not installed: `make install` installs the lock, which has it "
+              "(or `pip install 'vwa-arena[ray]'`)", file=sys.stderr)
+        return 2
+    from evaluation.distributed.launch import main_ray
+    code = main_ray(args, extra, agent, results, task_files)
+    if (results / "results.jsonl").is_file():
+        _after_run(args, results)
+    return code
+
+
+def _after_run(args, results: Path) -> None:
+    """Model usage, the auto-evaluation if asked, and where the run folder's files are."""
+    usage = run_usage(results)
+    (results / "usage.json").write_text(json.dumps(usage, indent=2) + "\n", encoding="utf-8")
+    if usage["calls"]:
+        cost = "unknown (no price for the model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
+        print(f"\nModel usage: {usage['calls']} calls, {usage['prompt_tokens']} input and "
+              f"{usage['completion_tokens']} output tokens, estimated cost {cost}")
+    if args.auto_eval:
+        from evaluation.reporting.autoeval import main as autoeval_main
+        print("\nAuto-evaluation:", flush=True)
+        autoeval_main([str(results)])
+    print(f"\nResults: {results / 'results.jsonl'}")
+    print(f"Report: {results / 'report.md'}")
+    if (results / "report.html").is_file():
+        print(f"Report with charts: {results / 'report.html'}")
+    trajectories = results / "trajectories"
+    if trajectories.is_dir():
+        print(f"Trajectories: {trajectories}/ ({len(list(trajectories.glob('*.html')))} HTML files)")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ compile() {   # compile OUT [uv args...]
   echo "lock: $out ($(grep -c '==' "$out") packages)"
 }
 HEADER_LINE="# pyproject-dependencies-sha256: "
-compile requirements/lock.txt --extra models
+compile requirements/lock.txt --extra models --extra ray
 compile requirements/lock-base.txt
 { sed -n '/^#/p' requirements/debian.txt
   dpkg-query -W -f='${Package}=${Version}\n' chromium chromium-driver fonts-dejavu-core fonts-noto-color-emoji kiwix-tools

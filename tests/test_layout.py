@@ -33,7 +33,7 @@ EVALUATION_LEAVES = {"evaluation.running.errors", "evaluation.running.outcome", 
 EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("entry points", ("evaluation.plugin", "evaluation.run", "evaluation.report", "evaluation.verify",
                       "evaluation.rescore", "evaluation.autoeval")),
-    ("orchestration", ("evaluation.taskfiles.plugin", "evaluation.reporting.rescore")),
+    ("orchestration", ("evaluation.taskfiles.plugin", "evaluation.reporting.rescore", "evaluation.distributed")),
     ("running one task", ("evaluation.running",)),
     ("results and reports", ("evaluation.reporting",)),
     ("reward functions", ("evaluation.scoring.evaluators", "evaluation.scoring.images", "evaluation.scoring.judges")),
@@ -42,7 +42,7 @@ EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("shared vocabulary", tuple(sorted(EVALUATION_LEAVES))),
 ]
 EVALUATION_SUBPACKAGES = ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles",
-                          "evaluation.reporting")
+                          "evaluation.reporting", "evaluation.distributed")
 
 
 def source_modules(root: Path = ROOT, packages=PACKAGES) -> dict[str, Path]:

@@ -29,7 +29,7 @@ RECORD_KEYS = (
     "task_file", "task_id", "test_id", "site", "sites", "difficulty", "eval_types", "intent",
     "agent", "model", "stack", "expected_reward", "worker", "scoring", "started_at",
     "status",          # scored | error | skipped
-    "phase",           # error: sites | input | reset | login | episode | scoring | record; else null
+    "phase",           # error: sites | input | reset | login | episode | scoring | record | worker; else null
     "reward", "checks", "error", "skip_reason",
     "answer", "final_url", "stop_reason", "steps", "usage", "episode_timings", "timings",
     "attempt",         # 1, or 2.. for a retry after a harness error (--retries)
@@ -39,7 +39,7 @@ RECORD_KEYS = (
 )
 SCHEMA_FILE = Path(__file__).with_name("result.schema.json")   # a JSON Schema of one line
 RECORD_STATUSES: tuple[ResultStatus, ...] = get_args(ResultStatus)   # ("scored", "error", "skipped")
-PHASES: tuple[Phase, ...] = get_args(Phase)   # ("sites", "input", "reset", "login", "episode", "scoring", "record")
+PHASES: tuple[Phase, ...] = get_args(Phase)   # (..., "scoring", "record", "worker": its Ray actor died)
 
 
 def complete_record(record: dict) -> dict:
@@ -109,6 +109,33 @@ def read_results(results_dir: Path) -> list[dict]:
             raise ValueError(f"{path}, line {number}: not JSON ({record.msg})")
         latest[task_key(record)] = record
     return list(latest.values())
+
+
+def scored_tasks(results_dir: Path, agent: str, model: str | None, scoring: str) -> set[tuple[str, str]]:
+    """(task file name, task id) of the tasks of `results_dir` whose latest line is scored, for `--resume`.
+    ValueError when the folder's lines were run by another agent, model or scoring mode."""
+    if not (Path(results_dir) / RESULTS_FILE).is_file():
+        return set()     # the run was stopped before its first task ended: nothing is scored yet
+    records = read_results(results_dir)
+    wanted = {"agent": agent, "model": model, "scoring": scoring}
+    for r in records:
+        differs = [f"{k} {r.get(k)!r} there, {v!r} here" for k, v in wanted.items() if r.get(k) != v]
+        if differs and r.get("status") != "skipped":
+            raise ValueError(f"that run differs ({'; '.join(differs)}); "
+                             "resume it with the same options, or start a new folder")
+    return {(str(k[0]), str(k[1])) for r in records if r.get("status") == "scored" for k in [task_key(r)]}
+
+
+def other_scorings(results_dir: Path, mode: str) -> list[str]:
+    """The scoring modes other than `mode` among the lines of `results_dir` (none: no folder, no lines, or
+    unreadable lines, which the reports will name)."""
+    if not (Path(results_dir) / RESULTS_FILE).is_file():
+        return []
+    try:
+        records = read_results(results_dir)
+    except (OSError, ValueError):
+        return []
+    return sorted({r["scoring"] for r in records if r.get("scoring")} - {mode})   # older lines: no mode
 
 
 def task_key(record: dict) -> tuple[str, object]:
@@ -266,6 +293,20 @@ def render_markdown(summary: Summary, title: str = "Success rates") -> str:
     return "\n".join(lines) + "\n"
 
 
+BACKEND_FILE = "backend.json"   # written by a run on a cluster (the Ray backend): the backend and its nodes
+
+
+def read_backend(results_dir: Path) -> dict | None:
+    """The run's backend record (backend.json), or None for a pytest run (which writes none)."""
+    path = Path(results_dir) / BACKEND_FILE
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
 def write_report(results_dir: Path) -> tuple[Summary, str]:
     """Read a results folder, write report.md and summary.json into it, return the summary and text."""
     results_dir = Path(results_dir)
@@ -278,9 +319,16 @@ def write_report(results_dir: Path) -> tuple[Summary, str]:
             + ", ".join(f"{k} {recorded[k]}" for k in ("python", "chromium", "cpu") if k in recorded)
             + " (environment.json)\n"
         )
+    backend = read_backend(results_dir)
+    if backend:
+        nodes = backend.get("nodes") or []
+        text += (f"\nBackend: {backend.get('backend')}, {len(nodes)} node(s): "
+                 + ", ".join(f"{n.get('ip')} ({n.get('hostname')}, {len(n.get('workers') or [])} worker(s))"
+                             for n in nodes) + f" ({BACKEND_FILE})\n")
+    extra = {"backend": backend} if backend else {}
     (results_dir / "report.md").write_text(text, encoding="utf-8")
     (results_dir / "summary.json").write_text(
-        json.dumps({**summary.to_dict(), "environment": recorded, "written_at": time.time()}, indent=2),
+        json.dumps({**summary.to_dict(), "environment": recorded, **extra, "written_at": time.time()}, indent=2),
         encoding="utf-8",
     )
     return summary, text

@@ -8,7 +8,7 @@ from typing import Literal
 # harness failure, no reward) or skipped (the task cannot run here).
 ResultStatus = Literal["scored", "error", "skipped"]
 # The phases of a task's run, in order (`phase` of an error's result line: where it failed).
-Phase = Literal["sites", "input", "reset", "login", "episode", "scoring", "record"]
+Phase = Literal["sites", "input", "reset", "login", "episode", "scoring", "record", "worker"]   # worker: its Ray actor died
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,12 @@ class TaskOutcome:
     retryable: bool = False        # a harness error another attempt may not hit (not a bad task)
 
 
+def should_retry(outcome: TaskOutcome, attempt: int, retries: int) -> bool:
+    """Whether a task runs again after `attempt` (1, 2, ...) with `retries` retries allowed: only after a
+    harness error another attempt may not hit. The pytest items and the Ray actors' driver both ask this."""
+    return bool(outcome.error) and outcome.retryable and attempt <= retries
+
+
 class _LazyVQA:
     """The VQA backend of the environment, built on first use (a misconfiguration only matters then)."""
 

@@ -24,9 +24,15 @@ import pytest
 
 from agent.observation import OBSERVATION_MODES
 from evaluation.reporting import environment
-from evaluation.reporting.results import default_results_dir, point_latest, read_results, task_key, write_report
+from evaluation.reporting.results import (
+    default_results_dir,
+    other_scorings,
+    point_latest,
+    scored_tasks,
+    write_report,
+)
 from evaluation.running.errors import TaskFormatError
-from evaluation.running.runtime import RunOptions, Runtime, SkipTask, TaskOutcome, sites_of
+from evaluation.running.runtime import RunOptions, Runtime, SkipTask, TaskOutcome, should_retry, sites_of
 from evaluation.running.stacks import STACK_NAMES, stack_name
 from evaluation.scoring.matching import DEFAULT_MODE, MODES
 
@@ -154,17 +160,10 @@ def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:
     if not (results_dir / "results.jsonl").is_file():
         return set()     # the run was stopped before its first task ended: nothing is scored yet
     try:
-        records = read_results(results_dir)
+        return scored_tasks(results_dir, agent=config.getoption("agent"), model=config.getoption("model"),
+                            scoring=config.getoption("scoring"))
     except (OSError, ValueError) as exc:
         raise pytest.UsageError(f"--resume {results_dir}: {exc}") from None
-    wanted = {"agent": config.getoption("agent"), "model": config.getoption("model"),
-              "scoring": config.getoption("scoring")}
-    for r in records:
-        differs = [f"{k} {r.get(k)!r} there, {v!r} here" for k, v in wanted.items() if r.get(k) != v]
-        if differs and r.get("status") != "skipped":
-            raise pytest.UsageError(f"--resume {results_dir}: that run differs ({'; '.join(differs)}); "
-                                    "resume it with the same options, or start a new folder")
-    return {(str(k[0]), str(k[1])) for r in records if r.get("status") == "scored" for k in [task_key(r)]}
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -198,13 +197,7 @@ def pytest_configure_node(node):
 
 def _refuse_mixed_scoring(results_dir: Path, mode: str) -> None:
     """Adding results scored in one mode to a folder scored in another would merge them silently."""
-    if not (results_dir / "results.jsonl").is_file():
-        return
-    try:
-        records = read_results(results_dir)
-    except (OSError, ValueError):
-        return
-    other = sorted({r["scoring"] for r in records if r.get("scoring")} - {mode})   # older lines: no mode
+    other = other_scorings(results_dir, mode)
     if other:
         raise pytest.UsageError(f"{results_dir} holds results scored with --scoring {', '.join(other)}; "
                                 f"this run scores with --scoring {mode}: use another --results folder")
@@ -325,7 +318,7 @@ class TaskItem(pytest.Item):
         try:
             for attempt in range(1, retries + 2):
                 outcome = self.outcome = runtime.run_task(self.task, attempt=attempt, retried_errors=errors)
-                if not outcome.error or not outcome.retryable or attempt > retries:
+                if not should_retry(outcome, attempt, retries):
                     break
                 errors.append(outcome.error)
                 runtime.recover()      # a fresh browser; dead sites are restarted by the next attempt

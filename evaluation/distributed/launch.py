@@ -1,0 +1,117 @@
+"""`python -m evaluation.run --backend ray`: the run's options and tasks, as the pytest path would take them.
+
+The arguments after `--` are the task plugin's own options (those that make sense without pytest):
+--task-file, --scoring, --record-network, --max-steps, --viewport, --observation, --expect-reward,
+--image-root, --require-complete-observations, and -k with a site name or a test id substring (`-k
+classifieds`, `-k classifieds/12`). Anything else is refused with its name, not silently dropped.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from evaluation.reporting.results import other_scorings, point_latest, scored_tasks
+from evaluation.running.errors import TaskFormatError
+from evaluation.scoring.matching import DEFAULT_MODE, MODES
+from evaluation.taskfiles.loader import Task, load_task_entries
+
+from .driver import RayRun, run_on_ray
+
+
+def _plugin_options() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m evaluation.run --backend ray ... --", add_help=False,
+                                exit_on_error=False)
+    p.add_argument("--task-file", action="append", default=[])
+    p.add_argument("--scoring", choices=MODES, default=DEFAULT_MODE)
+    p.add_argument("--record-network", action="store_true")
+    p.add_argument("--max-steps", type=int, default=None)
+    p.add_argument("--viewport", default=None)
+    p.add_argument("--observation", choices=("som", "accessibility_tree"), default=None)
+    p.add_argument("--expect-reward", type=int, choices=(0, 1), default=1)
+    p.add_argument("--image-root", default=None)
+    p.add_argument("--require-complete-observations", action="store_true")
+    p.add_argument("-k", dest="keyword", default=None)
+    return p
+
+
+def parse_viewport(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.strip().isdigit() or not height.strip().isdigit():
+        raise ValueError(f"--viewport {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
+    return int(width), int(height)
+
+
+def select_tasks(files: list[Path], keyword: str | None, shard: str | None,
+                 done: set[tuple[str, str]]) -> tuple[list[Task], list[str]]:
+    """The tasks to run, in file order, and the problems of bad entries (each naming file and task)."""
+    from evaluation.taskfiles.plugin import parse_shard, shard_of  # the pytest path's shard rule, exactly
+    part = parse_shard(shard)
+    tasks, problems = [], []
+    for file in files:
+        for name, entry in load_task_entries(file.resolve()):
+            if isinstance(entry, TaskFormatError):
+                problems.append(f"bad task: {entry}")
+                continue
+            if keyword and keyword not in entry.test_id and keyword not in entry.sites:
+                continue
+            if part is not None and shard_of(str(entry.file), entry.task_id, part[1]) != part[0]:
+                continue
+            if (entry.file.name, str(entry.task_id)) in done:
+                continue
+            tasks.append(entry)
+    return tasks, problems
+
+
+def main_ray(args, extra: list[str], agent: str, results: Path, task_files: list[Path]) -> int:
+    """Run the selected tasks on Ray into `results`; the exit code of `python -m evaluation.run`."""
+    import pytest  # parse_shard's usage errors
+    try:
+        opts, unknown = _plugin_options().parse_known_args(extra)
+        if unknown:
+            raise ValueError(f"not an option of the Ray backend: {' '.join(unknown)} (it takes --task-file, "
+                             "--scoring, --record-network, --max-steps, --viewport, --observation, "
+                             "--expect-reward, --image-root, --require-complete-observations, -k)")
+        viewport = parse_viewport(opts.viewport)
+    except (argparse.ArgumentError, ValueError) as exc:
+        print(f"--backend ray: {exc}", file=sys.stderr)
+        return 2
+    files = [Path(f) for f in opts.task_file] or task_files
+    missing = [str(f) for f in files if not f.is_file()]
+    if missing:
+        print(f"--backend ray: no such task file: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    done: set = set()
+    try:
+        if args.resume:
+            done = scored_tasks(results, agent=agent, model=args.model, scoring=opts.scoring)
+        other = other_scorings(results, opts.scoring)
+        if other:
+            raise ValueError(f"{results} holds results scored with --scoring {', '.join(other)}; this run "
+                             f"scores with --scoring {opts.scoring}: use another --results folder")
+        tasks, problems = select_tasks(files, opts.keyword, args.shard, done)
+    except (OSError, ValueError, pytest.UsageError) as exc:
+        print(f"--backend ray: {exc}", file=sys.stderr)
+        return 2
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if done:
+        print(f"--resume: {len(done)} task(s) already scored in {results} are not run again")
+    if not tasks:
+        print("No task to run (the selection matched none, or every task is scored already).")
+        return 0
+    image_root = Path(opts.image_root).resolve() if opts.image_root else None
+    options = dict(agent=agent, model=args.model, max_steps=opts.max_steps, viewport=viewport, stack=args.stack,
+                   observation=opts.observation, image_root=image_root, expect_reward=opts.expect_reward,
+                   scoring=opts.scoring, record_network=opts.record_network,
+                   require_complete_observations=opts.require_complete_observations)
+    workers = args.workers if args.workers > 0 else 1
+    run = RayRun(tasks=tasks, options=options, results_dir=results, retries=1 if args.retries is None
+                 else args.retries, workers=workers, address=os.environ.get("RAY_ADDRESS") or None)
+    code = run_on_ray(run)
+    if not (args.resume or args.results):
+        point_latest(results)
+    return code

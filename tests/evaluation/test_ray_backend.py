@@ -1,0 +1,329 @@
+"""The Ray backend on a real two-node cluster: a head and a second node started with `ray start` on 127.0.0.2
+(loopback; one CPU each, no dashboard, a small object store, ports of their own), shared by the tests of this
+module.
+
+- a run through `python -m evaluation.run --backend ray` equals the pytest run task by task;
+- an actor SIGKILLed mid-task costs that task one attempt, it is rerun on another actor, every task ends with
+  one counted line, and nothing of the actor outlives it (browser, sites, temporary folders);
+- a whole node SIGKILLed mid-task (its Ray processes): the same, the run ends on the other node;
+- a driver SIGKILLed mid-run (with the local cluster it started, RAY_ADDRESS unset) takes that cluster along,
+  and `--resume` ends the run with every task scored once.
+
+The cluster's processes are those of each node's process group or with its marker in their environment; the
+teardown kills those and no others.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from evaluation.reporting.results import read_backend as _read_backend
+from evaluation.reporting.results import read_results, schema_problems
+
+from .embedded_tasks import ROOT, classifieds_task, embedded_env, run_pytest, search_task, write_task_file
+
+pytest.importorskip("ray")
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("ray-cluster")]
+
+RAY = Path(sys.executable).with_name("ray")
+TERMS = ["bike", "lamp", "chair", "table"]
+
+
+def read_backend(results: Path) -> dict:
+    backend = _read_backend(results)
+    assert backend is not None, f"no backend.json in {results}"
+    return backend
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _eventually(condition, what: str | Callable[[], str], timeout: float = 60.0, poll: float = 0.1):
+    """Wait for `condition()` to hold (polling, no fixed sleep), else fail naming `what`."""
+    deadline = time.monotonic() + timeout
+    tick = threading.Event()
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        tick.wait(poll)
+    raise AssertionError(f"not within {timeout:.0f} s: {what() if callable(what) else what}")
+
+
+def _processes(marker: str, group: int | None = None) -> dict[int, str]:
+    """Live processes whose environment carries `marker` or that are in process group `group` (Ray's own
+    processes rename themselves, which may overwrite their environment): pid -> their command line's start."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if stat[0] == "Z":
+                continue
+            if int(stat[2]) != group and marker.encode() not in (entry / "environ").read_bytes():
+                continue
+            found[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()[:160]
+        except OSError:
+            pass
+    return found
+
+
+class Cluster:
+    """A head and a second node on 127.0.0.2 (loopback: in a cluster of several nodes Ray swaps 127.0.0.1 for
+    the machine's outward address, not the other addresses of 127/8), each `ray start`ed in a process group of
+    its own, with a marker of its own in its environment."""
+
+    HOST = "127.0.0.2"
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.temp = Path(tempfile.mkdtemp(prefix="vwa-ray-"))   # short: Ray's unix sockets live in it
+        self.markers = {"head": f"VWA_RAY_NODE=head-{uuid.uuid4().hex}", "node2": f"VWA_RAY_NODE=n2-{uuid.uuid4().hex}"}
+        self.groups: dict[str, int] = {}
+        self.port = _free_port()
+        self.address = f"{self.HOST}:{self.port}"
+
+    def env(self, node: str) -> dict:
+        env = embedded_env(self.root)
+        env.update(RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="token", PYTHONPATH=str(ROOT),
+                   VWA_RAY_NODE=self.markers[node].split("=", 1)[1])
+        return env
+
+    def start_node(self, node: str) -> None:
+        cmd = [str(RAY), "start", f"--node-ip-address={self.HOST}", "--num-cpus=1", "--num-gpus=0",
+               "--object-store-memory=100000000", "--min-worker-port=0", "--max-worker-port=0",
+               f"--node-manager-port={_free_port()}", f"--object-manager-port={_free_port()}",
+               f"--dashboard-agent-listen-port={_free_port()}", f"--dashboard-agent-grpc-port={_free_port()}",
+               f"--metrics-export-port={_free_port()}", f"--runtime-env-agent-port={_free_port()}",
+               "--disable-usage-stats"]
+        if node == "head":
+            cmd += ["--head", f"--port={self.port}", "--include-dashboard=false",
+                    f"--ray-client-server-port={_free_port()}", f"--temp-dir={self.temp}"]
+        else:
+            cmd += [f"--address={self.address}"]
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env(node), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, start_new_session=True)
+        self.groups[node] = proc.pid          # every process of the node keeps this group
+        try:
+            out, _ = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+        assert proc.returncode == 0, f"ray start ({node}) failed:\n{out}"
+
+    def processes(self, node: str) -> dict[int, str]:
+        return _processes(self.markers[node], self.groups.get(node))
+
+    def kill(self, node: str, ray_only: bool = False) -> None:
+        """SIGKILL the node's processes; `ray_only`: Ray's own (raylet, object store, agents, workers and
+        actors: the node as Ray knows it), leaving what the actors started to end with them, as it must."""
+        for pid, cmd in self.processes(node).items():
+            if ray_only and not (cmd.startswith("ray::") or "/site-packages/ray/" in cmd):
+                continue
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    def stop(self) -> None:
+        for node in self.markers:
+            self.kill(node)
+        shutil.rmtree(self.temp, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    c = Cluster(tmp_path_factory.mktemp("ray"))
+    try:
+        c.start_node("head")
+        c.start_node("node2")
+        yield c
+    finally:
+        c.stop()
+    _eventually(lambda: not c.processes("head") and not c.processes("node2"), "the cluster's processes are gone",
+                timeout=30)
+
+
+def _tasks(path: Path) -> Path:
+    tasks = [search_task(i, term) for i, term in enumerate(TERMS)]
+    # one task the reference agent fails (it answers another word): the runs must agree on a 0 too
+    wrong = search_task(len(TERMS), "lamp")
+    tasks.append(classifieds_task(len(TERMS), wrong["intent"], [wrong["reference_solution"][0],
+                                  {"do": "stop", "answer": "bike"}], wrong["eval"]))
+    return write_task_file(path, tasks)
+
+
+@pytest.fixture
+def short_tmp():
+    """The actors' TMPDIR: short, as in /tmp (Chromium's unix socket paths must fit in 108 bytes)."""
+    path = Path(tempfile.mkdtemp(prefix="vwa-rt-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _ray_run(cluster: Cluster, tmp: Path, tasks: Path, results: Path, *extra: str, wait=True, scratch: Path):
+    env = embedded_env(cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(scratch), RAY_AUTH_MODE="token")
+    cmd = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1", "--results", str(results),
+           *extra, "--", "--task-file", str(tasks)]
+    if wait:
+        return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    log = (tmp / "ray-run.log").open("w")
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def _rewards(results: Path) -> dict[str, int | None]:
+    return {r["test_id"]: r["reward"] for r in read_results(results)}
+
+
+def _nothing_left(cluster: Cluster, scratch: Path) -> None:
+    """No browser, ChromeDriver, site server or kiwix of the actors, no scratch folder, no instance copy."""
+    def leftovers():
+        return {pid: cmd for node in cluster.markers for pid, cmd in cluster.processes(node).items()
+                if any(word in cmd for word in ("chrom", "sites", "kiwix", "waitress"))}
+    _eventually(lambda: not leftovers(), f"the actors' processes are gone: {leftovers()}", timeout=60)
+    _eventually(lambda: not list(scratch.iterdir()), lambda: f"temporary files in {scratch} are gone: "
+                f"{sorted(str(p.relative_to(scratch)) for p in scratch.rglob('*'))[:20]}", timeout=60)
+    _eventually(lambda: not list((cluster.root / "run" / "pytest").glob("*")), "the sites' instance folders",
+                timeout=60)
+
+
+def test_a_ray_run_on_two_nodes_equals_the_pytest_run(cluster, tmp_path, short_tmp):
+    tasks = _tasks(tmp_path / "tasks.json")
+    local = run_pytest(embedded_env(cluster.root), tasks, "--results", tmp_path / "pytest-run", "-q")
+    assert local.returncode in (0, 1), local.stdout + local.stderr
+    proc = _ray_run(cluster, tmp_path, tasks, tmp_path / "ray-run", scratch=short_tmp)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    expected = {f"classifieds/{i}": 1 for i in range(len(TERMS))} | {f"classifieds/{len(TERMS)}": 0}
+    assert _rewards(tmp_path / "pytest-run") == expected
+    assert _rewards(tmp_path / "ray-run") == expected
+    lines = (tmp_path / "ray-run" / "results.jsonl").read_text().splitlines()
+    assert len(lines) == len(expected)                          # one line per task, nothing twice
+    assert schema_problems(tmp_path / "ray-run") == []
+    backend = read_backend(tmp_path / "ray-run")
+    assert backend["backend"] == "ray" and len(backend["nodes"]) == 2
+    workers = {r["worker"] for r in read_results(tmp_path / "ray-run")}
+    assert len(workers) == 2, workers                           # both nodes' actors took tasks
+    for name in ("report.md", "report.html", "summary.json", "environment.json"):
+        assert (tmp_path / "ray-run" / name).is_file(), name
+    assert len(list((tmp_path / "ray-run" / "trajectories").glob("*.html"))) == len(expected)
+    _nothing_left(cluster, short_tmp)
+
+
+def _kill_mid_task(cluster: Cluster, tmp_path: Path, node: str, scratch: Path):
+    """Start a run, SIGKILL (an actor of) `node` while it runs a task, return the finished run's folder."""
+    tasks = write_task_file(tmp_path / "tasks.json", [search_task(i, t) for i, t in enumerate(TERMS[:4])])
+    results = tmp_path / "ray-run"
+    run = _ray_run(cluster, tmp_path, tasks, results, wait=False, scratch=scratch)
+    try:
+        def busy_actor():
+            running = cluster.processes(node).items()
+            return [pid for pid, cmd in running if cmd.startswith("ray::TaskActor.run")]
+        [pid] = _eventually(busy_actor, f"an actor of {node} running a task", timeout=240)
+        if node == "node2":
+            cluster.kill(node, ray_only=True)       # the whole node: raylet, object store, workers, actors
+        else:
+            os.kill(pid, signal.SIGKILL)
+        assert run.wait(timeout=600) == 0, (tmp_path / "ray-run.log").read_text()
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    return results, (tmp_path / "ray-run.log").read_text()
+
+
+def _one_counted_line_each_after_a_death(results: Path, log: str) -> dict:
+    records = read_results(results)
+    assert sorted(r["test_id"] for r in records) == [f"classifieds/{i}" for i in range(4)], log
+    assert all(r["status"] == "scored" and r["reward"] == 1 for r in records), log
+    lines = [json.loads(x) for x in (results / "results.jsonl").read_text().splitlines()]
+    [died] = [r for r in lines if r["status"] == "error"]
+    assert died["phase"] == "worker" and "died mid-task" in died["error"] and died["attempt"] == 1, died
+    [rerun] = [r for r in records if r["test_id"] == died["test_id"]]
+    assert rerun["attempt"] == 2 and rerun["worker"] != died["worker"], rerun
+    assert "died mid-task" in rerun["retried_errors"][0]
+    assert len(lines) == 5 and schema_problems(results) == []
+    backend = read_backend(results)
+    assert [d["task"] for d in backend["actors_died"]] == [died["test_id"]]
+    return died
+
+
+def test_an_actor_killed_mid_task_costs_one_attempt_and_leaves_nothing(cluster, tmp_path, short_tmp):
+    results, log = _kill_mid_task(cluster, tmp_path, "head", short_tmp)
+    _one_counted_line_each_after_a_death(results, log)
+    _nothing_left(cluster, short_tmp)
+
+
+def test_a_node_killed_mid_task_costs_one_attempt_and_the_run_ends_on_the_other(cluster, tmp_path, short_tmp):
+    results, log = _kill_mid_task(cluster, tmp_path, "node2", short_tmp)   # the last test: one node is left
+    died = _one_counted_line_each_after_a_death(results, log)
+    node2 = [n for n in read_backend(results)["nodes"] if died["worker"] in n["workers"]]
+    assert node2, died
+    _nothing_left(cluster, short_tmp)
+
+
+@pytest.mark.xdist_group("ray-driver-kill")     # its own cluster: may run beside the tests above
+def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp_path, short_tmp):
+    tasks = write_task_file(tmp_path / "tasks.json", [search_task(i, t) for i, t in enumerate(TERMS)])
+    results = tmp_path / "ray-run"
+    env = embedded_env(tmp_path, TMPDIR=str(short_tmp))
+    env.pop("RAY_ADDRESS", None)                 # the run starts a local cluster of its own
+    run = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1"]
+    selection = ["--", "--task-file", str(tasks)]
+    log = (tmp_path / "driver.log").open("w")
+    driver = subprocess.Popen([*run, "--results", str(results), *selection], cwd=ROOT, env=env, stdout=log,
+                              stderr=subprocess.STDOUT)
+    try:
+        lines = results / "results.jsonl"
+        _eventually(lambda: lines.is_file() and lines.read_text().count("\n") >= 1 or driver.poll() is not None,
+                    "the first result line", timeout=240)
+        assert driver.poll() is None, (tmp_path / "driver.log").read_text()
+        driver.kill()                            # SIGKILL, mid-run
+        driver.wait()
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+            driver.wait()
+        log.close()
+    kept = lines.read_text().splitlines()
+    local = read_backend(results)["local_cluster"]
+    group, temp = local["process_group"], Path(local["temp_dir"])
+
+    def group_alive():
+        try:
+            os.killpg(group, 0)
+            return True
+        except ProcessLookupError:
+            return False
+    _eventually(lambda: not group_alive(), f"the local cluster's processes (group {group})", timeout=60)
+    _eventually(lambda: not temp.exists(), f"the local cluster's folder {temp}", timeout=60)
+    _eventually(lambda: not list(short_tmp.iterdir()), lambda: f"the actors' temporary files in {short_tmp} are "
+                f"gone: {sorted(str(p.relative_to(short_tmp)) for p in short_tmp.rglob('*'))[:20]}", timeout=60)
+    _eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
+
+    again = subprocess.run([*run, "--resume", str(results), *selection], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=600)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert lines.read_text().splitlines()[: len(kept)] == kept          # nothing written before the kill is lost
+    records = read_results(results)
+    assert sorted(r["test_id"] for r in records) == [f"classifieds/{i}" for i in range(len(TERMS))]
+    assert all(r["status"] == "scored" and r["reward"] == 1 for r in records)
+    scored_before = {json.loads(x)["test_id"] for x in kept if json.loads(x)["status"] == "scored"}
+    ran_again = {json.loads(x)["test_id"] for x in lines.read_text().splitlines()[len(kept):]}
+    assert not scored_before & ran_again, "a task scored before the kill ran again"
