@@ -7,8 +7,9 @@ from typing import Literal
 # The `status` of a result line (evaluation/reporting/result.schema.json): scored (a reward, 0 or 1), error (a
 # harness failure, no reward) or skipped (the task cannot run here).
 ResultStatus = Literal["scored", "error", "skipped"]
-# The phases of a task's run, in order (`phase` of an error's result line: where it failed).
-Phase = Literal["sites", "input", "reset", "login", "episode", "scoring", "record", "worker"]   # worker: its Ray actor died
+# The phases of a task's run, in order (`phase` of an error's result line: where it failed); "worker": the Ray
+# actor running the task died.
+Phase = Literal["sites", "input", "reset", "login", "episode", "scoring", "record", "worker"]
 
 
 @dataclass(frozen=True)

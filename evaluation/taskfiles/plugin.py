@@ -320,7 +320,7 @@ class TaskItem(pytest.Item):
                 outcome = self.outcome = runtime.run_task(self.task, attempt=attempt, retried_errors=errors)
                 if not should_retry(outcome, attempt, retries):
                     break
-                errors.append(outcome.error)
+                errors.append(outcome.error or "")
                 runtime.recover()      # a fresh browser; dead sites are restarted by the next attempt
         except SkipTask as exc:
             pytest.skip(str(exc))
