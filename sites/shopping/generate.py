@@ -173,7 +173,7 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
                 rows.flush(conn)
 
         rows.flush(conn)
-        n_photos, n_reviews = rows.n_photos, rows.n_reviews
+        n_reviews = rows.n_reviews
         featured = rng.sample(range(1, products + 1), min(12, products))
         conn.executemany("UPDATE product SET featured = 1 WHERE id = ?", [(p,) for p in sorted(featured)])
 
@@ -224,6 +224,9 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         for n, (pid, _, _, _, _) in enumerate(rng.sample(catalog, 3)):
             conn.execute("INSERT INTO wishlist_item VALUES (?, 1, ?, ?)",
                          (n + 1, pid, _stamp(EPOCH + timedelta(days=1100 + n))))
+        rows.n_reviews = n_reviews
+        n_official = _official_products(conn, seed, products, rows)
+        n_categories = conn.execute("SELECT COUNT(*) FROM category").fetchone()[0]
         conn.execute("COMMIT")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('rebuild')")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('optimize')")
@@ -231,7 +234,24 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         conn.execute("VACUUM")
     finally:
         conn.close()
-    return GenerationResult(path, products, n_categories, n_photos, n_reviews, len(customers), len(orders))
+    return GenerationResult(path, products + n_official, n_categories, rows.n_photos, rows.n_reviews,
+                            len(customers), len(orders))
+
+
+def _official_products(conn: sqlite3.Connection, seed: int, products: int, rows: "_Rows") -> int:
+    """The official catalogue's categories the tree lacks, and products in each of their leaves, from a random
+    stream of their own (ids after every other product): the store's own rows stay as they were."""
+    from sites.shopping.official import add_categories, per_leaf
+
+    leaves = add_categories(conn)
+    rng = random.Random(f"official-store-{seed}")
+    pid = products
+    for leaf in leaves:
+        for _ in range(per_leaf(products)):
+            pid += 1
+            _product(rng, pid, leaf, rows)
+    rows.flush(conn)
+    return pid - products
 
 
 class _Rows:
