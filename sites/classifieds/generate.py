@@ -255,6 +255,11 @@ OFFICIAL_KINDS = {"Collectibles": ("nesting doll", "skeleton key", "hourglass", 
                   "Photo + video": ("camera", "camcorder", "film projector")}
 
 
+def official_per_category(listings: int) -> int:
+    """Listings in each official category above the site's own: a few at the small scales, more with the site."""
+    return max(8, listings // 60)
+
+
 def _official_listings(conn: sqlite3.Connection, rng: random.Random, listings: int, cities, n_users: int,
                        user_names: list[str], counts: _Counts) -> int:
     """Listings in the official categories above the site's own, after every other row (ids after theirs), from
@@ -262,7 +267,7 @@ def _official_listings(conn: sqlite3.Connection, rng: random.Random, listings: i
     never by the benchmark account."""
     from sites.imagery import KINDS
 
-    per_category = max(8, listings // 60)
+    per_category = official_per_category(listings)
     item_id = listings
     for category_id, name in official_categories():
         if name not in OFFICIAL_KINDS:
