@@ -188,6 +188,8 @@ def expectation(url: str, departments: set[str]) -> dict:
             absent = f"page {path} (no such script on OSClass either)"
         elif query.get("page") == ["item"]:
             absent = f"listing id {query['id'][0]}"
+        elif "sRegion" in query:     # OSClass's geographic region ids; the site has its own few regions
+            absent = f"region id {query['sRegion'][0]}"
     elif site == "reddit":
         m = re.fullmatch(r"/f/[^/]+/(\d+)(?:/.*)?", path)
         if m:

@@ -143,10 +143,13 @@ class ShoppingData:
         return {r[0] for r in self.conn.execute("SELECT id, url_path FROM category") if r[1] not in own}
 
     def official_product_ids(self) -> set[int]:
-        """Products of the official catalogue's categories (see official_category_ids)."""
+        """Products added for the official catalogue: those of its categories (see official_category_ids) and
+        those after the store's own count (PRAGMA user_version; they top up official leaves of the tree)."""
         extra = sorted(self.official_category_ids())
-        return {r[0] for r in self.conn.execute(
-            f"SELECT id FROM product WHERE category_id IN ({', '.join('?' * len(extra))})", extra)} if extra else set()
+        own = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        ids = {r[0] for r in self.conn.execute("SELECT id FROM product WHERE id > ?", (own,))} if own else set()
+        return ids | ({r[0] for r in self.conn.execute(
+            f"SELECT id FROM product WHERE category_id IN ({', '.join('?' * len(extra))})", extra)} if extra else set())
 
     def __enter__(self) -> "ShoppingData":
         return self

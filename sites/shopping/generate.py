@@ -225,7 +225,7 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
             conn.execute("INSERT INTO wishlist_item VALUES (?, 1, ?, ?)",
                          (n + 1, pid, _stamp(EPOCH + timedelta(days=1100 + n))))
         rows.n_reviews = n_reviews
-        n_official = _official_products(conn, seed, products, rows)
+        n_official = _official_products(conn, seed, products, rows, leaves)
         n_categories = conn.execute("SELECT COUNT(*) FROM category").fetchone()[0]
         conn.execute("COMMIT")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('rebuild')")
@@ -238,12 +238,19 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
                             len(customers), len(orders))
 
 
-def _official_products(conn: sqlite3.Connection, seed: int, products: int, rows: "_Rows") -> int:
-    """The official catalogue's categories the tree lacks, and products in each of their leaves, from a random
-    stream of their own (ids after every other product): the store's own rows stay as they were."""
+def _official_products(conn: sqlite3.Connection, seed: int, products: int, rows: "_Rows", own_leaves) -> int:
+    """The official catalogue's categories the tree lacks, and products in each of their leaves and in the
+    official leaves of the tree that drew none (small scales), from a random stream of their own, ids after every
+    other product (PRAGMA user_version keeps the store's own count): the store's own rows stay as they were."""
+    from sites.common.official import store_categories
     from sites.shopping.official import add_categories, per_leaf
 
-    leaves = add_categories(conn)
+    conn.execute(f"PRAGMA user_version = {int(products)}")
+    official_paths = {c["path"] for c in store_categories()}
+    empty = {r[0] for r in conn.execute(
+        "SELECT c.id FROM category c WHERE NOT EXISTS (SELECT 1 FROM product p WHERE p.category_id = c.id)"
+        " AND url_path IN (SELECT value FROM json_each(?))", (json.dumps(sorted(official_paths)),))}
+    leaves = [leaf for leaf in own_leaves if leaf[0] in empty] + add_categories(conn)
     rng = random.Random(f"official-store-{seed}")
     pid = products
     for leaf in leaves:

@@ -105,7 +105,7 @@ def test_gallery_view(client):
 def test_bad_parameters_give_error_pages_not_crashes(client):
     cases = {
         "/index.php?page=search&iPage=abc": 200, "/index.php?page=search&sPriceMin=cheap": 400,
-        "/index.php?page=search&sOrder=evil": 400, "/index.php?page=search&sCategory=99999": 400,
+        "/index.php?page=search&sOrder=evil": 400, "/index.php?page=search&sCategory=99999": 404,
         "/index.php?page=search&iOrderType=sideways": 400, "/index.php?page=item&id=abc": 400,
         "/index.php?page=item&id=99999999": 404, "/index.php?page=item": 400, "/index.php?page=nosuch": 404,
         "/index.php?page=search&sPattern=%22%29%28*%3A": 200, "/index.php?page=search&sPattern=%FF%FE": 200,
