@@ -8,8 +8,6 @@ from __future__ import annotations
 from sites.common.official import forum_names
 from sites.reddit.content import (
     ANIMALS,
-    CITY_TITLES_IMG,
-    CITY_TITLES_TXT,
     FORUMS,
     GENERIC_TXT,
     ForumSpec,
@@ -67,7 +65,6 @@ SPECS: dict[str, ForumSpec] = {spec.name: spec for spec in (
     _city("springfieldMO", "Springfield, Missouri", 2),
     _city("washingtondc", "Washington, D.C.", 2),
 )}
-assert CITY_TITLES_IMG and CITY_TITLES_TXT   # the city forums share the existing city titles
 
 
 def missing_forums() -> list[ForumSpec]:
