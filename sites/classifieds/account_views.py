@@ -90,7 +90,7 @@ def my_items():
     conn = web.get_db()
     import sites.classifieds.queries as queries
 
-    q = queries.SearchQuery(user_id=user["id"], page=web.int_arg("iPage", minimum=1) or 1)
+    q = queries.SearchQuery(user_id=user["id"], page=web.page_arg("iPage"))
     total, rows = queries.search(conn, q, page_size=20)
     return render_template("user_items.html", rows=rows, total=total, page=q.page,
                            pages=max(1, -(-total // 20)))

@@ -40,7 +40,7 @@ def parse_search() -> SearchQuery:
     if order_type not in ("asc", "desc"):
         abort(400, description=f"iOrderType={order_type!r}: use asc or desc")
     q.order_type = order_type
-    q.page = web.int_arg("iPage", minimum=1) or 1
+    q.page = web.page_arg("iPage")
     show_as = args.get("sShowAs", "").strip() or "list"
     if show_as not in ("list", "gallery"):
         abort(400, description=f"sShowAs={show_as!r}: use list or gallery")

@@ -79,6 +79,13 @@ class ClassifiedsData:
     def close(self) -> None:
         self.conn.close()
 
+    def official_category_ids(self) -> set[int]:
+        """The category ids added for the official catalogue (above the site's own). Task builders pick from
+        the listings of the other categories, so adding the catalogue moves no task."""
+        from sites.classifieds.schema import CATEGORIES
+
+        return {r[0] for r in self.conn.execute("SELECT id FROM category WHERE id > ?", (len(CATEGORIES),))}
+
     def __enter__(self) -> "ClassifiedsData":
         return self
 

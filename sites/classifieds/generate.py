@@ -19,6 +19,7 @@ from pathlib import Path
 
 from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 from sites.classifieds.schema import CATEGORIES, LOCATIONS, SCHEMA, slugify
+from sites.common.official import classifieds_new_categories as official_categories
 
 EPOCH = datetime(2023, 1, 1, 8, 0, 0)
 SPAN_DAYS = 360
@@ -137,7 +138,7 @@ def _price(rng: random.Random, kind) -> int:
 
 def generate(path: Path, seed: int, listings: int) -> GenerationResult:
     """Write a new database at `path` (which must not exist)."""
-    from sites.imagery import CATALOG, COLORS, CONDITIONS, PATTERNS
+    from sites.imagery import CATALOG
 
     path = Path(path)
     if path.exists():
@@ -150,6 +151,8 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
         conn.executescript(SCHEMA)
         conn.execute("BEGIN")
         for idx, name in enumerate(CATEGORIES, start=1):
+            conn.execute("INSERT INTO category(id, name, slug) VALUES (?, ?, ?)", (idx, name, slugify(name)))
+        for idx, name in official_categories():    # the official ids above the site's own
             conn.execute("INSERT INTO category(id, name, slug) VALUES (?, ?, ?)", (idx, name, slugify(name)))
         cities: list[tuple[int, int]] = []  # (city_id, region_id)
         city_id = 0
@@ -176,55 +179,105 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
                  hash_with_salt(SELLER_PASSWORD, _salt(rng), SELLER_ITERATIONS),
                  _stamp(EPOCH - timedelta(days=rng.randrange(1, 900)))))
 
-        color_names = sorted(COLORS)
-        n_photos = n_comments = 0
         # Publication dates rise with the listing id (as on a live site) with a random step.
         step = SPAN_DAYS * 86400 / listings
+        counts = _Counts()
         for item_id in range(1, listings + 1):
             category_id = rng.randrange(len(CATEGORIES)) + 1
-            kinds = CATALOG[CATEGORIES[category_id - 1]]
-            kind = kinds[rng.randrange(len(kinds))]
-            color = rng.choice(color_names) if kind.colorable else None
-            count = (1 if rng.random() < 0.6 else rng.randint(2, 6)) if kind.countable else 1
-            text = rng.choice(PRINTED_WORDS) if kind.printable and rng.random() < 0.4 else None
-            condition = CONDITIONS[rng.choices(range(len(CONDITIONS)), weights=(2, 3, 4, 1))[0]]
-            pattern = PATTERNS[rng.choices(range(len(PATTERNS)), weights=(6, 2, 1, 1))[0]] if kind.colorable else "plain"  # noqa: E501
-            city_id, region_id = cities[rng.randrange(len(cities))]
-            user_id = 1 if item_id % 997 == 5 else rng.randint(2, n_users)
-            pub = EPOCH + timedelta(seconds=int(step * (item_id - 1) + rng.uniform(0, step * 0.9)))
-            noun = kind.nouns[0]
-            conn.execute(
-                "INSERT INTO item(id, user_id, category_id, region_id, city_id, title, description, price_cents,"
-                " pub_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (item_id, user_id, category_id, region_id, city_id, _title(rng, kind, color, count),
-                 _description(rng, noun, condition), _price(rng, kind), _stamp(pub)))
-            # One seed per item: it fixes the backdrop, layout and wear, so a listing's photos show the same
-            # item from different camera framings (`view`).
-            item_seed = rng.randrange(2**31)
-            for position in range(rng.choice((1, 1, 2, 2, 3, 4))):
-                n_photos += 1
-                conn.execute(
-                    "INSERT INTO photo(id, item_id, position, kind, color, count, printed_text, condition, pattern,"
-                    " view, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (n_photos, item_id, position, kind.name, color, count, text, condition, pattern, position % 3,
-                     item_seed))
-            for _ in range(rng.choices((0, 1, 2, 3), weights=(14, 4, 2, 1))[0]):
-                n_comments += 1
-                title, body, rating = COMMENT_TEMPLATES[rng.randrange(len(COMMENT_TEMPLATES))]
-                author = rng.randint(2, n_users)
-                name = user_names[author]
-                when = pub + timedelta(hours=rng.randint(1, 24 * 20))
-                conn.execute(
-                    "INSERT INTO comment(id, item_id, user_id, author_name, title, body, rating, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (n_comments, item_id, author, name, title, body, rating, _stamp(when)))
+            _listing(conn, rng, item_id, category_id, CATALOG[CATEGORIES[category_id - 1]], cities, n_users,
+                     user_names, counts, lambda item_id=item_id: EPOCH + timedelta(
+                         seconds=int(step * (item_id - 1) + rng.uniform(0, step * 0.9))))
+        n_official = _official_listings(conn, random.Random(f"official-classifieds-{seed}"), listings, cities,
+                                        n_users, user_names, counts)
         conn.execute("COMMIT")
         conn.execute("INSERT INTO item_fts(item_fts) VALUES ('optimize')")
         conn.execute("ANALYZE")
         conn.execute("VACUUM")
     finally:
         conn.close()
-    return GenerationResult(path, listings, n_users, n_photos, n_comments)
+    return GenerationResult(path, listings + n_official, n_users, counts.photos, counts.comments)
+
+
+class _Counts:
+    photos = 0
+    comments = 0
+
+
+def _listing(conn: sqlite3.Connection, rng: random.Random, item_id: int, category_id: int, kinds, cities,
+             n_users: int, user_names: list[str], counts: _Counts, when, benchmark_user: bool = True) -> None:
+    """One listing of `category_id` (showing one of `kinds`) with its photos and comments; `when()` draws its
+    publication date. `benchmark_user=False` keeps the benchmark account from selling it."""
+    from sites.imagery import COLORS, CONDITIONS, PATTERNS
+
+    color_names = sorted(COLORS)
+    kind = kinds[rng.randrange(len(kinds))]
+    color = rng.choice(color_names) if kind.colorable else None
+    count = (1 if rng.random() < 0.6 else rng.randint(2, 6)) if kind.countable else 1
+    text = rng.choice(PRINTED_WORDS) if kind.printable and rng.random() < 0.4 else None
+    condition = CONDITIONS[rng.choices(range(len(CONDITIONS)), weights=(2, 3, 4, 1))[0]]
+    pattern = PATTERNS[rng.choices(range(len(PATTERNS)), weights=(6, 2, 1, 1))[0]] if kind.colorable else "plain"
+    city, region = cities[rng.randrange(len(cities))]
+    user_id = 1 if benchmark_user and item_id % 997 == 5 else rng.randint(2, n_users)
+    pub = when()
+    noun = kind.nouns[0]
+    conn.execute(
+        "INSERT INTO item(id, user_id, category_id, region_id, city_id, title, description, price_cents,"
+        " pub_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (item_id, user_id, category_id, region, city, _title(rng, kind, color, count),
+         _description(rng, noun, condition), _price(rng, kind), _stamp(pub)))
+    # One seed per item: it fixes the backdrop, layout and wear, so a listing's photos show the same
+    # item from different camera framings (`view`).
+    item_seed = rng.randrange(2**31)
+    for position in range(rng.choice((1, 1, 2, 2, 3, 4))):
+        counts.photos += 1
+        conn.execute(
+            "INSERT INTO photo(id, item_id, position, kind, color, count, printed_text, condition, pattern,"
+            " view, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (counts.photos, item_id, position, kind.name, color, count, text, condition, pattern, position % 3,
+             item_seed))
+    for _ in range(rng.choices((0, 1, 2, 3), weights=(14, 4, 2, 1))[0]):
+        counts.comments += 1
+        title, body, rating = COMMENT_TEMPLATES[rng.randrange(len(COMMENT_TEMPLATES))]
+        author = rng.randint(2, n_users)
+        name = user_names[author]
+        when_said = pub + timedelta(hours=rng.randint(1, 24 * 20))
+        conn.execute(
+            "INSERT INTO comment(id, item_id, user_id, author_name, title, body, rating, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (counts.comments, item_id, author, name, title, body, rating, _stamp(when_said)))
+
+
+# what the official categories above the site's own show (imagery kinds)
+OFFICIAL_KINDS = {"Collectibles": ("nesting doll", "skeleton key", "hourglass", "arcade plush", "compass"),
+                  "Farm + garden": ("potted plant", "cactus", "bucket", "axe", "tractor"),
+                  "Household": ("kettle", "mug", "vase", "candle", "laundry basket", "frying pan"),
+                  "Motorcycles": ("motorcycle", "motor scooter"),
+                  "Photo + video": ("camera", "camcorder", "film projector")}
+
+
+def official_per_category(listings: int) -> int:
+    """Listings in each official category above the site's own: a few at the small scales, more with the site."""
+    return max(8, listings // 60)
+
+
+def _official_listings(conn: sqlite3.Connection, rng: random.Random, listings: int, cities, n_users: int,
+                       user_names: list[str], counts: _Counts) -> int:
+    """Listings in the official categories above the site's own, after every other row (ids after theirs), from
+    their own random stream, published before the site's own listings (the newest pages stay as they were) and
+    never by the benchmark account."""
+    from sites.imagery import KINDS
+
+    per_category = official_per_category(listings)
+    item_id = listings
+    for category_id, name in official_categories():
+        if name not in OFFICIAL_KINDS:
+            raise ValueError(f"official classifieds category {name}: no kinds in OFFICIAL_KINDS")
+        kinds = [KINDS[k] for k in OFFICIAL_KINDS[name]]
+        for _ in range(per_category):
+            item_id += 1
+            _listing(conn, rng, item_id, category_id, kinds, cities, n_users, user_names, counts,
+                     lambda: EPOCH - timedelta(days=rng.uniform(1, 120)), benchmark_user=False)
+    return item_id - listings
 
 
 def generate_atomic(final: Path, seed: int, listings: int) -> GenerationResult:

@@ -25,6 +25,10 @@ class BadParameter(ValueError):
     """A query parameter has a value the site cannot use; the message names it."""
 
 
+class UnknownId(BadParameter):
+    """A well-formed id that names no category, region or city here (404, as for a listing id)."""
+
+
 def fts_query(pattern: str) -> str | None:
     """Turn free text into an FTS5 query: every word must occur (as a prefix). None if no words."""
     words = re.findall(r"\w+", pattern, flags=re.UNICODE)
@@ -175,5 +179,5 @@ def resolve(conn: sqlite3.Connection, table: str, value: str, param: str) -> int
                            + (" OR slug = ?" if table == "category" else ""),
                            (value, value.lower()) if table == "category" else (value,)).fetchone()
     if row is None:
-        raise BadParameter(f"{param}={value!r} is not a known {table}")
+        raise (UnknownId if is_plain_int(value) else BadParameter)(f"{param}={value!r} is not a known {table}")
     return row[0]

@@ -1,17 +1,18 @@
 """Where the classifieds' pristine data lives, and making sure it exists.
 
-Layout under the data dir: `classifieds/seed<SEED>-n<LISTINGS>/classifieds.sqlite` (read-only, shared by
-every instance) and `.../photos-<renderer version>/` (the photo cache, filled lazily by the instances, atomic writes).
-Two processes that find the data missing at once serialise on a file lock; the loser finds the file
-in place when it gets the lock and does nothing.
+Layout under the data dir: `classifieds/seed<SEED>-n<LISTINGS>-g<generator version>/classifieds.sqlite`
+(read-only, shared by every instance) and `.../photos-<renderer version>/` (the photo cache, filled lazily by the
+instances, atomic writes). Two processes that find the data missing at once serialise on a file lock; the loser
+finds the file in place when it gets the lock and does nothing.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
 from sites.classifieds.generate import GenerationResult, generate_atomic, listing_count
-from sites.common.datafiles import generate_once
+from sites.common.datafiles import code_version, generate_once
 
 
 @dataclass(frozen=True)
@@ -36,9 +37,16 @@ class DataSet:
         return self.db.is_file()
 
 
+@functools.lru_cache(maxsize=1)
+def generator_version() -> str:
+    """Changes whenever the code that decides the data changes (generator, schema, the official catalogue)."""
+    here = Path(__file__).parent
+    return code_version(here / "generate.py", here / "schema.py", here.parent / "common" / "official_catalogue.json")
+
+
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
     listings = listing_count(scale)
-    return DataSet(Path(data_dir) / "classifieds" / f"seed{seed}-n{listings}", seed, listings)
+    return DataSet(Path(data_dir) / "classifieds" / f"seed{seed}-n{listings}-g{generator_version()}", seed, listings)
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:

@@ -9,7 +9,7 @@ import sites.classifieds.account_views as account_views
 import sites.classifieds.browse_views as browse_views
 import sites.classifieds.post_views as post_views
 import sites.classifieds.web as web
-from sites.classifieds.queries import BadParameter
+from sites.classifieds.queries import BadParameter, UnknownId
 
 # (page, action, method) -> handler. action None = no action parameter.
 ROUTES = {
@@ -65,6 +65,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(BadParameter)
     def _bad_parameter(exc):
+        if isinstance(exc, UnknownId):
+            return render_template("error.html", code=404, title="Page not found", message=str(exc)), 404
         return render_template("error.html", code=400, title="Bad request", message=str(exc)), 400
 
     @app.errorhandler(HTTPException)

@@ -14,6 +14,7 @@ from sites.common.web import (  # noqa: F401  (re-exported for the views)
     int_arg,
     is_plain_int,
     money_arg,
+    page_arg,
     parse_int,
 )
 

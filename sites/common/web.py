@@ -5,6 +5,7 @@ length bound so a 30-digit number is a clear 400, never an overflow in SQLite (w
 """
 from __future__ import annotations
 
+import re
 import secrets
 import sqlite3
 from datetime import datetime
@@ -60,6 +61,32 @@ def int_arg(name: str, source=None, *, required: bool = False, minimum: int | No
     if minimum is not None and value < minimum:
         abort(400, description=f"parameter {name} must be at least {minimum}")
     return value
+
+
+PHP_SPACE = " \t\n\r\v\f"
+MAX_PAGE = 10**9          # a page number beyond every listing: an empty last page, never an overflow
+_PHP_INT = re.compile(r"[+-]?[0-9]+")   # ASCII digits only: '٣' and '２' are not digits here, as in PHP
+
+
+def php_intval(raw: str | None) -> int:
+    """The integer PHP's intval() reads from a string: leading whitespace, a sign, then the longest run of ASCII
+    digits ('4y' -> 4, '  12abc' -> 12, 'abc' -> 0, '٣' -> 0), clamped to 64 bits as PHP clamps it."""
+    match = _PHP_INT.match((raw or "").lstrip(PHP_SPACE))
+    if match is None:
+        return 0
+    text = match.group(0)
+    sign = -1 if text[0] == "-" else 1
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > 19:                   # beyond 64 bits (and beyond int()'s digit limit): clamp
+        return sign * (2**63 - 1) if sign > 0 else -(2**63)
+    return max(-(2**63), min(2**63 - 1, sign * int(digits)))
+
+
+def page_arg(name: str, source=None) -> int:
+    """A page number read as the official PHP sites read theirs (intval, see php_intval), at least 1 and at most
+    MAX_PAGE: never an error, whatever the parameter holds."""
+    source = request.args if source is None else source
+    return max(1, min(MAX_PAGE, php_intval(source.get(name))))
 
 
 def money_arg(name: str, source=None) -> int | None:

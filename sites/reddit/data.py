@@ -115,6 +115,14 @@ class RedditData:
     def close(self) -> None:
         self.conn.close()
 
+    def official_forum_names(self) -> set[str]:
+        """The forums added for the official catalogue (sites/reddit/official_forums.py) that this database has.
+        Task builders pick from the other forums, so adding the catalogue moves no task."""
+        from sites.reddit.official_forums import missing_forums
+
+        names = {spec.name for spec in missing_forums()}
+        return {r[0] for r in self.conn.execute("SELECT name FROM forum") if r[0] in names}
+
     def __enter__(self) -> "RedditData":
         return self
 

@@ -140,72 +140,118 @@ def _fill(conn: sqlite3.Connection, rng: random.Random, posts: int) -> tuple[int
 
     weights = [spec.weight for spec in FORUMS]
     step = SPAN_DAYS * 86400 / posts
-    n_images = n_comments = 0
-    sub_rows, comment_rows, image_rows, vote_rows, cvote_rows = [], [], [], [], []
     per_forum = [0] * (len(FORUMS) + 1)
+    rows = _Rows()
     for sid in range(1, posts + 1):
         fid = rng.choices(range(1, len(FORUMS) + 1), weights=weights)[0]
         spec = FORUMS[fid - 1]
         per_forum[fid] += 1
         author = 1 if sid % 331 == 17 else rng.randint(2, n_users)
         created = EPOCH + timedelta(seconds=int(step * (sid - 1) + rng.uniform(0, step * 0.9)))
-        url = None
-        body = ""
-        image_id = None
-        if spec.picture is not None and rng.random() < spec.image_share:
-            picture = spec.picture(rng)
-            n_images += 1
-            image_id = n_images
-            image_rows.append((image_id, f"{rng.getrandbits(64):016x}.jpg", picture.style,
-                               picture.kind or picture.title or picture.style,
-                               json.dumps(picture.facts(), sort_keys=True), rng.randrange(2**31)))
-            title = rng.choice(spec.image_titles)
-        else:
-            title = rng.choice(spec.text_titles)
-            if rng.random() < 0.35:
-                url = f"https://{spec.link_domain}/story/{rng.randint(1000, 999999)}"
-            else:
-                body = _body(rng)
-        up, down = _score(rng, 3.0 if image_id else 1.5)
-        if sid % MEGATHREAD_EVERY == 5:
-            n_post_comments = rng.randint(*MEGATHREAD_COMMENTS)
-            up *= 3
-        else:
-            n_post_comments = rng.choices((0, 1, 2, 3, 5, 8, 14, 25), weights=(18, 14, 12, 10, 9, 6, 3, 1))[0]
-        last = created
-        ids_here: list[int] = []
-        for k in range(n_post_comments):
-            n_comments += 1
-            cid = n_comments
-            if ids_here and rng.random() < 0.45:
-                parent = rng.choice(ids_here[-12:])
-                text = rng.choice(REPLIES)
-            else:
-                parent = None
-                text = rng.choice(COMMENTS)
-            when = created + timedelta(minutes=rng.randint(2, 60) * (k + 1))
-            last = max(last, when)
-            cup, cdown = _score(rng, 0.6)
-            cauthor = 1 if cid % 613 == 11 else rng.randint(2, n_users)
-            comment_rows.append((cid, sid, parent, cauthor, text, _stamp(when), cup, cdown, cup - cdown))
-            ids_here.append(cid)
-            if cid % 41 == 3:
-                cvote_rows.append((cid, 1, 1 if rng.random() < 0.8 else -1))
-        net = up - down
-        stamp = _stamp(created)
-        sub_rows.append((sid, fid, author, title, url, body, image_id, stamp, _stamp(last), up, down, net,
-                         n_post_comments, ranking(stamp, net)))
-        if sid % 53 == 7:   # the benchmark account's own votes
-            vote_rows.append((sid, 1, 1 if rng.random() < 0.75 else -1))
-        for voter in sorted(rng.sample(range(2, n_users + 1), 2)):
-            vote_rows.append((sid, voter, 1 if rng.random() < 0.85 else -1))
-        if len(sub_rows) >= 2000:
-            _flush(conn, image_rows, sub_rows, comment_rows, vote_rows, cvote_rows)
-    _flush(conn, image_rows, sub_rows, comment_rows, vote_rows, cvote_rows)
+        _post(rng, sid, fid, spec, author, created, n_users, rows)
+        if len(rows.submissions) >= 2000:
+            rows.flush(conn)
+    rows.flush(conn)
     for fid in range(1, len(FORUMS) + 1):
         conn.execute("UPDATE forum SET submission_count = ? WHERE id = ?", (per_forum[fid], fid))
     _messages(conn, rng, n_users, posts)
-    return n_users, n_comments, n_images
+    _official_forums(conn, random.Random(f"official-forums-{posts}-{rng.random()}"), posts, n_users, rows)
+    return n_users, rows.n_comments, rows.n_images
+
+
+def _official_forums(conn: sqlite3.Connection, rng: random.Random, posts: int, n_users: int, rows: "_Rows") -> None:
+    """The official forums the generated ones lack, after every other row (ids after theirs), with posts, comments
+    and subscribers from their own random stream; the benchmark account takes no part, so its pages stay."""
+    from sites.reddit.official_forums import missing_forums
+
+    specs = missing_forums()
+    first_fid = len(FORUMS) + 1
+    per_forum = max(6, posts // 150)
+    sid = posts
+    for fid, spec in enumerate(specs, start=first_fid):
+        conn.execute("INSERT INTO forum(id, name, title, description, sidebar, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                     (fid, spec.name, spec.title, spec.description,
+                      f"{spec.description}\n\n**Rules**\n\n1. Be civil.\n2. Stay on topic.\n3. No spam.",
+                      _stamp(EPOCH - timedelta(days=rng.randint(500, 900)))))
+        for uid in sorted(rng.sample(range(2, n_users + 1), rng.randint(1, 3))):
+            conn.execute("INSERT INTO moderator(forum_id, user_id) VALUES (?, ?)", (fid, uid))
+        members = sorted(rng.sample(range(2, n_users + 1), rng.randint(n_users // 20 + 1, n_users // 6 + 2)))
+        conn.executemany("INSERT INTO subscription(forum_id, user_id) VALUES (?, ?)", [(fid, u) for u in members])
+        step = SPAN_DAYS * 86400 / per_forum
+        for k in range(per_forum):
+            sid += 1
+            created = EPOCH + timedelta(seconds=int(step * k + rng.uniform(0, step * 0.9)))
+            _post(rng, sid, fid, spec, rng.randint(2, n_users), created, n_users, rows, benchmark_user=False)
+        conn.execute("UPDATE forum SET subscriber_count = ?, submission_count = ? WHERE id = ?",
+                     (len(members), per_forum, fid))
+    rows.flush(conn)
+
+
+class _Rows:
+    """Rows waiting to be written, and the image and comment counters."""
+
+    def __init__(self) -> None:
+        self.images, self.submissions, self.comments, self.votes, self.comment_votes = [], [], [], [], []
+        self.n_images = self.n_comments = 0
+
+    def flush(self, conn: sqlite3.Connection) -> None:
+        _flush(conn, self.images, self.submissions, self.comments, self.votes, self.comment_votes)
+
+
+def _post(rng: random.Random, sid: int, fid: int, spec, author: int, created: datetime, n_users: int, rows: _Rows,
+          benchmark_user: bool = True) -> None:
+    """One submission with its picture, comments and votes into `rows`. `benchmark_user=False` keeps the
+    benchmark account out of it (no comment or vote of theirs)."""
+    url = None
+    body = ""
+    image_id = None
+    if spec.picture is not None and rng.random() < spec.image_share:
+        picture = spec.picture(rng)
+        rows.n_images += 1
+        image_id = rows.n_images
+        rows.images.append((image_id, f"{rng.getrandbits(64):016x}.jpg", picture.style,
+                            picture.kind or picture.title or picture.style,
+                            json.dumps(picture.facts(), sort_keys=True), rng.randrange(2**31)))
+        title = rng.choice(spec.image_titles)
+    else:
+        title = rng.choice(spec.text_titles)
+        if rng.random() < 0.35:
+            url = f"https://{spec.link_domain}/story/{rng.randint(1000, 999999)}"
+        else:
+            body = _body(rng)
+    up, down = _score(rng, 3.0 if image_id else 1.5)
+    if sid % MEGATHREAD_EVERY == 5:
+        n_post_comments = rng.randint(*MEGATHREAD_COMMENTS)
+        up *= 3
+    else:
+        n_post_comments = rng.choices((0, 1, 2, 3, 5, 8, 14, 25), weights=(18, 14, 12, 10, 9, 6, 3, 1))[0]
+    last = created
+    ids_here: list[int] = []
+    for k in range(n_post_comments):
+        rows.n_comments += 1
+        cid = rows.n_comments
+        if ids_here and rng.random() < 0.45:
+            parent = rng.choice(ids_here[-12:])
+            text = rng.choice(REPLIES)
+        else:
+            parent = None
+            text = rng.choice(COMMENTS)
+        when = created + timedelta(minutes=rng.randint(2, 60) * (k + 1))
+        last = max(last, when)
+        cup, cdown = _score(rng, 0.6)
+        cauthor = 1 if benchmark_user and cid % 613 == 11 else rng.randint(2, n_users)
+        rows.comments.append((cid, sid, parent, cauthor, text, _stamp(when), cup, cdown, cup - cdown))
+        ids_here.append(cid)
+        if benchmark_user and cid % 41 == 3:
+            rows.comment_votes.append((cid, 1, 1 if rng.random() < 0.8 else -1))
+    net = up - down
+    stamp = _stamp(created)
+    rows.submissions.append((sid, fid, author, title, url, body, image_id, stamp, _stamp(last), up, down, net,
+                             n_post_comments, ranking(stamp, net)))
+    if benchmark_user and sid % 53 == 7:   # the benchmark account's own votes
+        rows.votes.append((sid, 1, 1 if rng.random() < 0.75 else -1))
+    for voter in sorted(rng.sample(range(2, n_users + 1), 2)):
+        rows.votes.append((sid, voter, 1 if rng.random() < 0.85 else -1))
 
 
 def _flush(conn, image_rows, sub_rows, comment_rows, vote_rows, cvote_rows) -> None:

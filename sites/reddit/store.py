@@ -38,7 +38,8 @@ def generator_version() -> str:
     picture kinds it draws from)."""
     here = Path(__file__).parent
     imagery = here.parent / "imagery"
-    return code_version(here / "generate.py", here / "content.py", here / "schema.py",
+    return code_version(here / "generate.py", here / "content.py", here / "schema.py", here / "official_forums.py",
+                        here.parent / "common" / "official_catalogue.json",
                         imagery / "catalog.py", imagery / "catalog_forum.py")
 
 

@@ -128,6 +128,29 @@ class ShoppingData:
     def close(self) -> None:
         self.conn.close()
 
+    def official_category_ids(self) -> set[int]:
+        """Categories added for the official catalogue (the paths the generated tree lacks, see
+        sites/shopping/official.py). Task builders pick from the other categories and their products, so adding
+        the catalogue moves no task; answers that list a category still count every product in it."""
+        from sites.shopping.departments import TREE, parse_leaf, slugify
+
+        own = set()
+        for top, subs in TREE.items():
+            own.add(slugify(top))
+            for sub, lines in subs.items():
+                own.add(f"{slugify(top)}/{slugify(sub)}")
+                own.update(f"{slugify(top)}/{slugify(sub)}/{slugify(parse_leaf(line)[0])}" for line in lines)
+        return {r[0] for r in self.conn.execute("SELECT id, url_path FROM category") if r[1] not in own}
+
+    def official_product_ids(self) -> set[int]:
+        """Products added for the official catalogue: those of its categories (see official_category_ids) and
+        those after the store's own count (PRAGMA user_version; they top up official leaves of the tree)."""
+        extra = sorted(self.official_category_ids())
+        own = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        ids = {r[0] for r in self.conn.execute("SELECT id FROM product WHERE id > ?", (own,))} if own else set()
+        return ids | ({r[0] for r in self.conn.execute(
+            f"SELECT id FROM product WHERE category_id IN ({', '.join('?' * len(extra))})", extra)} if extra else set())
+
     def __enter__(self) -> "ShoppingData":
         return self
 

@@ -113,7 +113,7 @@ def _facts(rng: random.Random, kind, option_mode: str, text_blob: str):
 
 
 def generate(path: Path, seed: int, products: int) -> GenerationResult:
-    from sites.imagery import COLORS, KINDS
+    from sites.imagery import KINDS
 
     rng = random.Random(seed)
     path = Path(path)
@@ -165,87 +165,15 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
                         gift["postcode"], gift["country"], gift["telephone"])
 
         # products
-        url_keys: set[str] = set()
-        product_rows: list[tuple] = []
-        pc_rows: list[tuple] = []
-        attr_rows: list[tuple] = []
-        opt_rows: list[tuple] = []
-        photo_rows: list[tuple] = []
-        review_rows: list[tuple] = []
-        catalog: list[tuple] = []   # (id, sku, name, final cents, option rows)
-        n_photos = n_reviews = 0
+        rows = _Rows()
+        catalog = []   # (id, sku, name, final cents, option rows)
         for pid in range(1, products + 1):
-            leaf_id, ancestors, top, sub, kinds = leaves[rng.randrange(len(leaves))]
-            kind_name, option_mode = rng.choice(kinds)
-            kind = KINDS[kind_name]
-            brand = rng.choice(W.BRANDS)
-            noun = rng.choice(kind.nouns)
-            audience = W.AUDIENCE.get(sub, "") if option_mode else ""
-            title = " ".join(w[:1].upper() + w[1:] for w in noun.split())
-            if "'" in noun:
-                audience = ""
-            name = " ".join(p for p in (brand, audience, rng.choice(W.ADJECTIVES), title) if p)
-            name += rng.choice(W.TAILS)
-            key = slugify(name)[:80].strip("-")
-            if key in url_keys:
-                key = f"{key}-{pid}"
-            url_keys.add(key)
-            material = rng.choice(W.MATERIALS[top])
-            description = " ".join([
-                rng.choice(W.OPENERS).format(name=name, noun=noun, brand=brand),
-                rng.choice(W.MATERIAL_LINES).format(material=material),
-                *rng.sample(W.FEATURES, 2)])
-            short = f"{noun[0].upper()}{noun[1:]} by {brand}. {rng.choice(W.FEATURES)}"
-            price = _price(rng, *kind.price_range)
-            special = None
-            if rng.random() < 0.12:
-                special = max(50, int(price * rng.choice((0.7, 0.75, 0.8, 0.85, 0.9))) // 100 * 100 + 99)
-                if special >= price:
-                    special = None
-            final = special or price
-            created = EPOCH + timedelta(days=rng.randint(0, 900), minutes=rng.randint(0, 1439))
-            blob = f"{name} {description} {short}".lower()
-            color, pattern, count, text, shape = _facts(rng, kind, option_mode, blob)
-            options = []
-            if option_mode:
-                sizes = APPAREL_SIZES if option_mode == "apparel" else SHOE_SIZES
-                others = [c for c in COLORS if c != color]
-                colours = sorted([color] + rng.sample(others, rng.randint(1, 3)), key=list(COLORS).index)
-                options = [("Size", "|".join(sizes)), ("Color", "|".join(c.title() for c in colours))]
-            n_reviews_here = rng.choices((0, 1, 2, 3, 5, 8, 12), weights=(30, 18, 14, 12, 10, 8, 5))[0]
-            stars_sum = 0
-            for _ in range(n_reviews_here):
-                stars = rng.choices((5, 4, 3, 2, 1), weights=(45, 28, 12, 8, 7))[0]
-                stars_sum += stars
-                n_reviews += 1
-                when = created + timedelta(days=rng.randint(3, 800), minutes=rng.randint(0, 1439))
-                review_rows.append((n_reviews, pid, None, rng.choice(W.FIRST_NAMES) + rng.choice(("", "", " " +
-                                    rng.choice(W.LAST_NAMES)[0] + ".")), rng.choice(W.REVIEW_TITLES[stars]),
-                                    rng.choice(W.REVIEW_BODIES[stars]).format(noun=noun), stars, _stamp(when)))
-            sku = _sku(pid)
-            product_rows.append((pid, sku, name, key, leaf_id, kind.name, option_mode, price, special, final, short,
-                                 description, _stamp(created), n_reviews_here, stars_sum, 0))
-            for cat in (leaf_id, *ancestors):
-                pc_rows.append((cat, pid, name.lower(), final))
-            weight = rng.randint(2, 400) / 10
-            attrs = [("Brand", brand), ("Material", material.capitalize()),
-                     ("Product Dimensions", f"{rng.randint(2, 30)} x {rng.randint(2, 20)} x {rng.randint(1, 12)} inches"),  # noqa: E501
-                     ("Item Weight", f"{weight} ounces" if weight < 16 else f"{weight / 16:.1f} pounds"),
-                     ("Manufacturer", f"{brand} Inc."),
-                     ("Item model number", f"{brand[:3].upper()}-{rng.randint(100, 9999)}"),
-                     ("Date First Available", created.strftime("%B %-d, %Y"))]
-            attr_rows.extend((pid, i, label, value) for i, (label, value) in enumerate(attrs))
-            opt_rows.extend((pid, i, oname, vals) for i, (oname, vals) in enumerate(options))
-            photo_seed = rng.randrange(2**31)
-            for position in range(rng.choice((1, 2, 2, 3, 3, 4, 5))):
-                n_photos += 1
-                photo_rows.append((n_photos, pid, position, kind.name, color, pattern, count, text, shape,
-                                   position % 3, photo_seed + position // 3))
-            catalog.append((pid, sku, name, final, options))
-            if len(product_rows) >= 5000:
-                _flush(conn, product_rows, pc_rows, attr_rows, opt_rows, photo_rows, review_rows)
+            catalog.append(_product(rng, pid, leaves[rng.randrange(len(leaves))], rows))
+            if len(rows.products) >= 5000:
+                rows.flush(conn)
 
-        _flush(conn, product_rows, pc_rows, attr_rows, opt_rows, photo_rows, review_rows)
+        rows.flush(conn)
+        n_reviews = rows.n_reviews
         featured = rng.sample(range(1, products + 1), min(12, products))
         conn.executemany("UPDATE product SET featured = 1 WHERE id = ?", [(p,) for p in sorted(featured)])
 
@@ -296,6 +224,9 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         for n, (pid, _, _, _, _) in enumerate(rng.sample(catalog, 3)):
             conn.execute("INSERT INTO wishlist_item VALUES (?, 1, ?, ?)",
                          (n + 1, pid, _stamp(EPOCH + timedelta(days=1100 + n))))
+        rows.n_reviews = n_reviews
+        n_official = _official_products(conn, seed, products, rows, leaves)
+        n_categories = conn.execute("SELECT COUNT(*) FROM category").fetchone()[0]
         conn.execute("COMMIT")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('rebuild')")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('optimize')")
@@ -303,7 +234,118 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         conn.execute("VACUUM")
     finally:
         conn.close()
-    return GenerationResult(path, products, n_categories, n_photos, n_reviews, len(customers), len(orders))
+    return GenerationResult(path, products + n_official, n_categories, rows.n_photos, rows.n_reviews,
+                            len(customers), len(orders))
+
+
+def _official_products(conn: sqlite3.Connection, seed: int, products: int, rows: "_Rows", own_leaves) -> int:
+    """The official catalogue's categories the tree lacks, and products in each of their leaves and in the
+    official leaves of the tree that drew none (small scales), from a random stream of their own, ids after every
+    other product (PRAGMA user_version keeps the store's own count): the store's own rows stay as they were."""
+    from sites.common.official import store_categories
+    from sites.shopping.official import add_categories, per_leaf
+
+    conn.execute(f"PRAGMA user_version = {int(products)}")
+    official_paths = {c["path"] for c in store_categories()}
+    empty = {r[0] for r in conn.execute(
+        "SELECT c.id FROM category c WHERE NOT EXISTS (SELECT 1 FROM product p WHERE p.category_id = c.id)"
+        " AND url_path IN (SELECT value FROM json_each(?))", (json.dumps(sorted(official_paths)),))}
+    leaves = [leaf for leaf in own_leaves if leaf[0] in empty] + add_categories(conn)
+    rng = random.Random(f"official-store-{seed}")
+    pid = products
+    for leaf in leaves:
+        for _ in range(per_leaf(products)):
+            pid += 1
+            _product(rng, pid, leaf, rows)
+    rows.flush(conn)
+    return pid - products
+
+
+class _Rows:
+    """Rows waiting to be written, the url keys taken and the photo and review counters."""
+
+    def __init__(self, n_photos: int = 0, n_reviews: int = 0, url_keys: set[str] | None = None):
+        self.products, self.categories, self.attributes, self.options, self.photos, self.reviews = \
+            [], [], [], [], [], []
+        self.n_photos, self.n_reviews = n_photos, n_reviews
+        self.url_keys: set[str] = set() if url_keys is None else url_keys
+
+    def flush(self, conn: sqlite3.Connection) -> None:
+        _flush(conn, self.products, self.categories, self.attributes, self.options, self.photos, self.reviews)
+
+
+def _product(rng: random.Random, pid: int, leaf, rows: _Rows):
+    """One product of `leaf` (leaf id, ancestor ids, department, sub-category name, kinds), its attributes,
+    options, photos and reviews into `rows`; returns its catalog entry (id, sku, name, final cents, options)."""
+    from sites.imagery import COLORS, KINDS
+
+    leaf_id, ancestors, top, sub, kinds = leaf
+    kind_name, option_mode = rng.choice(kinds)
+    kind = KINDS[kind_name]
+    brand = rng.choice(W.BRANDS)
+    noun = rng.choice(kind.nouns)
+    audience = W.AUDIENCE.get(sub, "") if option_mode else ""
+    title = " ".join(w[:1].upper() + w[1:] for w in noun.split())
+    if "'" in noun:
+        audience = ""
+    name = " ".join(p for p in (brand, audience, rng.choice(W.ADJECTIVES), title) if p)
+    name += rng.choice(W.TAILS)
+    key = slugify(name)[:80].strip("-")
+    if key in rows.url_keys:
+        key = f"{key}-{pid}"
+    rows.url_keys.add(key)
+    material = rng.choice(W.MATERIALS[top])
+    description = " ".join([
+        rng.choice(W.OPENERS).format(name=name, noun=noun, brand=brand),
+        rng.choice(W.MATERIAL_LINES).format(material=material),
+        *rng.sample(W.FEATURES, 2)])
+    short = f"{noun[0].upper()}{noun[1:]} by {brand}. {rng.choice(W.FEATURES)}"
+    price = _price(rng, *kind.price_range)
+    special = None
+    if rng.random() < 0.12:
+        special = max(50, int(price * rng.choice((0.7, 0.75, 0.8, 0.85, 0.9))) // 100 * 100 + 99)
+        if special >= price:
+            special = None
+    final = special or price
+    created = EPOCH + timedelta(days=rng.randint(0, 900), minutes=rng.randint(0, 1439))
+    blob = f"{name} {description} {short}".lower()
+    color, pattern, count, text, shape = _facts(rng, kind, option_mode, blob)
+    options = []
+    if option_mode:
+        sizes = APPAREL_SIZES if option_mode == "apparel" else SHOE_SIZES
+        others = [c for c in COLORS if c != color]
+        colours = sorted([color] + rng.sample(others, rng.randint(1, 3)), key=list(COLORS).index)
+        options = [("Size", "|".join(sizes)), ("Color", "|".join(c.title() for c in colours))]
+    n_reviews_here = rng.choices((0, 1, 2, 3, 5, 8, 12), weights=(30, 18, 14, 12, 10, 8, 5))[0]
+    stars_sum = 0
+    for _ in range(n_reviews_here):
+        stars = rng.choices((5, 4, 3, 2, 1), weights=(45, 28, 12, 8, 7))[0]
+        stars_sum += stars
+        rows.n_reviews += 1
+        when = created + timedelta(days=rng.randint(3, 800), minutes=rng.randint(0, 1439))
+        rows.reviews.append((rows.n_reviews, pid, None, rng.choice(W.FIRST_NAMES) + rng.choice(("", "", " " +
+                            rng.choice(W.LAST_NAMES)[0] + ".")), rng.choice(W.REVIEW_TITLES[stars]),
+                            rng.choice(W.REVIEW_BODIES[stars]).format(noun=noun), stars, _stamp(when)))
+    sku = _sku(pid)
+    rows.products.append((pid, sku, name, key, leaf_id, kind.name, option_mode, price, special, final, short,
+                         description, _stamp(created), n_reviews_here, stars_sum, 0))
+    for cat in (leaf_id, *ancestors):
+        rows.categories.append((cat, pid, name.lower(), final))
+    weight = rng.randint(2, 400) / 10
+    attrs = [("Brand", brand), ("Material", material.capitalize()),
+             ("Product Dimensions", f"{rng.randint(2, 30)} x {rng.randint(2, 20)} x {rng.randint(1, 12)} inches"),  # noqa: E501
+             ("Item Weight", f"{weight} ounces" if weight < 16 else f"{weight / 16:.1f} pounds"),
+             ("Manufacturer", f"{brand} Inc."),
+             ("Item model number", f"{brand[:3].upper()}-{rng.randint(100, 9999)}"),
+             ("Date First Available", created.strftime("%B %-d, %Y"))]
+    rows.attributes.extend((pid, i, label, value) for i, (label, value) in enumerate(attrs))
+    rows.options.extend((pid, i, oname, vals) for i, (oname, vals) in enumerate(options))
+    photo_seed = rng.randrange(2**31)
+    for position in range(rng.choice((1, 2, 2, 3, 3, 4, 5))):
+        rows.n_photos += 1
+        rows.photos.append((rows.n_photos, pid, position, kind.name, color, pattern, count, text, shape,
+                           position % 3, photo_seed + position // 3))
+    return (pid, sku, name, final, options)
 
 
 def _flush(conn, product_rows, pc_rows, attr_rows, opt_rows, photo_rows, review_rows) -> None:

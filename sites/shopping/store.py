@@ -40,6 +40,7 @@ def generator_version() -> str:
     the store's imagery kinds)."""
     here = Path(__file__).parent
     return code_version(here / "generate.py", here / "wording.py", here / "departments.py", here / "schema.py",
+                        here / "official.py", here.parent / "common" / "official_catalogue.json",
                         here.parent / "imagery" / "catalog_store.py")
 
 

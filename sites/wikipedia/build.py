@@ -131,6 +131,7 @@ _LEADS = {
     "language": "{t} is a {Type} language with the ISO 639-3 code {ISO 639-3}.",
     "currency": "{t} is a currency with the ISO 4217 code {ISO 4217 code}.",
     "town": "{t} is a small town in the U.S. state of {State}, with a population of {Population}.",
+    "topic": "{t} is a subject of this encyclopedia; this article's text is generated for the embedded stack.",
 }
 _SECTIONS = {
     "country": ["Etymology", "History", "Geography", "Demographics", "Economy", "Telecommunications"],
@@ -141,6 +142,7 @@ _SECTIONS = {
     "sport": ["History", "Rules", "Competitions"],
     "film": ["Plot", "Production", "Reception"],
     "artwork": ["History", "Description", "Legacy"],
+    "topic": ["Overview", "History", "Reception"],
 }
 _FILLER = ["It has been described in many works of reference.", "Its history goes back several centuries.",
            "Visitors often mention it first.", "Several studies have looked at it in detail.",
@@ -251,7 +253,9 @@ def articles(seed: int, scale: str | int = "default") -> list[Entity]:
         if e.title not in seen:
             seen.add(e.title)
             unique.append(e)
-    return unique
+    from sites.wikipedia.official import official_entities
+
+    return unique + official_entities(seen)   # last: the generated articles before them do not change
 
 
 def build(out_dir: Path, seed: int, scale: str | int = "default") -> BuildResult:
@@ -307,6 +311,10 @@ def build(out_dir: Path, seed: int, scale: str | int = "default") -> BuildResult
             else:   # the bulk of SCALE=full shares one picture per kind (built once)
                 png = generic.setdefault(e.kind, picture_png(Entity(e.kind, e.kind)))
             creator.add_item(_Item(name, "", "image/png", png, False))
+        from sites.wikipedia.official import media_items
+
+        for path, mimetype, content in media_items():
+            creator.add_item(_Item(path, "", mimetype, content, False))
     os.replace(tmp, target)
     return BuildResult(target, len(unique), time.perf_counter() - started, target.stat().st_size)
 
@@ -320,7 +328,8 @@ def generator_version() -> str:
 
     here = Path(__file__).parent
     packages = "".join(f"{p}={version(p)};" for p in ("pycountry", "phonenumbers", "countryinfo", "libzim"))
-    return code_version(here / "build.py", here / "entities.py", here / "__init__.py",
+    return code_version(here / "build.py", here / "entities.py", here / "__init__.py", here / "official.py",
+                        here.parent / "common" / "official_catalogue.json",
                         extra=packages.encode())
 
 

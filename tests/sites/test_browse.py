@@ -78,6 +78,23 @@ def test_search_order_and_pagination(client, dataset):
     assert _ids(beyond) == [] and "No listings match" in beyond
 
 
+def test_ipage_is_read_as_php_reads_it(client, dataset):
+    """OSClass reads iPage with PHP's integer conversion: `4y` (as written in an official task) is page 4, a value
+    without leading ASCII digits is page 1, and a number beyond every page is an empty page; never an error."""
+    def ids(value: str) -> list[int]:
+        response = client.get(f"/index.php?page=search&sOrder=i_price&iOrderType=asc&iPage={value}")
+        assert response.status_code == 200, value
+        return _ids(response.get_data(as_text=True))
+
+    conn = sqlite3.connect(dataset.db)
+    third = [r[0] for r in conn.execute("SELECT id FROM item ORDER BY price_cents, id LIMIT 10 OFFSET 20")]
+    assert third and ids("3y") == ids("3") == ids("%203abc") == third
+    first = ids("1")
+    for value in ("abc", "%D9%A3", "%EF%BC%93", "-2", "0", ""):      # Arabic-Indic and fullwidth 3 are not digits
+        assert ids(value) == first, value
+    assert ids("9" * 400) == [] and ids("99999999999999999999") == []
+
+
 def test_gallery_view(client):
     html = client.get("/index.php?page=search&sShowAs=gallery").get_data(as_text=True)
     assert 'class="grid results"' in html and "gallery-card" in html
@@ -87,8 +104,8 @@ def test_gallery_view(client):
 
 def test_bad_parameters_give_error_pages_not_crashes(client):
     cases = {
-        "/index.php?page=search&iPage=abc": 400, "/index.php?page=search&sPriceMin=cheap": 400,
-        "/index.php?page=search&sOrder=evil": 400, "/index.php?page=search&sCategory=99999": 400,
+        "/index.php?page=search&iPage=abc": 200, "/index.php?page=search&sPriceMin=cheap": 400,
+        "/index.php?page=search&sOrder=evil": 400, "/index.php?page=search&sCategory=99999": 404,
         "/index.php?page=search&iOrderType=sideways": 400, "/index.php?page=item&id=abc": 400,
         "/index.php?page=item&id=99999999": 404, "/index.php?page=item": 400, "/index.php?page=nosuch": 404,
         "/index.php?page=search&sPattern=%22%29%28*%3A": 200, "/index.php?page=search&sPattern=%FF%FE": 200,

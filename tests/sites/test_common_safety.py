@@ -110,3 +110,14 @@ def test_a_real_server_logs_an_encoded_line_break_and_nul_as_escapes(caplog):
     lines = [r.getMessage() for r in caplog.records if r.name == "sites.access"]
     assert lines == ["GET /a\\x0a2026-01-01 INFO GET /forged 200\\x00end?q=%0D 200 " +
                      lines[0].rsplit(" ", 1)[1]]
+
+
+@pytest.mark.parametrize("raw, value", [
+    ("4y", 4), ("  12abc", 12), ("+7", 7), ("-3x", -3), ("007", 7), ("abc", 0), ("", 0), (None, 0),
+    ("\u0663", 0), ("\uff11\uff12", 0), ("\u00b2", 0), ("1.9", 1), ("1e3", 1), ("0x10", 0),
+    ("9" * 400, 2**63 - 1), ("-" + "9" * 30, -(2**63)), ("9223372036854775808", 2**63 - 1),
+])
+def test_php_intval_reads_leading_ascii_digits_and_clamps(raw, value):
+    from sites.common.web import php_intval
+
+    assert php_intval(raw) == value

@@ -11,8 +11,9 @@ import pytest
 
 from sites.classifieds import store
 from sites.classifieds.data import ClassifiedsData
-from sites.classifieds.generate import generate, listing_count
-from sites.imagery import CATALOG, COLORS, CONDITIONS, PATTERNS
+from sites.classifieds.generate import OFFICIAL_KINDS, generate, listing_count, official_per_category
+from sites.common.official import classifieds_new_categories
+from sites.imagery import CATALOG, COLORS, CONDITIONS, KINDS, PATTERNS
 
 
 def test_same_seed_gives_byte_identical_database(tmp_path):
@@ -42,13 +43,16 @@ def test_scale_values():
 def test_photos_carry_visible_attributes(dataset):
     conn = sqlite3.connect(dataset.db)
     kinds = {k.name: k for kinds in CATALOG.values() for k in kinds}
+    allowed = {name: set(kinds) for name, kinds in CATALOG.items()}
+    allowed.update({name: {KINDS[k] for k in names} for name, names in OFFICIAL_KINDS.items()})
+    kinds.update({k.name: k for ks in allowed.values() for k in ks})
     rows = conn.execute("SELECT p.kind, p.color, p.count, p.printed_text, p.condition, p.pattern, p.view, i.title,"
                         " c.name FROM photo p JOIN item i ON i.id = p.item_id JOIN category c ON c.id = i.category_id"
                         ).fetchall()
     assert rows
     for kind, color, count, text, condition, pattern, view, title, category in rows:
         k = kinds[kind]
-        assert k in CATALOG[category]
+        assert k in allowed[category]
         assert (color in COLORS) if k.colorable else color is None
         assert condition in CONDITIONS and pattern in PATTERNS and 0 <= view <= 2
         assert count == 1 or k.countable
@@ -106,4 +110,6 @@ def test_concurrent_ensure_generates_once(tmp_path):
     assert outputs == ["found", "found", "generated"]
     ds = store.dataset(tmp_path, 5, 80)
     assert ds.exists() and not list(ds.root.glob(".*.tmp"))
-    assert sqlite3.connect(ds.db).execute("SELECT COUNT(*) FROM item").fetchone()[0] == 80
+    # the 80 listings of the scale, then those of the official categories above the site's own
+    own = 80 + len(classifieds_new_categories()) * official_per_category(80)
+    assert sqlite3.connect(ds.db).execute("SELECT COUNT(*) FROM item").fetchone()[0] == own

@@ -40,7 +40,7 @@ TEMPLATES = [cheapest_color_kind, newest_with_count, price_of_color_in_city, pri
 
 
 def build(data: ClassifiedsData, seed: int) -> Suite:
-    suite = Suite(load_rows(data), seed)
+    suite = Suite(load_rows(data), seed, listed=load_rows(data, with_official=True))
     for make in TEMPLATES:
         make(suite)
     return suite

@@ -58,7 +58,9 @@ class Row:
         return " ".join((self.title, self.description, self.comments)).lower()
 
 
-def load_rows(data: ClassifiedsData) -> list[Row]:
+def load_rows(data: ClassifiedsData, *, with_official: bool = False) -> list[Row]:
+    """The listings with their first photo's facts, in id order; without the official catalogue's categories
+    (templates never pick from them) unless `with_official` (what the site lists)."""
     conn = data.conn
     comments: dict[int, list[str]] = defaultdict(list)
     for r in conn.execute("SELECT item_id, title, body FROM comment ORDER BY id"):
@@ -71,6 +73,8 @@ def load_rows(data: ClassifiedsData) -> list[Row]:
         " JOIN photo p ON p.item_id = item.id AND p.position = 0"
         " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
         " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id ORDER BY item.id")
+    extra = set() if with_official else data.official_category_ids()
+    rows = [r for r in rows if r[5] not in extra]
     return [Row(r[0], r[1], r[2], r[3] / 100, r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13],
                 r[14], r[15] or 0, r[16], r[17], r[18] or 1, r[19], r[20], r[21], " ".join(comments[r[0]]))
             for r in rows]
@@ -82,14 +86,15 @@ class Suite(BaseSuite):
     site = "classifieds"
     grounding_key = "listings"
 
-    def __init__(self, rows: list[Row], seed: int):
+    def __init__(self, rows: list[Row], seed: int, listed: list[Row] | None = None):
         super().__init__(seed)
-        self.rows = rows
+        self.rows = rows                       # the listings templates pick from
+        self.listed = rows if listed is None else listed   # what the site's searches list (rows and the rest)
         self.by_id = {r.id: r for r in rows}
 
     # ---- data views -----------------------------------------------------------------------------
     def search(self, *, category_id=None, region_id=None, city_id=None, order="date_desc") -> list[Row]:
-        out = [r for r in self.rows if (category_id is None or r.category_id == category_id)
+        out = [r for r in self.listed if (category_id is None or r.category_id == category_id)
                and (region_id is None or r.region_id == region_id) and (city_id is None or r.city_id == city_id)]
         if order == "price_asc":
             out.sort(key=lambda r: (r.price, r.id))

@@ -125,7 +125,8 @@ class Forum:
     def __init__(self, data):
         self.data = data
         conn = data.conn
-        self.forums = {f.name: f for f in data.forums()}
+        extra = data.official_forum_names()    # the official catalogue's forums: never picked from
+        self.forums = {f.name: f for f in data.forums() if f.name not in extra}
         comments = defaultdict(list)
         for c in self._all_comments():
             comments[c.post_id].append(c)
@@ -133,9 +134,10 @@ class Forum:
         for post_id, forum in conn.execute(
                 "SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id"
                 " ORDER BY s.ranking DESC, s.id DESC"):
-            self.hot[forum].append(post_id)
+            if forum not in extra:
+                self.hot[forum].append(post_id)
         rank = {pid: i for ids in self.hot.values() for i, pid in enumerate(ids)}
-        posts = data.find_posts(limit=None)
+        posts = [p for p in data.find_posts(limit=None) if p.forum not in extra]
         self.threads = {p.id: Thread(p, tuple(comments[p.id]), rank[p.id]) for p in posts}
         self.drawable = {p.id for p in posts if p.image is not None and _drawable(p.image)}
         self.subscriptions = set(data.subscriptions(USER))

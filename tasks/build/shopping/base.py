@@ -45,7 +45,10 @@ class Suite(BaseSuite):
     def __init__(self, data: ShoppingData, seed: int):
         super().__init__(seed)
         self.data = data
-        ids = [r[0] for r in data.conn.execute("SELECT id FROM product ORDER BY id")]
+        self.official_products = extra = data.official_product_ids()   # the official catalogue's: never picked
+        ids = [r[0] for r in data.conn.execute("SELECT id FROM product ORDER BY id") if r[0] not in extra]
+        self.official_categories = data.official_category_ids()
+        self.official_names = {c[1] for c in data.categories() if c[0] in self.official_categories}
         self.products = [data.product(i) for i in ids]
         self.by_sku = {p.sku: p for p in self.products}
         self.groups: dict[tuple[str, str], list[Product]] = defaultdict(list)   # (leaf url, kind)
@@ -55,6 +58,10 @@ class Suite(BaseSuite):
         self.latest_order_skus = {i.sku for i in self.orders[0].items} if self.orders else set()
         self.wishlist_ids = {p.id for p in data.wishlist()}
         self.reviewed_ids = {p.id for p, _ in data.customer_reviews()}
+
+    def categories(self) -> list[tuple[int, str, str, int]]:
+        """The store's categories a template may pick (data.categories() without the official catalogue's)."""
+        return [c for c in self.data.categories() if c[0] not in self.official_categories]
 
     # ---- picking --------------------------------------------------------------------------------
     def clean(self, p: Product, terms) -> bool:

@@ -108,7 +108,7 @@ def leaf_sorted_url(s: Suite) -> None:
     template = "Show me {leaf}, {how}."
     hows = [("price", "desc", "most expensive first"), ("name", "asc", "sorted by product name"),
             ("price", "asc", "cheapest first")]
-    leaves = [c for c in s.data.categories() if c[3] == 3]
+    leaves = [c for c in s.categories() if c[3] == 3]
     for n, (cid, name, path, level) in enumerate(leaves[5::max(1, len(leaves) // 3)][:3]):
         order, direction, how = hows[n]
         url = f"{SITE}/{path}.html?product_list_order={order}&product_list_dir={direction}"
@@ -192,7 +192,7 @@ def open_printed_ssim(s: Suite) -> None:
 
 def _unique_leaves(s: Suite) -> list[tuple[int, str, str, int]]:
     """Leaf categories whose name no other category has (an intent naming one is unambiguous)."""
-    cats = s.data.categories()
+    cats = s.categories()
     names: defaultdict[str, int] = defaultdict(int)
     for _, name, _, _ in cats:
         names[name] += 1
@@ -206,6 +206,8 @@ def price_range_url(s: Suite) -> None:
     leaves = _unique_leaves(s)
     made = 0
     for cid, name, path, _ in leaves[1::max(1, len(leaves) // 12)]:
+        if name in s.official_names:   # an official category of the same name: the intent would be ambiguous
+            continue
         buckets = [b for b in price_buckets(s.data.conn, cid) if b[2] >= 2]
         if len(buckets) < 2:
             continue
@@ -225,6 +227,8 @@ def list_mode_url(s: Suite) -> None:
     template = "Show me {leaf} as a list rather than a grid."
     leaves = _unique_leaves(s)
     for cid, name, path, _ in leaves[4::max(1, len(leaves) // 3)][:3]:
+        if name in s.official_names:   # an official category of the same name: the intent would be ambiguous
+            continue
         args = {"leaf": name}
         s.add(template, args, intent=template.format(**args),
               eval_=url_eval(f"{SITE}/{path}.html?product_list_mode=list"),
@@ -237,8 +241,9 @@ def search_page_url(s: Suite) -> None:
     kinds = sorted({p.photos[0].kind for p in s.products})
     made = 0
     for kind in kinds[2::max(1, len(kinds) // 10)]:
-        total, _ = s.data.search(kind)
-        if total <= 12 * 2:        # the grid shows 12 per page; ask for a page that is not the last
+        total, found = s.data.search(kind, limit=100_000)
+        own = total - sum(1 for i in found if i in s.official_products)   # the official catalogue's never decide
+        if own <= 12 * 2:          # the grid shows 12 per page; ask for a page that is not the last
             continue
         n = 2 + made % 2
         args = {"n": str(n), "query": kind}

@@ -140,7 +140,7 @@ def count_color_on_listing(s: Suite) -> None:
     template = ("On the first page of {leaf} sorted by price (lowest first, 12 per page), how many products show "
                 "something {color} in their photo?")
     cands = []
-    for cid, name, path, level in s.data.categories():
+    for cid, name, path, level in s.categories():
         if level != 3:
             continue
         total, ids = s.data.category_listing(path, "price", "asc", 1, 12)
@@ -267,7 +267,7 @@ def wishlist_color_price(s: Suite) -> None:
 def most_reviewed_in_leaf(s: Suite) -> None:
     template = "Which product in {leaf} has the most reviews? Give its name."
     cands = []
-    for cid, name, path, level in s.data.categories():
+    for cid, name, path, level in s.categories():
         if level != 3:
             continue
         total, ids = s.data.category_listing(path, "position", "asc", 1, 36)

@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 
+from sites.common.official import forum_names
 from sites.reddit.content import FORUMS
 from sites.reddit.data import RedditData
 from sites.reddit.generate import generate, post_count
+from sites.reddit.official_forums import missing_forums
 
 
 def test_same_seed_same_bytes_other_seed_differs(tmp_path):
@@ -34,7 +36,10 @@ def test_forums_account_threads_and_facts(forum_data):
     assert {"Art", "EarthPorn", "consoles", "mildlyinteresting", "photoshopbattles", "gaming", "memes", "headphones",
             "MechanicalKeyboards", "movies", "wallstreetbets", "food", "OldSchoolCool", "funny", "space",
             "dataisbeautiful", "aww", "boston", "pittsburgh", "nyc", "Washington"} <= names
-    assert len(names) == len(FORUMS)
+    # the generated forums, then the official forums they lack (every official name exists, compared without case)
+    assert len(names) == len(FORUMS) + len(missing_forums())
+    assert {n.lower() for n in forum_names()} <= {n.lower() for n in names}
+    assert {"Jokes", "pics", "springfieldMO", "explainlikeimfive"} <= names
     assert conn.execute("SELECT count(*) FROM user WHERE username = 'MarvelsGrantMan136'").fetchone()[0] == 1
     # threaded: some comments reply to comments; some post has a busy thread
     assert conn.execute("SELECT count(*) FROM comment WHERE parent_id IS NOT NULL").fetchone()[0] > 0

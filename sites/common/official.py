@@ -1,0 +1,48 @@
+"""The official catalogue (sites/common/official_catalogue.json): facts of the public task files that the
+generators read, so that the official start URLs find their categories, forums and articles here.
+
+The file is written once by scripts/official_catalogue.py; nothing here reads the official checkout.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+PATH = Path(__file__).with_name("official_catalogue.json")
+
+
+@functools.lru_cache(maxsize=1)
+def catalogue() -> dict:
+    try:
+        return json.loads(PATH.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise RuntimeError(f"{PATH}: cannot read the official catalogue ({exc}); "
+                           "regenerate it with scripts/official_catalogue.py") from None
+
+
+def store_categories() -> list[dict]:
+    """[{path, name, name_from, named_in_urls}] of every official store category and its ancestors."""
+    return catalogue()["shopping"]["categories"]
+
+
+def forum_names() -> list[str]:
+    return [f["name"] for f in catalogue()["reddit"]["forums"]]
+
+
+def classifieds_new_categories() -> list[tuple[int, str]]:
+    """(id, name) of the official category ids above the embedded site's own."""
+    return [(c["id"], c["name"]) for c in catalogue()["classifieds"]["new_ids"]]
+
+
+def wikipedia_titles() -> list[str]:
+    return catalogue()["wikipedia"]["articles"]
+
+
+def wikipedia_media() -> list[str]:
+    return catalogue()["wikipedia"]["media"]
+
+
+def start_urls() -> list[dict]:
+    """[{url, site, expect, absent?, tasks}] of every distinct official start URL."""
+    return catalogue()["start_urls"]
