@@ -152,7 +152,7 @@ def forums(files: dict[str, list[dict]]) -> list[dict]:
 def classifieds_categories(files: dict[str, list[dict]]) -> dict:
     ids = sorted({int(m.group(1)) for tasks in files.values() for t in tasks
                   for m in re.finditer(r"sCategory=(\d+)", _texts(t))})
-    names = set()
+    names: set[str] = set()
     for task in files["classifieds"]:
         names.update(str(v) for k, v in (task.get("instantiation_dict") or {}).items() if k == "category")
         names.update(m.group(1) for m in re.finditer(r'"([A-Z][^"]{2,40})" (?:category|section)', task["intent"]))
@@ -162,7 +162,8 @@ def classifieds_categories(files: dict[str, list[dict]]) -> dict:
 
 
 def wikipedia(files: dict[str, list[dict]]) -> dict:
-    titles, media = set(), set()
+    titles: set[str] = set()
+    media: set[str] = set()
     for tasks in files.values():
         for task in tasks:
             for m in re.finditer(rf"__WIKIPEDIA__/{BOOK}/([AI])/([^\"\s\\]+)", _texts(task)):

@@ -191,7 +191,11 @@ class _Rows:
     """Rows waiting to be written, and the image and comment counters."""
 
     def __init__(self) -> None:
-        self.images, self.submissions, self.comments, self.votes, self.comment_votes = [], [], [], [], []
+        self.images: list[tuple] = []
+        self.submissions: list[tuple] = []
+        self.comments: list[tuple] = []
+        self.votes: list[tuple] = []
+        self.comment_votes: list[tuple] = []
         self.n_images = self.n_comments = 0
 
     def flush(self, conn: sqlite3.Connection) -> None:

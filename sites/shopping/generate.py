@@ -265,8 +265,12 @@ class _Rows:
     """Rows waiting to be written, the url keys taken and the photo and review counters."""
 
     def __init__(self, n_photos: int = 0, n_reviews: int = 0, url_keys: set[str] | None = None):
-        self.products, self.categories, self.attributes, self.options, self.photos, self.reviews = \
-            [], [], [], [], [], []
+        self.products: list[tuple] = []
+        self.categories: list[tuple] = []
+        self.attributes: list[tuple] = []
+        self.options: list[tuple] = []
+        self.photos: list[tuple] = []
+        self.reviews: list[tuple] = []
         self.n_photos, self.n_reviews = n_photos, n_reviews
         self.url_keys: set[str] = set() if url_keys is None else url_keys
 

@@ -9,7 +9,6 @@ import html
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 from urllib.parse import quote
 
@@ -120,11 +119,7 @@ def _task(site: str, task_id: int, start_url: str, intent: str = "Do it.", **ext
 
 
 def test_the_extraction_script_reads_facts_from_task_files(tmp_path):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import official_catalogue as script
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    from scripts import official_catalogue as script
     files = {
         "shopping": [
             _task("shopping", 0, "__SHOPPING__/home-kitchen/bedding/blankets-throws.html?p=2",

@@ -65,7 +65,7 @@ def load_rows(data: ClassifiedsData, *, with_official: bool = False) -> list[Row
     comments: dict[int, list[str]] = defaultdict(list)
     for r in conn.execute("SELECT item_id, title, body FROM comment ORDER BY id"):
         comments[r[0]].append(f"{r[1]} {r[2]}")
-    rows = conn.execute(
+    found = conn.execute(
         "SELECT item.id, item.title, item.description, item.price_cents, item.pub_date, item.category_id,"
         " category.name AS category, item.region_id, region.name AS region, item.city_id, city.name AS city,"
         " user.name AS seller, item.user_id, p.id AS photo_id, p.seed, p.view, p.kind, p.color, p.count,"
@@ -74,7 +74,7 @@ def load_rows(data: ClassifiedsData, *, with_official: bool = False) -> list[Row
         " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
         " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id ORDER BY item.id")
     extra = set() if with_official else data.official_category_ids()
-    rows = [r for r in rows if r[5] not in extra]
+    rows = [r for r in found if r[5] not in extra]
     return [Row(r[0], r[1], r[2], r[3] / 100, r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13],
                 r[14], r[15] or 0, r[16], r[17], r[18] or 1, r[19], r[20], r[21], " ".join(comments[r[0]]))
             for r in rows]
