@@ -93,14 +93,8 @@ class Replaying(SessionState):
         order: dict[int, int] = {}
         for rank, node_id in enumerate(matches):
             match = by_node_id.get(node_id)
-            if match is None:
-                continue
-            order[match["backendNodeId"]] = min(order.get(match["backendNodeId"], rank), rank)
-            inner = list(match.get("children", []))
-            while inner:
-                node = inner.pop()
-                order.setdefault(node["backendNodeId"], rank)
-                inner.extend(node.get("children", []))
+            if match is not None:
+                _rank_subtree(order, match, rank)
         return order
 
 
@@ -115,11 +109,15 @@ def _matched_subtrees(reads: _Reads, css: str) -> dict:
         reads.add(f"match {rank}", "DOM.describeNode", {"nodeId": node_id, "depth": -1})
     order: dict[int, int] = {}
     for rank in range(len(matches)):
-        match = reads.get(f"match {rank}")["node"]
-        order[match["backendNodeId"]] = min(order.get(match["backendNodeId"], rank), rank)
-        inner = list(match.get("children", []))
-        while inner:
-            node = inner.pop()
-            order.setdefault(node["backendNodeId"], rank)
-            inner.extend(node.get("children", []))
+        _rank_subtree(order, reads.get(f"match {rank}")["node"], rank)
     return order
+
+
+def _rank_subtree(order: dict[int, int], match: dict, rank: int) -> None:
+    """The match's backend node id gets `rank` (its lowest), and its descendants `rank` unless ranked before."""
+    order[match["backendNodeId"]] = min(order.get(match["backendNodeId"], rank), rank)
+    inner = list(match.get("children", []))
+    while inner:
+        node = inner.pop()
+        order.setdefault(node["backendNodeId"], rank)
+        inner.extend(node.get("children", []))
