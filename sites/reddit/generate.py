@@ -71,6 +71,16 @@ def _body(rng: random.Random) -> str:
     return "\n\n".join(rng.sample(BODY_LINES, rng.randint(1, 3)))
 
 
+
+def _forum(conn: sqlite3.Connection, rng: random.Random, fid: int, spec, n_users: int) -> None:
+    """One forum row with its sidebar and creation date, and its one to three moderators."""
+    conn.execute("INSERT INTO forum(id, name, title, description, sidebar, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                 (fid, spec.name, spec.title, spec.description,
+                  f"{spec.description}\n\n**Rules**\n\n1. Be civil.\n2. Stay on topic.\n3. No spam.",
+                  _stamp(EPOCH - timedelta(days=rng.randint(500, 900)))))
+    for uid in sorted(rng.sample(range(2, n_users + 1), rng.randint(1, 3))):
+        conn.execute("INSERT INTO moderator(forum_id, user_id) VALUES (?, ?)", (fid, uid))
+
 def generate(path: Path, seed: int, posts: int) -> GenerationResult:
     """Write a new database at `path` (which must not exist)."""
     path = Path(path)
@@ -120,12 +130,7 @@ def _fill(conn: sqlite3.Connection, rng: random.Random, posts: int) -> tuple[int
     # forums, their moderators and subscribers
     subscribers: dict[int, set[int]] = {}
     for fid, spec in enumerate(FORUMS, start=1):
-        conn.execute("INSERT INTO forum(id, name, title, description, sidebar, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                     (fid, spec.name, spec.title, spec.description,
-                      f"{spec.description}\n\n**Rules**\n\n1. Be civil.\n2. Stay on topic.\n3. No spam.",
-                      _stamp(EPOCH - timedelta(days=rng.randint(500, 900)))))
-        for uid in sorted(rng.sample(range(2, n_users + 1), rng.randint(1, 3))):
-            conn.execute("INSERT INTO moderator(forum_id, user_id) VALUES (?, ?)", (fid, uid))
+        _forum(conn, rng, fid, spec, n_users)
         subscribers[fid] = set()
     official_subs = [1, 7, 10, 12, 16, 17, 23]   # Art, memes, movies, food, dataisbeautiful, aww, boston
     for fid in official_subs:
@@ -169,12 +174,7 @@ def _official_forums(conn: sqlite3.Connection, rng: random.Random, posts: int, n
     per_forum = max(6, posts // 150)
     sid = posts
     for fid, spec in enumerate(specs, start=first_fid):
-        conn.execute("INSERT INTO forum(id, name, title, description, sidebar, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                     (fid, spec.name, spec.title, spec.description,
-                      f"{spec.description}\n\n**Rules**\n\n1. Be civil.\n2. Stay on topic.\n3. No spam.",
-                      _stamp(EPOCH - timedelta(days=rng.randint(500, 900)))))
-        for uid in sorted(rng.sample(range(2, n_users + 1), rng.randint(1, 3))):
-            conn.execute("INSERT INTO moderator(forum_id, user_id) VALUES (?, ?)", (fid, uid))
+        _forum(conn, rng, fid, spec, n_users)
         members = sorted(rng.sample(range(2, n_users + 1), rng.randint(n_users // 20 + 1, n_users // 6 + 2)))
         conn.executemany("INSERT INTO subscription(forum_id, user_id) VALUES (?, ?)", [(fid, u) for u in members])
         step = SPAN_DAYS * 86400 / per_forum

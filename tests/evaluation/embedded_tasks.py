@@ -6,7 +6,10 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,3 +53,16 @@ def pytest_command(task_file: Path, *args) -> list[str]:
 def run_pytest(env: dict, task_file: Path, *args, timeout: float = 300) -> subprocess.CompletedProcess:
     return subprocess.run(pytest_command(task_file, *args), cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=timeout)
+
+
+def eventually(condition, what: str | Callable[[], str], timeout: float = 60.0, poll: float = 0.05):
+    """Wait for `condition()` to hold (polling, never a fixed sleep) and return its value, else fail naming
+    `what` (a text, or a function giving it at that moment)."""
+    deadline = time.monotonic() + timeout
+    tick = threading.Event()
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        tick.wait(poll)
+    raise AssertionError(f"not within {timeout:.0f} s: {what() if callable(what) else what}")

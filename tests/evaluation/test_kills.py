@@ -14,7 +14,6 @@ import signal
 import subprocess
 import tempfile
 import threading
-import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -27,6 +26,7 @@ from .embedded_tasks import (
     ROOT,
     classifieds_task,
     embedded_env,
+    eventually,
     pytest_command,
     run_pytest,
     search_task,
@@ -34,18 +34,6 @@ from .embedded_tasks import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-def _eventually(condition, what: str, timeout: float = 60.0, poll: float = 0.05):
-    """Wait for `condition()` to hold (polling; never a fixed sleep), else fail naming `what`."""
-    deadline = time.monotonic() + timeout
-    tick = threading.Event()
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        tick.wait(poll)
-    raise AssertionError(f"not within {timeout:.0f} s: {what}")
 
 
 def _alive(pid: int) -> bool:
@@ -96,7 +84,7 @@ class _Gate:
                     pid = int(pid_file.read_text())
                     os.kill(pid, signal.SIGKILL)
                     gate.killed.append(pid)
-                    _eventually(lambda: not _alive(pid), f"classifieds server {pid} after SIGKILL", timeout=20)
+                    eventually(lambda: not _alive(pid), f"classifieds server {pid} after SIGKILL", timeout=20)
                 self.send_response(200)
                 self.send_header("Content-Type", "text/html")
                 self.end_headers()
@@ -173,9 +161,9 @@ def _kill_resume_and_check(tmp_path, tasks, results, marker, env, profiles, log,
                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)   # its own group
     try:
         # both workers' sites are up (their instance folders exist), then the chosen number of lines
-        _eventually(lambda: len(list((tmp_path / "run" / "pytest").glob("gw*/classifieds.pid"))) == 2
+        eventually(lambda: len(list((tmp_path / "run" / "pytest").glob("gw*/classifieds.pid"))) == 2
                     or run.poll() is not None, f"the workers' sites {where}", timeout=120)
-        _eventually(lambda: len(_lines(results)) >= lines_before_kill or run.poll() is not None,
+        eventually(lambda: len(_lines(results)) >= lines_before_kill or run.poll() is not None,
                     f"{lines_before_kill} result line(s) {where}", timeout=120)
         threading.Event().wait(extra_delay)                     # the random point inside the tasks in flight
         assert run.poll() is None, f"the run ended before the kill {where}"
@@ -188,9 +176,9 @@ def _kill_resume_and_check(tmp_path, tasks, results, marker, env, profiles, log,
     kept = _lines(results)      # every line written before the kill is whole JSON (one write per line)
 
     # nothing orphaned: no process of the run (browsers, ChromeDriver, sites, workers, watchdogs), no folder
-    _eventually(lambda: not _processes_with(marker), f"processes of the killed run {where}", timeout=30)
-    _eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), f"instance folders {where}", timeout=30)
-    _eventually(lambda: not [p.name for p in profiles.iterdir() if not p.name.startswith("pytest-of-")],
+    eventually(lambda: not _processes_with(marker), f"processes of the killed run {where}", timeout=30)
+    eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), f"instance folders {where}", timeout=30)
+    eventually(lambda: not [p.name for p in profiles.iterdir() if not p.name.startswith("pytest-of-")],
                 f"browser profiles or Chromium's temporary files in {profiles} {where}", timeout=30)
     scored_before = sorted({r["task_id"] for r in kept if r["status"] == "scored"})
 
@@ -206,4 +194,4 @@ def _kill_resume_and_check(tmp_path, tasks, results, marker, env, profiles, log,
     assert sorted(r["task_id"] for r in counted) == list(range(len(TERMS)))          # each task once
     assert all(r["status"] == "scored" and r["reward"] == 1 for r in counted), where
     assert schema_problems(results) == []
-    _eventually(lambda: not _processes_with(marker), f"processes of the resumed run {where}", timeout=30)
+    eventually(lambda: not _processes_with(marker), f"processes of the resumed run {where}", timeout=30)

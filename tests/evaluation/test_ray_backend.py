@@ -22,10 +22,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 import uuid
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,7 +30,7 @@ import pytest
 from evaluation.reporting.results import read_backend as _read_backend
 from evaluation.reporting.results import read_results, schema_problems
 
-from .embedded_tasks import ROOT, classifieds_task, embedded_env, run_pytest, search_task, write_task_file
+from .embedded_tasks import ROOT, classifieds_task, embedded_env, eventually, run_pytest, search_task, write_task_file
 
 pytest.importorskip("ray")
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("ray-cluster")]
@@ -52,18 +49,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def _eventually(condition, what: str | Callable[[], str], timeout: float = 60.0, poll: float = 0.1):
-    """Wait for `condition()` to hold (polling, no fixed sleep), else fail naming `what`."""
-    deadline = time.monotonic() + timeout
-    tick = threading.Event()
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        tick.wait(poll)
-    raise AssertionError(f"not within {timeout:.0f} s: {what() if callable(what) else what}")
 
 
 def _processes(marker: str, group: int | None = None) -> dict[int, str]:
@@ -157,7 +142,7 @@ def cluster(tmp_path_factory):
         yield c
     finally:
         c.stop()
-    _eventually(lambda: not c.processes("head") and not c.processes("node2"), "the cluster's processes are gone",
+    eventually(lambda: not c.processes("head") and not c.processes("node2"), "the cluster's processes are gone",
                 timeout=30)
 
 
@@ -197,10 +182,10 @@ def _nothing_left(cluster: Cluster, scratch: Path) -> None:
     def leftovers():
         return {pid: cmd for node in cluster.markers for pid, cmd in cluster.processes(node).items()
                 if any(word in cmd for word in ("chrom", "sites", "kiwix", "waitress"))}
-    _eventually(lambda: not leftovers(), f"the actors' processes are gone: {leftovers()}", timeout=60)
-    _eventually(lambda: not list(scratch.iterdir()), lambda: f"temporary files in {scratch} are gone: "
+    eventually(lambda: not leftovers(), f"the actors' processes are gone: {leftovers()}", timeout=60)
+    eventually(lambda: not list(scratch.iterdir()), lambda: f"temporary files in {scratch} are gone: "
                 f"{sorted(str(p.relative_to(scratch)) for p in scratch.rglob('*'))[:20]}", timeout=60)
-    _eventually(lambda: not list((cluster.root / "run" / "pytest").glob("*")), "the sites' instance folders",
+    eventually(lambda: not list((cluster.root / "run" / "pytest").glob("*")), "the sites' instance folders",
                 timeout=60)
 
 
@@ -235,7 +220,7 @@ def _kill_mid_task(cluster: Cluster, tmp_path: Path, node: str, scratch: Path):
         def busy_actor():
             running = cluster.processes(node).items()
             return [pid for pid, cmd in running if cmd.startswith("ray::TaskActor.run")]
-        [pid] = _eventually(busy_actor, f"an actor of {node} running a task", timeout=240)
+        [pid] = eventually(busy_actor, f"an actor of {node} running a task", timeout=240)
         if node == "node2":
             cluster.kill(node, ray_only=True)       # the whole node: raylet, object store, workers, actors
         else:
@@ -291,7 +276,7 @@ def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp
                               stderr=subprocess.STDOUT)
     try:
         lines = results / "results.jsonl"
-        _eventually(lambda: lines.is_file() and lines.read_text().count("\n") >= 1 or driver.poll() is not None,
+        eventually(lambda: lines.is_file() and lines.read_text().count("\n") >= 1 or driver.poll() is not None,
                     "the first result line", timeout=240)
         assert driver.poll() is None, (tmp_path / "driver.log").read_text()
         driver.kill()                            # SIGKILL, mid-run
@@ -311,11 +296,11 @@ def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp
             return True
         except ProcessLookupError:
             return False
-    _eventually(lambda: not group_alive(), f"the local cluster's processes (group {group})", timeout=60)
-    _eventually(lambda: not temp.exists(), f"the local cluster's folder {temp}", timeout=60)
-    _eventually(lambda: not list(short_tmp.iterdir()), lambda: f"the actors' temporary files in {short_tmp} are "
+    eventually(lambda: not group_alive(), f"the local cluster's processes (group {group})", timeout=60)
+    eventually(lambda: not temp.exists(), f"the local cluster's folder {temp}", timeout=60)
+    eventually(lambda: not list(short_tmp.iterdir()), lambda: f"the actors' temporary files in {short_tmp} are "
                 f"gone: {sorted(str(p.relative_to(short_tmp)) for p in short_tmp.rglob('*'))[:20]}", timeout=60)
-    _eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
+    eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
 
     again = subprocess.run([*run, "--resume", str(results), *selection], cwd=ROOT, env=env, capture_output=True,
                            text=True, timeout=600)
