@@ -11,7 +11,7 @@ ARGS ?=
 RESULTS ?=
 BACKEND ?=
 
-.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted lint typecheck bench report verify verify-manifest clean
+.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted test-reference test-null lint typecheck bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -46,7 +46,7 @@ doctor: install ## check what the chosen stack needs (images, volumes, ports, da
 eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run>, SHARD=I/N, RETRIES, BACKEND=ray, ARGS="-k classifieds") and print the success table
 	$(PY) -m evaluation.run --stack $(STACK) $(if $(BACKEND),--backend $(BACKEND)) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
 
-test: install   ## the project's tests, then the task suite: reference and sighted solutions all pass with whole observations, the null agent passes none
+test: install   ## the project's tests, then the task suite's proofs (test-tasks): every task solved by sight with whole observations, on the reference solution's elements, and none solved by doing nothing
 	$(PY) -m pytest tests -n $(WORKERS) --dist loadgroup -q -p no:cacheprovider $(ARGS)
 	@$(MAKE) --no-print-directory test-tasks
 
@@ -59,15 +59,19 @@ lint:           ## ruff over the project's code (also run by tests/test_lint.py 
 typecheck: install ## mypy over agent, evaluation, sites, tasks, benchmarks, scripts and tests (also run by tests/test_typecheck.py in `make test`; settings in pyproject.toml)
 	$(PY) -m mypy
 
-test-tasks: install ## only the task suite checks: reference and sighted agents score 1 on every task, no observation with an undecoded image in view; the null agent scores 0 (strict: officially an empty N/A answer goes to the judge)
+test-tasks: install ## only the task suite's proofs, one sighted episode per task (--prove): the sighted agent scores 1 seeing whole observations, each element it finds is the one the reference solution names, and the null outcome on the untouched start page scores 0 (strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --require-complete-observations --frames failed --results results/test-reference && \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent sighted --require-complete-observations --frames failed --results results/test-sighted && \
-	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --frames failed --results results/test-null; \
+	  $(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent sighted --prove --require-complete-observations --frames failed --results results/test-tasks; \
 	else echo "test-tasks: no task files in tasks/ yet"; fi
 
 test-sighted: install ## only the sighted agent over every task (solved from the marks' text and pixels alone)
 	$(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent sighted --require-complete-observations --results results/test-sighted $(ARGS)
+
+test-reference: install ## only the reference agent over every task, in its own episodes on the accessibility tree (make verify runs it twice)
+	$(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent reference --require-complete-observations --results results/test-reference $(ARGS)
+
+test-null: install ## only the null agent over every task, in its own episodes: each must score 0 (strict)
+	$(PY) -m pytest tasks -n $(WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --results results/test-null $(ARGS)
 
 bench: install  ## speed and scale measurements (p50/p95), printed
 	$(PY) -m benchmarks $(ARGS)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Callable, Literal, get_args
 
 from PIL import Image
 
@@ -41,11 +41,11 @@ class StepRecord:
     error: str | None = None          # invalid-action reason or the browser's error executing it
     observation_text: str = ""        # the observation the agent saw
     tabs: str = ""
+    # the frame the agent saw is the Set-of-Marks one when the mode draws marks; then the raw frame too. Written
+    # as files with a record_dir; without one, read from the observation when asked for (screenshot_png).
     screenshot_path: Path | None = None
-    screenshot_png: bytes | None = field(default=None, repr=False)   # kept only without a record_dir
-    # the frame the agent saw is the Set-of-Marks one when the mode draws marks; then the raw frame too
     raw_screenshot_path: Path | None = None
-    raw_screenshot_png: bytes | None = field(default=None, repr=False)
+    frames: Observation | None = field(default=None, repr=False)
     model_s: float = 0.0              # time inside agent.act
     harness_s: float = 0.0            # parse + execute + observe + record
     execute_s: float = 0.0            # env.step (the action and the page settling)
@@ -53,6 +53,15 @@ class StepRecord:
     usage: dict = field(default_factory=dict)
     pending: dict | None = None       # what was still missing in the observation (meta["pending"])
     detail: dict = field(default_factory=dict)   # what the agent found (the sighted agent: match scores)
+
+    @property
+    def screenshot_png(self) -> bytes | None:
+        """The frame the agent saw (without a record_dir; the marked PNG is encoded on first read)."""
+        return _screenshot(self.frames) if self.frames is not None else None
+
+    @property
+    def raw_screenshot_png(self) -> bytes | None:
+        return _raw_screenshot(self.frames) if self.frames is not None else None
 
     @property
     def parsed(self) -> str:
@@ -73,11 +82,18 @@ class EpisodeResult:
     usage: dict = field(default_factory=dict)     # prompt_tokens, completion_tokens, cost_usd, model
     timings: dict = field(default_factory=dict)   # total_s, model_s, harness_s, *_per_step_s, open_s
     final_screenshot_path: Path | None = None
-    final_screenshot_png: bytes | None = field(default=None, repr=False)
     final_raw_screenshot_path: Path | None = None
-    final_raw_screenshot_png: bytes | None = field(default=None, repr=False)
+    final_frames: Observation | None = field(default=None, repr=False)   # as StepRecord.frames
     # the worst observation of the episode: most undecoded images in view, and where (None: not measured)
     pending: dict | None = None
+
+    @property
+    def final_screenshot_png(self) -> bytes | None:
+        return _screenshot(self.final_frames) if self.final_frames is not None else None
+
+    @property
+    def final_raw_screenshot_png(self) -> bytes | None:
+        return _raw_screenshot(self.final_frames) if self.final_frames is not None else None
 
 
 def _worst_pending(steps: list[StepRecord], final: Observation | None) -> dict | None:
@@ -104,20 +120,30 @@ def _raw_screenshot(obs: Observation) -> bytes | None:
     return obs.screenshot if obs.som_screenshot else None
 
 
-def _save_png(record_dir: Path | None, name: str, png: bytes | None) -> tuple[Path | None, bytes | None]:
-    if not png:
-        return None, None
+def _save_frames(record_dir: Path | None, name: str, obs: Observation) -> tuple[Path | None, Path | None]:
+    """The observation's frames written as `<name>.png` and `<name>_raw.png` in `record_dir` (None: nothing
+    written; the caller keeps the observation, whose frames are made only if read)."""
     if record_dir is None:
-        return None, png
-    path = record_dir / name
-    path.write_bytes(png)
-    return path, None
+        return None, None
+
+    def write(png: bytes | None, file: str) -> Path | None:
+        if not png:
+            return None
+        (record_dir / file).write_bytes(png)
+        return record_dir / file
+    return write(_screenshot(obs), f"{name}.png"), write(_raw_screenshot(obs), f"{name}_raw.png")
 
 
 def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = None,
-                start_urls: list[str], max_steps: int = 30, record_dir: Path | None = None) -> EpisodeResult:
+                start_urls: list[str], max_steps: int = 30, record_dir: Path | None = None,
+                before_first_action: Callable[[], bool] | None = None) -> EpisodeResult:
     """Run one task. Never raises for browser or model failures: they end the episode with
-    stop_reason "error" and the cause in `error` (the harness reports the task as an ERROR)."""
+    stop_reason "error" and the cause in `error` (the harness reports the task as an ERROR).
+
+    `before_first_action`, when given, runs once the start pages are open and observed, before the agent's
+    first action (the harness scores the untouched start state there: evaluation/running/proof.py). It returns
+    True when it may have changed the pages: they are then opened and observed again. An exception it raises
+    ends the episode as an error. Its time is `timings["before_first_action_s"]`, not part of `open_s`."""
     if max_steps < 1:
         raise ValueError(f"max_steps must be at least 1, got {max_steps}")
     images = list(images or [])
@@ -133,6 +159,7 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
     obs: Observation | None = None
     final_url = start_urls[0] if start_urls else ""
     open_s = 0.0
+    hook_s: float | None = None
 
     try:
         t = time.perf_counter()
@@ -140,6 +167,15 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
         agent.reset(intent, images)
         obs = env.observe()
         open_s = time.perf_counter() - t
+        if before_first_action is not None:
+            t = time.perf_counter()
+            changed = before_first_action()
+            hook_s = time.perf_counter() - t
+            if changed:
+                t = time.perf_counter()
+                env.open(list(start_urls))
+                obs = env.observe()
+                open_s += time.perf_counter() - t
         invalid_in_a_row = 0
         while True:
             if len(steps) >= max_steps:
@@ -154,12 +190,11 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
                 action: Action | InvalidAction = InvalidAction(out.action_text, out.invalid_reason)
             else:
                 action = parse_action(out.action_text)
-            shot_path, shot_png = _save_png(record_dir, f"step_{len(steps):03d}.png", _screenshot(obs))
-            raw_path, raw_png = _save_png(record_dir, f"step_{len(steps):03d}_raw.png", _raw_screenshot(obs))
+            shot_path, raw_path = _save_frames(record_dir, f"step_{len(steps):03d}", obs)
             record = StepRecord(index=len(steps), url=obs.url, action_text=out.action_text, action=action,
                                 reasoning=out.reasoning, observation_text=obs.text, tabs=obs.tabs_text(),
-                                screenshot_path=shot_path, screenshot_png=shot_png, raw_screenshot_path=raw_path,
-                                raw_screenshot_png=raw_png, model_s=model_s, usage=dict(out.usage),
+                                screenshot_path=shot_path, raw_screenshot_path=raw_path,
+                                frames=obs if record_dir is None else None, model_s=model_s, usage=dict(out.usage),
                                 pending=obs.meta.get("pending"), detail=dict(out.detail))
             steps.append(record)
 
@@ -208,11 +243,10 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
         stop_reason = "error"
         error = f"{type(exc).__name__}: {exc}"
 
-    final_png = final_path = final_raw_png = final_raw_path = None
+    final_path = final_raw_path = None
     if obs is not None:
         final_url = obs.url
-        final_path, final_png = _save_png(record_dir, "final.png", _screenshot(obs))
-        final_raw_path, final_raw_png = _save_png(record_dir, "final_raw.png", _raw_screenshot(obs))
+        final_path, final_raw_path = _save_frames(record_dir, "final", obs)
     if stop_reason != "error":
         try:  # the page the agent ends on, even if the last action changed it after observing
             final_url = env.driver.current_url
@@ -225,8 +259,10 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
     timings = {"total_s": round(total_s, 4), "open_s": round(open_s, 4), "model_s": round(model_total, 4),
                "harness_s": round(harness_total, 4), "steps": len(steps),
                "model_s_per_step": round(model_total / n, 4), "harness_s_per_step": round(harness_total / n, 4)}
+    if hook_s is not None:
+        timings["before_first_action_s"] = round(hook_s, 4)
     return EpisodeResult(answer=answer if stop_reason == "stop" else None, final_url=final_url, steps=steps,
                          stop_reason=stop_reason, error=error, usage=usage.as_dict(), timings=timings,
-                         final_screenshot_path=final_path, final_screenshot_png=final_png,
-                         final_raw_screenshot_path=final_raw_path, final_raw_screenshot_png=final_raw_png,
+                         final_screenshot_path=final_path, final_raw_screenshot_path=final_raw_path,
+                         final_frames=obs if record_dir is None else None,
                          pending=_worst_pending(steps, obs))

@@ -24,9 +24,10 @@ class Observation:
     (`[id] role 'name' props` lines) or the Set-of-Marks list (`[id] [TAG] [text]` lines).
     Ids in actions refer to the ids of the most recent observation.
 
-    Two parts are produced only when first read, since most consumers never read them:
-    - `som_screenshot`, the PNG with the numbered boxes, is encoded from `som_image` (the marked frame,
-      already drawn) on first read, then kept;
+    Three parts are produced only when first read, since most consumers never read them:
+    - `som_image`, the frame with the numbered boxes (som mode), is drawn by `som_painter` on first read;
+    - `som_screenshot`, its PNG, is encoded from `som_image` on first read, then kept (the drawn image is then
+      let go: drawn again if read again, the same pixels);
     - `html`, the page's HTML, is read from the page on first read, then kept. It must be read before the
       environment's next action or observation (the page may have changed since): reading it later raises
       RuntimeError instead of giving another page's HTML.
@@ -36,7 +37,7 @@ class Observation:
     def __init__(self, url: str, tabs: list[Tab], focused_tab: int, mode: ObservationMode, text: str, screenshot: bytes,
                  som_screenshot: bytes | None = None, html: str | None = None, error: str | None = None,
                  meta: dict | None = None, *, som_image=None, som_encoder: Callable | None = None,
-                 html_reader: Callable[[], str] | None = None):
+                 som_painter: Callable | None = None, html_reader: Callable[[], str] | None = None):
         self.url = url
         self.tabs = tabs
         self.focused_tab = focused_tab
@@ -45,24 +46,42 @@ class Observation:
         self.screenshot = screenshot      # raw PNG of the viewport
         self.error = error                # error of the previous action, for the agent to read
         self.meta = meta if meta is not None else {}   # timings and counts (benchmarks, trajectories)
-        self.som_image = som_image        # PIL image with numbered boxes (som mode), else None
+        self._som_image = som_image       # PIL image with numbered boxes (som mode), else None
+        self._som_painter = som_painter
         self._som_png = som_screenshot
         self._som_encoder = som_encoder
         self._html = html
         self._html_reader = html_reader
 
     @property
+    def som_image(self):
+        """PIL image with numbered boxes (som mode), else None."""
+        if self._som_image is None and self._som_painter is not None:
+            start = time.perf_counter()
+            self._som_image = self._som_painter()
+            self.meta.setdefault("timings", {})["som_draw"] = time.perf_counter() - start
+        return self._som_image
+
+    @som_image.setter
+    def som_image(self, value) -> None:
+        self._som_image, self._som_painter = value, None
+
+    @property
     def som_screenshot(self) -> bytes | None:
         """PNG with numbered boxes (som mode), else None."""
-        if self._som_png is None and self.som_image is not None and self._som_encoder is not None:
-            start = time.perf_counter()
-            self._som_png = self._som_encoder(self.som_image)
-            self.meta.setdefault("timings", {})["som_encode"] = time.perf_counter() - start
+        if self._som_png is None and self._som_encoder is not None:
+            image = self.som_image
+            if image is not None:
+                start = time.perf_counter()
+                self._som_png = self._som_encoder(image)
+                self.meta.setdefault("timings", {})["som_encode"] = time.perf_counter() - start
+                if self._som_painter is not None:
+                    self._som_image = None      # the PNG is what is kept; the painter draws it again if asked
         return self._som_png
 
     @som_screenshot.setter
     def som_screenshot(self, value: bytes | None) -> None:
-        self._som_png, self.som_image = value, None
+        self._som_png, self._som_image, self._som_painter = value, None, None
 
     @property
     def html(self) -> str:

@@ -82,7 +82,7 @@ class OpenAIStub:
                 })
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         self._thread.start()
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
 

@@ -25,7 +25,7 @@ def fixture_server():
     """Base URL (no trailing slash) of an HTTP server serving tests/fixtures/."""
     handler = functools.partial(_QuietHandler, directory=str(FIXTURES))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()

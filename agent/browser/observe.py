@@ -48,6 +48,16 @@ return arguments[0].map((i) => (i >= 0 && all[i] ? [all[i], all[i].tagName] : nu
 """
 
 
+def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
+    """The Set-of-Marks frame, drawn when first asked for (Observation.som_image): the marks' boxes and
+    numbered labels on the screenshot's pixels."""
+    def paint():
+        image = decode_rgb(screenshot)
+        labels = place_labels(mark_rects(marks, size), [m.id for m in marks], size) if image.size == size else None
+        return draw_marks_on(image, marks, labels)
+    return paint
+
+
 class Observing(Tabs):
     """Observations of the focused tab and the marks they number."""
 
@@ -90,7 +100,7 @@ class Observing(Tabs):
             if built is None:       # the document changed between the settle and the reads: settle again
                 settle_problem = self._settle()
                 continue
-            text, n, screenshot, som_image, tabs = built
+            text, n, screenshot, painter, tabs = built
             break
         else:
             raise RuntimeError("the page kept changing while it was observed")
@@ -102,7 +112,7 @@ class Observing(Tabs):
         if self.mode == "som" and self._last_som is not None:   # the element list with boxes, as seen
             meta["marks"] = list(self._last_som.marks)
         return Observation(url=url, tabs=tabs, focused_tab=self._focused, mode=self.mode, text=text,
-                           screenshot=screenshot, meta=meta, som_image=som_image, som_encoder=encode_png,
+                           screenshot=screenshot, meta=meta, som_painter=painter, som_encoder=encode_png,
                            html_reader=lambda: self._read_html(generation, handle))
 
     def _wait_for_view(self, spent: float) -> tuple[dict, str | None]:
@@ -184,20 +194,12 @@ class Observing(Tabs):
         self._page_state = (answer["url"], answer["title"])
         self._targets = {m.id: _Target(m.id, f"[{m.id}] [{m.tag}] [{m.text[:40]}]", mark_index=i)
                          for i, m in enumerate(som.marks)}
-        size = self.viewport
-        labels: list | None = place_labels(mark_rects(som.marks, size), [m.id for m in som.marks], size)
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()
-        screenshot = self._screenshot_of(reads)   # taken while the marks were being numbered and placed
+        screenshot = self._screenshot_of(reads)   # taken while the marks were being numbered
         tabs = self._tabs_of(reads)
         timings["screenshot"] = time.perf_counter() - t
-        t = time.perf_counter()
-        image = decode_rgb(screenshot)
-        if image.size != size:
-            labels = None
-        draw_marks_on(image, som.marks, labels)
-        timings["som_draw"] = time.perf_counter() - t
-        return som.text, len(som.marks), screenshot, image, tabs
+        return som.text, len(som.marks), screenshot, _painter(screenshot, list(som.marks), self.viewport), tabs
 
     def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict]:
         """The collector's evaluation in `world`; in a world just created, it first marks the world as ours."""

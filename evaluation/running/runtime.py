@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -36,6 +37,20 @@ TRAJECTORIES = "trajectories"   # the run folder's episode pages, frames and net
 SETTLE_TIMEOUT_S = 10.0     # a page's settle timeout on an idle machine; scaled by the load (agent/load.py)
 
 
+def settle_timeout_s() -> float:
+    """SETTLE_TIMEOUT from the environment (seconds on an idle machine), else SETTLE_TIMEOUT_S."""
+    text = os.environ.get("SETTLE_TIMEOUT", "").strip()
+    if not text:
+        return SETTLE_TIMEOUT_S
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.5 <= value <= 600:
+        raise ValueError(f"SETTLE_TIMEOUT={text!r}: expected seconds between 0.5 and 600")
+    return value
+
+
 @dataclass
 class RunOptions:
     agent: str = "reference"
@@ -52,6 +67,7 @@ class RunOptions:
     record_network: bool = False        # save each episode's network log next to its trajectory
     require_complete_observations: bool = False   # an observation with an undecoded image in view fails the task
     frames: str = "all"                 # trajectory frames: "all", or "failed" (outcome not the expected)
+    prove: bool = False                 # the null and reference proofs in the sighted episode (running/proof.py)
 
 
 @dataclass
@@ -156,7 +172,7 @@ class Runtime:
         if self.env is None:
             def start():
                 return BrowserEnv(viewport=viewport, mode=self.observation_mode(),
-                                  settle_timeout=load_scaled(SETTLE_TIMEOUT_S),
+                                  settle_timeout=load_scaled(settle_timeout_s()),
                                   record_network=self.options.record_network)
             try:
                 # a browser whose first renderer starves on a busy machine is started again, in place
@@ -167,7 +183,7 @@ class Runtime:
             self.env.set_viewport(*viewport)
         try:
             # waits that account for load: on an oversubscribed machine pages take longer to settle
-            self.env.set_settle_timeout(load_scaled(SETTLE_TIMEOUT_S))
+            self.env.set_settle_timeout(load_scaled(settle_timeout_s()))
             self.env.cdp("Network.clearBrowserCookies")
         except Exception as exc:
             self.close_browser()
@@ -217,7 +233,7 @@ class Runtime:
             missing = [s for s in sorted(sites_of(task)) if s not in served]
             if missing:
                 raise SkipTask(f"the {self.options.stack} stack cannot serve site(s) {', '.join(missing)}")
-        if self.options.agent in ("reference", "sighted") and not task.reference_solution:
+        if (self.options.agent in ("reference", "sighted") or self.options.prove) and not task.reference_solution:
             raise SkipTask("no reference solution")
 
     def run_task(self, task: Task, attempt: int = 1, retried_errors: list[str] | None = None) -> TaskOutcome:
@@ -253,7 +269,12 @@ class Runtime:
         record.update(status=status, phase=None, reward=reward.score,
                       checks=[c.to_dict() for c in reward.checks], error=None, timings=run.timings)
         append_result(self.options.results_dir, record)
-        self._write_trajectory(task, run.result, run.ready(run.resolved, "the resolved task"), run.images, reward)
+        proved = True
+        if self.options.prove:
+            from .proof import proof_failures
+            proved = not proof_failures(record)
+        self._write_trajectory(task, run.result, run.ready(run.resolved, "the resolved task"), run.images, reward,
+                               proved=proved)
         return TaskOutcome(reward=reward, record=record)
 
     def _phase(self, name: Phase, run: _Run, step: Callable[[_Run], None]) -> None:
@@ -309,13 +330,21 @@ class Runtime:
         if self.options.record_network:
             from agent.network import drain
             drain(env.driver)         # the login's requests are not the episode's
+        check = before = None
+        if self.options.prove:
+            from .proof import ReferenceCheck
+            agent = check = ReferenceCheck(agent, env)
+            before = self._null_proof(run)
         try:
             result = run.result = run_episode(
                 env, agent, intent=resolved.intent, images=run.images, start_urls=list(resolved.start_urls),
-                max_steps=self.options.max_steps or int(getattr(agent, "max_steps", 30)))
+                max_steps=self.options.max_steps or int(getattr(agent, "max_steps", 30)),
+                before_first_action=before)
         finally:
             if self.options.record_network:
                 self._save_network_log(run)
+        if check is not None:
+            run.record.setdefault("proof", {})["reference"] = check.summary()
         run.record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
                           steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
                           tokenizer=getattr(agent, "tokenizer_name", None), pending_images=result.pending)
@@ -327,6 +356,24 @@ class Runtime:
                                + "; ".join(f"{site}: {why}" for site, why in dead.items()))
         if result.error or result.stop_reason == "error":
             raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
+
+    def _null_proof(self, run: _Run) -> Callable[[], bool]:
+        """The episode's hook that scores the untouched start state as the null agent's outcome (proof.py);
+        True (open the start pages again) when that scoring ran a script on the agent's page."""
+        from .proof import score_start_as_null, scripts_on_last_page
+        resolved = run.ready(run.resolved, "the resolved task")
+
+        def hook() -> bool:
+            reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=""))
+            run.record.setdefault("proof", {})["null"] = {
+                "reward": reward.score, "scoring": "strict", "checks": [c.to_dict() for c in reward.checks]}
+            return scripts_on_last_page(resolved)
+        return hook
+
+    def _eval_context(self, run: _Run, answer: str | None, final_url: str) -> EvalContext:
+        return EvalContext(answer=answer, final_url=final_url, driver=run.ready(run.env, "the browser").driver,
+                           judge=self.judge(), vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
+                           image_root=self.options.image_root, scoring=self.options.scoring)
 
     def _save_network_log(self, run: _Run) -> None:
         """The episode's requests, gzipped JSON lines next to its trajectory (agent.network)."""
@@ -344,10 +391,8 @@ class Runtime:
         judge = self.judge()
         before = judge.usage.to_dict() if judge else {}
         result = run.ready(run.result, "the episode's result")
-        reward = run.reward = evaluate_task(run.ready(run.resolved, "the resolved task"), EvalContext(
-            answer=result.answer, final_url=result.final_url, driver=run.ready(run.env, "the browser").driver,
-            judge=judge, vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
-            image_root=self.options.image_root, scoring=self.options.scoring))
+        reward = run.reward = evaluate_task(run.ready(run.resolved, "the resolved task"),
+                                            self._eval_context(run, result.answer, result.final_url))
         worst = result.pending
         if self.options.require_complete_observations and worst and worst.get("max_images"):
             reward.add("observation", "complete_view", False,
@@ -376,16 +421,16 @@ class Runtime:
         return TaskOutcome(reward=None, record=run.record, error=message, retryable=retryable)
 
     def _write_trajectory(self, task: Task, result: EpisodeResult | None, resolved: Task, images, reward: Reward | None,
-                          error: str | None = None) -> None:
+                          error: str | None = None, proved: bool = True) -> None:
         if result is None:
             return
         from agent.trajectory import write_trajectory
         path = self.options.results_dir / TRAJECTORIES / f"{task.site}_{task.task_id}.html"
         summary = ({"score": reward.score, "checks": [c.to_dict() for c in reward.checks]}
                    if reward is not None else {"score": None, "error": error, "checks": []})
-        as_expected = reward is not None and reward.score == self.options.expect_reward
+        as_expected = reward is not None and reward.score == self.options.expect_reward and proved
         note = ("Frames not kept: this run keeps them only for tasks whose outcome differs from the expected "
-                f"reward {self.options.expect_reward} (--frames failed)"
+                f"reward {self.options.expect_reward} or whose proofs fail (--frames failed)"
                 if self.options.frames == "failed" and as_expected else "")
         write_trajectory(path, result, resolved.intent, images, reward=summary,
                          title=f"{task.test_id} ({task.file.name})", no_frames_note=note)

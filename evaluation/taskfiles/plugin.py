@@ -32,7 +32,16 @@ from evaluation.reporting.results import (
     write_report,
 )
 from evaluation.running.errors import TaskFormatError
-from evaluation.running.runtime import RunOptions, Runtime, SkipTask, TaskOutcome, should_retry, sites_of
+from evaluation.running.proof import proof_failures
+from evaluation.running.runtime import (
+    RunOptions,
+    Runtime,
+    SkipTask,
+    TaskOutcome,
+    settle_timeout_s,
+    should_retry,
+    sites_of,
+)
 from evaluation.running.stacks import STACK_NAMES, stack_name
 from evaluation.scoring.matching import DEFAULT_MODE, MODES
 
@@ -86,6 +95,11 @@ def pytest_addoption(parser):
     g.addoption("--require-complete-observations", action="store_true", default=False,
                 help="a task whose episode had an observation with an undecoded image in view fails (the "
                      "reference run of make test-tasks uses it: every task must be seen whole)")
+    g.addoption("--prove", action="store_true", default=False,
+                help="with --agent sighted: each task also proves, in the same episode, that the null outcome "
+                     "(an empty answer on the untouched start page, strict scoring) scores 0 and that every "
+                     "element the sighted agent finds is the one the reference solution names "
+                     "(evaluation/running/proof.py; the task pass of make test)")
     g.addoption("--shard", default=None, metavar="I/N",
                 help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
                      "every machine; merge the shards' folders with `python -m evaluation.report merge`")
@@ -122,6 +136,13 @@ def pytest_configure(config):
     if config.getoption("retries") < 0:
         raise pytest.UsageError(f"--retries {config.getoption('retries')}: expected 0 or more")
     config.stash[_SHARD_KEY] = parse_shard(config.getoption("shard"))
+    try:
+        settle_timeout_s()
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    if config.getoption("prove") and config.getoption("agent") != "sighted":
+        raise pytest.UsageError(f"--prove runs the proofs in the sighted agent's episodes: use it with --agent "
+                                f"sighted (not {config.getoption('agent')!r})")
     if _is_controller(config):
         results = resume or config.getoption("results")
         # created by the first result line, so runs without tasks (the project's tests) leave nothing
@@ -303,7 +324,7 @@ class TaskItem(pytest.Item):
                 worker=worker, scoring=config.getoption("scoring"),
                 record_network=config.getoption("record_network"),
                 require_complete_observations=config.getoption("require_complete_observations"),
-                frames=config.getoption("frames")),
+                frames=config.getoption("frames"), prove=config.getoption("prove")),
                 needed_sites=needed)
             config.stash[_RUNTIME_KEY] = runtime
         return runtime
@@ -335,8 +356,11 @@ class TaskItem(pytest.Item):
         reward = self.outcome.reward if self.outcome is not None else None
         if reward is None:     # setup scored the task, or failed before runtest
             raise RuntimeError(f"{self.task.test_id}: no reward to check (the task was not scored)")
-        if reward.score != expected:
-            raise RewardMismatch(f"{self.task.test_id}: reward {reward.score}, expected {expected}")
+        problems = [f"reward {reward.score}, expected {expected}"] if reward.score != expected else []
+        if self.config.getoption("prove") and self.outcome is not None:
+            problems += proof_failures(self.outcome.record)
+        if problems:
+            raise RewardMismatch(f"{self.task.test_id}: " + "\n".join(problems))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, RewardMismatch) and self.outcome and self.outcome.reward:

@@ -123,7 +123,7 @@ class _SlowServer:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/page"
         self.fast_url = f"http://127.0.0.1:{self.server.server_address[1]}/fast"
 

@@ -44,7 +44,7 @@ class ShoppingDataServer:
                 self.wfile.write(data)
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}"
 
     def close(self):

@@ -91,7 +91,7 @@ class _Gate:
                 self.wfile.write(b"<title>gate</title><p>the classifieds server was just killed")
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/gate"
 
     def close(self):

@@ -245,7 +245,8 @@ def test_an_undecoded_image_in_view_fails_the_task_when_complete_views_are_requi
                          start_url=f"__CLASSIFIEDS__/held_image.html#{held.getsockname()[1]}",
                          reference_solution=[{"do": "stop", "answer": "120"}])
         tasks = write_tasks(tmp_path / "held.json", [task])
-        proc = run_pytest(site_env, "--task-file", tasks, "--results", tmp_path / "r",
+        # the photo never comes: each observation waits out the settle timeout, here 1 s on an idle machine
+        proc = run_pytest({**site_env, "SETTLE_TIMEOUT": "1"}, "--task-file", tasks, "--results", tmp_path / "r",
                           "--require-complete-observations")
     assert proc.returncode == 1 and "1 failed" in proc.stdout, proc.stdout + proc.stderr
     assert "[FAIL] observation.complete_view: 1 image(s) in view were not decoded" in proc.stdout
