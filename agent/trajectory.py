@@ -19,6 +19,7 @@ import os
 import tempfile
 from html import escape
 from pathlib import Path
+from typing import Callable
 
 from PIL import Image
 
@@ -63,8 +64,12 @@ class _Images:
     def __init__(self, page: Path | None):
         self.folder = page.parent / FRAMES if page is not None else None
 
-    def add(self, image: Image.Image | bytes | None) -> str | None:
-        if image is None or self.folder is None:   # without a destination there is nothing to point at
+    def add(self, source: "Image.Image | bytes | None | Callable[[], Image.Image | bytes | None]") -> str | None:
+        """`source` may be a function giving the image: it is called only when the page keeps frames."""
+        if source is None or self.folder is None:   # without a destination there is nothing to point at
+            return None
+        image = source() if callable(source) else source
+        if image is None:
             return None
         if isinstance(image, bytes):
             digest = hashlib.sha256(image).hexdigest()
@@ -101,17 +106,17 @@ def _img(src: str | None, alt: str) -> str:
     return f'<img alt="{escape(alt, quote=True)}" src="{escape(src, quote=True)}">' if src else ""
 
 
-def _raw_html(files: _Images, path: Path | None, png: bytes | None, alt: str) -> str:
+def _raw_html(files: _Images, path: Path | None, png: Callable[[], bytes | None], alt: str) -> str:
     """The frame without marks, folded under the Set-of-Marks frame (only when the agent saw marks)."""
-    src = files.add(_step_png(path, png))
+    src = files.add(lambda: _step_png(path, png()))
     return f"<details><summary>Without marks</summary>{_img(src, alt)}</details>" if src else ""
 
 
 def _step_html(step: StepRecord, files: _Images) -> str:
     n = step.index + 1
-    src = files.add(_step_png(step.screenshot_path, step.screenshot_png))
+    src = files.add(lambda: _step_png(step.screenshot_path, step.screenshot_png))
     shot = _img(src, f"screenshot before step {n}") or "<p>(no screenshot)</p>"
-    shot += _raw_html(files, step.raw_screenshot_path, step.raw_screenshot_png,
+    shot += _raw_html(files, step.raw_screenshot_path, lambda: step.raw_screenshot_png,
                       f"raw frame before step {n}")
     cls = "step" if step.valid else "step invalid"
     parts = [f'<section class="{cls}" id="step-{step.index + 1}"><div>{shot}</div><div>',
@@ -195,9 +200,9 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
     inputs = "".join(_img(files.add(im), f"input image {i + 1}")
                      for i, im in enumerate(images))
     steps = "".join(_step_html(s, files) for s in result.steps)
-    final_src = files.add(_step_png(result.final_screenshot_path, result.final_screenshot_png))
+    final_src = files.add(lambda: _step_png(result.final_screenshot_path, result.final_screenshot_png))
     final_raw = _raw_html(files, result.final_raw_screenshot_path,
-                          result.final_raw_screenshot_png, "raw frame of the final page")
+                          lambda: result.final_raw_screenshot_png, "raw frame of the final page")
     final = (f'<section class="step final" id="final"><div>{_img(final_src, "final page")}{final_raw}'
              f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_src else "")
     error = f'<p class="err">Harness error: {escape(result.error)}</p>' if result.error else ""

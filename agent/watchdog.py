@@ -28,7 +28,9 @@ class Watchdog:
         self._process = subprocess.Popen([sys.executable, "-m", "agent.watchdog"], stdin=subprocess.PIPE,
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        self.pid = self._process.pid
+        # the process started forks the watchdog and ends at once (see the end of this file): reaped here, while
+        # the watchdog, no child of ours, reads the pipe
+        self._process.wait()
         self._owner = os.getpid()
 
     def _send(self, verb: str, arg) -> None:
@@ -120,4 +122,9 @@ def _group_has_live_process(pgid: int) -> bool:
 if __name__ == "__main__":
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # a Ctrl-C to the parent's group is the parent's business
     os.setsid()   # out of the parent's process group: a kill of that group leaves the cleaner to clean
+    # Out of the parent's children too: a supervisor that kills a dead worker's children one by one (Ray's raylet
+    # does, by pid) would otherwise kill the cleaner before it cleans. The pipe is inherited, so its end-of-file
+    # still comes when the parent ends.
+    if os.fork() > 0:
+        os._exit(0)
     _serve(sys.stdin.buffer)
