@@ -12,6 +12,9 @@ from agent.agents import make_agent
 from agent.episode import run_episode
 from agent.trajectory import write_trajectory
 
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped fixture is made once
+pytestmark = pytest.mark.xdist_group("agent_loop/test_trajectory")
+
 
 @pytest.fixture(scope="module")
 def trajectory(env_a11y, fixture_server, tmp_path_factory):

@@ -19,6 +19,9 @@ from sites.common import official
 from sites.config import Settings
 from tests.sites.crawl import login_session
 
+# one worker runs the module (make test: --dist loadgroup), so its module-scoped fixture is made once
+pytestmark = pytest.mark.xdist_group("sites/test_official_catalogue")
+
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDERS = {"__SHOPPING__": "shopping", "__REDDIT__": "reddit", "__CLASSIFIEDS__": "classifieds",
                 "__WIKIPEDIA__": "wikipedia"}
