@@ -2,9 +2,9 @@
 
 1. **Null**: once the start pages are open and observed, before the agent's first action, the page is what
    the null agent ends on (it stops at once with an empty answer). The harness scores that outcome there,
-   in strict scoring, as a null run would: it must score 0. The scoring only reads (GET pages in its own
-   tab, the sites' read API); when a check runs a page script or a prep action on the agent's page, the
-   start pages are opened and observed again before the agent acts.
+   in strict scoring, as a null run would, up to the first failed check: it must score 0. The scoring only
+   reads (GET pages in its own tab, the sites' read API); when a check runs a page script or a prep action on
+   the agent's page, the start pages are opened and observed again before the agent acts.
 2. **Sighted**: the sighted agent (agent/agents/sighted.py) finds every target from the observation alone
    and the episode, scored as usual, must get the expected reward (1).
 3. **Reference**: at every element step, once the sighted agent has found its mark, the element the task's
@@ -35,14 +35,16 @@ def scripts_on_last_page(task: Task) -> bool:
 
 
 def score_start_as_null(task: Task, ctx: EvalContext) -> Reward:
-    """The null agent's outcome on the page as it is now: an empty answer, the current URL, strict scoring."""
+    """The null agent's outcome on the page as it is now: an empty answer, the current URL, strict scoring.
+    The checks run in the task's order up to the first that fails: the reward is then 0 whatever the others say
+    (the episode's own scoring runs every check)."""
     driver = ctx.driver
     if driver is None:
         raise ValueError("the null proof needs the browser")
     return evaluate_task(task, EvalContext(
         answer="", final_url=driver.current_url, driver=driver, judge=ctx.judge, vqa=ctx.vqa,
         shopping_api=ctx.shopping_api, image_root=ctx.image_root, page_timeout_s=ctx.page_timeout_s,
-        scoring="strict"))
+        scoring="strict", first_failure_ends=True))
 
 
 @dataclass
@@ -56,7 +58,7 @@ class ReferenceCheck:
     disagreements: list[dict] = field(default_factory=list)
 
     def __getattr__(self, name: str):
-        return getattr(self.inner, name)    # name, observation_mode, summary, max_steps...
+        return getattr(self.inner, name)    # name, observation_mode, summary (the sight record), max_steps...
 
     def reset(self, intent: str, images: list) -> None:
         self.checked, self.disagreements = 0, []
@@ -84,7 +86,8 @@ class ReferenceCheck:
                     "reference_text": _mark_text(obs, named), "why": why or "another element", "url": obs.url})
         return out
 
-    def summary(self) -> dict:
+    def comparison(self) -> dict:
+        """The proof's record (`summary()` stays the sighted agent's own: how its targets were found)."""
         return {"element_steps": self.checked, "agreed": self.checked - len(self.disagreements),
                 "disagreements": list(self.disagreements)}
 

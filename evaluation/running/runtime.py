@@ -344,7 +344,7 @@ class Runtime:
             if self.options.record_network:
                 self._save_network_log(run)
         if check is not None:
-            run.record.setdefault("proof", {})["reference"] = check.summary()
+            run.record.setdefault("proof", {})["reference"] = check.comparison()
         run.record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
                           steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
                           tokenizer=getattr(agent, "tokenizer_name", None), pending_images=result.pending)

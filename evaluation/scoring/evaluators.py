@@ -40,6 +40,9 @@ class EvalContext:
     image_root: Path | None = None
     page_timeout_s: float = 30.0
     scoring: str = matching.DEFAULT_MODE   # "official" or "strict" (matching.MODES)
+    # stop at the first failed check (the reward is then 0 whatever the rest say): for a proof that a task
+    # scores 0, whose later checks would only load pages (evaluation/running/proof.py); never for a score
+    first_failure_ends: bool = False
 
 
 # ---- expectations (shared by string_match and program_html) -------------------------------------------
@@ -322,6 +325,8 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
     with _ScoringTab(ctx) as tab:
         for i, target in enumerate(task.eval.program_html):
             _program_target(i, target, ctx, env, tab, task, reward)
+            if ctx.first_failure_ends and reward.failed():
+                break
     return reward
 
 
@@ -423,4 +428,6 @@ def evaluate_task(task: Task, ctx: EvalContext) -> Reward:
     reward = Reward()
     for eval_type in task.eval.types:
         reward.extend(EVALUATORS[eval_type](task, ctx))
+        if ctx.first_failure_ends and reward.failed():
+            break
     return reward

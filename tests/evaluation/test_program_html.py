@@ -381,3 +381,22 @@ def test_url_checks_share_one_tab_and_load_only_when_a_read_needs_it(driver, pag
                                              scoring="strict"))
     assert reward.score == 1, reward.explain()
     assert driver.window_handles == handles and driver.current_url == item
+
+
+def test_a_proof_of_zero_stops_at_the_first_failed_check_and_a_score_reads_every_check(driver, pages):
+    """`first_failure_ends` (the null proof): the page after a failed check is never loaded; the ordinary score
+    reads it."""
+    counter = f"{pages}/load_counter.html"
+    task = program_task([
+        {"url": counter, "locator": "func:get_query_text(__page__, '#loads')", "required_contents":
+            {"exact_match": "not on the page"}},
+        {"url": f"{counter}?second", "locator": "func:get_query_text(__page__, '#loads')", "required_contents":
+            {"exact_match": "load 2"}},
+    ])
+    item = f"{pages}/classifieds_item.html"
+    driver.get(item)
+    whole = evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver, scoring="strict"))
+    assert whole.score == 0 and [c.passed for c in whole.checks] == [False, True], whole.explain()
+    proof = evaluate_task(task, EvalContext(answer=None, final_url=item, driver=driver, scoring="strict",
+                                            first_failure_ends=True))
+    assert proof.score == 0 and [c.evaluator for c in proof.checks] == ["program_html[0]"], proof.explain()

@@ -67,6 +67,7 @@ def test_each_proof_holds_on_a_sound_task_and_fails_on_one_built_to_break_it(fix
     sound, other, null_passes = lines[0]["proof"], lines[1]["proof"], lines[2]["proof"]
     assert sound["null"]["reward"] == 0 and sound["null"]["scoring"] == "strict"
     assert sound["reference"] == {"element_steps": 1, "agreed": 1, "disagreements": []}
+    assert lines[0]["sight"]["targets"] == lines[0]["sight"]["by_text"] == 1     # the sighted agent's own record
     assert lines[1]["reward"] == 1 and other["reference"]["agreed"] == 0     # the sighted run itself scored 1
     assert other["reference"]["disagreements"][0]["reference_text"] == "Order # 000000187 (shopping)"
     assert lines[2]["reward"] == 1 and null_passes["null"]["reward"] == 1
