@@ -57,11 +57,11 @@ class StepRecord:
     @property
     def screenshot_png(self) -> bytes | None:
         """The frame the agent saw (without a record_dir; the marked PNG is encoded on first read)."""
-        return _screenshot(self.frames) if self.frames is not None else None
+        return _frame_png(self.frames, raw=False)
 
     @property
     def raw_screenshot_png(self) -> bytes | None:
-        return _raw_screenshot(self.frames) if self.frames is not None else None
+        return _frame_png(self.frames, raw=True)
 
     @property
     def parsed(self) -> str:
@@ -89,11 +89,11 @@ class EpisodeResult:
 
     @property
     def final_screenshot_png(self) -> bytes | None:
-        return _screenshot(self.final_frames) if self.final_frames is not None else None
+        return _frame_png(self.final_frames, raw=False)
 
     @property
     def final_raw_screenshot_png(self) -> bytes | None:
-        return _raw_screenshot(self.final_frames) if self.final_frames is not None else None
+        return _frame_png(self.final_frames, raw=True)
 
 
 def _worst_pending(steps: list[StepRecord], final: Observation | None) -> dict | None:
@@ -118,6 +118,13 @@ def _screenshot(obs: Observation) -> bytes:
 def _raw_screenshot(obs: Observation) -> bytes | None:
     """The frame without marks, when the agent saw one with marks (else the frame is already raw)."""
     return obs.screenshot if obs.som_screenshot else None
+
+
+def _frame_png(obs: Observation | None, raw: bool) -> bytes | None:
+    """An observation's frame as the agent saw it (or, with `raw`, without marks); None without an observation."""
+    if obs is None:
+        return None
+    return _raw_screenshot(obs) if raw else _screenshot(obs)
 
 
 def _save_frames(record_dir: Path | None, name: str, obs: Observation) -> tuple[Path | None, Path | None]:

@@ -17,7 +17,7 @@ verify` runs it twice over every task.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent.agents.base import AgentOutput
 from agent.observation import Observation
@@ -38,13 +38,10 @@ def score_start_as_null(task: Task, ctx: EvalContext) -> Reward:
     """The null agent's outcome on the page as it is now: an empty answer, the current URL, strict scoring.
     The checks run in the task's order up to the first that fails: the reward is then 0 whatever the others say
     (the episode's own scoring runs every check)."""
-    driver = ctx.driver
-    if driver is None:
+    if ctx.driver is None:
         raise ValueError("the null proof needs the browser")
-    return evaluate_task(task, EvalContext(
-        answer="", final_url=driver.current_url, driver=driver, judge=ctx.judge, vqa=ctx.vqa,
-        shopping_api=ctx.shopping_api, image_root=ctx.image_root, page_timeout_s=ctx.page_timeout_s,
-        scoring="strict", first_failure_ends=True))
+    return evaluate_task(task, replace(ctx, answer="", final_url=ctx.driver.current_url, scoring="strict",
+                                       first_failure_ends=True))
 
 
 @dataclass

@@ -364,7 +364,7 @@ class Runtime:
         resolved = run.ready(run.resolved, "the resolved task")
 
         def hook() -> bool:
-            reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=""))
+            reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=""))  # both set there
             run.record.setdefault("proof", {})["null"] = {
                 "reward": reward.score, "scoring": "strict", "checks": [c.to_dict() for c in reward.checks]}
             return scripts_on_last_page(resolved)

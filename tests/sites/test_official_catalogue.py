@@ -8,7 +8,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 from pathlib import Path
 from urllib.parse import quote
 
@@ -25,8 +24,6 @@ pytestmark = pytest.mark.xdist_group("sites/test_official_catalogue")
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDERS = {"__SHOPPING__": "shopping", "__REDDIT__": "reddit", "__CLASSIFIEDS__": "classifieds",
                 "__WIKIPEDIA__": "wikipedia"}
-needs_kiwix = pytest.mark.skipif(shutil.which("kiwix-serve") is None,
-                                 reason="kiwix-serve is not installed (make install installs Debian's kiwix-tools)")
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +60,6 @@ def test_the_catalogue_covers_the_official_files():
     assert "Up (2009 film)" in official.wikipedia_titles()
 
 
-@needs_kiwix
 def test_every_official_start_url_answers_200_or_404_for_an_absent_id(stack):
     wrong = []
     for entry in official.start_urls():
@@ -74,7 +70,6 @@ def test_every_official_start_url_answers_200_or_404_for_an_absent_id(stack):
     assert not wrong, f"{len(wrong)} start URLs:\n" + "\n".join(wrong)
 
 
-@needs_kiwix
 def test_every_official_category_and_forum_holds_generated_items(stack):
     empty = []
     for cat in official.store_categories():
@@ -93,7 +88,6 @@ def test_every_official_category_and_forum_holds_generated_items(stack):
     assert not empty, "\n".join(empty)
 
 
-@needs_kiwix
 def test_official_articles_and_media_exist(stack):
     book = official.catalogue()["wikipedia"]["book"]
     for title in official.wikipedia_titles():
@@ -107,7 +101,6 @@ def test_official_articles_and_media_exist(stack):
         assert response.content[:4] == b"RIFF" and response.content[8:12] == b"WEBP"
 
 
-@needs_kiwix
 def test_ipage_as_an_official_task_writes_it_reads_page_4(stack):
     first = _get(stack, "__CLASSIFIEDS__/index.php?page=search&sCategory=10&iPage=4")
     written = _get(stack, "__CLASSIFIEDS__/index.php?page=search&sCategory=10&iPage=4y")
