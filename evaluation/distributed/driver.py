@@ -92,14 +92,20 @@ class RayRun:
                 address = self.local.start()
             except LocalClusterError as exc:
                 raise ClusterError(f"could not start a local Ray cluster: {exc}") from None
-            # as for `ray start`: 127.0.0.1 stays itself; the head asks for its token (~/.ray/auth_token)
+            # as for `ray start`: 127.0.0.1 stays itself, and the driver holds the cluster's own token
             os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
-            os.environ.setdefault("RAY_AUTH_MODE", "token")
+            os.environ.update(self.local.auth_env())
+            os.environ.pop("RAY_AUTH_TOKEN_PATH", None)
         import ray
         try:
             ray.init(address=address, runtime_env={"env_vars": forwarded_env()}, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise ClusterError(f"could not connect to the Ray cluster at {address}: {one_line(str(exc))}") from None
+        except (ConnectionError, RuntimeError, ValueError, ray.exceptions.AuthenticationError) as exc:
+            hint = ""
+            if isinstance(exc, ray.exceptions.AuthenticationError):
+                hint = (" (the cluster wants its token: copy the head's ~/.ray/auth_token here or set "
+                        "RAY_AUTH_TOKEN, with RAY_AUTH_MODE=token)")
+            raise ClusterError(f"could not connect to the Ray cluster at {address}: "
+                               f"{one_line(str(exc))[:300]}{hint}") from None
         return ray
 
     def alive_nodes(self, ray) -> dict[str, dict]:

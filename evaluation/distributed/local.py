@@ -8,6 +8,7 @@ when the driver is SIGKILLed; `stop()` ends it at the end of a run. Nothing else
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -48,6 +49,13 @@ class LocalCluster:
         self.pgid: int | None = None
         self.temp: Path | None = None
         self.address: str | None = None
+        # the cluster's own token: Ray 2.60 asks for one, and ~/.ray/auth_token (the user's, for their own
+        # clusters) is neither required nor touched; the driver connects with the same one
+        self.token = secrets.token_hex(32)
+
+    def auth_env(self) -> dict[str, str]:
+        """The variables with which `ray start` and the driver use this cluster's token."""
+        return {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": self.token}
 
     def start(self) -> str:
         from agent.watchdog import watchdog
@@ -67,7 +75,9 @@ class LocalCluster:
                      "metrics-export-port", "runtime-env-agent-port", "node-manager-port", "object-manager-port"):
             cmd.append(f"--{flag}={_free_port()}")
         # without it Ray swaps 127.0.0.1 for the machine's outward address
-        env = {**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
+        env = {**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0",
+               **self.auth_env()}
+        env.pop("RAY_AUTH_TOKEN_PATH", None)
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
         self.pgid = proc.pid              # every process of the cluster stays in this group

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -84,10 +85,12 @@ class Cluster:
         self.groups: dict[str, int] = {}
         self.port = _free_port()
         self.address = f"{self.HOST}:{self.port}"
+        # the cluster's own token (Ray 2.60 wants one), as a user passes it to each node: never ~/.ray
+        self.auth = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
 
     def env(self, node: str) -> dict:
         env = embedded_env(self.root)
-        env.update(RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="token", PYTHONPATH=str(ROOT),
+        env.update(RAY_USAGE_STATS_ENABLED="0", **self.auth, PYTHONPATH=str(ROOT),
                    VWA_RAY_NODE=self.markers[node].split("=", 1)[1])
         return env
 
@@ -164,7 +167,7 @@ def short_tmp():
 
 
 def _ray_run(cluster: Cluster, tmp: Path, tasks: Path, results: Path, *extra: str, wait=True, scratch: Path):
-    env = embedded_env(cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(scratch), RAY_AUTH_MODE="token")
+    env = embedded_env(cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(scratch), **cluster.auth)
     cmd = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1", "--results", str(results),
            *extra, "--", "--task-file", str(tasks)]
     if wait:
