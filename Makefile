@@ -19,7 +19,7 @@ BACKEND ?=
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
 
-install:        ## create .venv and install exactly the lock (requirements/lock.txt; EXTRAS= for the base lock, LOCK=none for unlocked ranges), Chromium, ChromeDriver, fonts, kiwix-tools (idempotent)
+install:        ## create .venv and install exactly the lock (requirements/lock.txt; EXTRAS= for the base lock, LOCK=none for unlocked ranges), Chromium, ChromeDriver, fonts, kiwix-tools, and generate the data set the task suites are written for (idempotent)
 	@$(if $(filter undefined,$(origin EXTRAS)),,EXTRAS='$(EXTRAS)') bash scripts/install.sh
 
 lock:           ## recompile the Python locks (requirements/lock*.txt: exact versions and hashes, with uv) from pyproject.toml and record the Debian packages; on purpose, then make test and commit

@@ -84,4 +84,11 @@ fi
 
 # .env: a copy of .env.example with a random reset token of this machine (sites/envfile.py).
 "$VENV/bin/python" -m sites.envfile
+# The data set the task suites are written for (make test's sites): generated once, half a second to check after.
+if ! data_log="$("$VENV/bin/python" -m sites data --suite 2>&1)"; then
+  printf '%s\n' "$data_log" >&2
+  echo "install: generating the task suites' data set failed (above)" >&2
+  exit 1
+fi
+printf '%s\n' "$data_log" | grep -E '^[a-z]+: (generated|built)' | sed 's/^/install: /' || true
 echo "install: ok ($("$VENV/bin/python" --version), $(/usr/bin/chromium --version 2>/dev/null | head -1))"

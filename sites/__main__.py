@@ -241,8 +241,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=sorted(COMMANDS))
     parser.add_argument("--stack", choices=("embedded", "docker"), default=None,
                         help="default: STACK from the environment / .env")
+    parser.add_argument("--suite", action="store_true",
+                        help="data: the data set the task suites are written for (their SEED and SCALE, whatever "
+                             ".env says; make install generates it)")
     args = parser.parse_args(argv)
-    s = load_settings()
+    if args.suite and args.command != "data":
+        parser.error("--suite goes with the data command")
+    if args.suite:
+        from tasks.build import suite_settings
+        s = suite_settings()
+    else:
+        s = load_settings()
     stack = args.stack or s.stack
     try:
         if stack == "docker" and args.command != "data":

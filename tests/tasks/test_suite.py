@@ -11,11 +11,14 @@ from tasks.build import SITES
 from tasks.build.suite import image_files
 
 
-def test_committed_files_equal_the_generator_output(name, builder, built, suite_settings):
+def test_committed_files_equal_the_generator_output(name, built):
+    """The committed files were written by another process (another hash seed, another day, often another
+    machine), so this comparison is also the determinism check: a generator that is not deterministic leaves
+    its suite out of date again after every rebuild. (A second build in this process would prove less: same hash
+    seed, same machine, and the task file only; make verify rebuilds every suite from regenerated data.)"""
     stale = built.stale_files()
-    assert not stale, f"out of date: {stale}; run .venv/bin/python -m tasks.build {name} and commit"
-    assert built.render() == builder.build_suite(suite_settings).render(), \
-        "two builds differ: the generator is not deterministic"
+    assert not stale, (f"out of date: {stale}; run .venv/bin/python -m tasks.build {name} and commit (if they are "
+                       "out of date again after that, the generator is not deterministic)")
 
 
 def test_the_task_file_loads_with_the_harness_loader(name, builder, built, committed_tasks):
