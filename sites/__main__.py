@@ -9,7 +9,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from sites.config import SITES, Settings, site_url
+from sites.config import DEFAULT_SCALE, DEFAULT_SEED, SITES, Settings, site_url
 from sites.config import settings as load_settings
 
 
@@ -248,8 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.suite and args.command != "data":
         parser.error("--suite goes with the data command")
     if args.suite:
-        from tasks.build import suite_settings
-        s = suite_settings()
+        s = Settings(seed=DEFAULT_SEED, scale=DEFAULT_SCALE)
     else:
         s = load_settings()
     stack = args.stack or s.stack

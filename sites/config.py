@@ -54,11 +54,16 @@ def site_urls() -> dict[str, str]:
     return {site: site_url(site) for site in SITES}
 
 
+# The default data set (SEED and SCALE of .env.example): the one the task suites are written for.
+DEFAULT_SEED = 20240101
+DEFAULT_SCALE = "default"
+
+
 @dataclass(frozen=True)
 class Settings:
     stack: str = field(default_factory=lambda: os.environ.get("STACK", "embedded"))
-    seed: int = field(default_factory=lambda: int(os.environ.get("SEED", "20240101")))
-    scale: str | int = field(default_factory=lambda: os.environ.get("SCALE", "default"))
+    seed: int = field(default_factory=lambda: int(os.environ.get("SEED", str(DEFAULT_SEED))))
+    scale: str | int = field(default_factory=lambda: os.environ.get("SCALE", DEFAULT_SCALE))
     reset_token: str = field(default_factory=lambda: reset_token())
     data_dir: Path = field(default_factory=lambda: _path("DATA_DIR", PROJECT_ROOT / "data"))
     run_dir: Path = field(default_factory=lambda: _path("RUN_DIR", PROJECT_ROOT / "run"))

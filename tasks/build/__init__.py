@@ -28,13 +28,14 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from sites.config import DEFAULT_SCALE, DEFAULT_SEED
 from sites.registry import site_specs
 
 from .text import mentions  # noqa: F401  (the lint's whole-word test)
 
 MULTISITE = "multisite"     # the tasks that cross sites: tasks/multisite.json, built by tasks/build/multisite.py
-SUITE_SEED = 20240101      # the suites are written for the default data set (SEED, SCALE of .env.example)
-SUITE_SCALE = "default"
+SUITE_SEED = DEFAULT_SEED      # the suites are written for the default data set (SEED, SCALE of .env.example)
+SUITE_SCALE = DEFAULT_SCALE
 
 
 def suite_sites() -> dict[str, str]:
