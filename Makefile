@@ -64,16 +64,20 @@ typecheck: install ## mypy over agent, evaluation, sites, tasks, benchmarks, scr
 
 test-tasks: install ## only the task suite's proofs, one sighted episode per task (--prove): the sighted agent scores 1 seeing whole observations, each element it finds is the one the reference solution names, and the null outcome on the untouched start page scores 0 (strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \
+	  rm -rf results/test-tasks; \
 	  $(PY) -m pytest tasks -n $(TEST_WORKERS) -q -p no:cacheprovider --agent sighted --prove --require-complete-observations --frames failed --results results/test-tasks; \
 	else echo "test-tasks: no task files in tasks/ yet"; fi
 
 test-sighted: install ## only the sighted agent over every task (solved from the marks' text and pixels alone)
+	rm -rf results/test-sighted
 	$(PY) -m pytest tasks -n $(TEST_WORKERS) -q -p no:cacheprovider --agent sighted --require-complete-observations --results results/test-sighted $(ARGS)
 
 test-reference: install ## only the reference agent over every task, in its own episodes on the accessibility tree (make verify runs it twice)
+	rm -rf results/test-reference
 	$(PY) -m pytest tasks -n $(TEST_WORKERS) -q -p no:cacheprovider --agent reference --require-complete-observations --results results/test-reference $(ARGS)
 
 test-null: install ## only the null agent over every task, in its own episodes: each must score 0 (strict)
+	rm -rf results/test-null
 	$(PY) -m pytest tasks -n $(TEST_WORKERS) -q -p no:cacheprovider --agent null --expect-reward 0 --scoring strict --results results/test-null $(ARGS)
 
 bench: install  ## speed and scale measurements (p50/p95), printed

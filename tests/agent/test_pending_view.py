@@ -21,13 +21,16 @@ PNG = _png.getvalue()
 _fresh = itertools.count()
 
 
-def _page(n: int, tag: str, held: bool) -> bytes:
+def _page(n: int, tag: str, held: bool, source: str = "slow") -> bytes:
     tiles = "".join(f"<img loading='lazy' width='120' height='120' alt='photo {i}' "
-                    f"src='/slow/{tag}-{i}.png' style='background:#ccc;margin:4px'>" for i in range(n))
+                    f"src='/{source}/{tag}-{i}.png' style='background:#ccc;margin:4px'>" for i in range(n))
     extra = f"<img loading='lazy' width='120' height='120' alt='held' src='/held/{tag}.png'>" if held else ""
     return (f"<!doctype html><html><head><title>Tiles</title></head><body style='margin:0'>{tiles}"
             f"<a href='#x' class='thumb' style='display:block;width:120px;height:120px;"
             f"background:#ccc url(/slow/{tag}-bg.png)'>background</a>{extra}</body></html>").encode()
+
+
+GATES: dict[str, threading.Event] = {}     # tag -> the gate its /gated/ photos wait behind
 
 
 @pytest.fixture(scope="module")
@@ -42,9 +45,13 @@ def slow_server():
             path = self.path.split("?")[0]
             if path.startswith("/page/"):
                 _, _, tag, options = path.split("/")
-                body, kind = _page(int(options.split("-")[0]), tag, "held" in options), "text/html"
+                source = "gated" if tag in GATES else "slow"
+                body, kind = _page(int(options.split("-")[0]), tag, "held" in options, source), "text/html"
             elif path.startswith("/slow/"):
                 release.wait(0.4)          # a slow photo server: each photo comes 0.4 s after it is asked for
+                body, kind = PNG, "image/png"
+            elif path.startswith("/gated/"):
+                GATES[path.split("/")[2].split("-")[0]].wait(30)   # until the test opens the gate
                 body, kind = PNG, "image/png"
             elif path.startswith("/held/"):
                 release.wait(30)           # a photo that does not come while the test looks
@@ -67,8 +74,11 @@ def slow_server():
     server.server_close()
 
 
-def _url(base: str, n: int, held: bool = False) -> str:
-    return f"{base}/page/t{next(_fresh)}/{n}{'-held' if held else ''}"
+def _url(base: str, n: int, held: bool = False, gate: threading.Event | None = None) -> str:
+    tag = f"t{next(_fresh)}"
+    if gate is not None:
+        GATES[tag] = gate
+    return f"{base}/page/{tag}/{n}{'-held' if held else ''}"
 
 
 def _pixel(obs, x: int, y: int) -> tuple[int, int, int]:
@@ -78,7 +88,10 @@ def _pixel(obs, x: int, y: int) -> tuple[int, int, int]:
 @pytest.mark.parametrize("env_name", ["som_env", "ax_env"])
 def test_lazy_photos_are_decoded_before_the_first_observation(slow_server, request, env_name):
     env = request.getfixturevalue(env_name)
-    env.open([_url(slow_server, 7)])
+    gate = threading.Event()
+    env.open([_url(slow_server, 7, gate=gate)])      # loaded: lazy photos do not hold the load event
+    # the photos come 0.4 s after the observation is asked for, however long the page took to open
+    threading.Timer(0.4, gate.set).start()
     obs = env.observe()
     report = obs.meta["pending"]
     assert report["images"] == 0 and report["timed_out"] is False, report
