@@ -100,10 +100,9 @@ class RayRun:
         try:
             ray.init(address=address, runtime_env={"env_vars": forwarded_env()}, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError, ray.exceptions.AuthenticationError) as exc:
-            hint = ""
-            if isinstance(exc, ray.exceptions.AuthenticationError):
-                hint = (" (the cluster wants its token: copy the head's ~/.ray/auth_token here or set "
-                        "RAY_AUTH_TOKEN, with RAY_AUTH_MODE=token)")
+            # a wrong token looks like a cluster that does not answer (Ray retries, then gives up)
+            hint = ("; is it up there, and does this machine hold its token (~/.ray/auth_token copied from the "
+                    "head, or RAY_AUTH_TOKEN; with RAY_AUTH_MODE=token)?")
             raise ClusterError(f"could not connect to the Ray cluster at {address}: "
                                f"{one_line(str(exc))[:300]}{hint}") from None
         return ray

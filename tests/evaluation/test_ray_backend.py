@@ -252,6 +252,20 @@ def _one_counted_line_each_after_a_death(results: Path, log: str) -> dict:
     return died
 
 
+def test_a_driver_without_the_clusters_token_is_refused_in_one_line(cluster, tmp_path, short_tmp):
+    tasks = _tasks(tmp_path / "tasks.json")
+    env = embedded_env(cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(short_tmp), RAY_AUTH_MODE="token",
+                       RAY_AUTH_TOKEN="0" * 64)
+    cmd = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1", "--results",
+           str(tmp_path / "refused"), "--", "--task-file", str(tasks)]
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out
+    assert f"could not connect to the Ray cluster at {cluster.address}" in out and "RAY_AUTH_TOKEN" in out, out
+    assert "Traceback" not in out, out
+    assert not (tmp_path / "refused" / "results.jsonl").exists()
+
+
 def test_an_actor_killed_mid_task_costs_one_attempt_and_leaves_nothing(cluster, tmp_path, short_tmp):
     results, log = _kill_mid_task(cluster, tmp_path, "head", short_tmp)
     _one_counted_line_each_after_a_death(results, log)
