@@ -94,8 +94,7 @@ class RayRun:
                 raise ClusterError(f"could not start a local Ray cluster: {exc}") from None
             # as for `ray start`: 127.0.0.1 stays itself, and the driver holds the cluster's own token
             os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
-            os.environ.update(self.local.auth_env())
-            os.environ.pop("RAY_AUTH_TOKEN_PATH", None)
+            self.local.use_token(os.environ)
         import ray
         try:
             ray.init(address=address, runtime_env={"env_vars": forwarded_env()}, log_to_driver=False)

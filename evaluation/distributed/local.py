@@ -53,9 +53,10 @@ class LocalCluster:
         # clusters) is neither required nor touched; the driver connects with the same one
         self.token = secrets.token_hex(32)
 
-    def auth_env(self) -> dict[str, str]:
-        """The variables with which `ray start` and the driver use this cluster's token."""
-        return {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": self.token}
+    def use_token(self, env) -> None:
+        """Set in `env` (a dict, or os.environ for the driver) this cluster's token as the one Ray uses."""
+        env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=self.token)
+        env.pop("RAY_AUTH_TOKEN_PATH", None)
 
     def start(self) -> str:
         from agent.watchdog import watchdog
@@ -75,9 +76,8 @@ class LocalCluster:
                      "metrics-export-port", "runtime-env-agent-port", "node-manager-port", "object-manager-port"):
             cmd.append(f"--{flag}={_free_port()}")
         # without it Ray swaps 127.0.0.1 for the machine's outward address
-        env = {**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0",
-               **self.auth_env()}
-        env.pop("RAY_AUTH_TOKEN_PATH", None)
+        env = {**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
+        self.use_token(env)
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
         self.pgid = proc.pid              # every process of the cluster stays in this group

@@ -11,14 +11,15 @@ from tasks.build import SITES
 from tasks.build.suite import image_files
 
 
-def test_committed_files_equal_the_generator_output(name, built):
-    """The committed files were written by another process (another hash seed, another day, often another
-    machine), so this comparison is also the determinism check: a generator that is not deterministic leaves
-    its suite out of date again after every rebuild. (A second build in this process would prove less: same hash
-    seed, same machine, and the task file only; make verify rebuilds every suite from regenerated data.)"""
+def test_committed_files_equal_the_generator_output(name, builder, built, suite_settings):
+    """The committed files were written by another process (another hash seed, often another machine): equal
+    to a fresh build, they show the generator deterministic across processes; a second build in this process
+    shows that building leaves no state behind that changes the next build."""
     stale = built.stale_files()
     assert not stale, (f"out of date: {stale}; run .venv/bin/python -m tasks.build {name} and commit (if they are "
                        "out of date again after that, the generator is not deterministic)")
+    assert built.render() == builder.build_suite(suite_settings).render(), \
+        "two builds in one process differ: a build leaves state behind that changes the next"
 
 
 def test_the_task_file_loads_with_the_harness_loader(name, builder, built, committed_tasks):
