@@ -91,4 +91,12 @@ if ! data_log="$("$VENV/bin/python" -m sites data --suite 2>&1)"; then
   exit 1
 fi
 printf '%s\n' "$data_log" | grep -E '^[a-z]+: (generated|built)' | sed 's/^/install: /' || true
+# The task suites' pictures (input images, sight pictures) are generated, not committed: written once from the
+# builders and the data set above, checked in a fraction of a second after (each file the task files name exists).
+if ! pictures_log="$("$VENV/bin/python" -m tasks.build --pictures --if-missing 2>&1)"; then
+  printf '%s\n' "$pictures_log" >&2
+  echo "install: writing the task suites' pictures failed (above)" >&2
+  exit 1
+fi
+printf '%s\n' "$pictures_log" | grep -E 'pictures written' | sed 's/^/install: /' || true
 echo "install: ok ($("$VENV/bin/python" --version), $(/usr/bin/chromium --version 2>/dev/null | head -1))"

@@ -239,6 +239,28 @@ class Suite:
                   if p.name not in self.sight_pictures]
         return stale
 
+    def write_pictures(self) -> int:
+        """Write the suite's input images and sight pictures only (they are generated, not committed: make install
+        writes them from the committed task files' builders). Refuses when the committed task file is not what
+        the builders write, since the pictures would not be the ones its tasks name. Returns how many files it
+        (re)wrote; a picture already on disk with the same bytes is left alone."""
+        if not self.task_file.is_file() or self.task_file.read_text(encoding="utf-8") != self.render():
+            raise ValueError(f"{self.task_file.name}: the committed task file is not what the builders write from "
+                             f"this data set; run python -m tasks.build {self.name} (or regenerate the data)")
+        written = 0
+        for folder, pictures in ((self.image_dir, self.images), (self.sight_dir, self.sight_pictures)):
+            for old in image_files(folder):
+                if old.name not in pictures:
+                    old.unlink()
+            if pictures:
+                folder.mkdir(parents=True, exist_ok=True)
+            for name, blob in sorted(pictures.items()):
+                path = folder / name
+                if not path.is_file() or path.read_bytes() != blob:
+                    path.write_bytes(blob)
+                    written += 1
+        return written
+
     def write(self) -> None:
         image_dir = self.image_dir
         image_dir.mkdir(parents=True, exist_ok=True)
