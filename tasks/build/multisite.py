@@ -398,9 +398,16 @@ def open_pristine(conf=None, generate: bool = True) -> Sources:
     return Sources(conf or suite_settings())
 
 
+def cross_templates() -> list:
+    """The multi-site kinds that mirror official templates, one module per main site (tasks/build/cross/), after
+    TEMPLATES; imported here, not at the top, since they use this module's Suite and helpers."""
+    from .cross import classifieds, reddit, shopping
+    return [*classifieds.TEMPLATES, *reddit.TEMPLATES, *shopping.TEMPLATES]
+
+
 def build(sources: Sources, seed: int) -> Suite:
     suite = Suite(sources, seed)
-    for make in TEMPLATES:
+    for make in [*TEMPLATES, *cross_templates()]:
         make(suite)
     return suite
 

@@ -179,8 +179,12 @@ class Suite:
     def add(self, template: str, args: dict, *, intent: str, eval_: dict, solution: list[dict],
             difficulty: tuple[str, str, str], start_url: str | None = None, image=None,
             require_reset: bool = False, grounding: dict | None = None, comments: str = "",
-            sites: list[str] | tuple[str, ...] | None = None) -> dict:
-        """Append one task. `sites` lists the sites it needs, the main one first (default: the suite's site)."""
+            sites: list[str] | tuple[str, ...] | None = None, official: int | None = None) -> dict:
+        """Append one task. `sites` lists the sites it needs, the main one first (default: the suite's site).
+        `official` is the official VisualWebArena `intent_template_id` of the main site's file that this task's
+        template mirrors (../shared/official-kinds.md), None for a kind of our own."""
+        if official is not None and (not isinstance(official, int) or isinstance(official, bool) or official < 0):
+            raise ValueError(f"{self.name}: official template id {official!r} of {template!r} is not an id")
         from .sight import with_sight
         solution = with_sight(solution, self.sight_pictures, self.name)
         template_id, task_id = self._ids_for(template)
@@ -204,6 +208,7 @@ class Suite:
             "overall_difficulty": overall,
             "comments": comments,
             "intent_template_id": template_id,
+            "official_template_id": official,
             "reference_solution": solution,
             "grounding": grounding or {self.grounding_key: [], "visual_terms": []},
         }
