@@ -202,6 +202,8 @@ class Summary:
     by_needed_site: dict[str, Tally] = field(default_factory=dict)   # every site a task needs (counted in each)
     by_difficulty: dict[str, Tally] = field(default_factory=dict)
     by_eval_type: dict[str, Tally] = field(default_factory=dict)
+    # "<site> <official template id>" (the main site's official file) -> tally, for tasks that mirror one
+    by_official_template: dict[str, Tally] = field(default_factory=dict)
     overall: Tally = field(default_factory=Tally)
     agents: list[str] = field(default_factory=list)
     models: list[str] = field(default_factory=list)
@@ -217,6 +219,7 @@ class Summary:
                 "by_needed_site": {k: v.to_dict() for k, v in self.by_needed_site.items()},
                 "by_difficulty": {k: v.to_dict() for k, v in self.by_difficulty.items()},
                 "by_eval_type": {k: v.to_dict() for k, v in self.by_eval_type.items()},
+                "by_official_template": {k: v.to_dict() for k, v in self.by_official_template.items()},
                 "agents": self.agents, "models": self.models, "scoring": self.scoring,
                 "scoring_modes": self.scorings}
 
@@ -248,6 +251,9 @@ def summarise(records: list[dict]) -> Summary:
         s.by_difficulty.setdefault((r.get("difficulty") or {}).get("overall") or "unknown", Tally()).add(r)
         for t in r.get("eval_types") or []:
             s.by_eval_type.setdefault(t, Tally()).add(r)
+        official = r.get("official_template_id")
+        if isinstance(official, int):
+            s.by_official_template.setdefault(f"{r.get('site') or '?'} {official}", Tally()).add(r)
         if r.get("agent") and r["agent"] not in s.agents:
             s.agents.append(r["agent"])
         if r.get("status") != "skipped" and (r.get("scoring") or "unrecorded") not in s.scorings:
@@ -258,6 +264,10 @@ def summarise(records: list[dict]) -> Summary:
     s.by_site = {k: s.by_site[k] for k in _ordered(s.by_site, sites)}
     s.by_needed_site = {k: s.by_needed_site[k] for k in _ordered(s.by_needed_site, sites)}
     s.by_difficulty = {k: s.by_difficulty[k] for k in _ordered(s.by_difficulty, DIFFICULTY_ORDER)}
+    def official_order(key: str) -> tuple:
+        site, number = key.split()
+        return (sites.index(site) if site in sites else len(sites), site, int(number))
+    s.by_official_template = {k: s.by_official_template[k] for k in sorted(s.by_official_template, key=official_order)}
     return s
 
 
@@ -289,6 +299,15 @@ def render_markdown(summary: Summary, title: str = "Success rates") -> str:
         lines += _table("Site needed (a task counts under each site it needs)", summary.by_needed_site, None) + [""]
     lines += _table("Difficulty (overall)", summary.by_difficulty, None) + [""]
     lines += _table("Evaluator", summary.by_eval_type, None) + [""]
+    if summary.by_official_template:
+        mirrored = Tally()
+        for t in summary.by_official_template.values():
+            mirrored.total, mirrored.success = mirrored.total + t.total, mirrored.success + t.success
+            mirrored.errors, mirrored.skipped = mirrored.errors + t.errors, mirrored.skipped + t.skipped
+        lines += [f"Tasks that mirror an official template: {mirrored.total} run, {_pct(mirrored)} success, over "
+                  f"{len(summary.by_official_template)} official templates (site and official intent_template_id):",
+                  ""]
+        lines += _table("Official template", summary.by_official_template, None) + [""]
     lines.append("Success rate = tasks with reward 1 / tasks run (errors included, skipped excluded).")
     return "\n".join(lines) + "\n"
 

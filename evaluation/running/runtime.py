@@ -221,7 +221,7 @@ class Runtime:
         return {
             "task_file": str(task.file), "task_id": task.task_id, "test_id": task.test_id,
             "site": task.site, "sites": list(task.sites), "needed_sites": list(task.needed_sites),
-            "difficulty": task.difficulty,
+            "difficulty": task.difficulty, "official_template_id": task.official_template_id,
             "eval_types": list(task.eval.types), "intent": task.intent,
             "agent": o.agent, "model": o.model, "stack": o.stack, "expected_reward": o.expect_reward,
             "worker": o.worker, "scoring": o.scoring, "started_at": time.time(),

@@ -55,6 +55,7 @@ class Task:
     viewport: tuple[int, int]
     difficulty: dict[str, str | None]
     intent_template_id: Any
+    official_template_id: int | None     # the official VWA template this task's kind mirrors (our suites)
     eval: EvalSpec
     reference_solution: tuple[dict, ...] | None
     geolocation: Any
@@ -443,12 +444,17 @@ def parse_task(obj: Any, file: str | Path) -> Task:
     storage_state = obj.get("storage_state")
     if storage_state is not None and not isinstance(storage_state, str):
         raise where.error("storage_state", "must be a string or null")
+    official = obj.get("official_template_id")
+    if official is not None and (not isinstance(official, int) or isinstance(official, bool) or official < 0):
+        raise where.error("official_template_id", f"must be a template id (an integer, 0 or more) or null, "
+                                                  f"got {official!r}")
     solution = obj.get("reference_solution")
     return Task(
         file=file, task_id=task_id, sites=tuple(sites), intent=intent, start_urls=start_urls,
         images=parse_images(obj.get("image"), where, "image"),
         require_login=_bool(obj, "require_login", where), require_reset=_bool(obj, "require_reset", where),
         viewport=viewport, difficulty=difficulty, intent_template_id=obj.get("intent_template_id"),
+        official_template_id=official,
         eval=parse_eval(obj["eval"], where),
         reference_solution=None if solution is None else _validate_solution(solution, where),
         geolocation=obj.get("geolocation"), storage_state=storage_state, raw=obj, warnings=tuple(notes),

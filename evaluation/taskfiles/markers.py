@@ -23,6 +23,8 @@ def task_markers(task: Task) -> list[str]:
         marks.append("require_login")
     if task.unachievable:
         marks.append("unachievable")
+    if task.official_template_id is not None:
+        marks.append("official_kind")
     return marks
 
 
@@ -33,5 +35,6 @@ def _marker_names() -> list[str]:
     names += [f"{kind}_{d}: {kind} difficulty {d}" for kind in ("overall", "reasoning", "visual") for d in DIFFICULTIES]
     names += [f"{t}: evaluated by {t}" for t in EVAL_TYPES]
     names += ["image_input: the task gives input image(s)", "require_reset: the task needs pristine sites",
-              "unachievable: the expected answer is N/A", "require_login: the browser starts logged in"]
+              "unachievable: the expected answer is N/A", "require_login: the browser starts logged in",
+              "official_kind: the task's kind mirrors an official VisualWebArena template (official_template_id)"]
     return names

@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: {exc}", file=sys.stderr)
                 status = 1
                 continue
-            print(f"{name}: {written} of {len(suite.images) + len(suite.sight_pictures)} pictures written "
-                  f"-> {suite.image_dir.relative_to(TASKS_DIR.parent)}, {suite.sight_dir.relative_to(TASKS_DIR.parent)}")
+            folders = ", ".join(str(f.relative_to(TASKS_DIR.parent)) for f in (suite.image_dir, suite.sight_dir))
+            print(f"{name}: {written} of {len(suite.images) + len(suite.sight_pictures)} pictures written -> {folders}")
             continue
         suite.write()
         print(f"{name}: {len(suite.tasks)} tasks from {len(suite.templates)} templates, "

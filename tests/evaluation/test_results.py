@@ -73,6 +73,21 @@ def test_summary_by_site_difficulty_and_evaluator():
     assert "Agent: som (model m1)" in text
 
 
+def test_summary_groups_tasks_by_the_official_template_they_mirror():
+    def mirror(task_id, site, reward, official):
+        return {**rec(task_id, site, reward), "official_template_id": official}
+    records = [mirror(0, "shopping", 1, 12), mirror(1, "shopping", 0, 12), mirror(2, "classifieds", 1, 3),
+               mirror(3, "shopping", 1, 2), mirror(4, "reddit", 1, None), rec(5, "reddit", 0)]
+    s = summarise(records)
+    assert list(s.by_official_template) == ["classifieds 3", "shopping 2", "shopping 12"]
+    assert s.by_official_template["shopping 12"].to_dict()["success_rate"] == 0.5
+    assert s.to_dict()["by_official_template"]["classifieds 3"]["tasks"] == 1
+    text = render_markdown(s)
+    assert "Tasks that mirror an official template: 4 run, 75.00% success, over 3 official templates" in text
+    assert "| shopping 12 | 50.00% | 1 | 2 | 0 | 0 |" in text
+    assert "Official template" not in render_markdown(summarise(records[4:]))
+
+
 def test_report_cli_and_files(tmp_path, capsys):
     for r in (rec(0, "classifieds", 1), rec(1, "classifieds", 0)):
         append_result(tmp_path, r)

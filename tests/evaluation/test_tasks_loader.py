@@ -100,6 +100,14 @@ def test_unachievable_task(tmp_path):
     assert t.unachievable and t.eval.string_note == "the item does not exist"
 
 
+def test_official_template_id_is_read_and_marks_the_task(tmp_path):
+    from evaluation.taskfiles.markers import task_markers
+    ours, mirror = make_task(0), {**make_task(1), "official_template_id": 42}
+    a, b = load_task_file(write_tasks(tmp_path / "t.json", [ours, mirror]))
+    assert (a.official_template_id, b.official_template_id) == (None, 42)
+    assert "official_kind" not in task_markers(a) and "official_kind" in task_markers(b)
+
+
 def _error_for(tmp_path, tasks_or_text) -> TaskFormatError:
     path = tmp_path / "bad.json"
     if isinstance(tasks_or_text, str):
@@ -165,6 +173,9 @@ BAD_TASKS = [
     (lambda: _task_with("viewport_size", {"width": 0, "height": 10}), "viewport_size", "positive integers"),
     (lambda: _task_with("overall_difficulty", 3), "overall_difficulty", "easy, medium, hard"),
     (lambda: _task_with("require_reset", "yes"), "require_reset", "true or false"),
+    (lambda: {**make_task(11), "official_template_id": "12"}, "official_template_id", "must be a template id"),
+    (lambda: {**make_task(11), "official_template_id": -1}, "official_template_id", "must be a template id"),
+    (lambda: {**make_task(11), "official_template_id": True}, "official_template_id", "must be a template id"),
 ]
 
 
