@@ -325,7 +325,9 @@ def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp
     assert lines.read_text().splitlines()[: len(kept)] == kept          # nothing written before the kill is lost
     records = read_results(results)
     assert sorted(r["test_id"] for r in records) == [f"classifieds/{i}" for i in range(len(TERMS))]
-    assert all(r["status"] == "scored" and r["reward"] == 1 for r in records)
+    unsolved = [{k: r.get(k) for k in ("test_id", "status", "reward", "phase", "error")} for r in records
+                if r["status"] != "scored" or r["reward"] != 1]
+    assert not unsolved, unsolved
     scored_before = {json.loads(x)["test_id"] for x in kept if json.loads(x)["status"] == "scored"}
     ran_again = {json.loads(x)["test_id"] for x in lines.read_text().splitlines()[len(kept):]}
     assert not scored_before & ran_again, "a task scored before the kill ran again"
