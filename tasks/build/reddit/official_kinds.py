@@ -365,3 +365,26 @@ def first_not_showing(s: Suite) -> None:
 
 
 TEMPLATES += [first_showing_in_sort, first_not_showing]
+
+
+def comment_count_anywhere(s: Suite) -> None:
+    """Official 2: how many comments the pictured post has; no forum is named (its kind of picture tells)."""
+    template = "I'm looking into the post that has this picture. How many comments does it have?"
+    rng = stream("2")
+    home: dict[str, set[str]] = {}
+    for u in s.f.threads.values():
+        if u.facts.get("style") == "photo":
+            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
+    cands = [t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)
+             if t.post.comment_count >= 2
+             and ((STYLE_FORUM.get(t.facts["style"]) == t.post.forum and t.facts["style"] != "landscape")
+                  or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum}))]
+    for t in pick(s, rng, cands, 2):
+        n = t.post.comment_count
+        s.task(template, {}, image=s.post_picture(t), eval_=answer_eval({"required_values": [f"== {n}"]}),
+               solution=[*browse_to_post(t), stop(str(n), "the post's comment count")],
+               difficulty=labels(2), official=2, grounding=[t], terms=visual_terms(t.facts),
+               comments=f"pictures like this one ({t.facts['style']}) are posted in f/{t.post.forum} only")
+
+
+TEMPLATES += [comment_count_anywhere]
