@@ -388,3 +388,38 @@ def comment_count_anywhere(s: Suite) -> None:
 
 
 TEMPLATES += [comment_count_anywhere]
+
+
+def top_comment_same_kind(s: Suite) -> None:
+    """Official 85: the top comment of the post whose picture shows the same kind of thing as the input image
+    (another picture of that kind, drawn for the task: not the post's picture)."""
+    from sites.imagery.forum_pictures import ForumPicture, render_picture
+
+    from .base import INPUT_SIZE
+
+    template = ("In f/{forum}, one post on the first page has a picture of the same kind of thing as this one. "
+                "What does its top comment say?")
+    rng = stream("85")
+    cands = []
+    for forum in sorted(s.f.hot, key=str.lower):
+        page = s.f.hot_page(forum)
+        for t in on_first_page(s, forum):
+            kind = t.facts.get("kind")
+            if kind is None or t.facts.get("style") != "photo" or sum(u.facts.get("kind") == kind for u in page) != 1:
+                continue
+            if s.f.top_comment(t) is not None and clean_of(page, [kind, plural(kind)]):
+                cands.append(t)
+    for n, t in enumerate(pick(s, rng, cands, 2)):
+        kind, count = t.facts["kind"], t.facts.get("count", 1)
+        picture = ForumPicture("photo", kind=kind, count=1 if count > 1 else 2)
+        image = s.picture_file(render_picture(picture, INPUT_SIZE, seed=8500 + n))
+        top = s.f.top_comment(t)
+        s.task(template, {"forum": t.post.forum}, image=image, start_url=f"{SITE}/f/{t.post.forum}",
+               eval_=answer_eval({"must_include": [top.body]}),
+               solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"),
+                         stop(top.body, "the first comment of the thread")],
+               difficulty=labels(85), official=85, grounding=[t], terms=[kind, plural(kind)],
+               comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture")
+
+
+TEMPLATES += [top_comment_same_kind]
