@@ -454,3 +454,34 @@ def open_same_kind_here(s: Suite) -> None:
 
 
 TEMPLATES += [open_same_kind_here]
+
+
+def open_same_kind_in_forum(s: Suite) -> None:
+    """Official 64: from the start page, open the post of a named forum whose picture shows the kind of thing
+    the input image shows (another picture of that kind, drawn for the task)."""
+    from sites.imagery.forum_pictures import ForumPicture, render_picture
+
+    from .base import INPUT_SIZE
+
+    template = "Take me to the comments of the post among the hot ones of f/{forum} that shows what this picture shows."
+    rng = stream("64")
+    cands = []
+    for forum in sorted(s.f.hot, key=str.lower):
+        page = s.f.hot_page(forum)
+        for t in on_first_page(s, forum):
+            kind = t.facts.get("kind")
+            if kind is None or t.facts.get("style") != "photo" or sum(u.facts.get("kind") == kind for u in page) != 1:
+                continue
+            if clean_of(page, [kind, plural(kind)]):
+                cands.append(t)
+    for n, t in enumerate(pick(s, rng, cands, 4)):
+        kind, count = t.facts["kind"], t.facts.get("count", 1)
+        picture = ForumPicture("photo", kind=kind, count=1 if count > 1 else 2)
+        image = s.picture_file(render_picture(picture, INPUT_SIZE, seed=6400 + n))
+        s.task(template, {"forum": t.post.forum}, image=image, eval_=post_url_eval(t),
+               solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
+               difficulty=labels(64), official=64, grounding=[t], terms=[kind, plural(kind)],
+               comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture")
+
+
+TEMPLATES += [open_same_kind_in_forum]
