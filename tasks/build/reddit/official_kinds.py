@@ -485,3 +485,31 @@ def open_same_kind_in_forum(s: Suite) -> None:
 
 
 TEMPLATES += [open_same_kind_in_forum]
+
+
+def comments_with_word(s: Suite) -> None:
+    """Official 1: how many comments of the pictured post use a given word."""
+    import re
+
+    from ..text import mentions
+
+    template = ("The post with this picture is among the hot ones of f/{forum}. How many of its comments use "
+                "the word \"{word}\"?")
+    rng = stream("1")
+    cands = []
+    for t in findable(s):
+        if browsed_by_address(t) or len(t.comments) < 3:
+            continue
+        words = sorted({w.lower() for c in t.comments for w in re.findall(r"[A-Za-z]{5,}", c.body)})
+        counts = {w: sum(mentions(c.body, w) for c in t.comments) for w in words}
+        fit = [w for w, n in counts.items() if 2 <= n < len(t.comments) and not mentions(t.post.title, w)]
+        if fit:
+            cands.append((t, fit[0], counts[fit[0]]))
+    for t, word, n in pick(s, rng, cands, 2):
+        s.task(template, {"forum": t.post.forum, "word": word}, image=s.post_picture(t),
+               eval_=answer_eval({"required_values": [f"== {n}"]}),
+               solution=[*open_post(t), stop(str(n), f"comments using \"{word}\"")],
+               difficulty=labels(1), official=1, grounding=[t], terms=visual_terms(t.facts))
+
+
+TEMPLATES += [comments_with_word]
