@@ -208,3 +208,74 @@ def with_sight(solution: list[dict], pictures: dict[str, bytes], suite_name: str
             step = {**step, "sight": sight}
         out.append(step)
     return out
+
+
+# ---- forum posts reached by browsing (issue 34, appended): a post's thumbnail in a listing is found by its
+# picture, rendered from the post's image row in the pristine data as the site renders it; the links a person
+# follows from a post to its author and from a profile to messaging or blocking by their visible text.
+
+def post_picture(post_id: int) -> Image.Image:
+    """The picture of forum post `post_id`, as the site renders its thumbnail (what a listing shows)."""
+    from sites.reddit.browse_views import THUMB_SIZE, render_image_row
+    row = _data("reddit").conn.execute(
+        "SELECT image.* FROM image JOIN submission ON submission.image_id = image.id WHERE submission.id = ?",
+        (post_id,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"forum post {post_id} has no picture to look for")
+    return render_image_row(row, THUMB_SIZE)
+
+
+def _post_author(post_id: int) -> str:
+    row = _data("reddit").conn.execute("SELECT user.username FROM submission JOIN user ON user.id ="
+                                       " submission.user_id WHERE submission.id = ?", (post_id,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"no forum post {post_id}")
+    return row[0]
+
+
+def _post_title(post_id: int) -> str:
+    row = _data("reddit").conn.execute("SELECT title FROM submission WHERE id = ?", (post_id,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"no forum post {post_id}")
+    return row[0]
+
+
+_RULES_BEFORE_FORUM_BROWSING = _rules
+_RENDER_BEFORE_FORUM_BROWSING = render_picture
+
+
+def _forum_browsing_rules():
+    def text(value, tag=None):
+        return lambda css, m, sol: {"text": value(m) if callable(value) else value, **({"tag": tag} if tag else {})}
+
+    def submitter(css, m, sol):
+        posts = [int(x) for step in sol for x in re.findall(r"thumbnail-link\[href\^='/f/[^/]+/(\d+)/'\]",
+                                                             step.get("css") or "")
+                 + re.findall(r"^__REDDIT__/f/[^/]+/(\d+)$", step.get("url") or "")]
+        if not posts:
+            raise NoSightRule(f"{css!r}: no post opened before it in the solution")
+        return {"text": _post_author(posts[-1]), "tag": "A"}
+
+    return [
+        (r"^a\.submission__thumbnail-link\[href\^='/f/[^/]+/(\d+)/'\]$",
+         lambda css, m, sol: {"picture": ("post", int(m.group(1)))}),
+        (r"^a\.submission__link\[href\^='/f/[^/]+/(\d+)/'\]$", text(lambda m: _post_title(int(m.group(1))), "A")),
+        (r"^\.submission--full a\.submission__submitter$", submitter),
+        (r"^#sidebar a\[href\$='/compose_message'\]$", text("Send message", "A")),
+        (r"^#sidebar a\[href\$='/block_user'\]$", text("Block user", "A")),
+        (r"^a\.site-nav__link\[href='/forums'\]$", text("Forums", "A")),
+        (r"^a\.tab\[href='/forums/all'\]$", text("Alphabetical list", "A")),
+        (r"^\.alphabetical-forums a\[href='/f/([^']+)'\]$", text(lambda m: m.group(1), "A")),
+        (r"^\.sort-tabs a\[href='/f/[^/']+/(new|active|top|controversial|most_commented)'\]$",
+         text(lambda m: m.group(1).replace("_", " ").capitalize(), "A")),
+    ]
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus the forum's browsing rules
+    return _RULES_BEFORE_FORUM_BROWSING() + _forum_browsing_rules()
+
+
+def render_picture(kind: str, key) -> bytes:  # type: ignore[no-redef]  # plus forum posts' pictures
+    if kind == "post":
+        return png_of(post_picture(key))
+    return _RENDER_BEFORE_FORUM_BROWSING(kind, key)

@@ -49,8 +49,10 @@ def test_proportions_like_the_benchmark(builder, committed_tasks):
         t for t in committed_tasks if (t["eval"].get("reference_answers") or {}).get("fuzzy_match") == "N/A"
     ]
     assert n >= builder.MIN_TASKS and len(templates) >= builder.MIN_TEMPLATES
-    assert len(with_images) / n >= 0.25
-    assert 0.03 <= len(unachievable) / n <= 0.08
+    # the benchmark's shares (a suite module may state its own: the official multi-site tasks have fewer)
+    assert len(with_images) / n >= getattr(builder, "MIN_IMAGE_SHARE", 0.25)
+    low, high = getattr(builder, "UNACHIEVABLE_SHARE", (0.03, 0.08))
+    assert low <= len(unachievable) / n <= high
     for t in unachievable:
         assert t["eval"]["string_note"], f"task {t['task_id']}: an unachievable task needs its reason in string_note"
         assert t["reference_solution"][-1]["answer"] == "N/A"

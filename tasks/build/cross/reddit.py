@@ -1,5 +1,92 @@
 """Multi-site kinds whose main site is reddit (official templates of test_reddit.raw.json that span sites).
-Each function takes the multi-site Suite (tasks.build.multisite.Suite) and adds its tasks to it."""
+Each function takes the multi-site Suite (tasks.build.multisite.Suite) and adds its tasks to it, picking with
+its own random stream so the suite's older tasks do not move. The post is reached by browsing: the forum's hot
+listing the intent names, then the post's title; the fact is read from the generated Wikipedia article (its
+text says it is generated).
+"""
 from __future__ import annotations
 
-TEMPLATES: list = []
+import random
+
+from ..evals import answer_eval, click, goto, stop
+from ..reddit.base import thumbnail
+from ..reddit.forum import clean_of, visual_terms
+from ..reddit.official import labels
+
+ORDINALS = ("", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh ", "eighth ", "ninth ", "tenth ",
+            "eleventh ", "twelfth ", "thirteenth ", "fourteenth ", "fifteenth ")
+RANKS = tuple(f"{o}hottest" for o in ORDINALS)
+NEWEST = tuple(f"{o}newest" for o in ORDINALS)
+MOST_COMMENTED = tuple(f"{o}most commented" for o in ORDINALS)
+SORT_TAB = {"new": "new", "most commented": "most_commented"}
+# (question about the animal, the article's fact label)
+ANIMAL_FACTS = (("which class of animals does the animal in its picture belong to", "Class"),
+                ("what is the binomial name of the animal in its picture", "Binomial name"),
+                ("where in the world does the animal in its picture live", "Range"))
+
+
+def animal_fact_of_ranked_post(s) -> None:
+    """Official 18: a question about what a post's picture shows, answered from Wikipedia (second tab)."""
+    from ..multisite import WIKI_LANDING, animal_articles, article_url, tab
+
+    template = "Look at the {rank} post in f/{forum}: {question}? Answer from the Wikipedia article in the second tab."
+    rng = random.Random("3400:cross:18")
+    animals = animal_articles(s)
+    cands = []
+    for forum in sorted(s.forum.hot, key=str.lower):
+        for sort in ("hot", "new", "most commented"):
+            cands += ranked_animals(s, animals, forum, sort)
+    rng.shuffle(cands)
+    picked: list = []
+    seen: list[str] = []
+    for t, sort, rank, kind in cands:
+        q = len(picked) % len(ANIMAL_FACTS)
+        if seen.count(kind) >= 5 or ("posts", t.id) in s.taken:
+            continue
+        seen.append(kind)
+        s.taken.add(("posts", t.id))
+        picked.append((t, sort, rank, kind, q))
+        if len(picked) == 14:
+            break
+    for t, sort, rank, kind, q in sorted(picked, key=lambda c: c[0].id):
+        question, label = ANIMAL_FACTS[q]
+        art = animals[kind]
+        answer = s.fact(art.title, label)
+        where = [] if sort == "hot" else [click(f".sort-tabs a[href='/f/{t.post.forum}/{SORT_TAB[sort]}']", sort)]
+        ranks = {"hot": RANKS, "new": NEWEST, "most commented": MOST_COMMENTED}[sort]
+        s.task(template, {"rank": ranks[rank], "forum": t.post.forum,
+                          "question": question},
+               ["reddit", "wikipedia"], start_url=f"__REDDIT__ |AND| {WIKI_LANDING}",
+               eval_=answer_eval({"must_include": [answer]}),
+               solution=[goto(f"__REDDIT__/f/{t.post.forum}", "the forum the intent names"), *where,
+                         click(thumbnail(t), f"place {rank + 1} of the {sort} listing"),
+                         tab(1, f"the picture shows {kind}"), goto(article_url(art.title)), stop(answer)],
+               difficulty=labels(18), official=18,
+               grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
+               comments=f"the picture shows {kind}; the article {art.title!r} gives its {label.lower()}")
+
+
+def ranked_animals(s, animals: dict, forum: str, sort: str) -> list[tuple]:
+    """(post, sort, rank, kind) of the first posts of a forum's `sort` listing whose picture shows an animal
+    that has an article, with a picture no other post on the page shares and text that does not name it."""
+    ids = list(s.forum.hot[forum])
+    if sort == "new":
+        ids.sort(reverse=True)
+    elif sort == "most commented":
+        ids.sort(key=lambda i: (s.forum.threads[i].post.comment_count, i), reverse=True)
+    page = [s.forum.threads[i] for i in ids[:25]]
+    out: list[tuple] = []
+    for rank, t in enumerate(page[:len(RANKS)]):
+        kind = t.facts.get("kind")
+        if t.id not in s.forum.drawable or t.facts.get("style") not in ("photo", "vintage") \
+                or kind not in animals:
+            continue
+        if not clean_of([t], visual_terms(t.facts)) or ("posts", t.id) in s.taken:
+            continue
+        if not s.forum.unique_look(t, page):
+            continue
+        out.append((t, sort, rank, kind))
+    return out
+
+
+TEMPLATES: list = [animal_fact_of_ranked_post]

@@ -87,8 +87,41 @@ BLOCK_SEND = "form[action$='/block_user'] button[type=submit]"
 STATE_CLICKS = (UPVOTE, DOWNVOTE, COMMENT_SEND, SUBSCRIBE, SUBMIT_SEND, MESSAGE_SEND, BLOCK_SEND, "/reply']")
 
 
-def open_post(t: Thread, note: str = "its picture matches") -> dict:
-    return goto(t.url, note)
+LOOKALIKE = ("artwork", "chart", "space", "stock")
+
+
+def open_post(t: Thread, note: str = "its picture matches") -> list[dict]:
+    """Reach the post the way a person would: the forum's hot listing (the intent names the forum), then the
+    post's thumbnail, found by its picture. Abstract drawings (LOOKALIKE) differ too little at thumbnail size
+    for the sighted proof to tell them apart: those posts are still opened by their address."""
+    if t.facts.get("style") in LOOKALIKE:
+        return [goto(t.url, note)]
+    return [goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
+            click(thumbnail(t), note)]
+
+
+def thumbnail(t: Thread) -> str:
+    return f"a.submission__thumbnail-link[href^='/f/{t.post.forum}/{t.id}/']"
+
+
+FORUMS_NAV = "a.site-nav__link[href='/forums']"
+ALL_FORUMS = "a.tab[href='/forums/all']"
+
+
+def forum_link(forum: str) -> str:
+    """A forum's link in the alphabetical list of forums (/forums/all)."""
+    return f".alphabetical-forums a[href='/f/{forum}']"
+
+
+SUBMITTER = ".submission--full a.submission__submitter"
+COMPOSE = "#sidebar a[href$='/compose_message']"
+BLOCK_LINK = "#sidebar a[href$='/block_user']"
+
+
+def message_author_steps(title: str, body: str) -> list[dict]:
+    """On a post's page: its author's profile, their "Send message" link, the message."""
+    return [click(SUBMITTER, "the post's author"), click(COMPOSE), type_in("#message_title", title),
+            type_in("#message_body", body), click(MESSAGE_SEND)]
 
 
 def comment_steps(text: str) -> list[dict]:

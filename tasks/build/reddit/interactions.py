@@ -28,6 +28,7 @@ from .base import (
     with_images,
 )
 from .forum import SITE, USER, clean_of, describe, visual_terms
+from .official import labels
 from .questions import on_post
 
 
@@ -43,7 +44,7 @@ def comment_count_format(s: Suite) -> None:
                                target(t.url, f"func:reddit_get_latest_comment_obj_by_username(__page__, '{USER}')",
                                       must_include=[f'"content": "{text}"'])]),
               solution=comment_steps(text) + [stop("")],
-              difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
+              difficulty=labels(38), official=38, grounding=[t], terms=visual_terms(t.facts))
 
 
 def reply_format(s: Suite) -> None:
@@ -63,7 +64,7 @@ def reply_format(s: Suite) -> None:
                                target(t.url, latest_comment(), exact_match=text),
                                target(t.url, "func:reddit_get_parent_comment_obj_of_latest_comment_by_username("
                                              f"__page__, '{USER}')", must_include=[f'"username": "{c.author}"'])]),
-              solution=reply_steps(c, text) + [stop("")], difficulty=("medium", "easy", "medium"),
+              solution=reply_steps(c, text) + [stop("")], difficulty=labels(41), official=41,
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -78,7 +79,7 @@ def comment_on_visual(s: Suite) -> None:
               require_reset=True,
                eval_=html_eval([target(t.url, query_text("#main"), must_include=[USER, text]),
                                 target(t.url, "func:reddit_get_post_comment_tree(__page__)", must_include=[text])]),
-              solution=[open_post(t)] + comment_steps(text) + [stop("")], difficulty=("medium", "medium", "medium"),
+              solution=open_post(t) + comment_steps(text) + [stop("")], difficulty=labels(72), official=72,
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -116,10 +117,10 @@ def upvote_all_on_page(s: Suite) -> None:
         misses = [t for t in page if t not in hits][:3]
         targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
-        steps = [step for t in hits for step in (open_post(t, f"a {kind} in the picture"), click(UPVOTE))]
+        steps = [step for t in hits for step in (*open_post(t, f"a {kind} in the picture"), click(UPVOTE))]
         s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
               require_reset=True, eval_=html_eval(targets), solution=steps + [stop("")],
-              difficulty=("hard", "medium", "hard"), grounding=page, terms=[kind, plural(kind)])
+              difficulty=labels(34), official=34, grounding=page, terms=[kind, plural(kind)])
 
 
 def downvote_visual(s: Suite) -> None:
@@ -128,7 +129,7 @@ def downvote_visual(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         s.task(template, {"forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
               require_reset=True, eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=DOWNVOTED)]),
-              solution=[open_post(t), click(DOWNVOTE), stop("")], difficulty=("easy", "medium", "medium"),
+              solution=[*open_post(t), click(DOWNVOTE), stop("")], difficulty=("easy", "medium", "medium"),
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -147,7 +148,7 @@ def repost_picture(s: Suite) -> None:
                              [ssim_check("last", ".submission__image", picture)])
             s.task(template, {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
                   require_reset=True, eval_=ev,
-                  solution=[open_post(t)] + submit_steps(forum2, title, url=picture) + [stop("")],
+                  solution=open_post(t) + submit_steps(forum2, title, url=picture) + [stop("")],
                   difficulty=("hard", "medium", "hard"), grounding=[t], terms=visual_terms(t.facts))
 
 

@@ -3,19 +3,24 @@ or block the author of the pictured post.
 """
 from __future__ import annotations
 
-from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
+from ..evals import answer_eval, click, html_eval, stop, target, url_eval
 from .base import (
+    ALL_FORUMS,
+    BLOCK_LINK,
     BLOCK_SEND,
+    FORUMS_NAV,
     HOME,
     INPUT_SIZE,
     STYLE_FORUM,
+    SUBMITTER,
     SUBSCRIBE,
     UPVOTE,
     UPVOTED,
     VOTE_CLASS,
     Suite,
     findable,
-    message_steps,
+    forum_link,
+    message_author_steps,
     open_post,
     post_url_eval,
     query_text,
@@ -24,6 +29,7 @@ from .base import (
     with_images,
 )
 from .forum import SITE, USER, number_phrase, visual_terms
+from .official import labels
 
 
 def img_open_post(s: Suite) -> None:
@@ -32,7 +38,7 @@ def img_open_post(s: Suite) -> None:
     for t in s.fresh(findable(s, styles=("photo", "artwork", "space", "vintage")), 3):
         s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               start_url=f"{SITE}/f/{t.post.forum}", eval_=post_url_eval(t),
-              solution=[open_post(t), stop("")], difficulty=("easy", "medium", "medium"),
+              solution=[*open_post(t), stop("")], difficulty=labels(0), official=0,
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -43,7 +49,7 @@ def img_upvote(s: Suite) -> None:
         s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               start_url=f"{SITE}/forums", require_reset=True,
               eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=UPVOTED)]),
-              solution=[open_post(t), click(UPVOTE), stop("")], difficulty=("easy", "medium", "medium"),
+              solution=[*open_post(t), click(UPVOTE), stop("")], difficulty=labels(8), official=8,
               grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -54,8 +60,8 @@ def img_top_comment(s: Suite) -> None:
         top = s.f.top_comment(t)
         s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               start_url=f"{SITE}/f/{t.post.forum}", eval_=answer_eval({"must_include": [top.body]}),
-              solution=[open_post(t), stop(top.body, "the first comment of the thread")],
-              difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
+              solution=[*open_post(t), stop(top.body, "the first comment of the thread")],
+              difficulty=labels(9), official=9, grounding=[t], terms=visual_terms(t.facts))
 
 
 def img_comment_count(s: Suite) -> None:
@@ -65,8 +71,8 @@ def img_comment_count(s: Suite) -> None:
         n = t.post.comment_count
         s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               eval_=answer_eval({"required_values": [f"== {n}"]}),
-              solution=[open_post(t), stop(str(n), "the post's comment count")],
-              difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
+              solution=[*open_post(t), stop(str(n), "the post's comment count")],
+              difficulty=labels(52), official=52, grounding=[t], terms=visual_terms(t.facts))
 
 
 def fresh_picture(style: str, n: int):
@@ -99,8 +105,8 @@ def img_subscribe(s: Suite) -> None:
         image = s.picture_file(render_fresh(style, n).resize(INPUT_SIZE))
         s.task(template, {}, image=image, require_reset=True,
               eval_=html_eval([target(SITE, query_text(".sidebar"), must_include=[forum])]),
-              solution=[goto(f"{SITE}/f/{forum}"), click(SUBSCRIBE), stop("")],
-              difficulty=("medium", "medium", "medium"),
+              solution=[click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum)), click(SUBSCRIBE), stop("")],
+              difficulty=labels(79), official=79,
               comments=f"pictures of this kind ({style}) are posted in f/{forum}")
 
 
@@ -121,7 +127,7 @@ def img_post(s: Suite) -> None:
                          [ssim_check("last", ".submission__image", ref)])
         s.task(template, {"title": title}, image=ref, start_url=f"{SITE} |AND| {link}", require_reset=True,
               eval_=ev, solution=submit_steps(forum, title, url=link) + [stop("")],
-              difficulty=("medium", "medium", "medium"),
+              difficulty=labels(11), official=11,
               comments=f"the picture ({style}) belongs in f/{forum}; scored by SSIM against the input image")
 
 
@@ -138,8 +144,8 @@ def img_message_author(s: Suite) -> None:
               image=s.post_picture(t), require_reset=True,
               eval_=html_eval([target(f"{SITE}/messages", query_text(".table"),
                                       must_include=[t.post.author, message])]),
-              solution=[open_post(t)] + message_steps(t.post.author, "About your picture", message) + [stop("")],
-              difficulty=("medium", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
+              solution=open_post(t) + message_author_steps("About your picture", message) + [stop("")],
+              difficulty=labels(43), official=43, grounding=[t], terms=visual_terms(t.facts))
 
 
 def img_block_author(s: Suite) -> None:
@@ -149,7 +155,8 @@ def img_block_author(s: Suite) -> None:
         s.task(template, {"forum": t.post.forum}, image=s.post_picture(t), require_reset=True,
               eval_=html_eval([target(f"{SITE}/user/{USER}/block_list", query_text(".site-content"),
                                       must_include=[t.post.author])]),
-              solution=[open_post(t), goto(f"{SITE}/user/{t.post.author}/block_user"), click(BLOCK_SEND), stop("")],
+              solution=[*open_post(t), click(SUBMITTER, "the post's author"), click(BLOCK_LINK), click(BLOCK_SEND),
+                        stop("")],
               difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -158,7 +165,7 @@ def img_author_page(s: Suite) -> None:
     for t in s.fresh(findable(s), 1):
         s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
               eval_=url_eval(f"{SITE}/user/{t.post.author}"),
-              solution=[open_post(t), goto(f"{SITE}/user/{t.post.author}"), stop("")],
+              solution=[*open_post(t), click(SUBMITTER, "the post's author"), stop("")],
               difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
 
 
@@ -178,4 +185,4 @@ def img_unachievable(s: Suite) -> None:
         s.task(template, {"forum": forum}, image=image, start_url=f"{SITE}/f/{forum}",
               eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
               solution=[stop("N/A", "no picture in the forum matches")],
-              difficulty=("medium", "hard", "hard"), comments="unachievable: " + note)
+              difficulty=labels(9), official=9, comments="unachievable: " + note)

@@ -7,6 +7,7 @@ from ..evals import answer_eval, goto, stop, url_eval
 from ..text import plural
 from .base import Suite, a_kind, findable, open_post
 from .forum import SITE, Thread, clean_of, describe, visual_terms
+from .official import labels
 
 
 def on_post(s: Suite, style: str, pred, top: int = 200) -> list[Thread]:
@@ -21,7 +22,7 @@ def color_here(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         color = t.facts["color"]
         s.task(template, {"kind": t.facts["kind"]}, start_url=t.url, eval_=answer_eval({"exact_match": color}),
-              solution=[stop(color)], difficulty=("easy", "easy", "easy"), grounding=[t], terms=visual_terms(t.facts))
+              solution=[stop(color)], difficulty=labels(47), official=47, grounding=[t], terms=visual_terms(t.facts))
 
 
 def count_here(s: Suite) -> None:
@@ -100,7 +101,7 @@ def author_of_visual(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         s.task(template, {"what": describe(t.facts), "forum": t.post.forum}, start_url=f"{SITE}/f/{t.post.forum}",
               eval_=answer_eval({"must_include": [t.post.author]}),
-              solution=[open_post(t), stop(t.post.author)], difficulty=("medium", "medium", "hard"),
+              solution=[*open_post(t), stop(t.post.author)], difficulty=("medium", "medium", "hard"),
               grounding=[t], terms=visual_terms(t.facts))
 
 
