@@ -1,7 +1,7 @@
 """The suites against the official templates they mirror (../shared/official-kinds.md): every recorded
-`official_template_id` names a template of the main site's official file, keeps its sites and one of its
-evaluator type sets (its sites as a set: the official files name them in either order), its difficulty label is one the official template uses; templates left out say why; the
-README's table is current."""
+`official_template_id` names a template of the main site's official file, keeps its sites (as a set: the official
+files name them in either order) and one of its evaluator type sets, its difficulty label is one the official
+template uses; templates left out say why; the README's table is current."""
 from __future__ import annotations
 
 import pytest
