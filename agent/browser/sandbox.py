@@ -260,10 +260,9 @@ class Sandboxing(SessionState):
         """Open a blank tab (in the agent's context when confined) and make it WebDriver's current window;
         returns its handle. The caller adds it to the env's tabs."""
         if self._context is not None:
-            width, height = self.viewport
+            # no size: Chromium takes one only for the context's first window; the viewport is emulated per tab
             target = self._browser_call("Target.createTarget", {
-                "url": "about:blank", "browserContextId": self._context, "width": width, "height": height,
-            })["targetId"]
+                "url": "about:blank", "browserContextId": self._context})["targetId"]
             self.driver.switch_to.window(target)
             return target
         self.driver.switch_to.new_window("tab")
