@@ -22,6 +22,8 @@ from agent.trajectory import write_trajectory
 PROJECT = Path(__file__).resolve().parents[2]
 SECRET = "OFFLIMITS-7d1c"        # on every page of the other servers; never on the task's site
 
+pytestmark = pytest.mark.xdist_group("sandbox")     # one worker builds the two confined browsers
+
 
 class _Site(BaseHTTPRequestHandler):
     """The task's site (`task`: pages that try to leave it) or another server (`other`: the secret)."""
@@ -141,7 +143,7 @@ CASES = [
 
 def _fill(case: Case, servers: dict, env: BrowserEnv) -> Case:
     import json
-    values = {"project": PROJECT, "debugger": env._debugger, "chromedriver": env.driver.service.service_url,
+    values = {"project": PROJECT, "debugger": env._debugger, "chromedriver": getattr(env.driver, "service").service_url,
               "task_port": servers["task"].rsplit(":", 1)[1],
               "intent": json.loads((PROJECT / "tasks" / "classifieds.json").read_text(encoding="utf-8"))[0][
                   "intent"][:40],

@@ -161,7 +161,9 @@ def test_contact_form_stores_message(client, app):
             "message": "Still there?"}
     assert client.post("/index.php", data=form).status_code == 400          # a guest's form needs its token too
     page = client.get("/index.php?page=item&id=3").get_data(as_text=True)
-    token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found, "the contact form has no form token"
+    token = found.group(1)
     response = client.post("/index.php", data={**form, "csrf": token})
     assert response.status_code == 302
     row = sqlite3.connect(app.config["CLASSIFIEDS"].live_db).execute(
