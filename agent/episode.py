@@ -20,6 +20,7 @@ from PIL import Image
 
 from agent.actions import Action, ActionType, InvalidAction, parse_action
 from agent.agents.base import AgentOutput
+from agent.browser.sandbox import refusal_line
 from agent.observation import Observation
 from agent.pending import pending_images
 from agent.usage import UsageMeter, add_usage  # noqa: F401  (add_usage: evaluation.run sums episodes)
@@ -53,6 +54,7 @@ class StepRecord:
     usage: dict = field(default_factory=dict)
     pending: dict | None = None       # what was still missing in the observation (meta["pending"])
     detail: dict = field(default_factory=dict)   # what the agent found (the sighted agent: match scores)
+    blocked: list[str] = field(default_factory=list)   # addresses refused during this step (outside the task's sites)
 
     @property
     def screenshot_png(self) -> bytes | None:
@@ -86,6 +88,7 @@ class EpisodeResult:
     final_frames: Observation | None = field(default=None, repr=False)   # as StepRecord.frames
     # the worst observation of the episode: most undecoded images in view, and where (None: not measured)
     pending: dict | None = None
+    blocked: list[str] = field(default_factory=list)   # every address refused in the episode, in order
 
     @property
     def final_screenshot_png(self) -> bytes | None:
@@ -244,7 +247,9 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
             t = time.perf_counter()
             obs = env.observe()
             record.observe_s = time.perf_counter() - t
-            obs.error = step_error
+            record.blocked = _refused(env)
+            refused = refusal_line(record.blocked) if record.blocked else None
+            obs.error = "\n".join(filter(None, [step_error, refused])) or None
             record.harness_s = time.perf_counter() - t_harness
     except Exception as exc:  # browser crash, model API down, agent bug: an error with its cause
         stop_reason = "error"
@@ -272,4 +277,11 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
                          stop_reason=stop_reason, error=error, usage=usage.as_dict(), timings=timings,
                          final_screenshot_path=final_path, final_raw_screenshot_path=final_raw_path,
                          final_frames=obs if record_dir is None else None,
-                         pending=_worst_pending(steps, obs))
+                         pending=_worst_pending(steps, obs),
+                         blocked=list(dict.fromkeys(url for s in steps for url in s.blocked)))
+
+
+def _refused(env) -> list[str]:
+    """What the env refused since it was last asked (agent/browser/sandbox.py); an env without a sandbox: nothing."""
+    take = getattr(env, "take_refused", None)
+    return list(take()) if take is not None else []

@@ -23,6 +23,7 @@ from typing import Callable
 
 from PIL import Image
 
+from agent.browser.sandbox import refusal_line
 from agent.episode import EpisodeResult, StepRecord
 
 _CSS = """
@@ -125,6 +126,8 @@ def _step_html(step: StepRecord, files: _Images) -> str:
              f"<p>Parsed: {escape(step.parsed)}</p>"]
     if step.error:
         parts.append(f'<p class="err">Error: {escape(step.error)}</p>')
+    if step.blocked:
+        parts.append(f'<p class="err">{escape(refusal_line(step.blocked))}</p>')
     if step.reasoning:
         parts.append(f"<h3>Reasoning</h3><pre>{escape(step.reasoning)}</pre>")
     if step.detail:

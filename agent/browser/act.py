@@ -159,8 +159,7 @@ class Acting(SessionState):
         if kind is ActionType.WAIT:   # the step's own settle wait is the whole action
             return None
         if kind is ActionType.NEW_TAB:
-            self.driver.switch_to.new_window("tab")
-            self._tabs.append(self.driver.current_window_handle)
+            self._tabs.append(self._new_tab())
             self._focus(len(self._tabs) - 1)
             return None
         if kind is ActionType.TAB_FOCUS:
@@ -172,8 +171,7 @@ class Acting(SessionState):
         if kind is ActionType.CLOSE_TAB:
             closing = self._tabs[self._focused]
             if len(self._tabs) == 1:  # closing the last window would end the session: open a blank tab first
-                self.driver.switch_to.new_window("tab")
-                self._tabs.append(self.driver.current_window_handle)
+                self._tabs.append(self._new_tab())
                 self.driver.switch_to.window(closing)
             self.driver.close()
             self._tabs.remove(closing)

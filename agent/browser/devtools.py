@@ -46,7 +46,11 @@ class DevToolsPage:
 
     @classmethod
     def connect(cls, debugger_address: str, target_id: str, timeout: float = 5.0) -> "DevToolsPage":
-        url = f"ws://{debugger_address}/devtools/page/{target_id}"
+        return cls.connect_url(f"ws://{debugger_address}/devtools/page/{target_id}", timeout)
+
+    @classmethod
+    def connect_url(cls, url: str, timeout: float = 5.0) -> "DevToolsPage":
+        """A socket to any DevTools target by its websocket URL (the browser's own: agent/browser/sandbox.py)."""
         try:
             # No Origin header: Chromium refuses socket clients that send one it was not told to allow.
             # The protocol is JSON in UTF-8 written by Chromium itself: validating it again in Python

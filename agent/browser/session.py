@@ -16,7 +16,12 @@ replay support (replay.py).
 """
 from __future__ import annotations
 
+import contextlib
+
+from selenium.common.exceptions import WebDriverException
+
 from agent.accessibility import AXTree
+from agent.actions import Action, ActionType, InvalidAction
 from agent.browser.act import Acting
 from agent.browser.devtools import DevToolsPage
 from agent.browser.driver import DEFAULT_VIEWPORT, create_driver, quit_driver
@@ -24,6 +29,7 @@ from agent.browser.errors import BrowserCrashed, _is_dead_session
 from agent.browser.observe import Observing
 from agent.browser.reads import DevToolsChannel
 from agent.browser.replay import Replaying
+from agent.browser.sandbox import Sandboxing
 from agent.browser.settle import Settling
 from agent.browser.state import _MarkStore, _Target
 from agent.browser.tabs import Tabs
@@ -33,13 +39,15 @@ from agent.som import SomResult
 MODES: tuple[ObservationMode, ...] = ("som", "accessibility_tree")
 
 
-class BrowserEnv(Acting, Replaying, Observing, Tabs, Settling, DevToolsChannel):
+class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevToolsChannel):
     def __init__(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT, mode: ObservationMode = "som",
                  current_viewport_only: bool = False, remote_url: str | None = None,
-                 settle_timeout: float = 10.0, record_network: bool = False, devtools_socket: bool = True):
+                 settle_timeout: float = 10.0, record_network: bool = False, devtools_socket: bool = True,
+                 sandbox: bool = True):
         """`devtools_socket`: read observations over Chromium's own DevTools socket when the browser is
         local (else, and on a Selenium Grid, every command goes through ChromeDriver). `record_network`: the
-        driver buffers the network events of each episode (agent.network)."""
+        driver buffers the network events of each episode (agent.network). `sandbox`: `confine` holds the
+        agent's browser to a task's origins (agent/browser/sandbox.py); downloads are denied."""
         if mode not in MODES:
             raise ValueError(f"unknown observation mode {mode!r}; expected one of {', '.join(MODES)}")
         self.mode = mode
@@ -74,7 +82,10 @@ class BrowserEnv(Acting, Replaying, Observing, Tabs, Settling, DevToolsChannel):
             self._generation = 0      # counts observations and actions (an observation's lazy HTML checks it)
             self._page_state: tuple[str, str] = ("", "")   # URL and title seen by the last settle
             self._focus(0)
+            self._start_sandbox(sandbox)
         except Exception:
+            with contextlib.suppress(Exception):
+                self._stop_sandbox()
             quit_driver(self.driver)
             raise
 
@@ -90,6 +101,7 @@ class BrowserEnv(Acting, Replaying, Observing, Tabs, Settling, DevToolsChannel):
             for socket in self._sockets.values():
                 socket.close()
             self._sockets.clear()
+            self._stop_sandbox()
             quit_driver(self.driver)
 
     def _check_alive(self, exc: BaseException) -> None:
@@ -101,3 +113,16 @@ class BrowserEnv(Acting, Replaying, Observing, Tabs, Settling, DevToolsChannel):
         except Exception as probe:
             raise BrowserCrashed(f"the browser session died: {str(exc).splitlines()[0][:300]} "
                                  f"(probe: {str(probe).splitlines()[0][:200]})") from exc
+
+    def step(self, action: Action | InvalidAction) -> str | None:
+        """Acting.step, held to the allow-list of `confine`: a goto off the list is refused before navigating
+        (None: a refusal is no error; `take_refused` names it), and after the action every tab found on an
+        off-limits URL is sent to about:blank."""
+        if isinstance(action, Action) and action.type is ActionType.GOTO and self._refuse_goto(action.url or ""):
+            return None
+        problem = super().step(action)
+        try:
+            self._police()
+        except WebDriverException as exc:
+            self._check_alive(exc)
+        return problem

@@ -73,8 +73,7 @@ class Tabs(SessionState):
             self._focus(0)
             for i, url in enumerate(urls):
                 if i > 0:
-                    self.driver.switch_to.new_window("tab")
-                    self._tabs.append(self.driver.current_window_handle)
+                    self._tabs.append(self._new_tab())
                     self._focus(i)
                 problem = self._load(url)
                 if problem:

@@ -36,6 +36,7 @@ RECORD_KEYS = (
     "retried_errors",  # the errors of the earlier attempts of this task, or null
     "restarted_sites", # {site: why} for sites found dead and restarted before this task, or null
     "tokenizer",       # the token counter of the agent's observation limit (tiktoken encoding, chars/4), or null
+    "blocked",         # {count, first}: addresses the agent's browser was refused (outside the task's sites), or null
 )
 SCHEMA_FILE = Path(__file__).with_name("result.schema.json")   # a JSON Schema of one line
 RECORD_STATUSES: tuple[ResultStatus, ...] = get_args(ResultStatus)   # ("scored", "error", "skipped")

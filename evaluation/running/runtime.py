@@ -113,6 +113,12 @@ def sites_of(task: Task) -> set[str]:
     return needed
 
 
+def task_origins(task: Task, urls: dict[str, str]) -> list[str]:
+    """The origins a task's agent may reach: its sites', its start URLs', and the homepage's."""
+    named = [urls[site] for site in (*task.sites, "homepage") if site in urls]
+    return [*named, *task.start_urls]
+
+
 @dataclass
 class _Run:
     """The state of one task's run, handed from phase to phase."""
@@ -306,11 +312,17 @@ class Runtime:
 
     def _login(self, run: _Run) -> None:
         resolved = run.ready(run.resolved, "the resolved task")
-        run.env = self.ensure_browser(self.options.viewport or resolved.viewport)
+        env = run.env = self.ensure_browser(self.options.viewport or resolved.viewport)
+        try:   # from here the agent's browser reaches only the task's sites (agent/browser/sandbox.py)
+            env.confine(task_origins(resolved, run.urls))
+        except Exception as exc:
+            self.close_browser()
+            raise HarnessError(f"the browser could not be confined to the task's sites: {one_line(str(exc))}") from exc
         if resolved.require_login:
             from evaluation.running.login import LoginError, login_sites
             try:
-                login_sites(run.env, list(resolved.sites), run.urls, session_token=self.stack.session_token())
+                with env.harness():
+                    login_sites(env, list(resolved.sites), run.urls, session_token=self.stack.session_token())
             except LoginError as exc:
                 raise HarnessError(f"login failed: {exc}") from exc
 
@@ -345,6 +357,7 @@ class Runtime:
                 self._save_network_log(run)
         if check is not None:
             run.record.setdefault("proof", {})["reference"] = check.comparison()
+        run.record["blocked"] = {"count": len(result.blocked), "first": result.blocked[:5]} if result.blocked else None
         run.record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
                           steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
                           tokenizer=getattr(agent, "tokenizer_name", None), pending_images=result.pending)
@@ -364,14 +377,17 @@ class Runtime:
         resolved = run.ready(run.resolved, "the resolved task")
 
         def hook() -> bool:
-            reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=""))  # both set there
+            with run.ready(run.env, "the browser").harness():
+                # answer and final URL are both set there
+                reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=""))
             run.record.setdefault("proof", {})["null"] = {
                 "reward": reward.score, "scoring": "strict", "checks": [c.to_dict() for c in reward.checks]}
             return scripts_on_last_page(resolved)
         return hook
 
     def _eval_context(self, run: _Run, answer: str | None, final_url: str) -> EvalContext:
-        return EvalContext(answer=answer, final_url=final_url, driver=run.ready(run.env, "the browser").driver,
+        env = run.ready(run.env, "the browser")
+        return EvalContext(answer=answer, final_url=final_url, driver=env.driver, new_tab=env.open_tab,
                            judge=self.judge(), vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
                            image_root=self.options.image_root, scoring=self.options.scoring)
 
@@ -391,8 +407,9 @@ class Runtime:
         judge = self.judge()
         before = judge.usage.to_dict() if judge else {}
         result = run.ready(run.result, "the episode's result")
-        reward = run.reward = evaluate_task(run.ready(run.resolved, "the resolved task"),
-                                            self._eval_context(run, result.answer, result.final_url))
+        with run.ready(run.env, "the browser").harness():
+            reward = run.reward = evaluate_task(run.ready(run.resolved, "the resolved task"),
+                                                self._eval_context(run, result.answer, result.final_url))
         worst = result.pending
         if self.options.require_complete_observations and worst and worst.get("max_images"):
             reward.add("observation", "complete_view", False,

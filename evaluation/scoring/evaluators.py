@@ -43,6 +43,10 @@ class EvalContext:
     # stop at the first failed check (the reward is then 0 whatever the rest say): for a proof that a task
     # scores 0, whose later checks would only load pages (evaluation/running/proof.py); never for a score
     first_failure_ends: bool = False
+    # opens a blank tab and makes it the driver's current window, returning its handle: the agent's own (a
+    # BrowserEnv's `open_tab`, in the agent's browser context, so the scoring tab keeps the agent's logins);
+    # None: WebDriver's new window
+    new_tab: Callable[[], str] | None = None
 
 
 # ---- expectations (shared by string_match and program_html) -------------------------------------------
@@ -226,8 +230,11 @@ class _ScoringTab:
                     driver.switch_to.window(self.original)
                 return
             if self.handle is None:
-                driver.switch_to.new_window("tab")
-                self.handle = driver.current_window_handle
+                if self.ctx.new_tab is not None:
+                    self.handle = self.ctx.new_tab()
+                else:
+                    driver.switch_to.new_window("tab")
+                    self.handle = driver.current_window_handle
                 driver.set_page_load_timeout(self.ctx.page_timeout_s)
             else:
                 driver.switch_to.window(self.handle)

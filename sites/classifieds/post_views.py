@@ -230,9 +230,8 @@ def contact():
     conn = web.get_db()
     if item_id is None or queries.item(conn, item_id) is None:
         abort(404)
+    web.check_csrf()      # a guest's form carries its session's token too
     user = web.current_user()
-    if user is not None:
-        web.check_csrf()
     name = (request.form.get("yourName", "") or (user["name"] if user else "")).strip()
     email = (request.form.get("yourEmail", "") or (user["email"] if user else "")).strip()
     body = request.form.get("message", "").strip()

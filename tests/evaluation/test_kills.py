@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from evaluation.reporting.results import read_results, schema_problems
+from evaluation.taskfiles.spec import MULTI_URL_SEP
 
 from .embedded_tasks import (
     ROOT,
@@ -106,6 +107,8 @@ def test_a_site_killed_mid_episode_is_an_error_and_the_next_tasks_run_on_the_res
             {"do": "goto", "url": gate.url},
             {"do": "goto", "url": "__CLASSIFIEDS__/index.php?page=search&sPattern=lamp"},
             {"do": "stop", "answer": "lamp"}], search_task(1, "lamp")["eval"])
+        # the gate's origin is one of the task's (a second start tab): the agent's browser reaches only those
+        hit["start_url"] += MULTI_URL_SEP + gate.url.replace("/gate", "/start")
         tasks = write_task_file(tmp_path / "tasks.json",
                                 [search_task(0, "bike"), hit, search_task(2, "chair"), search_task(3, "table")])
         results = tmp_path / "results"

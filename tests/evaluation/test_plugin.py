@@ -237,17 +237,41 @@ def test_embedded_stack_skips_sites_it_cannot_serve(site_env, tmp_path):
 
 
 def test_an_undecoded_image_in_view_fails_the_task_when_complete_views_are_required(site_env, tmp_path):
-    import socket
-    with socket.socket() as held:            # takes the photo's request and never answers it
-        held.bind(("127.0.0.1", 0))
-        held.listen(8)
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    released = threading.Event()
+
+    class Held(BaseHTTPRequestHandler):      # takes the photo's request and answers it only when the test ends
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            if self.path == "/bike.png":
+                released.wait(120)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<title>photo server</title>")
+
+    held = ThreadingHTTPServer(("127.0.0.1", 0), Held)
+    held.daemon_threads = True
+    threading.Thread(target=held.serve_forever, daemon=True).start()
+    port = held.server_address[1]
+    try:
+        # the photo server's origin is one of the task's (a second start tab): the agent's browser reaches
+        # only the task's origins (agent/browser/sandbox.py)
         task = make_task(0, require_login=False,
-                         start_url=f"__CLASSIFIEDS__/held_image.html#{held.getsockname()[1]}",
+                         start_url=f"__CLASSIFIEDS__/held_image.html#{port} |AND| http://127.0.0.1:{port}/",
                          reference_solution=[{"do": "stop", "answer": "120"}])
         tasks = write_tasks(tmp_path / "held.json", [task])
         # the photo never comes: each observation waits out the settle timeout, here 1 s on an idle machine
         proc = run_pytest({**site_env, "SETTLE_TIMEOUT": "1"}, "--task-file", tasks, "--results", tmp_path / "r",
                           "--require-complete-observations")
+    finally:
+        released.set()
+        held.shutdown()
+        held.server_close()
     assert proc.returncode == 1 and "1 failed" in proc.stdout, proc.stdout + proc.stderr
     assert "[FAIL] observation.complete_view: 1 image(s) in view were not decoded" in proc.stdout
     assert "[ok] string_match.exact_match" in proc.stdout          # the answer itself was right

@@ -174,6 +174,17 @@ def test_a_non_ascii_token_is_refused_everywhere_and_changes_nothing(site):
     assert site.logged_in(client)
 
 
+def test_no_post_route_writes_for_a_guest_without_the_form_token(site):
+    """A guest's forms (the classifieds contact form among them) carry and check the form token like a
+    member's: a post without it, or with a forged one, changes nothing."""
+    before = _fingerprint(site.live_db())
+    for path, form in site.posts:
+        for bad in ({}, {f: "forged" for f in TOKEN_FIELDS}):
+            response = site.client().post(path, data={**form, **bad})
+            assert response.status_code >= 300, (site.name, path, form.get("action"), bad, response.status_code)
+            assert _fingerprint(site.live_db()) == before, (site.name, path, form.get("action"), bad)
+
+
 def test_the_rest_api_refuses_a_non_ascii_bearer_token(shop_app):  # noqa: F811
     client = shop_app.test_client()
     rules = [r for r in shop_app.url_map.iter_rules() if r.rule.startswith("/rest/") and "GET" in r.methods]
