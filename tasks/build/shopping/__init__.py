@@ -126,7 +126,8 @@ OFFICIAL_TEMPLATES = [_more(buy_pictured_apparel, count=3, first=4), _more(buy_b
                       _more(search_sorted_url, offset=5, count=1), *page_kinds.TEMPLATES,
                       *search_kinds.TEMPLATES, *rows.TEMPLATES,
                       *many.TEMPLATES, *details.TEMPLATES,
-                      *conditions.TEMPLATES, *pictured.TEMPLATES, conditions.price_of_missing]
+                      *conditions.TEMPLATES, *pictured.TEMPLATES, conditions.price_of_missing,
+                      pictured.buy_cheapest_pictured_in_color]
 
 
 def build(data: ShoppingData, seed: int) -> Suite:

@@ -153,3 +153,32 @@ def compare_pictured_pair(s: Suite, n: int = 8) -> None:
 
 TEMPLATES = [wishlist_like_but_color, buy_like_but_color, cheapest_like_in_color, cart_like_pictured,
              wishlist_pictured_on_page, compare_pictured_pair]
+
+
+def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
+    """Official 107: buy the cheapest item of this page like the pictured one, in a colour."""
+    template = "Purchase the cheapest one of these from this page, in {color}."
+    cands = []
+    for page in pages(s):
+        kinds: dict[str, list[Product]] = {}
+        for p in page.products:
+            kinds.setdefault(p.photos[0].kind, []).append(p)
+        for kind, ps in sorted(kinds.items()):
+            by_color: dict[str, list[Product]] = {}
+            for p in ps:
+                if p.photos[0].color:
+                    by_color.setdefault(p.photos[0].color, []).append(p)
+            for c, same in sorted(by_color.items()):
+                same.sort(key=lambda p: (p.final_price, p.id))
+                shown = [x for x in ps if x.photos[0].color != c]
+                if len(same) >= 2 and same[0].final_price < same[1].final_price and shown and not same[0].options \
+                        and same[0].id not in s.official_products and same[0].sku not in s.latest_order_skus \
+                        and all(s.clean(x, [c]) for x in same):
+                    cands.append((same[0], c, same, shown[0], page))
+                    break
+    for t, c, same, shown, page in s.fresh(cands, n):
+        args = {"color": c}
+        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
+              eval_=html_eval(order_targets(t, 1)),
+              solution=[open_card(t)] + s.add_to_cart(t) + s.checkout() + [stop("")], require_reset=True,
+              difficulty=difficulty(107), official=107, grounding=s.ground(same, [c]))
