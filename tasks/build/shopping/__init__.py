@@ -15,9 +15,12 @@ this package.
 """
 from __future__ import annotations
 
+import random
+
 from sites.shopping.data import ShoppingData, open_pristine
 
 from .. import suite_settings
+from . import conditions, details, many, page_kinds, pictured, rows, search_kinds
 from .base import Suite, product_text
 from .lists import (
     cart_by_count,
@@ -106,9 +109,33 @@ TEMPLATES = [buy_pictured_apparel, buy_by_name, buy_by_color, buy_by_printed_tex
              price_range_url, list_mode_url, search_page_url, pictured_leaf_url]
 
 
+def _more(make, **kw):
+    """A template run again for more tasks (an official count above ours), with the same template sentence."""
+    def again(s: Suite) -> None:
+        make(s, **kw)
+    again.__name__ = f"{make.__name__}_more"
+    return again
+
+
+# The official kinds added after the published suite, on a random stream of their own (the earlier tasks keep
+# their products): more tasks of templates mirroring an official one whose count is higher than ours, then the
+# new kinds (official.py maps every official template).
+OFFICIAL_TEMPLATES = [_more(buy_pictured_apparel, count=3, first=4), _more(buy_by_printed_text, count=2),
+                      _more(wishlist_pictured, count=1), _more(cart_pictured, count=2, first=4),
+                      _more(price_pictured, count=2), _more(open_pictured_url, count=2),
+                      _more(search_sorted_url, offset=5, count=1), *page_kinds.TEMPLATES,
+                      *search_kinds.TEMPLATES, *rows.TEMPLATES,
+                      *many.TEMPLATES, *details.TEMPLATES,
+                      *conditions.TEMPLATES, *pictured.TEMPLATES, conditions.price_of_missing,
+                      pictured.buy_cheapest_pictured_in_color]
+
+
 def build(data: ShoppingData, seed: int) -> Suite:
     suite = Suite(data, seed)
     for make in TEMPLATES:
+        make(suite)
+    suite.rng = random.Random(f"{seed}/official-kinds")
+    for make in OFFICIAL_TEMPLATES:
         make(suite)
     return suite
 

@@ -5,18 +5,19 @@ from __future__ import annotations
 from ..evals import click, goto, html_eval, stop, target, type_in
 from ..text import NUMBER_WORDS, plural
 from .base import CART_LINES, COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, leaf, pick
+from .official import difficulty
 
 
-def wishlist_pictured(s: Suite) -> None:
+def wishlist_pictured(s: Suite, count: int = 4) -> None:
     template = "Add to my wish list the product from {leaf} that looks like this."
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2 and p.id not in s.wishlist_ids]
-    for p in pick(s, cands, 4):
+    for p in pick(s, cands, count):
         args = {"leaf": leaf(p)}
         image = s.product_image(p, "sketch" if p.id % 2 else "photo")
         solution = s.open_from_leaf(p) + [click("button.towishlist"), stop("")]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=solution, require_reset=True, difficulty=("easy", "medium", "medium"))
+              solution=solution, require_reset=True, difficulty=difficulty(35), official=35)
 
 
 def wishlist_by_pattern(s: Suite) -> None:
@@ -27,7 +28,7 @@ def wishlist_by_pattern(s: Suite) -> None:
         solution = s.open_from_leaf(p) + [click("button.towishlist"), stop("")]
         s.add(template, args, intent=template.format(**args),
               eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=solution, require_reset=True, difficulty=("easy", "medium", "medium"),
+              solution=solution, require_reset=True, difficulty=difficulty(17), official=17,
               grounding=s.ground([p], [p.photos[0].pattern]))
 
 
@@ -62,21 +63,21 @@ def cart_by_count(s: Suite) -> None:
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + [stop("")]
         s.add(template, args, intent=template.format(**args),
               eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
-              solution=solution, require_reset=True, difficulty=("medium", "hard", "hard"),
+              solution=solution, require_reset=True, difficulty=difficulty(96), official=96,
               grounding=s.ground([p], [ph.count, NUMBER_WORDS[ph.count]]))
 
 
-def cart_pictured(s: Suite) -> None:
+def cart_pictured(s: Suite, count: int = 4, first: int = 0) -> None:
     template = "Add {qty} of these to my cart; they are sold under {leaf}. Don't check out yet."
     cands = [p for p in s.products if not p.options and s.unique_look(p) and len(s.peers(p)) >= 1]
-    for n, p in enumerate(pick(s, cands, 4)):
-        qty = (3, 2, 4, 2)[n]
+    for n, p in enumerate(pick(s, cands, count), first):
+        qty = (3, 2, 4, 2)[n % 4]
         args = {"qty": qty, "leaf": leaf(p)}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + [stop("")]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
-              solution=solution, require_reset=True, difficulty=("easy", "medium", "medium"))
+              solution=solution, require_reset=True, difficulty=difficulty(34), official=34)
 
 
 def change_phone(s: Suite) -> None:

@@ -11,6 +11,7 @@ from sites.shopping.data import Product
 from ..evals import click, goto, html_eval, stop, target, type_in, url_eval
 from ..text import plural, price_text
 from .base import NAME_H1, SITE, Suite, leaf, page_url, pick, signature
+from .official import difficulty
 
 
 def open_by_color_attributes(s: Suite) -> None:
@@ -117,14 +118,14 @@ def leaf_sorted_url(s: Suite) -> None:
               solution=[goto(url), stop("")], difficulty=("easy", "easy", "easy"))
 
 
-def open_pictured_url(s: Suite) -> None:
+def open_pictured_url(s: Suite, count: int = 4) -> None:
     template = "Open the page of the product in this picture; it is sold under {leaf}."
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2]
-    for n, p in enumerate(pick(s, cands, 4)):
+    for n, p in enumerate(pick(s, cands, count)):
         image = s.product_image(p, "sketch" if n == 3 else "photo")
         args = {"leaf": leaf(p)}
         s.add(template, args, intent=template.format(**args), image=image, eval_=url_eval(page_url(p)),
-              solution=s.open_from_leaf(p) + [stop("")], difficulty=("easy", "medium", "medium"))
+              solution=s.open_from_leaf(p) + [stop("")], difficulty=difficulty(91), official=91)
 
 
 def open_by_pattern_url(s: Suite) -> None:
@@ -133,19 +134,19 @@ def open_by_pattern_url(s: Suite) -> None:
     for p in pick(s, cands, 3):
         args = {"pattern": p.photos[0].pattern, "noun": p.photos[0].kind, "leaf": leaf(p)}
         s.add(template, args, intent=template.format(**args), eval_=url_eval(page_url(p)),
-              solution=s.open_from_leaf(p) + [stop("")], difficulty=("easy", "medium", "medium"),
+              solution=s.open_from_leaf(p) + [stop("")], difficulty=difficulty(101), official=101,
               grounding=s.ground([p], [p.photos[0].pattern]))
 
 
-def search_sorted_url(s: Suite) -> None:
+def search_sorted_url(s: Suite, offset: int = 3, count: int = 3) -> None:
     template = "Search for \"{query}\" and sort the results by price, {how}."
     kinds = sorted({p.photos[0].kind for p in s.products})
-    for n, kind in enumerate(kinds[3::max(1, len(kinds) // 3)][:3]):
+    for n, kind in enumerate(kinds[offset::max(1, len(kinds) // 3)][:count]):
         direction, how = (("asc", "lowest first"), ("desc", "highest first"))[n % 2]
         url = f"{SITE}/catalogsearch/result/?q={quote_plus(kind)}&product_list_order=price&product_list_dir={direction}"
         args = {"query": kind, "how": how}
         s.add(template, args, intent=template.format(**args), eval_=url_eval(url), solution=[goto(url), stop("")],
-              difficulty=("easy", "easy", "easy"))
+              difficulty=difficulty(3), official=3)
 
 
 def order_of_product_url(s: Suite) -> None:
@@ -176,7 +177,7 @@ def open_pictured_ssim(s: Suite) -> None:
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
         s.add(template, args, intent=template.format(**args), image=image, eval_=ssim_eval(p),
-              solution=s.open_from_leaf(p) + [stop("")], difficulty=("easy", "medium", "medium"),
+              solution=s.open_from_leaf(p) + [stop("")], difficulty=difficulty(98), official=98,
               comments="scored by SSIM between the final page's gallery and the product's own photo")
 
 

@@ -15,23 +15,24 @@ from .base import (
     review_steps,
     review_targets,
 )
+from .official import difficulty
 
 
-def buy_pictured_apparel(s: Suite) -> None:
+def buy_pictured_apparel(s: Suite, count: int = 4, first: int = 0) -> None:
     template = "Buy {qty_word} of the {noun} in this picture in size {size}, in the colour the picture shows."
     cands = [p for p in s.products if {"Size", "Color"} <= set(p.options) and p.photos[0].color
              and p.photos[0].color.title() in p.options["Color"] and s.unique_look(p)
              and p.sku not in s.latest_order_skus]
-    for n, p in enumerate(pick(s, cands, 4)):
+    for n, p in enumerate(pick(s, cands, count), first):
         size = p.options["Size"][(n + 1) % len(p.options["Size"])]
-        qty = (1, 2, 3, 2)[n]
+        qty = (1, 2, 3, 2)[n % 4]
         opts = {"Size": size, "Color": p.photos[0].color.title()}
         args = {"qty_word": NUMBER_WORDS[qty], "noun": p.photos[0].kind, "size": size}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty, opts) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args) + f" It is sold under {leaf(p)}.", image=image,
               eval_=html_eval(order_targets(p, qty, opts)), solution=solution, require_reset=True,
-              difficulty=("medium", "medium", "hard"), comments="the colour option must match the picture")
+              difficulty=difficulty(109), official=109, comments="the colour option must match the picture")
 
 
 def buy_by_name(s: Suite) -> None:
@@ -42,7 +43,7 @@ def buy_by_name(s: Suite) -> None:
         args = {"qty": qty, "name": p.name}
         solution = [goto(page_url(p))] + s.add_to_cart(p, qty) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args), eval_=html_eval(order_targets(p, qty)),
-              solution=solution, require_reset=True, difficulty=("easy", "easy", "easy"))
+              solution=solution, require_reset=True, difficulty=difficulty(86), official=86)
 
 
 def buy_by_color(s: Suite) -> None:
@@ -52,18 +53,18 @@ def buy_by_color(s: Suite) -> None:
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args), eval_=html_eval(order_targets(p, 1)),
-              solution=solution, require_reset=True, difficulty=("medium", "medium", "medium"),
+              solution=solution, require_reset=True, difficulty=difficulty(130), official=130,
               grounding=s.ground([p], [p.photos[0].color]))
 
 
-def buy_by_printed_text(s: Suite) -> None:
+def buy_by_printed_text(s: Suite, count: int = 4) -> None:
     template = "Order two of the {noun} from {leaf} whose label reads \"{text}\"."
     cands = s.visual("printed_text", options=False, extra=not_in_latest_order(s))
-    for p in pick(s, cands, 4):
+    for p in pick(s, cands, count):
         args = {"noun": p.photos[0].kind, "leaf": leaf(p), "text": p.photos[0].printed_text}
         solution = s.open_from_leaf(p) + s.add_to_cart(p, 2) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args), eval_=html_eval(order_targets(p, 2)),
-              solution=solution, require_reset=True, difficulty=("medium", "medium", "hard"),
+              solution=solution, require_reset=True, difficulty=difficulty(120), official=120,
               grounding=s.ground([p], [p.photos[0].printed_text]))
 
 
@@ -76,7 +77,7 @@ def buy_pictured(s: Suite) -> None:
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args), image=image, eval_=html_eval(order_targets(p)),
-              solution=solution, require_reset=True, difficulty=("easy", "medium", "medium"))
+              solution=solution, require_reset=True, difficulty=difficulty(110), official=110)
 
 
 REVIEW_LINES = [("Exactly as pictured", "Arrived quickly and matches the photo."),
@@ -97,7 +98,7 @@ def review_by_color(s: Suite) -> None:
                 "nick": NICKNAME, "title": title, "text": text}
         solution = s.open_from_leaf(p) + review_steps(stars, title, text) + [stop("")]
         s.add(template, args, intent=template.format(**args), eval_=html_eval(review_targets(p, stars, title, text)),
-              solution=solution, require_reset=True, difficulty=("medium", "medium", "medium"),
+              solution=solution, require_reset=True, difficulty=difficulty(131), official=131,
               grounding=s.ground([p], [p.photos[0].color]))
 
 

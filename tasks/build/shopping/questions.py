@@ -8,18 +8,19 @@ from collections import defaultdict
 from ..evals import answer_eval, goto, stop
 from ..text import NUMBER_WORDS, plural, price_text
 from .base import SITE, Suite, leaf, page_url, pick
+from .official import difficulty
 
 
-def price_pictured(s: Suite) -> None:
+def price_pictured(s: Suite, count: int = 4) -> None:
     template = "How much does the product in this picture cost? It is sold under {leaf}."
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 1]
-    for p in pick(s, cands, 4):
+    for p in pick(s, cands, count):
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + [stop(price_text(p.final_price))]
         s.add(template, args, intent=template.format(**args), image=image,
               eval_=answer_eval({"must_include": [price_text(p.final_price)]}), solution=solution,
-              difficulty=("easy", "medium", "medium"))
+              difficulty=difficulty(36), official=36)
 
 
 def higher_rating_pair(s: Suite) -> None:
@@ -87,7 +88,7 @@ def count_here(s: Suite) -> None:
         args = {"noun": plural(p.photos[0].kind)}
         s.add(template, args, intent=template.format(**args), start_url=page_url(p),
               eval_=answer_eval({"required_values": [f"== {c}"]}), solution=[stop(str(c), "counted on the photo")],
-              difficulty=("easy", "hard", "medium"), grounding=s.ground([p], [c, NUMBER_WORDS[c]]))
+              difficulty=difficulty(67), official=67, grounding=s.ground([p], [c, NUMBER_WORDS[c]]))
 
 
 def color_here(s: Suite) -> None:
@@ -300,7 +301,7 @@ def unachievable(s: Suite) -> None:
         s.add(template, args, intent=template.format(**args),
               eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
               solution=[goto(s.listing_url(p), "none of these photos shows that colour"), stop("N/A")],
-              difficulty=("medium", "medium", "medium"), grounding=s.ground(group, [color]),
+              difficulty=difficulty(130), official=130, grounding=s.ground(group, [color]),
               comments="unachievable: " + note)
     template2 = "Cancel my order #{number}."
     numbers = {o.increment_id for o in s.orders}

@@ -1,0 +1,184 @@
+"""Official shopping kinds with an input picture, on a category page: something like the pictured item but in
+another colour (24, 55, 138), the pictured item into the cart or the wish list (25, 29, 27, 30), the two pictured
+items onto the comparison list (33). Pictures are other views of the store's items (Suite.product_image), never
+the product photo itself.
+"""
+from __future__ import annotations
+
+from sites.shopping.data import Product
+
+from ..evals import click, goto, html_eval, stop, target
+from .base import COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, order_targets, signature
+from .official import difficulty
+from .page_kinds import Page, open_card, pages
+from .rows import cart_eval
+
+
+def _recolored(s: Suite):
+    """(target, pictured, page): two products of a kind on a page, the target the only one of that kind there
+    showing its colour, the pictured one another colour."""
+    out = []
+    for page in pages(s):
+        kinds: dict[str, list[Product]] = {}
+        for p in page.products:
+            kinds.setdefault(p.photos[0].kind, []).append(p)
+        for kind, ps in sorted(kinds.items()):
+            for t in ps:
+                c = t.photos[0].color
+                if not c or t.options or t.id in s.official_products or not s.clean(t, [c]):
+                    continue
+                if any(x.photos[0].color == c for x in ps if x.id != t.id):
+                    continue
+                shown = [x for x in ps if x.id != t.id and x.photos[0].color and x.photos[0].color != c]
+                if shown:
+                    out.append((t, shown[0], page))
+                    break
+    return out
+
+
+def wishlist_like_but_color(s: Suite, n: int = 4) -> None:
+    """Official 24: something like the pictured item, but in another colour, from this page to the wish list."""
+    template = "Add to my wish list something like the item in this picture, but {color}, from this page."
+    cands = [c for c in _recolored(s) if c[0].id not in s.wishlist_ids]
+    for t, shown, page in s.fresh(cands, n):
+        c = str(t.photos[0].color)
+        args = {"color": c}
+        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
+              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[t.name])]),
+              solution=[open_card(t), click("button.towishlist"), stop("")], require_reset=True,
+              difficulty=difficulty(24), official=24, grounding=s.ground([t], [c]))
+
+
+def buy_like_but_color(s: Suite, n: int = 2) -> None:
+    """Official 55: buy something like the pictured item, but in another colour, from this page."""
+    template = "Buy me something like the item in this picture, but {color}, from this page."
+    cands = [c for c in _recolored(s) if c[0].sku not in s.latest_order_skus]
+    for t, shown, page in s.fresh(cands, n):
+        c = str(t.photos[0].color)
+        args = {"color": c}
+        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
+              eval_=html_eval(order_targets(t, 1)),
+              solution=[open_card(t)] + s.add_to_cart(t) + s.checkout() + [stop("")], require_reset=True,
+              difficulty=difficulty(55), official=55, grounding=s.ground([t], [c]))
+
+
+def cheapest_like_in_color(s: Suite, n: int = 3) -> None:
+    """Official 138: the cheapest item of this page like the pictured one, in a colour, into the cart."""
+    template = "Find the cheapest {color} version of the thing in this image on this page and add it to my cart."
+    cands = []
+    for page in pages(s):
+        kinds: dict[str, list[Product]] = {}
+        for p in page.products:
+            kinds.setdefault(p.photos[0].kind, []).append(p)
+        for kind, ps in sorted(kinds.items()):
+            by_color: dict[str, list[Product]] = {}
+            for p in ps:
+                if p.photos[0].color:
+                    by_color.setdefault(p.photos[0].color, []).append(p)
+            for c, same in sorted(by_color.items()):
+                same.sort(key=lambda p: (p.final_price, p.id))
+                shown = [x for x in ps if x.photos[0].color != c]
+                if len(same) >= 2 and same[0].final_price < same[1].final_price and shown and not same[0].options \
+                        and same[0].id not in s.official_products and all(s.clean(x, [c]) for x in same):
+                    cands.append((same[0], c, same, shown[0], page))
+                    break
+    for t, c, same, shown, page in s.fresh(cands, n):
+        args = {"color": c}
+        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
+              eval_=cart_eval(t), solution=[open_card(t)] + s.add_to_cart(t) + [stop("")], require_reset=True,
+              difficulty=difficulty(138), official=138, grounding=s.ground(same, [c]))
+
+
+def _pictured_on_page(s: Suite, options: bool | None = None) -> list[tuple[Product, Page]]:
+    """Products no other product on their page looks like (kind, colour, pattern, count, printed text)."""
+    out = []
+    for page in pages(s):
+        for p in page.products:
+            if p.id in s.official_products or (options is not None and bool(p.options) != options):
+                continue
+            if all(signature(x) != signature(p) for x in page.products if x.id != p.id) \
+                    and any(x.photos[0].kind == p.photos[0].kind for x in page.products if x.id != p.id):
+                out.append((p, page))
+    return out
+
+
+def cart_like_pictured(s: Suite, n: int = 9) -> None:
+    """Official 25: something like the pictured item, from this page, into the cart."""
+    template = "Add something like the thing in this picture to my shopping cart; this page has it."
+    for p, page in s.fresh(_pictured_on_page(s, options=False), n):
+        s.add(template, {}, intent=template, start_url=page.url, image=s.product_image(p), eval_=cart_eval(p),
+              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
+              difficulty=difficulty(25), official=25)
+
+
+WISH_TEMPLATES = (
+    (29, "This is just what I have been looking for. Can you add one from this page to my wish list?", 7),
+    (27, "I need something like this for my home. Please add the one on this page to my wish list.", 3),
+    (30, "I love how this looks; add the most similar item on this page to my wish list.", 3),
+)
+
+
+def wishlist_pictured_on_page(s: Suite) -> None:
+    """Official 29, 27 and 30: the pictured item, found on this page, into the wish list."""
+    for official, template, n in WISH_TEMPLATES:
+        cands = [c for c in _pictured_on_page(s) if c[0].id not in s.wishlist_ids]
+        for p, page in s.fresh(cands, n):
+            s.add(template, {}, intent=template, start_url=page.url, image=s.product_image(p, "sketch"
+                                                                                             if official == 30
+                                                                                             else "photo"),
+                  eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+                  solution=[open_card(p), click("button.towishlist"), stop("")], require_reset=True,
+                  difficulty=difficulty(official), official=official)
+
+
+def compare_pictured_pair(s: Suite, n: int = 8) -> None:
+    """Official 33: the two items of the picture, both on this page, onto the comparison list."""
+    template = "Can you put the two items in this picture on the comparison list? Both are on this page."
+    cands = []
+    by_page: dict[str, list[Product]] = {}
+    for p, page in _pictured_on_page(s):
+        by_page.setdefault(page.url, []).append(p)
+    pages_by_url = {pg.url: pg for pg in pages(s)}
+    for url, ps in sorted(by_page.items()):
+        if len(ps) >= 2:
+            cands.append((ps[0], ps[1], pages_by_url[url]))
+    for a, b, page in s.fresh(cands, n):
+        s.add(template, {}, intent=template, start_url=page.url, image=s.pair_image(a, b),
+              eval_=html_eval([target(f"{SITE}/catalog/product_compare/", COMPARE_NAMES,
+                                      must_include=[a.name, b.name])]),
+              solution=[open_card(a), click("button.tocompare"), goto(page.url, "back to the page"), open_card(b),
+                        click("button.tocompare"), stop("")], require_reset=True,
+              difficulty=difficulty(33), official=33)
+
+
+TEMPLATES = [wishlist_like_but_color, buy_like_but_color, cheapest_like_in_color, cart_like_pictured,
+             wishlist_pictured_on_page, compare_pictured_pair]
+
+
+def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
+    """Official 107: buy the cheapest item of this page like the pictured one, in a colour."""
+    template = "Purchase the cheapest one of these from this page, in {color}."
+    cands = []
+    for page in pages(s):
+        kinds: dict[str, list[Product]] = {}
+        for p in page.products:
+            kinds.setdefault(p.photos[0].kind, []).append(p)
+        for kind, ps in sorted(kinds.items()):
+            by_color: dict[str, list[Product]] = {}
+            for p in ps:
+                if p.photos[0].color:
+                    by_color.setdefault(p.photos[0].color, []).append(p)
+            for c, same in sorted(by_color.items()):
+                same.sort(key=lambda p: (p.final_price, p.id))
+                shown = [x for x in ps if x.photos[0].color != c]
+                if len(same) >= 2 and same[0].final_price < same[1].final_price and shown and not same[0].options \
+                        and same[0].id not in s.official_products and same[0].sku not in s.latest_order_skus \
+                        and all(s.clean(x, [c]) for x in same):
+                    cands.append((same[0], c, same, shown[0], page))
+                    break
+    for t, c, same, shown, page in s.fresh(cands, n):
+        args = {"color": c}
+        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
+              eval_=html_eval(order_targets(t, 1)),
+              solution=[open_card(t)] + s.add_to_cart(t) + s.checkout() + [stop("")], require_reset=True,
+              difficulty=difficulty(107), official=107, grounding=s.ground(same, [c]))

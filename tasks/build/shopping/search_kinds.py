@@ -1,0 +1,79 @@
+"""Official shopping kinds reached through the search box or read off reviews (official templates 8 and 20).
+
+- 8: open the first product of a search's results that shows a look (url_match on its page);
+- 20: name the reviewers of a product (picked on a category page by its look) whose review mentions a word.
+"""
+from __future__ import annotations
+
+import re
+
+from ..evals import answer_eval, click, stop, type_in, url_eval
+from .base import Suite, page_url
+from .official import difficulty
+from .page_kinds import FACTS, look_words, looks_on, open_card, pages
+
+RESULTS_PAGE = 12
+
+
+def first_in_search(s: Suite, n: int = 4) -> None:
+    """Official 8: the first search result showing a look, opened from the results."""
+    template = "Open the first {look} among the search results for \"{query}\"."
+    cands = []
+    for kind in sorted({p.photos[0].kind for p in s.products}):
+        _, found = s.data.search(kind, limit=RESULTS_PAGE)
+        if any(i in s.official_products for i in found):
+            continue
+        shown = [s.data.product(i) for i in found]
+        for fact in FACTS:
+            seen: set = set()
+            for k, p in enumerate(shown):
+                value = getattr(p.photos[0], fact)
+                if p.photos[0].kind != kind or value is None or value == "plain" or value in seen:
+                    continue
+                seen.add(value)
+                later = [x for x in shown[k + 1:] if x.photos[0].kind == kind and getattr(x.photos[0], fact) == value]
+                others = [x for x in shown if x.photos[0].kind == kind and x.id != p.id]
+                if later and others and s.clean(p, [str(value)]) and all(s.clean(x, [str(value)]) for x in later):
+                    cands.append((p, fact, kind))
+                    break
+            else:
+                continue
+            break
+    for p, fact, kind in s.fresh(cands, n):
+        args = {"look": look_words(p, fact), "query": kind}
+        solution = [type_in("#search", kind, enter=True), open_card(p), stop("")]
+        s.add(template, args, intent=template.format(**args), eval_=url_eval(page_url(p)), solution=solution,
+              difficulty=difficulty(8), official=8, grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+              comments="another product further down the results shows the same look")
+
+
+WORD = re.compile(r"[a-z]{5,}")
+
+
+def reviewers_mentioning(s: Suite, n: int = 6) -> None:
+    """Official 20: the reviewers of a product (named by its look on this page) who mention a word."""
+    template = "Which reviewers of the {look} on this page mention \"{word}\"? List their names."
+    cands = []
+    for page in pages(s, 1):
+        for p, fact in looks_on(s, page, page.products, options=None):
+            if len(p.reviews) < 3:
+                continue
+            words: dict[str, set[str]] = {}
+            for r in p.reviews:
+                for w in set(WORD.findall(f"{r.title} {r.detail}".lower())):
+                    words.setdefault(w, set()).add(r.nickname)
+            for w, who in sorted(words.items()):
+                writers = {r.nickname for r in p.reviews}
+                anywhere = {r.nickname for r in p.reviews if w in f"{r.title} {r.detail}".lower()}
+                if 1 <= len(who) < len(writers) and len(writers) == len(p.reviews) and anywhere == who:
+                    cands.append((p, fact, page, w, sorted(who)))
+                    break
+    for p, fact, page, word, who in s.fresh(cands, n):
+        args = {"look": look_words(p, fact), "word": word}
+        s.add(template, args, intent=template.format(**args), start_url=page.url,
+              eval_=answer_eval({"must_include": who}),
+              solution=[open_card(p), click("#tab-label-reviews-title"), stop(", ".join(who))],
+              difficulty=difficulty(20), official=20, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+
+
+TEMPLATES = [first_in_search, reviewers_mentioning]
