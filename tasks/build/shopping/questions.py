@@ -301,8 +301,8 @@ def unachievable(s: Suite) -> None:
         s.add(template, args, intent=template.format(**args),
               eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
               solution=[goto(s.listing_url(p), "none of these photos shows that colour"), stop("N/A")],
-              difficulty=difficulty(130), official=130, grounding=s.ground(group, [color]),
-              comments="unachievable: " + note)
+              difficulty=difficulty(130), official=None, grounding=s.ground(group, [color]),
+              comments="unachievable: " + note)     # official 130 buys an item that exists (program_html)
     template2 = "Cancel my order #{number}."
     numbers = {o.increment_id for o in s.orders}
     for n in (7, 42, 118, 260):
