@@ -60,3 +60,36 @@ def costing_from_to(s: Suite) -> None:
 
 
 TEMPLATES = [in_price_range, costing_from_to]
+
+
+def colours_of_newest(s: Suite) -> None:
+    """Official 15: the three newest listings of a kind in a category, and a fact each photo shows (colour)."""
+    from ..evals import answer_eval
+    from .base import clean_of
+    from .onpage import plural
+
+    template = "Find the three most recent {noun_plural} in the \"{category}\" category and tell me their colours."
+    cands = []
+    for cat in sorted({r.category_id for r in s.rows}):
+        rows = ordered(s, "newest", category_id=cat)[:PAGE_SIZE * 2]
+        for kind in sorted({r.kind for r in rows}):
+            three = [r for r in rows if r.kind == kind][:3]
+            colours = [r.color or "" for r in three]
+            if len(three) == 3 and all(c and r.pattern == "plain" for c, r in zip(colours, three)) \
+                    and len(set(colours)) == 3 and all(r.id in s.by_id for r in three) \
+                    and clean_of(three, colours):
+                cands.append((three[0], three, rows))
+    for first, three, rows in s.fresh(cands, 2):
+        colours = [r.color or "" for r in three]
+        steps = [entry_step("category", first)]
+        if rows.index(three[-1]) >= PAGE_SIZE:
+            steps.append({**click(".pagination a[href*='iPage=2']", "the next results page"),
+                          "sight": {"text": "2", "tag": "A"}})
+        args = {"noun_plural": plural(first.kind), "category": first.category}
+        s.add(template, args, intent=template.format(**args), eval_=answer_eval({"must_include": colours}),
+              solution=[*steps, stop(", ".join(colours), "the three newest of that kind")],
+              difficulty=("hard", "easy", "hard"), official=15,
+              grounding={"listings": [r.id for r in three], "visual_terms": colours})
+
+
+TEMPLATES.append(colours_of_newest)
