@@ -189,8 +189,7 @@ def expectation(url: str, departments: set[str]) -> dict:
             absent = f"page {path} (no such script on OSClass either)"
         elif query.get("page") == ["item"]:
             absent = f"listing id {query['id'][0]}"
-        elif "sRegion" in query:     # OSClass's geographic region ids; the site has its own few regions
-            absent = f"region id {query['sRegion'][0]}"
+        # a search naming a region (OSClass's geographic ids) or category the data lacks lists nothing, as OSClass
     elif site == "reddit":
         m = re.fullmatch(r"/f/[^/]+/(\d+)(?:/.*)?", path)
         if m:

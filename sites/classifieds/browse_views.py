@@ -23,13 +23,22 @@ def home():
                            regions=queries.regions_with_counts(conn))
 
 
+def search_filter(conn, table: str, param: str) -> int | None:
+    """The id a search filter names. A well-formed id the data lacks still filters (OSClass answers such a
+    search with its results page, listing nothing); a name that matches nothing is a bad request."""
+    try:
+        return queries.resolve(conn, table, request.args.get(param, ""), param)
+    except queries.UnknownId:
+        return int(request.args.get(param, "").strip())
+
+
 def parse_search() -> SearchQuery:
     conn = web.get_db()
     args = request.args
     q = SearchQuery(pattern=args.get("sPattern", "").strip()[:200])
-    q.category_id = queries.resolve(conn, "category", args.get("sCategory", ""), "sCategory")
-    q.region_id = queries.resolve(conn, "region", args.get("sRegion", ""), "sRegion")
-    q.city_id = queries.resolve(conn, "city", args.get("sCity", ""), "sCity")
+    q.category_id = search_filter(conn, "category", "sCategory")
+    q.region_id = search_filter(conn, "region", "sRegion")
+    q.city_id = search_filter(conn, "city", "sCity")
     q.price_min_cents = web.money_arg("sPriceMin")
     q.price_max_cents = web.money_arg("sPriceMax")
     order = args.get("sOrder", "").strip() or "dt_pub_date"

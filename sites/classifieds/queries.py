@@ -142,7 +142,8 @@ def cities(conn: sqlite3.Connection) -> list[sqlite3.Row]:
 def item(conn: sqlite3.Connection, item_id: int) -> sqlite3.Row | None:
     return conn.execute(
         f"SELECT {LISTING_COLUMNS}, item.description, user.name AS seller, user.phone AS seller_phone,"
-        f" user.created_at AS seller_since FROM item {LISTING_JOINS} JOIN user ON user.id = item.user_id"
+        f" user.email AS seller_email, user.created_at AS seller_since"
+        f" FROM item {LISTING_JOINS} JOIN user ON user.id = item.user_id"
         f" WHERE item.id = ?", (item_id,)).fetchone()
 
 

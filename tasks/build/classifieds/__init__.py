@@ -16,8 +16,16 @@ from sites.classifieds.data import ClassifiedsData, open_pristine
 
 from .. import suite_settings
 from .base import Suite, load_rows
+from .commenting import TEMPLATES as COMMENTING
+from .contact import TEMPLATES as CONTACT
+from .extra import TEMPLATES as EXTRA
+from .finding import TEMPLATES as FINDING
+from .lookalike import TEMPLATES as LOOKALIKE
+from .mine import TEMPLATES as MINE
+from .onpage import TEMPLATES as ONPAGE
 from .pictures import image_find, image_open_ssim, image_price, image_seller
 from .posting import comment_on_visual, edit_own_listing, post_from_photo, search_gallery
+from .pricing import TEMPLATES as PRICING
 from .questions import (
     cheaper_of_two_colors,
     cheapest_color_kind,
@@ -36,11 +44,14 @@ from .questions import (
 TEMPLATES = [cheapest_color_kind, newest_with_count, price_of_color_in_city, printed_text_here, count_here,
              color_here, damaged_here, two_tab_pattern, cheaper_of_two_colors, count_color_on_page,
              multi_item_count, image_find, image_open_ssim, image_price, image_seller, post_from_photo,
-             comment_on_visual, edit_own_listing, search_gallery, unachievable]
+             comment_on_visual, edit_own_listing, search_gallery, unachievable, *ONPAGE,
+             *LOOKALIKE, *COMMENTING,
+             *FINDING, *EXTRA, *CONTACT, *MINE, *PRICING]
 
 
 def build(data: ClassifiedsData, seed: int) -> Suite:
     suite = Suite(load_rows(data), seed, listed=load_rows(data, with_official=True))
+    suite.emails = {r[0]: r[1] for r in data.conn.execute("SELECT id, email FROM user")}
     for make in TEMPLATES:
         make(suite)
     return suite

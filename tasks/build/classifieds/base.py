@@ -91,6 +91,7 @@ class Suite(BaseSuite):
         self.rows = rows                       # the listings templates pick from
         self.listed = rows if listed is None else listed   # what the site's searches list (rows and the rest)
         self.by_id = {r.id: r for r in rows}
+        self.emails: dict[int, str] = {}       # user id -> email (the seller box of a listing shows it)
 
     # ---- data views -----------------------------------------------------------------------------
     def search(self, *, category_id=None, region_id=None, city_id=None, order="date_desc") -> list[Row]:

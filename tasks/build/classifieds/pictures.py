@@ -25,7 +25,7 @@ def image_find(s: Suite) -> None:
         s.add(template, args, intent=template.format(**args), image=image, eval_=url_eval(r.url),
               solution=s.navigate_to(r, results, "the region's listings in that category",
                                          sCategory=r.category_id, sRegion=r.region_id),
-              difficulty=("easy", "hard" if style == "sketch" else "medium", "hard" if style == "sketch" else "medium"),
+              difficulty=("medium", "medium", "medium"), official=25,
               grounding={"listings": [r.id], "visual_terms": [r.color]},
               comments=f"input image: a {style} of the listing's item from another framing")
 

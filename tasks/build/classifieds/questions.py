@@ -33,7 +33,7 @@ def cheapest_color_kind(s: Suite) -> None:
         s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url),
               solution=s.navigate_to(r, results, "cheapest first in the category",
                                          sCategory=r.category_id, sOrder="i_price", iOrderType="asc"),
-              difficulty=("hard", "medium", "hard"),
+              difficulty=("medium", "easy", "medium"), official=0,
               grounding={"listings": [r.id], "visual_terms": [r.color]})
 
 
@@ -57,7 +57,7 @@ def newest_with_count(s: Suite) -> None:
         s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url),
               solution=s.navigate_to(r, results, "newest first", sCategory=r.category_id,
                                          sRegion=r.region_id),
-              difficulty=("medium", "hard", "hard"),
+              difficulty=("medium", "medium", "medium"), official=43,
               grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]})
 
 
@@ -91,8 +91,8 @@ def printed_text_here(s: Suite) -> None:
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
         s.add(template, args, intent=template.format(**args), start_url=r.url,
-              eval_=answer_eval({"exact_match": r.text}), solution=[stop(r.text, "read off the photo")],
-              difficulty=("easy", "medium", "easy"),
+              eval_=answer_eval({"must_include": [r.text]}), solution=[stop(r.text, "read off the photo")],
+              difficulty=("hard", "hard", "hard"), official=38,
               grounding={"listings": [r.id], "visual_terms": [r.text]})
 
 
@@ -102,8 +102,8 @@ def count_here(s: Suite) -> None:
     for r in s.fresh(cands, 3):
         args = {"noun_plural": plural(r.kind)}
         s.add(template, args, intent=template.format(**args), start_url=r.url,
-              eval_=answer_eval({"required_values": [f"== {r.count}"]}), solution=[stop(str(r.count))],
-              difficulty=("easy", "medium", "medium"),
+              eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS.get(r.count, r.count)}"]}),
+              solution=[stop(str(r.count))], difficulty=("medium", "easy", "easy"), official=37,
               grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]})
 
 
@@ -113,8 +113,8 @@ def color_here(s: Suite) -> None:
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
         s.add(template, args, intent=template.format(**args), start_url=r.url,
-              eval_=answer_eval({"exact_match": r.color}), solution=[stop(r.color)],
-              difficulty=("easy", "easy", "easy"),
+              eval_=answer_eval({"must_include": [r.color]}), solution=[stop(r.color)],
+              difficulty=("easy", "hard", "medium"), official=67,
               grounding={"listings": [r.id], "visual_terms": [r.color]})
 
 
@@ -196,8 +196,8 @@ def count_color_on_page(s: Suite) -> None:
         args = {"category": first.category, "color": color}
         url = s.search_url(sCategory=first.category_id, sOrder="i_price", iOrderType="asc")
         s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"required_values": [f"== {n}"]}), solution=[stop(str(n))],
-              difficulty=("medium", "medium", "hard"),
+              eval_=answer_eval({"must_include": [f"{n} |OR| {NUMBER_WORDS.get(n, n)}"]}), solution=[stop(str(n))],
+              difficulty=("hard", "easy", "medium"), official=10,
               grounding={"listings": [r.id for r in page], "visual_terms": [color]})
 
 
