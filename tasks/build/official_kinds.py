@@ -34,6 +34,16 @@ def official_facts() -> dict[str, dict[int, dict]]:
     return {site: {int(k): v for k, v in data[site].items()} for site in OFFICIAL_SITES}
 
 
+def jobs(site: str) -> dict[int, str]:
+    """What each official template of a site asks, in our words (OFFICIAL[id].job of tasks/build/<site>/official.py;
+    empty when the site has none)."""
+    try:
+        module = importlib.import_module(f"{__package__}.{site}.official")
+    except ModuleNotFoundError:
+        return {}
+    return {i: o.job for i, o in getattr(module, "OFFICIAL", {}).items()}
+
+
 def unmirrored(site: str) -> dict[int, str]:
     """The official templates a site's builders leave out on purpose, with the reason (empty when none)."""
     try:
@@ -114,9 +124,10 @@ def summary_lines(ms: dict[str, SiteMirror]) -> list[str]:
 
 
 def readme_table(ms: dict[str, SiteMirror]) -> str:
-    rows = ["| site | official template | official sites | evaluator types | official tasks | our templates "
-            "(intent_template_id) | our tasks |", "|---|---:|---|---|---:|---|---:|"]
+    rows = ["| site | official template | the job (our words) | official sites | evaluator types | official tasks | "
+            "our templates (suite and intent_template_id) | our tasks |", "|---|---:|---|---|---|---:|---|---:|"]
     for m in ms.values():
+        job = jobs(m.site)
         for i, f in m.official.items():
             sites = ", ".join(f["sites"])
             types = ", ".join(f["eval_types"])
@@ -128,7 +139,7 @@ def readme_table(ms: dict[str, SiteMirror]) -> str:
                 cell, count = f"not mirrored: {m.left_out[i]}", "0"
             else:
                 cell, count = "not yet mirrored", "0"
-            rows.append(f"| {m.site} | {i} | {sites} | {types} | {f['tasks']} | {cell} | {count} |")
+            rows.append(f"| {m.site} | {i} | {job.get(i, '')} | {sites} | {types} | {f['tasks']} | {cell} | {count} |")
     return "\n".join(["", *summary_lines(ms), "", *rows, ""]).replace("\n  ", "\n- ")
 
 

@@ -207,36 +207,3 @@ UNMIRRORED: dict[int, str] = {
 def labels(official_id: int) -> tuple[str, str, str]:
     """The official difficulty labels (reasoning, visual, overall) of a template."""
     return OFFICIAL[official_id].difficulty
-
-
-def readme_table(tasks: list[dict]) -> str:
-    """The README's table for the forum: each official template, its sites and evaluator types, the official
-    task count, and our template ids (<suite>:<id>) with their task count (from the forum and multi-site task
-    files' tasks),
-    or why it is not mirrored. `python -m tasks.build.reddit.official` prints it."""
-    ours: dict[int, dict[str, int]] = {}
-    for t in tasks:
-        oid = t.get("official_template_id")
-        if oid is not None and t["sites"][0] == "reddit":
-            per = ours.setdefault(oid, {})
-            key = f"{'multisite' if len(t['sites']) > 1 else 'reddit'}:{t['intent_template_id']}"
-            per[key] = per.get(key, 0) + 1
-    rows = ["| Official id | Sites | Evaluators | Official tasks | Our template ids (tasks) |",
-            "|---:|---|---|---:|---|"]
-    for oid, o in sorted(OFFICIAL.items()):
-        if oid in ours:
-            mine = ", ".join(f"{tid} ({n})" for tid, n in sorted(ours[oid].items()))
-        else:
-            mine = f"not mirrored: {UNMIRRORED[oid]}" if oid in UNMIRRORED else "not mirrored yet"
-        rows.append(f"| {oid} | {'+'.join(o.sites)} | {', '.join(o.eval_types)} | {o.tasks} | {mine} |")
-    return "\n".join(rows) + "\n"
-
-
-if __name__ == "__main__":
-    import json
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    everything = [t for name in ("reddit.json", "multisite.json")
-                  for t in json.loads((root / name).read_text(encoding="utf-8"))]
-    print(readme_table(everything), end="")
