@@ -20,7 +20,7 @@ import random
 from sites.shopping.data import ShoppingData, open_pristine
 
 from .. import suite_settings
-from . import conditions, details, many, page_kinds, pictured, rows, search_kinds
+from . import conditions, details, found_kinds, many, page_kinds, pictured, rows, search_kinds
 from .base import Suite, product_text
 from .lists import (
     cart_by_count,
@@ -127,7 +127,9 @@ OFFICIAL_TEMPLATES = [_more(buy_pictured_apparel, count=3, first=4), _more(buy_b
                       *search_kinds.TEMPLATES, *rows.TEMPLATES,
                       *many.TEMPLATES, *details.TEMPLATES,
                       *conditions.TEMPLATES, *pictured.TEMPLATES, conditions.price_of_missing,
-                      pictured.buy_cheapest_pictured_in_color]
+                      pictured.buy_cheapest_pictured_in_color,
+                      # round 2
+                      *found_kinds.TEMPLATES, _more(buy_by_color, count=2), _more(price_pictured, count=3)]
 
 
 def build(data: ShoppingData, seed: int) -> Suite:

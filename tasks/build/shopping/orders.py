@@ -46,10 +46,10 @@ def buy_by_name(s: Suite) -> None:
               solution=solution, require_reset=True, difficulty=difficulty(86), official=86)
 
 
-def buy_by_color(s: Suite) -> None:
+def buy_by_color(s: Suite, count: int = 4) -> None:
     template = "Buy the {color} {noun} sold under {leaf}."
     cands = s.visual("color", options=False, extra=not_in_latest_order(s))
-    for p in pick(s, cands, 4):
+    for p in pick(s, cands, count):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
         s.add(template, args, intent=template.format(**args), eval_=html_eval(order_targets(p, 1)),
