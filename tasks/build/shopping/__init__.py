@@ -129,7 +129,8 @@ OFFICIAL_TEMPLATES = [_more(buy_pictured_apparel, count=3, first=4), _more(buy_b
                       *conditions.TEMPLATES, *pictured.TEMPLATES, conditions.price_of_missing,
                       pictured.buy_cheapest_pictured_in_color,
                       # round 2
-                      *found_kinds.TEMPLATES, _more(buy_by_color, count=2), _more(price_pictured, count=3)]
+                      *found_kinds.TEMPLATES, _more(buy_by_color, count=2), _more(price_pictured, count=3),
+                      _more(conditions.price_of_missing, n=1)]
 
 
 def build(data: ShoppingData, seed: int) -> Suite:
