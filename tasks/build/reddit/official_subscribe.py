@@ -65,14 +65,13 @@ TOPICAL = ("books", "gaming", "Music", "headphones", "MechanicalKeyboards")
 ODD_HOMES = ("piano keyboard", "microphone")
 
 
-def forum_for_drawn_kind(s: Suite, official: int, template: str, n: int, seed: int) -> None:
+def forum_for_drawn_kind(s: Suite, official: int, template: str, n: int, seed: int, taken: set[str]) -> None:
     """Subscribe to the forum where photos of the kind of thing a picture drawn for the task shows get posted
     (the kind is posted in that topical forum only; the picture is not any post's)."""
     from sites.imagery.forum_pictures import ForumPicture, render_picture
 
     rng = stream(str(official))
-    taken = {term for t in s.tasks if t.get("official_template_id") in (42, 51, 71)
-             for term in t["grounding"]["visual_terms"]}
+    taken |= {term for t in s.tasks if t.get("official_template_id") == 42 for term in t["grounding"]["visual_terms"]}
     fits = sorted((kind, next(iter(forums))) for kind, forums in kind_homes(s).items()
                   if len(forums) == 1 and next(iter(forums)) in TOPICAL and not kind.endswith("s")
                   and kind not in ODD_HOMES and kind not in taken)
@@ -81,26 +80,25 @@ def forum_for_drawn_kind(s: Suite, official: int, template: str, n: int, seed: i
     for kind, forum in fits:
         if len(chosen) < n and all(forum != f for _, f in chosen):
             chosen.append((kind, forum))
+    taken.update(kind for kind, _ in chosen)
     for i, (kind, forum) in enumerate(sorted(chosen, key=lambda c: c[1].lower())):
         image = s.picture_file(render_picture(ForumPicture("photo", kind=kind, count=1), INPUT_SIZE, seed=seed + i))
         s.task(template, {}, image=image, require_reset=True, eval_=subscribed_eval(forum),
                solution=[click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum), "where such photos go"),
                          click(SUBSCRIBE), stop("")],
-               difficulty=labels(official), official=official, terms=[kind, plural(kind)],
+               difficulty=labels(official), official=official,
                comments=f"the input image shows {a_kind(kind)} (drawn for the task); such photos are posted in "
                         f"f/{forum} only")
 
 
-def subscribe_discussing(s: Suite) -> None:
-    """Official 51: subscribe to the forum most likely to discuss what the given picture shows."""
+def subscribe_drawn_kinds(s: Suite) -> None:
+    """Official 51 (the forum most likely to discuss what the given picture shows) and official 71 (the forum
+    most likely to hold posts like it), each kind of thing drawn once."""
+    taken: set[str] = set()
     forum_for_drawn_kind(s, 51, "Subscribe me to the forum most likely to have discussions about what this "
-                                "picture shows.", 3, 5100)
-
-
-def subscribe_posts_like(s: Suite) -> None:
-    """Official 71: subscribe to the forum most likely to hold posts like the given picture."""
+                                "picture shows.", 3, 5100, taken)
     forum_for_drawn_kind(s, 71, "Please subscribe me to the forum where posts like this one are most likely to "
-                                "turn up.", 3, 7100)
+                                "turn up.", 3, 7100, taken)
 
 
 def open_described_post(s: Suite) -> None:
@@ -136,4 +134,4 @@ def open_described_post(s: Suite) -> None:
                comments=f"any of the {len(showing[(color, kind)])} posts whose picture shows {what} will do")
 
 
-TEMPLATES = [subscribe_pictured_forum, subscribe_discussing, subscribe_posts_like, open_described_post]
+TEMPLATES = [subscribe_pictured_forum, subscribe_drawn_kinds]
