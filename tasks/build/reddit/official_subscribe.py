@@ -18,7 +18,7 @@ from .base import (
     query_text,
     ssim_check,
 )
-from .forum import SITE, Thread, clean_of, visual_terms
+from .forum import NUMBER_WORDS, SITE, Thread, clean_of, visual_terms
 from .official import labels
 from .official_kinds import browse_to_post, on_first_page, pick, stream
 
@@ -101,37 +101,45 @@ def subscribe_drawn_kinds(s: Suite) -> None:
                                 "turn up.", 3, 7100, taken)
 
 
+MASS_NOUNS = ("sushi", "ramen", "spaghetti")     # not counted as "four sushis"
+
+
 def open_described_post(s: Suite) -> None:
     """Official 33: from the front page, open the comments of any post whose picture shows a described thing
-    (a colour and a kind), scored on the picture of the page."""
-    template = "Go to the comments of any post whose picture shows {what}."
+    (how many of a kind), scored on the picture of the page."""
+    template = "Go to the comments of any post whose picture shows exactly {what}."
     rng = stream("33")
-    showing: dict[tuple[str, str], list[Thread]] = {}
+    showing: dict[tuple[int, str], list[Thread]] = {}
     for t in s.f.threads.values():
         f = t.facts
-        if t.id in s.f.drawable and f.get("style") == "photo" and f.get("color"):
-            showing.setdefault((f["color"], f["kind"]), []).append(t)
-    by_what: dict[tuple[str, str], list[Thread]] = {}
+        if t.id in s.f.drawable and f.get("style") == "photo" and f.get("kind"):
+            showing.setdefault((f.get("count", 1), f["kind"]), []).append(t)
+    by_what: dict[tuple[int, str], list[Thread]] = {}
     for t in (t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)):
         f = t.facts
-        if f.get("style") != "photo" or not f.get("color") or f["kind"].endswith("s") or t.id in s.used:
+        if f.get("style") != "photo" or f.get("count", 1) < 2 or f["kind"].endswith("s") or t.id in s.used:
             continue
-        if clean_of([t], [f["kind"], plural(f["kind"]), f["color"]]):
-            by_what.setdefault((f["color"], f["kind"]), []).append(t)
+        if f["count"] in NUMBER_WORDS and f["kind"] not in MASS_NOUNS and clean_of([t], [f["kind"], plural(f["kind"])]):
+            by_what.setdefault((f["count"], f["kind"]), []).append(t)
     used_kinds = {t["grounding"]["visual_terms"][0] for t in s.tasks if t.get("official_template_id") == 40}
-    whats = [w for w in sorted(by_what) if w[1] not in used_kinds]
+    kinds_seen: set[str] = set()
+    whats = []
+    for w in sorted(by_what):
+        if w[1] not in used_kinds and w[1] not in kinds_seen:
+            kinds_seen.add(w[1])
+            whats.append(w)
     whats = rng.sample(whats, min(3, len(whats)))
     chosen = sorted(((pick(s, rng, by_what[w], 1)[0], w) for w in whats), key=lambda c: c[0].id)
-    for t, (color, kind) in chosen:
-        what = f"a {color} {kind}"
-        pictures = " |OR| ".join(f"{SITE}{u.post.image.url_path}" for u in sorted(showing[(color, kind)],
+    for t, (n, kind) in chosen:
+        what = f"{NUMBER_WORDS[n]} {plural(kind)}"
+        pictures = " |OR| ".join(f"{SITE}{u.post.image.url_path}" for u in sorted(showing[(n, kind)],
                                                                                    key=lambda u: u.id)
                                  if u.post.image is not None)
         ev = {"eval_types": ["page_image_query"], "reference_answers": None, "reference_url": "",
               "program_html": [], "page_image_query": [ssim_check("last", ".submission__image", pictures)]}
         s.task(template, {"what": what}, eval_=ev, solution=[*browse_to_post(t, f"its picture shows {what}"), stop("")],
-               difficulty=labels(33), official=33, grounding=[t], terms=[kind, plural(kind), color],
-               comments=f"any of the {len(showing[(color, kind)])} posts whose picture shows {what} will do")
+               difficulty=labels(33), official=33, grounding=[t], terms=[kind, plural(kind)],
+               comments=f"any of the {len(showing[(n, kind)])} posts whose picture shows {what} will do")
 
 
-TEMPLATES = [subscribe_pictured_forum, subscribe_drawn_kinds]
+TEMPLATES = [subscribe_pictured_forum, subscribe_drawn_kinds, open_described_post]
