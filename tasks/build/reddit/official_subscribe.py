@@ -1,5 +1,6 @@
 """Round 2 forum kinds mirroring official reddit templates: subscribing to the forum a picture belongs in
-(official 42, 51, 71) and opening any post whose picture fits a description (official 33). Like
+(official 42, 51, 71), opening any post whose picture fits a description (official 33) and the forum of
+content like a picture (official 7). Like
 official_kinds.py they run after every older template, each with its own random stream, and reach their
 forum or post from the start page by browsing (the list of forums, then the forum, then the post's picture).
 """
@@ -142,4 +143,33 @@ def open_described_post(s: Suite) -> None:
                comments=f"any of the {len(showing[(n, kind)])} posts whose picture shows {what} will do")
 
 
-TEMPLATES = [subscribe_pictured_forum, subscribe_drawn_kinds, open_described_post]
+def open_forum_like_picture(s: Suite) -> None:
+    """Official 7: from the list of forums, open the forum whose posts are most like a picture drawn for the
+    task (a photo of a kind of thing posted in that topical forum only)."""
+    from sites.imagery.forum_pictures import ForumPicture, render_picture
+
+    from ..evals import url_eval
+
+    template = "Open the forum where I would find content most like this picture."
+    rng = stream("7")
+    taken = {t["comments"].split(" shows ")[1].split(" (")[0] for t in s.tasks
+             if t.get("official_template_id") in (51, 71)}     # the kinds already drawn, as "a kind"
+    fits = sorted((kind, next(iter(forums))) for kind, forums in kind_homes(s).items()
+                  if len(forums) == 1 and next(iter(forums)) in TOPICAL and not kind.endswith("s")
+                  and kind not in ODD_HOMES and a_kind(kind) not in taken)
+    rng.shuffle(fits)
+    chosen: list[tuple[str, str]] = []
+    for kind, forum in fits:
+        if len(chosen) < 2 and all(forum != f for _, f in chosen):
+            chosen.append((kind, forum))
+    for i, (kind, forum) in enumerate(sorted(chosen, key=lambda c: c[1].lower())):
+        image = s.picture_file(render_picture(ForumPicture("photo", kind=kind, count=1), INPUT_SIZE, seed=700 + i))
+        s.task(template, {}, image=image, start_url=f"{SITE}/forums/all",
+               eval_=url_eval(f"{SITE}/f/{forum} |OR| {SITE}/f/{forum}/hot"),
+               solution=[click(forum_link(forum), "where such photos go"), stop("")],
+               difficulty=labels(7), official=7,
+               comments=f"the input image shows {a_kind(kind)} (drawn for the task); such photos are posted in "
+                        f"f/{forum} only")
+
+
+TEMPLATES = [subscribe_pictured_forum, subscribe_drawn_kinds, open_described_post, open_forum_like_picture]
