@@ -1,6 +1,6 @@
 """Round 2 forum kinds mirroring official reddit templates: subscribing to the forum a picture belongs in
 (official 42, 51, 71), opening any post whose picture fits a description (official 33) and the forum of
-content like a picture (official 7). Like
+content like a picture (official 7) or a post like it (official 5). Like
 official_kinds.py they run after every older template, each with its own random stream, and reach their
 forum or post from the start page by browsing (the list of forums, then the forum, then the post's picture).
 """
@@ -18,6 +18,7 @@ from .base import (
     forum_link,
     query_text,
     ssim_check,
+    thumbnail,
 )
 from .forum import NUMBER_WORDS, SITE, Thread, clean_of, visual_terms
 from .official import labels
@@ -172,4 +173,39 @@ def open_forum_like_picture(s: Suite) -> None:
                         f"f/{forum} only")
 
 
-TEMPLATES = [subscribe_pictured_forum, subscribe_drawn_kinds, open_described_post, open_forum_like_picture]
+def open_post_like_picture(s: Suite) -> None:
+    """Official 5: from the list of forums, open any image post whose picture shows what a picture drawn for
+    the task shows (a kind of thing posted in one forum only), scored on the picture of the page."""
+    from sites.imagery.forum_pictures import ForumPicture, render_picture
+
+    template = "Take me to the comments of an image post with something like this picture."
+    rng = stream("5")
+    home = kind_homes(s)
+    cands = [t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)
+             if t.facts.get("style") == "photo" and home[t.facts["kind"]] == {forum}
+             and not t.facts["kind"].endswith("s") and t.facts["kind"] not in MASS_NOUNS]
+    chosen: list[Thread] = []
+    for t in pick(s, rng, cands, len(cands)):
+        if len(chosen) < 2 and all(u.facts["kind"] != t.facts["kind"] for u in chosen):
+            chosen.append(t)
+        else:
+            s.used.discard(t.id)
+    for i, t in enumerate(chosen):
+        kind, count = t.facts["kind"], t.facts.get("count", 1)
+        image = s.picture_file(render_picture(ForumPicture("photo", kind=kind, count=1 if count > 1 else 2),
+                                              INPUT_SIZE, seed=500 + i))
+        pictures = " |OR| ".join(f"{SITE}{u.post.image.url_path}" for u in sorted(s.f.threads.values(),
+                                                                                   key=lambda u: u.id)
+                                 if u.facts.get("kind") == kind and u.post.image is not None)
+        ev = {"eval_types": ["page_image_query"], "reference_answers": None, "reference_url": "",
+              "program_html": [], "page_image_query": [ssim_check("last", ".submission__image", pictures)]}
+        s.task(template, {}, image=image, start_url=f"{SITE}/forums/all", eval_=ev,
+               solution=[click(forum_link(t.post.forum), "where such photos go"),
+                         click(thumbnail(t), f"its picture shows {a_kind(kind)} too"), stop("")],
+               difficulty=labels(5), official=5, grounding=[t], terms=[kind, plural(kind)],
+               comments=f"the input image shows {a_kind(kind)} (drawn for the task); any post whose picture shows "
+                        f"{a_kind(kind)} will do")
+
+
+TEMPLATES = [subscribe_pictured_forum, subscribe_drawn_kinds, open_described_post, open_forum_like_picture,
+             open_post_like_picture]
