@@ -30,6 +30,7 @@ from .interactions import (
     upvote_all_on_page,
 )
 from .official_kinds import TEMPLATES as OFFICIAL_KINDS
+from .official_subscribe import TEMPLATES as OFFICIAL_SUBSCRIBE
 from .pictures import (
     img_author_page,
     img_block_author,
@@ -63,9 +64,12 @@ TEMPLATES = [img_open_post, img_upvote, img_top_comment, img_comment_count, img_
              upvote_all_on_page, downvote_visual, repost_picture, text_post, subscribe_described,
              nav_top_period, nav_city_sort, author_of_visual, count_on_page, unachievable_text]
 TEMPLATES += OFFICIAL_KINDS     # after the older ones, with their own random streams (official_kinds.py)
+TEMPLATES += OFFICIAL_SUBSCRIBE     # round 2, after those (official_subscribe.py)
 
 
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 70, 25, 15
+# share of unachievable (N/A) tasks: the official reddit file has 5 of 210 (2.4%)
+UNACHIEVABLE_SHARE = (0.02, 0.08)
 
 
 def open_pristine(conf=None, generate: bool = True):
