@@ -38,9 +38,12 @@ def test_mirrored_templates_reach_the_official_counts_and_labels(tasks):
 
 
 def test_each_template_of_ours_mirrors_one_official_template_at_most(tasks):
+    # an unachievable variant of one of our sentences may mirror nothing (null) where the official template has no
+    # N/A tasks (our template 2: official 130 buys an item that exists), but never a second official template
     ids: defaultdict[int, set] = defaultdict(set)
     for t in tasks:
-        ids[t["intent_template_id"]].add(t["official_template_id"])
+        if t["official_template_id"] is not None:
+            ids[t["intent_template_id"]].add(t["official_template_id"])
     assert all(len(v) == 1 for v in ids.values()), {k: v for k, v in ids.items() if len(v) > 1}
 
 
