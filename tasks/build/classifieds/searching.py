@@ -226,5 +226,36 @@ def category_price_links(s: Suite) -> None:
                              "visual_terms": [colour]}, official=3)
 
 
+
+
+APPLY = {**click(".filters button[type=submit]", "apply the filters"), "sight": {"text": "Apply", "tag": "BUTTON"}}
+
+
+def category_in_state(s: Suite) -> None:
+    """Official 24: a category's newest listings narrowed to a state (the Refine form's State box), then the
+    newest listing of a kind in a colour its photo shows."""
+    from .onpage import entry_step, ordered
+    template = "Look through the \"{category}\" category in {region} and open the newest {color} {noun}."
+    with stream(s, "24"):
+        cands = []
+        for cat_id in sorted({r.category_id for r in s.rows}):
+            for region_id in sorted({r.region_id for r in s.rows}):
+                page = ordered(s, "newest", category_id=cat_id, region_id=region_id)[:PAGE_SIZE]
+                for i, r in enumerate(page):
+                    d = describe(r, page, ("color",))
+                    if r.id in s.by_id and d and any(p.kind == r.kind for p in page[:i]) \
+                            and all(p.color != r.color for p in page[:i] if p.kind == r.kind):
+                        cands.append((r, d[1], page))
+        for r, terms, page in s.fresh(cands, 1):
+            args = {"category": r.category, "region": r.region, "color": str(r.color), "noun": r.kind}
+            solution = [entry_step("category", r),
+                        {"do": "type", "css": "select[name=sRegion]", "value": r.region, "enter": False},
+                        APPLY, click(r.card_css, "the photo in that colour"), stop("")]
+            s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url), solution=solution,
+                  difficulty=("medium", "easy", "medium"),
+                  grounding={"listings": kin(r, page), "visual_terms": terms}, official=24)
+
+
 TEMPLATES = [search_open_described, search_open_photo, search_open_pictured, search_open_drawn,
-             search_answer_detail, search_links, category_price_links]
+             search_answer_detail, search_links, category_price_links,
+             category_in_state]
