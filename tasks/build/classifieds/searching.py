@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from sites.classifieds.queries import PAGE_SIZE, SearchQuery
 from sites.classifieds.queries import search as site_search
 
-from ..evals import answer_eval, click, stop, url_eval
+from ..evals import answer_eval, click, html_eval, stop, target, url_eval
 from ..text import NUMBER_WORDS
 from .base import Row, Suite, clean_of
 from .onpage import ORDERS, describe, kin, plural, sort_step
@@ -256,6 +256,28 @@ def category_in_state(s: Suite) -> None:
                   grounding={"listings": kin(r, page), "visual_terms": terms}, official=24)
 
 
+def comment_if_colour(s: Suite) -> None:
+    """Official 64: on a given listing, comment one text if its photo shows a colour, another text if not."""
+    from .commenting import LAST, TITLES, comment_steps
+    template = "If the {noun} in this listing's photo is {color}, leave a comment titled \"Interested\" saying " \
+               "\"{yes}\"; otherwise use the same title with the text \"{no}\" (any star rating)."
+    yes, no = "I would like to buy it, is it still here?", "Do you have one in another colour?"
+    with stream(s, "64"):
+        cands = [r for r in s.rows if r.color and r.pattern == "plain" and clean_of([r], [r.color])
+                 and not r.comments]
+        for r in s.fresh(cands, 1):
+            asked = "green" if r.color != "green" else "blue"     # the photo does not show it: the other text
+            if not clean_of([r], [asked]):
+                continue
+            args = {"noun": r.kind, "color": asked, "yes": yes, "no": no}
+            checks = [target(r.url, TITLES, must_include=["Interested"]),
+                      target(r.url, f"func:get_query_text(__page__, \"{LAST} .comment-body\")", must_include=[no])]
+            s.add(template, args, intent=template.format(**args), start_url=r.url, eval_=html_eval(checks),
+                  solution=comment_steps("Interested", no, 4), require_reset=True,
+                  difficulty=("medium", "hard", "hard"),
+                  grounding={"listings": [r.id], "visual_terms": [r.color, asked]}, official=64)
+
+
 TEMPLATES = [search_open_described, search_open_photo, search_open_pictured, search_open_drawn,
              search_answer_detail, search_links, category_price_links,
-             category_in_state]
+             category_in_state, comment_if_colour]
