@@ -279,3 +279,17 @@ def render_picture(kind: str, key) -> bytes:  # type: ignore[no-redef]  # plus f
     if kind == "post":
         return png_of(post_picture(key))
     return _RENDER_BEFORE_FORUM_BROWSING(kind, key)
+
+
+# ---- classifieds search box (issue 33, round 2, appended): the header's search field by its placeholder.
+
+_RULES_BEFORE_CLASSIFIEDS_SEARCH = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus the classifieds header search box
+    return _RULES_BEFORE_CLASSIFIEDS_SEARCH() + [
+        (r"^\.header-search input\[name=sPattern\]$",
+         lambda css, m, sol: {"text": "What are you looking for?", "tag": "INPUT"}),
+        (r"^\.filters input\[name=sPriceMin\]$", lambda css, m, sol: {"after": "Min price"}),
+        (r"^\.filters input\[name=sPriceMax\]$", lambda css, m, sol: {"after": "Max price"}),
+    ]

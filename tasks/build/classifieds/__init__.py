@@ -40,18 +40,20 @@ from .questions import (
     two_tab_pattern,
     unachievable,
 )
+from .searching import TEMPLATES as SEARCHING
 
 TEMPLATES = [cheapest_color_kind, newest_with_count, price_of_color_in_city, printed_text_here, count_here,
              color_here, damaged_here, two_tab_pattern, cheaper_of_two_colors, count_color_on_page,
              multi_item_count, image_find, image_open_ssim, image_price, image_seller, post_from_photo,
              comment_on_visual, edit_own_listing, search_gallery, unachievable, *ONPAGE,
              *LOOKALIKE, *COMMENTING,
-             *FINDING, *EXTRA, *CONTACT, *MINE, *PRICING]
+             *FINDING, *EXTRA, *CONTACT, *MINE, *PRICING, *SEARCHING]
 
 
 def build(data: ClassifiedsData, seed: int) -> Suite:
     suite = Suite(load_rows(data), seed, listed=load_rows(data, with_official=True))
     suite.emails = {r[0]: r[1] for r in data.conn.execute("SELECT id, email FROM user")}
+    suite.conn = data.conn
     for make in TEMPLATES:
         make(suite)
     return suite

@@ -3,6 +3,7 @@ search URLs and pickers, and the price and condition wording.
 """
 from __future__ import annotations
 
+import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -92,6 +93,7 @@ class Suite(BaseSuite):
         self.listed = rows if listed is None else listed   # what the site's searches list (rows and the rest)
         self.by_id = {r.id: r for r in rows}
         self.emails: dict[int, str] = {}       # user id -> email (the seller box of a listing shows it)
+        self.conn: sqlite3.Connection | None = None   # the pristine database while building (the site's search)
 
     # ---- data views -----------------------------------------------------------------------------
     def search(self, *, category_id=None, region_id=None, city_id=None, order="date_desc") -> list[Row]:

@@ -176,6 +176,8 @@ OFFICIAL: dict[int, Official] = {k: Official(JOBS[k], *v) for k, v in _FACTS.ite
 
 # official id -> why no kind of ours mirrors it (at most 4)
 UNMIRRORED: dict[int, str] = {
+    4: "posts a listing with the user's own photo, scored by how like it the new listing's photo is (SSIM): the "
+       "action space has no file upload, so no agent can attach a photo",
     66: "names the species of a photographed insect: the generated photos draw no animals or insects",
     69: "hinges on a photo of a real celebrity's stage show: not something generated data can honestly show",
     74: "compares a forum picture of real cartoon characters with a listing: needs real characters on two sites",
