@@ -15,9 +15,7 @@ file never collide with those of the site's own suite (tasks/<site>.json numbers
 from __future__ import annotations
 
 from collections import Counter
-from urllib.parse import quote
 
-from sites.wikipedia import BOOK, LANDING
 from sites.wikipedia.entities import Entity
 
 from . import classifieds as classifieds_suite
@@ -25,6 +23,7 @@ from . import reddit as reddit_suite
 from . import shopping as shopping_suite
 from . import suite_settings
 from .classifieds import base as classifieds_base
+from .cross.kit import REDDIT, SHOP, WIKI, WIKI_LANDING, animal_articles, article_url, search_url, tab  # noqa: F401
 from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
 from .reddit.base import query_text, ssim_check, submit_steps, with_images
 from .reddit.forum import USER, Forum, clean_of, visual_terms
@@ -33,30 +32,11 @@ from .suite import Suite as BaseSuite
 from .text import article as a_or_an
 from .text import mentions, price_text
 
-SHOP, REDDIT, WIKI = "__SHOPPING__", "__REDDIT__", "__WIKIPEDIA__"
-WIKI_LANDING = f"{WIKI}/{BOOK}/A/{LANDING}"
 FIRST_TASK_ID = 1000
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 20, 9, 8
 GIFT_NAME = ("Sofia", "Lopez")          # the second address of the customer's book (sites.shopping.generate)
 ADDRESS_ROWS = ("[...document.querySelectorAll('#additional-addresses-table tbody tr')].map(r => [...r.cells]"
                 ".slice(0, 8).map(c => c.textContent.trim()).join(' | ')).join('\\n')")
-
-
-def article_url(title: str) -> str:
-    """The kiwix-serve URL of an article (its path in the ZIM, percent-encoded where a URL needs it)."""
-    return f"{WIKI}/{BOOK}/" + quote(Entity(title, "").path, safe="/:,()'")
-
-
-def search_url(words: str) -> str:
-    """kiwix-serve's full-text search of the book."""
-    return f"{WIKI}/search?content={BOOK}&pattern={quote(words)}"
-
-
-def tab(index: int, note: str = "") -> dict:
-    step = {"do": "tab_focus", "index": index}
-    if note:
-        step["note"] = note
-    return step
 
 
 def money(price: float) -> str:
@@ -142,13 +122,6 @@ class Suite(BaseSuite):
 
 
 # ---- reddit + wikipedia ------------------------------------------------------------------------------------
-
-def animal_articles(s: Suite) -> dict[str, Entity]:
-    """Animal articles by the word a forum picture's kind is ("Red fox" -> fox); a word two articles end with
-    names neither."""
-    ends = Counter(e.title.lower().split()[-1] for e in s.articles_of("animal"))
-    return {e.title.lower().split()[-1]: e for e in s.articles_of("animal") if ends[e.title.lower().split()[-1]] == 1}
-
 
 def animal_binomial(s: Suite) -> None:
     template = ("Which animal is in the picture of this post? Find its article in Wikipedia (second tab) and "

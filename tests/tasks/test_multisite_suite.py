@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from sites.wikipedia import BOOK
 from tasks.build import multisite, suite_settings
 from tasks.build.suite import TASKS_DIR
 
@@ -96,14 +97,14 @@ def test_items_are_marked_with_every_site_and_multisite(tasks, tmp_path):
 
 
 def wiki_title(url: str) -> str:
-    prefix = f"{multisite.WIKI}/{multisite.BOOK}/A/"
+    prefix = f"{multisite.WIKI}/{BOOK}/A/"
     assert url.startswith(prefix), url
     return unquote(url[len(prefix):]).replace("_", " ")
 
 
 def test_every_article_a_solution_opens_is_in_the_zim(tasks, articles):
     opened = [s["url"] for t in tasks for s in t["reference_solution"]
-              if s["do"] == "goto" and s["url"].startswith(f"{multisite.WIKI}/{multisite.BOOK}/A/")]
+              if s["do"] == "goto" and s["url"].startswith(f"{multisite.WIKI}/{BOOK}/A/")]
     assert len(opened) >= 10
     for url in opened:
         assert wiki_title(url) in articles, url

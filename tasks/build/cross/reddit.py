@@ -12,6 +12,7 @@ from ..evals import answer_eval, click, goto, stop
 from ..reddit.base import thumbnail
 from ..reddit.forum import clean_of, visual_terms
 from ..reddit.official import labels
+from .kit import WIKI_LANDING, animal_articles, article_url, tab
 
 ORDINALS = ("", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh ", "eighth ", "ninth ", "tenth ",
             "eleventh ", "twelfth ", "thirteenth ", "fourteenth ", "fifteenth ")
@@ -27,7 +28,6 @@ ANIMAL_FACTS = (("which class of animals does the animal in its picture belong t
 
 def animal_fact_of_ranked_post(s) -> None:
     """Official 18: a question about what a post's picture shows, answered from Wikipedia (second tab)."""
-    from ..multisite import WIKI_LANDING, animal_articles, article_url, tab
 
     template = "Look at the {rank} post in f/{forum}: {question}? Answer from the Wikipedia article in the second tab."
     rng = random.Random("3400:cross:18")

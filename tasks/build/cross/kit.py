@@ -1,0 +1,43 @@
+"""What the multi-site suite (tasks/build/multisite.py) and its official kinds (tasks/build/cross/<site>.py) share:
+the site placeholders, the Wikipedia landing tab, article and search URLs, the tab_focus step and the animal
+articles by the word a picture's kind is. Here, not in multisite.py, so that the kinds need not import the module
+that builds them."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Protocol
+from urllib.parse import quote
+
+from sites.wikipedia import BOOK, LANDING
+from sites.wikipedia.entities import Entity
+
+SHOP, REDDIT, WIKI = "__SHOPPING__", "__REDDIT__", "__WIKIPEDIA__"
+WIKI_LANDING = f"{WIKI}/{BOOK}/A/{LANDING}"
+
+
+class HasArticles(Protocol):
+    def articles_of(self, kind: str) -> list[Entity]: ...
+
+
+def article_url(title: str) -> str:
+    """The kiwix-serve URL of an article (its path in the ZIM, percent-encoded where a URL needs it)."""
+    return f"{WIKI}/{BOOK}/" + quote(Entity(title, "").path, safe="/:,()'")
+
+
+def search_url(words: str) -> str:
+    """kiwix-serve's full-text search of the book."""
+    return f"{WIKI}/search?content={BOOK}&pattern={quote(words)}"
+
+
+def tab(index: int, note: str = "") -> dict:
+    step = {"do": "tab_focus", "index": index}
+    if note:
+        step["note"] = note
+    return step
+
+
+def animal_articles(s: HasArticles) -> dict[str, Entity]:
+    """Animal articles by the word a forum picture's kind is ("Red fox" -> fox); a word two articles end with
+    names neither."""
+    ends = Counter(e.title.lower().split()[-1] for e in s.articles_of("animal"))
+    return {e.title.lower().split()[-1]: e for e in s.articles_of("animal") if ends[e.title.lower().split()[-1]] == 1}
