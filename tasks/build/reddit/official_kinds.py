@@ -179,6 +179,32 @@ def on_first_page(s: Suite, forum: str) -> list[Thread]:
             and clean_of([t], visual_terms(t.facts))]
 
 
+def only_photo_of_its_kind(s: Suite) -> list[Thread]:
+    """Photo posts of each forum's first hot page (on_first_page) that are the only one of their kind there, on a
+    page whose text names that kind nowhere: an input picture of the kind points at one post."""
+    cands = []
+    for forum in sorted(s.f.hot, key=str.lower):
+        page = s.f.hot_page(forum)
+        for t in on_first_page(s, forum):
+            kind = t.facts.get("kind")
+            if kind is None or t.facts.get("style") != "photo" or sum(u.facts.get("kind") == kind for u in page) != 1:
+                continue
+            if clean_of(page, [kind, plural(kind)]):
+                cands.append(t)
+    return cands
+
+
+def other_picture_of_its_kind(s: Suite, t: Thread, seed: int) -> str:
+    """The input image of a task about post t: another photo of its kind, drawn for the task with another count of
+    the thing (2 where the post shows one, else 1), so the two are never the same picture."""
+    from sites.imagery.forum_pictures import ForumPicture, render_picture
+
+    from .base import INPUT_SIZE
+
+    picture = ForumPicture("photo", kind=t.facts["kind"], count=1 if t.facts.get("count", 1) > 1 else 2)
+    return s.picture_file(render_picture(picture, INPUT_SIZE, seed=seed))
+
+
 def open_pictured_post_anywhere(s: Suite) -> None:
     """Official 4: open the comments of the pictured post; no forum is named (its kind of picture tells).
     Landscapes are left out: at thumbnail size two of them can differ too little for the sighted proof."""
@@ -393,26 +419,15 @@ TEMPLATES += [comment_count_anywhere]
 def top_comment_same_kind(s: Suite) -> None:
     """Official 85: the top comment of the post whose picture shows the same kind of thing as the input image
     (another picture of that kind, drawn for the task: not the post's picture)."""
-    from sites.imagery.forum_pictures import ForumPicture, render_picture
 
-    from .base import INPUT_SIZE
 
     template = ("In f/{forum}, one post on the first page has a picture of the same kind of thing as this one. "
                 "What does its top comment say?")
     rng = stream("85")
-    cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
-        for t in on_first_page(s, forum):
-            kind = t.facts.get("kind")
-            if kind is None or t.facts.get("style") != "photo" or sum(u.facts.get("kind") == kind for u in page) != 1:
-                continue
-            if s.f.top_comment(t) is not None and clean_of(page, [kind, plural(kind)]):
-                cands.append(t)
+    cands = [t for t in only_photo_of_its_kind(s) if s.f.top_comment(t) is not None]
     for n, t in enumerate(pick(s, rng, cands, 2)):
-        kind, count = t.facts["kind"], t.facts.get("count", 1)
-        picture = ForumPicture("photo", kind=kind, count=1 if count > 1 else 2)
-        image = s.picture_file(render_picture(picture, INPUT_SIZE, seed=8500 + n))
+        kind = t.facts["kind"]
+        image = other_picture_of_its_kind(s, t, seed=8500 + n)
         top = s.f.top_comment(t)
         s.task(template, {"forum": t.post.forum}, image=image, start_url=f"{SITE}/f/{t.post.forum}",
                eval_=answer_eval({"must_include": [top.body]}),
@@ -428,25 +443,14 @@ TEMPLATES += [top_comment_same_kind]
 def open_same_kind_here(s: Suite) -> None:
     """Official 83: open the post of this page whose picture shows the kind of thing the input image shows
     (another picture of that kind, drawn for the task)."""
-    from sites.imagery.forum_pictures import ForumPicture, render_picture
 
-    from .base import INPUT_SIZE
 
     template = "Open the post on this page whose picture is of the same kind of thing as this one."
     rng = stream("83")
-    cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
-        for t in on_first_page(s, forum):
-            kind = t.facts.get("kind")
-            if kind is None or t.facts.get("style") != "photo" or sum(u.facts.get("kind") == kind for u in page) != 1:
-                continue
-            if clean_of(page, [kind, plural(kind)]):
-                cands.append(t)
+    cands = only_photo_of_its_kind(s)
     for n, t in enumerate(pick(s, rng, cands, 2)):
-        kind, count = t.facts["kind"], t.facts.get("count", 1)
-        picture = ForumPicture("photo", kind=kind, count=1 if count > 1 else 2)
-        image = s.picture_file(render_picture(picture, INPUT_SIZE, seed=8300 + n))
+        kind = t.facts["kind"]
+        image = other_picture_of_its_kind(s, t, seed=8300 + n)
         s.task(template, {}, image=image, start_url=f"{SITE}/f/{t.post.forum}", eval_=post_url_eval(t),
                solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
                difficulty=labels(83), official=83, grounding=[t], terms=[kind, plural(kind)],
@@ -459,25 +463,14 @@ TEMPLATES += [open_same_kind_here]
 def open_same_kind_in_forum(s: Suite) -> None:
     """Official 64: from the start page, open the post of a named forum whose picture shows the kind of thing
     the input image shows (another picture of that kind, drawn for the task)."""
-    from sites.imagery.forum_pictures import ForumPicture, render_picture
 
-    from .base import INPUT_SIZE
 
     template = "Take me to the comments of the post among the hot ones of f/{forum} that shows what this picture shows."
     rng = stream("64")
-    cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
-        for t in on_first_page(s, forum):
-            kind = t.facts.get("kind")
-            if kind is None or t.facts.get("style") != "photo" or sum(u.facts.get("kind") == kind for u in page) != 1:
-                continue
-            if clean_of(page, [kind, plural(kind)]):
-                cands.append(t)
+    cands = only_photo_of_its_kind(s)
     for n, t in enumerate(pick(s, rng, cands, 4)):
-        kind, count = t.facts["kind"], t.facts.get("count", 1)
-        picture = ForumPicture("photo", kind=kind, count=1 if count > 1 else 2)
-        image = s.picture_file(render_picture(picture, INPUT_SIZE, seed=6400 + n))
+        kind = t.facts["kind"]
+        image = other_picture_of_its_kind(s, t, seed=6400 + n)
         s.task(template, {"forum": t.post.forum}, image=image, eval_=post_url_eval(t),
                solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
                difficulty=labels(64), official=64, grounding=[t], terms=[kind, plural(kind)],
