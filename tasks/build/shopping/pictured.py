@@ -5,6 +5,8 @@ the product photo itself.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sites.shopping.data import Product
 
 from ..evals import click, goto, html_eval, stop, target
@@ -62,9 +64,11 @@ def buy_like_but_color(s: Suite, n: int = 2) -> None:
               difficulty=difficulty(55), official=55, grounding=s.ground([t], [c]))
 
 
-def cheapest_like_in_color(s: Suite, n: int = 3) -> None:
-    """Official 138: the cheapest item of this page like the pictured one, in a colour, into the cart."""
-    template = "Find the cheapest {color} version of the thing in this image on this page and add it to my cart."
+def cheapest_in_a_colour(s: Suite, also: Callable[[Product], bool] = lambda p: True) -> list[tuple]:
+    """For each listing page and kind of thing on it, the first colour (by name) of which the page shows two or more
+    items, the cheapest strictly cheaper than the next, without options, and at least one item of another colour
+    (the input picture): (cheapest, colour, the items of that colour, the other-coloured item, page). `also` narrows
+    the cheapest item further."""
     cands = []
     for page in pages(s):
         kinds: dict[str, list[Product]] = {}
@@ -79,9 +83,17 @@ def cheapest_like_in_color(s: Suite, n: int = 3) -> None:
                 same.sort(key=lambda p: (p.final_price, p.id))
                 shown = [x for x in ps if x.photos[0].color != c]
                 if len(same) >= 2 and same[0].final_price < same[1].final_price and shown and not same[0].options \
-                        and same[0].id not in s.official_products and all(s.clean(x, [c]) for x in same):
+                        and same[0].id not in s.official_products and also(same[0]) \
+                        and all(s.clean(x, [c]) for x in same):
                     cands.append((same[0], c, same, shown[0], page))
                     break
+    return cands
+
+
+def cheapest_like_in_color(s: Suite, n: int = 3) -> None:
+    """Official 138: the cheapest item of this page like the pictured one, in a colour, into the cart."""
+    template = "Find the cheapest {color} version of the thing in this image on this page and add it to my cart."
+    cands = cheapest_in_a_colour(s)
     for t, c, same, shown, page in s.fresh(cands, n):
         args = {"color": c}
         s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
@@ -158,24 +170,7 @@ TEMPLATES = [wishlist_like_but_color, buy_like_but_color, cheapest_like_in_color
 def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
     """Official 107: buy the cheapest item of this page like the pictured one, in a colour."""
     template = "Purchase the cheapest one of these from this page, in {color}."
-    cands = []
-    for page in pages(s):
-        kinds: dict[str, list[Product]] = {}
-        for p in page.products:
-            kinds.setdefault(p.photos[0].kind, []).append(p)
-        for kind, ps in sorted(kinds.items()):
-            by_color: dict[str, list[Product]] = {}
-            for p in ps:
-                if p.photos[0].color:
-                    by_color.setdefault(p.photos[0].color, []).append(p)
-            for c, same in sorted(by_color.items()):
-                same.sort(key=lambda p: (p.final_price, p.id))
-                shown = [x for x in ps if x.photos[0].color != c]
-                if len(same) >= 2 and same[0].final_price < same[1].final_price and shown and not same[0].options \
-                        and same[0].id not in s.official_products and same[0].sku not in s.latest_order_skus \
-                        and all(s.clean(x, [c]) for x in same):
-                    cands.append((same[0], c, same, shown[0], page))
-                    break
+    cands = cheapest_in_a_colour(s, lambda p: p.sku not in s.latest_order_skus)
     for t, c, same, shown, page in s.fresh(cands, n):
         args = {"color": c}
         s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
