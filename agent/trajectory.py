@@ -49,10 +49,11 @@ details summary{cursor:pointer;color:#334}
 """
 
 
-WEBP_QUALITY = 80   # page text stays sharp (checked by eye on the sites' listing pages)
-# libwebp's effort: 1 encodes a 1280x2048 page in ~43 ms against ~125 ms at 4, for files ~20% larger (the
-# frames are most of a run's CPU after the browser itself)
-WEBP_METHOD = 1
+WEBP_QUALITY = 65   # page text stays sharp (checked by eye at 1:1 on the store's and the classifieds' lists)
+# libwebp's effort: 2 gives files a quarter smaller than 1 in about the same time (4 takes twice as long for
+# another 7%); the frames are most of a run's CPU after the browser itself
+WEBP_METHOD = 2
+RAW_SCALE = 0.5     # the frame without marks is a reminder of what the marks cover: half size, a third of the bytes
 FRAMES = "frames"   # the shared folder of images, next to the pages
 
 
@@ -65,8 +66,10 @@ class _Images:
     def __init__(self, page: Path | None):
         self.folder = page.parent / FRAMES if page is not None else None
 
-    def add(self, source: "Image.Image | bytes | None | Callable[[], Image.Image | bytes | None]") -> str | None:
-        """`source` may be a function giving the image: it is called only when the page keeps frames."""
+    def add(self, source: "Image.Image | bytes | None | Callable[[], Image.Image | bytes | None]",
+            scale: float = 1.0) -> str | None:
+        """`source` may be a function giving the image: it is called only when the page keeps frames; `scale`
+        shrinks it (the same pixels at another scale are another file)."""
         if source is None or self.folder is None:   # without a destination there is nothing to point at
             return None
         image = source() if callable(source) else source
@@ -76,6 +79,8 @@ class _Images:
             digest = hashlib.sha256(image).hexdigest()
         else:
             digest = hashlib.sha256(f"{image.mode}{image.size}".encode() + image.tobytes()).hexdigest()
+        if scale != 1.0:
+            digest = hashlib.sha256(f"{digest}@{scale}".encode()).hexdigest()
         name = f"{digest[:24]}.webp"
         target = self.folder / name
         if not target.exists():
@@ -83,6 +88,9 @@ class _Images:
                 image = Image.open(io.BytesIO(image))
             if image.mode != "RGB":
                 image = image.convert("RGB")
+            if scale != 1.0:
+                size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+                image = image.resize(size, Image.Resampling.LANCZOS)
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".part-", suffix=".webp")
             try:
@@ -108,9 +116,10 @@ def _img(src: str | None, alt: str) -> str:
 
 
 def _raw_html(files: _Images, path: Path | None, png: Callable[[], bytes | None], alt: str) -> str:
-    """The frame without marks, folded under the Set-of-Marks frame (only when the agent saw marks)."""
-    src = files.add(lambda: _step_png(path, png()))
-    return f"<details><summary>Without marks</summary>{_img(src, alt)}</details>" if src else ""
+    """The frame without marks, at half size, folded under the Set-of-Marks frame (only when the agent saw
+    marks)."""
+    src = files.add(lambda: _step_png(path, png()), scale=RAW_SCALE)
+    return f"<details><summary>Without marks (half size)</summary>{_img(src, alt)}</details>" if src else ""
 
 
 def _step_html(step: StepRecord, files: _Images) -> str:
