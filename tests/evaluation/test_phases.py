@@ -1,0 +1,48 @@
+"""The phase table of a run (evaluation/reporting/phases.py): each phase summed, its share and median, the
+parts the harness does not time on their own computed as the rest, the run's wall time per task."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evaluation.reporting.phases import main, phase_rows, phase_table, read_records, run_wall
+
+
+def _record(test_id: str, start: float, worker: str, **timings: float) -> dict:
+    episode = {k: timings.pop(k) for k in ("open_s", "before_first_action_s", "model_s", "harness_s") if k in timings}
+    return {"test_id": test_id, "started_at": start, "worker": worker, "timings": timings, "episode_timings": episode}
+
+
+RECORDS = [
+    _record("a/1", 100.0, "gw0", sites_s=0.5, login_s=0.25, episode_s=2.0, scoring_s=0.25, total_s=3.25,
+            open_s=0.5, model_s=0.25, harness_s=1.0),
+    _record("a/2", 100.0, "gw1", login_s=0.5, episode_s=1.0, total_s=2.0,
+            open_s=0.25, before_first_action_s=0.25, harness_s=0.25),
+]
+
+
+def test_each_phase_is_summed_with_its_share_and_median():
+    rows = {label: (total, share, median) for label, total, share, median in phase_rows(RECORDS)}
+    assert rows["confine + login"] == pytest.approx((0.75, 0.75 / 5.25, 0.375))
+    assert rows["steps: act + observe"] == pytest.approx((1.25, 1.25 / 5.25, 0.625))
+    assert rows["episode: the rest (record, frames)"][0] == pytest.approx(0.25 + 0.25)   # 2.0-1.75, 1.0-0.75
+    assert rows["harness: the rest"][0] == pytest.approx(0.25 + 0.5)   # 3.25 - 3.0, 2.0 - 1.5
+    assert sum(total for total, _, _ in rows.values()) == pytest.approx(5.25)
+
+
+def test_the_wall_time_spans_the_first_start_to_the_last_end():
+    assert run_wall(RECORDS) == (pytest.approx(3.25), 2)
+    table = phase_table(RECORDS)
+    assert "| confine + login | 0.8 | 14.3% | 375 |" in table and "1.625 s of wall time per task" in table
+
+
+def test_a_retried_task_counts_once_and_a_bad_line_is_named(tmp_path, capsys):
+    lines = [json.dumps(RECORDS[0]), json.dumps(RECORDS[1]), json.dumps({**RECORDS[1], "started_at": 101.0})]
+    (tmp_path / "results.jsonl").write_text("\n".join(lines) + "\n")
+    records = read_records(tmp_path)
+    assert len(records) == 2 and records[1]["started_at"] == 101.0
+    assert main([str(tmp_path)]) == 0 and "phase (2 tasks)" in capsys.readouterr().out
+    (tmp_path / "results.jsonl").write_text("{not json\n")
+    assert main([str(tmp_path)]) == 2
+    assert "results.jsonl:1: not a JSON line" in capsys.readouterr().err
