@@ -50,7 +50,7 @@ eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run
 	$(PY) -m evaluation.run --stack $(STACK) $(if $(BACKEND),--backend $(BACKEND)) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
 
 test: install   ## the project's tests, then the task suite's proofs (test-tasks): every task solved by sight with whole observations, on the reference solution's elements, and none solved by doing nothing
-	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q -p no:cacheprovider $(ARGS)
+	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=15 $(ARGS)
 	@$(MAKE) --no-print-directory test-tasks
 
 test-unit: install ## only the project's own tests (tests/)
@@ -65,7 +65,8 @@ typecheck: install ## mypy over agent, evaluation, sites, tasks, benchmarks, scr
 test-tasks: install ## only the task suite's proofs, one sighted episode per task (--prove): the sighted agent scores 1 seeing whole observations, each element it finds is the one the reference solution names, and the null outcome on the untouched start page scores 0 (strict: officially an empty N/A answer goes to the judge)
 	@if ls tasks/*.json >/dev/null 2>&1; then \
 	  rm -rf results/test-tasks; \
-	  $(PY) -m pytest tasks -n $(TEST_WORKERS) -q -p no:cacheprovider --agent sighted --prove --require-complete-observations --frames failed --results results/test-tasks; \
+	  $(PY) -m pytest tasks -n $(TEST_WORKERS) -q -p no:cacheprovider --agent sighted --prove --require-complete-observations --frames failed --results results/test-tasks \
+	    && $(PY) -m evaluation.reporting.phases results/test-tasks; \
 	else echo "test-tasks: no task files in tasks/ yet"; fi
 
 test-sighted: install ## only the sighted agent over every task (solved from the marks' text and pixels alone)
