@@ -13,7 +13,8 @@ from ..evals import answer_eval, html_eval, stop
 from ..text import price_text
 from .alike import PATTERN_WORDS, comment_checks, comment_on_page, count_terms
 from .base import Row, Suite, clean_of
-from .onpage import plural
+from .extra import colour_gaps
+from .onpage import gallery_pages, plural
 from .searching import stream
 
 
@@ -135,4 +136,23 @@ def stated_size_checked(s: Suite) -> None:
               grounding={"listings": [r.id], "visual_terms": terms}, comments=note)
 
 
-TEMPLATES = [better_deal_commented, printed_word_commented, two_alike_commented, stated_size_checked]
+# ---- official 48 again: no photo on a newest-first page fits (N/A) ----------------------------------------
+def none_on_newest_page(s: Suite) -> None:
+    """One more unachievable task of the official 48 kind (extra.on_page_or_none), on a newest-first page: the
+    suite keeps the benchmark's share of N/A answers as it grows."""
+    template = "Navigate to the {noun} on this page whose photo {condition}."
+    gaps = [(r, url, color, page) for url, page in gallery_pages(s, "newest") for r, color in colour_gaps(page)]
+    with stream(s, "none_on_newest_page"):
+        picked = s.fresh(gaps, 1)
+    for r, url, color, page in picked:
+        args = {"noun": r.kind, "condition": f"shows a {color} {r.kind}"}
+        note = f"No {r.kind} on this page is {color}."
+        s.add(template, args, intent=template.format(**args), start_url=url,
+              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note), solution=[stop("N/A", note)],
+              difficulty=("easy", "medium", "medium"), comments="unachievable: " + note,
+              grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
+              official=48)
+
+
+TEMPLATES = [better_deal_commented, printed_word_commented, two_alike_commented, stated_size_checked,
+             none_on_newest_page]
