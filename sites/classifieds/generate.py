@@ -189,13 +189,15 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
                          seconds=int(step * (item_id - 1) + rng.uniform(0, step * 0.9))))
         n_official = _official_listings(conn, random.Random(f"official-classifieds-{seed}"), listings, cities,
                                         n_users, user_names, counts)
+        n_measured = _measured_listings(conn, random.Random(f"measured-classifieds-{seed}"), listings + n_official,
+                                        cities, n_users, counts)
         conn.execute("COMMIT")
         conn.execute("INSERT INTO item_fts(item_fts) VALUES ('optimize')")
         conn.execute("ANALYZE")
         conn.execute("VACUUM")
     finally:
         conn.close()
-    return GenerationResult(path, listings + n_official, n_users, counts.photos, counts.comments)
+    return GenerationResult(path, listings + n_official + n_measured, n_users, counts.photos, counts.comments)
 
 
 class _Counts:
@@ -278,6 +280,38 @@ def _official_listings(conn: sqlite3.Connection, rng: random.Random, listings: i
             _listing(conn, rng, item_id, category_id, kinds, cities, n_users, user_names, counts,
                      lambda: EPOCH - timedelta(days=rng.uniform(1, 120)), benchmark_user=False)
     return item_id - listings
+
+
+# Listings whose photo shows a measuring tape laid across a round item and whose description states the item's
+# diameter: (category of the official catalogue, kind, title, inches the tape shows, inches the text states).
+# One statement is right, one is wrong; the photo decides.
+MEASURED = (("Farm + garden", "wheel", "Wooden cart rim, garden decor", 18, 18),
+            ("Farm + garden", "wheel", "Old wooden spoked rim for the yard", 12, 14))
+
+
+def _measured_listings(conn: sqlite3.Connection, rng: random.Random, last_id: int, cities, n_users: int,
+                       counts: _Counts) -> int:
+    """The MEASURED listings, after every other row (ids after theirs), from their own random stream, published
+    before every other listing, in a category of the official catalogue (task templates never pick from those),
+    never by the benchmark account, without comments."""
+    category_ids = {name: idx for idx, name in official_categories()}
+    item_id = last_id
+    for category, kind, title, shown, stated in MEASURED:
+        item_id += 1
+        city, region = cities[rng.randrange(len(cities))]
+        pub = EPOCH - timedelta(days=150 + rng.uniform(0, 20))
+        description = f"Wooden spoked rim, {stated} inches in diameter. " + rng.choice(DESC_CLOSERS)
+        conn.execute(
+            "INSERT INTO item(id, user_id, category_id, region_id, city_id, title, description, price_cents,"
+            " pub_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (item_id, rng.randint(2, n_users), category_ids[category], region, city, title, description,
+             rng.randrange(60, 140) * 100, _stamp(pub)))
+        counts.photos += 1
+        conn.execute(
+            "INSERT INTO photo(id, item_id, position, kind, color, count, printed_text, condition, pattern,"
+            " view, seed, tape_inches) VALUES (?, ?, 0, ?, NULL, 1, NULL, 'used', 'plain', 0, ?, ?)",
+            (counts.photos, item_id, kind, rng.randrange(2**31), shown))
+    return item_id - last_id
 
 
 def generate_atomic(final: Path, seed: int, listings: int) -> GenerationResult:

@@ -34,11 +34,12 @@ class PhotoRow:
     view: int | None
     seed: int | None
     upload_name: str | None
+    tape_inches: int | None = None     # a measuring tape across the item shows it this wide (sites/classifieds/tape.py)
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> "PhotoRow":
         return cls(*(row[k] for k in ("id", "kind", "color", "count", "printed_text", "condition", "pattern",
-                                      "view", "seed", "upload_name")))
+                                      "view", "seed", "upload_name", "tape_inches")))
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
@@ -62,11 +63,17 @@ def _thumbnail(image: Image.Image) -> Image.Image:
 def render_generated(photo: PhotoRow, size: tuple[int, int] = FULL_SIZE) -> Image.Image:
     """The generated photo of a row, as a PIL image (what the site serves, before JPEG encoding)."""
     from sites.imagery import PhotoSpec, render_photo
+    from sites.imagery.compose import render_scene
 
     if photo.kind is None or photo.condition is None or photo.pattern is None or photo.seed is None:
         raise ValueError(f"photo {photo.id} was uploaded, not generated: it has no description to render")
     spec = PhotoSpec(kind=photo.kind, color=photo.color, count=photo.count or 1, text=photo.printed_text,
                      condition=photo.condition, pattern=photo.pattern, view=photo.view or 0)
+    if photo.tape_inches:
+        from sites.classifieds.tape import lay_tape
+
+        scene = render_scene(spec, size=size, seed=photo.seed)
+        return lay_tape(scene.image, scene.boxes[0], photo.tape_inches)
     return render_photo(spec, size=size, seed=photo.seed)
 
 

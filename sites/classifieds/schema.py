@@ -55,7 +55,8 @@ CREATE TABLE photo (
     pattern TEXT,
     view INTEGER,
     seed INTEGER,
-    upload_name TEXT
+    upload_name TEXT,
+    tape_inches INTEGER  -- a measuring tape laid across the item shows it this many inches wide (NULL: no tape)
 );
 CREATE INDEX photo_item ON photo(item_id, position);
 CREATE INDEX photo_attrs ON photo(kind, color);

@@ -11,7 +11,7 @@ import pytest
 
 from sites.classifieds import store
 from sites.classifieds.data import ClassifiedsData
-from sites.classifieds.generate import OFFICIAL_KINDS, generate, listing_count, official_per_category
+from sites.classifieds.generate import MEASURED, OFFICIAL_KINDS, generate, listing_count, official_per_category
 from sites.common.official import classifieds_new_categories
 from sites.imagery import CATALOG, COLORS, CONDITIONS, KINDS, PATTERNS
 
@@ -45,6 +45,8 @@ def test_photos_carry_visible_attributes(dataset):
     kinds = {k.name: k for kinds in CATALOG.values() for k in kinds}
     allowed = {name: set(kinds) for name, kinds in CATALOG.items()}
     allowed.update({name: {KINDS[k] for k in names} for name, names in OFFICIAL_KINDS.items()})
+    for category, kind, *_ in MEASURED:
+        allowed[category].add(KINDS[kind])
     kinds.update({k.name: k for ks in allowed.values() for k in ks})
     rows = conn.execute("SELECT p.kind, p.color, p.count, p.printed_text, p.condition, p.pattern, p.view, i.title,"
                         " c.name FROM photo p JOIN item i ON i.id = p.item_id JOIN category c ON c.id = i.category_id"
@@ -64,6 +66,17 @@ def test_photos_carry_visible_attributes(dataset):
     hidden = [r for r in colored if r[1] not in r[7].lower()]
     assert len(hidden) > 0.6 * len(colored)  # most titles leave the colour to the photo
     assert conn.execute("SELECT COUNT(*) FROM item WHERE id NOT IN (SELECT item_id FROM photo)").fetchone()[0] == 0
+
+
+def test_measured_listings_state_a_diameter_the_tape_in_their_photo_shows_or_not(dataset):
+    conn = sqlite3.connect(dataset.db)
+    rows = conn.execute("SELECT p.tape_inches, i.description, i.user_id FROM photo p JOIN item i ON i.id = p.item_id"
+                        " WHERE p.tape_inches IS NOT NULL ORDER BY i.id").fetchall()
+    assert [r[0] for r in rows] == [m[3] for m in MEASURED]
+    stated = [int(m.group(1)) for r in rows if (m := re.search(r"(\d+) inches in diameter", r[1]))]
+    assert stated == [m[4] for m in MEASURED]
+    assert {s == shown for s, (shown, _, _) in zip(stated, rows)} == {True, False}
+    assert all(r[2] != 1 for r in rows)      # never the benchmark account's
 
 
 def test_accounts(dataset):
@@ -110,6 +123,29 @@ def test_concurrent_ensure_generates_once(tmp_path):
     assert outputs == ["found", "found", "generated"]
     ds = store.dataset(tmp_path, 5, 80)
     assert ds.exists() and not list(ds.root.glob(".*.tmp"))
-    # the 80 listings of the scale, then those of the official categories above the site's own
-    own = 80 + len(classifieds_new_categories()) * official_per_category(80)
+    # the 80 listings of the scale, then those of the official categories above the site's own, then the measured
+    own = 80 + len(classifieds_new_categories()) * official_per_category(80) + len(MEASURED)
     assert sqlite3.connect(ds.db).execute("SELECT COUNT(*) FROM item").fetchone()[0] == own
+
+
+def test_the_tape_lies_across_the_measured_item(dataset):
+    import numpy as np
+
+    from sites.classifieds.photos import PhotoRow, render_generated
+    from sites.classifieds.tape import TAPE
+    from sites.imagery import PhotoSpec
+    from sites.imagery.compose import render_scene
+
+    conn = sqlite3.connect(dataset.db)
+    conn.row_factory = sqlite3.Row
+    row = conn.execute("SELECT * FROM photo WHERE tape_inches IS NOT NULL ORDER BY id LIMIT 1").fetchone()
+    image = render_generated(PhotoRow.from_row(row)).convert("RGB")
+    plain = render_scene(PhotoSpec(kind=str(row["kind"]), condition=str(row["condition"])), size=image.size,
+                         seed=int(row["seed"]))
+    x0, y0, x1, y1 = plain.boxes[0]
+    y = (y0 + y1) // 2 + 2
+    pixels = np.asarray(image, dtype=np.int32)
+    tape = pixels[y, x0 + 2:x1 - 2]
+    yellow = (np.abs(tape - np.array(TAPE)) < 40).all(axis=1)
+    assert yellow.mean() > 0.5                    # the tape runs across the whole item (its marks aside)
+    assert (pixels[y0 + 2, x0 + 2] == np.asarray(plain.image, dtype=np.int32)[y0 + 2, x0 + 2]).all()  # the rest stays

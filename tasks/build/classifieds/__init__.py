@@ -15,6 +15,7 @@ from __future__ import annotations
 from sites.classifieds.data import ClassifiedsData, open_pristine
 
 from .. import suite_settings
+from .alike import TEMPLATES as ALIKE
 from .base import Suite, load_rows
 from .commenting import TEMPLATES as COMMENTING
 from .contact import TEMPLATES as CONTACT
@@ -41,13 +42,14 @@ from .questions import (
     unachievable,
 )
 from .searching import TEMPLATES as SEARCHING
+from .tabs import TEMPLATES as TABS
 
 TEMPLATES = [cheapest_color_kind, newest_with_count, price_of_color_in_city, printed_text_here, count_here,
              color_here, damaged_here, two_tab_pattern, cheaper_of_two_colors, count_color_on_page,
              multi_item_count, image_find, image_open_ssim, image_price, image_seller, post_from_photo,
              comment_on_visual, edit_own_listing, search_gallery, unachievable, *ONPAGE,
              *LOOKALIKE, *COMMENTING,
-             *FINDING, *EXTRA, *CONTACT, *MINE, *PRICING, *SEARCHING]
+             *FINDING, *EXTRA, *CONTACT, *MINE, *PRICING, *SEARCHING, *ALIKE, *TABS]
 
 
 def build(data: ClassifiedsData, seed: int) -> Suite:
