@@ -377,3 +377,32 @@ def more_name_and_open(s: Suite) -> None:
 
 
 TEMPLATES += [comments_with_points, more_score_sum, more_name_and_open]
+
+
+# What a person knows without looking anything up, for a chart's highest bar (official 25).
+STATE_OF_CITY = {"Boston": "Massachusetts", "NYC": "New York", "Pittsburgh": "Pennsylvania", "Philly": "Pennsylvania"}
+SEASON_OF_MONTH = {"Dec": "winter", "Jan": "winter", "Feb": "winter", "Mar": "spring", "Apr": "spring",
+                   "May": "spring", "Jun": "summer", "Jul": "summer", "Aug": "summer"}
+
+
+def chart_outside_knowledge(s: Suite) -> None:
+    """Official 25: a question about the highest bar of this post's chart that needs a fact the chart does not give
+    (the U.S. state of a city, the season of a month in the northern hemisphere)."""
+    rng = stream("r3:25")
+    questions = {
+        "Rent by city ($)": ("In which U.S. state is the city with the highest bar in this post's chart?",
+                             STATE_OF_CITY),
+        "Days of rain per month": ("In which season (northern hemisphere) is the month with the highest bar in this "
+                                   "post's chart?", SEASON_OF_MONTH),
+    }
+    for title, (template, known) in questions.items():
+        cands = on_post(s, "chart", lambda f: f["title"] == title and f["highest"] in known)
+        for t in pick(s, rng, cands, 1):
+            answer = known[t.facts["highest"]]
+            s.task(template, {}, start_url=t.url, eval_=answer_eval({"must_include": [answer]}),
+                   solution=[stop(answer, f"the highest bar is {t.facts['highest']}")], difficulty=labels(25),
+                   official=25, grounding=[t], terms=visual_terms(t.facts),
+                   comments=f"the highest bar is {t.facts['highest']}")
+
+
+TEMPLATES += [chart_outside_knowledge]
