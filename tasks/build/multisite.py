@@ -27,6 +27,7 @@ from .cross.kit import REDDIT, SHOP, WIKI, WIKI_LANDING, animal_articles, articl
 from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
 from .reddit.base import query_text, ssim_check, submit_steps, with_images
 from .reddit.forum import USER, Forum, clean_of, visual_terms
+from .reddit.official import labels
 from .shopping.base import WISHLIST_NAMES, leaf
 from .suite import Suite as BaseSuite
 from .text import article as a_or_an
@@ -136,7 +137,7 @@ def animal_binomial(s: Suite) -> None:
                eval_=answer_eval({"exact_match": binomial}),
                solution=[tab(1, f"the picture shows {a_or_an(t.facts['kind'])} {t.facts['kind']}"),
                          goto(article_url(article.title), f"the article on the {t.facts['kind']}"), stop(binomial)],
-               difficulty=("medium", "medium", "medium"),
+               difficulty=labels(19), official=19,
                grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
                comments=f"the picture shows {t.facts['kind']}; the article {article.title!r} gives the binomial name")
 
@@ -303,7 +304,7 @@ def post_store_photo(s: Suite) -> None:
                     + submit_steps(forum, title, url=picture) + [stop("")])
         s.task(template, {"leaf": leaf(p), "forum": forum}, ["reddit", "shopping"],
                start_url=f"{REDDIT}/f/{forum} |AND| {picture}", image=s.product_image(p),
-               eval_=ev, solution=solution, require_reset=True, difficulty=("hard", "medium", "hard"),
+               eval_=ev, solution=solution, require_reset=True, difficulty=labels(77), official=77,
                comments="the new post links the store's photo (scored by SSIM) and gives the product's name and price")
 
 

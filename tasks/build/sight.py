@@ -293,3 +293,14 @@ def _rules():  # type: ignore[no-redef]  # the rules above plus the classifieds 
         (r"^\.filters input\[name=sPriceMin\]$", lambda css, m, sol: {"after": "Min price"}),
         (r"^\.filters input\[name=sPriceMax\]$", lambda css, m, sol: {"after": "Max price"}),
     ]
+
+
+# ---- a forum user's Submissions tab (issue 34, round 3, appended): the profile's tab listing their posts only.
+
+_RULES_BEFORE_USER_SUBMISSIONS = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus the profile's Submissions tab
+    return _RULES_BEFORE_USER_SUBMISSIONS() + [
+        (r"^a\.tab\[href='/user/[^/']+/submissions'\]$", lambda css, m, sol: {"text": "Submissions", "tag": "A"}),
+    ]

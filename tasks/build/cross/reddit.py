@@ -7,11 +7,13 @@ text says it is generated).
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ..evals import answer_eval, click, goto, stop
 from ..reddit.base import thumbnail
 from ..reddit.forum import clean_of, visual_terms
 from ..reddit.official import labels
+from ..text import plural
 from .kit import WIKI_LANDING, animal_articles, article_url, tab
 
 ORDINALS = ("", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh ", "eighth ", "ninth ", "tenth ",
@@ -90,3 +92,83 @@ def ranked_animals(s, animals: dict, forum: str, sort: str) -> list[tuple]:
 
 
 TEMPLATES: list = [animal_fact_of_ranked_post]
+
+
+# ---- round 3 (issue 34): more reddit + wikipedia kinds, each with its own random stream, after the one above.
+
+def top_post_of_article_animal(s) -> None:
+    """Official 68: the top comment of the all-time top post (of a named forum) whose picture shows the subject of
+    a Wikipedia article named by its title (the second tab holds the Wikipedia copy)."""
+    from ..reddit.standout import first_page
+
+    template = ("The Wikipedia copy in the second tab has an article titled \"{title}\". Among the all-time top "
+                "posts of f/{forum}, find the highest scored one whose picture shows the animal of that article: what "
+                "does its top comment say?")
+    rng = random.Random("3400:cross:68")
+    animals = animal_articles(s)
+    cands = []
+    for forum in sorted(s.forum.hot, key=str.lower):
+        page = first_page(s.forum, forum, "top")
+        seen: set[str] = set()
+        for rank, t in enumerate(page):
+            kind = t.facts.get("kind") if t.id in s.forum.drawable else None
+            if kind is None or kind in seen:
+                continue
+            seen.add(kind)
+            if kind in animals and t.facts.get("style") == "photo" and rank >= 1 and s.forum.unique_look(t, page) \
+                    and clean_of(page, [kind, plural(kind)]) and s.forum.top_comment(t) is not None \
+                    and ("posts", t.id) not in s.taken:
+                cands.append((t, kind))
+    rng.shuffle(cands)
+    picked: list = []
+    for t, kind in cands:
+        if all(k != kind for _, k in picked):
+            picked.append((t, kind))
+            s.taken.add(("posts", t.id))
+        if len(picked) == 2:
+            break
+    for t, kind in sorted(picked, key=lambda c: c[0].id):
+        art = animals[kind]
+        top = s.forum.top_comment(t)
+        s.task(template, {"title": art.title, "forum": t.post.forum}, ["reddit", "wikipedia"],
+               start_url=f"__REDDIT__/f/{t.post.forum} |AND| {WIKI_LANDING}",
+               eval_=answer_eval({"must_include": [top.body]}),
+               solution=[tab(1), goto(article_url(art.title), f"the article is about the {kind}"), tab(0),
+                         click(f".sort-tabs a[href='/f/{t.post.forum}/top']", "top, all time"),
+                         click(thumbnail(t), f"the first picture showing {kind}"),
+                         stop(top.body, "the first comment of the thread")],
+               difficulty=labels(68), official=68,
+               grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
+               comments=f"the article {art.title!r} is about the {kind}; post {t.id} is the top one showing it")
+
+
+def most_pictured_animal_fact(s) -> None:
+    """Official 20: a fact from Wikipedia about the animal shown in the most pictures of a forum's first page."""
+    template = ("Which animal appears in the most pictures on the first page of f/{forum}? Give its binomial name "
+                "from the Wikipedia copy in the second tab.")
+    rng = random.Random("3400:cross:20")
+    animals = animal_articles(s)
+    cands = []
+    for forum in sorted(s.forum.hot, key=str.lower):
+        page = s.forum.hot_page(forum)
+        counts = Counter(t.facts["kind"] for t in page if t.id in s.forum.drawable
+                         and t.facts.get("style") == "photo" and t.facts.get("kind") in animals)
+        if len(counts) < 2:
+            continue
+        (kind, n), (_, second) = counts.most_common(2)
+        if n > second and clean_of(page, [kind, plural(kind)]):
+            cands.append((forum, kind, n, page))
+    for forum, kind, n, page in rng.sample(cands, min(2, len(cands))):
+        art = animals[kind]
+        answer = s.fact(art.title, "Binomial name")
+        s.task(template, {"forum": forum}, ["reddit", "wikipedia"],
+               start_url=f"__REDDIT__/f/{forum} |AND| {WIKI_LANDING}",
+               eval_=answer_eval({"must_include": [answer]}),
+               solution=[tab(1, f"the {kind} is in {n} pictures of the page"), goto(article_url(art.title)),
+                         stop(answer)],
+               difficulty=labels(20), official=20,
+               grounding={"posts": [t.id for t in page], "visual_terms": [kind, plural(kind)]},
+               comments=f"{n} pictures of the page show the {kind}; the article {art.title!r} gives its binomial name")
+
+
+TEMPLATES += [top_post_of_article_animal, most_pictured_animal_fact]

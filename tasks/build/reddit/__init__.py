@@ -30,6 +30,7 @@ from .interactions import (
     upvote_all_on_page,
 )
 from .official_kinds import TEMPLATES as OFFICIAL_KINDS
+from .official_more import TEMPLATES as OFFICIAL_MORE
 from .official_subscribe import TEMPLATES as OFFICIAL_SUBSCRIBE
 from .pictures import (
     img_author_page,
@@ -65,6 +66,7 @@ TEMPLATES = [img_open_post, img_upvote, img_top_comment, img_comment_count, img_
              nav_top_period, nav_city_sort, author_of_visual, count_on_page, unachievable_text]
 TEMPLATES += OFFICIAL_KINDS     # after the older ones, with their own random streams (official_kinds.py)
 TEMPLATES += OFFICIAL_SUBSCRIBE     # round 2, after those (official_subscribe.py)
+TEMPLATES += OFFICIAL_MORE     # round 3, after those (official_more.py)
 
 
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 70, 25, 15

@@ -19,6 +19,10 @@ STYLE_FORUM = {"chart": "dataisbeautiful", "landscape": "EarthPorn", "space": "s
                "vintage": "OldSchoolCool", "stock": "wallstreetbets"}
 
 
+# The forum the suite being built picks from (open_post looks up its listings for look-alike drawings).
+BUILDING: dict[str, Forum] = {}
+
+
 class Suite(BaseSuite):
     """The forum suite over the pristine data; input images are JPEG (pictures, not product shots)."""
 
@@ -28,6 +32,7 @@ class Suite(BaseSuite):
     def __init__(self, forum: Forum, seed: int):
         super().__init__(seed)
         self.f = forum
+        BUILDING["forum"] = forum
 
     def picture_file(self, image) -> str:
         """Keep a picture as a JPEG input image (named by its content)."""
@@ -92,12 +97,20 @@ LOOKALIKE = ("artwork", "chart", "space", "stock")
 
 def open_post(t: Thread, note: str = "its picture matches") -> list[dict]:
     """Reach the post the way a person would: the forum's hot listing (the intent names the forum), then the
-    post's thumbnail, found by its picture. Abstract drawings (LOOKALIKE) differ too little at thumbnail size
-    for the sighted proof to tell them apart: those posts are still opened by their address."""
+    post's thumbnail, found by its picture. Abstract drawings (LOOKALIKE) can differ too little at thumbnail
+    size from another one on the same page: for those, the forum's first sort whose first page shows no
+    look-alike of the post (standout.standout_sort), then its thumbnail there; where every sort's page shows
+    one, the post is still opened by its address."""
+    steps = [goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names")]
     if t.facts.get("style") in LOOKALIKE:
-        return [goto(t.url, note)]
-    return [goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
-            click(thumbnail(t), note)]
+        from .standout import standout_sort
+
+        sort = standout_sort(BUILDING["forum"], t)
+        if sort is None:        # no page shows it apart from a look-alike: still by its address
+            return [goto(t.url, note)]
+        if sort != "hot":
+            steps.append(click(f".sort-tabs a[href='/f/{t.post.forum}/{sort}']", "a sort with no look-alike"))
+    return steps + [click(thumbnail(t), note)]
 
 
 def thumbnail(t: Thread) -> str:

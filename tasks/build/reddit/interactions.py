@@ -129,7 +129,7 @@ def downvote_visual(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         s.task(template, {"forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
               require_reset=True, eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=DOWNVOTED)]),
-              solution=[*open_post(t), click(DOWNVOTE), stop("")], difficulty=("easy", "medium", "medium"),
+              solution=[*open_post(t), click(DOWNVOTE), stop("")], difficulty=labels(29), official=29,
               grounding=[t], terms=visual_terms(t.facts))
 
 

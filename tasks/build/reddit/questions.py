@@ -118,7 +118,7 @@ def count_on_page(s: Suite) -> None:
     for first, kind, n, page in s.fresh(cands, 3):
         s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
               eval_=answer_eval({"required_values": [f"== {n}"]}), solution=[stop(str(n))],
-              difficulty=("hard", "medium", "hard"), grounding=page, terms=[kind, plural(kind)])
+              difficulty=labels(37), official=37, grounding=page, terms=[kind, plural(kind)])
 
 
 def unachievable_text(s: Suite) -> None:
