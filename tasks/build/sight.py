@@ -304,3 +304,16 @@ def _rules():  # type: ignore[no-redef]  # the rules above plus the profile's Su
     return _RULES_BEFORE_USER_SUBMISSIONS() + [
         (r"^a\.tab\[href='/user/[^/']+/submissions'\]$", lambda css, m, sol: {"text": "Submissions", "tag": "A"}),
     ]
+
+
+# ---- store account dashboard (issue 35, round 3, appended): the "Edit Address" link of one address box, found
+# after the box's title (both boxes have a link of that text).
+
+_RULES_BEFORE_DASHBOARD_BOXES = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus the dashboard's address boxes
+    return _RULES_BEFORE_DASHBOARD_BOXES() + [
+        (r"^\.box-address-(billing|shipping) a\.action\.edit$",
+         lambda css, m, sol: {"text": "Edit Address", "after": f"Default {m.group(1).title()} Address"}),
+    ]

@@ -20,7 +20,22 @@ import random
 from sites.shopping.data import ShoppingData, open_pristine
 
 from .. import suite_settings
-from . import conditions, details, found_kinds, many, page_kinds, pictured, rows, search_kinds
+from . import (
+    cart_kinds,
+    conditions,
+    details,
+    found_kinds,
+    image_links,
+    like_kinds,
+    look_kinds,
+    many,
+    page_kinds,
+    pictured,
+    pictured_more,
+    rows,
+    search_kinds,
+    sorted_kinds,
+)
 from .base import Suite, product_text
 from .lists import (
     cart_by_count,
@@ -132,6 +147,10 @@ OFFICIAL_TEMPLATES = [_more(buy_pictured_apparel, count=3, first=4), _more(buy_b
                       *found_kinds.TEMPLATES, _more(buy_by_color, count=2), _more(price_pictured, count=3),
                       _more(conditions.price_of_missing, n=1)]
 
+# Round 3: the image-link family and the kinds on a category sorted by price, on a stream of their own.
+ROUND3_TEMPLATES = [*image_links.TEMPLATES, *sorted_kinds.TEMPLATES, *like_kinds.TEMPLATES, *pictured_more.TEMPLATES,
+                    *look_kinds.TEMPLATES, *cart_kinds.TEMPLATES]
+
 
 def build(data: ShoppingData, seed: int) -> Suite:
     suite = Suite(data, seed)
@@ -139,6 +158,9 @@ def build(data: ShoppingData, seed: int) -> Suite:
         make(suite)
     suite.rng = random.Random(f"{seed}/official-kinds")
     for make in OFFICIAL_TEMPLATES:
+        make(suite)
+    suite.rng = random.Random(f"{seed}/official-kinds-round3")
+    for make in ROUND3_TEMPLATES:
         make(suite)
     return suite
 
