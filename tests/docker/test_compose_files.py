@@ -109,7 +109,7 @@ def test_embedded_compose_serves_every_site_of_the_arena():
     for name, spec in services.items():
         port = str(SITES[name][1])
         assert spec["command"] == [name, "--port", port], name
-        assert spec["ports"] == [f"${{{name.upper()}_PORT:-{port}}}:{port}"], name
+        assert spec["ports"] == [f"127.0.0.1:${{{name.upper()}_PORT:-{port}}}:{port}"], name  # 127.0.0.1 only
         assert f"127.0.0.1:{port}" in " ".join(spec["healthcheck"]["test"]), name
         assert spec["environment"][name.upper()] == f"${{{name.upper()}:-http://127.0.0.1:{port}}}", name
     assert set(services["homepage"]["depends_on"]) == set(LAUNCHERS) - {"homepage"}
