@@ -109,7 +109,7 @@ def _remove(container) -> None:
     container.reload()    # the status of a container object is the one it had when it was read (`created` after start)
     if container.status in ("running", "restarting", "paused"):
         container.stop(timeout=20)
-    container.remove()
+    container.remove(v=True)   # with its anonymous volumes (an image's VOLUME); named volumes stay
 
 
 def _wait(poll_s: float, deadline: float) -> None:

@@ -71,17 +71,21 @@ def client() -> Iterator[docker.DockerClient]:
         engine.images.get(IMAGE)
     except docker.errors.ImageNotFound:
         pytest.skip(f"no local image {IMAGE} to run: `make test-docker` builds it (no registry answers here)")
+    volumes_before = {v.name for v in engine.volumes.list()}
     yield engine
     for container in engine.containers.list(all=True, filters={"name": PREFIX}):
-        container.remove(force=True)
+        container.remove(force=True, v=True)
     for network in engine.networks.list(names=[f"{PREFIX}-net"]):
         network.remove()
     for volume in engine.volumes.list(filters={"name": PREFIX}):
         volume.remove(force=True)
+    # _remove takes a container's anonymous volumes (the image's VOLUME /srv/data) with it: none is left
+    leaked = [v.name for v in engine.volumes.list(filters={"dangling": True}) if v.name not in volumes_before]
     engine.close()
     if started is not None:
         started.terminate()
         started.wait(timeout=60)
+    assert not leaked, f"volumes left behind by the tests' containers: {leaked}"
 
 
 def _free_port() -> int:
