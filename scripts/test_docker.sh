@@ -6,6 +6,7 @@
 #     pullable, else one made offline (scripts/docker_base.sh: debootstrap of Debian bookworm + docker import),
 #  4. builds vwa-arena:latest from compose/Dockerfile with the locked dependencies (on the host network), twice:
 #     the second build shows the cache,
+#     then runs tests/docker/test_real_engine.py (the docker stack's code paths on this engine),
 #  5. brings up compose/embedded.yml (five containers, their own network and volume, ports on 127.0.0.1 only, on
 #     free ports) and waits for every healthcheck: `make up STACK=compose`,
 #  6. `make status` and `make reset` on the containers,
@@ -101,6 +102,11 @@ for build in first cached; do
 done
 size=$(docker image inspect -f '{{.Size}}' "$EMBEDDED_IMAGE" | awk '{printf "%.0f MB", $1/1e6}')
 echo "image size                   $size" | tee -a "$TIMINGS"
+
+# ---- the docker stack's own code paths on this engine (tests/docker/test_real_engine.py, with this image)
+t=$(now)
+"$PY" -m pytest tests/docker/test_real_engine.py -q -p no:cacheprovider -p no:xdist
+record "real-engine tests" "$t"
 
 # ---- 5. up, on free ports of 127.0.0.1, with one reset token for the containers and the harness
 while IFS='=' read -r name value; do export "$name=$value"; done < <("$PY" - <<'EOF'
