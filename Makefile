@@ -14,7 +14,7 @@ ARGS ?=
 RESULTS ?=
 BACKEND ?=
 
-.PHONY: help install lock data up down status reset doctor eval test test-unit test-tasks test-sighted test-reference test-null lint typecheck bench report verify verify-manifest clean
+.PHONY: help install lock data up down status reset doctor eval test test-docker test-unit test-tasks test-sighted test-reference test-null lint typecheck bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -31,7 +31,7 @@ $(PY):
 data: install   ## generate the embedded sites' data (deterministic from SEED; SCALE=full for the official size)
 	$(PY) -m sites data
 
-up: install     ## start the sites in the background (STACK=embedded|docker) and print their URLs
+up: install     ## start the sites in the background (STACK=embedded|docker|compose) and print their URLs
 	$(PY) -m sites up --stack $(STACK)
 
 down: install   ## stop what `make up` started
@@ -52,6 +52,9 @@ eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run
 test: install   ## the project's tests, then the task suite's proofs (test-tasks): every task solved by sight with whole observations, on the reference solution's elements, and none solved by doing nothing
 	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=15 $(ARGS)
 	@$(MAKE) --no-print-directory test-tasks
+
+test-docker: install ## the embedded sites as containers on a real Docker engine (installs docker.io, starts an engine if none answers, makes a base image offline when no registry answers, builds vwa-arena:latest, compose up, both suites' reference episodes with one container SIGKILLed mid-run, down); timings in run/docker/timings.txt
+	@bash scripts/test_docker.sh
 
 test-unit: install ## only the project's own tests (tests/)
 	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q $(ARGS)

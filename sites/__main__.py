@@ -1,4 +1,4 @@
-"""`python -m sites up|down|status|reset|data|doctor [--stack embedded|docker]` (behind `make up` etc.)."""
+"""`python -m sites up|down|status|reset|data|doctor [--stack embedded|docker|compose]` (behind `make up` etc.)."""
 from __future__ import annotations
 
 import argparse
@@ -13,8 +13,8 @@ from sites.config import DEFAULT_SCALE, DEFAULT_SEED, SITES, Settings, site_url
 from sites.config import settings as load_settings
 
 
-def _docker(command: str, s: Settings) -> int:
-    stack = importlib.import_module("sites.docker_stack")  # written separately; imported only when asked for
+def _docker(command: str, s: Settings, module: str = "sites.docker_stack") -> int:
+    stack = importlib.import_module(module)  # written separately; imported only when asked for
     return int(getattr(stack, command)(s))
 
 
@@ -239,7 +239,7 @@ COMMANDS = {"up": cmd_up, "down": cmd_down, "status": cmd_status, "reset": cmd_r
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sites", description=__doc__)
     parser.add_argument("command", choices=sorted(COMMANDS))
-    parser.add_argument("--stack", choices=("embedded", "docker"), default=None,
+    parser.add_argument("--stack", choices=("embedded", "docker", "compose"), default=None,
                         help="default: STACK from the environment / .env")
     parser.add_argument("--suite", action="store_true",
                         help="data: the data set the task suites are written for (their SEED and SCALE, whatever "
@@ -255,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if stack == "docker" and args.command != "data":
             return _docker(args.command, s)
+        if stack == "compose" and args.command != "data":   # the embedded sites as containers
+            return _docker(args.command, s, "sites.compose_stack")
         return COMMANDS[args.command](s)
     except ValueError as exc:  # a bad setting (SCALE, a URL, ...): say which, without a traceback
         print(f"error: {exc}", file=sys.stderr)

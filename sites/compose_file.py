@@ -24,6 +24,8 @@ HEADER = """\
 # them isolated from the host or replicated. Build and start from the project root:
 #   docker compose --env-file .env -f compose/embedded.yml up -d --build
 # Each container generates (or reuses) the site data in the shared volume, deterministic from SEED.
+# The ports are published on 127.0.0.1 only. `make test-docker` (scripts/test_docker.sh) builds, starts, runs
+# episodes against and removes them; `make up|status|reset|down STACK=compose` drive them by hand.
 # Replicas: run a second project with other ports, e.g.
 #   CLASSIFIEDS_PORT=19980 HOMEPAGE_PORT=14399 docker compose -p vwa2 -f compose/embedded.yml up -d
 # (the other ports: SHOPPING_PORT, REDDIT_PORT, WIKIPEDIA_PORT). The homepage serves the tasks' input images
@@ -78,12 +80,13 @@ def _service(spec: SiteSpec, embedded: list[SiteSpec]) -> str:
         if launcher.reset is not None:
             lines.append("      RESET_TOKEN: ${RESET_TOKEN:-}")
         lines.append(f"      {_url(spec)}")
-    retries, start = ("30", "10s") if launcher.needs_other_urls else ("60", "30s")
-    lines += ["    ports:", f'      - "${{{spec.url_env}_PORT:-{port}}}:{port}"',
+    # checked every 2 s, so `up` and a restart are noticed soon; the first start generates the data (minutes)
+    retries, start = ("75", "10s") if launcher.needs_other_urls else ("150", "30s")
+    lines += ["    ports:", f'      - "127.0.0.1:${{{spec.url_env}_PORT:-{port}}}:{port}"',
               "    healthcheck:",
               '      test: ["CMD", "python", "-c", "import urllib.request as u; '
               f"u.urlopen('http://127.0.0.1:{port}{launcher.health_path}', timeout=5)\"]",
-              "      interval: 5s", "      timeout: 10s", f"      retries: {retries}", f"      start_period: {start}"]
+              "      interval: 2s", "      timeout: 10s", f"      retries: {retries}", f"      start_period: {start}"]
     return "\n".join(lines) + "\n"
 
 

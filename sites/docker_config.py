@@ -75,7 +75,8 @@ class Service:
             "hostname": self.container,
             "detach": True,
             "network": network,
-            "ports": dict(self.ports),
+            # published on 127.0.0.1 only: the harness and the browser run on this machine
+            "ports": {inner: ("127.0.0.1", port) for inner, port in self.ports.items()},
             "environment": dict(self.environment),
             "volumes": {k: dict(v) for k, v in self.volumes.items()},
             "restart_policy": {"Name": "unless-stopped"},

@@ -106,9 +106,10 @@ def _create_and_start(client: docker.DockerClient, svc: Service, network: str):
 
 
 def _remove(container) -> None:
+    container.reload()    # the status of a container object is the one it had when it was read (`created` after start)
     if container.status in ("running", "restarting", "paused"):
         container.stop(timeout=20)
-    container.remove()
+    container.remove(v=True)   # with its anonymous volumes (an image's VOLUME); named volumes stay
 
 
 def _wait(poll_s: float, deadline: float) -> None:
@@ -130,10 +131,13 @@ def wait_container(client: docker.DockerClient, name: str, timeout_s: float, pol
         state = container.attrs.get("State", {})
         health = (state.get("Health") or {}).get("Status")
         status = state.get("Status", "unknown")
-        if status in ("exited", "dead"):
+        # "restarting": its process exited and the restart policy (unless-stopped) starts it again, a crash loop
+        # on a real engine rather than a container that stays exited
+        if status in ("exited", "dead", "restarting"):
+            restarts = container.attrs.get("RestartCount", 0)
             raise DockerStackError(
-                f"container {name} stopped (status {status}, exit code {state.get('ExitCode')}). "
-                f"Last log lines:\n{_logs_tail(container)}")
+                f"container {name} stopped (status {status}, exit code {state.get('ExitCode')}"
+                f"{f', restarted {restarts} times' if restarts else ''}). Last log lines:\n{_logs_tail(container)}")
         if health == "unhealthy":
             raise DockerStackError(f"container {name} failed its health check. "
                                    f"Last log lines:\n{_logs_tail(container)}")

@@ -7,6 +7,10 @@ a site that died and restarting it, and the lock a task must hold. `Runtime` tal
   (a reset costs milliseconds; a dead site is restarted from a fresh pristine copy on the same port).
 - `DockerStack`: the official images of `compose/`, shared by every worker on fixed ports (a reset
   recreates containers and takes minutes; locks keep workers off a site another is resetting).
+- `ComposeStack`: this project's sites as the containers of compose/embedded.yml (sites/compose_stack.py),
+  shared by every worker at the URLs of the settings: reset through each site's reset route before every
+  task (under an exclusive per-site lock); a container that died or restarted is waited for until its
+  restart policy has it healthy again.
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ import os
 import shutil
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from sites.config import site_urls
 
@@ -207,10 +211,105 @@ def _answers(url: str, timeout: float = 10.0) -> bool:
         return False
 
 
-STACKS = {"embedded": EmbeddedStack, "docker": DockerStack}
+class ComposeStack(Stack):
+    name = "compose"
+
+    def __init__(self, worker: str = "main"):
+        self.worker = worker
+        self.urls: dict[str, str] = {}
+        self._started: dict[str, str] = {}     # site -> its container's StartedAt when last seen healthy
+        self._client: Any = None       # docker.DockerClient, sites.compose_stack.ComposeConfig once connected
+        self._config: Any = None
+
+    def _engine(self) -> tuple[Any, Any]:
+        from sites import compose_stack
+        from sites.docker_config import DockerStackError
+        if self._client is None:
+            try:
+                self._config = compose_stack.ComposeConfig.from_env()
+                self._client = compose_stack.connect()
+            except DockerStackError as exc:
+                raise HarnessError(f"the compose stack: {exc}") from exc
+        return self._client, self._config
+
+    def served(self) -> set[str]:
+        from sites.launchers import LAUNCHERS
+        return set(LAUNCHERS)
+
+    def _starts(self, sites: list[str]) -> dict[str, str]:
+        from sites import compose_stack
+        client, config = self._engine()
+        found = compose_stack.containers(client, config)
+        return {s: compose_stack.state(found[s])[1] if s in found else "absent" for s in sites}
+
+    def start(self, needed: set[str]) -> dict[str, str]:
+        client, config = self._engine()
+        self.urls = dict(config.urls)
+        new = sorted((needed & self.served()) - set(self._started))
+        if new:
+            self._started.update(self._starts(new))
+        return self.urls
+
+    def reset(self, sites: list[str]) -> None:
+        from sites import compose_stack
+        from sites.config import settings
+        from sites.docker_config import DockerStackError
+        _, config = self._engine()
+        try:
+            compose_stack.reset_sites(settings(), config, [s for s in sites if s in self.served()])
+        except DockerStackError as exc:
+            raise HarnessError(f"compose stack reset failed: {exc}") from exc
+
+    def unhealthy(self, sites: list[str]) -> dict[str, str]:
+        """A site whose container restarted since it was last seen (a crash brought back by the restart policy
+        lost the episode's state), or that does not answer."""
+        from sites.arena import check_health
+        from sites.launchers import LAUNCHERS
+        ours = [s for s in sites if s in self.served()]
+        now = self._starts(ours)
+        found = {}
+        for site in ours:
+            if now[site] != self._started.get(site):
+                found[site] = f"its container restarted (started {self._started.get(site)}, now {now[site]})"
+            elif not check_health(self.urls[site], LAUNCHERS[site].health_path, timeout=5):
+                found[site] = f"it does not answer {self.urls[site]}{LAUNCHERS[site].health_path}"
+        return found
+
+    def heal(self, sites: list[str]) -> dict[str, str]:
+        """Wait for the engine's restart policy to bring the broken sites back (healthy), then forget logins."""
+        from sites import compose_stack
+        from sites.docker_config import DockerStackError
+        broken = self.unhealthy(sites)
+        if broken:
+            client, config = self._engine()
+            try:
+                compose_stack.wait_healthy(client, config, sorted(broken))
+            except DockerStackError as exc:
+                raise HarnessError(f"a site of the compose stack did not come back: {exc}") from exc
+            self._started.update(self._starts(sorted(broken)))
+            from evaluation.running.login import forget_logins
+            forget_logins()     # the restarted server holds none of the browser's sessions
+        return broken
+
+    def must_reset(self, require_reset: bool) -> bool:
+        return True     # a reset is one request, as on the embedded stack
+
+    def lock(self, sites: list[str], exclusive: bool):
+        # every task resets its sites, so it holds them alone whatever `exclusive` says
+        from evaluation.running.site_locks import SiteLocks
+        from sites.config import settings
+        return SiteLocks(settings().run_dir / "locks" / "compose").hold(list(sites), exclusive=True)
+
+    def session_token(self) -> str:
+        from sites.config import settings
+        return settings().reset_token
 
 
-StackName = Literal["embedded", "docker"]
+STACKS: dict[str, type[EmbeddedStack] | type[DockerStack] | type[ComposeStack]] = {
+    "embedded": EmbeddedStack, "docker": DockerStack, "compose": ComposeStack}
+
+
+StackName = Literal["embedded", "docker", "compose"]
 STACK_NAMES: tuple[StackName, ...] = get_args(StackName)
 
 

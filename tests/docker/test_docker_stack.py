@@ -136,7 +136,7 @@ def test_up_creates_the_stack_in_order_waits_and_configures(engine, client, stan
     body = dict(creates)["shopping"]
     assert body["Image"] == "shopping_final_0712"
     assert body["Hostname"] == "shopping"
-    assert body["HostConfig"]["PortBindings"] == {"80/tcp": [{"HostIp": "", "HostPort": str(stand_ins["shopping"].port)}]}  # noqa: E501
+    assert body["HostConfig"]["PortBindings"] == {"80/tcp": [{"HostIp": "127.0.0.1", "HostPort": str(stand_ins["shopping"].port)}]}  # noqa: E501
     assert body["HostConfig"]["RestartPolicy"] == {"Name": "unless-stopped"}
     assert body["HostConfig"]["NetworkMode"] == "vwa"
     assert body["Healthcheck"]["Test"][0] == "CMD"

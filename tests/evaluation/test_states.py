@@ -49,4 +49,4 @@ def test_the_pytest_plugin_offers_the_typed_values():
     lists them."""
     out = subprocess.run([sys.executable, "-m", "pytest", "--help", "-p", "no:cacheprovider"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120).stdout
-    assert "{embedded,docker}" in out and "{accessibility_tree,som}" in out and "{official,strict}" in out
+    assert "{embedded,docker,compose}" in out and "{accessibility_tree,som}" in out and "{official,strict}" in out
