@@ -23,7 +23,17 @@ from . import reddit as reddit_suite
 from . import shopping as shopping_suite
 from . import suite_settings
 from .classifieds import base as classifieds_base
-from .cross.kit import REDDIT, SHOP, WIKI, WIKI_LANDING, animal_articles, article_url, search_url, tab  # noqa: F401
+from .cross.kit import (  # noqa: F401
+    REDDIT,
+    SHOP,
+    WIKI,
+    WIKI_LANDING,
+    animal_articles,
+    article_url,
+    calling_code_countries,
+    search_url,
+    tab,
+)
 from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
 from .reddit.base import query_text, ssim_check, submit_steps, with_images
 from .reddit.forum import USER, Forum, clean_of, visual_terms
@@ -222,16 +232,6 @@ def brand_headquarters_by_color(s: Suite) -> None:
                                                     stop(state)],
                difficulty=("medium", "medium", "medium"),
                grounding={"products": [p.id], "visual_terms": [color]})
-
-
-def calling_code_countries(s: Suite) -> list[tuple[str, str]]:
-    """(country, calling code) of the country articles with a code other than the United States' own."""
-    out = []
-    for e in s.articles_of("country"):
-        code = dict(e.facts).get("Calling code")
-        if code and code != "+1" and e.title.isascii() and e.title.replace(" ", "").isalpha():
-            out.append((e.title, code))
-    return out
 
 
 def phone_calling_code(s: Suite) -> None:

@@ -66,7 +66,7 @@ def test_a_registered_site_is_a_service_of_the_embedded_compose_file(toy_site):
     from sites.compose_file import render
     services = yaml.safe_load(render())["services"]
     toy = services["toy"]
-    assert toy["command"] == ["toy", "--port", "9123"] and toy["ports"] == ["${TOY_BAZAAR_PORT:-9123}:9123"]
+    assert toy["command"] == ["toy", "--port", "9123"] and toy["ports"] == ["127.0.0.1:${TOY_BAZAAR_PORT:-9123}:9123"]
     assert toy["environment"]["TOY_BAZAAR"] == "${TOY_BAZAAR:-http://127.0.0.1:9123}"
     assert "RESET_TOKEN" not in toy["environment"]            # the toy has no reset
     assert "http://127.0.0.1:9123/healthz" in " ".join(toy["healthcheck"]["test"])

@@ -41,3 +41,13 @@ def animal_articles(s: HasArticles) -> dict[str, Entity]:
     names neither."""
     ends = Counter(e.title.lower().split()[-1] for e in s.articles_of("animal"))
     return {e.title.lower().split()[-1]: e for e in s.articles_of("animal") if ends[e.title.lower().split()[-1]] == 1}
+
+
+def calling_code_countries(s: HasArticles) -> list[tuple[str, str]]:
+    """(country, calling code) of the country articles with a code other than the United States' own."""
+    out = []
+    for e in s.articles_of("country"):
+        code = dict(e.facts).get("Calling code")
+        if code and code != "+1" and e.title.isascii() and e.title.replace(" ", "").isalpha():
+            out.append((e.title, code))
+    return out

@@ -13,7 +13,7 @@ import random
 
 from ..evals import click, goto, html_eval, stop, target, type_in
 from ..shopping.official import difficulty
-from .kit import SHOP, WIKI_LANDING, article_url, tab
+from .kit import SHOP, WIKI_LANDING, article_url, calling_code_countries, tab
 
 # Countries whose flags are widely known and unlike any other's.
 FLAG_COUNTRIES = ("Japan", "Brazil", "India", "Germany", "South Korea", "Mexico", "Italy", "Sweden", "Greece",
@@ -47,8 +47,6 @@ def flag_picture(emoji: str):
 def flag_calling_code(s) -> None:
     """Official 113 with an input picture: the calling code of the country whose flag is shown, in front of the
     phone number of the default address (the dashboard's left box)."""
-    from ..multisite import calling_code_countries
-
     template = ("Put the international calling code of the country whose flag is in the picture in front of the "
                 "phone number of my default address: +<code>, a space, then the number as it is now.")
     rng = random.Random("cross:shopping:113")
