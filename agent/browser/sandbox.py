@@ -28,6 +28,8 @@ from collections.abc import Iterable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
+from selenium.common.exceptions import WebDriverException
+
 from agent.browser.devtools import DevToolsError, DevToolsPage, DevToolsUnavailable
 from agent.browser.state import SessionState
 
@@ -221,8 +223,11 @@ class Sandboxing(SessionState):
 
     # ---- the allow-list -----------------------------------------------------------------------------
     def confine(self, origins: Iterable[str]) -> None:
-        """Hold the agent's browser to `origins` from now on: its tabs move to a context of that rule set
-        (one blank tab, the others closed) whose cookies are cleared."""
+        """Hold the agent's browser to `origins` from now on: its tabs move to a context of that rule set (one
+        tab, the others closed) whose cookies and site storage are cleared. Under a new rule set that tab is a
+        new blank one; under the current one it is the agent's first tab, kept (a new tab and a closed one
+        cost a quarter of a second of a busy machine), which forgets its history when the next episode opens
+        its start pages in it (Tabs.open)."""
         allowed = allowed_origins(origins)
         self._allowed = allowed
         self._refused = []
@@ -240,11 +245,13 @@ class Sandboxing(SessionState):
             self._deny_downloads(context)
             self._contexts[allowed] = context
         self._contexts.move_to_end(allowed)
+        kept = self._keep_first_tab() if context == self._context else None
+        if context != self._context:
+            self._spare = None          # the harness's tab of the other context: closed below
         self._context = context
-        self._browser_call("Storage.clearCookies", {"browserContextId": context})
-        fresh = self._new_tab()
+        fresh = kept or self._new_tab()
         for handle in list(self.driver.window_handles):
-            if handle != fresh:
+            if handle not in (fresh, self._spare):
                 self.driver.switch_to.window(handle)
                 self.driver.close()
         self.driver.switch_to.window(fresh)
@@ -254,10 +261,32 @@ class Sandboxing(SessionState):
         self._emulated = {h: v for h, v in self._emulated.items() if h == fresh}
         self._worlds = {h: v for h, v in self._worlds.items() if h == fresh}
         self._focus(0)
+        self._clear_site_data(context, allowed)
         while len(self._contexts) > MAX_CONTEXTS:
             _, old = self._contexts.popitem(last=False)
             with contextlib.suppress(DevToolsError, DevToolsUnavailable):
                 self._browser_call("Target.disposeBrowserContext", {"browserContextId": old})
+
+    def _keep_first_tab(self) -> str | None:
+        """The agent's first tab of the current context, kept for the next episode: its page stays until the
+        episode opens its start pages (Tabs.open), which then drops the tab's history. None when it is gone."""
+        if not self._tabs:
+            return None
+        handle = self._tabs[0]
+        try:
+            self.driver.switch_to.window(handle)
+        except WebDriverException:
+            return None
+        self._fresh_history = True
+        return handle
+
+    def _clear_site_data(self, context: str, allowed: frozenset[Origin]) -> None:
+        """No cookie of the context, and no storage (local and session storage, IndexedDB, caches, service
+        workers) of the origins its tabs may load, is left from an earlier task."""
+        self._browser_call("Storage.clearCookies", {"browserContextId": context})
+        for scheme, host, port in sorted(allowed):
+            shown = f"[{host}]" if ":" in host else host
+            self.cdp("Storage.clearDataForOrigin", {"origin": f"{scheme}://{shown}:{port}", "storageTypes": "all"})
 
     def _new_tab(self) -> str:
         """Open a blank tab (in the agent's context when confined) and make it WebDriver's current window;
@@ -272,9 +301,24 @@ class Sandboxing(SessionState):
         return self.driver.current_window_handle
 
     def open_tab(self) -> str:
-        """A blank tab for the harness (the scoring tab), in the agent's context, focused in WebDriver but not
-        one of the agent's tabs: the caller closes it."""
+        """A tab for the harness (the scoring tab), in the agent's context, focused in WebDriver but not one of
+        the agent's tabs. The caller hands it back with `release_tab` (or closes it)."""
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            try:
+                self.driver.switch_to.window(spare)
+                return spare
+            except WebDriverException:
+                pass            # closed meanwhile: a new one
         return self._new_tab()
+
+    def release_tab(self, handle: str) -> None:
+        """Keep the harness's tab for its next use: loading a page in a tab that exists costs a third of
+        opening a tab, loading it and closing the tab. It stays on the last page the harness read (in the
+        agent's context, under the same rules), the agent never sees it among its tabs, and the next scoring
+        loads its own page in it afresh. WebDriver stays switched to it."""
+        self.driver.switch_to.window(handle)
+        self._spare = handle
 
     def may_load(self, url: str) -> bool:
         return self._allowed is None or self._harness_depth > 0 or may_load(url, self._allowed)

@@ -81,6 +81,8 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
             self._state_after_action: tuple[str, str, str, str] | None = None
             self._generation = 0      # counts observations and actions (an observation's lazy HTML checks it)
             self._page_state: tuple[str, str] = ("", "")   # URL and title seen by the last settle
+            self._spare: str | None = None
+            self._fresh_history = False
             self._focus(0)
             self._start_sandbox(sandbox)
         except Exception:

@@ -60,6 +60,8 @@ class SessionState:
     _state_after_action: tuple[str, str, str, str] | None
     _generation: int
     _page_state: tuple[str, str]
+    _spare: str | None                  # the harness's tab between its uses (sandbox.py), not the agent's
+    _fresh_history: bool                # tab 0 was kept from the last episode: open() drops its history
 
     if TYPE_CHECKING:
         # session.py

@@ -32,8 +32,9 @@ class Tabs(SessionState):
         self._emulate(handle)
 
     def _sync_tabs(self) -> None:
-        """Track tabs the page opened (focus the newest, as the benchmark does) or closed."""
-        handles = self.driver.window_handles
+        """Track tabs the page opened (focus the newest, as the benchmark does) or closed (the harness's
+        spare tab is not the agent's)."""
+        handles = [h for h in self.driver.window_handles if h != self._spare]
         known = set(handles)
         self._tabs = [h for h in self._tabs if h in known]
         new = [h for h in handles if h not in self._tabs]
@@ -79,6 +80,9 @@ class Tabs(SessionState):
                 if problem:
                     raise RuntimeError(f"could not open start URL {url!r}: {problem}")
             self._focus(0)
+            if self._fresh_history:    # a tab kept from the last episode (sandbox.confine): no way back to it
+                self.cdp("Page.resetNavigationHistory", {})
+                self._fresh_history = False
             problem = self._settle()
             if problem:
                 raise RuntimeError(f"start URL {urls[0]!r}: {problem}")

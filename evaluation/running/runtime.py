@@ -388,6 +388,7 @@ class Runtime:
     def _eval_context(self, run: _Run, answer: str | None, final_url: str) -> EvalContext:
         env = run.ready(run.env, "the browser")
         return EvalContext(answer=answer, final_url=final_url, driver=env.driver, new_tab=env.open_tab,
+                           release_tab=env.release_tab,
                            judge=self.judge(), vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
                            image_root=self.options.image_root, scoring=self.options.scoring)
 

@@ -47,6 +47,9 @@ class EvalContext:
     # BrowserEnv's `open_tab`, in the agent's browser context, so the scoring tab keeps the agent's logins);
     # None: WebDriver's new window
     new_tab: Callable[[], str] | None = None
+    # takes the scoring tab back when the checks are done (a BrowserEnv's `release_tab`: kept blank for the
+    # next scoring, which saves opening and closing a tab); None: the tab is closed
+    release_tab: Callable[[str], None] | None = None
 
 
 # ---- expectations (shared by string_match and program_html) -------------------------------------------
@@ -254,8 +257,11 @@ class _ScoringTab:
             return
         handle, self.handle = self.handle, None
         try:
-            self.driver.switch_to.window(handle)
-            self.driver.close()
+            if self.ctx.release_tab is not None:
+                self.ctx.release_tab(handle)
+            else:
+                self.driver.switch_to.window(handle)
+                self.driver.close()
             self.driver.switch_to.window(self.original)
         except WebDriverException as exc:
             raise EvaluationError(f"the browser failed closing the scoring tab: {exc.msg or exc}") from exc

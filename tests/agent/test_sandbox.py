@@ -257,3 +257,39 @@ def test_the_bypass_list_is_exactly_the_allowed_origins():
                                     "http://localhost:4399;http://localhost:9980")
     assert may_load("http://2130706433:9980/x", allowed) and not may_load("http://127.0.0.2:9980/", allowed)
     assert not may_load("file:///etc/passwd", allowed) and may_load("about:blank", allowed)
+
+
+def test_a_kept_tab_carries_nothing_into_the_next_episode(servers):
+    """Under the same rule set the agent's first tab is kept from one task to the next (confine): the next
+    episode cannot go back to the last one's pages, finds none of its cookies or web storage, and never sees
+    the harness's scoring tab among its tabs."""
+    task = servers["task"]
+    with BrowserEnv(viewport=(800, 600), mode="accessibility_tree") as browser:
+        browser.confine([task])
+        browser.open([task + "/"])
+        browser.step(_parse(f"goto [{task}/link]"))
+        browser.driver.execute_script(
+            "document.cookie = 'left=1; path=/'; localStorage.setItem('left', '1');"
+            "sessionStorage.setItem('left', '1')")
+        scoring = browser.open_tab()
+        browser.driver.get(task + "/frame")
+        browser.release_tab(scoring)
+        first = browser._tabs[0]
+
+        browser.confine([task])
+        assert browser._tabs == [first]                      # kept, not a new tab
+        browser.open([task + "/"])
+        left = browser.driver.execute_script(
+            "return [document.cookie, localStorage.getItem('left'), sessionStorage.getItem('left')]")
+        assert left == ["", None, None]
+        history = browser.cdp("Page.getNavigationHistory", {})
+        assert [e["url"] for e in history["entries"]] == [task + "/"]
+        assert browser.step(_parse("go_back")) is None
+        assert browser.observe().url == task + "/"           # nowhere to go back to
+        assert scoring in browser.driver.window_handles and scoring not in browser._tabs
+        assert len(browser.observe().tabs) == 1
+        assert browser.open_tab() == scoring                 # the harness gets its tab back
+        browser.driver.switch_to.window(browser._focused_handle)
+
+        browser.confine([task, servers["arena"]])           # another rule set: a new context, a new blank tab
+        assert browser._tabs != [first] and browser.driver.window_handles == browser._tabs
