@@ -245,16 +245,17 @@ class Sandboxing(SessionState):
             self._deny_downloads(context)
             self._contexts[allowed] = context
         self._contexts.move_to_end(allowed)
-        kept = self._keep_first_tab() if context == self._context else None
+        handles = list(self.driver.window_handles)
+        kept = self._tabs[0] if context == self._context and self._tabs and self._tabs[0] in handles else None
         if context != self._context:
             self._spare = None          # the harness's tab of the other context: closed below
         self._context = context
         fresh = kept or self._new_tab()
-        for handle in list(self.driver.window_handles):
+        self._fresh_history = kept is not None    # Tabs.open drops the kept tab's history
+        for handle in handles:
             if handle not in (fresh, self._spare):
                 self.driver.switch_to.window(handle)
                 self.driver.close()
-        self.driver.switch_to.window(fresh)
         self._tabs = [fresh]
         for gone in [h for h in self._sockets if h != fresh]:
             self._sockets.pop(gone).close()
@@ -266,19 +267,6 @@ class Sandboxing(SessionState):
             _, old = self._contexts.popitem(last=False)
             with contextlib.suppress(DevToolsError, DevToolsUnavailable):
                 self._browser_call("Target.disposeBrowserContext", {"browserContextId": old})
-
-    def _keep_first_tab(self) -> str | None:
-        """The agent's first tab of the current context, kept for the next episode: its page stays until the
-        episode opens its start pages (Tabs.open), which then drops the tab's history. None when it is gone."""
-        if not self._tabs:
-            return None
-        handle = self._tabs[0]
-        try:
-            self.driver.switch_to.window(handle)
-        except WebDriverException:
-            return None
-        self._fresh_history = True
-        return handle
 
     def _clear_site_data(self, context: str, allowed: frozenset[Origin]) -> None:
         """No cookie of the context, and no storage (local and session storage, IndexedDB, caches, service
@@ -316,8 +304,7 @@ class Sandboxing(SessionState):
         """Keep the harness's tab for its next use: loading a page in a tab that exists costs a third of
         opening a tab, loading it and closing the tab. It stays on the last page the harness read (in the
         agent's context, under the same rules), the agent never sees it among its tabs, and the next scoring
-        loads its own page in it afresh. WebDriver stays switched to it."""
-        self.driver.switch_to.window(handle)
+        loads its own page in it afresh. The caller switches WebDriver to the tab it works in next."""
         self._spare = handle
 
     def may_load(self, url: str) -> bool:
