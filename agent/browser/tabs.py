@@ -6,6 +6,7 @@ from __future__ import annotations
 from selenium.common.exceptions import WebDriverException
 
 from agent.browser.errors import BrowserCrashed
+from agent.browser.navigation import same_document
 from agent.browser.reads import _Reads
 from agent.browser.state import SessionState
 from agent.observation import Tab
@@ -76,6 +77,8 @@ class Tabs(SessionState):
                 if i > 0:
                     self._tabs.append(self._new_tab())
                     self._focus(i)
+                elif self._fresh_history and same_document(self.driver.current_url, url):
+                    self._load("about:blank")    # the kept tab shows url: loading it again would not reload
                 problem = self._load(url)
                 if problem:
                     raise RuntimeError(f"could not open start URL {url!r}: {problem}")

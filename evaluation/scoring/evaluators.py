@@ -16,6 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from selenium.common.exceptions import JavascriptException, WebDriverException
 
+from agent.browser.navigation import same_document
 from evaluation.running.errors import EvaluationError, JudgeError, VQAError
 from evaluation.running.outcome import Reward
 from evaluation.taskfiles.loader import Task
@@ -243,6 +244,8 @@ class _ScoringTab:
                 driver.switch_to.window(self.handle)
             if self.clean_url != url:
                 self.clean_url = None
+                if same_document(driver.current_url, url):   # X#f again in a tab on X#f would not reload
+                    driver.get("about:blank")
                 driver.get(url)
                 self.clean_url = url
         except WebDriverException as exc:

@@ -18,6 +18,7 @@ from agent.browser import BrowserEnv
 from agent.browser.sandbox import allowed_origins, bypass_list, canonical_host, may_load
 from agent.episode import run_episode
 from agent.trajectory import write_trajectory
+from evaluation.scoring.evaluators import EvalContext, _ScoringTab
 
 PROJECT = Path(__file__).resolve().parents[2]
 SECRET = "OFFLIMITS-7d1c"        # on every page of the other servers; never on the task's site
@@ -293,3 +294,36 @@ def test_a_kept_tab_carries_nothing_into_the_next_episode(servers):
 
         browser.confine([task, servers["arena"]])           # another rule set: a new context, a new blank tab
         assert browser._tabs != [first] and browser.driver.window_handles == browser._tabs
+
+
+def test_a_kept_tab_loads_a_fragment_address_afresh(servers):
+    """Loading X#f in a tab that shows X#f is a same-document navigation (the page stays as it is). The tabs
+    kept from one task to the next (the agent's first tab, the harness's scoring tab) must still show a fresh
+    copy of a start page or a checked page that the task before left on the same address (the store's
+    /checkout/#payment, say)."""
+    task = servers["task"]
+    address = task + "/#payment"
+    stale = "document.title = 'left by the task before'"
+    with BrowserEnv(viewport=(800, 600), mode="accessibility_tree") as browser:
+        browser.confine([task])
+        browser.open([address])
+        browser.driver.execute_script(stale)
+        kept = browser._tabs[0]
+        browser.confine([task])
+        browser.open([address])
+        assert browser._tabs == [kept]
+        assert browser.driver.title == "task home"
+        assert browser.cdp("Page.getNavigationHistory", {})["entries"][-1]["url"] == address
+
+        ctx = EvalContext(answer="", final_url=address, driver=browser.driver, new_tab=browser.open_tab,
+                          release_tab=browser.release_tab)
+        with _ScoringTab(ctx) as tab:
+            tab.show(address)
+            first = tab.handle
+            browser.driver.execute_script(stale)
+        browser.driver.switch_to.window(browser._focused_handle)
+        with _ScoringTab(ctx) as tab:
+            tab.show(address)
+            assert tab.handle == first                       # the same tab, kept
+            assert browser.driver.title == "task home"
+        browser.driver.switch_to.window(browser._focused_handle)
