@@ -124,6 +124,7 @@ class ShoppingData:
         if not self.path.is_file():
             raise FileNotFoundError(f"shopping database {self.path} not found (run `make data`)")
         self.conn: sqlite3.Connection = connect_readonly(self.path)
+        self._products: dict[int, Product] = {}    # read-only data: each product is read once
 
     def close(self) -> None:
         self.conn.close()
@@ -158,6 +159,12 @@ class ShoppingData:
         self.close()
 
     def product(self, pid: int) -> Product:
+        known = self._products.get(pid)
+        if known is None:
+            known = self._products[pid] = self._read_product(pid)
+        return known
+
+    def _read_product(self, pid: int) -> Product:
         c = self.conn
         row = c.execute("SELECT * FROM product WHERE id = ?", (pid,)).fetchone()
         if row is None:

@@ -13,11 +13,12 @@ agent's browser), named by a hash of their pixels.
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 from functools import lru_cache
 
 from PIL import Image
+
+from .encoded import encode
 
 PICTURE_SIZE = (160, 120)      # enough for a 32x32 comparison, small in the repository
 
@@ -180,9 +181,7 @@ def sight_of(step: dict, solution: list[dict]) -> dict:
 
 def png_of(image: Image.Image) -> bytes:
     small = image.convert("RGB").resize(PICTURE_SIZE, Image.Resampling.LANCZOS)
-    buf = io.BytesIO()
-    small.save(buf, "PNG", optimize=True)
-    return buf.getvalue()
+    return encode(small, "PNG", optimize=True)
 
 
 def render_picture(kind: str, key) -> bytes:
@@ -193,6 +192,18 @@ def render_picture(kind: str, key) -> bytes:
     raise NoSightRule(f"unknown picture kind {kind!r}")
 
 
+_RENDERED: dict[tuple, bytes] = {}
+
+
+def _rendered(picture: tuple) -> bytes:
+    """render_picture(*picture), once per process (the pristine data a picture is rendered from never changes:
+    a suite built twice, or the multi-site suite after the store's, draws each picture once)."""
+    blob = _RENDERED.get(picture)
+    if blob is None:
+        blob = _RENDERED[picture] = render_picture(*picture)
+    return blob
+
+
 def with_sight(solution: list[dict], pictures: dict[str, bytes], suite_name: str) -> list[dict]:
     """The solution with `sight` on every element step; the pictures it names are added to `pictures`
     (file name -> PNG bytes), named by a hash of their content."""
@@ -201,7 +212,7 @@ def with_sight(solution: list[dict], pictures: dict[str, bytes], suite_name: str
         if step.get("do") in ("click", "hover", "type") and "sight" not in step:
             sight = sight_of(step, solution)
             if "picture" in sight:
-                blob = render_picture(*sight["picture"])
+                blob = _rendered(tuple(sight["picture"]))
                 name = hashlib.sha256(blob).hexdigest()[:16] + ".png"
                 pictures[name] = blob
                 sight = {**sight, "picture": f"sight/{suite_name}/{name}"}

@@ -9,16 +9,18 @@ a template, anywhere in TEMPLATES, never renumbers the tasks of the others."""
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import random
 from pathlib import Path
+
+from .encoded import encode
 
 TASKS_DIR = Path(__file__).resolve().parent.parent
 PICK_SEED = 7
 IMAGE_SUFFIXES = (".png", ".jpg")      # what a suite's image folder holds
 HASH_CHARS = 16                        # an input image is named by this many hex digits of its content's SHA-256
 LEDGER_DIR = TASKS_DIR / "build" / "ids"   # one id ledger per suite: <name>.json
+_INPUT_IMAGES: dict[tuple, bytes] = {}      # (PhotoSpec, seed, style) -> PNG of Suite.input_image
 
 
 def read_ledger(path: Path) -> dict[str, dict]:
@@ -163,18 +165,19 @@ class Suite:
 
     def save_image(self, image, fmt: str = "PNG") -> str:
         """Encode a PIL image (PNG, or JPEG for pictures) and keep it under its content name."""
-        buf = io.BytesIO()
         if fmt == "JPEG":
-            image.save(buf, "JPEG", quality=88, optimize=True)
-            return self.store_image(buf.getvalue(), ".jpg")
-        image.save(buf, "PNG", optimize=True)
-        return self.store_image(buf.getvalue(), ".png")
+            return self.store_image(encode(image, "JPEG", quality=88, optimize=True), ".jpg")
+        return self.store_image(encode(image, "PNG", optimize=True), ".png")
 
     def input_image(self, spec, seed: int, style: str = "photo") -> str:
         """Render the input image of a task (an imagery PhotoSpec) and return its reference in the task file."""
         from sites.imagery.task_images import make_input_image
 
-        return self.save_image(make_input_image(spec, seed, style=style))
+        key = (spec, seed, style)          # a frozen PhotoSpec: drawn once per process (a pure function)
+        blob = _INPUT_IMAGES.get(key)
+        if blob is None:
+            blob = _INPUT_IMAGES[key] = encode(make_input_image(spec, seed, style=style), "PNG", optimize=True)
+        return self.store_image(blob, ".png")
 
     def add(self, template: str, args: dict, *, intent: str, eval_: dict, solution: list[dict],
             difficulty: tuple[str, str, str], start_url: str | None = None, image=None,
