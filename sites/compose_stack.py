@@ -13,7 +13,6 @@ evaluation/running/stacks.py.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -30,9 +29,9 @@ from docker.models.containers import Container
 
 from sites.arena import check_health
 from sites.config import PROJECT_ROOT, SITES, Settings, site_url
-from sites.config import settings as load_settings
 from sites.docker_config import DockerStackError
 from sites.launchers import LAUNCHERS
+from sites.stack_cli import run_stack_cli
 
 COMPOSE_FILE = PROJECT_ROOT / "compose" / "embedded.yml"
 DEFAULT_PROJECT = "vwa-embedded"
@@ -279,14 +278,8 @@ def doctor(settings: Settings) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sites.compose_stack", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=["up", "down", "status", "reset", "doctor"])
-    parser.add_argument("sites", nargs="*", help="reset only these sites")
-    args = parser.parse_args(argv)
-    current = load_settings()
-    if args.command == "reset":
-        return reset(current, args.sites or None)
-    return {"up": up, "down": down, "status": status, "doctor": doctor}[args.command](current)
+    ops = {"up": up, "down": down, "status": status, "reset": reset, "doctor": doctor}
+    return run_stack_cli("python -m sites.compose_stack", __doc__.split("\n")[0], ops, argv)
 
 
 if __name__ == "__main__":

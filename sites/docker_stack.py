@@ -12,7 +12,6 @@ where (images, ports, volumes, healthchecks) is configured in sites/docker_confi
 """
 from __future__ import annotations
 
-import argparse
 import http.client
 import os
 import socket
@@ -28,7 +27,6 @@ import docker
 import docker.errors
 
 from sites.config import Settings
-from sites.config import settings as load_settings
 from sites.docker_config import (
     MAGENTO_BIN,
     MAGENTO_INDEXERS,
@@ -39,6 +37,7 @@ from sites.docker_config import (
     _port_of,
 )
 from sites.launchers import LOCAL
+from sites.stack_cli import run_stack_cli
 
 # ---------------------------------------------------------------------------------------------------
 # The engine
@@ -472,14 +471,8 @@ def doctor(settings: Settings, *, client: docker.DockerClient | None = None) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sites.docker_stack", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=["up", "down", "status", "reset", "doctor"])
-    parser.add_argument("sites", nargs="*", help="reset only these sites")
-    args = parser.parse_args(argv)
-    current = load_settings()
-    if args.command == "reset":
-        return reset(current, args.sites or None)
-    return {"up": up, "down": down, "status": status, "doctor": doctor}[args.command](current)
+    ops = {"up": up, "down": down, "status": status, "reset": reset, "doctor": doctor}
+    return run_stack_cli("python -m sites.docker_stack", __doc__.split("\n")[0], ops, argv)
 
 
 if __name__ == "__main__":
