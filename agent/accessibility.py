@@ -89,13 +89,6 @@ AX_TREE_COMMAND: tuple[str, dict] = ("Accessibility.getFullAXTree", {})
 SNAPSHOT_COMMAND: tuple[str, dict] = ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
 
 
-def build_ax_tree(cdp, viewport: tuple[int, int], current_viewport_only: bool = False) -> AXTree:
-    """`cdp(method, params) -> dict` sends a CDP command to the focused tab."""
-    nodes = cdp(*AX_TREE_COMMAND)["nodes"]
-    snapshot = cdp(*SNAPSHOT_COMMAND) if current_viewport_only else None
-    return ax_tree_from(nodes, snapshot, viewport, current_viewport_only)
-
-
 def ax_tree_from(nodes: list[dict], snapshot: dict | None, viewport: tuple[int, int],
                  current_viewport_only: bool = False) -> AXTree:
     """The tree of `nodes` (getFullAXTree's answer); `snapshot` (captureSnapshot's) gives the bounds, and

@@ -29,11 +29,6 @@ SCREENSHOT_MAX_SIDE = 2048
 INPUT_IMAGE_MAX_SIDE = 1024
 
 
-def estimate_tokens(text: str) -> int:
-    """Simple estimate (about 4 characters per token); no tokenizer files are needed."""
-    return EstimateCounter().count(text)
-
-
 def truncate_to_tokens(text: str, max_tokens: int, counter=None) -> str:
     """`text` cut to the budget, counted by `counter` (agent/tokens.py; default the 4-characters estimate)."""
     return truncate(counter or EstimateCounter(), text, max_tokens)

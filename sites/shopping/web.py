@@ -126,5 +126,3 @@ def rating_percent(product) -> int:
     return round(product["rating_sum"] * 20 / product["review_count"]) if product["review_count"] else 0
 
 
-def options_text(options) -> list[tuple[str, str]]:
-    return [tuple(o) for o in options]
