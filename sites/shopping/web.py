@@ -124,5 +124,3 @@ def menu() -> tuple:
 
 def rating_percent(product) -> int:
     return round(product["rating_sum"] * 20 / product["review_count"]) if product["review_count"] else 0
-
-
