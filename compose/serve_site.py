@@ -17,7 +17,8 @@ import os
 import sys
 import urllib.parse
 
-from sites.config import settings as load_settings, site_urls
+from sites.config import settings as load_settings
+from sites.config import site_urls
 from sites.launchers import LAUNCHERS
 
 
