@@ -1,10 +1,11 @@
 """Check a run of `make test-docker`: every task of the suite scored 1 on its last attempt, none missing.
 
-    python scripts/docker_results.py RESULTS_DIR TASK_FILE [--expect-recovery]
+    python scripts/docker_results.py RESULTS_DIR TASK_FILE [--expect-recovery] [--shard I/N]
 
 --expect-recovery: a site of the run was killed mid-run, so some task must show the recovery: a retry after the
-harness error (attempt 2) or a site the harness waited for before the task (restarted_sites). Prints one line
-per recovery and a summary; exit code 1 when a task is missing, did not score 1, or no recovery shows.
+harness error (attempt 2) or a site the harness waited for before the task (restarted_sites). --shard I/N: the run
+had `--shard I/N`, so only that shard's tasks are wanted. Prints one line per recovery and a summary; exit code 1
+when a task is missing, did not score 1, or no recovery shows.
 """
 from __future__ import annotations
 
@@ -13,15 +14,22 @@ import json
 import sys
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="docker_results.py")
     parser.add_argument("results", type=Path)
     parser.add_argument("task_file", type=Path)
     parser.add_argument("--expect-recovery", action="store_true")
+    parser.add_argument("--shard", default=None, metavar="I/N")
     args = parser.parse_args(argv)
     tasks = json.loads(args.task_file.read_text(encoding="utf-8"))
     wanted = {int(t["task_id"]) for t in tasks}
+    if args.shard:
+        sys.path.insert(0, str(ROOT))      # the project's shard rule (evaluation/taskfiles/plugin.py)
+        from evaluation.taskfiles.plugin import parse_shard, shard_of
+        part, count = parse_shard(args.shard) or (1, 1)
+        wanted = {t for t in wanted if shard_of(str(args.task_file), t, count) == part}
     last: dict[int, dict] = {}
     recoveries: list[str] = []
     lines = (args.results / "results.jsonl").read_text(encoding="utf-8").splitlines()

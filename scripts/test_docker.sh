@@ -28,6 +28,7 @@ export EMBEDDED_NETWORK=${EMBEDDED_NETWORK:-vwa-test-docker}
 export EMBEDDED_IMAGE=${EMBEDDED_IMAGE:-vwa-arena:latest}
 export STACK=compose
 KILL_AFTER=${KILL_AFTER:-20}      # results before the classifieds container is killed
+SHARD=${SHARD:-}                  # I/N: only that fixed share of each suite (CI's time budget); empty: every task
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
@@ -137,7 +138,7 @@ make --no-print-directory reset STACK=compose
 suite() {  # suite NAME TASK_FILE: the reference agent over every task, one worker (the containers are shared)
   rm -rf "$WORK/results-$1"
   "$PY" -m pytest tasks -q -p no:cacheprovider -p no:xdist --stack compose --agent reference --retries 1 \
-    --task-file "$2" --results "$WORK/results-$1"
+    --task-file "$2" --results "$WORK/results-$1" ${SHARD:+--shard "$SHARD"}
 }
 container=$(docker ps -q --filter "label=com.docker.compose.project=$COMPOSE_PROJECT_NAME" \
             --filter "label=com.docker.compose.service=classifieds")
@@ -162,13 +163,14 @@ restarts_after=$(docker inspect -f '{{.RestartCount}}' "$container")
 say "classifieds container restarts: $restarts_before -> $restarts_after"
 [ -n "$killed" ] || { say "the run ended before $KILL_AFTER results: nothing was killed"; exit 1; }
 [ "$restarts_after" -gt "$restarts_before" ] || { say "the restart policy did not restart the container"; exit 1; }
-"$PY" scripts/docker_results.py "$WORK/results-classifieds" tasks/classifieds.json --expect-recovery
+"$PY" scripts/docker_results.py "$WORK/results-classifieds" tasks/classifieds.json --expect-recovery \
+  ${SHARD:+--shard "$SHARD"}
 
 # ---- 8. the multi-site suite
 t=$(now)
 suite multisite tasks/multisite.json
 record "multi-site suite" "$t"
-"$PY" scripts/docker_results.py "$WORK/results-multisite" tasks/multisite.json
+"$PY" scripts/docker_results.py "$WORK/results-multisite" tasks/multisite.json ${SHARD:+--shard "$SHARD"}
 make --no-print-directory status STACK=compose
 
 # ---- 9. down: nothing of the project left

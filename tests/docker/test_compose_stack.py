@@ -71,3 +71,23 @@ def test_the_run_checker_fails_a_lost_or_failed_task_and_a_kill_nobody_saw(tmp_p
     results, task_file = _write(tmp_path, [1, 2], records)
     done = _check(results, task_file, "--expect-recovery")
     assert done.returncode == 1 and problem in done.stderr, done.stderr
+
+
+def test_the_run_checker_of_a_shard_wants_that_shard_s_tasks_only(tmp_path):
+    """`--shard I/N` (CI runs a fixed share of each suite): the tasks of the other shards are not wanted, and a
+    task of this shard without a result is still a problem."""
+    from evaluation.taskfiles.plugin import shard_of
+    ids = list(range(1, 13))
+    results, task_file = _write(tmp_path, ids, [])
+    mine = [t for t in ids if shard_of(str(task_file), t, 3) == 1]
+    assert 0 < len(mine) < len(ids)
+    with (results / "results.jsonl").open("w", encoding="utf-8") as out:
+        for t in mine[1:]:
+            out.write(json.dumps({"task_id": t, "status": "scored", "reward": 1}) + "\n")
+    done = _check(results, task_file, "--shard", "1/3")
+    assert done.returncode == 1 and f"task {mine[0]}: no result" in done.stderr, done.stderr
+    assert all(f"task {t}:" not in done.stderr for t in ids if t not in mine)
+    with (results / "results.jsonl").open("a", encoding="utf-8") as out:
+        out.write(json.dumps({"task_id": mine[0], "status": "scored", "reward": 1}) + "\n")
+    done = _check(results, task_file, "--shard", "1/3")
+    assert done.returncode == 0 and f"{len(mine)}/{len(mine)} tasks scored 1" in done.stdout, done.stderr
