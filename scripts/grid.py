@@ -198,7 +198,7 @@ def _flags(**flags: object) -> list[str]:
 
 
 def _spawn(argv: list[str], log: Path) -> int:
-    with log.open("ab") as out:
+    with log.open("wb") as out:
         child = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                  start_new_session=True, cwd=log.parent)
     return child.pid
@@ -242,6 +242,7 @@ def start(nodes: int = 2, work: Path = WORK, jar: Path | None = None) -> GridSta
         stop(work)     # what an interrupted run left (only while its processes still run our jar)
     jar = jar or ensure_jar()
     java_bin = java()
+    work = work.resolve()      # the processes run in `work`: every path handed to them is absolute
     work.mkdir(parents=True, exist_ok=True)
     config = node_config(work / "node.toml")
     hub_port, publish, subscribe, *node_ports = free_ports(3 + nodes)
