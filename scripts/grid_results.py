@@ -18,6 +18,9 @@ from collections import defaultdict
 from pathlib import Path
 
 COMPARED = ("status", "reward", "answer", "final_url", "stop_reason", "steps", "checks", "proof", "sight")
+# the sighted agent's picture-match scores and margins (floats from the frame's pixels) may differ in the fourth
+# decimal between two browsers; the counts of what it found, and how, must not
+SIGHT_TOLERANCE = 1e-3
 
 
 def _lines(results: Path) -> list[dict]:
@@ -33,10 +36,18 @@ def outcome(record: dict) -> dict:
     return json.loads(text)
 
 
+def _same(key: str, ours: object, theirs: object) -> bool:
+    if key == "sight" and isinstance(ours, dict) and isinstance(theirs, dict) and set(ours) == set(theirs):
+        return all(abs(ours[name] - theirs[name]) <= SIGHT_TOLERANCE
+                   if isinstance(ours[name], float) and isinstance(theirs[name], (int, float))
+                   else ours[name] == theirs[name] for name in ours)
+    return ours == theirs
+
+
 def differences(grid: dict, local: dict) -> list[str]:
     ours, theirs = outcome(grid), outcome(local)
     return [f"{key}: grid {json.dumps(ours[key])[:200]} local {json.dumps(theirs[key])[:200]}"
-            for key in COMPARED if ours[key] != theirs[key]]
+            for key in COMPARED if not _same(key, ours[key], theirs[key])]
 
 
 def check(grid_lines: list[dict], local_lines: list[dict], wanted: set[int],

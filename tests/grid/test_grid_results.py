@@ -61,3 +61,13 @@ def test_main_reads_the_folders_and_reports_the_time_per_task(tmp_path: Path, ca
     assert grid_results.main([str(tmp_path / "grid"), str(tmp_path / "local"), str(suite)]) == 0
     assert "Grid 3.00 s, local 1.50 s" in capsys.readouterr().out
     assert grid_results.main([str(tmp_path / "grid"), str(tmp_path / "local"), str(suite), "--expect-retry"]) == 1
+
+
+def test_picture_scores_may_differ_in_the_fourth_decimal_not_more_and_counts_not_at_all():
+    local = [_line(1, LOCAL, sight={"targets": 2, "by_picture": 1, "min_margin": 0.3762, "min_score": 0.9827})]
+    close = [_line(1, GRID, sight={"targets": 2, "by_picture": 1, "min_margin": 0.3763, "min_score": 0.9827})]
+    far = [_line(1, GRID, sight={"targets": 2, "by_picture": 1, "min_margin": 0.3862, "min_score": 0.9827})]
+    other = [_line(1, GRID, sight={"targets": 2, "by_picture": 2, "min_margin": 0.3762, "min_score": 0.9827})]
+    assert grid_results.check(close, local, {1}, expect_retry=False)[0] == []
+    assert grid_results.check(far, local, {1}, expect_retry=False)[0]
+    assert grid_results.check(other, local, {1}, expect_retry=False)[0]
