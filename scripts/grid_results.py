@@ -1,12 +1,13 @@
 """Check a run of `make test-grid` against a run of the same suite on the local browser.
 
-    python scripts/grid_results.py GRID_RESULTS LOCAL_RESULTS TASK_FILE [--expect-retry]
+    python scripts/grid_results.py GRID_RESULTS LOCAL_RESULTS TASK_FILE [--expect-retry] [--shard I/N]
 
 Every task of TASK_FILE must be scored exactly once in the Grid run (its last attempt, reward 1), each earlier
 attempt of it an error line that its scored line names in `retried_errors`; and each task's outcome must be the
 local run's, field by field (status, reward, answer, final URL, stop reason, steps, the checks, the proof and
 what the sighted agent saw), with each run's own site URLs written as the site's name. --expect-retry: a node
-was killed mid-run, so at least one task must show the retry. Prints the retries, the differences and a
+was killed mid-run, so at least one task must show the retry. --shard I/N: the Grid run had `--shard I/N`, so
+only that shard's tasks are wanted. Prints the retries, the differences and a
 summary with the time per task of both runs; exit code 1 on any problem.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 COMPARED = ("status", "reward", "answer", "final_url", "stop_reason", "steps", "checks", "proof", "sight")
 # the sighted agent's picture-match scores and margins (floats from the frame's pixels) may differ in the fourth
 # decimal between two browsers; the counts of what it found, and how, must not
@@ -87,7 +89,7 @@ def check(grid_lines: list[dict], local_lines: list[dict], wanted: set[int],
         problems += [f"task {task_id}: {line}" for line in differences(final, local[task_id])]
     extra = sorted(set(by_task) - wanted)
     if extra:
-        problems.append(f"tasks not in the task file: {extra[:10]}")
+        problems.append(f"tasks not wanted (not in the task file, or of another shard): {extra[:10]}")
     if expect_retry and not retries:
         problems.append("a node was killed mid-run but no task shows a retry")
     return problems, retries
@@ -106,9 +108,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("local", type=Path)
     parser.add_argument("task_file", type=Path)
     parser.add_argument("--expect-retry", action="store_true")
+    parser.add_argument("--shard", default=None, metavar="I/N")
     args = parser.parse_args(argv)
     tasks = json.loads(args.task_file.read_text(encoding="utf-8"))
     wanted = {int(task["task_id"]) for task in tasks}
+    if args.shard:
+        sys.path.insert(0, str(ROOT))      # the project's shard rule (evaluation/taskfiles/plugin.py)
+        from evaluation.taskfiles.plugin import parse_shard, shard_of
+        part, count = parse_shard(args.shard) or (1, 1)
+        wanted = {t for t in wanted if shard_of(str(args.task_file), t, count) == part}
     name = args.task_file.resolve()
     grid_lines = [r for r in _lines(args.grid) if Path(r.get("task_file", "")).name == name.name]
     local_lines = [r for r in _lines(args.local) if Path(r.get("task_file", "")).name == name.name]

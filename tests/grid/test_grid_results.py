@@ -71,3 +71,23 @@ def test_picture_scores_may_differ_in_the_fourth_decimal_not_more_and_counts_not
     assert grid_results.check(close, local, {1}, expect_retry=False)[0] == []
     assert grid_results.check(far, local, {1}, expect_retry=False)[0]
     assert grid_results.check(other, local, {1}, expect_retry=False)[0]
+
+
+def test_a_shard_run_wants_that_shard_s_tasks_only(tmp_path, capsys):
+    """`--shard I/N` (CI's share of the suite): the Grid run holds only that shard, compared with the full local
+    run; a task of another shard in the Grid run is a problem."""
+    from evaluation.taskfiles.plugin import shard_of
+    task_file = tmp_path / "classifieds.json"
+    task_file.write_text(json.dumps([{"task_id": t} for t in range(12)]))
+    mine = [t for t in range(12) if shard_of(str(task_file), t, 3) == 2]
+    other = next(t for t in range(12) if t not in mine)
+    for name, lines in (("grid", [_line(t, GRID) for t in mine]), ("local", [_line(t, LOCAL) for t in range(12)])):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    args = [str(tmp_path / "grid"), str(tmp_path / "local"), str(task_file), "--shard", "2/3"]
+    assert grid_results.main(args) == 0
+    assert f"{len(mine)} tasks" in capsys.readouterr().out
+    with (tmp_path / "grid" / "results.jsonl").open("a") as out:
+        out.write(json.dumps(_line(other, GRID)) + "\n")
+    assert grid_results.main(args) == 1
+    assert "of another shard" in capsys.readouterr().err
