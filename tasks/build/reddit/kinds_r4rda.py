@@ -17,6 +17,7 @@ from .base import (
     HOME,
     INPUT_SIZE,
     LOOKALIKE,
+    SUBMITTER,
     Suite,
     a_kind,
     findable,
@@ -310,3 +311,81 @@ def chart_figure(s: Suite) -> None:
 
 
 TEMPLATES += [across_forums, search_by_score, chart_figure]
+
+
+# ---- the comment a pictured post's own author left under it (3) --------------------------------------------------
+
+PROFILE_TOP = 8      # a comment among its author's newest few shows on the first screen of their Comments tab
+
+
+def profile_comment(forum: str, post_id: int, comment_id: int) -> str:
+    """The link to a comment in its author's Comments tab (its text: the post's title)."""
+    return f".user-comment__context a[href='/f/{forum}/{post_id}/-/comment/{comment_id}']"
+
+
+def near_top_of_profile(s: Suite, t: Thread, comment_id: int) -> bool:
+    """Whether the comment is among its author's PROFILE_TOP newest, the only one there on a post of that title."""
+    rows = s.f.data.conn.execute(
+        "SELECT c.id, s.title FROM comment c JOIN user u ON u.id = c.user_id"
+        " JOIN submission s ON s.id = c.submission_id WHERE u.username = ? ORDER BY c.id DESC LIMIT ?",
+        (t.post.author, PROFILE_TOP)).fetchall()
+    return comment_id in [r[0] for r in rows] and [r[1] for r in rows].count(t.post.title) == 1
+
+
+def browsable_page(s: Suite, t: Thread) -> str | None:
+    """The first sort (standout.SORT_ORDER) whose first page of the post's forum shows its thumbnail with no
+    look-alike, or None."""
+    from .standout import SORT_ORDER
+
+    for sort in SORT_ORDER:
+        page = first_page(s.f, t.post.forum, sort)
+        if t in page and s.f.unique_look(t, page):
+            return sort
+    return None
+
+
+def op_comment(s: Suite) -> None:
+    """Official 3: find the post with the given picture and go to the comment its own author left under it (our
+    forum's authors leave remarks, not recipes: the nearest honest job); where they left none, answer N/A."""
+    template = ("I'm researching the post with this picture in f/{forum}. Go to the permalink of the comment its own "
+                "author left under it, or answer N/A if they left none.")
+    rng = stream("3")
+    left: list[tuple] = []
+    none: list[tuple] = []
+    for t in s.f.threads.values():
+        if t.id not in s.f.drawable or t.facts.get("style") in LOOKALIKE or not clean_of([t], visual_terms(t.facts)):
+            continue
+        own = [c for c in t.comments if c.author == t.post.author]
+        sort = browsable_page(s, t)
+        if sort is None:
+            continue
+        shown = [c for c in own if near_top_of_profile(s, t, c.id)]
+        if own and not shown:
+            continue
+        own = shown[:1] + [c for c in own if c not in shown[:1]]      # the one the solution follows first
+        if own or t.facts.get("style") in ("photo", "vintage"):     # memes' thumbnails can look too much alike
+            (left if own else none).append((t, sort, own))
+    answered = rng.sample(left, min(3, len(left)))        # the official template: three found, one N/A
+    picked = sorted(answered + rng.sample(none, min(4 - len(answered), len(none))), key=lambda c: c[0].id)
+    for t, sort, own in picked:
+        forum = t.post.forum
+        reach = [goto(f"{SITE}/f/{forum}", "the forum the intent names"), *sort_tab(forum, sort),
+                 click(thumbnail(t), "its picture matches")]
+        if own:
+            c = own[0]
+            url = " |OR| ".join(f"{SITE}/f/{forum}/{t.id}/-/comment/{x.id}" for x in own)     # any of theirs
+            ev = {**post_url_eval(t), "reference_url": url}
+            steps = [*reach, click(SUBMITTER, "the post's author"),
+                     click(f"a.tab[href='/user/{t.post.author}/comments']", "their comments"),
+                     click(profile_comment(forum, t.id, c.id), "their comment on this post"), stop("")]
+            note = f"comments {', '.join(str(x.id) for x in own)} are by the post's author {t.post.author}"
+        else:
+            note = f"the post's author {t.post.author} left no comment under it"
+            ev = answer_eval({"fuzzy_match": "N/A"}, string_note=note)
+            steps = [*reach, stop("N/A", "no comment by the post's author")]
+        s.task(template, {"forum": forum}, image=s.post_picture(t), start_url=f"{SITE}/f/{forum}", eval_=ev,
+               solution=steps, difficulty=labels(3), official=3, grounding=[t], terms=visual_terms(t.facts),
+               comments=note)
+
+
+TEMPLATES += [op_comment]
