@@ -317,6 +317,7 @@ TEMPLATES += [across_forums, search_by_score, chart_figure]
 # ---- the comment a pictured post's own author left under it (3) --------------------------------------------------
 
 PROFILE_TOP = 8      # a comment among its author's newest few shows on the first screen of their Comments tab
+PROFILE_FULL = 20    # about as many as the first screen (1280 x 2048) shows
 
 
 def profile_comment(forum: str, post_id: int, comment_id: int) -> str:
@@ -324,12 +325,12 @@ def profile_comment(forum: str, post_id: int, comment_id: int) -> str:
     return f".user-comment__context a[href='/f/{forum}/{post_id}/-/comment/{comment_id}']"
 
 
-def near_top_of_profile(s: Suite, t: Thread, comment_id: int) -> bool:
+def near_top_of_profile(s: Suite, t: Thread, comment_id: int, top: int = PROFILE_TOP) -> bool:
     """Whether the comment is among its author's PROFILE_TOP newest, the only one there on a post of that title."""
     rows = s.f.data.conn.execute(
         "SELECT c.id, s.title FROM comment c JOIN user u ON u.id = c.user_id"
         " JOIN submission s ON s.id = c.submission_id WHERE u.username = ? ORDER BY c.id DESC LIMIT ?",
-        (t.post.author, PROFILE_TOP)).fetchall()
+        (t.post.author, top)).fetchall()
     return comment_id in [r[0] for r in rows] and [r[1] for r in rows].count(t.post.title) == 1
 
 
@@ -390,3 +391,37 @@ def op_comment(s: Suite) -> None:
 
 
 TEMPLATES += [op_comment]
+
+
+def op_comment_unnamed_forum(s: Suite) -> None:
+    """Official 48: as official 3 with no forum named: from the front page, the forum the picture belongs in, the
+    post, then the comment its own author left under it (through their profile's Comments tab)."""
+    from .base import ALL_FORUMS, FORUMS_NAV, forum_link
+
+    template = "I'm researching the post with this picture. Take me to the comment its own author left under it."
+    rng = stream("48")
+    used = {p for t in s.tasks if t.get("official_template_id") == 3 for p in t["grounding"]["posts"]}
+    cands = []
+    for t in s.f.threads.values():
+        if t.id in used or t.id not in s.f.drawable or t.facts.get("style") in LOOKALIKE \
+                or not clean_of([t], visual_terms(t.facts)):
+            continue
+        own = [c for c in t.comments if c.author == t.post.author]
+        sort = browsable_page(s, t) if own else None
+        shown = [c for c in own if near_top_of_profile(s, t, c.id, PROFILE_FULL)]
+        if sort is not None and shown:
+            cands.append((t, sort, shown[:1] + [c for c in own if c not in shown[:1]]))
+    for t, sort, own in sorted(rng.sample(cands, min(2, len(cands))), key=lambda c: c[0].id):
+        forum = t.post.forum
+        url = " |OR| ".join(f"{SITE}/f/{forum}/{t.id}/-/comment/{x.id}" for x in own)
+        steps = [click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum), "where such pictures go"),
+                 *sort_tab(forum, sort), click(thumbnail(t), "its picture matches"),
+                 click(SUBMITTER, "the post's author"),
+                 click(f"a.tab[href='/user/{t.post.author}/comments']", "their comments"),
+                 click(profile_comment(forum, t.id, own[0].id), "their comment on this post"), stop("")]
+        s.task(template, {}, image=s.post_picture(t), eval_={**post_url_eval(t), "reference_url": url},
+               solution=steps, difficulty=labels(48), official=48, grounding=[t], terms=visual_terms(t.facts),
+               comments=f"comments {', '.join(str(x.id) for x in own)} are by the post's author {t.post.author}")
+
+
+TEMPLATES += [op_comment_unnamed_forum]
