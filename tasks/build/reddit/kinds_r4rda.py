@@ -1,7 +1,8 @@
 """Round 4 (helper r4-rda) forum kinds mirroring official reddit templates: posting a given picture in the forum it
 fits (10) and several pictures each in theirs (44), reposting a described post's picture to another forum (30), the
 winner of a sort across named forums and a question about its picture (45), a search and a post picked by score and
-picture (53), and a chart post found by what it shows with a figure read off it (49).
+picture (53), a chart post found by what it shows with a figure read off it (49), and the comment a pictured post's
+own author left under it, with a forum named (3, N/A where they left none) or from the front page (48).
 
 Every kind draws from its own random stream (`stream`) and neither reads nor fills the suite's set of used posts,
 so kinds added by other helpers in any order do not move these picks. Posts are reached from the start page by
