@@ -328,3 +328,28 @@ def _rules():  # type: ignore[no-redef]  # the rules above plus the dashboard's 
         (r"^\.box-address-(billing|shipping) a\.action\.edit$",
          lambda css, m, sol: {"text": "Edit Address", "after": f"Default {m.group(1).title()} Address"}),
     ]
+
+
+# ---- forum header search box (issue 34, round 4, helper r4-rda, appended): the search field by its placeholder.
+
+_RULES_BEFORE_FORUM_SEARCH = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus the forum's header search box
+    return _RULES_BEFORE_FORUM_SEARCH() + [
+        (r"^form\.site-nav__search input\[name=q\]$", lambda css, m, sol: {"text": "Search", "tag": "INPUT"}),
+    ]
+
+
+# ---- a user's Comments tab and the link of one of their comments, by the post's title (issue 34, round 4, helper
+# r4-rda, appended).
+
+_RULES_BEFORE_USER_COMMENTS = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus a profile's Comments tab and its links
+    return _RULES_BEFORE_USER_COMMENTS() + [
+        (r"^a\.tab\[href='/user/[^/']+/comments'\]$", lambda css, m, sol: {"text": "Comments", "tag": "A"}),
+        (r"^\.user-comment__context a\[href='/f/[^/']+/(\d+)/-/comment/\d+'\]$",
+         lambda css, m, sol: {"text": _post_title(int(m.group(1))), "tag": "A"}),
+    ]

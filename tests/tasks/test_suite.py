@@ -85,7 +85,9 @@ def test_state_changing_tasks_require_a_reset(builder, committed_tasks):
 
 
 def test_input_images_exist_and_are_referenced_once(built, committed_tasks):
-    referenced = [t["image"] for t in committed_tasks if t["image"]]
+    # an input image is a path or, as in the official format, a list of paths (official reddit template 44)
+    referenced = [ref for t in committed_tasks if t["image"]
+                  for ref in (t["image"] if isinstance(t["image"], list) else [t["image"]])]
     assert len(referenced) == len(set(referenced))
     for ref in referenced:
         assert (built.task_file.parent / ref).is_file(), ref
