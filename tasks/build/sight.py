@@ -317,3 +317,16 @@ def _rules():  # type: ignore[no-redef]  # the rules above plus the dashboard's 
         (r"^\.box-address-(billing|shipping) a\.action\.edit$",
          lambda css, m, sol: {"text": "Edit Address", "after": f"Default {m.group(1).title()} Address"}),
     ]
+
+
+# ---- a forum listing's time window (issue 34, round 4, helper r4-rdb, appended): the tab under a timed sort
+# ("Past month", "All time"...) by its visible text.
+
+_RULES_BEFORE_TIME_TABS = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus the forum's time tabs
+    return _RULES_BEFORE_TIME_TABS() + [
+        (r"^\.time-tabs a\[href='/f/[^/']+/\w+\?t=(day|week|month|year|all)'\]$",
+         lambda css, m, sol: {"text": "All time" if m.group(1) == "all" else f"Past {m.group(1)}", "tag": "A"}),
+    ]

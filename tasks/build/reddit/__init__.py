@@ -29,6 +29,7 @@ from .interactions import (
     text_post,
     upvote_all_on_page,
 )
+from .kinds_r4_rdb import TEMPLATES as KINDS_R4_RDB
 from .official_kinds import TEMPLATES as OFFICIAL_KINDS
 from .official_more import TEMPLATES as OFFICIAL_MORE
 from .official_subscribe import TEMPLATES as OFFICIAL_SUBSCRIBE
@@ -67,6 +68,7 @@ TEMPLATES = [img_open_post, img_upvote, img_top_comment, img_comment_count, img_
 TEMPLATES += OFFICIAL_KINDS     # after the older ones, with their own random streams (official_kinds.py)
 TEMPLATES += OFFICIAL_SUBSCRIBE     # round 2, after those (official_subscribe.py)
 TEMPLATES += OFFICIAL_MORE     # round 3, after those (official_more.py)
+TEMPLATES += KINDS_R4_RDB     # round 4, helper r4-rdb (kinds_r4_rdb.py)
 
 
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 70, 25, 15
