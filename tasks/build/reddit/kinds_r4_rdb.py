@@ -1,11 +1,14 @@
 """Round 4 (helper r4-rdb) forum kinds mirroring official reddit templates: messaging every author of a picture of
 something on this page (84), subscribing to the forums of a letter whose all-time top three show something (65),
-reposting the picture of this page that fits another forum (70) and reading a price off a user's chart (73).
+reposting the picture of this page that fits another forum (70), reading a price off a user's chart (73), commenting
+on the dish of a pictured flag's country (74), a sort of the forum of a pictured sign's state (75), the joke set in a
+pictured place (66), commenting on a post by its age (81) and how long ago a pictured post was posted (6).
 
 Like the other official kinds they come after every older template and pick with random streams of their own
 (`_stream`); they do not take posts other kinds picked out of `Suite.used`, nor add theirs, so that kinds added by
-other helpers before or after them move none of their picks. Every solution reaches its post or forum from the
-start page by looking: the listing's thumbnails, the list of forums, the forum's sort tabs, the user's profile.
+other helpers before or after them move none of their picks. Every post a solution opens it finds by looking (a
+listing's thumbnail or title, a profile's posts); forum listings, profiles and message forms whose names the
+intent or the page gives are opened by their address, which keeps each reference solution within 10 steps.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from .base import (
     findable,
     forum_link,
     latest_comment,
-    message_author_steps,
+    message_steps,
     open_post,
     query_text,
     ssim_check,
@@ -55,13 +58,6 @@ def _photo_kinds(s: Suite, page: list[Thread]) -> dict[str, list[Thread]]:
     return out
 
 
-def _message_author(t: Thread, title: str, body: str) -> list[dict]:
-    """message_author_steps with the author's link seen by this post's author name (sight.py's rule for the
-    submitter link names the author of the solution's last post, and these solutions open several)."""
-    steps = message_author_steps(title, body)
-    return [{**steps[0], "sight": {"text": t.post.author, "tag": "A"}}] + steps[1:]
-
-
 # ---- official 84: message the authors of the posts on this page whose picture shows something ----------------
 
 # kinds that read wrong after "a"
@@ -89,8 +85,8 @@ def message_authors_on_page(s: Suite) -> None:
         message = MESSAGES_84[n]
         start = f"{SITE}/f/{forum}"
         steps: list[dict] = []
-        for t in hits:
-            steps += open_post(t, f"{a_kind(kind)} in the picture") + _message_author(t, "Your picture", message)
+        for t in hits:      # (reference solutions stay within 10 steps: each author's message form by its address)
+            steps += message_steps(t.post.author, "Your picture", message)
         s.task(template, {"message": message, "what": a_kind(kind)}, start_url=start, require_reset=True,
                eval_=html_eval([target(f"{SITE}/messages", query_text(".table"),
                                        must_include=[t.post.author for t in hits] + [message])]),
@@ -166,9 +162,8 @@ def subscribe_by_letter(s: Suite) -> None:
     for letter, what, group, yes, no, posts in sorted(picked):
         phrase = "a city skyline" if what == "skyline" else a_kind(what)
         steps: list[dict] = []
-        for n in group:
-            steps += [click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(n), f"starts with '{letter}'"),
-                      click(f".sort-tabs a[href='/f/{n}/top']", "top posts, all time")]
+        for n in group:     # each forum of the letter (the list of forums names them), its top posts of all time
+            steps.append(goto(f"{SITE}/f/{n}/top", f"f/{n} starts with '{letter}': its top posts of all time"))
             if n in yes:
                 steps.append(click(SUBSCRIBE, f"{phrase} among its top three"))
         s.add(template, {"letter": letter, "what": phrase},
