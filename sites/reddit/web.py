@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from urllib.parse import quote
 
 from flask import abort, current_app, g, redirect, request, session
@@ -84,13 +84,22 @@ def long_date(stamp: str) -> str:
         return stamp
 
 
+def forum_now() -> datetime:
+    """The forum's clock for relative dates ("5 months ago"): the end of the generated data's time span
+    (sites.reddit.generate), not the machine's clock, so a page says the same whenever it is read and a question
+    about when something was posted keeps its answer; anything newer (what an agent posts) reads "just now"."""
+    from sites.reddit.generate import EPOCH, SPAN_DAYS
+
+    return (EPOCH + timedelta(days=SPAN_DAYS)).replace(tzinfo=timezone.utc)
+
+
 def ago(stamp: str) -> str:
-    """'3 years ago' style text for a UTC stamp."""
+    """'3 months ago' style text for a UTC stamp, measured from the forum's clock (forum_now)."""
     try:
         then = datetime.fromisoformat(stamp[:19]).replace(tzinfo=timezone.utc)
     except ValueError:
         return stamp
-    seconds = max(0, int((datetime.now(timezone.utc) - then).total_seconds()))
+    seconds = max(0, int((forum_now() - then).total_seconds()))
     for unit, size in (("year", 365 * 86400), ("month", 30 * 86400), ("day", 86400), ("hour", 3600),
                        ("minute", 60)):
         if seconds >= size:
