@@ -116,7 +116,7 @@ def priciest_photo_post(s) -> None:
                     + [stop_step("")])
         s.task(template, {"leaf": leaf(p), "forum": forum}, ["reddit", "shopping"],
                start_url=f"{SHOP} |AND| {REDDIT}/forums", eval_=ev, solution=solution, require_reset=True,
-               difficulty=labels(17), official=17, grounding={"products": [p.id], "visual_terms": []},
+               difficulty=labels(17), official=17,
                comments=f"the priciest product of {leaf(p)} is {p.name!r} at ${p.final_price:,.2f}")
 
 
@@ -221,7 +221,7 @@ def wiki_related_photo_post(s) -> None:
         s.task(template, {"forum": forum, "title": title}, ["reddit", "shopping", "wikipedia"],
                start_url=f"{REDDIT} |AND| {article_url(sport)} |AND| {listing}", eval_=ev, solution=solution,
                require_reset=True, difficulty=labels(78), official=78,
-               grounding={"products": [p.id], "visual_terms": []},
+               grounding={"products": [p.id], "visual_terms": [p.photos[0].kind]},
                comments=f"the article is {sport!r}; the page's {p.photos[0].kind} is {p.name!r}")
 
 
