@@ -22,6 +22,8 @@ from pathlib import Path
 
 from sites.wikipedia import BOOK, LANDING, ZIM_NAME
 from sites.wikipedia.entities import Entity, core_entities, extra_entities
+from sites.wikipedia.round4 import LEADS as ROUND4_LEADS
+from sites.wikipedia.round4 import SECTIONS as ROUND4_SECTIONS
 
 SCALES = {"default": 0, "small": 0, "tiny": 0, "full": 20_500}
 STYLE = """body{font-family:sans-serif;margin:0;color:#202122;background:#fff}
@@ -132,6 +134,7 @@ _LEADS = {
     "currency": "{t} is a currency with the ISO 4217 code {ISO 4217 code}.",
     "town": "{t} is a small town in the U.S. state of {State}, with a population of {Population}.",
     "topic": "{t} is a subject of this encyclopedia; this article's text is generated for the embedded stack.",
+    **ROUND4_LEADS,
 }
 _SECTIONS = {
     "country": ["Etymology", "History", "Geography", "Demographics", "Economy", "Telecommunications"],
@@ -143,6 +146,7 @@ _SECTIONS = {
     "film": ["Plot", "Production", "Reception"],
     "artwork": ["History", "Description", "Legacy"],
     "topic": ["Overview", "History", "Reception"],
+    **ROUND4_SECTIONS,
 }
 _FILLER = ["It has been described in many works of reference.", "Its history goes back several centuries.",
            "Visitors often mention it first.", "Several studies have looked at it in detail.",
@@ -254,8 +258,10 @@ def articles(seed: int, scale: str | int = "default") -> list[Entity]:
             seen.add(e.title)
             unique.append(e)
     from sites.wikipedia.official import official_entities
+    from sites.wikipedia.round4 import round4_entities
 
-    return unique + official_entities(seen)   # last: the generated articles before them do not change
+    official = official_entities(seen)        # after the generated articles: those do not change
+    return unique + official + round4_entities(seen | {e.title for e in official})
 
 
 def build(out_dir: Path, seed: int, scale: str | int = "default") -> BuildResult:
@@ -329,6 +335,7 @@ def generator_version() -> str:
     here = Path(__file__).parent
     packages = "".join(f"{p}={version(p)};" for p in ("pycountry", "phonenumbers", "countryinfo", "libzim"))
     return code_version(here / "build.py", here / "entities.py", here / "__init__.py", here / "official.py",
+                        here / "round4.py",
                         here.parent / "common" / "official_catalogue.json",
                         extra=packages.encode())
 

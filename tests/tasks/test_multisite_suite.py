@@ -56,12 +56,17 @@ def test_every_task_needs_two_sites_in_each_official_pairing(tasks):
 
 
 def test_two_tabs_and_the_solution_moves_between_them(tasks):
+    three = (78, 86)        # official reddit templates opening three tabs (the store twice, or Wikipedia and the store)
     for t in tasks:
         tabs = t["start_url"].split(" |AND| ")
-        assert len(tabs) == 2, f"task {t['task_id']} opens {len(tabs)} tab(s)"
+        assert len(tabs) == (3 if t.get("official_template_id") in three else 2), \
+            f"task {t['task_id']} opens {len(tabs)} tab(s)"
         focus = [s["index"] for s in t["reference_solution"] if s["do"] == "tab_focus"]
         assert 1 in focus, f"task {t['task_id']}: the reference solution never looks at the second tab"
-    on_wikipedia = [t for t in tasks if "wikipedia" in t["sites"]]
+        if len(tabs) == 3:
+            assert 2 in focus, f"task {t['task_id']}: the reference solution never looks at the third tab"
+    # Wikipedia opens on its landing page, except in official 78, which opens the article the post relates to
+    on_wikipedia = [t for t in tasks if "wikipedia" in t["sites"] and t.get("official_template_id") != 78]
     assert all(t["start_url"].endswith(multisite.WIKI_LANDING) for t in on_wikipedia)
 
 
@@ -152,7 +157,7 @@ def test_brand_answers_are_the_facts_of_the_makers_article(tasks, articles, shop
 
 
 def test_forum_posts_of_store_photos_are_scored_on_the_new_post(tasks):
-    posts = [t for t in tasks if t["sites"] == ["reddit", "shopping"]]
+    posts = [t for t in tasks if t["sites"] == ["reddit", "shopping"] and t.get("official_template_id") == 77]
     assert len(posts) >= 3
     for t in posts:
         assert t["require_reset"] and set(t["eval"]["eval_types"]) == {"program_html", "page_image_query"}

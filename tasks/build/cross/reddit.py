@@ -172,3 +172,12 @@ def most_pictured_animal_fact(s) -> None:
 
 
 TEMPLATES += [top_post_of_article_animal, most_pictured_animal_fact]
+
+
+# ---- round 4 (issue 34, r4-rdx): the kinds that post store products (reddit + shopping [+ wikipedia]).
+from .reddit_store import TEMPLATES as _STORE_TEMPLATES  # noqa: E402
+
+TEMPLATES += _STORE_TEMPLATES
+from .reddit_wiki import TEMPLATES as _WIKI_TEMPLATES  # noqa: E402
+
+TEMPLATES += _WIKI_TEMPLATES
