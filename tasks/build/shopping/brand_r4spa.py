@@ -141,7 +141,9 @@ def _joined(conds: list[Cond]) -> str:
 
 
 def _ground(s: Suite, t: Product, conds: list[Cond]) -> dict:
-    return s.ground([t], [c.visual for c in conds if c.visual])
+    """The colour a condition names, if any (the lint wants no product listed without a visual term)."""
+    terms = [c.visual for c in conds if c.visual]
+    return s.ground([t] if terms else [], terms)
 
 
 def _both(program: list[dict], t: Product) -> dict:
