@@ -17,6 +17,7 @@ from pathlib import Path
 import sites.shopping.wording as W
 from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 from sites.shopping.departments import APPAREL_SIZES, SHOE_SIZES, TREE, parse_leaf, slugify
+from sites.shopping.facts_r4spa import add_facts
 from sites.shopping.schema import SCHEMA
 
 EPOCH = datetime(2020, 1, 1, 9, 0, 0)
@@ -226,6 +227,7 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
                          (n + 1, pid, _stamp(EPOCH + timedelta(days=1100 + n))))
         rows.n_reviews = n_reviews
         n_official = _official_products(conn, seed, products, rows, leaves)
+        add_facts(conn, seed)     # round 4 (r4-spa): More Information rows on a stream of their own
         n_categories = conn.execute("SELECT COUNT(*) FROM category").fetchone()[0]
         conn.execute("COMMIT")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('rebuild')")

@@ -41,7 +41,7 @@ def generator_version() -> str:
     here = Path(__file__).parent
     return code_version(here / "generate.py", here / "wording.py", here / "departments.py", here / "schema.py",
                         here / "official.py", here.parent / "common" / "official_catalogue.json",
-                        here.parent / "imagery" / "catalog_store.py")
+                        here.parent / "imagery" / "catalog_store.py", here / "facts_r4spa.py")
 
 
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:

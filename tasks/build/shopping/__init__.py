@@ -21,11 +21,13 @@ from sites.shopping.data import ShoppingData, open_pristine
 
 from .. import suite_settings
 from . import (
+    brand_r4spa,
     cart_kinds,
     conditions,
     details,
     found_kinds,
     image_links,
+    labels_r4spa,
     like_kinds,
     look_kinds,
     many,
@@ -34,6 +36,7 @@ from . import (
     pictured_more,
     rows,
     search_kinds,
+    sizes_r4spa,
     sorted_kinds,
 )
 from .base import Suite, product_text
@@ -151,6 +154,10 @@ OFFICIAL_TEMPLATES = [_more(buy_pictured_apparel, count=3, first=4), _more(buy_b
 ROUND3_TEMPLATES = [*image_links.TEMPLATES, *sorted_kinds.TEMPLATES, *like_kinds.TEMPLATES, *pictured_more.TEMPLATES,
                     *look_kinds.TEMPLATES, *cart_kinds.TEMPLATES]
 
+# Round 4 (r4-spa): the brand-from-a-picture kinds and the kinds on sizes, capacities and labels.
+ROUND4_SPA_TEMPLATES = [*brand_r4spa.TEMPLATES, *sizes_r4spa.TEMPLATES, *labels_r4spa.TEMPLATES,
+                        *brand_r4spa.LATE_TEMPLATES]
+
 
 def build(data: ShoppingData, seed: int) -> Suite:
     suite = Suite(data, seed)
@@ -161,6 +168,9 @@ def build(data: ShoppingData, seed: int) -> Suite:
         make(suite)
     suite.rng = random.Random(f"{seed}/official-kinds-round3")
     for make in ROUND3_TEMPLATES:
+        make(suite)
+    for make in ROUND4_SPA_TEMPLATES:       # each kind on a stream of its own
+        suite.rng = random.Random(f"{seed}/round4-r4-spa/{make.__name__}")
         make(suite)
     return suite
 
