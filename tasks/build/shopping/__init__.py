@@ -26,6 +26,7 @@ from . import (
     details,
     found_kinds,
     image_links,
+    kinds_r4spb,
     like_kinds,
     look_kinds,
     many,
@@ -33,6 +34,7 @@ from . import (
     pictured,
     pictured_more,
     rows,
+    scenes_r4spb,
     search_kinds,
     sorted_kinds,
 )
@@ -161,6 +163,11 @@ def build(data: ShoppingData, seed: int) -> Suite:
         make(suite)
     suite.rng = random.Random(f"{seed}/official-kinds-round3")
     for make in ROUND3_TEMPLATES:
+        make(suite)
+    # Round 4, helper r4-spb: its kinds on a stream of their own
+    suite.rng = random.Random(f"{seed}/round4-r4-spb")
+    for make in [*kinds_r4spb.TEMPLATES, *scenes_r4spb.TEMPLATES, scenes_r4spb.more_activity_items,
+                 kinds_r4spb.not_on_this_page]:
         make(suite)
     return suite
 
