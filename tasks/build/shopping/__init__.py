@@ -28,6 +28,7 @@ from . import (
     found_kinds,
     image_links,
     labels_r4spa,
+    kinds_r4spb,
     like_kinds,
     look_kinds,
     many,
@@ -35,6 +36,7 @@ from . import (
     pictured,
     pictured_more,
     rows,
+    scenes_r4spb,
     search_kinds,
     sizes_r4spa,
     sorted_kinds,
@@ -171,6 +173,10 @@ def build(data: ShoppingData, seed: int) -> Suite:
         make(suite)
     for make in ROUND4_SPA_TEMPLATES:       # each kind on a stream of its own
         suite.rng = random.Random(f"{seed}/round4-r4-spa/{make.__name__}")
+    # Round 4, helper r4-spb: its kinds on a stream of their own
+    suite.rng = random.Random(f"{seed}/round4-r4-spb")
+    for make in [*kinds_r4spb.TEMPLATES, *scenes_r4spb.TEMPLATES, scenes_r4spb.more_activity_items,
+                 kinds_r4spb.not_on_this_page]:
         make(suite)
     return suite
 

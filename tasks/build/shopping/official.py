@@ -227,3 +227,27 @@ UNMIRRORED: dict[int, str] = {
 def difficulty(template_id: int) -> tuple[str, str, str]:
     """The official (reasoning, visual, overall) difficulty labels of an official template."""
     return OFFICIAL[template_id].difficulty
+
+
+# Round 4, helper r4-spb: the jobs of the templates its kinds mirror (kinds_r4spb.py, scenes_r4spb.py), in our words
+R4SPB_JOBS = {
+    23: "everything needed to make the pictured dish or drink into the cart",
+    26: "the thing on the left of a picture of two: something like it from this page onto the wish list",
+    28: "the pictured item in another colour: the cheapest of that colour on this page onto the wish list",
+    31: "something to keep the pictured things in, into the cart",
+    32: "something like the pictured item onto the wish list, scored by the wish list's photos",
+    50: "open the product of a category combining the two pictures (one's kind, the other's pattern)",
+    51: "open the product of a category combining the two pictures (one's kind, the other's colour)",
+    52: "buy the product of a category combining the two pictures (one's kind, the other's pattern)",
+    57: "buy the sports product of a category combining the two pictures (one's kind, the other's colour)",
+    73: "the item of this page that best fits the pictured activity, into the cart",
+    78: "of a row or column of this page, the two best-rated into the cart and the others onto the wish list",
+    81: "from a product's page, order another of its brand and kind in a colour to a given address and phone",
+    82: "buy a product of this page and review it with 3 or 5 stars by the share of shipping in the total",
+    85: "of two products of this page named by their looks, order the cheaper and leave the other in the cart",
+    88: "buy the cheapest product of a named category of the pictured item's kind and colour",
+    92: "order, in a size, the shoes of this page one would wear in the pictured situation",
+    94: "the pictured food without an ingredient one cannot have: the one of a named category without it, ordered",
+}
+for _id, _job in R4SPB_JOBS.items():
+    OFFICIAL[_id] = OFFICIAL[_id]._replace(job=_job)
