@@ -26,6 +26,8 @@ from . import (
     details,
     found_kinds,
     image_links,
+    kinds_r4spc,
+    kinds_r4spc_home,
     like_kinds,
     look_kinds,
     many,
@@ -161,6 +163,9 @@ def build(data: ShoppingData, seed: int) -> Suite:
         make(suite)
     suite.rng = random.Random(f"{seed}/official-kinds-round3")
     for make in ROUND3_TEMPLATES:
+        make(suite)
+    for make in [*kinds_r4spc.TEMPLATES, *kinds_r4spc_home.TEMPLATES]:   # round 4 (r4-spc): a stream per kind
+        suite.rng = random.Random(f"{seed}/round4-r4-spc/{make.__name__}")
         make(suite)
     return suite
 
