@@ -295,8 +295,8 @@ def category_cheapest(s: Suite, n: int = 2) -> None:
              if not ps[0].options and ps[0].final_price < ps[1].final_price
              and len(s.groups[(ps[0].category_url, kind)]) < len(
                  [x for x in s.products if x.category_url == ps[0].category_url])]
-    for p, shown, ps in s.fresh(cands, n):
-        s.add(template, {}, intent=template, start_url=f"{SITE}/", image=s.product_image(shown),
+    for p, shown, ps in s.fresh(cands, n):   # a drawing: another kind's task may show the same product's photo
+        s.add(template, {}, intent=template, start_url=f"{SITE}/", image=s.product_image(shown, "sketch"),
               eval_=cart_has([p]), solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
               require_reset=True, difficulty=difficulty(141), official=141,
               comments=f"{p.category_path[-1]} sells other kinds too; the cheapest {p.photos[0].kind} there")
