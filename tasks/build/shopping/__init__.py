@@ -29,6 +29,8 @@ from . import (
     image_links,
     labels_r4spa,
     kinds_r4spb,
+    kinds_r4spc,
+    kinds_r4spc_home,
     like_kinds,
     look_kinds,
     many,
@@ -177,6 +179,8 @@ def build(data: ShoppingData, seed: int) -> Suite:
     suite.rng = random.Random(f"{seed}/round4-r4-spb")
     for make in [*kinds_r4spb.TEMPLATES, *scenes_r4spb.TEMPLATES, scenes_r4spb.more_activity_items,
                  kinds_r4spb.not_on_this_page]:
+    for make in [*kinds_r4spc.TEMPLATES, *kinds_r4spc_home.TEMPLATES]:   # round 4 (r4-spc): a stream per kind
+        suite.rng = random.Random(f"{seed}/round4-r4-spc/{make.__name__}")
         make(suite)
     return suite
 

@@ -250,4 +250,26 @@ R4SPB_JOBS = {
     94: "the pictured food without an ingredient one cannot have: the one of a named category without it, ordered",
 }
 for _id, _job in R4SPB_JOBS.items():
+# Round 4 (helper r4-spc): the jobs of the templates its kinds mirror, in our words (kinds_r4spc*.py).
+_R4SPC_JOBS = {
+    97: "on search results, the price of the product of a kind whose pattern is most like the pictured thing's",
+    104: "open the pictured product among search results",
+    105: "every product on this page that looks like the pictured one into the cart",
+    106: "the pictured item, only brand new, from this page into the cart (N/A: the page has none)",
+    108: "buy a number of things like the pictured one (kind and colour) at the least cost",
+    111: "buy a product and ship it to the pictured label's address (N/A when the store sells no such thing)",
+    112: "the pictured envelope's address as the default shipping address (N/A when it bears none)",
+    114: "empty the cart, then every product on this page of the pictured kind, whatever its colour, into it",
+    115: "open the pictured product of this page in a darker colour",
+    123: "buy the product on this page whose design carries the words the pictured thing shows",
+    137: "every product between two prices that looks like the pictured one into the cart",
+    139: "the cheapest product of the pictured kind between two prices into the cart",
+    140: "in the category of the pictured kind, the cheapest of that kind above a price into the cart",
+    141: "in the category where the pictured kind is sold, the cheapest of that kind into the cart",
+    142: "the cheapest product of a kind with the pictured thing's pattern onto the wish list",
+    143: "the cheapest thing of one pictured kind in another pictured thing's colour onto the wish list",
+    146: "the cheapest product of a kind on this page in the colour most of its kind here show, into the cart",
+    149: "from a product's page, one of its kind and category with a named pattern into the cart",
+}
+for _id, _job in _R4SPC_JOBS.items():
     OFFICIAL[_id] = OFFICIAL[_id]._replace(job=_job)
