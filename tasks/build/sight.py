@@ -352,6 +352,9 @@ def _rules():  # type: ignore[no-redef]  # the rules above plus a profile's Comm
         (r"^a\.tab\[href='/user/[^/']+/comments'\]$", lambda css, m, sol: {"text": "Comments", "tag": "A"}),
         (r"^\.user-comment__context a\[href='/f/[^/']+/(\d+)/-/comment/\d+'\]$",
          lambda css, m, sol: {"text": _post_title(int(m.group(1))), "tag": "A"}),
+    ]
+
+
 # ---- a forum listing's time window (issue 34, round 4, helper r4-rdb, appended): the tab under a timed sort
 # ("Past month", "All time"...) by its visible text.
 

@@ -29,8 +29,8 @@ from .interactions import (
     text_post,
     upvote_all_on_page,
 )
-from .kinds_r4rda import TEMPLATES as R4RDA_KINDS
 from .kinds_r4_rdb import TEMPLATES as KINDS_R4_RDB
+from .kinds_r4rda import TEMPLATES as R4RDA_KINDS
 from .official_kinds import TEMPLATES as OFFICIAL_KINDS
 from .official_more import TEMPLATES as OFFICIAL_MORE
 from .official_subscribe import TEMPLATES as OFFICIAL_SUBSCRIBE

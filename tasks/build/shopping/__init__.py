@@ -27,10 +27,10 @@ from . import (
     details,
     found_kinds,
     image_links,
-    labels_r4spa,
     kinds_r4spb,
     kinds_r4spc,
     kinds_r4spc_home,
+    labels_r4spa,
     like_kinds,
     look_kinds,
     many,
@@ -175,10 +175,12 @@ def build(data: ShoppingData, seed: int) -> Suite:
         make(suite)
     for make in ROUND4_SPA_TEMPLATES:       # each kind on a stream of its own
         suite.rng = random.Random(f"{seed}/round4-r4-spa/{make.__name__}")
+        make(suite)
     # Round 4, helper r4-spb: its kinds on a stream of their own
     suite.rng = random.Random(f"{seed}/round4-r4-spb")
     for make in [*kinds_r4spb.TEMPLATES, *scenes_r4spb.TEMPLATES, scenes_r4spb.more_activity_items,
                  kinds_r4spb.not_on_this_page]:
+        make(suite)
     for make in [*kinds_r4spc.TEMPLATES, *kinds_r4spc_home.TEMPLATES]:   # round 4 (r4-spc): a stream per kind
         suite.rng = random.Random(f"{seed}/round4-r4-spc/{make.__name__}")
         make(suite)

@@ -250,6 +250,9 @@ R4SPB_JOBS = {
     94: "the pictured food without an ingredient one cannot have: the one of a named category without it, ordered",
 }
 for _id, _job in R4SPB_JOBS.items():
+    OFFICIAL[_id] = OFFICIAL[_id]._replace(job=_job)
+
+
 # Round 4 (helper r4-spc): the jobs of the templates its kinds mirror, in our words (kinds_r4spc*.py).
 _R4SPC_JOBS = {
     97: "on search results, the price of the product of a kind whose pattern is most like the pictured thing's",
