@@ -173,18 +173,34 @@ def build(data: ShoppingData, seed: int) -> Suite:
     suite.rng = random.Random(f"{seed}/official-kinds-round3")
     for make in ROUND3_TEMPLATES:
         make(suite)
+    # Round 4: three sets of kinds built side by side, each on its own streams and each seeing the products taken
+    # up to round 3 only (so that none moves another's picks); the products any of them took are taken after.
+    taken_before, taken = set(suite.used), set(suite.used)
+    for block in (_round4_spa, _round4_spb, _round4_spc):
+        suite.used = set(taken_before)
+        block(suite, seed)
+        taken |= suite.used
+    suite.used = taken
+    return suite
+
+
+def _round4_spa(suite: Suite, seed: int) -> None:
     for make in ROUND4_SPA_TEMPLATES:       # each kind on a stream of its own
         suite.rng = random.Random(f"{seed}/round4-r4-spa/{make.__name__}")
         make(suite)
-    # Round 4, helper r4-spb: its kinds on a stream of their own
-    suite.rng = random.Random(f"{seed}/round4-r4-spb")
+
+
+def _round4_spb(suite: Suite, seed: int) -> None:
+    suite.rng = random.Random(f"{seed}/round4-r4-spb")      # helper r4-spb: its kinds on a stream of their own
     for make in [*kinds_r4spb.TEMPLATES, *scenes_r4spb.TEMPLATES, scenes_r4spb.more_activity_items,
                  kinds_r4spb.not_on_this_page]:
         make(suite)
+
+
+def _round4_spc(suite: Suite, seed: int) -> None:
     for make in [*kinds_r4spc.TEMPLATES, *kinds_r4spc_home.TEMPLATES]:   # round 4 (r4-spc): a stream per kind
         suite.rng = random.Random(f"{seed}/round4-r4-spc/{make.__name__}")
         make(suite)
-    return suite
 
 
 def build_suite(conf=None) -> Suite:
