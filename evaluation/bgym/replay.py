@@ -1,0 +1,61 @@
+"""A reference solution (the `reference_solution` of a task) as BrowserGym actions, one step at a time: the
+element a step names by CSS selector becomes its BrowserGym id (`bid`, which BrowserGym writes into the page
+with each observation), and the step becomes the action an agent of BrowserGym's action space would write.
+
+    click [css]         -> click('<bid>')
+    type [css] value    -> fill('<bid>', 'value'), then press('<bid>', 'Enter') when the step says enter
+    goto url            -> goto('url')
+    tab_focus index     -> tab_focus(index)
+    stop answer         -> send_msg_to_user('answer')
+
+May import: nothing of the project.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+# the BrowserGym id of the first visible element matching a selector (in document order), null if none
+_BID_OF = """(css) => {
+  for (const el of document.querySelectorAll(css)) {
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    if (box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && el.getAttribute('bid')) {
+      return el.getAttribute('bid');
+    }
+  }
+  for (const el of document.querySelectorAll(css)) { if (el.getAttribute('bid')) return el.getAttribute('bid'); }
+  return null;
+}"""
+
+
+class ReplayError(LookupError):
+    """A step names an element the page does not have."""
+
+
+def bid_of(page: Page, css: str) -> str:
+    bid = page.evaluate(_BID_OF, css)
+    if not bid:
+        raise ReplayError(f"no element {css!r} with a BrowserGym id on {page.url}")
+    return str(bid)
+
+
+def step_actions(step: dict[str, Any], page: Page) -> list[str]:
+    """The BrowserGym actions of one reference step on the agent's current `page` (observed since its last
+    change, so that its elements carry their ids)."""
+    do = step["do"]
+    if do == "click":
+        return [f"click({bid_of(page, step['css'])!r})"]
+    if do == "type":
+        bid = bid_of(page, step["css"])
+        actions = [f"fill({bid!r}, {str(step.get('value', ''))!r})"]
+        if step.get("enter"):
+            actions.append(f"press({bid!r}, 'Enter')")
+        return actions
+    if do == "goto":
+        return [f"goto({step['url']!r})"]
+    if do == "tab_focus":
+        return [f"tab_focus({int(step['index'])})"]
+    if do == "stop":
+        return [f"send_msg_to_user({str(step.get('answer', ''))!r})"]
+    raise ReplayError(f"no BrowserGym action for a reference step {do!r}")
