@@ -59,3 +59,17 @@ def step_actions(step: dict[str, Any], page: Page) -> list[str]:
     if do == "stop":
         return [f"send_msg_to_user({str(step.get('answer', ''))!r})"]
     raise ReplayError(f"no BrowserGym action for a reference step {do!r}")
+
+
+def replay(env: Any, solution: list[dict[str, Any]]) -> tuple[float, bool, dict, list[str]]:
+    """Step a BrowserGym environment (reset on a task) through `solution`: (last reward, terminated, last info,
+    the actions taken, each with the error BrowserGym reported for it, if any). An error does not stop the replay:
+    BrowserGym gives an action 500 ms, and a click whose navigation outlasts that reports a timeout although it
+    took effect; the reward tells."""
+    reward, terminated, info, taken = 0.0, False, {}, []
+    for step in solution:
+        for action in step_actions(step, env.unwrapped.page):
+            obs, reward, terminated, _truncated, info = env.step(action)
+            error = str(obs.get("last_action_error") or "")
+            taken.append(f"{action} (error: {error.splitlines()[0]})" if error else action)
+    return float(reward), bool(terminated), info, taken

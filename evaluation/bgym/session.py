@@ -39,6 +39,8 @@ from playwright.sync_api import BrowserContext, Page, Route
 
 from agent.browser.sandbox import allowed_origins, may_load
 from evaluation.running.login import recipes, session_cookies
+from evaluation.running.outcome import Reward
+from evaluation.running.proof import score_start_as_null
 from evaluation.running.runtime import _LazyVQA, sites_of, task_origins
 from evaluation.running.stacks import Stack, make_stack, stack_name
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
@@ -107,7 +109,6 @@ class TaskSession:
         self.allowed: frozenset = frozenset()
         self.refused: list[str] = []
         self._image_dir: tempfile.TemporaryDirectory | None = None
-        self._drivers: list[PlaywrightDriver] = []
 
     # ---- setup --------------------------------------------------------------------------------------
     def setup(self, page: Page) -> tuple[list[dict], dict]:
@@ -202,30 +203,39 @@ class TaskSession:
         if answer is None:
             return 0.0, False, "", info
         driver = PlaywrightDriver(page.context, page)
-        self._drivers.append(driver)
-        judge, vqa = _judges()
-        stack = shared_stack()
-        urls = dict(stack.urls)
-
-        def shopping_api() -> Any:
-            from evaluation.scoring.site_api import get_shopping_api
-            return get_shopping_api(stack.name, urls) 
-
-        ctx = EvalContext(answer=answer, final_url=page.url, driver=driver, judge=judge, vqa=vqa,
-                          shopping_api=shopping_api, image_root=self.image_root,
-                          scoring=self.scoring) 
         try:
-            reward = evaluate_task(self.resolved, ctx)
+            reward = evaluate_task(self.resolved, self._context(answer, page, driver))
         finally:
             driver.quit()
         info.update(scoring=self.scoring, answer=answer, final_url=page.url,
                     checks=[c.to_dict() for c in reward.checks], explanation=reward.explain())
         return float(reward.score), True, "", info
 
-    def teardown(self) -> None:
-        for driver in self._drivers:
+    def null_outcome(self, page: Page) -> Reward:
+        """The null agent's outcome on the pages as they are (the pytest path's null proof: an empty answer, the
+        current URL, strict scoring, up to the first failed check). When `scripts_on_last_page(task)`, the
+        scoring ran a script on the agent's page: set the task up again before an episode."""
+        if self.resolved is None:
+            raise RuntimeError("null_outcome() before setup()")
+        driver = PlaywrightDriver(page.context, page)
+        try:
+            return score_start_as_null(self.resolved, self._context("", page, driver))
+        finally:
             driver.quit()
-        self._drivers = []
+
+    def _context(self, answer: str, page: Page, driver: PlaywrightDriver) -> EvalContext:
+        judge, vqa = _judges()
+        stack = shared_stack()
+        urls = dict(stack.urls)
+
+        def shopping_api() -> Any:
+            from evaluation.scoring.site_api import get_shopping_api
+            return get_shopping_api(stack.name, urls)
+
+        return EvalContext(answer=answer, final_url=page.url, driver=driver, judge=judge, vqa=vqa,
+                           shopping_api=shopping_api, image_root=self.image_root, scoring=self.scoring)
+
+    def teardown(self) -> None:
         if self._image_dir is not None:
             self._image_dir.cleanup()
             self._image_dir = None
