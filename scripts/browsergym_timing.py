@@ -42,11 +42,9 @@ def browsergym_times(suite: str, ids: list[int]) -> list[tuple[float, float]]:
 
     import browsergym.vwa_arena  # noqa: F401
     from evaluation.bgym.replay import replay
-    from evaluation.bgym.session import shared_stack
     actions = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], multiaction=False)
-    shared_stack().start({"classifieds", "reddit", "shopping", "wikipedia", "homepage"} & shared_stack().served())
     out = []
-    for task_id in ids:
+    for task_id in [ids[0], *ids]:     # the first run starts the sites: not counted
         start = time.perf_counter()
         env = gym.make(f"browsergym/vwa_arena.{suite}.{task_id}", action_mapping=actions.to_python_code)
         try:
@@ -55,7 +53,7 @@ def browsergym_times(suite: str, ids: list[int]) -> list[tuple[float, float]]:
         finally:
             env.close()
         out.append((reward, time.perf_counter() - start))
-    return out
+    return out[1:]
 
 
 def main(argv: list[str]) -> int:

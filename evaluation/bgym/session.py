@@ -115,7 +115,10 @@ class TaskSession:
         stack = shared_stack()
         needed = sites_of(self.task)
         try:
-            stack.start(needed)
+            # every site the stack serves, on first use: a stack starts its sites once, and the next task of the
+            # process may need another site (about a second more on the first task)
+            served = stack.served()
+            stack.start(needed | (served if served is not None else set()))
             restarted = stack.heal(sorted(needed))
         except Exception as exc:
             raise SetupError(f"the sites of {self.suite}/{self.task_id} did not start: {exc}") from exc
