@@ -44,6 +44,11 @@ def gym_name(suite: str, task_id: int) -> str:
     return f"{PREFIX}.{suite}.{task_id}"
 
 
+def raw_entry(suite: str, task_id: int) -> dict:
+    """The task's entry as the suite file holds it."""
+    return _entries(suite_files()[suite])[task_id]
+
+
 def load(suite: str, task_id: int) -> Task:
     """The task, parsed (placeholders not yet resolved)."""
     files = suite_files()

@@ -114,3 +114,34 @@ def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, t
     browsergym = [(c["evaluator"], c["name"], c["passed"], _placeholders(c["reason"], urls)) for c in info["checks"]]
     assert outcome.reward.score == 1
     assert browsergym == selenium
+
+
+def test_the_agentlab_benchmark_has_every_task_and_a_subset_per_suite():
+    from evaluation.bgym.benchmark import benchmarks
+    found = benchmarks()
+    assert len(found["vwa_arena"].env_args_list) == len(suites.all_tasks())
+    for suite in suites.suite_files():
+        subset = found[f"vwa_arena_{suite}"]
+        wanted = [suites.gym_name(suite, task_id) for task_id in suites.task_ids(suite)]
+        assert [a.task_name for a in subset.env_args_list] == wanted
+    first = found["vwa_arena_classifieds"].env_args_list[0]
+    assert first.max_steps == 30 and found["vwa_arena"].is_multi_tab
+
+
+def test_a_study_worker_makes_a_task_environment_without_importing_the_package_first(tmp_path):
+    """BrowserGym's loop imports only the benchmark packages it knows by name: the task's EnvArgs registers ours."""
+    import pickle
+    import subprocess
+    import sys
+    script = ("import gymnasium as gym, pickle, sys\n"
+              "args = pickle.loads(sys.stdin.buffer.read())\n"
+              "assert 'browsergym/vwa_arena.classifieds.0' not in gym.registry\n"
+              "from browsergym.core.action.highlevel import HighLevelActionSet\n"
+              "env = args.make_env(HighLevelActionSet().to_python_code, exp_dir=sys.argv[1])\n"
+              "print(type(env.unwrapped).__name__, env.unwrapped.task_kwargs)\n")
+    from evaluation.bgym.benchmark import benchmarks
+    args = benchmarks()["vwa_arena_classifieds"].env_args_list[0]
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], input=pickle.dumps(args),
+                          capture_output=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert done.stdout.decode().startswith("BrowserEnv")
