@@ -90,6 +90,17 @@ def test_the_reference_solution_through_browsergym_actions_scores_one_and_the_nu
     _replay_scores_one_and_null_zero("classifieds", task_id)
 
 
+@pytest.fixture(scope="module")
+def selenium_runtime(tmp_path_factory):
+    """The pytest path's per-worker machinery (its own sites, every one the stack serves, and its browser),
+    running the reference agent."""
+    from evaluation.running.runtime import RunOptions, Runtime
+    runtime = Runtime(RunOptions(agent="reference", results_dir=tmp_path_factory.mktemp("selenium"), worker="agree"))
+    runtime.needed_sites = set(runtime.stack.served() or ())
+    yield runtime
+    runtime.close()
+
+
 def _placeholders(text: str, urls: dict[str, str]) -> str:
     for site, url in sorted(urls.items(), key=lambda kv: -len(kv[1])):
         text = text.replace(url.rstrip("/"), f"__{site.upper()}__")
@@ -99,16 +110,11 @@ def _placeholders(text: str, urls: dict[str, str]) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("suite,task_id", [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite")
                                            for t in _sample(s)])
-def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, task_id, tmp_path: Path):
-    from evaluation.running.runtime import RunOptions, Runtime
-    runtime = Runtime(RunOptions(agent="reference", results_dir=tmp_path, worker="agree"))
-    try:
-        outcome = runtime.run_task(suites.load(suite, task_id))
-        assert outcome.error is None and outcome.reward is not None, outcome.error
-        selenium = [(c.evaluator, c.name, c.passed, _placeholders(c.reason, runtime.urls))
-                    for c in outcome.reward.checks]
-    finally:
-        runtime.close()
+def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, task_id, selenium_runtime):
+    outcome = selenium_runtime.run_task(suites.load(suite, task_id))
+    assert outcome.error is None and outcome.reward is not None, outcome.error
+    selenium = [(c.evaluator, c.name, c.passed, _placeholders(c.reason, selenium_runtime.urls))
+                for c in outcome.reward.checks]
     info = _replay_scores_one_and_null_zero(suite, task_id)
     urls = dict(shared_stack().urls)
     browsergym = [(c["evaluator"], c["name"], c["passed"], _placeholders(c["reason"], urls)) for c in info["checks"]]
