@@ -3,7 +3,8 @@ element a step names by CSS selector becomes its BrowserGym id (`bid`, which Bro
 with each observation), and the step becomes the action an agent of BrowserGym's action space would write.
 
     click [css]         -> click('<bid>')
-    type [css] value    -> fill('<bid>', 'value'), then press('<bid>', 'Enter') when the step says enter
+    type [css] value    -> fill('<bid>', 'value'), then press('<bid>', 'Enter') when the step says enter;
+                           select_option('<bid>', 'value') on a <select>
     goto url            -> goto('url')
     tab_focus index     -> tab_focus(index)
     stop answer         -> send_msg_to_user('answer')
@@ -16,15 +17,17 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-# the BrowserGym id of the first visible element matching a selector (in document order), null if none
+# [BrowserGym id, tag name] of the first visible element matching a selector (in document order), null if none
 _BID_OF = """(css) => {
   for (const el of document.querySelectorAll(css)) {
     const box = el.getBoundingClientRect(), style = getComputedStyle(el);
     if (box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && el.getAttribute('bid')) {
-      return el.getAttribute('bid');
+      return [el.getAttribute('bid'), el.tagName];
     }
   }
-  for (const el of document.querySelectorAll(css)) { if (el.getAttribute('bid')) return el.getAttribute('bid'); }
+  for (const el of document.querySelectorAll(css)) {
+    if (el.getAttribute('bid')) return [el.getAttribute('bid'), el.tagName];
+  }
   return null;
 }"""
 
@@ -33,11 +36,15 @@ class ReplayError(LookupError):
     """A step names an element the page does not have."""
 
 
-def bid_of(page: Page, css: str) -> str:
-    bid = page.evaluate(_BID_OF, css)
-    if not bid:
+def bid_and_tag(page: Page, css: str) -> tuple[str, str]:
+    found = page.evaluate(_BID_OF, css)
+    if not found:
         raise ReplayError(f"no element {css!r} with a BrowserGym id on {page.url}")
-    return str(bid)
+    return str(found[0]), str(found[1]).lower()
+
+
+def bid_of(page: Page, css: str) -> str:
+    return bid_and_tag(page, css)[0]
 
 
 def step_actions(step: dict[str, Any], page: Page) -> list[str]:
@@ -47,8 +54,11 @@ def step_actions(step: dict[str, Any], page: Page) -> list[str]:
     if do == "click":
         return [f"click({bid_of(page, step['css'])!r})"]
     if do == "type":
-        bid = bid_of(page, step["css"])
-        actions = [f"fill({bid!r}, {str(step.get('value', ''))!r})"]
+        bid, tag = bid_and_tag(page, step["css"])
+        value = str(step.get("value", ""))
+        if tag == "select":        # typing into a list box picks the option (BrowserGym: select_option)
+            return [f"select_option({bid!r}, {value!r})"]
+        actions = [f"fill({bid!r}, {value!r})"]
         if step.get("enter"):
             actions.append(f"press({bid!r}, 'Enter')")
         return actions
