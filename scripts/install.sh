@@ -57,6 +57,7 @@ TORCH_SPEC=${TORCH_SPEC:-torch==2.13.0}
 if [ "$LOCK" = auto ]; then
   case "$EXTRAS" in
     models) LOCK=requirements/lock.txt ;;
+    browsergym|models,browsergym|browsergym,models) LOCK=requirements/lock-browsergym.txt ;;   # models, ray, browsergym
     "") LOCK=requirements/lock-base.txt ;;
     *) echo "install: no lock for EXTRAS=$EXTRAS; installing unlocked (LOCK=none)"; LOCK=none ;;
   esac

@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
 [ -x "$VENV/bin/uv" ] || "$VENV/bin/pip" install -q uv
 digest=$("$VENV/bin/python" scripts/lockfile.py digest)
-compile() {   # compile OUT [uv args...]
-  local out=$1; shift
+compile() {   # compile OUT SEED [uv args...]: SEED (an earlier lock) gives uv its preferred versions, so a new
+  local out=$1 seed=$2; shift 2   # dependency adds packages without moving the others (rm the lock to upgrade all)
+  if [ -f "$seed" ]; then cp "$seed" "$out.tmp"; else rm -f "$out.tmp"; fi
   "$VENV/bin/uv" pip compile pyproject.toml requirements/build.in "$@" --generate-hashes --no-header \
     --python-version 3.11 --python-platform x86_64-manylinux_2_28 --find-links /opt/wheels \
     --override requirements/torch-cpu.txt --quiet -o "$out.tmp"
@@ -18,8 +19,9 @@ compile() {   # compile OUT [uv args...]
   echo "lock: $out ($(grep -c '==' "$out") packages)"
 }
 HEADER_LINE="# pyproject-dependencies-sha256: "
-compile requirements/lock.txt --extra models --extra ray
-compile requirements/lock-base.txt
+compile requirements/lock.txt requirements/lock.txt --extra models --extra ray
+compile requirements/lock-base.txt requirements/lock-base.txt
+compile requirements/lock-browsergym.txt requirements/lock.txt --extra models --extra ray --extra browsergym
 { sed -n '/^#/p' requirements/debian.txt
   dpkg-query -W -f='${Package}=${Version}\n' chromium chromium-driver fonts-dejavu-core fonts-noto-color-emoji kiwix-tools
 } > requirements/debian.txt.tmp && mv requirements/debian.txt.tmp requirements/debian.txt

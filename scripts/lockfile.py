@@ -1,7 +1,7 @@
 """The Python lock: which file belongs to which extras, whether it was compiled from the current pyproject.toml,
 and whether the venv holds exactly what it pins.
 
-    python scripts/lockfile.py path [EXTRAS]     the lock file for EXTRAS ("models" or "")
+    python scripts/lockfile.py path [EXTRAS]     the lock file for EXTRAS ("models", "browsergym" or "")
     python scripts/lockfile.py digest            the digest of pyproject.toml's dependencies (the lock's header)
     python scripts/lockfile.py check LOCK        exit 1 when LOCK was compiled from other dependencies
     python scripts/lockfile.py installed LOCK    exit 1 unless every package LOCK pins is installed at that version
@@ -17,7 +17,8 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCKS = {"models": ROOT / "requirements" / "lock.txt", "": ROOT / "requirements" / "lock-base.txt"}
+LOCKS = {"models": ROOT / "requirements" / "lock.txt", "": ROOT / "requirements" / "lock-base.txt",
+         "browsergym": ROOT / "requirements" / "lock-browsergym.txt"}   # models, ray and browsergym
 HEADER = "# pyproject-dependencies-sha256: "
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s;\\]+)")
 
@@ -84,7 +85,7 @@ def main(argv: list[str]) -> int:
     if cmd == "path":
         extras = rest[0] if rest else "models"
         if extras not in LOCKS:
-            print(f"no lock for extras {extras!r} (locks exist for: models, none)", file=sys.stderr)
+            print(f"no lock for extras {extras!r} (locks exist for: models, browsergym, none)", file=sys.stderr)
             return 1
         print(LOCKS[extras].relative_to(ROOT))
         return 0

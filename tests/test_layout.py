@@ -33,7 +33,8 @@ EVALUATION_LEAVES = {"evaluation.running.errors", "evaluation.running.outcome", 
 EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("entry points", ("evaluation.plugin", "evaluation.run", "evaluation.report", "evaluation.verify",
                       "evaluation.rescore", "evaluation.autoeval")),
-    ("orchestration", ("evaluation.taskfiles.plugin", "evaluation.reporting.rescore", "evaluation.distributed")),
+    ("orchestration", ("evaluation.taskfiles.plugin", "evaluation.reporting.rescore", "evaluation.distributed",
+                       "evaluation.bgym")),
     ("running one task", ("evaluation.running",)),
     ("results and reports", ("evaluation.reporting",)),
     ("reward functions", ("evaluation.scoring.evaluators", "evaluation.scoring.images", "evaluation.scoring.judges")),
@@ -42,7 +43,7 @@ EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("shared vocabulary", tuple(sorted(EVALUATION_LEAVES))),
 ]
 EVALUATION_SUBPACKAGES = ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles",
-                          "evaluation.reporting", "evaluation.distributed")
+                          "evaluation.reporting", "evaluation.distributed", "evaluation.bgym")
 
 
 def source_modules(root: Path = ROOT, packages=PACKAGES) -> dict[str, Path]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("agent", "evaluation", "sites", "tasks", "tests", "benchmarks", "scripts", "compose")
+CHECKED = ("agent", "evaluation", "sites", "tasks", "tests", "benchmarks", "scripts", "compose", "browsergym")
 
 
 def _ruff(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 from scripts import lockfile  # noqa: E402
 
 
-@pytest.mark.parametrize("extras", ["models", ""])
+@pytest.mark.parametrize("extras", ["models", "", "browsergym"])
 def test_the_lock_is_compiled_from_the_current_pyproject(extras):
     assert lockfile.check(lockfile.LOCKS[extras]) == []
 
@@ -26,7 +26,7 @@ def test_a_changed_dependency_makes_the_lock_stale(tmp_path):
     assert "make lock" in lockfile.check(lock)[0]
 
 
-@pytest.mark.parametrize("extras", ["models", ""])
+@pytest.mark.parametrize("extras", ["models", "", "browsergym"])
 def test_every_pin_is_exact_and_hashed(extras):
     blocks = re.split(r"\n(?=[A-Za-z0-9])", lockfile.LOCKS[extras].read_text())
     pinned = [b for b in blocks if lockfile.PIN.match(b)]
@@ -36,7 +36,13 @@ def test_every_pin_is_exact_and_hashed(extras):
     names = set(lockfile.pins(lockfile.LOCKS[extras]))
     for needed in ("selenium", "numpy", "pillow", "nltk", "flask", "setuptools"):
         assert needed in names
-    assert ("torch" in names) == (extras == "models")
+    assert ("torch" in names) == (extras in ("models", "browsergym"))
+    assert ("playwright" in names) == (extras == "browsergym")
+
+
+def test_the_browsergym_lock_moves_no_package_of_the_full_lock():
+    full, more = lockfile.pins(lockfile.LOCKS["models"]), lockfile.pins(lockfile.LOCKS["browsergym"])
+    assert {name: (version, more.get(name)) for name, version in full.items() if more.get(name) != version} == {}
 
 
 def test_the_official_tokenizer_version_is_locked():
@@ -49,7 +55,8 @@ def test_the_venv_holds_exactly_the_lock():
         pytest.skip("not running in the project's .venv made by scripts/install.sh")
     if "lock=none" in stamp.read_text():
         pytest.skip("installed with LOCK=none (unlocked on purpose)")
-    lock = lockfile.LOCKS["models"] if "extras=models" in stamp.read_text() else lockfile.LOCKS[""]
+    lock = next((path for path in lockfile.LOCKS.values()
+                 if f"lock={path.relative_to(ROOT)} " in stamp.read_text()), lockfile.LOCKS[""])
     assert lockfile.installed(lock) == []
 
 

@@ -1,0 +1,85 @@
+"""A reference solution (the `reference_solution` of a task) as BrowserGym actions, one step at a time: the
+element a step names by CSS selector becomes its BrowserGym id (`bid`, which BrowserGym writes into the page
+with each observation), and the step becomes the action an agent of BrowserGym's action space would write.
+
+    click [css]         -> click('<bid>')
+    type [css] value    -> fill('<bid>', 'value'), then press('<bid>', 'Enter') when the step says enter;
+                           select_option('<bid>', 'value') on a <select>
+    goto url            -> goto('url')
+    tab_focus index     -> tab_focus(index)
+    stop answer         -> send_msg_to_user('answer')
+
+May import: nothing of the project.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+# [BrowserGym id, tag name] of the first visible element matching a selector (in document order), null if none
+_BID_OF = """(css) => {
+  for (const el of document.querySelectorAll(css)) {
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    if (box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && el.getAttribute('bid')) {
+      return [el.getAttribute('bid'), el.tagName];
+    }
+  }
+  for (const el of document.querySelectorAll(css)) {
+    if (el.getAttribute('bid')) return [el.getAttribute('bid'), el.tagName];
+  }
+  return null;
+}"""
+
+
+class ReplayError(LookupError):
+    """A step names an element the page does not have."""
+
+
+def bid_and_tag(page: Page, css: str) -> tuple[str, str]:
+    found = page.evaluate(_BID_OF, css)
+    if not found:
+        raise ReplayError(f"no element {css!r} with a BrowserGym id on {page.url}")
+    return str(found[0]), str(found[1]).lower()
+
+
+def bid_of(page: Page, css: str) -> str:
+    return bid_and_tag(page, css)[0]
+
+
+def step_actions(step: dict[str, Any], page: Page) -> list[str]:
+    """The BrowserGym actions of one reference step on the agent's current `page` (observed since its last
+    change, so that its elements carry their ids)."""
+    do = step["do"]
+    if do == "click":
+        return [f"click({bid_of(page, step['css'])!r})"]
+    if do == "type":
+        bid, tag = bid_and_tag(page, step["css"])
+        value = str(step.get("value", ""))
+        if tag == "select":        # typing into a list box picks the option (BrowserGym: select_option)
+            return [f"select_option({bid!r}, {value!r})"]
+        actions = [f"fill({bid!r}, {value!r})"]
+        if step.get("enter"):
+            actions.append(f"press({bid!r}, 'Enter')")
+        return actions
+    if do == "goto":
+        return [f"goto({step['url']!r})"]
+    if do == "tab_focus":
+        return [f"tab_focus({int(step['index'])})"]
+    if do == "stop":
+        return [f"send_msg_to_user({str(step.get('answer', ''))!r})"]
+    raise ReplayError(f"no BrowserGym action for a reference step {do!r}")
+
+
+def replay(env: Any, solution: list[dict[str, Any]]) -> tuple[float, bool, dict, list[str]]:
+    """Step a BrowserGym environment (reset on a task) through `solution`: (last reward, terminated, last info,
+    the actions taken, each with the error BrowserGym reported for it, if any). An error does not stop the replay:
+    BrowserGym gives an action 500 ms, and a click whose navigation outlasts that reports a timeout although it
+    took effect; the reward tells."""
+    reward, terminated, info, taken = 0.0, False, {}, []
+    for step in solution:
+        for action in step_actions(step, env.unwrapped.page):
+            obs, reward, terminated, _truncated, info = env.step(action)
+            error = str(obs.get("last_action_error") or "")
+            taken.append(f"{action} (error: {error.splitlines()[0]})" if error else action)
+    return float(reward), bool(terminated), info, taken

@@ -1,0 +1,244 @@
+"""One task of the suites run as a BrowserGym task: what `browsergym.vwa_arena`'s task class does, kept apart
+from BrowserGym so that the package stays a thin shim.
+
+    session = TaskSession("classifieds", 0)             # the task, its viewport
+    goal, info = session.setup(page)                    # sites reset, logged in, start pages open
+    reward, done, message, info = session.validate(page, chat_messages)
+    session.teardown()
+
+Setup follows the pytest path (evaluation/running/runtime.py): the process's embedded sites are started once and
+reused (a stack of its own per process, as each pytest worker has), the task's sites are reset, the agent's
+context is held to the task's origins, each site's session is bought with the reset token and put into the
+context as cookies, and the start URLs are opened one tab each, the first focused. The goal is given as
+BrowserGym's VisualWebArena tasks give it: the intent, then for each input image a line naming its local file and
+its reference, and the image as a data URI.
+
+The agent's reach: every request of the context to another origin is aborted (Playwright's context.route), and
+a tab found on an address the route does not see (file:, chrome:, data:, ...) is sent to about:blank when the
+task is validated, after every action; the refused addresses are in the validation's info.
+
+Validation scores once the agent has answered (its message to the user, or `report_infeasible`: "N/A"), with
+this project's evaluators reading the pages through a Playwright `Driver` (driver.py), in the scoring mode asked
+for (official or strict): the reward, and in the info each check with its reason, as the pytest path records
+them. A harness failure (a site down, a browser failure while scoring) raises, never a silent 0.
+
+May import: agent.browser.sandbox, evaluation.*, sites (through the stack).
+"""
+from __future__ import annotations
+
+import atexit
+import base64
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, Page, Route
+
+from agent.browser.sandbox import allowed_origins, may_load
+from evaluation.running.login import recipes, session_cookies
+from evaluation.running.outcome import Reward
+from evaluation.running.proof import score_start_as_null
+from evaluation.running.runtime import _LazyVQA, sites_of, task_origins
+from evaluation.running.stacks import Stack, make_stack, stack_name
+from evaluation.scoring.evaluators import EvalContext, evaluate_task
+from evaluation.scoring.images import load_input_images
+from evaluation.scoring.judges import judge_from_env
+from evaluation.scoring.matching import MODES
+from evaluation.taskfiles.loader import Task
+
+from . import suites
+from .driver import PlaywrightDriver
+
+_STACK: Stack | None = None
+_JUDGE: Any = None
+_VQA: _LazyVQA | None = None
+
+
+class SetupError(RuntimeError):
+    """The task could not be set up (a site down, a login refused): a harness error, not the agent's."""
+
+
+def shared_stack() -> Stack:
+    """This process's sites (STACK from the environment, default embedded), started on first use and stopped
+    when the process ends."""
+    global _STACK
+    if _STACK is None:
+        _STACK = make_stack(stack_name(os.environ.get("STACK") or "embedded"), worker="bgym")
+        atexit.register(_STACK.close)
+    return _STACK
+
+
+def _judges() -> tuple[Any, _LazyVQA]:
+    global _JUDGE, _VQA
+    if _VQA is None:
+        _JUDGE, _VQA = judge_from_env(), _LazyVQA()
+    return _JUDGE, _VQA
+
+
+def _data_uri(image: Any) -> str:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def _answer(chat_messages: list[dict]) -> str | None:
+    """The agent's answer: its last message to the user (BrowserGym's `send_msg_to_user`), "N/A" after
+    `report_infeasible`; None while it has given neither."""
+    if chat_messages:
+        last = chat_messages[-1]
+        if last.get("role") == "assistant":
+            return str(last.get("message", ""))
+        if last.get("role") == "infeasible":
+            return "N/A"
+    return None
+
+
+class TaskSession:
+    def __init__(self, suite: str, task_id: int, scoring: str | None = None, image_root: Path | None = None):
+        self.suite, self.task_id = suite, task_id
+        self.task: Task = suites.load(suite, task_id)
+        self.scoring = scoring or os.environ.get("VWA_SCORING") or "official"
+        if self.scoring not in MODES:
+            raise ValueError(f"scoring {self.scoring!r}: expected one of {', '.join(MODES)}")
+        self.image_root = image_root
+        self.viewport = {"width": self.task.viewport[0], "height": self.task.viewport[1]}
+        self.resolved: Task | None = None
+        self.allowed: frozenset = frozenset()
+        self.refused: list[str] = []
+        self._image_dir: tempfile.TemporaryDirectory | None = None
+
+    # ---- setup --------------------------------------------------------------------------------------
+    def setup(self, page: Page) -> tuple[list[dict], dict]:
+        stack = shared_stack()
+        needed = sites_of(self.task)
+        try:
+            # every site the stack serves, on first use: a stack starts its sites once, and the next task of the
+            # process may need another site (about a second more on the first task)
+            served = stack.served()
+            stack.start(needed | (served if served is not None else set()))
+            restarted = stack.heal(sorted(needed))
+        except Exception as exc:
+            raise SetupError(f"the sites of {self.suite}/{self.task_id} did not start: {exc}") from exc
+        urls = dict(stack.urls)
+        resolved = self.resolved = self.task.resolve(urls)
+        images = load_input_images(resolved, self.image_root)    # a missing input image is the task's error
+        if stack.must_reset(resolved.require_reset):
+            stack.reset(sorted(resolved.sites))
+        context = page.context
+        self._confine(context, task_origins(resolved, urls))
+        if resolved.require_login:
+            self._login(context, list(resolved.sites), urls, stack.session_token())
+        if resolved.geolocation:
+            context.set_geolocation(resolved.geolocation)
+        pages = [page]
+        for i, url in enumerate(resolved.start_urls):
+            if i > 0:
+                pages.append(context.new_page())
+            pages[-1].goto(url, wait_until="load")
+        pages[0].bring_to_front()     # the first start page has the focus, as on the pytest path
+        goal = self._goal(resolved, images)
+        return goal, {"suite": self.suite, "task_id": self.task_id, "site_urls": urls,
+                      "restarted_sites": restarted or None, "scoring": self.scoring}
+
+    def _confine(self, context: BrowserContext, origins: list[str]) -> None:
+        self.allowed = allowed_origins(origins)
+        self.refused = []
+
+        def gate(route: Route) -> None:
+            url = route.request.url
+            if may_load(url, self.allowed) or url.startswith("data:"):
+                route.continue_()
+            else:
+                self.refused.append(url)
+                route.abort("blockedbyclient")
+
+        context.route("**/*", gate)
+
+    def _login(self, context: BrowserContext, sites: list[str], urls: dict[str, str], token: str | None) -> None:
+        known = recipes()
+        for site in sites:
+            if site not in known:
+                continue
+            if not token:
+                raise SetupError(f"logging in to {site}: the {shared_stack().name} stack has no session token "
+                                 "(the BrowserGym path runs on the embedded stack)")
+            base = urls[site]
+            host = urlsplit(base).hostname or ""
+            cookies: list[Any] = []
+            for c in session_cookies(site, base, known[site], token):
+                cookie = {"name": c["name"], "value": c["value"], "domain": host, "path": c.get("path", "/"),
+                          "httpOnly": bool(c.get("httpOnly")), "secure": bool(c.get("secure"))}
+                if c.get("sameSite") in ("Strict", "Lax", "None"):
+                    cookie["sameSite"] = c["sameSite"]
+                cookies.append(cookie)
+            context.add_cookies(cookies)
+
+    def _goal(self, resolved: Task, images: list) -> list[dict]:
+        goal: list[dict] = [{"type": "text", "text": resolved.intent}]
+        if images:
+            self._image_dir = tempfile.TemporaryDirectory(prefix="vwa-arena-goal-")
+        for i, (ref, image) in enumerate(zip(resolved.images, images), start=1):
+            assert self._image_dir is not None
+            path = Path(self._image_dir.name) / f"input_image_{i}.png"
+            image.save(path)
+            goal.append({"type": "text", "text": f"Input image {i}/{len(images)} below "
+                                                 f"(local path: {str(path)!r}, url: {ref.value!r})"})
+            goal.append({"type": "image_url", "image_url": {"url": _data_uri(image)}})
+        return goal
+
+    # ---- validation ---------------------------------------------------------------------------------
+    def _police_tabs(self, context: BrowserContext) -> None:
+        for tab in context.pages:
+            if not may_load(tab.url, self.allowed):
+                self.refused.append(tab.url)
+                tab.goto("about:blank")
+
+    def validate(self, page: Page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
+        if self.resolved is None:
+            raise RuntimeError("validate() before setup()")
+        self._police_tabs(page.context)
+        refused, self.refused = self.refused, []
+        info: dict[str, Any] = {"refused": refused} if refused else {}
+        answer = _answer(chat_messages)
+        if answer is None:
+            return 0.0, False, "", info
+        driver = PlaywrightDriver(page.context, page)
+        try:
+            reward = evaluate_task(self.resolved, self._context(answer, page, driver))
+        finally:
+            driver.quit()
+        info.update(scoring=self.scoring, answer=answer, final_url=page.url,
+                    checks=[c.to_dict() for c in reward.checks], explanation=reward.explain())
+        return float(reward.score), True, "", info
+
+    def null_outcome(self, page: Page) -> Reward:
+        """The null agent's outcome on the pages as they are (the pytest path's null proof: an empty answer, the
+        current URL, strict scoring, up to the first failed check). When `scripts_on_last_page(task)`, the
+        scoring ran a script on the agent's page: set the task up again before an episode."""
+        if self.resolved is None:
+            raise RuntimeError("null_outcome() before setup()")
+        driver = PlaywrightDriver(page.context, page)
+        try:
+            return score_start_as_null(self.resolved, self._context("", page, driver))
+        finally:
+            driver.quit()
+
+    def _context(self, answer: str, page: Page, driver: PlaywrightDriver) -> EvalContext:
+        judge, vqa = _judges()
+        stack = shared_stack()
+        urls = dict(stack.urls)
+
+        def shopping_api() -> Any:
+            from evaluation.scoring.site_api import get_shopping_api
+            return get_shopping_api(stack.name, urls)
+
+        return EvalContext(answer=answer, final_url=page.url, driver=driver, judge=judge, vqa=vqa,
+                           shopping_api=shopping_api, image_root=self.image_root, scoring=self.scoring)
+
+    def teardown(self) -> None:
+        if self._image_dir is not None:
+            self._image_dir.cleanup()
+            self._image_dir = None

@@ -1,0 +1,153 @@
+"""The suites as a BrowserGym benchmark (browsergym/vwa_arena, evaluation/bgym/): every classifieds task's
+reference solution, replayed through BrowserGym's own action space, scores 1 and its null outcome 0; the
+Selenium path and the BrowserGym path give the same verdicts, check by check, on a sample of every suite.
+
+Skipped when the `browsergym` extra is not installed (make install EXTRAS=browsergym).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+NO_EXTRA = "the browsergym extra is not installed (make install EXTRAS=browsergym)"
+pytest.importorskip("playwright.sync_api", reason=NO_EXTRA)
+pytest.importorskip("browsergym.core", reason=NO_EXTRA)
+
+import gymnasium as gym  # noqa: E402
+from browsergym.core.action.highlevel import HighLevelActionSet  # noqa: E402
+
+import browsergym.vwa_arena as vwa_arena  # noqa: E402
+from evaluation.bgym import suites  # noqa: E402
+from evaluation.bgym.replay import replay  # noqa: E402
+from evaluation.bgym.session import shared_stack  # noqa: E402
+from evaluation.running.proof import scripts_on_last_page  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browsergym")]
+
+ACTIONS = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], strict=False, multiaction=False)
+
+
+def _make(suite: str, task_id: int, scoring: str = "official"):
+    return gym.make(f"browsergym/vwa_arena.{suite}.{task_id}", action_mapping=ACTIONS.to_python_code,
+                    task_kwargs={"scoring": scoring})
+
+
+def _sample(suite: str, n: int = 3) -> list[int]:
+    ids = suites.task_ids(suite)
+    return sorted({ids[round(i * (len(ids) - 1) / max(n - 1, 1))] for i in range(n)})
+
+
+def test_every_task_of_every_suite_is_registered():
+    assert len(vwa_arena.ALL_VWA_ARENA_TASK_IDS) == len(suites.all_tasks()) > 900
+    assert set(vwa_arena.TASK_IDS_BY_SUITE) == set(suites.suite_files())
+    assert "browsergym/vwa_arena.classifieds.0" in gym.registry
+
+
+def test_a_task_starts_logged_in_held_to_its_sites_with_its_goal_and_images():
+    suite, task_id = next((s, t) for s, t in suites.all_tasks()
+                          if s == "classifieds" and suites.load(s, t).images and suites.load(s, t).require_login)
+    env = _make(suite, task_id)
+    try:
+        obs, info = env.reset()
+        task = env.unwrapped.task.session.resolved
+        assert obs["url"].rstrip("/") == task.start_urls[0].rstrip("/")
+        kinds = [m["type"] for m in obs["goal_object"]]
+        assert kinds[0] == "text" and obs["goal_object"][0]["text"] == task.intent
+        assert kinds.count("image_url") == len(task.images) >= 1
+        assert obs["goal_object"][2]["image_url"]["url"].startswith("data:image/png;base64,")
+        assert env.unwrapped.context.cookies(task.start_urls[0])     # the site's session
+        obs, reward, terminated, _, info = env.step("goto('file:///etc/passwd')")
+        assert not obs["url"].startswith("file:") and "root:x:0" not in env.unwrapped.page.content()
+        obs, reward, terminated, _, info = env.step("goto('http://127.0.0.1:9/elsewhere')")
+        assert "http://127.0.0.1:9/elsewhere" in info["task_info"].get("refused", [])
+        assert reward == 0 and not terminated
+    finally:
+        env.close()
+
+
+def _replay_scores_one_and_null_zero(suite: str, task_id: int) -> dict:
+    env = _make(suite, task_id)
+    try:
+        env.reset()
+        session = env.unwrapped.task.session
+        null = session.null_outcome(env.unwrapped.page)
+        assert null.score == 0, f"the null outcome scores 1 on {suite}/{task_id}:\n{null.explain()}"
+        if scripts_on_last_page(session.resolved):
+            env.reset()      # the null scoring ran a script on the start page: start again
+        reward, terminated, info, taken = replay(env, list(session.resolved.reference_solution))
+        explanation = info["task_info"].get("explanation", "")
+        assert terminated and reward == 1, f"{suite}/{task_id} after {taken}: reward {reward}\n{explanation}"
+        return info["task_info"]
+    finally:
+        env.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task_id", suites.task_ids("classifieds"))
+def test_the_reference_solution_through_browsergym_actions_scores_one_and_the_null_outcome_zero(task_id):
+    _replay_scores_one_and_null_zero("classifieds", task_id)
+
+
+@pytest.fixture(scope="module")
+def selenium_runtime(tmp_path_factory):
+    """The pytest path's per-worker machinery (its own sites, every one the stack serves, and its browser),
+    running the reference agent."""
+    from evaluation.running.runtime import RunOptions, Runtime
+    runtime = Runtime(RunOptions(agent="reference", results_dir=tmp_path_factory.mktemp("selenium"), worker="agree"))
+    runtime.needed_sites = set(runtime.stack.served() or ())
+    yield runtime
+    runtime.close()
+
+
+def _placeholders(text: str, urls: dict[str, str]) -> str:
+    for site, url in sorted(urls.items(), key=lambda kv: -len(kv[1])):
+        text = text.replace(url.rstrip("/"), f"__{site.upper()}__")
+    return re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", text)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("suite,task_id", [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite")
+                                           for t in _sample(s)])
+def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, task_id, selenium_runtime):
+    outcome = selenium_runtime.run_task(suites.load(suite, task_id))
+    assert outcome.error is None and outcome.reward is not None, outcome.error
+    selenium = [(c.evaluator, c.name, c.passed, _placeholders(c.reason, selenium_runtime.urls))
+                for c in outcome.reward.checks]
+    info = _replay_scores_one_and_null_zero(suite, task_id)
+    urls = dict(shared_stack().urls)
+    browsergym = [(c["evaluator"], c["name"], c["passed"], _placeholders(c["reason"], urls)) for c in info["checks"]]
+    assert outcome.reward.score == 1
+    assert browsergym == selenium
+
+
+def test_the_agentlab_benchmark_has_every_task_and_a_subset_per_suite():
+    from evaluation.bgym.benchmark import benchmarks
+    found = benchmarks()
+    assert len(found["vwa_arena"].env_args_list) == len(suites.all_tasks())
+    for suite in suites.suite_files():
+        subset = found[f"vwa_arena_{suite}"]
+        wanted = [suites.gym_name(suite, task_id) for task_id in suites.task_ids(suite)]
+        assert [a.task_name for a in subset.env_args_list] == wanted
+    first = found["vwa_arena_classifieds"].env_args_list[0]
+    assert first.max_steps == 30 and found["vwa_arena"].is_multi_tab
+
+
+def test_a_study_worker_makes_a_task_environment_without_importing_the_package_first(tmp_path):
+    """BrowserGym's loop imports only the benchmark packages it knows by name: the task's EnvArgs registers ours."""
+    import pickle
+    import subprocess
+    import sys
+    script = ("import gymnasium as gym, pickle, sys\n"
+              "args = pickle.loads(sys.stdin.buffer.read())\n"
+              "assert 'browsergym/vwa_arena.classifieds.0' not in gym.registry\n"
+              "from browsergym.core.action.highlevel import HighLevelActionSet\n"
+              "env = args.make_env(HighLevelActionSet().to_python_code, exp_dir=sys.argv[1])\n"
+              "print(type(env.unwrapped).__name__, env.unwrapped.task_kwargs)\n")
+    from evaluation.bgym.benchmark import benchmarks
+    args = benchmarks()["vwa_arena_classifieds"].env_args_list[0]
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], input=pickle.dumps(args),
+                          capture_output=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert done.stdout.decode().startswith("BrowserEnv")
