@@ -246,6 +246,9 @@ COMBINE = (  # official id, fact, department, buy it?, how many, the sentence
 )
 
 
+COMBINE_SEED = 7919      # added to a product's photo seed for its pictures in combined_product
+
+
 def combined_product(s: Suite) -> None:
     """Official 50, 51 (open it), 52 and 57 (buy it): the product of a named category that is the thing of one
     picture with the pattern or colour of the other."""
@@ -260,8 +263,9 @@ def combined_product(s: Suite) -> None:
             else:
                 ev = html_eval([target("last", NAME_H1, must_include=[p.name])])
                 steps = s.open_from_leaf(p) + [stop("")]
-            s.add(template, args, intent=template.format(**args), image=[s.product_image(trait),
-                                                                         s.product_image(plain)],
+            # each picture another drawing of its product than the ones earlier kinds give it (a seed of its own)
+            pictures = [s.input_image(s.spec(q), q.photos[0].seed + COMBINE_SEED) for q in (trait, plain)]
+            s.add(template, args, intent=template.format(**args), image=pictures,
                   eval_=ev, solution=steps, require_reset=buying, difficulty=difficulty(official), official=official,
                   grounding=s.ground([p], [value]),
                   comments=f"a {trait.photos[0].kind} showing {value} and a {plain.photos[0].kind}: the only "
