@@ -144,6 +144,7 @@ container=$(docker ps -q --filter "label=com.docker.compose.project=$COMPOSE_PRO
             --filter "label=com.docker.compose.service=classifieds")
 restarts_before=$(docker inspect -f '{{.RestartCount}}' "$container")
 t=$(now)
+rm -rf "$WORK/results-classifieds"     # before the watch starts: an earlier run's results must not trigger the kill
 suite classifieds tasks/classifieds.json &
 run=$!
 results="$WORK/results-classifieds/results.jsonl"
