@@ -95,6 +95,7 @@ fi
 
 # ---- 4. the suite through the Grid, one node killed mid-run
 results="$WORK/results-grid"
+rm -rf "$results"       # before the watch starts: an earlier run's results must not trigger the kill at once
 t=$(now)
 SELENIUM_REMOTE_URL=$url pass_suite "$results" ${SHARD:+--shard "$SHARD"} &
 run=$!
