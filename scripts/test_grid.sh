@@ -110,7 +110,7 @@ while kill -0 "$run" 2>/dev/null; do
   sleep 0.5      # poll interval of the watch on the results and the run
 done
 wait "$run" || { say "the classifieds suite through the Grid failed"; exit 1; }
-record "grid suite" "$t" "$total tasks, $WORKERS workers, one node killed"
+record "grid suite" "$t" "${SHARD:+shard $SHARD of }$total tasks, $WORKERS workers, one node killed"
 [ -n "$killed" ] || { say "the run ended before $KILL_AFTER results: no node was killed"; exit 1; }
 "$PY" scripts/grid_results.py "$results" "$LOCAL_RESULTS" "$SUITE" --expect-retry ${SHARD:+--shard "$SHARD"} \
   | tee -a "$TIMINGS"
