@@ -77,7 +77,7 @@ class Tabs(SessionState):
                 if i > 0:
                     self._tabs.append(self._new_tab())
                     self._focus(i)
-                elif self._fresh_history and same_document(self.driver.current_url, url):
+                elif self._fresh_history and "#" in url and same_document(self.driver.current_url, url):
                     self._load("about:blank")    # the kept tab shows url: loading it again would not reload
                 problem = self._load(url)
                 if problem:

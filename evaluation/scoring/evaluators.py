@@ -244,7 +244,7 @@ class _ScoringTab:
                 driver.switch_to.window(self.handle)
             if self.clean_url != url:
                 self.clean_url = None
-                if same_document(driver.current_url, url):   # X#f again in a tab on X#f would not reload
+                if "#" in url and same_document(driver.current_url, url):   # X#f on X#f: no reload
                     driver.get("about:blank")
                 driver.get(url)
                 self.clean_url = url
