@@ -10,20 +10,58 @@ the backend DOM node id (otherwise entries have no bounds: nothing reads them). 
 indented by depth. Ignored nodes, unnamed generic containers and text that only repeats its
 parent's name are pruned (their children move up a level).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 # Roles shown only when they carry a name; their children are promoted when pruned.
-_PRUNE_UNNAMED = {"generic", "none", "presentation", "LineBreak", "group", "Section", "paragraph",
-                  "list", "listitem", "strong", "emphasis", "LabelText", "Legend", "figure", "Abbr",
-                  "Pre", "superscript", "subscript", "DescriptionList", "time", "code", "mark"}
+_PRUNE_UNNAMED = {
+    "generic",
+    "none",
+    "presentation",
+    "LineBreak",
+    "group",
+    "Section",
+    "paragraph",
+    "list",
+    "listitem",
+    "strong",
+    "emphasis",
+    "LabelText",
+    "Legend",
+    "figure",
+    "Abbr",
+    "Pre",
+    "superscript",
+    "subscript",
+    "DescriptionList",
+    "time",
+    "code",
+    "mark",
+}
 # Roles dropped with their whole subtree (the StaticText above them already carries the text).
 _DROP = {"InlineTextBox"}
 # Properties that add noise rather than information for an agent.
-_HIDDEN_PROPS = {"focusable", "editable", "readonly", "settable", "multiline", "hiddenRoot",
-                 "describedby", "labelledby", "controls", "owns", "activedescendant", "flowto",
-                 "details", "errormessage", "url", "roledescription", "hasPopup"}
+_HIDDEN_PROPS = {
+    "focusable",
+    "editable",
+    "readonly",
+    "settable",
+    "multiline",
+    "hiddenRoot",
+    "describedby",
+    "labelledby",
+    "controls",
+    "owns",
+    "activedescendant",
+    "flowto",
+    "details",
+    "errormessage",
+    "url",
+    "roledescription",
+    "hasPopup",
+}
 # Booleans shown even when false (their state matters to the agent); other false flags are left out.
 _SHOW_IF_FALSE = {"checked", "selected", "pressed", "expanded"}
 
@@ -34,13 +72,13 @@ class AXEntry:
     role: str
     name: str
     backend_node_id: int | None
-    bounds: tuple[float, float, float, float] | None   # viewport (x, y, w, h), when a snapshot was taken
+    bounds: tuple[float, float, float, float] | None  # viewport (x, y, w, h), when a snapshot was taken
 
 
 @dataclass(frozen=True)
 class AXTree:
     text: str
-    entries: list[AXEntry]          # shown nodes, in the order of the text
+    entries: list[AXEntry]  # shown nodes, in the order of the text
 
 
 def _value(field) -> str:
@@ -56,7 +94,7 @@ def _layout_bounds(snapshot: dict) -> tuple[dict[int, tuple[float, float, float,
     backend = doc["nodes"]["backendNodeId"]
     layout = doc["layout"]
     out: dict[int, tuple[float, float, float, float]] = {}
-    for node_index, box in zip(layout["nodeIndex"], layout["bounds"]):
+    for node_index, box in zip(layout["nodeIndex"], layout["bounds"], strict=False):
         bid = backend[node_index]
         if bid not in out:
             out[bid] = tuple(box)
@@ -89,8 +127,9 @@ AX_TREE_COMMAND: tuple[str, dict] = ("Accessibility.getFullAXTree", {})
 SNAPSHOT_COMMAND: tuple[str, dict] = ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
 
 
-def ax_tree_from(nodes: list[dict], snapshot: dict | None, viewport: tuple[int, int],
-                 current_viewport_only: bool = False) -> AXTree:
+def ax_tree_from(
+    nodes: list[dict], snapshot: dict | None, viewport: tuple[int, int], current_viewport_only: bool = False
+) -> AXTree:
     """The tree of `nodes` (getFullAXTree's answer); `snapshot` (captureSnapshot's) gives the bounds, and
     is needed when `current_viewport_only`."""
     if current_viewport_only and snapshot is None:

@@ -14,6 +14,7 @@ scrolls the scrolling area that holds element `id` (WebVoyager's form). `wait` l
 (no fixed sleep) and observes again. Text that does not parse
 gives an `InvalidAction` carrying the reason; `parse_action` never raises.
 """
+
 from __future__ import annotations
 
 import re
@@ -43,14 +44,14 @@ class ActionType(str, Enum):
 class Action:
     type: ActionType
     raw: str = ""
-    element_id: str | None = None      # click, hover, type
-    text: str | None = None            # type
-    press_enter: bool = True           # type
-    key_comb: str | None = None        # press
-    direction: str | None = None       # scroll: "up" | "down"
-    tab_index: int | None = None       # tab_focus
-    url: str | None = None             # goto
-    answer: str | None = None          # stop
+    element_id: str | None = None  # click, hover, type
+    text: str | None = None  # type
+    press_enter: bool = True  # type
+    key_comb: str | None = None  # press
+    direction: str | None = None  # scroll: "up" | "down"
+    tab_index: int | None = None  # tab_focus
+    url: str | None = None  # goto
+    answer: str | None = None  # stop
 
     def __str__(self) -> str:
         t = self.type
@@ -100,10 +101,19 @@ _PATTERNS: list[tuple[ActionType, re.Pattern]] = [
 ]
 
 _USAGE = {
-    "click": "click [id]", "hover": "hover [id]", "type": "type [id] [text] [1|0]",
-    "press": "press [key_comb]", "scroll": "scroll [up|down] or scroll [id] [up|down]", "new_tab": "new_tab",
-    "tab_focus": "tab_focus [index]", "close_tab": "close_tab", "goto": "goto [url]",
-    "go_back": "go_back", "go_forward": "go_forward", "stop": "stop [answer]", "wait": "wait",
+    "click": "click [id]",
+    "hover": "hover [id]",
+    "type": "type [id] [text] [1|0]",
+    "press": "press [key_comb]",
+    "scroll": "scroll [up|down] or scroll [id] [up|down]",
+    "new_tab": "new_tab",
+    "tab_focus": "tab_focus [index]",
+    "close_tab": "close_tab",
+    "goto": "goto [url]",
+    "go_back": "go_back",
+    "go_forward": "go_forward",
+    "stop": "stop [answer]",
+    "wait": "wait",
 }
 
 
@@ -120,7 +130,7 @@ def parse_action(text: str) -> Action | InvalidAction:
         known = ", ".join(_USAGE)
         return InvalidAction(raw, f"unknown action {s.split()[0][:40]!r}; expected one of: {known}")
     name = verb.group(1).lower()
-    s = name + s[len(name):]
+    s = name + s[len(name) :]
     for kind, pattern in _PATTERNS:
         if kind.value != name:
             continue
@@ -135,7 +145,7 @@ def parse_action(text: str) -> Action | InvalidAction:
             return Action(kind, raw, element_id=g[0], text=g[1], press_enter=enter)
         if kind is ActionType.PRESS:
             try:
-                parse_key_comb(g[0])   # the key names the browser will press
+                parse_key_comb(g[0])  # the key names the browser will press
             except ValueError as exc:
                 return InvalidAction(raw, str(exc))
             return Action(kind, raw, key_comb=g[0])

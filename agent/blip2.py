@@ -9,6 +9,7 @@ one generate call. Shared by the captioner (`CAPTIONER=blip2`) and the VQA judge
 The dtype follows the device: float16 on a GPU, float32 on the CPU (half precision is slow or missing there).
 The model loads on the first call, so building the object costs nothing.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -28,8 +29,14 @@ def choose_device(device: str | None, torch) -> str:
 
 
 class Blip2Model:
-    def __init__(self, model_path: str, *, device: str | None = "auto", error: type[Exception] = RuntimeError,
-                 setting: str = "BLIP-2"):
+    def __init__(
+        self,
+        model_path: str,
+        *,
+        device: str | None = "auto",
+        error: type[Exception] = RuntimeError,
+        setting: str = "BLIP-2",
+    ):
         self.model_path = model_path
         self.requested_device = device
         self.error, self.setting = error, setting
@@ -45,8 +52,9 @@ class Blip2Model:
             import torch
             from transformers import Blip2ForConditionalGeneration, Blip2Processor
         except ImportError as exc:
-            raise self.error(f"{self.setting} needs the optional extra: pip install -e '.[models]' "
-                             f"(or make install EXTRAS=models)") from exc
+            raise self.error(
+                f"{self.setting} needs the optional extra: pip install -e '.[models]' (or make install EXTRAS=models)"
+            ) from exc
         try:
             device = choose_device(self.requested_device, torch)
             dtype = torch.float16 if device.startswith("cuda") else torch.float32
@@ -62,8 +70,9 @@ class Blip2Model:
         """The model's text for `image` (and `prompt`, when given), without the prompt and special tokens."""
         self.load()
         import torch
+
         processor, model = self._processor, self._model
-        if processor is None or model is None:      # load() made both or raised
+        if processor is None or model is None:  # load() made both or raised
             raise self.error(f"BLIP-2 ({self.model_path}) is not loaded")
         try:
             kwargs = {"images": image.convert("RGB"), "return_tensors": "pt"}
@@ -73,9 +82,12 @@ class Blip2Model:
             with torch.inference_mode():
                 ids = model.generate(**inputs, max_new_tokens=max_new_tokens)
             prompt_ids = inputs.get("input_ids")
-            if prompt_ids is not None and ids.shape[1] >= prompt_ids.shape[1] \
-                    and torch.equal(ids[:, :prompt_ids.shape[1]], prompt_ids):
-                ids = ids[:, prompt_ids.shape[1]:]   # a decoder-only text model returns the prompt too
+            if (
+                prompt_ids is not None
+                and ids.shape[1] >= prompt_ids.shape[1]
+                and torch.equal(ids[:, : prompt_ids.shape[1]], prompt_ids)
+            ):
+                ids = ids[:, prompt_ids.shape[1] :]  # a decoder-only text model returns the prompt too
             text = processor.batch_decode(ids, skip_special_tokens=True)[0]
         except Exception as exc:
             raise self.error(f"BLIP-2 ({self.model_path}) failed: {exc}") from exc

@@ -14,6 +14,7 @@ Backends:
 
 Captions are cached by image content, so an image seen on several steps is captioned once.
 """
+
 from __future__ import annotations
 
 import base64
@@ -29,8 +30,10 @@ from agent.blip2 import Blip2Model
 from agent.llm import LLMClient, LLMSettings, load_project_env
 from agent.usage import UsageMeter
 
-CAPTION_PROMPT = ("Write one short sentence describing this image for someone who cannot see it: "
-                  "the main objects, their colours, any readable text.")
+CAPTION_PROMPT = (
+    "Write one short sentence describing this image for someone who cannot see it: "
+    "the main objects, their colours, any readable text."
+)
 
 
 class CaptionerError(RuntimeError):
@@ -98,10 +101,18 @@ class OpenAICaptioner(_Cached):
         self.llm = LLMClient(settings)
 
     def _caption_one(self, image: Image.Image) -> str:
-        reply = self.llm.complete([{"role": "user", "content": [
-            {"type": "text", "text": CAPTION_PROMPT},
-            {"type": "image_url", "image_url": {"url": image_data_url(image, max_side=768)}},
-        ]}], max_tokens=80)
+        reply = self.llm.complete(
+            [
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": CAPTION_PROMPT},
+                        {"type": "image_url", "image_url": {"url": image_data_url(image, max_side=768)}},
+                    ],
+                }
+            ],
+            max_tokens=80,
+        )
         self.usage.add(reply.usage())
         return reply.text
 
@@ -130,8 +141,11 @@ def make_captioner(kind: str | None = None, **overrides) -> Captioner:
         settings = LLMSettings.from_env(
             base_url=overrides.get("base_url") or os.environ.get("CAPTIONER_BASE_URL") or None,
             api_key=overrides.get("api_key") or os.environ.get("CAPTIONER_API_KEY") or None,
-            model=model or os.environ.get("MODEL") or "gpt-4o-mini", temperature=0.0, top_p=1.0,
-            backoff_base_s=overrides.get("backoff_base_s"))
+            model=model or os.environ.get("MODEL") or "gpt-4o-mini",
+            temperature=0.0,
+            top_p=1.0,
+            backoff_base_s=overrides.get("backoff_base_s"),
+        )
         return OpenAICaptioner(settings)
     if kind == "blip2":
         if not model:
@@ -182,7 +196,7 @@ def caption_page_images(driver, captioner: Captioner, limit: int = 40) -> int:
         try:
             image = Image.open(io.BytesIO(base64.b64decode(data.split(",", 1)[1])))
             image.load()
-        except Exception:   # not a raster image (e.g. SVG): keep its own alt text
+        except Exception:  # not a raster image (e.g. SVG): keep its own alt text
             continue
         captions[str(item["k"])] = captioner.caption([image])[0]
     driver.execute_script(_APPLY_JS, captions)

@@ -9,12 +9,14 @@ the same page for the third time in a row (it is recorded but not executed again
 failure (browser crash, model API down): then `stop_reason` is "error" and `error` says why. Nothing
 already recorded is lost on an error.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Literal, get_args
+from typing import Literal, get_args
 
 from PIL import Image
 
@@ -35,26 +37,26 @@ STOP_REASONS: tuple[StopReason, ...] = get_args(StopReason)
 @dataclass
 class StepRecord:
     index: int
-    url: str                          # page the action was decided on
-    action_text: str                  # what the agent emitted
+    url: str  # page the action was decided on
+    action_text: str  # what the agent emitted
     action: Action | InvalidAction
     reasoning: str = ""
-    error: str | None = None          # invalid-action reason or the browser's error executing it
-    observation_text: str = ""        # the observation the agent saw
+    error: str | None = None  # invalid-action reason or the browser's error executing it
+    observation_text: str = ""  # the observation the agent saw
     tabs: str = ""
     # the frame the agent saw is the Set-of-Marks one when the mode draws marks; then the raw frame too. Written
     # as files with a record_dir; without one, read from the observation when asked for (screenshot_png).
     screenshot_path: Path | None = None
     raw_screenshot_path: Path | None = None
     frames: Observation | None = field(default=None, repr=False)
-    model_s: float = 0.0              # time inside agent.act
-    harness_s: float = 0.0            # parse + execute + observe + record
-    execute_s: float = 0.0            # env.step (the action and the page settling)
-    observe_s: float = 0.0            # env.observe after the action
+    model_s: float = 0.0  # time inside agent.act
+    harness_s: float = 0.0  # parse + execute + observe + record
+    execute_s: float = 0.0  # env.step (the action and the page settling)
+    observe_s: float = 0.0  # env.observe after the action
     usage: dict = field(default_factory=dict)
-    pending: dict | None = None       # what was still missing in the observation (meta["pending"])
-    detail: dict = field(default_factory=dict)   # what the agent found (the sighted agent: match scores)
-    blocked: list[str] = field(default_factory=list)   # addresses refused during this step (outside the task's sites)
+    pending: dict | None = None  # what was still missing in the observation (meta["pending"])
+    detail: dict = field(default_factory=dict)  # what the agent found (the sighted agent: match scores)
+    blocked: list[str] = field(default_factory=list)  # addresses refused during this step (outside the task's sites)
 
     @property
     def screenshot_png(self) -> bytes | None:
@@ -76,19 +78,19 @@ class StepRecord:
 
 @dataclass
 class EpisodeResult:
-    answer: str | None                # None when the episode did not end with stop
+    answer: str | None  # None when the episode did not end with stop
     final_url: str
     steps: list[StepRecord]
     stop_reason: StopReason
     error: str | None = None
-    usage: dict = field(default_factory=dict)     # prompt_tokens, completion_tokens, cost_usd, model
-    timings: dict = field(default_factory=dict)   # total_s, model_s, harness_s, *_per_step_s, open_s
+    usage: dict = field(default_factory=dict)  # prompt_tokens, completion_tokens, cost_usd, model
+    timings: dict = field(default_factory=dict)  # total_s, model_s, harness_s, *_per_step_s, open_s
     final_screenshot_path: Path | None = None
     final_raw_screenshot_path: Path | None = None
-    final_frames: Observation | None = field(default=None, repr=False)   # as StepRecord.frames
+    final_frames: Observation | None = field(default=None, repr=False)  # as StepRecord.frames
     # the worst observation of the episode: most undecoded images in view, and where (None: not measured)
     pending: dict | None = None
-    blocked: list[str] = field(default_factory=list)   # every address refused in the episode, in order
+    blocked: list[str] = field(default_factory=list)  # every address refused in the episode, in order
 
     @property
     def final_screenshot_png(self) -> bytes | None:
@@ -109,9 +111,14 @@ def _worst_pending(steps: list[StepRecord], final: Observation | None) -> dict |
         return None
     report, where, url = max(seen, key=lambda item: pending_images({"pending": item[0]}))
     incomplete = sum(1 for r, _, _ in seen if pending_images({"pending": r}))
-    return {"max_images": pending_images({"pending": report}), "where": where, "url": url,
-            "image_urls": list(report.get("image_urls") or []), "incomplete_observations": incomplete,
-            "observations": len(seen)}
+    return {
+        "max_images": pending_images({"pending": report}),
+        "where": where,
+        "url": url,
+        "image_urls": list(report.get("image_urls") or []),
+        "incomplete_observations": incomplete,
+        "observations": len(seen),
+    }
 
 
 def _screenshot(obs: Observation) -> bytes:
@@ -141,12 +148,21 @@ def _save_frames(record_dir: Path | None, name: str, obs: Observation) -> tuple[
             return None
         (record_dir / file).write_bytes(png)
         return record_dir / file
+
     return write(_screenshot(obs), f"{name}.png"), write(_raw_screenshot(obs), f"{name}_raw.png")
 
 
-def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = None,
-                start_urls: list[str], max_steps: int = 30, record_dir: Path | None = None,
-                before_first_action: Callable[[], bool] | None = None) -> EpisodeResult:
+def run_episode(
+    env,
+    agent,
+    *,
+    intent: str,
+    images: list[Image.Image] | None = None,
+    start_urls: list[str],
+    max_steps: int = 30,
+    record_dir: Path | None = None,
+    before_first_action: Callable[[], bool] | None = None,
+) -> EpisodeResult:
     """Run one task. Never raises for browser or model failures: they end the episode with
     stop_reason "error" and the cause in `error` (the harness reports the task as an ERROR).
 
@@ -201,11 +217,22 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
             else:
                 action = parse_action(out.action_text)
             shot_path, raw_path = _save_frames(record_dir, f"step_{len(steps):03d}", obs)
-            record = StepRecord(index=len(steps), url=obs.url, action_text=out.action_text, action=action,
-                                reasoning=out.reasoning, observation_text=obs.text, tabs=obs.tabs_text(),
-                                screenshot_path=shot_path, raw_screenshot_path=raw_path,
-                                frames=obs if record_dir is None else None, model_s=model_s, usage=dict(out.usage),
-                                pending=obs.meta.get("pending"), detail=dict(out.detail))
+            record = StepRecord(
+                index=len(steps),
+                url=obs.url,
+                action_text=out.action_text,
+                action=action,
+                reasoning=out.reasoning,
+                observation_text=obs.text,
+                tabs=obs.tabs_text(),
+                screenshot_path=shot_path,
+                raw_screenshot_path=raw_path,
+                frames=obs if record_dir is None else None,
+                model_s=model_s,
+                usage=dict(out.usage),
+                pending=obs.meta.get("pending"),
+                detail=dict(out.detail),
+            )
             steps.append(record)
 
             if isinstance(action, InvalidAction):
@@ -232,8 +259,9 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
                 record.harness_s = time.perf_counter() - t_harness
                 break
 
-            same = [s for s in steps[-MAX_SAME_ACTION:] if s.valid and s.url == obs.url
-                    and str(s.action) == str(action)]
+            same = [
+                s for s in steps[-MAX_SAME_ACTION:] if s.valid and s.url == obs.url and str(s.action) == str(action)
+            ]
             if len(same) >= MAX_SAME_ACTION:
                 record.error = f"the same action was proposed {MAX_SAME_ACTION} times in a row on this page"
                 record.harness_s = time.perf_counter() - t_harness
@@ -268,17 +296,31 @@ def run_episode(env, agent, *, intent: str, images: list[Image.Image] | None = N
     model_total = sum(s.model_s for s in steps)
     harness_total = sum(s.harness_s for s in steps)
     n = max(1, len(steps))
-    timings = {"total_s": round(total_s, 4), "open_s": round(open_s, 4), "model_s": round(model_total, 4),
-               "harness_s": round(harness_total, 4), "steps": len(steps),
-               "model_s_per_step": round(model_total / n, 4), "harness_s_per_step": round(harness_total / n, 4)}
+    timings = {
+        "total_s": round(total_s, 4),
+        "open_s": round(open_s, 4),
+        "model_s": round(model_total, 4),
+        "harness_s": round(harness_total, 4),
+        "steps": len(steps),
+        "model_s_per_step": round(model_total / n, 4),
+        "harness_s_per_step": round(harness_total / n, 4),
+    }
     if hook_s is not None:
         timings["before_first_action_s"] = round(hook_s, 4)
-    return EpisodeResult(answer=answer if stop_reason == "stop" else None, final_url=final_url, steps=steps,
-                         stop_reason=stop_reason, error=error, usage=usage.as_dict(), timings=timings,
-                         final_screenshot_path=final_path, final_raw_screenshot_path=final_raw_path,
-                         final_frames=obs if record_dir is None else None,
-                         pending=_worst_pending(steps, obs),
-                         blocked=list(dict.fromkeys(url for s in steps for url in s.blocked)))
+    return EpisodeResult(
+        answer=answer if stop_reason == "stop" else None,
+        final_url=final_url,
+        steps=steps,
+        stop_reason=stop_reason,
+        error=error,
+        usage=usage.as_dict(),
+        timings=timings,
+        final_screenshot_path=final_path,
+        final_raw_screenshot_path=final_raw_path,
+        final_frames=obs if record_dir is None else None,
+        pending=_worst_pending(steps, obs),
+        blocked=list(dict.fromkeys(url for s in steps for url in s.blocked)),
+    )
 
 
 def _refused(env) -> list[str]:

@@ -4,6 +4,7 @@
 The benchmark's prompts were written on macOS, where Meta (Cmd) is the command modifier; in the
 Linux Chromium this project drives, the command modifier is Control, so Meta/Cmd map to Control.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,26 +12,46 @@ from dataclasses import dataclass
 from selenium.webdriver.common.keys import Keys
 
 MODIFIER_KEYS: dict[str, str] = {
-    "ctrl": Keys.CONTROL, "control": Keys.CONTROL,
-    "meta": Keys.CONTROL, "cmd": Keys.CONTROL, "command": Keys.CONTROL,
-    "shift": Keys.SHIFT, "alt": Keys.ALT, "option": Keys.ALT,
+    "ctrl": Keys.CONTROL,
+    "control": Keys.CONTROL,
+    "meta": Keys.CONTROL,
+    "cmd": Keys.CONTROL,
+    "command": Keys.CONTROL,
+    "shift": Keys.SHIFT,
+    "alt": Keys.ALT,
+    "option": Keys.ALT,
 }
 
 NAMED_KEYS: dict[str, str] = {
-    "enter": Keys.ENTER, "return": Keys.ENTER, "tab": Keys.TAB, "escape": Keys.ESCAPE, "esc": Keys.ESCAPE,
-    "backspace": Keys.BACKSPACE, "delete": Keys.DELETE, "space": Keys.SPACE, "home": Keys.HOME,
-    "end": Keys.END, "pageup": Keys.PAGE_UP, "pagedown": Keys.PAGE_DOWN,
-    "arrowup": Keys.ARROW_UP, "arrowdown": Keys.ARROW_DOWN, "arrowleft": Keys.ARROW_LEFT,
-    "arrowright": Keys.ARROW_RIGHT, "up": Keys.ARROW_UP, "down": Keys.ARROW_DOWN,
-    "left": Keys.ARROW_LEFT, "right": Keys.ARROW_RIGHT, "insert": Keys.INSERT,
+    "enter": Keys.ENTER,
+    "return": Keys.ENTER,
+    "tab": Keys.TAB,
+    "escape": Keys.ESCAPE,
+    "esc": Keys.ESCAPE,
+    "backspace": Keys.BACKSPACE,
+    "delete": Keys.DELETE,
+    "space": Keys.SPACE,
+    "home": Keys.HOME,
+    "end": Keys.END,
+    "pageup": Keys.PAGE_UP,
+    "pagedown": Keys.PAGE_DOWN,
+    "arrowup": Keys.ARROW_UP,
+    "arrowdown": Keys.ARROW_DOWN,
+    "arrowleft": Keys.ARROW_LEFT,
+    "arrowright": Keys.ARROW_RIGHT,
+    "up": Keys.ARROW_UP,
+    "down": Keys.ARROW_DOWN,
+    "left": Keys.ARROW_LEFT,
+    "right": Keys.ARROW_RIGHT,
+    "insert": Keys.INSERT,
     **{f"f{i}": getattr(Keys, f"F{i}") for i in range(1, 13)},
 }
 
 
 @dataclass(frozen=True)
 class KeyChord:
-    modifiers: tuple[str, ...]   # Selenium key codes held down
-    key: str                     # Selenium key code or a single character
+    modifiers: tuple[str, ...]  # Selenium key codes held down
+    key: str  # Selenium key code or a single character
 
 
 def parse_key_comb(comb: str) -> KeyChord:

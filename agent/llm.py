@@ -13,6 +13,7 @@ server errors (5xx), timeouts and connection errors are retried with exponential
 (bad request, bad key) are not. When the attempts are exhausted, `ModelError` names the endpoint,
 the model and the cause: the task is reported as an ERROR, not as a 0.
 """
+
 from __future__ import annotations
 
 import os
@@ -86,11 +87,11 @@ class LLMSettings:
     attempts: int = 6
     backoff_base_s: float = 2.0
     backoff_max_s: float = 60.0
-    price_in: float | None = None      # USD per million tokens; None: from PRICES
+    price_in: float | None = None  # USD per million tokens; None: from PRICES
     price_out: float | None = None
 
     @classmethod
-    def from_env(cls, **overrides) -> "LLMSettings":
+    def from_env(cls, **overrides) -> LLMSettings:
         load_project_env()
         env = cls(
             base_url=os.environ.get("OPENAI_BASE_URL") or None,
@@ -118,8 +119,10 @@ class LLMSettings:
         if not matches:
             return None
         base = PRICES[max(matches, key=len)]
-        return (self.price_in if self.price_in is not None else base[0],
-                self.price_out if self.price_out is not None else base[1])
+        return (
+            self.price_in if self.price_in is not None else base[0],
+            self.price_out if self.price_out is not None else base[1],
+        )
 
 
 def endpoint_configured() -> bool:
@@ -139,13 +142,20 @@ class Completion:
     cost_usd: float | None
 
     def usage(self) -> dict:
-        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-                "cost_usd": self.cost_usd, "model": self.model, "calls": 1, "model_s": round(self.seconds, 4)}
+        return {
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "cost_usd": self.cost_usd,
+            "model": self.model,
+            "calls": 1,
+            "model_s": round(self.seconds, 4),
+        }
 
 
 def _retryable(exc: BaseException) -> bool:
-    if isinstance(exc, (openai.RateLimitError, openai.APITimeoutError, openai.APIConnectionError,
-                        openai.InternalServerError)):
+    if isinstance(
+        exc, (openai.RateLimitError, openai.APITimeoutError, openai.APIConnectionError, openai.InternalServerError)
+    ):
         return True
     return isinstance(exc, openai.APIStatusError) and exc.status_code >= 500
 
@@ -163,8 +173,9 @@ class LLMClient:
         self.settings = settings or LLMSettings.from_env()
         s = self.settings
         self.endpoint = s.base_url or "https://api.openai.com/v1"
-        self._client = openai.OpenAI(base_url=s.base_url, api_key=s.api_key or "not-set",
-                                     timeout=s.timeout_s, max_retries=0)
+        self._client = openai.OpenAI(
+            base_url=s.base_url, api_key=s.api_key or "not-set", timeout=s.timeout_s, max_retries=0
+        )
 
     def cost(self, prompt_tokens: int, completion_tokens: int) -> float | None:
         prices = self.settings.prices()
@@ -188,13 +199,17 @@ class LLMClient:
                     attempts += 1
                     response = self._client.chat.completions.create(
                         # the messages' shape is OpenAI's (agent.prompts builds them as plain dicts)
-                        model=s.model, messages=cast("list[ChatCompletionMessageParam]", messages),
-                        temperature=s.temperature, top_p=s.top_p,
-                        max_tokens=max_tokens or s.max_tokens)
+                        model=s.model,
+                        messages=cast("list[ChatCompletionMessageParam]", messages),
+                        temperature=s.temperature,
+                        top_p=s.top_p,
+                        max_tokens=max_tokens or s.max_tokens,
+                    )
         except RetryError as exc:
             cause = exc.last_attempt.exception()
-            raise ModelError(f"model {s.model!r} at {self.endpoint} failed after {attempts} attempts: "
-                             f"{_describe(cause)}") from cause
+            raise ModelError(
+                f"model {s.model!r} at {self.endpoint} failed after {attempts} attempts: {_describe(cause)}"
+            ) from cause
         except openai.OpenAIError as exc:
             raise ModelError(f"model {s.model!r} at {self.endpoint} refused the request: {_describe(exc)}") from exc
         if not response.choices:
@@ -203,6 +218,12 @@ class LLMClient:
         usage = response.usage
         prompt_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
         completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
-        return Completion(text=text, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
-                          model=response.model or s.model, seconds=time.perf_counter() - started,
-                          attempts=attempts, cost_usd=self.cost(prompt_tokens, completion_tokens))
+        return Completion(
+            text=text,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            model=response.model or s.model,
+            seconds=time.perf_counter() - started,
+            attempts=attempts,
+            cost_usd=self.cost(prompt_tokens, completion_tokens),
+        )

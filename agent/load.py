@@ -12,11 +12,13 @@ of the demand per core, two of them without lag:
 And ChromeDriver's "Timed out receiving message from renderer" during browser start or login, the failure
 of a starved renderer rather than of a site, is retried in place (`retry_slow_renderer`).
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 MAX_FACTOR = 6.0
 BROWSER_NAMES = {"chromium", "chrome", "chromium-browser", "headless_shell", "chrome-headless-shell"}
@@ -58,7 +60,7 @@ def browser_pids(proc: Path = Path("/proc")) -> list[int]:
         try:
             argv = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
-            continue        # gone meanwhile, or not ours to read
+            continue  # gone meanwhile, or not ours to read
         if not argv or not argv[0]:
             continue
         name = os.path.basename(argv[0].decode("utf-8", "replace"))
@@ -91,8 +93,9 @@ def is_renderer_timeout(exc: BaseException) -> bool:
     return "timed out receiving message from renderer" in str(exc).lower()
 
 
-def retry_slow_renderer(action: Callable[[], T], on_retry: Callable[[BaseException], None] | None = None,
-                        attempts: int = RENDERER_ATTEMPTS) -> T:
+def retry_slow_renderer(
+    action: Callable[[], T], on_retry: Callable[[BaseException], None] | None = None, attempts: int = RENDERER_ATTEMPTS
+) -> T:
     """`action()`, run again (up to `attempts` times in all) when it fails with a renderer timeout;
     `on_retry(exc)` runs before each new attempt (stop the load, lengthen the timeout)."""
     for attempt in range(1, attempts + 1):

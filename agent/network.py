@@ -11,6 +11,7 @@ with `form` for a URL-encoded POST body (fields named like a password or a CSRF 
 a hop answered by a redirect. `data:` URLs are left out. `write_log` / `read_log` store the records as
 gzipped JSON lines (a few KB per episode), which `python -m evaluation.rescore` reads.
 """
+
 from __future__ import annotations
 
 import base64
@@ -57,8 +58,13 @@ def _content_type(headers: dict) -> str:
 
 def _hop(params: dict) -> dict:
     request = params.get("request") or {}
-    hop = {"t": params.get("wallTime"), "method": request.get("method"), "url": request.get("url"),
-           "type": params.get("type"), "status": None}
+    hop = {
+        "t": params.get("wallTime"),
+        "method": request.get("method"),
+        "url": request.get("url"),
+        "type": params.get("type"),
+        "status": None,
+    }
     body = _post_body(request)
     if body is not None:
         if "application/x-www-form-urlencoded" in _content_type(request.get("headers") or {}):
@@ -72,7 +78,7 @@ def _hop(params: dict) -> dict:
 def fold_events(entries: list[dict]) -> list[dict]:
     """Performance log entries -> request records in the order the requests were sent."""
     hops: list[dict] = []
-    open_hop: dict[str, dict] = {}       # DevTools requestId -> its latest hop (redirects reuse the id)
+    open_hop: dict[str, dict] = {}  # DevTools requestId -> its latest hop (redirects reuse the id)
     for entry in entries:
         try:
             message = json.loads(entry["message"])["message"]
@@ -80,7 +86,7 @@ def fold_events(entries: list[dict]) -> list[dict]:
             continue
         method, params = message.get("method"), message.get("params") or {}
         rid = params.get("requestId")
-        if not isinstance(rid, str):    # every Network event of a request names it
+        if not isinstance(rid, str):  # every Network event of a request names it
             continue
         if method == "Network.requestWillBeSent":
             url = (params.get("request") or {}).get("url") or ""

@@ -1,9 +1,11 @@
 """What the agent sees after each step."""
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Literal
 
 # The observation modes of the environment (and of an agent): the accessibility tree as text, or the
 # Set-of-Marks screenshot with its marks' text list.
@@ -34,19 +36,33 @@ class Observation:
     Either may also be given as a value, as before.
     """
 
-    def __init__(self, url: str, tabs: list[Tab], focused_tab: int, mode: ObservationMode, text: str, screenshot: bytes,
-                 som_screenshot: bytes | None = None, html: str | None = None, error: str | None = None,
-                 meta: dict | None = None, *, som_image=None, som_encoder: Callable | None = None,
-                 som_painter: Callable | None = None, html_reader: Callable[[], str] | None = None):
+    def __init__(
+        self,
+        url: str,
+        tabs: list[Tab],
+        focused_tab: int,
+        mode: ObservationMode,
+        text: str,
+        screenshot: bytes,
+        som_screenshot: bytes | None = None,
+        html: str | None = None,
+        error: str | None = None,
+        meta: dict | None = None,
+        *,
+        som_image=None,
+        som_encoder: Callable | None = None,
+        som_painter: Callable | None = None,
+        html_reader: Callable[[], str] | None = None,
+    ):
         self.url = url
         self.tabs = tabs
         self.focused_tab = focused_tab
-        self.mode = mode                  # "accessibility_tree" | "som"
-        self.text = text                  # observation text of that mode
-        self.screenshot = screenshot      # raw PNG of the viewport
-        self.error = error                # error of the previous action, for the agent to read
-        self.meta = meta if meta is not None else {}   # timings and counts (benchmarks, trajectories)
-        self._som_image = som_image       # PIL image with numbered boxes (som mode), else None
+        self.mode = mode  # "accessibility_tree" | "som"
+        self.text = text  # observation text of that mode
+        self.screenshot = screenshot  # raw PNG of the viewport
+        self.error = error  # error of the previous action, for the agent to read
+        self.meta = meta if meta is not None else {}  # timings and counts (benchmarks, trajectories)
+        self._som_image = som_image  # PIL image with numbered boxes (som mode), else None
         self._som_painter = som_painter
         self._som_png = som_screenshot
         self._som_encoder = som_encoder
@@ -76,7 +92,7 @@ class Observation:
                 self._som_png = self._som_encoder(image)
                 self.meta.setdefault("timings", {})["som_encode"] = time.perf_counter() - start
                 if self._som_painter is not None:
-                    self._som_image = None      # the PNG is what is kept; the painter draws it again if asked
+                    self._som_image = None  # the PNG is what is kept; the painter draws it again if asked
         return self._som_png
 
     @som_screenshot.setter
@@ -106,5 +122,7 @@ class Observation:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (f"Observation(url={self.url!r}, mode={self.mode!r}, focused_tab={self.focused_tab}, "
-                f"tabs={len(self.tabs)}, text={len(self.text)} chars, error={self.error!r})")
+        return (
+            f"Observation(url={self.url!r}, mode={self.mode!r}, focused_tab={self.focused_tab}, "
+            f"tabs={len(self.tabs)}, text={len(self.text)} chars, error={self.error!r})"
+        )

@@ -12,6 +12,7 @@ benchmarks' episode timings (benchmarks/bench_episode.py). Standard library only
 
 With an empty queue the server answers `default_reply` (or HTTP 500 when that is None).
 """
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,7 @@ class OpenAIStub:
         self.default_reply = default_reply
         self.requests: list[dict] = []
         self.paths: list[str] = []
-        self._queue: deque[tuple[str, str | int | None]] = deque()   # ("reply", text) or ("status", code)
+        self._queue: deque[tuple[str, str | int | None]] = deque()  # ("reply", text) or ("status", code)
         self._lock = threading.Lock()
         stub = self
 
@@ -60,8 +61,8 @@ class OpenAIStub:
                     stub.requests.append(body)
                     stub.paths.append(self.path)
                     item = stub._queue.popleft() if stub._queue else ("reply", stub.default_reply)
-                kind, value = item
-                if isinstance(value, int) or value is None:      # a scripted status, or no reply left
+                _kind, value = item
+                if isinstance(value, int) or value is None:  # a scripted status, or no reply left
                     status = value if isinstance(value, int) else 500
                     self._send(status, {"error": {"message": f"stub error {status}", "type": "stub", "code": status}})
                     return
@@ -70,28 +71,35 @@ class OpenAIStub:
                     return
                 prompt_tokens = max(1, len(json.dumps(body.get("messages", []))) // 4)
                 completion_tokens = max(1, len(value) // 4)
-                self._send(200, {
-                    "id": f"chatcmpl-stub-{len(stub.requests)}",
-                    "object": "chat.completion",
-                    "created": int(time.time()),
-                    "model": body.get("model", "stub-model"),
-                    "choices": [{"index": 0, "finish_reason": "stop",
-                                 "message": {"role": "assistant", "content": value}}],
-                    "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                              "total_tokens": prompt_tokens + completion_tokens},
-                })
+                self._send(
+                    200,
+                    {
+                        "id": f"chatcmpl-stub-{len(stub.requests)}",
+                        "object": "chat.completion",
+                        "created": int(time.time()),
+                        "model": body.get("model", "stub-model"),
+                        "choices": [
+                            {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": value}}
+                        ],
+                        "usage": {
+                            "prompt_tokens": prompt_tokens,
+                            "completion_tokens": completion_tokens,
+                            "total_tokens": prompt_tokens + completion_tokens,
+                        },
+                    },
+                )
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         self._thread.start()
         self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
 
-    def reply(self, *texts: str) -> "OpenAIStub":
+    def reply(self, *texts: str) -> OpenAIStub:
         with self._lock:
             self._queue.extend(("reply", t) for t in texts)
         return self
 
-    def fail(self, status: int, times: int = 1) -> "OpenAIStub":
+    def fail(self, status: int, times: int = 1) -> OpenAIStub:
         with self._lock:
             self._queue.extend(("status", status) for _ in range(times))
         return self

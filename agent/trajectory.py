@@ -10,6 +10,7 @@ Pages reference them by relative paths, so they open from disk; archive the fold
 `reward` is the evaluator's dict {"score": 0|1, "checks": [{"name", "passed", "reason"}], "error"}
 or None when the episode was not scored. Every text is HTML-escaped.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -17,9 +18,9 @@ import io
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
-from typing import Callable
 
 from PIL import Image
 
@@ -49,12 +50,12 @@ details summary{cursor:pointer;color:#334}
 """
 
 
-WEBP_QUALITY = 65   # page text stays sharp (checked by eye at 1:1 on the store's and the classifieds' lists)
+WEBP_QUALITY = 65  # page text stays sharp (checked by eye at 1:1 on the store's and the classifieds' lists)
 # libwebp's effort: 2 gives files a quarter smaller than 1 in about the same time (4 takes twice as long for
 # another 7%); the frames are most of a run's CPU after the browser itself
 WEBP_METHOD = 2
-RAW_SCALE = 0.5     # the frame without marks is a reminder of what the marks cover: half size, a third of the bytes
-FRAMES = "frames"   # the shared folder of images, next to the pages
+RAW_SCALE = 0.5  # the frame without marks is a reminder of what the marks cover: half size, a third of the bytes
+FRAMES = "frames"  # the shared folder of images, next to the pages
 
 
 class _Images:
@@ -66,11 +67,12 @@ class _Images:
     def __init__(self, page: Path | None):
         self.folder = page.parent / FRAMES if page is not None else None
 
-    def add(self, source: "Image.Image | bytes | None | Callable[[], Image.Image | bytes | None]",
-            scale: float = 1.0) -> str | None:
+    def add(
+        self, source: Image.Image | bytes | Callable[[], Image.Image | bytes | None] | None, scale: float = 1.0
+    ) -> str | None:
         """`source` may be a function giving the image: it is called only when the page keeps frames; `scale`
         shrinks it (the same pixels at another scale are another file)."""
-        if source is None or self.folder is None:   # without a destination there is nothing to point at
+        if source is None or self.folder is None:  # without a destination there is nothing to point at
             return None
         image = source() if callable(source) else source
         if image is None:
@@ -126,13 +128,14 @@ def _step_html(step: StepRecord, files: _Images) -> str:
     n = step.index + 1
     src = files.add(lambda: _step_png(step.screenshot_path, step.screenshot_png))
     shot = _img(src, f"screenshot before step {n}") or "<p>(no screenshot)</p>"
-    shot += _raw_html(files, step.raw_screenshot_path, lambda: step.raw_screenshot_png,
-                      f"raw frame before step {n}")
+    shot += _raw_html(files, step.raw_screenshot_path, lambda: step.raw_screenshot_png, f"raw frame before step {n}")
     cls = "step" if step.valid else "step invalid"
-    parts = [f'<section class="{cls}" id="step-{step.index + 1}"><div>{shot}</div><div>',
-             f"<h2>Step {step.index + 1}: <code class=\"action\">{escape(step.action_text)}</code></h2>",
-             f"<p>URL: <a href=\"{escape(step.url, quote=True)}\">{escape(step.url)}</a></p>",
-             f"<p>Parsed: {escape(step.parsed)}</p>"]
+    parts = [
+        f'<section class="{cls}" id="step-{step.index + 1}"><div>{shot}</div><div>',
+        f'<h2>Step {step.index + 1}: <code class="action">{escape(step.action_text)}</code></h2>',
+        f'<p>URL: <a href="{escape(step.url, quote=True)}">{escape(step.url)}</a></p>',
+        f"<p>Parsed: {escape(step.parsed)}</p>",
+    ]
     if step.error:
         parts.append(f'<p class="err">Error: {escape(step.error)}</p>')
     if step.blocked:
@@ -140,8 +143,10 @@ def _step_html(step: StepRecord, files: _Images) -> str:
     if step.reasoning:
         parts.append(f"<h3>Reasoning</h3><pre>{escape(step.reasoning)}</pre>")
     if step.detail:
-        parts.append(f"<details open><summary>Agent's findings</summary><pre>"
-                     f"{escape(json.dumps(step.detail, indent=1))}</pre></details>")
+        parts.append(
+            f"<details open><summary>Agent's findings</summary><pre>"
+            f"{escape(json.dumps(step.detail, indent=1))}</pre></details>"
+        )
     parts.append(_pending_html(step.pending))
     timing = f"model {step.model_s * 1000:.0f} ms, harness {step.harness_s * 1000:.0f} ms"
     if step.usage.get("prompt_tokens"):
@@ -149,8 +154,10 @@ def _step_html(step: StepRecord, files: _Images) -> str:
     parts.append(f"<p><small>{escape(timing)}</small></p>")
     if step.tabs:
         parts.append(f"<details><summary>Tabs</summary><pre>{escape(step.tabs)}</pre></details>")
-    parts.append(f"<details><summary>Observation text ({len(step.observation_text)} chars)</summary>"
-                 f"<pre>{escape(step.observation_text)}</pre></details>")
+    parts.append(
+        f"<details><summary>Observation text ({len(step.observation_text)} chars)</summary>"
+        f"<pre>{escape(step.observation_text)}</pre></details>"
+    )
     parts.append("</div></section>")
     return "".join(parts)
 
@@ -164,9 +171,13 @@ def _pending_html(report: dict | None) -> str:
     waited = f"waited {report.get('waited_ms', 0)} ms for images, fonts and layout"
     if not report.get("images") and report.get("fonts") in (None, "loaded") and not report.get("moving"):
         return f"<p><small>View complete ({escape(waited)}).</small></p>"
-    missing = [f"{report['images']} image(s) in view not decoded: " + ", ".join(report.get("image_urls") or [])
-               if report.get("images") else "", "fonts still loading" if report.get("fonts") not in (None, "loaded")
-               else "", "layout still moving" if report.get("moving") else ""]
+    missing = [
+        f"{report['images']} image(s) in view not decoded: " + ", ".join(report.get("image_urls") or [])
+        if report.get("images")
+        else "",
+        "fonts still loading" if report.get("fonts") not in (None, "loaded") else "",
+        "layout still moving" if report.get("moving") else "",
+    ]
     return f'<p class="err">Incomplete view ({escape(waited)}): {escape("; ".join(m for m in missing if m))}</p>'
 
 
@@ -177,8 +188,10 @@ def _reward_html(reward: dict | None) -> str:
     cls = "pass" if score == 1 else "fail"
     rows = "".join(
         f"<tr><td>{escape(str(c.get('name', '')))}</td>"
-        f"<td class=\"{'pass' if c.get('passed') else 'fail'}\">{'pass' if c.get('passed') else 'fail'}</td>"
-        f"<td>{escape(str(c.get('reason', '')))}</td></tr>" for c in reward.get("checks") or [])
+        f'<td class="{"pass" if c.get("passed") else "fail"}">{"pass" if c.get("passed") else "fail"}</td>'
+        f"<td>{escape(str(c.get('reason', '')))}</td></tr>"
+        for c in reward.get("checks") or []
+    )
     html = f'<p>Reward: <b class="{cls}">{escape(str(score))}</b></p>'
     if reward.get("error"):
         html += f'<p class="err">Evaluation error: {escape(str(reward["error"]))}</p>'
@@ -187,9 +200,15 @@ def _reward_html(reward: dict | None) -> str:
     return html
 
 
-def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
-                      reward: dict | None = None, title: str = "", page: Path | None = None,
-                      no_frames_note: str = "") -> str:
+def render_trajectory(
+    result: EpisodeResult,
+    intent: str,
+    images: list[Image.Image] | None = None,
+    reward: dict | None = None,
+    title: str = "",
+    page: Path | None = None,
+    no_frames_note: str = "",
+) -> str:
     """The page's HTML; its images are written into `frames/` next to `page` (without `page`, none, and
     `no_frames_note` says why)."""
     images = images or []
@@ -197,48 +216,79 @@ def render_trajectory(result: EpisodeResult, intent: str, images: list[Image.Ima
     answer = "(no answer: the episode did not stop)" if result.answer is None else result.answer
     usage = result.usage or {}
     cost = usage.get("cost_usd")
-    cards = [("Stop reason", result.stop_reason), ("Answer", answer), ("Final URL", result.final_url),
-             ("Steps", str(len(result.steps))), ("Time", f"{result.timings.get('total_s', 0):.2f} s"),
-             ("Model", str(usage.get("model") or "-")),
-             ("Tokens in/out", f"{usage.get('prompt_tokens', 0)} / {usage.get('completion_tokens', 0)}"),
-             ("Cost", "-" if not usage.get("calls") else "unknown price" if cost is None else f"${cost:.4f}")]
+    cards = [
+        ("Stop reason", result.stop_reason),
+        ("Answer", answer),
+        ("Final URL", result.final_url),
+        ("Steps", str(len(result.steps))),
+        ("Time", f"{result.timings.get('total_s', 0):.2f} s"),
+        ("Model", str(usage.get("model") or "-")),
+        ("Tokens in/out", f"{usage.get('prompt_tokens', 0)} / {usage.get('completion_tokens', 0)}"),
+        ("Cost", "-" if not usage.get("calls") else "unknown price" if cost is None else f"${cost:.4f}"),
+    ]
     if result.pending is not None:
-        cards.append(("Undecoded images (worst view)", f"{result.pending['max_images']} "
-                       f"({result.pending['incomplete_observations']} of {result.pending['observations']} "
-                       "observations incomplete)"))
+        cards.append(
+            (
+                "Undecoded images (worst view)",
+                f"{result.pending['max_images']} "
+                f"({result.pending['incomplete_observations']} of {result.pending['observations']} "
+                "observations incomplete)",
+            )
+        )
     if reward is not None:
         cards.insert(0, ("Reward", str(reward.get("score"))))
     cards_html = "".join(f'<div class="card"><b>{escape(k)}</b>{escape(v)}</div>' for k, v in cards)
-    inputs = "".join(_img(files.add(im), f"input image {i + 1}")
-                     for i, im in enumerate(images))
+    inputs = "".join(_img(files.add(im), f"input image {i + 1}") for i, im in enumerate(images))
     steps = "".join(_step_html(s, files) for s in result.steps)
     final_src = files.add(lambda: _step_png(result.final_screenshot_path, result.final_screenshot_png))
-    final_raw = _raw_html(files, result.final_raw_screenshot_path,
-                          lambda: result.final_raw_screenshot_png, "raw frame of the final page")
-    final = (f'<section class="step final" id="final"><div>{_img(final_src, "final page")}{final_raw}'
-             f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>" if final_src else "")
+    final_raw = _raw_html(
+        files, result.final_raw_screenshot_path, lambda: result.final_raw_screenshot_png, "raw frame of the final page"
+    )
+    final = (
+        f'<section class="step final" id="final"><div>{_img(final_src, "final page")}{final_raw}'
+        f"</div><div><h2>Final page</h2><p>{escape(result.final_url)}</p></div></section>"
+        if final_src
+        else ""
+    )
     error = f'<p class="err">Harness error: {escape(result.error)}</p>' if result.error else ""
     if no_frames_note:
         error += f'<p class="note">{escape(no_frames_note)}</p>'
     heading = escape(title or "Trajectory")
     return (
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{heading}</title><style>{_CSS}</style></head><body>"
         f"<header><h1>{heading}</h1><p>Intent: {escape(intent)}</p></header><main>"
         f'<div class="summary">{cards_html}</div>{error}'
         + (f'<div class="inputs"><h2>Input images</h2>{inputs}</div>' if inputs else "")
         + f"<h2>Score</h2>{_reward_html(reward)}<h2>Steps</h2>"
-        + steps + final + "</main></body></html>")
+        + steps
+        + final
+        + "</main></body></html>"
+    )
 
 
-def write_trajectory(path, result: EpisodeResult, intent: str, images: list[Image.Image] | None = None,
-                     reward: dict | None = None, title: str = "", no_frames_note: str = "") -> Path:
+def write_trajectory(
+    path,
+    result: EpisodeResult,
+    intent: str,
+    images: list[Image.Image] | None = None,
+    reward: dict | None = None,
+    title: str = "",
+    no_frames_note: str = "",
+) -> Path:
     """Write the trajectory HTML to `path` and its images into `frames/` next to it (folders created);
     return the path of the page. With `no_frames_note` the page keeps the steps' text without images, and
     says why (encoding the frames is most of the cost of a trajectory)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    html = render_trajectory(result, intent, images, reward, title or path.stem,
-                             page=None if no_frames_note else path, no_frames_note=no_frames_note)
+    html = render_trajectory(
+        result,
+        intent,
+        images,
+        reward,
+        title or path.stem,
+        page=None if no_frames_note else path,
+        no_frames_note=no_frames_note,
+    )
     path.write_text(html, encoding="utf-8")
     return path

@@ -4,6 +4,7 @@ Usage dicts have the keys of `Completion.usage()` in agent/llm.py: prompt_tokens
 cost_usd (None when the model has no known price), model, calls. No heavy imports here: the episode
 loop sums usage without loading the model client.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 @dataclass
 class UsageMeter:
     """Token usage and cost over many calls (one episode, or a whole run)."""
+
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float | None = 0.0
@@ -29,8 +31,13 @@ class UsageMeter:
             self.model = usage["model"]
 
     def as_dict(self) -> dict:
-        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-                "cost_usd": self.cost_usd, "model": self.model, "calls": self.calls}
+        return {
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "cost_usd": self.cost_usd,
+            "model": self.model,
+            "calls": self.calls,
+        }
 
 
 def add_usage(total: dict, part: dict) -> dict:
@@ -38,9 +45,12 @@ def add_usage(total: dict, part: dict) -> dict:
     Keys of `total` other than the usage fields are kept."""
     if not part:
         return total
-    meter = UsageMeter(prompt_tokens=int(total.get("prompt_tokens", 0) or 0),
-                       completion_tokens=int(total.get("completion_tokens", 0) or 0),
-                       cost_usd=total.get("cost_usd", 0.0), calls=int(total.get("calls", 0) or 0),
-                       model=total.get("model"))
+    meter = UsageMeter(
+        prompt_tokens=int(total.get("prompt_tokens", 0) or 0),
+        completion_tokens=int(total.get("completion_tokens", 0) or 0),
+        cost_usd=total.get("cost_usd", 0.0),
+        calls=int(total.get("calls", 0) or 0),
+        model=total.get("model"),
+    )
     meter.add(part)
     return {**total, **meter.as_dict()}

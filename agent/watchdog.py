@@ -9,6 +9,7 @@ was told about (browser profiles, a worker's site copies). The parent unregister
     watchdog().guard_group(pgid); watchdog().guard_path(folder)
     watchdog().release_group(pgid); watchdog().release_path(folder)
 """
+
 from __future__ import annotations
 
 import os
@@ -20,14 +21,18 @@ import threading
 import time
 
 _lock = threading.Lock()
-_instance: "Watchdog | None" = None
+_instance: Watchdog | None = None
 
 
 class Watchdog:
     def __init__(self):
-        self._process = subprocess.Popen([sys.executable, "-m", "agent.watchdog"], stdin=subprocess.PIPE,
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", "agent.watchdog"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+        )
         # the process started forks the watchdog and ends at once (see the end of this file): reaped here, while
         # the watchdog, no child of ours, reads the pipe
         self._process.wait()
@@ -40,12 +45,12 @@ class Watchdog:
         with _lock:
             try:
                 stdin = self._process.stdin
-                if stdin is None:      # started with stdin=PIPE, so never
+                if stdin is None:  # started with stdin=PIPE, so never
                     raise BrokenPipeError("the watchdog has no input pipe")
                 stdin.write(text.encode("utf-8"))
                 stdin.flush()
             except (BrokenPipeError, ValueError):
-                pass   # the watchdog is gone: nothing more it could do
+                pass  # the watchdog is gone: nothing more it could do
 
     def guard_group(self, pgid: int) -> None:
         self._send("group", int(pgid))
@@ -120,8 +125,8 @@ def _group_has_live_process(pgid: int) -> bool:
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # a Ctrl-C to the parent's group is the parent's business
-    os.setsid()   # out of the parent's process group: a kill of that group leaves the cleaner to clean
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C to the parent's group is the parent's business
+    os.setsid()  # out of the parent's process group: a kill of that group leaves the cleaner to clean
     # Out of the parent's children too: a supervisor that kills a dead worker's children one by one (Ray's raylet
     # does, by pid) would otherwise kill the cleaner before it cleans. The pipe is inherited, so its end-of-file
     # still comes when the parent ends.

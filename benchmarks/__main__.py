@@ -1,8 +1,9 @@
 """Run the benchmarks: every benchmarks/bench_*.py, or those whose name contains an argument.
 
-    python -m benchmarks             # all
-    python -m benchmarks browser     # bench_browser.py only
+python -m benchmarks             # all
+python -m benchmarks browser     # bench_browser.py only
 """
+
 from __future__ import annotations
 
 import importlib

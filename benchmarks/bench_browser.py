@@ -13,14 +13,16 @@ other actions (goto, new_tab, tab_focus, close_tab).
 
     python -m benchmarks browser            # or: python -m benchmarks.bench_browser [--reps N] [--detail]
 """
+
 from __future__ import annotations
 
 import argparse
 import os
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from agent.actions import parse_action
 from agent.browser import BrowserEnv
@@ -33,18 +35,21 @@ T = TypeVar("T")
 def bench_page(token: str = "") -> bytes:
     """About 500 interactable elements: products with links, real (lazy) photos, buttons, fields, and text.
     The photos' URLs carry `token`, so a page with a new token loads them afresh (the first-visit row)."""
-    parts = ["<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Bench catalogue</title>",
-             "<style>body{font-family:sans-serif;margin:8px} .p{display:inline-block;width:300px;margin:3px;"
-             "padding:4px;border:1px solid #ddd;font-size:12px} .p img{width:48px;height:48px;background:#9cf}"
-             " input{width:120px}</style></head><body><h1>Catalogue</h1><p id='count'>0</p>"
-             "<input id='search' placeholder='Search the catalogue'>"]
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Bench catalogue</title>",
+        "<style>body{font-family:sans-serif;margin:8px} .p{display:inline-block;width:300px;margin:3px;"
+        "padding:4px;border:1px solid #ddd;font-size:12px} .p img{width:48px;height:48px;background:#9cf}"
+        " input{width:120px}</style></head><body><h1>Catalogue</h1><p id='count'>0</p>"
+        "<input id='search' placeholder='Search the catalogue'>",
+    ]
     for i in range(100):
         parts.append(
             f"<div class='p'><a href='?item={i}'><img alt='Item {i}' loading='lazy' width='48' height='48' "
             f"src='/img/{token or 'x'}/{i}.png'></a> <a href='?item={i}'>Item {i}</a>"
             f"<p>Fine product number {i}, sold by shop {i % 7}.</p>"
             f"<button onclick=\"document.getElementById('count').textContent={i}\">Add {i}</button>"
-            f"<input placeholder='qty {i}'></div>")
+            f"<input placeholder='qty {i}'></div>"
+        )
     parts.append("<div style='height:3000px'>Footer</div></body></html>")
     return "".join(parts).encode()
 
@@ -54,6 +59,7 @@ def _photo(i: int) -> bytes:
     import io
 
     from PIL import Image
+
     image = Image.linear_gradient("L").resize((96, 96)).convert("RGB")
     tint = Image.new("RGB", (96, 96), ((i * 53) % 256, (i * 97) % 256, (i * 31) % 256))
     buf = io.BytesIO()
@@ -105,7 +111,7 @@ def _load() -> str:
 
 def _observe_with_png(env: BrowserEnv) -> Observation:
     obs = env.observe()
-    if not obs.som_screenshot:   # the marked frame as the agent and the trajectory get it
+    if not obs.som_screenshot:  # the marked frame as the agent and the trajectory get it
         raise RuntimeError("the Set-of-Marks observation has no marked screenshot")
     return obs
 
@@ -121,7 +127,9 @@ def main(argv: list[str]) -> int:
     detail: list[tuple[str, list[float]]] = []
     try:
         passes: list[tuple[ObservationMode, str, Callable[[BrowserEnv], Observation]]] = [
-            ("accessibility_tree", "a11y observe", BrowserEnv.observe), ("som", "SoM observe", _observe_with_png)]
+            ("accessibility_tree", "a11y observe", BrowserEnv.observe),
+            ("som", "SoM observe", _observe_with_png),
+        ]
         for mode, label, observe in passes:
             with BrowserEnv(viewport=(1280, 2048), mode=mode) as env:
                 env.open([url])
@@ -132,11 +140,11 @@ def main(argv: list[str]) -> int:
                 for _ in range(args.reps):
                     obs = _timed(total, lambda: observe(env))
                     if args.detail:
-                        obs.html   # read (lazily) so that its time is known; not part of the row
+                        obs.html  # read (lazily) so that its time is known; not part of the row
                     for name, seconds in obs.meta["timings"].items():
                         parts.setdefault(name, []).append(seconds)
                 rows.append((label, total))
-                if mode == "som":    # a first visit: the photos in view are fetched and decoded before the frame
+                if mode == "som":  # a first visit: the photos in view are fetched and decoded before the frame
                     first: list[float] = []
                     waited: list[float] = []
                     for i in range(max(3, args.reps // 4)):
@@ -151,8 +159,9 @@ def main(argv: list[str]) -> int:
         with BrowserEnv(viewport=(1280, 2048), mode="som") as env:
             env.open([url])
             env.observe()
-            times: dict[str, list[float]] = {k: [] for k in
-                                             ("click", "type", "scroll", "goto", "new_tab", "tab_focus", "close_tab")}
+            times: dict[str, list[float]] = {
+                k: [] for k in ("click", "type", "scroll", "goto", "new_tab", "tab_focus", "close_tab")
+            }
             for i in range(args.reps):
                 button = env.resolve_element_id(text=f"Add {i % 40}")
                 _check(_timed(times["click"], lambda: env.step(parse_action(f"click [{button}]"))), "click")
@@ -168,8 +177,9 @@ def main(argv: list[str]) -> int:
                     _check(_timed(times["close_tab"], lambda: env.step(parse_action("close_tab"))), "close_tab")
                 env.observe()
             rows += [(name, times[name]) for name in ("click", "type", "scroll")]
-            detail += [(f"  step {name}", times[name]) for name in ("goto", "new_tab", "tab_focus", "close_tab")
-                       if times[name]]
+            detail += [
+                (f"  step {name}", times[name]) for name in ("goto", "new_tab", "tab_focus", "close_tab") if times[name]
+            ]
     finally:
         server.shutdown()
         server.server_close()
@@ -184,4 +194,5 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     import sys
+
     sys.exit(main(sys.argv[1:]))

@@ -8,6 +8,7 @@ per step (prompt building + HTTP round trip to the stub), and the whole episode.
 
     python -m benchmarks episode [--episodes N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,15 +51,21 @@ def main(argv: list[str]) -> None:
             with BrowserEnv(viewport=(1280, 2048), mode=env_mode) as env, tempfile.TemporaryDirectory() as tmp:
                 llm = LLMClient(LLMSettings.from_env(base_url=stub.base_url, api_key="bench", attempts=1))
                 agent = PromptAgent(mode, llm, env=env)
-                for i in range(args.episodes + 1):           # the first episode warms up and is not counted
+                for i in range(args.episodes + 1):  # the first episode warms up and is not counted
                     stub.reply(*[REPLY.format(a) for a in ACTIONS], REPLY.format("stop [done]"))
-                    result = run_episode(env, agent, intent="Scroll around and stop", images=[],
-                                         start_urls=[url], record_dir=Path(tmp) / f"ep{i}")
+                    result = run_episode(
+                        env,
+                        agent,
+                        intent="Scroll around and stop",
+                        images=[],
+                        start_urls=[url],
+                        record_dir=Path(tmp) / f"ep{i}",
+                    )
                     if result.stop_reason != "stop":
                         raise RuntimeError(f"episode ended with {result.stop_reason}: {result.error}")
                     if i == 0:
                         continue
-                    acted = result.steps[:-1]                               # the stop step executes nothing
+                    acted = result.steps[:-1]  # the stop step executes nothing
                     harness += [s.harness_s for s in acted]
                     execute += [s.execute_s for s in acted]
                     observe += [s.observe_s for s in acted]
@@ -79,4 +86,5 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     import sys
+
     main(sys.argv[1:])

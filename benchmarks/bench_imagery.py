@@ -1,4 +1,5 @@
 """Render time of listing photos (640x480) and task input images, warm caches, across the whole catalog."""
+
 from __future__ import annotations
 
 import random
@@ -14,15 +15,19 @@ def _specs(n: int, rng: random.Random) -> list[PhotoSpec]:
     kinds = sorted(KINDS)
     for _ in range(n):
         k = KINDS[rng.choice(kinds)]
-        out.append(PhotoSpec(
-            kind=k.name,
-            color=rng.choice(sorted(COLORS)) if k.colorable and rng.random() < 0.8 else None,
-            count=rng.randint(1, 6) if k.countable and rng.random() < 0.4 else 1,
-            text=rng.choice(["SALE", "LOVE", "ACME", "NYC 1999", "DAD"]) if k.printable and rng.random() < 0.3
-            else None,
-            condition=rng.choice(CONDITIONS),
-            pattern=rng.choice(PATTERNS) if k.colorable and rng.random() < 0.3 else "plain",
-            view=rng.randrange(3)))
+        out.append(
+            PhotoSpec(
+                kind=k.name,
+                color=rng.choice(sorted(COLORS)) if k.colorable and rng.random() < 0.8 else None,
+                count=rng.randint(1, 6) if k.countable and rng.random() < 0.4 else 1,
+                text=rng.choice(["SALE", "LOVE", "ACME", "NYC 1999", "DAD"])
+                if k.printable and rng.random() < 0.3
+                else None,
+                condition=rng.choice(CONDITIONS),
+                pattern=rng.choice(PATTERNS) if k.colorable and rng.random() < 0.3 else "plain",
+                view=rng.randrange(3),
+            )
+        )
     return out
 
 
@@ -33,7 +38,7 @@ def main(argv: list[str]) -> None:
     start = time.perf_counter()
     render_photo(specs[0], seed=0)
     print(f"first render (loads fonts, textures): {(time.perf_counter() - start) * 1000:.0f} ms")
-    for s in specs[:40]:    # warm the caches the way a long-running site process would have them
+    for s in specs[:40]:  # warm the caches the way a long-running site process would have them
         render_photo(s, seed=1)
     samples, cpu = [], []
     for i, s in enumerate(specs):
@@ -60,4 +65,5 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     import sys
+
     main(sys.argv[1:])

@@ -7,6 +7,7 @@ default scale and at the official (full) scale.
 Data sets are generated into the configured DATA_DIR (and reused by `make up`); sites run in a
 temporary run folder on free ports. Page timings are of the HTML only (photos are separate requests).
 """
+
 from __future__ import annotations
 
 import random
@@ -67,8 +68,11 @@ def bench_scale(scale: str) -> None:
         result = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"classifieds {scale}")
         took = time.perf_counter() - started
         size = ds.db.stat().st_size / 1e6
-        print(f"[{scale}] generated {result.listings:,} listings, {result.photos:,} photo rows, "
-              f"{result.users:,} users in {took:.1f} s ({size:.1f} MB)", flush=True)
+        print(
+            f"[{scale}] generated {result.listings:,} listings, {result.photos:,} photo rows, "
+            f"{result.users:,} users in {took:.1f} s ({size:.1f} MB)",
+            flush=True,
+        )
     run_dir = Path(tempfile.mkdtemp(prefix="bench-sites-"))
     rng = random.Random(7)
     try:
@@ -79,18 +83,27 @@ def bench_scale(scale: str) -> None:
             words = ["guitar", "chair", "red", "bike", "lamp", "used", "vintage", "table", "phone", "watch"]
             searches = []
             for i in range(SAMPLES):
-                params = [f"sPattern={rng.choice(words)}", f"sCategory={rng.randint(1, 20)}",
-                          f"sRegion={rng.randint(1, 7)}&sOrder=i_price&iOrderType=asc",
-                          f"sPriceMin=10&sPriceMax=200&iPage={rng.randint(1, 5)}", "sShowAs=gallery"][i % 5]
+                params = [
+                    f"sPattern={rng.choice(words)}",
+                    f"sCategory={rng.randint(1, 20)}",
+                    f"sRegion={rng.randint(1, 7)}&sOrder=i_price&iOrderType=asc",
+                    f"sPriceMin=10&sPriceMax=200&iPage={rng.randint(1, 5)}",
+                    "sShowAs=gallery",
+                ][i % 5]
                 searches.append(_get(f"{base}/index.php?page=search&{params}"))
             report(f"[{scale}] search (mixed filters)", searches)
-            deep = [_get(f"{base}/index.php?page=search&iPage={rng.randint(1, ds.listings // 10)}")
-                    for _ in range(SAMPLES // 2)]
+            deep = [
+                _get(f"{base}/index.php?page=search&iPage={rng.randint(1, ds.listings // 10)}")
+                for _ in range(SAMPLES // 2)
+            ]
             report(f"[{scale}] search, deep page", deep)
-            report(f"[{scale}] listing", [_get(f"{base}/index.php?page=item&id={rng.randint(1, ds.listings)}")
-                                          for _ in range(SAMPLES)])
-            report(f"[{scale}] reset, back to back (waits for the copy)", [arena.reset(["classifieds"])
-                                                                        for _ in range(10)])
+            report(
+                f"[{scale}] listing",
+                [_get(f"{base}/index.php?page=item&id={rng.randint(1, ds.listings)}") for _ in range(SAMPLES)],
+            )
+            report(
+                f"[{scale}] reset, back to back (waits for the copy)", [arena.reset(["classifieds"]) for _ in range(10)]
+            )
             report(f"[{scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "classifieds"))
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)

@@ -7,6 +7,7 @@ comments, search, user page; anonymous and logged in) and reset time, at the def
 Data sets are generated into the configured DATA_DIR (and reused by `make up`); the forum runs in a temporary
 run folder on a free port. Timings are of the HTML only (images are separate requests).
 """
+
 from __future__ import annotations
 
 import random
@@ -43,9 +44,11 @@ def bench_scale(scale: str) -> None:
         print(f"[reddit {scale}] data already present ({ds.posts:,} posts); delete {ds.root} to time generation")
     else:
         made = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"reddit {scale}")
-        print(f"[reddit {scale}] generated {made.posts:,} posts ({made.images:,} images), {made.comments:,} comments,"
-              f" {made.users:,} users in {time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)",
-              flush=True)
+        print(
+            f"[reddit {scale}] generated {made.posts:,} posts ({made.images:,} images), {made.comments:,} comments,"
+            f" {made.users:,} users in {time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)",
+            flush=True,
+        )
     with RedditData(ds.db) as data:
         busy = [p.url_path for p in data.find_posts(min_comments=200, limit=None)]
         forums = [f.name for f in data.forums()]
@@ -60,16 +63,24 @@ def bench_scale(scale: str) -> None:
             _get(anon, base + "/")
             for who, opener in (("anonymous", anon), ("logged in", me)):
                 report(f"[reddit {scale}] front page ({who})", [_get(opener, base + "/") for _ in range(SAMPLES)])
-                report(f"[reddit {scale}] forum hot ({who})",
-                       [_get(opener, f"{base}/f/{rng.choice(forums)}") for _ in range(SAMPLES)])
-                report(f"[reddit {scale}] forum top ({who})",
-                       [_get(opener, f"{base}/f/{rng.choice(forums)}/top?t=all") for _ in range(SAMPLES)])
-                report(f"[reddit {scale}] post with 200+ comments ({who})",
-                       [_get(opener, base + rng.choice(busy)) for _ in range(SAMPLES)])
-            report(f"[reddit {scale}] search", [_get(anon, f"{base}/search?q={rng.choice(WORDS)}")
-                                                for _ in range(SAMPLES)])
-            report(f"[reddit {scale}] user page", [_get(anon, f"{base}/user/{rng.choice(users)}")
-                                                   for _ in range(SAMPLES)])
+                report(
+                    f"[reddit {scale}] forum hot ({who})",
+                    [_get(opener, f"{base}/f/{rng.choice(forums)}") for _ in range(SAMPLES)],
+                )
+                report(
+                    f"[reddit {scale}] forum top ({who})",
+                    [_get(opener, f"{base}/f/{rng.choice(forums)}/top?t=all") for _ in range(SAMPLES)],
+                )
+                report(
+                    f"[reddit {scale}] post with 200+ comments ({who})",
+                    [_get(opener, base + rng.choice(busy)) for _ in range(SAMPLES)],
+                )
+            report(
+                f"[reddit {scale}] search", [_get(anon, f"{base}/search?q={rng.choice(WORDS)}") for _ in range(SAMPLES)]
+            )
+            report(
+                f"[reddit {scale}] user page", [_get(anon, f"{base}/user/{rng.choice(users)}") for _ in range(SAMPLES)]
+            )
             report(f"[reddit {scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "reddit"))
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)

@@ -8,6 +8,7 @@ Data sets are generated into the configured DATA_DIR (and reused by `make up`); 
 run folder on a free port. Timings are of the HTML only (photos are separate requests); signed-in pages use a
 session signed in through the login form.
 """
+
 from __future__ import annotations
 
 import http.cookiejar
@@ -32,8 +33,9 @@ SAMPLES = 40
 
 
 def _session() -> urllib.request.OpenerDirector:
-    return urllib.request.build_opener(urllib.request.ProxyHandler({}),
-                                       urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    return urllib.request.build_opener(
+        urllib.request.ProxyHandler({}), urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
 
 
 def _get(opener, url: str) -> float:
@@ -60,13 +62,17 @@ def bench_scale(scale: str) -> None:
     ds = store.dataset(s.data_dir, s.seed, scale)
     started = time.perf_counter()
     if ds.exists():
-        print(f"[shopping {scale}] data already present ({ds.products:,} products); delete {ds.root} to time "
-              f"generation")
+        print(
+            f"[shopping {scale}] data already present ({ds.products:,} products); delete {ds.root} to time generation"
+        )
     else:
         result = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"shopping {scale}")
-        print(f"[shopping {scale}] generated {result.products:,} products in {result.categories} categories, "
-              f"{result.photos:,} photo rows, {result.reviews:,} reviews, {result.orders:,} orders in "
-              f"{time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)", flush=True)
+        print(
+            f"[shopping {scale}] generated {result.products:,} products in {result.categories} categories, "
+            f"{result.photos:,} photo rows, {result.reviews:,} reviews, {result.orders:,} orders in "
+            f"{time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)",
+            flush=True,
+        )
     with ShoppingData(ds.db) as data:
         cats = [path for _, _, path, _ in data.categories()]
         keys = [r[0] for r in data.conn.execute("SELECT url_key FROM product ORDER BY id")]
@@ -80,17 +86,42 @@ def bench_scale(scale: str) -> None:
             guest = _session()
             _get(guest, base + "/")
             report(f"[shopping {scale}] home", [_get(guest, base + "/") for _ in range(SAMPLES)])
-            sorts = ["", "?product_list_order=price&product_list_dir=desc", "?product_list_order=name&p=3",
-                     "?product_list_mode=list&product_list_limit=25", "?price=0-100&p=2"]
-            report(f"[shopping {scale}] category (sort, page, filter)",
-                   [_get(guest, f"{base}/{rng.choice(cats)}.html{sorts[i % 5]}") for i in range(SAMPLES)])
-            words = ["backpack", "chocolate", "classic shoe", "kitchen knife", "premium", "travel mug", "soap",
-                     "wireless mouse", "cotton", "gift"]
-            report(f"[shopping {scale}] search (relevance, pages)",
-                   [_get(guest, f"{base}/catalogsearch/result/index/?p={1 + i % 3}&q="
-                                f"{urllib.parse.quote(rng.choice(words))}") for i in range(SAMPLES)])
-            report(f"[shopping {scale}] product", [_get(guest, f"{base}/{rng.choice(keys)}.html")
-                                                   for _ in range(SAMPLES)])
+            sorts = [
+                "",
+                "?product_list_order=price&product_list_dir=desc",
+                "?product_list_order=name&p=3",
+                "?product_list_mode=list&product_list_limit=25",
+                "?price=0-100&p=2",
+            ]
+            report(
+                f"[shopping {scale}] category (sort, page, filter)",
+                [_get(guest, f"{base}/{rng.choice(cats)}.html{sorts[i % 5]}") for i in range(SAMPLES)],
+            )
+            words = [
+                "backpack",
+                "chocolate",
+                "classic shoe",
+                "kitchen knife",
+                "premium",
+                "travel mug",
+                "soap",
+                "wireless mouse",
+                "cotton",
+                "gift",
+            ]
+            report(
+                f"[shopping {scale}] search (relevance, pages)",
+                [
+                    _get(
+                        guest,
+                        f"{base}/catalogsearch/result/index/?p={1 + i % 3}&q={urllib.parse.quote(rng.choice(words))}",
+                    )
+                    for i in range(SAMPLES)
+                ],
+            )
+            report(
+                f"[shopping {scale}] product", [_get(guest, f"{base}/{rng.choice(keys)}.html") for _ in range(SAMPLES)]
+            )
             emma = _session()
             key = _form_key(emma, base + "/customer/account/login/")
             _post(

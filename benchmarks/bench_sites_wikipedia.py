@@ -7,6 +7,7 @@ image), at the default and the full scale.
 The ZIM is built into the configured DATA_DIR (and reused by `make up`); kiwix-serve runs from a temporary run
 folder on a free port.
 """
+
 from __future__ import annotations
 
 import random
@@ -35,8 +36,10 @@ def bench_scale(scale: str) -> None:
         print(f"[wikipedia {scale}] ZIM already present; delete {zim_dir(s.data_dir, s.seed, scale)} to time the build")
     else:
         made = generated(ensure(s.data_dir, s.seed, scale)[1], f"wikipedia {scale}")
-        print(f"[wikipedia {scale}] built {made.articles:,} articles in {made.seconds:.1f} s "
-              f"({made.size / 1e6:.1f} MB)", flush=True)
+        print(
+            f"[wikipedia {scale}] built {made.articles:,} articles in {made.seconds:.1f} s ({made.size / 1e6:.1f} MB)",
+            flush=True,
+        )
     titles = [e.path for e in core_entities(s.seed)]
     rng = random.Random(7)
     run_dir = Path(tempfile.mkdtemp(prefix="bench-wiki-"))
@@ -45,12 +48,22 @@ def bench_scale(scale: str) -> None:
             base = f"{arena.urls['wikipedia']}/{BOOK}"
             web = _session()
             _get(web, f"{base}/A/{LANDING}")
-            report(f"[wikipedia {scale}] article", [_get(web, f"{base}/{urllib.parse.quote(rng.choice(titles))}")
-                                                    for _ in range(SAMPLES)])
+            report(
+                f"[wikipedia {scale}] article",
+                [_get(web, f"{base}/{urllib.parse.quote(rng.choice(titles))}") for _ in range(SAMPLES)],
+            )
             report(f"[wikipedia {scale}] landing article", [_get(web, f"{base}/A/{LANDING}") for _ in range(SAMPLES)])
-            report(f"[wikipedia {scale}] search", [
-                _get(web, f"{arena.urls['wikipedia']}/search?content={BOOK}&pattern="
-                          f"{urllib.parse.quote(rng.choice(titles)[2:].replace('_', ' '))}") for _ in range(SAMPLES)])
+            report(
+                f"[wikipedia {scale}] search",
+                [
+                    _get(
+                        web,
+                        f"{arena.urls['wikipedia']}/search?content={BOOK}&pattern="
+                        f"{urllib.parse.quote(rng.choice(titles)[2:].replace('_', ' '))}",
+                    )
+                    for _ in range(SAMPLES)
+                ],
+            )
             report(f"[wikipedia {scale}] image", [_get(web, f"{base}/I/France.png") for _ in range(SAMPLES)])
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)

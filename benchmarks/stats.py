@@ -1,4 +1,5 @@
 """Small helpers the benchmarks share: percentiles, a uniform printed line, and what a step must have made."""
+
 from __future__ import annotations
 
 import re
@@ -35,7 +36,9 @@ def percentile(values: list[float], q: float) -> float:
 def report(label: str, samples_s: list[float]) -> str:
     """`label  n=..  p50=.. ms  p95=.. ms  mean=.. ms` for samples in seconds; printed and returned."""
     ms = [s * 1000 for s in samples_s]
-    line = (f"{label:<44} n={len(ms):<4} p50={percentile(ms, 0.5):8.1f} ms  "
-            f"p95={percentile(ms, 0.95):8.1f} ms  mean={statistics.fmean(ms) if ms else float('nan'):8.1f} ms")
+    line = (
+        f"{label:<44} n={len(ms):<4} p50={percentile(ms, 0.5):8.1f} ms  "
+        f"p95={percentile(ms, 0.95):8.1f} ms  mean={statistics.fmean(ms) if ms else float('nan'):8.1f} ms"
+    )
     print(line, flush=True)
     return line

@@ -9,6 +9,7 @@ program for an external one (kiwix-serve for Wikipedia), so the container's main
 and receives SIGTERM. The other sites' URLs (for the homepage's links) come from the environment:
 CLASSIFIEDS, SHOPPING, ...
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,15 +36,30 @@ def main(argv: list[str] | None = None) -> int:
     instance.mkdir(parents=True, exist_ok=True)
     launcher = LAUNCHERS[args.site]
     options = launcher.prepare(settings, instance, urls)
-    if launcher.command is not None:        # an external program (kiwix-serve): it serves on every interface
+    if launcher.command is not None:  # an external program (kiwix-serve): it serves on every interface
         options["address"] = "0.0.0.0"
     (instance / "options.json").write_text(json.dumps(options))
     if launcher.command is not None:
         argv = launcher.command(instance, options, port)
         os.execvp(argv[0], argv)
     else:
-        os.execv(sys.executable, [sys.executable, "-m", "sites.serve", args.site, "--instance", str(instance),
-                                  "--host", "0.0.0.0", "--port", str(port), "--threads", str(args.threads)])
+        os.execv(
+            sys.executable,
+            [
+                sys.executable,
+                "-m",
+                "sites.serve",
+                args.site,
+                "--instance",
+                str(instance),
+                "--host",
+                "0.0.0.0",
+                "--port",
+                str(port),
+                "--threads",
+                str(args.threads),
+            ],
+        )
     return 0  # not reached
 
 

@@ -3,4 +3,5 @@
 The plugin itself is `evaluation.taskfiles.plugin`; this module only lends it the registered name, so that
 the entry point, `python -m evaluation.run` and installs made before the move name the same plugin once.
 """
-from evaluation.taskfiles.plugin import *  # noqa: F401,F403  (its pytest_* hooks: pytest finds them here)
+
+from evaluation.taskfiles.plugin import *  # noqa: F403  (its pytest_* hooks: pytest finds them here)

@@ -13,6 +13,7 @@ A task that fails is a result, not a failure of the run: the exit code is 0 when
 (pytest exit codes 0 and 1, and 5 when a selection matched no task), and pytest's code otherwise
 (errors of the harness, usage errors, interruptions).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,27 +34,54 @@ MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt", "webvoyager"}
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m evaluation.run", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m evaluation.run",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--stack", choices=STACK_NAMES, default=os.environ.get("STACK") or "embedded")
-    p.add_argument("--backend", choices=("pytest", "ray"), default=os.environ.get("BACKEND") or "pytest",
-                   help="pytest (default: pytest-xdist workers on this machine) or ray (actors on a Ray cluster: "
-                        "RAY_ADDRESS, or a local cluster for the run when unset; README, 'A run on several machines')")
-    p.add_argument("--workers", type=int, default=2,
-                   help="pytest-xdist workers (0: run in this process); with --backend ray: actors per node")
-    p.add_argument("--agent", choices=AGENT_NAMES, default=None,
-                   help=f"{', '.join(AGENT_NAMES)}; agents of other packages register through the entry-point "
-                        "group vwa_arena.agents (default: som with a model endpoint, else reference)")
+    p.add_argument(
+        "--backend",
+        choices=("pytest", "ray"),
+        default=os.environ.get("BACKEND") or "pytest",
+        help="pytest (default: pytest-xdist workers on this machine) or ray (actors on a Ray cluster: "
+        "RAY_ADDRESS, or a local cluster for the run when unset; README, 'A run on several machines')",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="pytest-xdist workers (0: run in this process); with --backend ray: actors per node",
+    )
+    p.add_argument(
+        "--agent",
+        choices=AGENT_NAMES,
+        default=None,
+        help=f"{', '.join(AGENT_NAMES)}; agents of other packages register through the entry-point "
+        "group vwa_arena.agents (default: som with a model endpoint, else reference)",
+    )
     p.add_argument("--model", default=None, help="model name for the prompt agents (default: MODEL from .env)")
     p.add_argument("--results", default=None, help="results folder (default: results/<timestamp>, and results/latest)")
-    p.add_argument("--resume", default=None, metavar="DIR",
-                   help="continue the run in DIR: tasks already scored there are skipped, errors rerun")
+    p.add_argument(
+        "--resume",
+        default=None,
+        metavar="DIR",
+        help="continue the run in DIR: tasks already scored there are skipped, errors rerun",
+    )
     p.add_argument("--shard", default=None, metavar="I/N", help="run shard I of N of the selected tasks")
-    p.add_argument("--retries", type=int, default=None, metavar="N",
-                   help="attempts after a harness error before it is recorded (default 1)")
+    p.add_argument(
+        "--retries",
+        type=int,
+        default=None,
+        metavar="N",
+        help="attempts after a harness error before it is recorded (default 1)",
+    )
     p.add_argument("--tasks", default=str(PROJECT_ROOT / "tasks"), help="folder of the task suite (default: tasks/)")
-    p.add_argument("--auto-eval", action="store_true",
-                   help="then judge the run with the WebVoyager-style auto-evaluator (python -m evaluation.autoeval)")
+    p.add_argument(
+        "--auto-eval",
+        action="store_true",
+        help="then judge the run with the WebVoyager-style auto-evaluator (python -m evaluation.autoeval)",
+    )
     p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="after --: passed to pytest (e.g. -k classifieds)")
     return p
 
@@ -83,12 +111,18 @@ def main(argv: list[str] | None = None) -> int:
             agent = "som"
         else:
             agent = "reference"
-            print("No model endpoint is configured (OPENAI_BASE_URL / OPENAI_API_KEY are unset), so the "
-                  "`reference` agent runs: it replays each task's reference solution. Set them in .env and "
-                  "pass AGENT=som (or text, caption, multimodal) to evaluate a model.", flush=True)
+            print(
+                "No model endpoint is configured (OPENAI_BASE_URL / OPENAI_API_KEY are unset), so the "
+                "`reference` agent runs: it replays each task's reference solution. Set them in .env and "
+                "pass AGENT=som (or text, caption, multimodal) to evaluate a model.",
+                flush=True,
+            )
     elif agent in MODEL_AGENTS and not endpoint_configured():
-        print(f"The {agent!r} agent needs a model endpoint: set OPENAI_BASE_URL and/or OPENAI_API_KEY in .env "
-              f"(any OpenAI-compatible server).", file=sys.stderr)
+        print(
+            f"The {agent!r} agent needs a model endpoint: set OPENAI_BASE_URL and/or OPENAI_API_KEY in .env "
+            f"(any OpenAI-compatible server).",
+            file=sys.stderr,
+        )
         return 2
 
     if args.resume and args.results and Path(args.resume).resolve() != Path(args.results).resolve():
@@ -102,8 +136,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.backend == "ray":
         return _run_ray(args, extra, agent, results, task_files)
     # the plugin and the project's settings apply to task files anywhere (not only under tasks/)
-    cmd = [sys.executable, "-m", "pytest", "-c", str(PROJECT_ROOT / "pyproject.toml"),
-           "--rootdir", str(PROJECT_ROOT), "-p", "evaluation.plugin"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-c",
+        str(PROJECT_ROOT / "pyproject.toml"),
+        "--rootdir",
+        str(PROJECT_ROOT),
+        "-p",
+        "evaluation.plugin",
+    ]
     if not _has_task_file_arg(extra):
         for f in task_files:
             cmd += ["--task-file", str(f)]
@@ -140,11 +183,16 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run_ray(args, extra: list[str], agent: str, results: Path, task_files: list[Path]) -> int:
     import importlib.util
+
     if importlib.util.find_spec("ray") is None:
-        print("--backend ray needs Ray, which is not installed: `make install` installs the lock, which has it "
-              "(or `pip install 'vwa-arena[ray]'`)", file=sys.stderr)
+        print(
+            "--backend ray needs Ray, which is not installed: `make install` installs the lock, which has it "
+            "(or `pip install 'vwa-arena[ray]'`)",
+            file=sys.stderr,
+        )
         return 2
     from evaluation.distributed.launch import main_ray
+
     code = main_ray(args, extra, agent, results, task_files)
     if (results / "results.jsonl").is_file():
         _after_run(args, results)
@@ -157,10 +205,13 @@ def _after_run(args, results: Path) -> None:
     (results / "usage.json").write_text(json.dumps(usage, indent=2) + "\n", encoding="utf-8")
     if usage["calls"]:
         cost = "unknown (no price for the model)" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
-        print(f"\nModel usage: {usage['calls']} calls, {usage['prompt_tokens']} input and "
-              f"{usage['completion_tokens']} output tokens, estimated cost {cost}")
+        print(
+            f"\nModel usage: {usage['calls']} calls, {usage['prompt_tokens']} input and "
+            f"{usage['completion_tokens']} output tokens, estimated cost {cost}"
+        )
     if args.auto_eval:
         from evaluation.reporting.autoeval import main as autoeval_main
+
         print("\nAuto-evaluation:", flush=True)
         autoeval_main([str(results)])
     print(f"\nResults: {results / 'results.jsonl'}")

@@ -7,6 +7,7 @@ as BrowserGym actions, close), one process each, sequentially, on the embedded s
 Prints each task's reward and wall time on both paths, their medians, and the load average (on a shared machine
 the figures scale with it). Needs the browsergym extra (make install EXTRAS=browsergym).
 """
+
 from __future__ import annotations
 
 import os
@@ -23,10 +24,11 @@ sys.path.insert(0, str(ROOT))
 def selenium_times(suite: str, ids: list[int]) -> list[tuple[float, float]]:
     from evaluation.bgym import suites
     from evaluation.running.runtime import RunOptions, Runtime
+
     runtime = Runtime(RunOptions(agent="reference", results_dir=Path(tempfile.mkdtemp()), worker="timing"))
     out = []
     try:
-        runtime.run_task(suites.load(suite, ids[0]))    # starts the sites and the browser: not counted
+        runtime.run_task(suites.load(suite, ids[0]))  # starts the sites and the browser: not counted
         for task_id in ids:
             start = time.perf_counter()
             outcome = runtime.run_task(suites.load(suite, task_id))
@@ -42,9 +44,10 @@ def browsergym_times(suite: str, ids: list[int]) -> list[tuple[float, float]]:
 
     import browsergym.vwa_arena  # noqa: F401
     from evaluation.bgym.replay import replay
+
     actions = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], multiaction=False)
     out = []
-    for task_id in [ids[0], *ids]:     # the first run starts the sites: not counted
+    for task_id in [ids[0], *ids]:  # the first run starts the sites: not counted
         start = time.perf_counter()
         env = gym.make(f"browsergym/vwa_arena.{suite}.{task_id}", action_mapping=actions.to_python_code)
         try:
@@ -60,14 +63,17 @@ def main(argv: list[str]) -> int:
     suite = argv[0] if argv else "classifieds"
     n = int(argv[1]) if len(argv) > 1 else 10
     from evaluation.bgym import suites
+
     ids = suites.task_ids(suite)[:n]
     print(f"load average before: {os.getloadavg()}", flush=True)
     sel = selenium_times(suite, ids)
     bgym = browsergym_times(suite, ids)
-    for task_id, (rs, ts), (rb, tb) in zip(ids, sel, bgym):
+    for task_id, (rs, ts), (rb, tb) in zip(ids, sel, bgym, strict=False):
         print(f"{suite}/{task_id}: selenium reward {rs} {ts:.2f} s | browsergym reward {rb} {tb:.2f} s")
-    print(f"median per task: selenium {statistics.median(t for _, t in sel):.2f} s, "
-          f"browsergym {statistics.median(t for _, t in bgym):.2f} s ({len(ids)} tasks of {suite})")
+    print(
+        f"median per task: selenium {statistics.median(t for _, t in sel):.2f} s, "
+        f"browsergym {statistics.median(t for _, t in bgym):.2f} s ({len(ids)} tasks of {suite})"
+    )
     print(f"load average after: {os.getloadavg()}")
     return 0
 

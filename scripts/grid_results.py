@@ -10,6 +10,7 @@ was killed mid-run, so at least one task must show the retry. --shard I/N: the G
 only that shard's tasks are wanted. Prints the retries, the differences and a
 summary with the time per task of both runs; exit code 1 on any problem.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,27 +41,34 @@ def outcome(record: dict) -> dict:
 
 def _same(key: str, ours: object, theirs: object) -> bool:
     if key == "sight" and isinstance(ours, dict) and isinstance(theirs, dict) and set(ours) == set(theirs):
-        return all(abs(ours[name] - theirs[name]) <= SIGHT_TOLERANCE
-                   if isinstance(ours[name], float) and isinstance(theirs[name], (int, float))
-                   else ours[name] == theirs[name] for name in ours)
+        return all(
+            abs(ours[name] - theirs[name]) <= SIGHT_TOLERANCE
+            if isinstance(ours[name], float) and isinstance(theirs[name], (int, float))
+            else ours[name] == theirs[name]
+            for name in ours
+        )
     return ours == theirs
 
 
 def differences(grid: dict, local: dict) -> list[str]:
     ours, theirs = outcome(grid), outcome(local)
-    return [f"{key}: grid {json.dumps(ours[key])[:200]} local {json.dumps(theirs[key])[:200]}"
-            for key in COMPARED if not _same(key, ours[key], theirs[key])]
+    return [
+        f"{key}: grid {json.dumps(ours[key])[:200]} local {json.dumps(theirs[key])[:200]}"
+        for key in COMPARED
+        if not _same(key, ours[key], theirs[key])
+    ]
 
 
-def check(grid_lines: list[dict], local_lines: list[dict], wanted: set[int],
-          expect_retry: bool) -> tuple[list[str], list[str]]:
+def check(
+    grid_lines: list[dict], local_lines: list[dict], wanted: set[int], expect_retry: bool
+) -> tuple[list[str], list[str]]:
     """(problems, retries) of a Grid run against the local one."""
     problems: list[str] = []
     retries: list[str] = []
     by_task: dict[int, list[dict]] = defaultdict(list)
     for record in grid_lines:
         by_task[int(record["task_id"])].append(record)
-    local = {int(record["task_id"]): record for record in local_lines}     # the last line of each task wins
+    local = {int(record["task_id"]): record for record in local_lines}  # the last line of each task wins
     for task_id in sorted(wanted):
         lines = by_task.get(task_id, [])
         scored = [record for record in lines if record.get("status") == "scored"]
@@ -79,8 +87,10 @@ def check(grid_lines: list[dict], local_lines: list[dict], wanted: set[int],
             named = final.get("retried_errors") or []
             if len(named) != len(earlier):
                 problems.append(f"task {task_id}: {len(earlier)} failed attempts, {len(named)} retried errors")
-            retries.append(f"task {task_id} scored on attempt {final.get('attempt')} after: "
-                           + "; ".join(str(error)[:160] for error in named))
+            retries.append(
+                f"task {task_id} scored on attempt {final.get('attempt')} after: "
+                + "; ".join(str(error)[:160] for error in named)
+            )
         if final.get("reward") != 1:
             problems.append(f"task {task_id}: reward {final.get('reward')} in the Grid run")
         if task_id not in local:
@@ -97,8 +107,11 @@ def check(grid_lines: list[dict], local_lines: list[dict], wanted: set[int],
 
 def per_task_seconds(lines: list[dict]) -> float:
     """The mean of the scored tasks' own time (total_s of the harness: sites, reset, login, episode, scoring)."""
-    times = [float((record.get("timings") or {}).get("total_s") or 0.0)
-             for record in lines if record.get("status") == "scored"]
+    times = [
+        float((record.get("timings") or {}).get("total_s") or 0.0)
+        for record in lines
+        if record.get("status") == "scored"
+    ]
     return sum(times) / len(times) if times else 0.0
 
 
@@ -113,8 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     tasks = json.loads(args.task_file.read_text(encoding="utf-8"))
     wanted = {int(task["task_id"]) for task in tasks}
     if args.shard:
-        sys.path.insert(0, str(ROOT))      # the project's shard rule (evaluation/taskfiles/plugin.py)
+        sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/taskfiles/plugin.py)
         from evaluation.taskfiles.plugin import parse_shard, shard_of
+
         part, count = parse_shard(args.shard) or (1, 1)
         wanted = {t for t in wanted if shard_of(str(args.task_file), t, count) == part}
     name = args.task_file.resolve()
@@ -125,9 +139,11 @@ def main(argv: list[str] | None = None) -> int:
         print("retry: " + line)
     for problem in problems[:40]:
         print("PROBLEM " + problem, file=sys.stderr)
-    print(f"{name.name}: {len(wanted)} tasks, {len(grid_lines)} Grid result lines ({len(retries)} retried), "
-          f"{len(problems)} problems; time per task (harness total_s, mean): Grid "
-          f"{per_task_seconds(grid_lines):.2f} s, local {per_task_seconds(local_lines):.2f} s")
+    print(
+        f"{name.name}: {len(wanted)} tasks, {len(grid_lines)} Grid result lines ({len(retries)} retried), "
+        f"{len(problems)} problems; time per task (harness total_s, mean): Grid "
+        f"{per_task_seconds(grid_lines):.2f} s, local {per_task_seconds(local_lines):.2f} s"
+    )
     return 1 if problems else 0
 
 

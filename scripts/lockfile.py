@@ -6,6 +6,7 @@ and whether the venv holds exactly what it pins.
     python scripts/lockfile.py check LOCK        exit 1 when LOCK was compiled from other dependencies
     python scripts/lockfile.py installed LOCK    exit 1 unless every package LOCK pins is installed at that version
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -17,8 +18,11 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCKS = {"models": ROOT / "requirements" / "lock.txt", "": ROOT / "requirements" / "lock-base.txt",
-         "browsergym": ROOT / "requirements" / "lock-browsergym.txt"}   # models, ray and browsergym
+LOCKS = {
+    "models": ROOT / "requirements" / "lock.txt",
+    "": ROOT / "requirements" / "lock-base.txt",
+    "browsergym": ROOT / "requirements" / "lock-browsergym.txt",
+}  # models, ray and browsergym
 HEADER = "# pyproject-dependencies-sha256: "
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s;\\]+)")
 
@@ -31,10 +35,12 @@ def digest() -> str:
     """sha256 of what a lock is compiled from: the dependencies, the extras, the build requirements, the torch
     override."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    inputs = {"dependencies": project["project"].get("dependencies", []),
-              "optional": project["project"].get("optional-dependencies", {}),
-              "build": project.get("build-system", {}).get("requires", []),
-              "extra inputs": [(ROOT / "requirements" / n).read_text() for n in ("build.in", "torch-cpu.txt")]}
+    inputs = {
+        "dependencies": project["project"].get("dependencies", []),
+        "optional": project["project"].get("optional-dependencies", {}),
+        "build": project.get("build-system", {}).get("requires", []),
+        "extra inputs": [(ROOT / "requirements" / n).read_text() for n in ("build.in", "torch-cpu.txt")],
+    }
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 
 
@@ -50,7 +56,7 @@ def pins(lock: Path) -> dict[str, str]:
 def header_digest(lock: Path) -> str | None:
     for line in Path(lock).read_text().splitlines():
         if line.startswith(HEADER):
-            return line[len(HEADER):].strip()
+            return line[len(HEADER) :].strip()
     return None
 
 
@@ -59,8 +65,10 @@ def check(lock: Path) -> list[str]:
         return [f"{lock}: no such lock file (make lock)"]
     found = header_digest(lock)
     if found != digest():
-        return [f"{lock} was compiled from other dependencies than pyproject.toml now lists "
-                f"(header {found}, now {digest()}): run `make lock` and commit it"]
+        return [
+            f"{lock} was compiled from other dependencies than pyproject.toml now lists "
+            f"(header {found}, now {digest()}): run `make lock` and commit it"
+        ]
     return []
 
 

@@ -12,6 +12,7 @@ URL key); the others follow the store's own naming of its Amazon-style tree and 
 files never pair a classifieds category id with its name: ids above the embedded site's 20 get plausible
 OSClass names, marked `assumed`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,57 +28,114 @@ DEFAULT_OUT = ROOT / "sites" / "common" / "official_catalogue.json"
 BOOK = "wikipedia_en_all_maxi_2022-05"
 # the store's departments (the first segment of every category path)
 DEPARTMENTS = {
-    "beauty-personal-care": "Beauty & Personal Care", "sports-outdoors": "Sports & Outdoors",
-    "clothing-shoes-jewelry": "Clothing, Shoes & Jewelry", "home-kitchen": "Home & Kitchen",
-    "office-products": "Office Products", "tools-home-improvement": "Tools & Home Improvement",
-    "health-household": "Health & Household", "patio-lawn-garden": "Patio, Lawn & Garden",
-    "electronics": "Electronics", "cell-phones-accessories": "Cell Phones & Accessories",
-    "video-games": "Video Games", "grocery-gourmet-food": "Grocery & Gourmet Food",
+    "beauty-personal-care": "Beauty & Personal Care",
+    "sports-outdoors": "Sports & Outdoors",
+    "clothing-shoes-jewelry": "Clothing, Shoes & Jewelry",
+    "home-kitchen": "Home & Kitchen",
+    "office-products": "Office Products",
+    "tools-home-improvement": "Tools & Home Improvement",
+    "health-household": "Health & Household",
+    "patio-lawn-garden": "Patio, Lawn & Garden",
+    "electronics": "Electronics",
+    "cell-phones-accessories": "Cell Phones & Accessories",
+    "video-games": "Video Games",
+    "grocery-gourmet-food": "Grocery & Gourmet Food",
 }
 # human names of URL keys the intents do not quote (the store's naming; an assumption)
 ASSUMED_NAMES = {
-    "foot-hand-nail-care": "Foot, Hand & Nail Care", "nail-art-polish": "Nail Art & Polish", "hair-care": "Hair Care",
-    "hair-coloring-products": "Hair Coloring Products", "face": "Face", "oral-care": "Oral Care",
-    "orthodontic-supplies": "Orthodontic Supplies", "personal-care": "Personal Care",
-    "men-s": "Men's", "skin-care": "Skin Care", "maternity": "Maternity", "makeup": "Makeup",
-    "sunscreens-tanning-products": "Sunscreens & Tanning Products", "tools-accessories": "Tools & Accessories",
-    "mirrors": "Mirrors", "accessories": "Accessories", "cases-holsters-sleeves": "Cases, Holsters & Sleeves",
-    "flip-cases": "Flip Cases", "men": "Men", "women": "Women", "clothing": "Clothing", "shoes": "Shoes",
-    "uniforms-work-safety": "Uniforms, Work & Safety", "novelty-more": "Novelty & More",
-    "sport-specific-clothing": "Sport Specific Clothing", "car-vehicle-electronics": "Car & Vehicle Electronics",
-    "car-electronics": "Car Electronics", "computers-accessories": "Computers & Accessories",
+    "foot-hand-nail-care": "Foot, Hand & Nail Care",
+    "nail-art-polish": "Nail Art & Polish",
+    "hair-care": "Hair Care",
+    "hair-coloring-products": "Hair Coloring Products",
+    "face": "Face",
+    "oral-care": "Oral Care",
+    "orthodontic-supplies": "Orthodontic Supplies",
+    "personal-care": "Personal Care",
+    "men-s": "Men's",
+    "skin-care": "Skin Care",
+    "maternity": "Maternity",
+    "makeup": "Makeup",
+    "sunscreens-tanning-products": "Sunscreens & Tanning Products",
+    "tools-accessories": "Tools & Accessories",
+    "mirrors": "Mirrors",
+    "accessories": "Accessories",
+    "cases-holsters-sleeves": "Cases, Holsters & Sleeves",
+    "flip-cases": "Flip Cases",
+    "men": "Men",
+    "women": "Women",
+    "clothing": "Clothing",
+    "shoes": "Shoes",
+    "uniforms-work-safety": "Uniforms, Work & Safety",
+    "novelty-more": "Novelty & More",
+    "sport-specific-clothing": "Sport Specific Clothing",
+    "car-vehicle-electronics": "Car & Vehicle Electronics",
+    "car-electronics": "Car Electronics",
+    "computers-accessories": "Computers & Accessories",
     "computer-accessories-peripherals": "Computer Accessories & Peripherals",
-    "computers-tablets": "Computers & Tablets", "headphones": "Headphones",
-    "earbud-headphones": "Earbud Headphones", "portable-audio-video": "Portable Audio & Video",
-    "mp3-mp4-player-accessories": "MP3 & MP4 Player Accessories", "television-video": "Television & Video",
-    "televisions": "Televisions", "wine": "Wine", "breads-bakery": "Breads & Bakery", "cakes": "Cakes",
-    "cookies": "Cookies", "breakfast-foods": "Breakfast Foods", "dairy-cheese-eggs": "Dairy, Cheese & Eggs",
-    "cheese": "Cheese", "deli-prepared-foods": "Deli & Prepared Foods",
-    "deli-meats-cheeses": "Deli Meats & Cheeses", "food-beverage-gifts": "Food & Beverage Gifts",
-    "herb-spice-seasoning-gifts": "Herb, Spice & Seasoning Gifts", "fresh-meal-kits": "Fresh Meal Kits",
-    "snacks-sweets": "Snacks & Sweets", "snack-foods": "Snack Foods",
-    "diet-sports-nutrition": "Diet & Sports Nutrition", "nutrition-bars-drinks": "Nutrition Bars & Drinks",
-    "health-care": "Health Care", "bedding": "Bedding", "furniture": "Furniture",
-    "bedroom-furniture": "Bedroom Furniture", "game-recreation-room-furniture": "Game & Recreation Room Furniture",
-    "home-office-furniture": "Home Office Furniture", "living-room-furniture": "Living Room Furniture",
-    "heating-cooling-air-quality": "Heating, Cooling & Air Quality", "home-decor-accents": "Home Décor Accents",
-    "kitchen-dining": "Kitchen & Dining", "kitchen-table-linens": "Kitchen & Table Linens", "wall-art": "Wall Art",
-    "office-electronics": "Office Electronics", "office-furniture-lighting": "Office Furniture & Lighting",
+    "computers-tablets": "Computers & Tablets",
+    "headphones": "Headphones",
+    "earbud-headphones": "Earbud Headphones",
+    "portable-audio-video": "Portable Audio & Video",
+    "mp3-mp4-player-accessories": "MP3 & MP4 Player Accessories",
+    "television-video": "Television & Video",
+    "televisions": "Televisions",
+    "wine": "Wine",
+    "breads-bakery": "Breads & Bakery",
+    "cakes": "Cakes",
+    "cookies": "Cookies",
+    "breakfast-foods": "Breakfast Foods",
+    "dairy-cheese-eggs": "Dairy, Cheese & Eggs",
+    "cheese": "Cheese",
+    "deli-prepared-foods": "Deli & Prepared Foods",
+    "deli-meats-cheeses": "Deli Meats & Cheeses",
+    "food-beverage-gifts": "Food & Beverage Gifts",
+    "herb-spice-seasoning-gifts": "Herb, Spice & Seasoning Gifts",
+    "fresh-meal-kits": "Fresh Meal Kits",
+    "snacks-sweets": "Snacks & Sweets",
+    "snack-foods": "Snack Foods",
+    "diet-sports-nutrition": "Diet & Sports Nutrition",
+    "nutrition-bars-drinks": "Nutrition Bars & Drinks",
+    "health-care": "Health Care",
+    "bedding": "Bedding",
+    "furniture": "Furniture",
+    "bedroom-furniture": "Bedroom Furniture",
+    "game-recreation-room-furniture": "Game & Recreation Room Furniture",
+    "home-office-furniture": "Home Office Furniture",
+    "living-room-furniture": "Living Room Furniture",
+    "heating-cooling-air-quality": "Heating, Cooling & Air Quality",
+    "home-decor-accents": "Home Décor Accents",
+    "kitchen-dining": "Kitchen & Dining",
+    "kitchen-table-linens": "Kitchen & Table Linens",
+    "wall-art": "Wall Art",
+    "office-electronics": "Office Electronics",
+    "office-furniture-lighting": "Office Furniture & Lighting",
     "office-school-supplies": "Office & School Supplies",
     "desk-accessories-workspace-organizers": "Desk Accessories & Workspace Organizers",
-    "gardening-lawn-care": "Gardening & Lawn Care", "plants-seeds-bulbs": "Plants, Seeds & Bulbs",
-    "pots-planters-container-accessories": "Pots, Planters & Container Accessories", "fan-shop": "Fan Shop",
-    "footwear": "Footwear", "sports": "Sports", "lighting-ceiling-fans": "Lighting & Ceiling Fans",
-    "legacy-systems": "Legacy Systems", "nintendo-systems": "Nintendo Systems",
-    "playstation-systems": "PlayStation Systems", "pc": "PC", "xbox-one": "Xbox One",
-    "alcoholic-beverages": "Alcoholic Beverages", "cell-phones": "Cell Phones",
-    "shave-hair-removal": "Shave & Hair Removal", "home-decor-products": "Home Décor Products",
+    "gardening-lawn-care": "Gardening & Lawn Care",
+    "plants-seeds-bulbs": "Plants, Seeds & Bulbs",
+    "pots-planters-container-accessories": "Pots, Planters & Container Accessories",
+    "fan-shop": "Fan Shop",
+    "footwear": "Footwear",
+    "sports": "Sports",
+    "lighting-ceiling-fans": "Lighting & Ceiling Fans",
+    "legacy-systems": "Legacy Systems",
+    "nintendo-systems": "Nintendo Systems",
+    "playstation-systems": "PlayStation Systems",
+    "pc": "PC",
+    "xbox-one": "Xbox One",
+    "alcoholic-beverages": "Alcoholic Beverages",
+    "cell-phones": "Cell Phones",
+    "shave-hair-removal": "Shave & Hair Removal",
+    "home-decor-products": "Home Décor Products",
 }
 # ids above the embedded site's 20 categories: the files name the id, never its name
-CLASSIFIEDS_ASSUMED = {21: "Collectibles", 22: "Farm + garden", 23: "Household", 24: "Motorcycles",
-                       25: "Photo + video"}
-SITES = {"__SHOPPING__": "shopping", "__REDDIT__": "reddit", "__CLASSIFIEDS__": "classifieds",
-         "__WIKIPEDIA__": "wikipedia"}
+CLASSIFIEDS_ASSUMED = {21: "Collectibles", 22: "Farm + garden", 23: "Household", 24: "Motorcycles", 25: "Photo + video"}
+SITES = {
+    "__SHOPPING__": "shopping",
+    "__REDDIT__": "reddit",
+    "__CLASSIFIEDS__": "classifieds",
+    "__WIKIPEDIA__": "wikipedia",
+}
 
 
 def slugify(text: str) -> str:
@@ -115,13 +173,13 @@ def shopping_categories(files: dict[str, list[dict]]) -> list[dict]:
                     part = part.strip().strip('"')
                     if part and part[0].isupper():
                         quoted.setdefault(slugify(part), part)
-            for m in re.finditer(r'"([A-Z][^"]{2,60})" (?:category|section)',
-                                 task.get("intent", "") if site == "shopping" else ""):
+            for m in re.finditer(
+                r'"([A-Z][^"]{2,60})" (?:category|section)', task.get("intent", "") if site == "shopping" else ""
+            ):
                 quoted.setdefault(slugify(m.group(1)), m.group(1))
             for m in re.finditer(r"__SHOPPING__/([a-z0-9\-/]+)\.html", text):
                 path = m.group(1)
-                if path.split("/")[0] in DEPARTMENTS and ("/" in path or path in DEPARTMENTS) \
-                        and path.count("/") <= 2:
+                if path.split("/")[0] in DEPARTMENTS and ("/" in path or path in DEPARTMENTS) and path.count("/") <= 2:
                     paths.add(path)
     nodes = {"/".join(p.split("/")[:i]) for p in paths for i in range(1, p.count("/") + 2)}
     out = []
@@ -141,7 +199,7 @@ def shopping_categories(files: dict[str, list[dict]]) -> list[dict]:
 
 def forums(files: dict[str, list[dict]]) -> list[dict]:
     named: dict[str, set[str]] = {}
-    for site, tasks in files.items():
+    for _site, tasks in files.items():
         for task in tasks:
             starts = task.get("start_url", "")
             for m in re.finditer(r"__REDDIT__/f/([A-Za-z0-9_]+)", _texts(task)):
@@ -150,15 +208,22 @@ def forums(files: dict[str, list[dict]]) -> list[dict]:
 
 
 def classifieds_categories(files: dict[str, list[dict]]) -> dict:
-    ids = sorted({int(m.group(1)) for tasks in files.values() for t in tasks
-                  for m in re.finditer(r"sCategory=(\d+)", _texts(t))})
+    ids = sorted(
+        {int(m.group(1)) for tasks in files.values() for t in tasks for m in re.finditer(r"sCategory=(\d+)", _texts(t))}
+    )
     names: set[str] = set()
     for task in files["classifieds"]:
         names.update(str(v) for k, v in (task.get("instantiation_dict") or {}).items() if k == "category")
         names.update(m.group(1) for m in re.finditer(r'"([A-Z][^"]{2,40})" (?:category|section)', task["intent"]))
-    return {"ids_in_files": ids, "names_in_files": sorted(names),
-            "new_ids": [{"id": i, "name": n, "name_from": "assumed"} for i, n in sorted(CLASSIFIEDS_ASSUMED.items())
-                        if i <= max(ids) + 1]}
+    return {
+        "ids_in_files": ids,
+        "names_in_files": sorted(names),
+        "new_ids": [
+            {"id": i, "name": n, "name_from": "assumed"}
+            for i, n in sorted(CLASSIFIEDS_ASSUMED.items())
+            if i <= max(ids) + 1
+        ],
+    }
 
 
 def wikipedia(files: dict[str, list[dict]]) -> dict:
@@ -215,7 +280,7 @@ def build(folder: Path) -> dict:
     files = load(folder)
     return {
         "about": "Facts read from the public VisualWebArena task files (config_files/vwa/test_*.raw.json) by "
-                 "scripts/official_catalogue.py; names marked 'assumed' are not in the files.",
+        "scripts/official_catalogue.py; names marked 'assumed' are not in the files.",
         "task_counts": {site: len(tasks) for site, tasks in files.items()},
         "shopping": {"categories": shopping_categories(files)},
         "reddit": {"forums": forums(files)},
@@ -232,8 +297,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     data = build(args.tasks)
     args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{args.out}: {len(data['shopping']['categories'])} store categories, {len(data['reddit']['forums'])} "
-          f"forums, {len(data['wikipedia']['articles'])} articles, {len(data['start_urls'])} start URLs")
+    print(
+        f"{args.out}: {len(data['shopping']['categories'])} store categories, {len(data['reddit']['forums'])} "
+        f"forums, {len(data['wikipedia']['articles'])} articles, {len(data['start_urls'])} start URLs"
+    )
     return 0
 
 

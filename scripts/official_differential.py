@@ -17,6 +17,7 @@ answer spellings and located values of every kind (strings, arrays, objects, num
 locator error), each through both evaluators. Prints the counts and the first differences; exit 1 on any.
 This is a tool for people changing the scoring, not a test: it needs the official checkout.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,6 +47,7 @@ LOCATORS = {"js": "document.x", "lambda": "lambda:(() => 1)()", "helper": "func:
 
 # ---- the official evaluators, loaded with stand-ins for the browser and the judge ---------------------
 
+
 class _Stand:
     judge_calls: list = []
     helper_value = None
@@ -73,12 +75,14 @@ def load_official(checkout: Path) -> types.ModuleType:
     try:
         import beartype
     except ImportError:
-        sys.exit("beartype is missing: pip install --target DIR --no-deps beartype==0.12.0, "
-                 "then put DIR on PYTHONPATH")
+        sys.exit("beartype is missing: pip install --target DIR --no-deps beartype==0.12.0, then put DIR on PYTHONPATH")
     import nltk
+
     if beartype.__version__ != "0.12.0" or nltk.__version__ != "3.8.1":
-        sys.exit(f"run with the official pins: beartype 0.12.0 (got {beartype.__version__}), "
-                 f"nltk 3.8.1 (got {nltk.__version__})")
+        sys.exit(
+            f"run with the official pins: beartype 0.12.0 (got {beartype.__version__}), "
+            f"nltk 3.8.1 (got {nltk.__version__})"
+        )
 
     def module(name: str, **attrs) -> types.ModuleType:
         m = types.ModuleType(name)
@@ -90,6 +94,7 @@ def load_official(checkout: Path) -> types.ModuleType:
         def call(pred, reference, question):
             _Stand.judge_calls.append((kind, pred, reference))
             return 0.0
+
         return call
 
     def helper(*args, **kwargs):
@@ -109,13 +114,15 @@ def load_official(checkout: Path) -> types.ModuleType:
     helpers.update(PseudoPage=type("PseudoPage", (), {}), llm_fuzzy_match=judge("fuzzy"), llm_ua_match=judge("ua"))
     module("evaluation_harness.helper_functions", **helpers)
     official = module("evaluation_harness.evaluators")
-    exec(compile(source, str(checkout / "evaluation_harness" / "evaluators.py"), "exec", dont_inherit=True),
-         official.__dict__)
+    exec(
+        compile(source, str(checkout / "evaluation_harness" / "evaluators.py"), "exec", dont_inherit=True),
+        official.__dict__,
+    )
     official.__dict__["word_tokenize"] = lambda text: list(word_tokens(text))
     return official
 
 
-_CONFIGS = tempfile.TemporaryDirectory(prefix="vwa-differential-")   # removed when the script ends
+_CONFIGS = tempfile.TemporaryDirectory(prefix="vwa-differential-")  # removed when the script ends
 _CONFIG_COUNT = itertools.count()
 
 
@@ -132,14 +139,17 @@ def official_verdict(official, case: dict):
     check, ref, answer = case["check"], case["reference"], case["answer"]
     if check in ("url_exact", "url_gold"):
         run = lambda: official.URLExactEvaluator()(  # noqa: E731
-            [{}, {}], _config({"reference_url": ref, "url_note": "EXACT" if check == "url_exact" else "GOLD in PRED"}),
-            _Page(url=answer))
+            [{}, {}],
+            _config({"reference_url": ref, "url_note": "EXACT" if check == "url_exact" else "GOLD in PRED"}),
+            _Page(url=answer),
+        )
     elif check.startswith("located_") or check == "required_contents":
         kind = check.split("_", 1)[1] if check.startswith("located_") else "js"
         _Stand.helper_value = answer
         cfg = _config({"program_html": [{"url": "last", "locator": LOCATORS[kind], "required_contents": ref}]})
         run = lambda: official.HTMLContentExactEvaluator()(  # noqa: E731
-            [{}, {}], cfg, _Page(value=answer, error=bool(case.get("locator_error"))))
+            [{}, {}], cfg, _Page(value=answer, error=bool(case.get("locator_error")))
+        )
     else:
         if check == "unachievable":
             answers: dict[str, str | list[str]] = {"fuzzy_match": "N/A"}
@@ -161,6 +171,7 @@ def official_verdict(official, case: dict):
 
 
 # ---- this project in official mode ---------------------------------------------------------------------
+
 
 class _RecordingJudge:
     def __init__(self):
@@ -186,13 +197,27 @@ def project_verdict(case: dict):
         if value is None:
             return 0
         reward = Reward()
-        check_expectation(exp, value, reward, "program_html[0]", "intent",
-                          EvalContext(answer=None, final_url="", judge=judge, scoring="official"),
-                          label="located text", first_only=True)
+        check_expectation(
+            exp,
+            value,
+            reward,
+            "program_html[0]",
+            "intent",
+            EvalContext(answer=None, final_url="", judge=judge, scoring="official"),
+            label="located text",
+            first_only=True,
+        )
         score = reward.score
     elif check in ("url_exact", "url_gold"):
-        task = parse_task(with_eval(1, eval_types=["url_match"], reference_url=ref,
-                                    url_note="EXACT" if check == "url_exact" else "GOLD in PRED"), "diff.json")
+        task = parse_task(
+            with_eval(
+                1,
+                eval_types=["url_match"],
+                reference_url=ref,
+                url_note="EXACT" if check == "url_exact" else "GOLD in PRED",
+            ),
+            "diff.json",
+        )
         score = evaluate_task(task, EvalContext(answer=None, final_url=answer, scoring="official")).score
     else:
         if check == "unachievable":
@@ -201,14 +226,20 @@ def project_verdict(case: dict):
             answers = {check: [ref]}
         else:
             answers = {check: ref}
-        task = parse_task(with_eval(1, eval_types=["string_match"], reference_answers=answers,
-                                    string_note="the listing does not exist"), "diff.json")
-        score = evaluate_task(task, EvalContext(answer=answer, final_url="http://127.0.0.1:1/", judge=judge,
-                                                scoring="official")).score
+        task = parse_task(
+            with_eval(
+                1, eval_types=["string_match"], reference_answers=answers, string_note="the listing does not exist"
+            ),
+            "diff.json",
+        )
+        score = evaluate_task(
+            task, EvalContext(answer=answer, final_url="http://127.0.0.1:1/", judge=judge, scoring="official")
+        ).score
     return "judge" if judge.calls and score == 0 else score
 
 
 # ---- the two comparisons -------------------------------------------------------------------------------
+
 
 def corpus_cases() -> list[dict]:
     return [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -227,16 +258,35 @@ def generated_cases(checkout: Path, seed: int = 7) -> list[dict]:
             contents += [t["required_contents"] for t in task["eval"].get("program_html") or []]
     cases = []
     for r in sorted(refs):
-        spellings = [r, r.upper(), f"'{r}", f"{r}\u2014", f"{r}\u2013", f"\u2014{r}", f"'{r}'", f"\"'{r}'\"",
-                     f" {r} ", f"{r}.", f"it is {r}. ok", f"{r}s", f"the answer is {r}", f"{r}-ish", f"~{r}",
-                     f"({r})", f"{r}'s", f"\"{r}\"", f"{r},x", ""]
+        spellings = [
+            r,
+            r.upper(),
+            f"'{r}",
+            f"{r}\u2014",
+            f"{r}\u2013",
+            f"\u2014{r}",
+            f"'{r}'",
+            f"\"'{r}'\"",
+            f" {r} ",
+            f"{r}.",
+            f"it is {r}. ok",
+            f"{r}s",
+            f"the answer is {r}",
+            f"{r}-ish",
+            f"~{r}",
+            f"({r})",
+            f"{r}'s",
+            f'"{r}"',
+            f"{r},x",
+            "",
+        ]
         for check in ("must_include", "must_exclude", "exact_match"):
             cases += [{"check": check, "reference": r, "answer": a} for a in spellings]
     for rc in contents:
         words = [x for k in ("must_include", "must_exclude") for x in rc.get(k, [])]
         words += [rc["exact_match"]] if isinstance(rc.get("exact_match"), str) else []
         for kind in LOCATORS:
-            r = rng.choice(words + ["1"]).split(" |OR| ")[0]
+            r = rng.choice([*words, "1"]).split(" |OR| ")[0]
             values = [r, [r], [r, "x"], {"k": r}, None, True, False, 0, 1, 12, 12.0, 12.5, "", f"'{r}'", f"{r}\u2014"]
             try:
                 n = float(r.replace(",", ""))
@@ -244,7 +294,7 @@ def generated_cases(checkout: Path, seed: int = 7) -> list[dict]:
             except ValueError:
                 pass
             cases += [{"check": f"located_{kind}", "reference": rc, "answer": v} for v in values]
-            if kind != "helper":      # a helper returns a value; a script can raise in the page
+            if kind != "helper":  # a helper returns a value; a script can raise in the page
                 cases.append({"check": f"located_{kind}", "reference": rc, "answer": None, "locator_error": True})
     return cases
 
@@ -266,8 +316,10 @@ def compare(official, cases: list[dict], marked: bool) -> int:
         else:
             diffs.append((f"official code {theirs}, {'corpus' if marked else 'project'} {mine}", case))
     scored = len(cases) - raised
-    print(f"{len(cases)} cases: {scored} with an official verdict, {agree} agree "
-          f"({100 * agree / max(scored, 1):.2f}%); the official code raises on {raised}")
+    print(
+        f"{len(cases)} cases: {scored} with an official verdict, {agree} agree "
+        f"({100 * agree / max(scored, 1):.2f}%); the official code raises on {raised}"
+    )
     for why, case in diffs[:25]:
         print(f"  {why}: {json.dumps(case, ensure_ascii=False, default=str)}")
     return len(diffs)

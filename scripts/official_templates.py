@@ -8,6 +8,7 @@ counts and names: how many tasks, their evaluator type sets, their site sets, ho
 their overall difficulty labels. No sentence of the files is kept. The task builders and
 `python -m tasks.build.official_kinds` compare the project's suites with these facts (../shared/official-kinds.md).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,8 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tasks", type=Path, required=True, help="the official config_files/vwa folder")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args(argv)
-    out: dict = {"about": "facts of the official VisualWebArena templates (counts and names only), written by "
-                          "scripts/official_templates.py from the public task files"}
+    out: dict = {
+        "about": "facts of the official VisualWebArena templates (counts and names only), written by "
+        "scripts/official_templates.py from the public task files"
+    }
     for site in SITES:
         path = args.tasks / f"test_{site}.raw.json"
         if not path.is_file():

@@ -8,6 +8,7 @@ of any part of the package (sites/builtin.py).
 
 May import: its own modules only. Never agent or evaluation.
 """
+
 from sites.builtin import register_builtin_sites
 
 register_builtin_sites()

@@ -1,4 +1,5 @@
 """`python -m sites up|down|status|reset|data|doctor [--stack embedded|docker|compose]` (behind `make up` etc.)."""
+
 from __future__ import annotations
 
 import argparse
@@ -46,7 +47,9 @@ def _our_process(pid: int) -> bool:
     except OSError:
         return False
     # our waitress sites, or kiwix-serve (the Wikipedia site is that external program)
-    return b"sites.serve" in cmdline or (bool(cmdline) and Path(cmdline[0].decode(errors="replace")).name == "kiwix-serve")  # noqa: E501
+    return b"sites.serve" in cmdline or (
+        bool(cmdline) and Path(cmdline[0].decode(errors="replace")).name == "kiwix-serve"
+    )
 
 
 def _port_taken(port: int) -> bool:
@@ -68,8 +71,10 @@ def cmd_data(s: Settings) -> int:
     if result is None:
         print(f"classifieds: data already present: {ds.db}")
     else:
-        print(f"classifieds: generated {result.listings:,} listings, {result.users:,} users, {result.photos:,} photos, "
-              f"{result.comments:,} comments in {time.perf_counter() - started:.1f} s -> {ds.db}")
+        print(
+            f"classifieds: generated {result.listings:,} listings, {result.users:,} users, {result.photos:,} photos, "
+            f"{result.comments:,} comments in {time.perf_counter() - started:.1f} s -> {ds.db}"
+        )
     from sites.shopping import store as shop_store
 
     started = time.perf_counter()
@@ -77,9 +82,11 @@ def cmd_data(s: Settings) -> int:
     if made is None:
         print(f"shopping: data already present: {shop.db}")
     else:
-        print(f"shopping: generated {made.products:,} products in {made.categories} categories, {made.photos:,} "
-              f"photos, {made.reviews:,} reviews, {made.orders:,} orders in {time.perf_counter() - started:.1f} s "
-              f"-> {shop.db}")
+        print(
+            f"shopping: generated {made.products:,} products in {made.categories} categories, {made.photos:,} "
+            f"photos, {made.reviews:,} reviews, {made.orders:,} orders in {time.perf_counter() - started:.1f} s "
+            f"-> {shop.db}"
+        )
     from sites.reddit import store as forum_store
 
     started = time.perf_counter()
@@ -87,17 +94,21 @@ def cmd_data(s: Settings) -> int:
     if forum_made is None:
         print(f"reddit: data already present: {forum.db}")
     else:
-        print(f"reddit: generated {forum_made.posts:,} posts ({forum_made.images:,} with images), "
-              f"{forum_made.comments:,} comments, {forum_made.users:,} users in {time.perf_counter() - started:.1f} s "
-              f"-> {forum.db}")
+        print(
+            f"reddit: generated {forum_made.posts:,} posts ({forum_made.images:,} with images), "
+            f"{forum_made.comments:,} comments, {forum_made.users:,} users in {time.perf_counter() - started:.1f} s "
+            f"-> {forum.db}"
+        )
     from sites.wikipedia.build import ensure as ensure_zim
 
     zim, built = ensure_zim(s.data_dir, s.seed, s.scale)
     if built is None:
         print(f"wikipedia: ZIM already present: {zim}")
     else:
-        print(f"wikipedia: built {built.articles:,} articles ({built.size / 1e6:.1f} MB) in {built.seconds:.1f} s -> "
-              f"{zim}")
+        print(
+            f"wikipedia: built {built.articles:,} articles ({built.size / 1e6:.1f} MB) in {built.seconds:.1f} s -> "
+            f"{zim}"
+        )
     return 0
 
 
@@ -110,8 +121,7 @@ def cmd_up(s: Settings) -> int:
         print(f"already running: {', '.join(alive)} (run `make down` first)", file=sys.stderr)
         return 1
     names = list(LAUNCHERS)
-    arena = Arena(sites=names, run_dir=s.run_dir, ports={n: _port(site_url(n)) for n in names}, settings=s,
-                  detach=True)
+    arena = Arena(sites=names, run_dir=s.run_dir, ports={n: _port(site_url(n)) for n in names}, settings=s, detach=True)
     try:
         urls = arena.start()
     except SiteUnavailable as exc:
@@ -129,7 +139,7 @@ def cmd_down(s: Settings) -> int:
 
     pid_files = _pid_files(s)
     if not pid_files:
-        print("nothing to stop (no pid files in {})".format(s.run_dir))
+        print(f"nothing to stop (no pid files in {s.run_dir})")
     for name, pid_file in pid_files.items():
         pid = _read_pid(pid_file)
         if pid and _our_process(pid):
@@ -184,6 +194,7 @@ def cmd_doctor(s: Settings) -> int:
 
     try:
         from sites.imagery import render_photo  # noqa: F401
+
         check(True, "photo library sites.imagery")
     except ImportError as exc:
         check(False, f"photo library sites.imagery: {exc}", "update the checkout")
@@ -191,28 +202,37 @@ def cmd_doctor(s: Settings) -> int:
         check(Path(binary).exists() or bool(shutil.which(binary)), f"{binary}", "make install")
     from sites.debian import browser_drift
 
-    for warning in browser_drift():   # a warning, not a failure: the run still works, its pixels may not match
+    for warning in browser_drift():  # a warning, not a failure: the run still works, its pixels may not match
         print(f"[warn] {warning}  -> make install, or make lock to test the lock with this browser")
     try:
         ds = store.dataset(s.data_dir, s.seed, s.scale)
-        check(ds.exists(), f"classifieds data (seed {s.seed}, {ds.listings:,} listings): {ds.db}",
-              "make data (or make up, which generates it)")
+        check(
+            ds.exists(),
+            f"classifieds data (seed {s.seed}, {ds.listings:,} listings): {ds.db}",
+            "make data (or make up, which generates it)",
+        )
     except ValueError as exc:
         check(False, str(exc), "fix SCALE in .env")
     try:
         from sites.shopping import store as shop_store
 
         sds = shop_store.dataset(s.data_dir, s.seed, s.scale)
-        check(sds.exists(), f"shopping data (seed {s.seed}, {sds.products:,} products): {sds.db}",
-              "make data (or make up, which generates it)")
+        check(
+            sds.exists(),
+            f"shopping data (seed {s.seed}, {sds.products:,} products): {sds.db}",
+            "make data (or make up, which generates it)",
+        )
     except ValueError as exc:
         check(False, str(exc), "fix SCALE in .env")
     try:
         from sites.reddit import store as forum_store
 
         fds = forum_store.dataset(s.data_dir, s.seed, s.scale)
-        check(fds.exists(), f"reddit data (seed {s.seed}, {fds.posts:,} posts): {fds.db}",
-              "make data (or make up, which generates it)")
+        check(
+            fds.exists(),
+            f"reddit data (seed {s.seed}, {fds.posts:,} posts): {fds.db}",
+            "make data (or make up, which generates it)",
+        )
     except ValueError as exc:
         check(False, str(exc), "fix SCALE in .env")
     s.run_dir.mkdir(parents=True, exist_ok=True)
@@ -225,25 +245,41 @@ def cmd_doctor(s: Settings) -> int:
         if answering:
             check(True, f"{name} answers at {url}" + ("" if ours else " (not started by `make up`)"))
         elif _port_taken(_port(url)):
-            check(False, f"{name}: port {_port(url)} is taken by another program",
-                  f"stop it or set {SITES[name][0]} in .env to another port")
+            check(
+                False,
+                f"{name}: port {_port(url)} is taken by another program",
+                f"stop it or set {SITES[name][0]} in .env to another port",
+            )
         else:
             check(True, f"{name} not running at {url} (`make up` starts it)")
     return 1 if problems else 0
 
 
-COMMANDS = {"up": cmd_up, "down": cmd_down, "status": cmd_status, "reset": cmd_reset, "data": cmd_data,
-            "doctor": cmd_doctor}
+COMMANDS = {
+    "up": cmd_up,
+    "down": cmd_down,
+    "status": cmd_status,
+    "reset": cmd_reset,
+    "data": cmd_data,
+    "doctor": cmd_doctor,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sites", description=__doc__)
     parser.add_argument("command", choices=sorted(COMMANDS))
-    parser.add_argument("--stack", choices=("embedded", "docker", "compose"), default=None,
-                        help="default: STACK from the environment / .env")
-    parser.add_argument("--suite", action="store_true",
-                        help="data: the data set the task suites are written for (their SEED and SCALE, whatever "
-                             ".env says; make install generates it)")
+    parser.add_argument(
+        "--stack",
+        choices=("embedded", "docker", "compose"),
+        default=None,
+        help="default: STACK from the environment / .env",
+    )
+    parser.add_argument(
+        "--suite",
+        action="store_true",
+        help="data: the data set the task suites are written for (their SEED and SCALE, whatever "
+        ".env says; make install generates it)",
+    )
     args = parser.parse_args(argv)
     if args.suite and args.command != "data":
         parser.error("--suite goes with the data command")
@@ -255,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if stack == "docker" and args.command != "data":
             return _docker(args.command, s)
-        if stack == "compose" and args.command != "data":   # the embedded sites as containers
+        if stack == "compose" and args.command != "data":  # the embedded sites as containers
             return _docker(args.command, s, "sites.compose_stack")
         return COMMANDS[args.command](s)
     except ValueError as exc:  # a bad setting (SCALE, a URL, ...): say which, without a traceback

@@ -8,6 +8,7 @@
 Each arena has its own instance folders (database copies, uploads) under its run_dir, so several
 arenas (one per pytest-xdist worker) run side by side without seeing each other's changes.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,9 +60,14 @@ def check_health(url: str, path: str = "/healthz", timeout: float = 2.0) -> bool
 
 
 class Arena:
-    def __init__(self, sites: list[str] | None = None, run_dir: Path | None = None,
-                 ports: dict[str, int] | None = None, settings: Settings | None = None,
-                 detach: bool = False):
+    def __init__(
+        self,
+        sites: list[str] | None = None,
+        run_dir: Path | None = None,
+        ports: dict[str, int] | None = None,
+        settings: Settings | None = None,
+        detach: bool = False,
+    ):
         self.settings = settings or load_settings()
         self.sites = list(sites) if sites is not None else [n for n in LAUNCHERS]
         self.run_dir = Path(run_dir) if run_dir is not None else self.settings.run_dir
@@ -82,8 +88,9 @@ class Arena:
         available = self.available_sites()
         missing = [s for s in self.sites if s not in available]
         if missing:
-            raise SiteUnavailable(f"the embedded stack cannot serve {', '.join(missing)} "
-                                  f"(it serves: {', '.join(available)})")
+            raise SiteUnavailable(
+                f"the embedded stack cannot serve {', '.join(missing)} (it serves: {', '.join(available)})"
+            )
         self.run_dir.mkdir(parents=True, exist_ok=True)
         first = [s for s in self.sites if not LAUNCHERS[s].needs_other_urls]
         later = [s for s in self.sites if LAUNCHERS[s].needs_other_urls]
@@ -104,16 +111,19 @@ class Arena:
         started = time.perf_counter()
         for name in sites if sites is not None else list(self.running):
             if name not in self.running:
-                raise SiteUnavailable(f"cannot reset {name}: it is not running in this arena "
-                                      f"(running: {', '.join(self.running) or 'none'})")
+                raise SiteUnavailable(
+                    f"cannot reset {name}: it is not running in this arena "
+                    f"(running: {', '.join(self.running) or 'none'})"
+                )
             launcher = LAUNCHERS[name]
             if launcher.reset is None:
                 continue
             try:
                 launcher.reset(self.running[name].url, self.settings)
             except RuntimeError as exc:
-                raise SiteUnavailable(f"{name} at {self.running[name].url}: {exc}\n"
-                                      f"{log_tail(self.running[name].log_path)}") from exc
+                raise SiteUnavailable(
+                    f"{name} at {self.running[name].url}: {exc}\n{log_tail(self.running[name].log_path)}"
+                ) from exc
         return time.perf_counter() - started
 
     def unhealthy(self, sites: list[str] | None = None, timeout: float = 2.0) -> dict[str, str]:
@@ -157,7 +167,7 @@ class Arena:
             stop_process(site.process.pid, site.process)
             site.pid_path.unlink(missing_ok=True)
 
-    def __enter__(self) -> "Arena":
+    def __enter__(self) -> Arena:
         self.start()
         return self
 
@@ -175,7 +185,7 @@ class Arena:
             options = launcher.prepare(self.settings, instance, self.urls)
         except Exception as exc:
             raise SiteUnavailable(f"{name}: preparing its data failed: {type(exc).__name__}: {exc}") from exc
-        if launcher.command is not None:   # an external program listens on an IP address
+        if launcher.command is not None:  # an external program listens on an IP address
             options["address"] = listen_address(self.settings.arena_host)
         options_path = instance / "options.json"
         tmp = options_path.with_name(".options.json.tmp")
@@ -184,30 +194,47 @@ class Arena:
         os.replace(tmp, options_path)
         (instance / "port").unlink(missing_ok=True)
         preexec = None
-        if launcher.command is not None:   # an external program: it is told its port, which we record
+        if launcher.command is not None:  # an external program: it is told its port, which we record
             port = self.ports.get(name) or free_port()
             cmd = launcher.command(instance, options, port)
             (instance / "port").write_text(str(port))
             preexec = None if self.detach else _die_with_parent
         else:
-            cmd = [sys.executable, "-m", "sites.serve", name, "--instance", str(instance),
-                   "--port", str(self.ports.get(name, 0)), "--host", self.settings.arena_host,
-                   "--app", launcher.app_reference()]
+            cmd = [
+                sys.executable,
+                "-m",
+                "sites.serve",
+                name,
+                "--instance",
+                str(instance),
+                "--port",
+                str(self.ports.get(name, 0)),
+                "--host",
+                self.settings.arena_host,
+                "--app",
+                launcher.app_reference(),
+            ]
             if not self.detach:
                 cmd += ["--parent-pid", str(os.getpid())]
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
         with open(log_path, "ab") as log:
-            process = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                       cwd=PROJECT_ROOT, env=env, start_new_session=self.detach,
-                                       preexec_fn=preexec)
+            process = subprocess.Popen(
+                cmd,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=PROJECT_ROOT,
+                env=env,
+                start_new_session=self.detach,
+                preexec_fn=preexec,
+            )
         pid_path = self.run_dir / f"{name}.pid"
         pid_path.write_text(str(process.pid))
         self.running[name] = RunningSite(name, process, "", log_path, pid_path)
         return launcher, process, instance
 
-    def _await_health(self, launcher: SiteLauncher, process: subprocess.Popen, instance: Path,
-                      deadline: float) -> None:
+    def _await_health(self, launcher: SiteLauncher, process: subprocess.Popen, instance: Path, deadline: float) -> None:
         name = launcher.name
         site = self.running[name]
         port_file = instance / "port"
@@ -216,16 +243,19 @@ class Arena:
         while time.monotonic() < deadline:
             code = process.poll()
             if code is not None:
-                raise SiteUnavailable(f"{name} exited with code {code} while starting "
-                                      f"(log {site.log_path}):\n{log_tail(site.log_path)}")
+                raise SiteUnavailable(
+                    f"{name} exited with code {code} while starting (log {site.log_path}):\n{log_tail(site.log_path)}"
+                )
             if not url and port_file.is_file():
                 url = f"http://{self.settings.arena_host}:{int(port_file.read_text())}"
                 site.url = url
             if url and check_health(url, launcher.health_path):
                 return
             tick.wait(0.05)
-        raise SiteUnavailable(f"{name} did not answer {url or '(no port yet)'}{launcher.health_path} in time "
-                              f"(log {site.log_path}):\n{log_tail(site.log_path)}")
+        raise SiteUnavailable(
+            f"{name} did not answer {url or '(no port yet)'}{launcher.health_path} in time "
+            f"(log {site.log_path}):\n{log_tail(site.log_path)}"
+        )
 
 
 def listen_address(host: str) -> str:

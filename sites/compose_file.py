@@ -9,6 +9,7 @@ is written again.
 
 May import: sites.registry and sites.config (through the package: the registered sites).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,7 +74,7 @@ def _service(spec: SiteSpec, embedded: list[SiteSpec]) -> str:
     if launcher.needs_other_urls:
         lines += ["    depends_on:", *(f"      - {s.name}" for s in others)]
     lines += ["    environment:", "      SEED: ${SEED:-20240101}"]
-    if launcher.needs_other_urls:          # it reads no data set of its own, but every site's address
+    if launcher.needs_other_urls:  # it reads no data set of its own, but every site's address
         lines += [f"      {_url(s)}" for s in [*others, spec]]
     else:
         lines.append("      SCALE: ${SCALE:-default}")
@@ -82,11 +83,17 @@ def _service(spec: SiteSpec, embedded: list[SiteSpec]) -> str:
         lines.append(f"      {_url(spec)}")
     # checked every 2 s, so `up` and a restart are noticed soon; the first start generates the data (minutes)
     retries, start = ("75", "10s") if launcher.needs_other_urls else ("150", "30s")
-    lines += ["    ports:", f'      - "127.0.0.1:${{{spec.url_env}_PORT:-{port}}}:{port}"',
-              "    healthcheck:",
-              '      test: ["CMD", "python", "-c", "import urllib.request as u; '
-              f"u.urlopen('http://127.0.0.1:{port}{launcher.health_path}', timeout=5)\"]",
-              "      interval: 2s", "      timeout: 10s", f"      retries: {retries}", f"      start_period: {start}"]
+    lines += [
+        "    ports:",
+        f'      - "127.0.0.1:${{{spec.url_env}_PORT:-{port}}}:{port}"',
+        "    healthcheck:",
+        '      test: ["CMD", "python", "-c", "import urllib.request as u; '
+        f"u.urlopen('http://127.0.0.1:{port}{launcher.health_path}', timeout=5)\"]",
+        "      interval: 2s",
+        "      timeout: 10s",
+        f"      retries: {retries}",
+        f"      start_period: {start}",
+    ]
     return "\n".join(lines) + "\n"
 
 

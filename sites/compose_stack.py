@@ -11,6 +11,7 @@ The containers publish their ports on 127.0.0.1 only, at the ports of the site U
 with it the volume; EMBEDDED_NETWORK names its network. The harness's side is ComposeStack in
 evaluation/running/stacks.py.
 """
+
 from __future__ import annotations
 
 import os
@@ -47,25 +48,31 @@ def _env(name: str, default: str) -> str:
 class ComposeConfig:
     project: str
     network: str
-    urls: dict[str, str]          # site -> base URL (127.0.0.1 and the published port)
+    urls: dict[str, str]  # site -> base URL (127.0.0.1 and the published port)
     health_timeout_s: float
     poll_s: float
 
     @classmethod
-    def from_env(cls) -> "ComposeConfig":
+    def from_env(cls) -> ComposeConfig:
         urls = {site: site_url(site) for site in LAUNCHERS}
         for site, url in urls.items():
             if urllib.parse.urlsplit(url).hostname not in ("127.0.0.1", "localhost"):
-                raise DockerStackError(f"{site} at {url}: the compose stack publishes its ports on 127.0.0.1 only; "
-                                       "set the site URLs to http://127.0.0.1:PORT")
+                raise DockerStackError(
+                    f"{site} at {url}: the compose stack publishes its ports on 127.0.0.1 only; "
+                    "set the site URLs to http://127.0.0.1:PORT"
+                )
         try:
             timeout = float(_env("DOCKER_HEALTH_TIMEOUT", "600"))
             poll = float(_env("DOCKER_POLL_INTERVAL", "1"))
         except ValueError as exc:
             raise DockerStackError(f"compose stack settings: {exc}") from None
-        return cls(project=_env("COMPOSE_PROJECT_NAME", DEFAULT_PROJECT),
-                   network=_env("EMBEDDED_NETWORK", DEFAULT_NETWORK), urls=urls, health_timeout_s=timeout,
-                   poll_s=poll)
+        return cls(
+            project=_env("COMPOSE_PROJECT_NAME", DEFAULT_PROJECT),
+            network=_env("EMBEDDED_NETWORK", DEFAULT_NETWORK),
+            urls=urls,
+            health_timeout_s=timeout,
+            poll_s=poll,
+        )
 
     def port(self, site: str) -> int:
         return urllib.parse.urlsplit(self.urls[site]).port or 80
@@ -104,8 +111,10 @@ def connect() -> docker.DockerClient:
         return client
     except docker.errors.DockerException as exc:
         where = os.environ.get("DOCKER_HOST") or "the default socket"
-        raise DockerStackError(f"Docker engine not reachable at {where}: {exc}. Start the Docker daemon "
-                               "(`make test-docker` starts one), or set DOCKER_HOST") from None
+        raise DockerStackError(
+            f"Docker engine not reachable at {where}: {exc}. Start the Docker daemon "
+            "(`make test-docker` starts one), or set DOCKER_HOST"
+        ) from None
 
 
 def containers(client: docker.DockerClient, config: ComposeConfig) -> dict[str, Container]:
@@ -126,8 +135,13 @@ def _wait(poll_s: float, deadline: float) -> None:
     threading.Event().wait(max(0.0, min(poll_s, deadline - time.monotonic())))
 
 
-def wait_healthy(client: docker.DockerClient, config: ComposeConfig, sites: Sequence[str],
-                 timeout_s: float | None = None, out: Callable[[str], None] | None = None) -> float:
+def wait_healthy(
+    client: docker.DockerClient,
+    config: ComposeConfig,
+    sites: Sequence[str],
+    timeout_s: float | None = None,
+    out: Callable[[str], None] | None = None,
+) -> float:
     """Wait until each site's container is healthy and the site answers its health path on 127.0.0.1;
     returns the seconds waited. A container that restarts (its restart policy) is waited for."""
     started = time.monotonic()
@@ -154,8 +168,9 @@ def wait_healthy(client: docker.DockerClient, config: ComposeConfig, sites: Sequ
                 if container is not None:
                     tail = container.logs(tail=15).decode("utf-8", "replace").rstrip()
                     tails.append(f"--- {site}:\n{tail}")
-            raise DockerStackError(f"not healthy within {deadline - started:.0f} s: {', '.join(still)}\n"
-                                   + "\n".join(tails))
+            raise DockerStackError(
+                f"not healthy within {deadline - started:.0f} s: {', '.join(still)}\n" + "\n".join(tails)
+            )
         _wait(config.poll_s, deadline)
 
 
@@ -177,8 +192,9 @@ def leftovers(client: docker.DockerClient, config: ComposeConfig) -> list[str]:
     """What of the project is still on the engine: containers, its network, its volume."""
     left = [f"container {c.name}" for c in containers(client, config).values()]
     left += [f"network {n.name}" for n in client.networks.list(names=[config.network]) if n.name == config.network]
-    left += [f"volume {v.name}" for v in client.volumes.list(filters={"name": config.volume})
-             if v.name == config.volume]
+    left += [
+        f"volume {v.name}" for v in client.volumes.list(filters={"name": config.volume}) if v.name == config.volume
+    ]
     return left
 
 
@@ -200,17 +216,20 @@ def _run(operation: Callable[[], object]) -> int:
 
 def up(settings: Settings) -> int:
     """Create and start the five containers (building the image when missing), wait for every healthcheck."""
+
     def op() -> None:
         config = ComposeConfig.from_env()
         client = connect()
         run_compose(config, ["up", "-d"])
         waited = wait_healthy(client, config, list(LAUNCHERS), out=lambda s: print(s, flush=True))
         print(f"all {len(LAUNCHERS)} sites healthy in {waited:.1f} s", flush=True)
+
     return _run(op)
 
 
 def down(settings: Settings) -> int:
     """Remove the containers, the network and the volume (the data is regenerated from SEED on the next up)."""
+
     def op() -> bool:
         config = ComposeConfig.from_env()
         client = connect()
@@ -219,39 +238,48 @@ def down(settings: Settings) -> int:
         for what in left:
             print(f"left behind: {what}", file=sys.stderr, flush=True)
         return not left
+
     return _run(op)
 
 
 def status(settings: Settings) -> int:
     """Each container's health and whether its site answers; 0 only when all do."""
+
     def op() -> bool:
         config = ComposeConfig.from_env()
         found = containers(connect(), config)
         ok = True
         for site in LAUNCHERS:
             container = found.get(site)
-            health, started, restarts = state(container) if container is not None else ("absent", "", 0)
+            health, _started, restarts = state(container) if container is not None else ("absent", "", 0)
             answers = check_health(config.urls[site], LAUNCHERS[site].health_path, timeout=5)
             ok &= health == "healthy" and answers
             name = getattr(container, "name", "-")
-            print(f"{site:12s} {health:10s} {'up' if answers else 'down':5s} {config.urls[site]:28s} "
-                  f"{name} (restarts: {restarts})", flush=True)
+            print(
+                f"{site:12s} {health:10s} {'up' if answers else 'down':5s} {config.urls[site]:28s} "
+                f"{name} (restarts: {restarts})",
+                flush=True,
+            )
         return ok
+
     return _run(op)
 
 
 def reset(settings: Settings, sites: Sequence[str] | None = None) -> int:
     """Every site (or `sites`) back to its pristine state through its reset route."""
+
     def op() -> None:
         config = ComposeConfig.from_env()
         chosen = list(sites) if sites else list(LAUNCHERS)
         reset_sites(settings, config, chosen)
         print(f"reset {', '.join(s for s in chosen if LAUNCHERS[s].reset is not None)}", flush=True)
+
     return _run(op)
 
 
 def doctor(settings: Settings) -> int:
     """The engine, the compose command and the image: what is missing and what to run."""
+
     def op() -> bool:
         config = ComposeConfig.from_env()
         problems = []
@@ -263,17 +291,21 @@ def doctor(settings: Settings) -> int:
                 client.images.get(image)
                 print(f"ok    image {image}", flush=True)
             except docker.errors.ImageNotFound:
-                problems.append(f"image {image} is missing: `make test-docker` builds it, or "
-                                "docker build -f compose/Dockerfile -t vwa-arena:latest .")
+                problems.append(
+                    f"image {image} is missing: `make test-docker` builds it, or "
+                    "docker build -f compose/Dockerfile -t vwa-arena:latest ."
+                )
         except DockerStackError as exc:
             problems.append(str(exc))
         if not (shutil.which("docker-compose") or shutil.which("docker")):
-            problems.append("neither docker-compose nor docker is installed (Debian: apt-get install docker.io "
-                            "docker-compose)")
+            problems.append(
+                "neither docker-compose nor docker is installed (Debian: apt-get install docker.io docker-compose)"
+            )
         for problem in problems:
             print("MISSING " + problem, flush=True)
         print(f"compose project {config.project}, network {config.network}, volume {config.volume}", flush=True)
         return not problems
+
     return _run(op)
 
 

@@ -3,13 +3,14 @@
 Values come from the environment, which `.env` at the project root fills (python-dotenv; variables
 already set in the environment win). Every setting is documented in `.env.example`.
 """
+
 from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from dotenv import load_dotenv
 

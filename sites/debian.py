@@ -6,6 +6,7 @@ Python lock was tested with (requirements/debian.txt), the installed ones, and w
     browser_versions()     {"chromium": "156.0...", "chromedriver": "156.0..."} as the binaries report them
     browser_drift()        warnings when Chromium or ChromeDriver is not the version of the lock
 """
+
 from __future__ import annotations
 
 import functools
@@ -52,8 +53,9 @@ def debian_installed(names: tuple[str, ...]) -> dict[str, str]:
     if not names:
         return {}
     try:
-        out = subprocess.run(["dpkg-query", "-W", "-f", "${Package}=${Version}\\n", *names], capture_output=True,
-                             text=True, timeout=20).stdout
+        out = subprocess.run(
+            ["dpkg-query", "-W", "-f", "${Package}=${Version}\\n", *names], capture_output=True, text=True, timeout=20
+        ).stdout
     except (OSError, subprocess.TimeoutExpired):
         return {}
     found = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
@@ -72,6 +74,8 @@ def browser_drift() -> list[str]:
         upstream = re.match(r"(?:\d+:)?(\d+(?:\.\d+)+)", want)
         have = found.get(tool, "missing")
         if upstream and have != upstream.group(1):
-            lines.append(f"{tool} is {have}, the lock was tested with {upstream.group(1)} (Debian {package}={want}); "
-                         f"pages and screenshots may differ")
+            lines.append(
+                f"{tool} is {have}, the lock was tested with {upstream.group(1)} (Debian {package}={want}); "
+                f"pages and screenshots may differ"
+            )
     return lines

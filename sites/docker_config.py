@@ -2,6 +2,7 @@
 volumes, with which healthchecks, read from the environment (`.env`); and the stack's error type.
 The commands that drive it are in sites/docker_stack.py.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,9 +17,17 @@ from sites.config import settings as load_settings
 
 # Magento indexers the official instructions put in "schedule" mode after a reset (no re-indexing on save).
 MAGENTO_INDEXERS: tuple[str, ...] = (
-    "catalogrule_product", "catalogrule_rule", "catalogsearch_fulltext", "catalog_category_product",
-    "customer_grid", "design_config_grid", "inventory", "catalog_product_category",
-    "catalog_product_attribute", "catalog_product_price", "cataloginventory_stock",
+    "catalogrule_product",
+    "catalogrule_rule",
+    "catalogsearch_fulltext",
+    "catalog_category_product",
+    "customer_grid",
+    "design_config_grid",
+    "inventory",
+    "catalog_product_category",
+    "catalog_product_attribute",
+    "catalog_product_price",
+    "cataloginventory_stock",
 )
 MAGENTO_BIN = "/var/www/magento2/bin/magento"
 RESETTABLE = ("classifieds", "shopping", "reddit")
@@ -57,17 +66,17 @@ def _checked_url(site: str, url: str) -> str:
 class Service:
     """One container of the stack."""
 
-    key: str                       # service name in compose/official.yml
-    site: str | None               # the site it serves (None for the classifieds database)
-    container: str                 # container name (and hostname on the stack's network)
+    key: str  # service name in compose/official.yml
+    site: str | None  # the site it serves (None for the classifieds database)
+    container: str  # container name (and hostname on the stack's network)
     image: str
-    how_to_get: str                # what to run when the image is missing
-    ports: dict[str, int] = field(default_factory=dict)        # "80/tcp" -> host port
+    how_to_get: str  # what to run when the image is missing
+    ports: dict[str, int] = field(default_factory=dict)  # "80/tcp" -> host port
     environment: dict[str, str] = field(default_factory=dict)
     volumes: dict[str, dict[str, str]] = field(default_factory=dict)
     command: list[str] | None = None
     healthcheck: dict | None = None
-    health_path: str = "/"          # HTTP path polled on the host port once the container runs
+    health_path: str = "/"  # HTTP path polled on the host port once the container runs
 
     def create_kwargs(self, network: str) -> dict:
         kwargs: dict = {
@@ -90,8 +99,13 @@ class Service:
 
 
 def _healthcheck(test: list[str], interval_s: int = 10, retries: int = 30, start_s: int = 20) -> dict:
-    return {"test": test, "interval": interval_s * _SECONDS, "timeout": 10 * _SECONDS,
-            "retries": retries, "start_period": start_s * _SECONDS}
+    return {
+        "test": test,
+        "interval": interval_s * _SECONDS,
+        "timeout": 10 * _SECONDS,
+        "retries": retries,
+        "start_period": start_s * _SECONDS,
+    }
 
 
 def _php_get(url: str) -> list[str]:
@@ -129,10 +143,12 @@ class DockerStackConfig:
     api_timeout_s: int
 
     @classmethod
-    def from_env(cls, settings: Settings | None = None) -> "DockerStackConfig":
+    def from_env(cls, settings: Settings | None = None) -> DockerStackConfig:
         settings = settings or load_settings()
-        urls = {site: _checked_url(site, site_url(site))
-                for site in ("classifieds", "shopping", "reddit", "wikipedia", "homepage")}
+        urls = {
+            site: _checked_url(site, site_url(site))
+            for site in ("classifieds", "shopping", "reddit", "wikipedia", "homepage")
+        }
         ports = {}
         for site, url in urls.items():
             raw = _env(f"{site.upper()}_PORT", str(_port_of(url)))
@@ -178,57 +194,91 @@ class DockerStackConfig:
         load = "load it: docker load -i {tar} (see compose/README.md, 'Getting the images')"
         return [
             Service(
-                key="classifieds_db", site=None, container="classifieds_db", image=self.classifieds_db_image,
+                key="classifieds_db",
+                site=None,
+                container="classifieds_db",
+                image=self.classifieds_db_image,
                 how_to_get=f"pull it: docker pull {self.classifieds_db_image}",
-                environment={"MYSQL_ROOT_PASSWORD": self.classifieds_db_root_password,
-                             "MYSQL_DATABASE": self.classifieds_db_name},
-                volumes={"vwa_classifieds_db": {"bind": "/var/lib/mysql", "mode": "rw"},
-                         str(self.classifieds_sql_dir): {"bind": "/docker-entrypoint-initdb.d", "mode": "ro"}},
+                environment={
+                    "MYSQL_ROOT_PASSWORD": self.classifieds_db_root_password,
+                    "MYSQL_DATABASE": self.classifieds_db_name,
+                },
+                volumes={
+                    "vwa_classifieds_db": {"bind": "/var/lib/mysql", "mode": "rw"},
+                    str(self.classifieds_sql_dir): {"bind": "/docker-entrypoint-initdb.d", "mode": "ro"},
+                },
                 # mysqladmin ping succeeds once the server answers, whatever the credentials.
-                healthcheck=_healthcheck(["CMD", "mysqladmin", "ping", "-h", "127.0.0.1", "--silent"],
-                                         interval_s=5),
+                healthcheck=_healthcheck(["CMD", "mysqladmin", "ping", "-h", "127.0.0.1", "--silent"], interval_s=5),
             ),
             Service(
-                key="classifieds", site="classifieds", container="classifieds", image=self.classifieds_image,
+                key="classifieds",
+                site="classifieds",
+                container="classifieds",
+                image=self.classifieds_image,
                 how_to_get=load.format(tar="<the classifieds image tar>") + "; or `docker compose up --build` "
-                           "in the unzipped classifieds_docker_compose bundle",
+                "in the unzipped classifieds_docker_compose bundle",
                 ports={f"{self.classifieds_container_port}/tcp": self.ports["classifieds"]},
-                environment={"CLASSIFIEDS": self.urls["classifieds"] + "/", "RESET_TOKEN": self.reset_token,
-                             "CLASSIFIEDS_RESET_TOKEN": self.reset_token},
+                environment={
+                    "CLASSIFIEDS": self.urls["classifieds"] + "/",
+                    "RESET_TOKEN": self.reset_token,
+                    "CLASSIFIEDS_RESET_TOKEN": self.reset_token,
+                },
                 healthcheck=_healthcheck(_php_get(f"http://localhost:{self.classifieds_container_port}/")),
                 health_path="/index.php",
             ),
             Service(
-                key="shopping", site="shopping", container="shopping", image=self.shopping_image,
+                key="shopping",
+                site="shopping",
+                container="shopping",
+                image=self.shopping_image,
                 how_to_get=load.format(tar="shopping_final_0712.tar"),
                 ports={"80/tcp": self.ports["shopping"]},
                 healthcheck=_healthcheck(_php_get("http://localhost/"), retries=60, start_s=60),
             ),
             Service(
-                key="forum", site="reddit", container="forum", image=self.reddit_image,
+                key="forum",
+                site="reddit",
+                container="forum",
+                image=self.reddit_image,
                 how_to_get=load.format(tar="postmill-populated-exposed-withimg.tar"),
                 ports={"80/tcp": self.ports["reddit"]},
                 healthcheck=_healthcheck(_php_get("http://localhost/"), start_s=15),
             ),
             Service(
-                key="wikipedia", site="wikipedia", container="wikipedia", image=self.wikipedia_image,
+                key="wikipedia",
+                site="wikipedia",
+                container="wikipedia",
+                image=self.wikipedia_image,
                 how_to_get=f"pull it: docker pull {self.wikipedia_image}",
                 ports={"80/tcp": self.ports["wikipedia"]},
                 volumes={str(self.zim_dir): {"bind": "/data", "mode": "ro"}},
                 command=[self.zim_file],
-                healthcheck=_healthcheck(["CMD", "wget", "-q", "-O", "/dev/null", "http://localhost/"],
-                                         interval_s=5),
+                healthcheck=_healthcheck(["CMD", "wget", "-q", "-O", "/dev/null", "http://localhost/"], interval_s=5),
             ),
             Service(
-                key="homepage", site="homepage", container="homepage", image=self.homepage_image,
+                key="homepage",
+                site="homepage",
+                container="homepage",
+                image=self.homepage_image,
                 how_to_get="build it: docker build -f compose/Dockerfile -t vwa-arena:latest .",
                 ports={"4399/tcp": self.ports["homepage"]},
-                environment={"CLASSIFIEDS": self.urls["classifieds"], "SHOPPING": self.urls["shopping"],
-                             "REDDIT": self.urls["reddit"], "WIKIPEDIA": self.urls["wikipedia"],
-                             "HOMEPAGE": self.urls["homepage"]},
+                environment={
+                    "CLASSIFIEDS": self.urls["classifieds"],
+                    "SHOPPING": self.urls["shopping"],
+                    "REDDIT": self.urls["reddit"],
+                    "WIKIPEDIA": self.urls["wikipedia"],
+                    "HOMEPAGE": self.urls["homepage"],
+                },
                 command=["homepage", "--port", "4399"],  # compose/Dockerfile entrypoint: compose/serve_site.py
-                healthcheck=_healthcheck(["CMD", "python", "-c", "import urllib.request as u; "
-                                          "u.urlopen('http://127.0.0.1:4399/', timeout=5)"], interval_s=5),
+                healthcheck=_healthcheck(
+                    [
+                        "CMD",
+                        "python",
+                        "-c",
+                        "import urllib.request as u; u.urlopen('http://127.0.0.1:4399/', timeout=5)",
+                    ],
+                    interval_s=5,
+                ),
             ),
         ]
 

@@ -10,6 +10,7 @@ Containers keep the names of the official setup instructions (`shopping`, `forum
 `classifieds_db`, `wikipedia`, `homepage`), so the official reset scripts and this module agree. What runs
 where (images, ports, volumes, healthchecks) is configured in sites/docker_config.py.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -105,10 +106,10 @@ def _create_and_start(client: docker.DockerClient, svc: Service, network: str):
 
 
 def _remove(container) -> None:
-    container.reload()    # the status of a container object is the one it had when it was read (`created` after start)
+    container.reload()  # the status of a container object is the one it had when it was read (`created` after start)
     if container.status in ("running", "restarting", "paused"):
         container.stop(timeout=20)
-    container.remove(v=True)   # with its anonymous volumes (an image's VOLUME); named volumes stay
+    container.remove(v=True)  # with its anonymous volumes (an image's VOLUME); named volumes stay
 
 
 def _wait(poll_s: float, deadline: float) -> None:
@@ -136,17 +137,20 @@ def wait_container(client: docker.DockerClient, name: str, timeout_s: float, pol
             restarts = container.attrs.get("RestartCount", 0)
             raise DockerStackError(
                 f"container {name} stopped (status {status}, exit code {state.get('ExitCode')}"
-                f"{f', restarted {restarts} times' if restarts else ''}). Last log lines:\n{_logs_tail(container)}")
+                f"{f', restarted {restarts} times' if restarts else ''}). Last log lines:\n{_logs_tail(container)}"
+            )
         if health == "unhealthy":
-            raise DockerStackError(f"container {name} failed its health check. "
-                                   f"Last log lines:\n{_logs_tail(container)}")
+            raise DockerStackError(
+                f"container {name} failed its health check. Last log lines:\n{_logs_tail(container)}"
+            )
         if health == "healthy" or (health is None and status == "running"):
             return health or status
         last = health or status
         if time.monotonic() >= deadline:
             raise DockerStackError(
                 f"container {name} did not become healthy within {timeout_s:g} s (still {last}). "
-                f"Last log lines:\n{_logs_tail(container)}")
+                f"Last log lines:\n{_logs_tail(container)}"
+            )
         _wait(poll_s, deadline)
 
 
@@ -187,7 +191,8 @@ def _exec(container, cmd: list[str], what: str, environment: dict[str, str] | No
         tail = "\n".join(output.splitlines()[-15:]) or "(no output)"
         raise DockerStackError(
             f"{what} failed in container {container.name} (exit code {result.exit_code}): "
-            f"{' '.join(cmd[:3])} ...\n{tail}")
+            f"{' '.join(cmd[:3])} ...\n{tail}"
+        )
     return output
 
 
@@ -207,11 +212,18 @@ def configure_magento(client: docker.DockerClient, config: DockerStackConfig) ->
     base = config.urls["shopping"]
     _exec(container, [MAGENTO_BIN, "setup:store-config:set", f"--base-url={base}"], "setting Magento's base URL")
     sql = f"UPDATE core_config_data SET value='{base}/' WHERE path = 'web/secure/base_url';"
-    _exec(container, ["mysql", "-u", config.magento_db_user, config.magento_db_name, "-e", sql],
-          "setting Magento's secure base URL", environment={"MYSQL_PWD": config.magento_db_password})
+    _exec(
+        container,
+        ["mysql", "-u", config.magento_db_user, config.magento_db_name, "-e", sql],
+        "setting Magento's secure base URL",
+        environment={"MYSQL_PWD": config.magento_db_password},
+    )
     _exec(container, ["php", MAGENTO_BIN, "cache:flush"], "flushing Magento's cache")
-    _exec(container, [MAGENTO_BIN, "indexer:set-mode", "schedule", *MAGENTO_INDEXERS],
-          "setting Magento's indexers to schedule mode")
+    _exec(
+        container,
+        [MAGENTO_BIN, "indexer:set-mode", "schedule", *MAGENTO_INDEXERS],
+        "setting Magento's indexers to schedule mode",
+    )
 
 
 def populate_classifieds(client: docker.DockerClient, config: DockerStackConfig) -> None:
@@ -220,9 +232,12 @@ def populate_classifieds(client: docker.DockerClient, config: DockerStackConfig)
     if db is None:
         raise DockerStackError("container classifieds_db does not exist: run `make up STACK=docker` first")
     dump = f"/docker-entrypoint-initdb.d/{config.classifieds_sql_file}"
-    _exec(db, ["mysql", "-u", "root", config.classifieds_db_name, "-e", f"source {dump}"],
-          f"re-populating the classifieds database from {dump}",
-          environment={"MYSQL_PWD": config.classifieds_db_root_password})
+    _exec(
+        db,
+        ["mysql", "-u", "root", config.classifieds_db_name, "-e", f"source {dump}"],
+        f"re-populating the classifieds database from {dump}",
+        environment={"MYSQL_PWD": config.classifieds_db_root_password},
+    )
 
 
 def call_classifieds_reset(config: DockerStackConfig) -> None:
@@ -293,10 +308,11 @@ def _recreate(client, config: DockerStackConfig, key: str, out: Printer) -> None
 
 
 def _reset(client, config: DockerStackConfig, sites: Sequence[str], out: Printer) -> None:
-    unknown = [s for s in sites if s not in RESETTABLE + ("wikipedia", "homepage")]
+    unknown = [s for s in sites if s not in (*RESETTABLE, "wikipedia", "homepage")]
     if unknown:
-        raise DockerStackError(f"unknown site(s) to reset: {', '.join(unknown)}; known: "
-                               f"{', '.join(RESETTABLE)}, wikipedia, homepage")
+        raise DockerStackError(
+            f"unknown site(s) to reset: {', '.join(unknown)}; known: {', '.join(RESETTABLE)}, wikipedia, homepage"
+        )
     for site in sites:
         if site == "shopping":
             _recreate(client, config, "shopping", out)
@@ -369,12 +385,16 @@ def _doctor(config: DockerStackConfig, out: Printer, client_factory: Callable) -
             problems.append(f"image {svc.image} (service {svc.key}) is missing: {svc.how_to_get}")
     zim = config.zim_dir / config.zim_file
     if not zim.is_file():
-        problems.append(f"Wikipedia ZIM file {zim} is missing: download {config.zim_file} (see compose/README.md) "
-                        f"into {config.zim_dir}, or set WIKIPEDIA_ZIM_DIR / WIKIPEDIA_ZIM_FILE in .env")
+        problems.append(
+            f"Wikipedia ZIM file {zim} is missing: download {config.zim_file} (see compose/README.md) "
+            f"into {config.zim_dir}, or set WIKIPEDIA_ZIM_DIR / WIKIPEDIA_ZIM_FILE in .env"
+        )
     dump = config.classifieds_sql_dir / config.classifieds_sql_file
     if not dump.is_file():
-        problems.append(f"classifieds SQL dump {dump} is missing: unzip classifieds_docker_compose.zip and set "
-                        f"CLASSIFIEDS_SQL_DIR in .env to its mysql/ folder")
+        problems.append(
+            f"classifieds SQL dump {dump} is missing: unzip classifieds_docker_compose.zip and set "
+            f"CLASSIFIEDS_SQL_DIR in .env to its mysql/ folder"
+        )
     for svc in services:
         for host_port in svc.ports.values():
             if not _port_busy(host_port):
@@ -383,14 +403,21 @@ def _doctor(config: DockerStackConfig, out: Printer, client_factory: Callable) -
             if container is not None and container.status == "running":
                 out(f"ok    port {host_port} is used by this stack's container {svc.container}")
             else:
-                change = (f"change {svc.site.upper()}_PORT and {svc.site.upper()} in .env" if svc.site
-                          else f"change the {svc.key} service's port in its compose file")
-                problems.append(f"port {host_port} ({svc.key}) is busy: stop what listens there "
-                                f"(`make down` for the embedded stack) or {change}")
+                change = (
+                    f"change {svc.site.upper()}_PORT and {svc.site.upper()} in .env"
+                    if svc.site
+                    else f"change the {svc.key} service's port in its compose file"
+                )
+                problems.append(
+                    f"port {host_port} ({svc.key}) is busy: stop what listens there "
+                    f"(`make down` for the embedded stack) or {change}"
+                )
     for site in config.ports:
         if config.ports[site] != _port_of(config.urls[site]):
-            problems.append(f"{site.upper()}_PORT={config.ports[site]} differs from the port of "
-                            f"{site.upper()}={config.urls[site]}: the harness would look in the wrong place")
+            problems.append(
+                f"{site.upper()}_PORT={config.ports[site]} differs from the port of "
+                f"{site.upper()}={config.urls[site]}: the harness would look in the wrong place"
+            )
     for problem in problems:
         out("MISSING " + problem)
     if problems:
@@ -426,22 +453,27 @@ def _err(text: str) -> None:
 
 def up(settings: Settings, *, client: docker.DockerClient | None = None) -> int:
     """Create and start the official stack (what is missing), then wait until every site answers."""
+
     def op():
         config = DockerStackConfig.from_env(settings)
         _up(client or connect(config), config, _out)
+
     return _run(op, _err)
 
 
 def down(settings: Settings, *, client: docker.DockerClient | None = None) -> int:
     """Stop and remove the stack's containers (volumes and images stay)."""
+
     def op():
         config = DockerStackConfig.from_env(settings)
         _down(client or connect(config), config, _out)
+
     return _run(op, _err)
 
 
 def status(settings: Settings, *, client: docker.DockerClient | None = None) -> int:
     """Print each container's state and whether its site answers; 0 only when all are up."""
+
     def op():
         config = DockerStackConfig.from_env(settings)
         try:
@@ -450,23 +482,27 @@ def status(settings: Settings, *, client: docker.DockerClient | None = None) -> 
             _err(str(exc))
             engine = None
         return _status(engine, config, _out)
+
     return _run(op, _err)
 
 
-def reset(settings: Settings, sites: Sequence[str] | None = None, *,
-          client: docker.DockerClient | None = None) -> int:
+def reset(settings: Settings, sites: Sequence[str] | None = None, *, client: docker.DockerClient | None = None) -> int:
     """Restore sites to their pristine state as the official instructions do (all resettable sites by default)."""
+
     def op():
         config = DockerStackConfig.from_env(settings)
         _reset(client or connect(config), config, list(sites) if sites else list(RESETTABLE), _out)
+
     return _run(op, _err)
 
 
 def doctor(settings: Settings, *, client: docker.DockerClient | None = None) -> int:
     """Say which images, files and ports the stack lacks and what to run, before anything starts."""
+
     def op():
         config = DockerStackConfig.from_env(settings)
         return _doctor(config, _out, (lambda _cfg: client) if client else connect)
+
     return _run(op, _err)
 
 

@@ -3,6 +3,7 @@
 An existing .env is kept as it is, except that an empty RESET_TOKEN or the token once published in
 .env.example is replaced by a random one (`python -m sites.envfile [PATH]`).
 """
+
 from __future__ import annotations
 
 import re

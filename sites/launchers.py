@@ -4,14 +4,15 @@ A launcher says how to prepare an instance folder (in the arena's process: make 
 copy the pristine database), how to build the WSGI app (in the site's process), how to check its
 health and how to reset it. Each is registered with the rest of its site's spec in sites/builtin.py.
 """
+
 from __future__ import annotations
 
 import shutil
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from sites.config import PROJECT_ROOT, Settings
 from sites.registry import SiteLauncher, SpecView
@@ -21,6 +22,7 @@ LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 # ---- classifieds ---------------------------------------------------------------------------------------
+
 
 def _classifieds_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
     import secrets
@@ -33,17 +35,27 @@ def _classifieds_prepare(settings: Settings, instance: Path, _urls: dict[str, st
     shutil.rmtree(uploads, ignore_errors=True)
     uploads.mkdir(parents=True)
     ds.photo_cache.mkdir(parents=True, exist_ok=True)
-    return {"pristine": str(ds.db), "photo_cache": str(ds.photo_cache), "reset_token": settings.reset_token,
-            "secret_key": secrets.token_hex(32)}
+    return {
+        "pristine": str(ds.db),
+        "photo_cache": str(ds.photo_cache),
+        "reset_token": settings.reset_token,
+        "secret_key": secrets.token_hex(32),
+    }
 
 
 def _classifieds_app(instance: Path, options: dict):
     from sites.classifieds import ClassifiedsConfig, create_app
 
-    return create_app(ClassifiedsConfig(
-        live_db=instance / "classifieds.sqlite", pristine_db=Path(options["pristine"]),
-        photo_cache=Path(options["photo_cache"]), upload_dir=instance / "uploads",
-        reset_token=options["reset_token"], secret_key=options["secret_key"]))
+    return create_app(
+        ClassifiedsConfig(
+            live_db=instance / "classifieds.sqlite",
+            pristine_db=Path(options["pristine"]),
+            photo_cache=Path(options["photo_cache"]),
+            upload_dir=instance / "uploads",
+            reset_token=options["reset_token"],
+            secret_key=options["secret_key"],
+        )
+    )
 
 
 def post_reset(base_url: str, token: str, timeout: float = 30.0) -> None:
@@ -57,6 +69,7 @@ def _classifieds_reset(base_url: str, settings: Settings) -> None:
 
 # ---- shopping ------------------------------------------------------------------------------------------
 
+
 def _shopping_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
     import secrets
 
@@ -66,17 +79,26 @@ def _shopping_prepare(settings: Settings, instance: Path, _urls: dict[str, str])
     ds, _generated = store.ensure(settings.data_dir, settings.seed, settings.scale)
     db.install_copy(ds.db, instance / "shopping.sqlite")
     ds.photo_cache.mkdir(parents=True, exist_ok=True)
-    return {"pristine": str(ds.db), "photo_cache": str(ds.photo_cache), "reset_token": settings.reset_token,
-            "secret_key": secrets.token_hex(32)}
+    return {
+        "pristine": str(ds.db),
+        "photo_cache": str(ds.photo_cache),
+        "reset_token": settings.reset_token,
+        "secret_key": secrets.token_hex(32),
+    }
 
 
 def _shopping_app(instance: Path, options: dict):
     from sites.shopping import ShoppingConfig, create_app
 
-    return create_app(ShoppingConfig(
-        live_db=instance / "shopping.sqlite", pristine_db=Path(options["pristine"]),
-        photo_cache=Path(options["photo_cache"]), reset_token=options["reset_token"],
-        secret_key=options["secret_key"]))
+    return create_app(
+        ShoppingConfig(
+            live_db=instance / "shopping.sqlite",
+            pristine_db=Path(options["pristine"]),
+            photo_cache=Path(options["photo_cache"]),
+            reset_token=options["reset_token"],
+            secret_key=options["secret_key"],
+        )
+    )
 
 
 def post_token(url: str, token: str, timeout: float = 30.0) -> None:
@@ -98,6 +120,7 @@ def _shopping_reset(base_url: str, settings: Settings) -> None:
 
 # ---- reddit --------------------------------------------------------------------------------------------
 
+
 def _reddit_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
     import secrets
 
@@ -107,17 +130,26 @@ def _reddit_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -
     ds, _generated = store.ensure(settings.data_dir, settings.seed, settings.scale)
     db.install_copy(ds.db, instance / "reddit.sqlite")
     ds.image_cache.mkdir(parents=True, exist_ok=True)
-    return {"pristine": str(ds.db), "image_cache": str(ds.image_cache), "reset_token": settings.reset_token,
-            "secret_key": secrets.token_hex(32)}
+    return {
+        "pristine": str(ds.db),
+        "image_cache": str(ds.image_cache),
+        "reset_token": settings.reset_token,
+        "secret_key": secrets.token_hex(32),
+    }
 
 
 def _reddit_app(instance: Path, options: dict):
     from sites.reddit import RedditConfig, create_app
 
-    return create_app(RedditConfig(
-        live_db=instance / "reddit.sqlite", pristine_db=Path(options["pristine"]),
-        image_cache=Path(options["image_cache"]), reset_token=options["reset_token"],
-        secret_key=options["secret_key"]))
+    return create_app(
+        RedditConfig(
+            live_db=instance / "reddit.sqlite",
+            pristine_db=Path(options["pristine"]),
+            image_cache=Path(options["image_cache"]),
+            reset_token=options["reset_token"],
+            secret_key=options["secret_key"],
+        )
+    )
 
 
 def _reddit_reset(base_url: str, settings: Settings) -> None:
@@ -126,12 +158,17 @@ def _reddit_reset(base_url: str, settings: Settings) -> None:
 
 # ---- homepage ------------------------------------------------------------------------------------------
 
+
 def _homepage_prepare(settings: Settings, instance: Path, urls: dict[str, str]) -> dict:
     from sites.homepage import registered_cards
     from sites.homepage.accounts import accounts_for
 
-    return {"urls": urls, "images_dir": str(PROJECT_ROOT / "tasks" / "images"), "cards": registered_cards(),
-            "accounts": [a.__dict__ for a in accounts_for(settings, list(urls))]}
+    return {
+        "urls": urls,
+        "images_dir": str(PROJECT_ROOT / "tasks" / "images"),
+        "cards": registered_cards(),
+        "accounts": [a.__dict__ for a in accounts_for(settings, list(urls))],
+    }
 
 
 def _homepage_app(instance: Path, options: dict):
@@ -141,6 +178,7 @@ def _homepage_app(instance: Path, options: dict):
 
 
 # ---- wikipedia (kiwix-serve, an external program: read-only content, nothing to reset) -------------------
+
 
 def _wikipedia_prepare(settings: Settings, _instance: Path, _urls: dict[str, str]) -> dict:
     from sites.wikipedia.build import ensure

@@ -15,16 +15,19 @@ its module and name: a site registered in code must give a `create_app` that is 
 
 May import: nothing of the project (sites.config and sites.launchers read this module).
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 
 @dataclass(frozen=True)
 class SiteLauncher:
     """How the arena starts one embedded site (the `Settings` below are sites.config.Settings)."""
+
     name: str
     description: str
     # (settings, instance dir, urls of the sites started before it) -> JSON-able options for create_app
@@ -52,16 +55,17 @@ class SiteLauncher:
 class LoginSpec:
     """How the harness logs in to the site (evaluation/running/login.py): CSS selectors of the login form,
     the words of the control that shows one is logged in, the account (environment variables and defaults)."""
-    path: str                        # login page, relative to the site's base URL
+
+    path: str  # login page, relative to the site's base URL
     user_field: str
     password_field: str
     submit: str
-    logout_words: tuple[str, ...]    # a link or button containing one of them (any case) = logged in
+    logout_words: tuple[str, ...]  # a link or button containing one of them (any case) = logged in
     user_env: str
     password_env: str
     default_user: str
     default_password: str
-    session_path: str = "/__session"   # embedded sites: a session for the account, bought with the reset token
+    session_path: str = "/__session"  # embedded sites: a session for the account, bought with the reset token
 
 
 @dataclass(frozen=True)
@@ -73,14 +77,14 @@ class HomepageCard:
 @dataclass(frozen=True)
 class SiteSpec:
     name: str
-    url_env: str                     # the environment variable of its base URL (and __URL_ENV__ placeholder)
+    url_env: str  # the environment variable of its base URL (and __URL_ENV__ placeholder)
     default_port: int
-    launcher: SiteLauncher | None = None      # None: not an embedded site (only the docker stack serves it)
-    login: LoginSpec | None = None            # None: no login needed
-    card: HomepageCard | None = None          # None: not listed on the homepage
+    launcher: SiteLauncher | None = None  # None: not an embedded site (only the docker stack serves it)
+    login: LoginSpec | None = None  # None: no login needed
+    card: HomepageCard | None = None  # None: not listed on the homepage
     docker_service: str | None = None
-    suite_module: str | None = None           # the module of its own task suite (tasks.build.<site>)
-    report_order: int = 100                   # reports list sites by this, then by registration
+    suite_module: str | None = None  # the module of its own task suite (tasks.build.<site>)
+    report_order: int = 100  # reports list sites by this, then by registration
 
     def __post_init__(self):
         if not re.fullmatch(r"[a-z][a-z0-9_]*", self.name or ""):

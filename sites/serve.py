@@ -4,6 +4,7 @@ Started by the arena as a subprocess. Binds the port (0 = a free one), writes th
 `<instance>/port` (atomically) once it listens, logs every request to stderr (the arena sends it to
 the site's log file), and exits cleanly on SIGTERM.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,8 +51,9 @@ class AccessLog:
         try:
             return self.app(environ, _start)
         finally:
-            log.info("%s", access_line(environ, status_holder.get("status", "-"),
-                                       (time.perf_counter() - started) * 1000))
+            log.info(
+                "%s", access_line(environ, status_holder.get("status", "-"), (time.perf_counter() - started) * 1000)
+            )
 
 
 def _watch_parent(pid: int) -> None:
@@ -67,8 +69,10 @@ def _app_factory(parser: argparse.ArgumentParser, site: str, reference: str | No
     if reference is None:
         launcher = LAUNCHERS.get(site)
         if launcher is None or launcher.create_app is None:
-            parser.error(f"no site {site!r} with a create_app is registered; known: "
-                         f"{', '.join(sorted(n for n, la in LAUNCHERS.items() if la.create_app))} (or give --app)")
+            parser.error(
+                f"no site {site!r} with a create_app is registered; known: "
+                f"{', '.join(sorted(n for n, la in LAUNCHERS.items() if la.create_app))} (or give --app)"
+            )
         return launcher.create_app
     module_name, _, qualname = reference.partition(":")
     try:
@@ -84,33 +88,50 @@ def _app_factory(parser: argparse.ArgumentParser, site: str, reference: str | No
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sites.serve")
-    parser.add_argument("site", help="a registered site whose launcher has create_app: "
-                        + ", ".join(sorted(n for n, launcher in LAUNCHERS.items() if launcher.create_app)))
-    parser.add_argument("--app", metavar="MODULE:FUNCTION", default=None,
-                        help="the site's create_app by module and name (the arena passes it: a site registered "
-                             "in the arena's process need not be registered in this one)")
+    parser.add_argument(
+        "site",
+        help="a registered site whose launcher has create_app: "
+        + ", ".join(sorted(n for n, launcher in LAUNCHERS.items() if launcher.create_app)),
+    )
+    parser.add_argument(
+        "--app",
+        metavar="MODULE:FUNCTION",
+        default=None,
+        help="the site's create_app by module and name (the arena passes it: a site registered "
+        "in the arena's process need not be registered in this one)",
+    )
     parser.add_argument("--instance", type=Path, required=True, help="the instance's own folder")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--parent-pid", type=int, default=0,
-                        help="exit when this process is gone (an arena that died without stopping us)")
+    parser.add_argument(
+        "--parent-pid",
+        type=int,
+        default=0,
+        help="exit when this process is gone (an arena that died without stopping us)",
+    )
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args(argv)
 
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     options = json.loads((args.instance / "options.json").read_text())
     create_app = _app_factory(parser, args.site, args.app)
     app = create_app(args.instance, options)
-    server = create_server(AccessLog(app), host=args.host, port=args.port, threads=args.threads,
-                           ident=f"vwa-{args.site}", clear_untrusted_proxy_headers=True)
+    server = create_server(
+        AccessLog(app),
+        host=args.host,
+        port=args.port,
+        threads=args.threads,
+        ident=f"vwa-{args.site}",
+        clear_untrusted_proxy_headers=True,
+    )
     port = server.effective_port
     port_file = args.instance / "port"
     tmp = port_file.with_name(f".port.{os.getpid()}")
     tmp.write_text(str(port))
     os.replace(tmp, port_file)
-    logging.getLogger("sites.serve").info("%s listening on http://%s:%s (pid %s)", args.site, args.host, port,
-                                          os.getpid())
+    logging.getLogger("sites.serve").info(
+        "%s listening on http://%s:%s (pid %s)", args.site, args.host, port, os.getpid()
+    )
 
     def _stop(signum, _frame):
         logging.getLogger("sites.serve").info("signal %s: stopping", signum)

@@ -3,6 +3,7 @@
 `fixture_server`: a real HTTP server on 127.0.0.1 serving tests/fixtures/ (each test area keeps its
 pages in a subfolder: tests/fixtures/agent/, tests/fixtures/evaluation/, ...).
 """
+
 from __future__ import annotations
 
 import functools

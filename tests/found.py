@@ -1,6 +1,7 @@
 """Reading what a test expects in a page or an image. `found(pattern, text)`: the first group of a pattern the test
 expects in a page or a line; the test fails naming the pattern and the start of the text when it is not there
 (rather than on `None.group`). `rgb(image, xy)`: a pixel as three numbers."""
+
 from __future__ import annotations
 
 import re

@@ -9,6 +9,7 @@ is a module; `import P.mod` depends on `P.mod`. A module does not depend on the 
 (they are being imported already) unless it names one in a `from` import. So a package whose `__init__`
 imports a module that imports names from the package back is a cycle, as it is for Python.
 """
+
 from __future__ import annotations
 
 import ast
@@ -21,20 +22,41 @@ PACKAGES = ("agent", "evaluation", "sites", "tasks", "benchmarks")
 MAX_LINES = 600
 # top-level package -> the project's top-level packages it must never import
 # (and none imports tests/: the test suite is no library; what tests and benchmarks share lives in a package)
-FORBIDDEN = {"agent": {"sites", "evaluation", "tasks", "tests"}, "sites": {"agent", "evaluation", "tasks", "tests"},
-             "evaluation": {"tasks", "tests"}, "tasks": {"agent", "evaluation", "tests"},
-             "benchmarks": {"evaluation", "tasks", "tests"}}
+FORBIDDEN = {
+    "agent": {"sites", "evaluation", "tasks", "tests"},
+    "sites": {"agent", "evaluation", "tasks", "tests"},
+    "evaluation": {"tasks", "tests"},
+    "tasks": {"agent", "evaluation", "tests"},
+    "benchmarks": {"evaluation", "tasks", "tests"},
+}
 # evaluation's shared vocabulary: these modules import nothing of evaluation but one another
-EVALUATION_LEAVES = {"evaluation.running.errors", "evaluation.running.outcome", "evaluation.running.placeholders",
-                     "evaluation.scoring.helper_calls", "evaluation.scoring.wordtokens", "evaluation.taskfiles.spec"}
+EVALUATION_LEAVES = {
+    "evaluation.running.errors",
+    "evaluation.running.outcome",
+    "evaluation.running.placeholders",
+    "evaluation.scoring.helper_calls",
+    "evaluation.scoring.wordtokens",
+    "evaluation.taskfiles.spec",
+}
 # evaluation's layers, top first: a module may import its own layer and those below, never one above (imports
 # inside functions count). A module belongs to the layer of the longest prefix naming it. The subpackages'
 # __init__s belong to none: they import nothing (test_evaluations_subpackage_inits_import_nothing).
 EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("entry points", ("evaluation.plugin", "evaluation.run", "evaluation.report", "evaluation.verify",
-                      "evaluation.rescore", "evaluation.autoeval")),
-    ("orchestration", ("evaluation.taskfiles.plugin", "evaluation.reporting.rescore", "evaluation.distributed",
-                       "evaluation.bgym")),
+    (
+        "entry points",
+        (
+            "evaluation.plugin",
+            "evaluation.run",
+            "evaluation.report",
+            "evaluation.verify",
+            "evaluation.rescore",
+            "evaluation.autoeval",
+        ),
+    ),
+    (
+        "orchestration",
+        ("evaluation.taskfiles.plugin", "evaluation.reporting.rescore", "evaluation.distributed", "evaluation.bgym"),
+    ),
     ("running one task", ("evaluation.running",)),
     ("results and reports", ("evaluation.reporting",)),
     ("reward functions", ("evaluation.scoring.evaluators", "evaluation.scoring.images", "evaluation.scoring.judges")),
@@ -42,8 +64,15 @@ EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("scoring primitives", ("evaluation.scoring",)),
     ("shared vocabulary", tuple(sorted(EVALUATION_LEAVES))),
 ]
-EVALUATION_SUBPACKAGES = ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles",
-                          "evaluation.reporting", "evaluation.distributed", "evaluation.bgym")
+EVALUATION_SUBPACKAGES = (
+    "evaluation",
+    "evaluation.running",
+    "evaluation.scoring",
+    "evaluation.taskfiles",
+    "evaluation.reporting",
+    "evaluation.distributed",
+    "evaluation.bgym",
+)
 
 
 def source_modules(root: Path = ROOT, packages=PACKAGES) -> dict[str, Path]:
@@ -82,13 +111,13 @@ def import_graph(root: Path = ROOT, packages=PACKAGES) -> dict[str, set[str]]:
         targets: set[str] = set()
         for target, names in _imports(module, path):
             parts = target.split(".")
-            for end in range(1, len(parts) + 1):   # the packages above the target run their __init__ too
+            for end in range(1, len(parts) + 1):  # the packages above the target run their __init__ too
                 prefix = ".".join(parts[:end])
                 encloses = module == prefix or module.startswith(prefix + ".")
                 if prefix in modules and not encloses:
                     targets.add(prefix)
             if names is not None and target in modules:
-                targets.add(target)              # `from P import ...` reads P's namespace
+                targets.add(target)  # `from P import ...` reads P's namespace
                 targets.update(f"{target}.{name}" for name in names if f"{target}.{name}" in modules)
         targets.discard(module)
         graph[module] = targets
@@ -164,11 +193,15 @@ def upward_imports(graph: dict[str, set[str]], layers=None, unlayered=EVALUATION
 
 
 def long_modules(root: Path = ROOT, packages=PACKAGES, limit: int = MAX_LINES) -> dict[str, int]:
-    return {str(path.relative_to(root)): n for path in source_modules(root, packages).values()
-            if (n := len(path.read_text(encoding="utf-8").splitlines())) > limit}
+    return {
+        str(path.relative_to(root)): n
+        for path in source_modules(root, packages).values()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > limit
+    }
 
 
 # ---- the project ---------------------------------------------------------------------------------------
+
 
 def test_no_module_exceeds_the_line_limit():
     assert not long_modules(), f"modules over {MAX_LINES} lines: {long_modules()}"
@@ -182,23 +215,35 @@ def test_no_import_cycle():
 def forbidden_imports(root: Path = ROOT, packages=PACKAGES) -> list[str]:
     """Every import (inside functions too) of a package's module that FORBIDDEN rules out, read from the source:
     also imports of tests/, which is not one of the packages the graph is made of."""
-    return sorted(f"{module} imports {target}" for module, path in source_modules(root, packages).items()
-                  for target, _ in _imports(module, path)
-                  if target.split(".")[0] in FORBIDDEN.get(module.split(".")[0], ()))
+    return sorted(
+        f"{module} imports {target}"
+        for module, path in source_modules(root, packages).items()
+        for target, _ in _imports(module, path)
+        if target.split(".")[0] in FORBIDDEN.get(module.split(".")[0], ())
+    )
 
 
 def test_the_layers_hold():
-    wrong = sorted(f"{module} imports {target}" for module, targets in import_graph().items()
-                   for target in targets if target.split(".")[0] in FORBIDDEN[module.split(".")[0]])
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        for target in targets
+        if target.split(".")[0] in FORBIDDEN[module.split(".")[0]]
+    )
     assert not wrong, "\n".join(wrong)
     assert not forbidden_imports(), "\n".join(forbidden_imports())
 
 
 def test_evaluations_shared_vocabulary_imports_nothing_above_it():
     graph = import_graph()
-    wrong = sorted(f"{leaf} imports {target}" for leaf in EVALUATION_LEAVES for target in graph[leaf]
-                   if target.startswith("evaluation") and target not in EVALUATION_LEAVES
-                   and target not in ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles"))
+    wrong = sorted(
+        f"{leaf} imports {target}"
+        for leaf in EVALUATION_LEAVES
+        for target in graph[leaf]
+        if target.startswith("evaluation")
+        and target not in EVALUATION_LEAVES
+        and target not in ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles")
+    )
     assert not wrong, "\n".join(wrong)
 
 
@@ -214,11 +259,13 @@ def test_evaluations_subpackage_inits_import_nothing():
 
 def test_every_evaluation_module_has_a_layer():
     graph = import_graph()
-    assert [m for m in graph if m.startswith("evaluation") and m not in EVALUATION_SUBPACKAGES
-            and layer_of(m) is None] == []
+    assert [
+        m for m in graph if m.startswith("evaluation") and m not in EVALUATION_SUBPACKAGES and layer_of(m) is None
+    ] == []
 
 
 # ---- the checks themselves, on small trees made for them ---------------------------------------------------
+
 
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
@@ -228,31 +275,44 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
     return tmp_path
 
 
-@pytest.mark.parametrize("files", [
-    # a package's __init__ re-exports a module that imports a name from the package
-    {"pkg/__init__.py": "from pkg.mod import f\n", "pkg/mod.py": "from pkg import CONSTANT\n"},
-    # the same through a sibling module read from the package's namespace, and with relative imports
-    {"pkg/__init__.py": "from . import views\n", "pkg/views.py": "from . import web\n", "pkg/web.py": ""},
-    # an import inside a function counts
-    {"pkg/__init__.py": "", "pkg/a.py": "import pkg.b\n",
-     "pkg/b.py": "def late():\n    from pkg.a import thing\n    return thing\n"},
-    # three modules in a ring
-    {"pkg/__init__.py": "", "pkg/a.py": "from pkg.b import x\n", "pkg/b.py": "from pkg.c import y\n",
-     "pkg/c.py": "from pkg.a import z\n"},
-])
+@pytest.mark.parametrize(
+    "files",
+    [
+        # a package's __init__ re-exports a module that imports a name from the package
+        {"pkg/__init__.py": "from pkg.mod import f\n", "pkg/mod.py": "from pkg import CONSTANT\n"},
+        # the same through a sibling module read from the package's namespace, and with relative imports
+        {"pkg/__init__.py": "from . import views\n", "pkg/views.py": "from . import web\n", "pkg/web.py": ""},
+        # an import inside a function counts
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "import pkg.b\n",
+            "pkg/b.py": "def late():\n    from pkg.a import thing\n    return thing\n",
+        },
+        # three modules in a ring
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg.b import x\n",
+            "pkg/b.py": "from pkg.c import y\n",
+            "pkg/c.py": "from pkg.a import z\n",
+        },
+    ],
+)
 def test_a_cycle_is_found(tmp_path, files):
     graph = import_graph(_tree(tmp_path, files), ("pkg",))
     assert import_cycles(graph), graph
 
 
 def test_modules_importing_each_other_downward_are_no_cycle(tmp_path):
-    root = _tree(tmp_path, {
-        "pkg/__init__.py": "from pkg.api import run\n",
-        "pkg/api.py": "import pkg.core as core\nfrom .util import helper\n",
-        "pkg/core.py": "from pkg.util import helper\n",
-        "pkg/util.py": "import json\n",
-        "pkg/sub/__init__.py": "from ..util import helper\n",
-    })
+    root = _tree(
+        tmp_path,
+        {
+            "pkg/__init__.py": "from pkg.api import run\n",
+            "pkg/api.py": "import pkg.core as core\nfrom .util import helper\n",
+            "pkg/core.py": "from pkg.util import helper\n",
+            "pkg/util.py": "import json\n",
+            "pkg/sub/__init__.py": "from ..util import helper\n",
+        },
+    )
     graph = import_graph(root, ("pkg",))
     assert graph["pkg.api"] == {"pkg.core", "pkg.util"}
     assert graph["pkg.sub"] == {"pkg.util"}
@@ -260,29 +320,40 @@ def test_modules_importing_each_other_downward_are_no_cycle(tmp_path):
 
 
 def test_an_upward_import_is_found_also_inside_a_function(tmp_path):
-    root = _tree(tmp_path, {
-        "pkg/__init__.py": "", "pkg/top.py": "from pkg.low import x\n", "pkg/low.py": "x = 1\n",
-        "pkg/mid/__init__.py": "", "pkg/mid/a.py": "import pkg.low\n",
-        "pkg/mid/b.py": "def late():\n    from pkg.top import y\n    return y\n",
-    })
+    root = _tree(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/top.py": "from pkg.low import x\n",
+            "pkg/low.py": "x = 1\n",
+            "pkg/mid/__init__.py": "",
+            "pkg/mid/a.py": "import pkg.low\n",
+            "pkg/mid/b.py": "def late():\n    from pkg.top import y\n    return y\n",
+        },
+    )
     layers = [("top", ("pkg.top",)), ("middle", ("pkg.mid",)), ("low", ("pkg.low",))]
     graph = import_graph(root, ("pkg",))
-    assert upward_imports(graph, layers, unlayered=("pkg", "pkg.mid")) == [
-        "pkg.mid.b (middle) imports pkg.top (top)"]
+    assert upward_imports(graph, layers, unlayered=("pkg", "pkg.mid")) == ["pkg.mid.b (middle) imports pkg.top (top)"]
 
 
 def test_a_long_module_is_reported(tmp_path):
-    root = _tree(tmp_path, {"pkg/__init__.py": "", "pkg/ok.py": "x = 1\n" * MAX_LINES,
-                            "pkg/big.py": "x = 1\n" * (MAX_LINES + 1)})
+    root = _tree(
+        tmp_path, {"pkg/__init__.py": "", "pkg/ok.py": "x = 1\n" * MAX_LINES, "pkg/big.py": "x = 1\n" * (MAX_LINES + 1)}
+    )
     assert long_modules(root, ("pkg",)) == {"pkg/big.py": MAX_LINES + 1}
 
 
 def test_a_benchmark_importing_the_tests_is_found_also_inside_a_function(tmp_path):
-    root = _tree(tmp_path, {
-        "benchmarks/__init__.py": "",
-        "benchmarks/ok.py": "from agent.openai_stub import OpenAIStub\n",
-        "benchmarks/bad.py": "def run():\n    from tests.support.stub import Stub\n    return Stub\n",
-        "benchmarks/worse.py": "import tests.conftest\n",
-    })
-    assert forbidden_imports(root, ("benchmarks",)) == ["benchmarks.bad imports tests.support.stub",
-                                                        "benchmarks.worse imports tests.conftest"]
+    root = _tree(
+        tmp_path,
+        {
+            "benchmarks/__init__.py": "",
+            "benchmarks/ok.py": "from agent.openai_stub import OpenAIStub\n",
+            "benchmarks/bad.py": "def run():\n    from tests.support.stub import Stub\n    return Stub\n",
+            "benchmarks/worse.py": "import tests.conftest\n",
+        },
+    )
+    assert forbidden_imports(root, ("benchmarks",)) == [
+        "benchmarks.bad imports tests.support.stub",
+        "benchmarks.worse imports tests.conftest",
+    ]

@@ -1,5 +1,6 @@
 """ruff (pyflakes, pycodestyle errors, import order; settings in pyproject.toml) is clean on the project's code.
 Long lines that are literal text (prompts, SQL, in-page JavaScript, generated data) carry `# noqa: E501`."""
+
 from __future__ import annotations
 
 import subprocess
@@ -34,7 +35,8 @@ def test_ruff_reads_the_projects_settings_and_finds_what_they_select(ruff_availa
     (tmp_path / "agent").mkdir()
     (tmp_path / "agent" / "bad.py").write_text(
         "import sys\nimport os\n\n\ndef f():\n    return undefined_name\n\n\nX = '" + "x" * 130 + "'\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     result = _ruff("check", "--no-cache", "--output-format", "concise", "agent", cwd=tmp_path)
     assert result.returncode == 1
     for code in ("I001", "F401", "F821", "E501"):

@@ -1,5 +1,6 @@
 """The Python lock is the install: compiled from the current pyproject.toml, every pin hashed, and the venv
 holding exactly what it pins (scripts/install.sh installs it with --require-hashes)."""
+
 from __future__ import annotations
 
 import re
@@ -55,8 +56,10 @@ def test_the_venv_holds_exactly_the_lock():
         pytest.skip("not running in the project's .venv made by scripts/install.sh")
     if "lock=none" in stamp.read_text():
         pytest.skip("installed with LOCK=none (unlocked on purpose)")
-    lock = next((path for path in lockfile.LOCKS.values()
-                 if f"lock={path.relative_to(ROOT)} " in stamp.read_text()), lockfile.LOCKS[""])
+    lock = next(
+        (path for path in lockfile.LOCKS.values() if f"lock={path.relative_to(ROOT)} " in stamp.read_text()),
+        lockfile.LOCKS[""],
+    )
     assert lockfile.installed(lock) == []
 
 
@@ -71,6 +74,7 @@ def test_the_installed_check_names_a_wrong_version(tmp_path):
 def test_the_cli_exits_1_on_a_stale_lock(tmp_path):
     lock = tmp_path / "lock.txt"
     lock.write_text("# pyproject-dependencies-sha256: deadbeef\n")
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "lockfile.py"), "check", str(lock)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "lockfile.py"), "check", str(lock)], capture_output=True, text=True
+    )
     assert done.returncode == 1 and "make lock" in done.stderr

@@ -1,6 +1,7 @@
 """mypy (settings in pyproject.toml's [tool.mypy]) finds no error in the project's code: agent, evaluation, sites,
 tasks, benchmarks, scripts and the tests themselves. Third-party packages without types are listed there by name;
 the optional models extra (torch, transformers) is read as untyped whether it is installed or not."""
+
 from __future__ import annotations
 
 import subprocess
@@ -13,20 +14,21 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _mypy(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mypy", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=900)
+    return subprocess.run([sys.executable, "-m", "mypy", *args], cwd=cwd, capture_output=True, text=True, timeout=900)
 
 
 @pytest.fixture(scope="module")
 def mypy_available():
     found = _mypy("--version")
     if found.returncode != 0:
-        pytest.fail(f"mypy is not installed in {sys.executable} (a dependency of the tests; run make install): "
-                    f"{found.stderr.strip()}")
+        pytest.fail(
+            f"mypy is not installed in {sys.executable} (a dependency of the tests; run make install): "
+            f"{found.stderr.strip()}"
+        )
 
 
 def test_mypy_is_clean_on_the_project(mypy_available):
-    result = _mypy()      # the files and settings of pyproject.toml
+    result = _mypy()  # the files and settings of pyproject.toml
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
 
@@ -43,9 +45,10 @@ def test_mypy_reads_the_projects_settings_and_finds_type_errors(mypy_available, 
         "def choose(mode: Mode) -> Mode:\n    return mode\n\n\n"
         "def unannotated():\n    length(3)\n    'x'.no_such_method()\n    choose('screenshot')\n\n\n"
         "def maybe(text: str | None) -> str:\n    return text.strip()\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     result = _mypy("--cache-dir", str(tmp_path / "cache"), "agent", cwd=tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     for code in ("[arg-type]", "[attr-defined]", "[union-attr]"):
         assert code in result.stdout, (code, result.stdout)
-    assert result.stdout.count("[arg-type]") == 2, result.stdout     # length(3) and choose('screenshot')
+    assert result.stdout.count("[arg-type]") == 2, result.stdout  # length(3) and choose('screenshot')

@@ -15,6 +15,7 @@ Other packages add agents with `register_agent(AgentSpec(...))` or an entry poin
 May import: agent's own modules (observation, llm, captioner, tokens, som, prompts/; the browser only
 through the env it is given). Never sites or evaluation.
 """
+
 from __future__ import annotations
 
 from agent.agents.base import Agent, AgentOutput
@@ -31,15 +32,29 @@ from agent.agents.registry import (
 )
 from agent.observation import ObservationMode
 
-__all__ = ["Agent", "AgentOutput", "AGENT_NAMES", "AgentSpec", "ENTRY_POINT_GROUP", "OBSERVATION_MODES",
-           "PROMPT_AGENTS", "agent_names", "agent_observation_mode", "get_agent_spec", "make_agent",
-           "parse_solution", "register_agent", "SolutionStep", "unregister_agent"]
+__all__ = [
+    "AGENT_NAMES",
+    "ENTRY_POINT_GROUP",
+    "OBSERVATION_MODES",
+    "PROMPT_AGENTS",
+    "Agent",
+    "AgentOutput",
+    "AgentSpec",
+    "SolutionStep",
+    "agent_names",
+    "agent_observation_mode",
+    "get_agent_spec",
+    "make_agent",
+    "parse_solution",
+    "register_agent",
+    "unregister_agent",
+]
 
 register_builtin_agents()
 
 
 def __getattr__(name: str):
-    if name == "AGENT_NAMES":            # always the registry's names, entry points included
+    if name == "AGENT_NAMES":  # always the registry's names, entry points included
         return agent_names()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -49,8 +64,15 @@ def agent_observation_mode(name: str) -> ObservationMode:
     return get_agent_spec(name).observation_mode
 
 
-def make_agent(name: str, *, env=None, model: str | None = None, solution=None,
-               observation_mode: ObservationMode | None = None, settings=None) -> Agent:
+def make_agent(
+    name: str,
+    *,
+    env=None,
+    model: str | None = None,
+    solution=None,
+    observation_mode: ObservationMode | None = None,
+    settings=None,
+) -> Agent:
     """Build an agent. `settings`: an `agent.llm.LLMSettings`, or a dict of overrides of the settings
     read from the environment (keys of LLMSettings, plus `url_map` for the reference agent and
     `captioner`/`max_obs_tokens` for the prompt agents)."""
@@ -58,8 +80,15 @@ def make_agent(name: str, *, env=None, model: str | None = None, solution=None,
     if observation_mode is not None and observation_mode not in OBSERVATION_MODES:
         raise ValueError(f"unknown observation_mode {observation_mode!r}; known: {', '.join(OBSERVATION_MODES)}")
     if observation_mode is not None and spec.allowed_modes and observation_mode not in spec.allowed_modes:
-        raise ValueError(f"the {name} agent observes {' or '.join(spec.allowed_modes)}: "
-                         f"observation_mode must be {' or '.join(spec.allowed_modes)}, not {observation_mode}")
-    return spec.factory(env=env, model=model, solution=solution,
-                        observation_mode=observation_mode or spec.observation_mode,
-                        requested_mode=observation_mode, settings=settings)
+        raise ValueError(
+            f"the {name} agent observes {' or '.join(spec.allowed_modes)}: "
+            f"observation_mode must be {' or '.join(spec.allowed_modes)}, not {observation_mode}"
+        )
+    return spec.factory(
+        env=env,
+        model=model,
+        solution=solution,
+        observation_mode=observation_mode or spec.observation_mode,
+        requested_mode=observation_mode,
+        settings=settings,
+    )

@@ -1,4 +1,5 @@
 """The interface every agent implements, and what one decision returns."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,16 +18,17 @@ class AgentOutput:
     is set, the agent itself knows the action cannot be carried out (e.g. the reference agent could not
     find an element); the episode records it as an invalid action with that reason instead of parsing.
     """
+
     action_text: str
     reasoning: str = ""
-    usage: dict = field(default_factory=dict)   # prompt_tokens, completion_tokens, cost_usd, model, model_s
+    usage: dict = field(default_factory=dict)  # prompt_tokens, completion_tokens, cost_usd, model, model_s
     invalid_reason: str | None = None
     detail: dict = field(default_factory=dict)  # findings to show in the trajectory (match scores, margins)
 
 
 @runtime_checkable
 class Agent(Protocol):
-    observation_mode: str   # "som" | "accessibility_tree": the mode the harness builds the env in
+    observation_mode: str  # "som" | "accessibility_tree": the mode the harness builds the env in
     name: str
 
     def reset(self, intent: str, images: list[Image.Image]) -> None:

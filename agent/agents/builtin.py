@@ -2,6 +2,7 @@
 
 May import: agent.agents' modules; the model-backed agents load their modules only when one is made.
 """
+
 from __future__ import annotations
 
 from agent.agents.registry import AgentSpec, register_agent
@@ -11,11 +12,13 @@ PROMPT_AGENTS = ("text", "caption", "multimodal", "som")
 
 def _null(*, observation_mode, **_):
     from agent.agents.null import NullAgent
+
     return NullAgent(observation_mode=observation_mode)
 
 
 def _reference(*, env, solution, observation_mode, settings, **_):
     from agent.agents.reference import ReferenceAgent
+
     if env is None:
         raise ValueError("the reference agent needs the env (it resolves elements in the observation)")
     options = dict(settings) if isinstance(settings, dict) else {}
@@ -24,6 +27,7 @@ def _reference(*, env, solution, observation_mode, settings, **_):
 
 def _sighted(*, solution, settings, **_):
     from agent.agents.sighted import SightedAgent
+
     options = dict(settings) if isinstance(settings, dict) else {}
     return SightedAgent(solution, task_dir=options.get("task_dir"), url_map=options.get("url_map"))
 
@@ -36,27 +40,44 @@ def _model_settings(settings):
 def _prompt(mode: str):
     def factory(*, env, model, requested_mode, settings, **_):
         from agent.agents.prompt import make_prompt_agent  # the model stack loads only when needed
-        return make_prompt_agent(mode, env=env, model=model, observation_mode=requested_mode,
-                                 settings=_model_settings(settings))
+
+        return make_prompt_agent(
+            mode, env=env, model=model, observation_mode=requested_mode, settings=_model_settings(settings)
+        )
+
     return factory
 
 
 def _webvoyager(*, env, model, settings, **_):
     from agent.agents.webvoyager import make_webvoyager_agent
+
     return make_webvoyager_agent(env=env, model=model, settings=_model_settings(settings))
 
 
 def builtin_specs() -> list[AgentSpec]:
     return [
         AgentSpec("reference", _reference, description="replays the task's reference solution"),
-        AgentSpec("sighted", _sighted, "som", allowed_modes=("som",),
-                  description="replays the reference solution, finding each target from the marks' text and pixels"),
+        AgentSpec(
+            "sighted",
+            _sighted,
+            "som",
+            allowed_modes=("som",),
+            description="replays the reference solution, finding each target from the marks' text and pixels",
+        ),
         AgentSpec("null", _null, description="stops at once with an empty answer"),
-        *(AgentSpec(mode, _prompt(mode), "som" if mode == "som" else "accessibility_tree",
-                    description=f"prompt agent, {mode} observation") for mode in PROMPT_AGENTS),
+        *(
+            AgentSpec(
+                mode,
+                _prompt(mode),
+                "som" if mode == "som" else "accessibility_tree",
+                description=f"prompt agent, {mode} observation",
+            )
+            for mode in PROMPT_AGENTS
+        ),
         AgentSpec("prompt", _prompt("som"), "som", description="the som prompt agent"),
-        AgentSpec("webvoyager", _webvoyager, "som", allowed_modes=("som",),
-                  description="WebVoyager's agent and action format"),
+        AgentSpec(
+            "webvoyager", _webvoyager, "som", allowed_modes=("som",), description="WebVoyager's agent and action format"
+        ),
     ]
 
 

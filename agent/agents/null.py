@@ -1,4 +1,5 @@
 """The null agent: stops at once with an empty answer (the floor every task must fail)."""
+
 from __future__ import annotations
 
 from PIL import Image

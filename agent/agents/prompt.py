@@ -10,6 +10,7 @@
 Each decision: build the messages (agent/prompts/build.py), call the model (agent/llm.py), and read the
 action from the reply. A reply without a readable action becomes an invalid action with the reason.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -28,8 +29,16 @@ DEFAULT_MAX_OBS_TOKENS = 3840
 
 
 class PromptAgent:
-    def __init__(self, mode: str, llm: LLMClient, *, env=None, captioner: Captioner | None = None,
-                 max_obs_tokens: int = DEFAULT_MAX_OBS_TOKENS, observation_mode: str | None = None):
+    def __init__(
+        self,
+        mode: str,
+        llm: LLMClient,
+        *,
+        env=None,
+        captioner: Captioner | None = None,
+        max_obs_tokens: int = DEFAULT_MAX_OBS_TOKENS,
+        observation_mode: str | None = None,
+    ):
         if mode not in ENV_MODE:
             raise ValueError(f"unknown prompt mode {mode!r}; expected one of {', '.join(ENV_MODE)}")
         self.mode = self.name = mode
@@ -40,7 +49,7 @@ class PromptAgent:
             raise CaptionerError("the caption agent needs a captioner: set CAPTIONER=openai or CAPTIONER=blip2")
         self.max_obs_tokens = max_obs_tokens
         self.token_counter = token_counter(llm.settings.model)
-        self.tokenizer_name = self.token_counter.name   # recorded in the results
+        self.tokenizer_name = self.token_counter.name  # recorded in the results
         self.observation_mode = observation_mode or ENV_MODE[mode]
         self.intent = ""
         self.images: list[Image.Image] = []
@@ -69,9 +78,16 @@ class PromptAgent:
         if history:
             last = history[-1]
             previous = last.action_text.strip() or "(empty)"
-        messages = build_messages(self.mode, intent=self.intent, obs=obs, previous_action=previous,
-                                  input_images=self.images, input_captions=self.input_captions,
-                                  max_obs_tokens=self.max_obs_tokens, counter=self.token_counter)
+        messages = build_messages(
+            self.mode,
+            intent=self.intent,
+            obs=obs,
+            previous_action=previous,
+            input_images=self.images,
+            input_captions=self.input_captions,
+            max_obs_tokens=self.max_obs_tokens,
+            counter=self.token_counter,
+        )
         reply = self.llm.complete(messages)
         usage = reply.usage()
         caption_usage = self.captioner.usage.as_dict()
@@ -82,13 +98,14 @@ class PromptAgent:
         return AgentOutput(action_text=action_text, reasoning=reply.text, usage=usage, invalid_reason=problem)
 
 
-def make_prompt_agent(mode: str, *, env=None, model: str | None = None, observation_mode: str | None = None,
-                      settings=None) -> PromptAgent:
+def make_prompt_agent(
+    mode: str, *, env=None, model: str | None = None, observation_mode: str | None = None, settings=None
+) -> PromptAgent:
     """Build a prompt agent; `settings` is an LLMSettings or a dict of overrides (LLMSettings fields,
     plus `captioner` (a Captioner or a backend name) and `max_obs_tokens`)."""
     options = dict(settings) if isinstance(settings, dict) else {}
     captioner = options.pop("captioner", None)
-    load_project_env()   # MAX_OBS_TOKENS may come from .env
+    load_project_env()  # MAX_OBS_TOKENS may come from .env
     max_obs = int(options.pop("max_obs_tokens", None) or env_int("MAX_OBS_TOKENS", DEFAULT_MAX_OBS_TOKENS))
     options.pop("url_map", None)
     if isinstance(settings, LLMSettings):
@@ -97,5 +114,11 @@ def make_prompt_agent(mode: str, *, env=None, model: str | None = None, observat
         llm_settings = LLMSettings.from_env(**options, model=model)
     if captioner is None or isinstance(captioner, str):
         captioner = make_captioner(captioner)
-    return PromptAgent(mode, LLMClient(llm_settings), env=env, captioner=captioner, max_obs_tokens=max_obs,
-                       observation_mode=observation_mode)
+    return PromptAgent(
+        mode,
+        LLMClient(llm_settings),
+        env=env,
+        captioner=captioner,
+        max_obs_tokens=max_obs,
+        observation_mode=observation_mode,
+    )

@@ -27,6 +27,7 @@ sighted agent (agent/agents/sighted.py), which never uses `css`. One of
                                              relative to the task file), optionally with "near": "Edit":
                                              then the mark with that text closest to the matched image
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -39,11 +40,18 @@ from agent.observation import Observation
 
 _ELEMENT = {"click", "hover", "type"}
 _FIELDS: dict[str, set[str]] = {
-    "click": {"css", "text"}, "hover": {"css", "text"},
+    "click": {"css", "text"},
+    "hover": {"css", "text"},
     "type": {"css", "text", "value", "enter"},
-    "press": {"key"}, "scroll": {"direction"}, "goto": {"url"},
-    "go_back": set(), "go_forward": set(), "new_tab": set(), "close_tab": set(),
-    "tab_focus": {"index"}, "stop": {"answer"},
+    "press": {"key"},
+    "scroll": {"direction"},
+    "goto": {"url"},
+    "go_back": set(),
+    "go_forward": set(),
+    "new_tab": set(),
+    "close_tab": set(),
+    "tab_focus": {"index"},
+    "stop": {"answer"},
 }
 
 
@@ -78,7 +86,7 @@ class SolutionStep:
         if self.do == "scroll":
             return f"scroll [{self.direction}]"
         if self.do == "goto":
-            return f"goto [{_substitute(self.url or '', url_map or {})}]"    # parse_solution: never empty
+            return f"goto [{_substitute(self.url or '', url_map or {})}]"  # parse_solution: never empty
         if self.do == "tab_focus":
             return f"tab_focus [{self.index}]"
         if self.do == "stop":
@@ -116,8 +124,7 @@ def _sight_field(value, where: str) -> dict | None:
             raise ValueError(f"{where}: sight.{key} must be a non-empty string, got {item!r}")
     ways = [k for k in ("text", "after", "picture") if k in value]
     if len(ways) != 1 and ways != ["text", "after"]:
-        raise ValueError(f"{where}: sight needs one of text, after, picture (or text with after); "
-                         f"got {ways or 'none'}")
+        raise ValueError(f"{where}: sight needs one of text, after, picture (or text with after); got {ways or 'none'}")
     if "near" in value and "picture" not in value:
         raise ValueError(f"{where}: sight.near goes with sight.picture")
     return dict(value)
@@ -150,8 +157,17 @@ def parse_solution(steps) -> list[SolutionStep]:
                 enter = step.get("enter", True)
                 if not isinstance(enter, bool):
                     raise ValueError(f"{where}: field 'enter' must be true or false, got {enter!r}")
-            parsed.append(SolutionStep(do, css=css, text=text, value=value, enter=enter, note=note,
-                                       sight=_sight_field(step.get("sight"), where)))
+            parsed.append(
+                SolutionStep(
+                    do,
+                    css=css,
+                    text=text,
+                    value=value,
+                    enter=enter,
+                    note=note,
+                    sight=_sight_field(step.get("sight"), where),
+                )
+            )
         elif do == "press":
             parsed.append(SolutionStep(do, key=_str_field(step, "key", where, True), note=note))
         elif do == "scroll":
@@ -188,10 +204,12 @@ def _substitute(url: str, url_map: dict[str, str]) -> str:
 class ReferenceAgent:
     """Replays a parsed reference solution. `url_map` replaces URL placeholders such as `__CLASSIFIEDS__`
     in `goto` steps (the harness may also substitute them before)."""
+
     name = "reference"
 
-    def __init__(self, env, solution, observation_mode: str = "accessibility_tree",
-                 url_map: dict[str, str] | None = None):
+    def __init__(
+        self, env, solution, observation_mode: str = "accessibility_tree", url_map: dict[str, str] | None = None
+    ):
         if solution is None:
             raise ValueError("the reference agent needs the task's reference_solution (the task has none)")
         self.env = env
@@ -216,9 +234,12 @@ class ReferenceAgent:
             except LookupError as exc:
                 # Not advanced: the next observation gets another chance (the page may still be changing);
                 # the episode's invalid-action rule ends the replay after three misses.
-                return AgentOutput(f"{step.do} [?]", reasoning=note,
-                                   invalid_reason=f"reference step {self.position} ({step.describe()}): "
-                                                  f"element not found in the current observation: {exc}")
+                return AgentOutput(
+                    f"{step.do} [?]",
+                    reasoning=note,
+                    invalid_reason=f"reference step {self.position} ({step.describe()}): "
+                    f"element not found in the current observation: {exc}",
+                )
             text = step.action_text(element_id)
         else:
             text = step.action_text(url_map=self.url_map)

@@ -17,11 +17,13 @@ spec's), `requested_mode` (the caller's, or None) and `settings` (an LLMSettings
 May import: agent.observation (the observation modes); agent.agents' own modules, lazily (the model stack loads
 only when an agent that needs it is made).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, Callable
+from typing import Any
 
 from agent.observation import OBSERVATION_MODES, ObservationMode
 
@@ -44,11 +46,12 @@ class AgentSpec:
             raise ValueError(f"agent {self.name!r}: factory {self.factory!r} is not callable")
         for mode in (self.observation_mode, *self.allowed_modes):
             if mode not in OBSERVATION_MODES:
-                raise ValueError(f"agent {self.name!r}: unknown observation mode {mode!r}; "
-                                 f"known: {', '.join(OBSERVATION_MODES)}")
+                raise ValueError(
+                    f"agent {self.name!r}: unknown observation mode {mode!r}; known: {', '.join(OBSERVATION_MODES)}"
+                )
 
 
-_REGISTERED: dict[str, AgentSpec] = {}     # in code (this project's agents, and any caller's)
+_REGISTERED: dict[str, AgentSpec] = {}  # in code (this project's agents, and any caller's)
 _FROM_ENTRY_POINTS: dict[str, AgentSpec] | None = None
 
 
@@ -91,7 +94,7 @@ def _entry_point_specs() -> dict[str, AgentSpec]:
     if _FROM_ENTRY_POINTS is None:
         found = {}
         for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-            if entry.name not in found:          # the first distribution on sys.path wins, as imports do
+            if entry.name not in found:  # the first distribution on sys.path wins, as imports do
                 found[entry.name] = _load_entry_point(entry)
         _FROM_ENTRY_POINTS = found
     return _FROM_ENTRY_POINTS

@@ -10,6 +10,7 @@ of at least `min_score` and a margin of at least `min_margin` over the runner-up
 agent scrolls down and looks again (at most `max_scrolls` times per step). Each match's score and margin
 are recorded in the step (`AgentOutput.detail`, shown in the trajectory) and summed up in `summary()`.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,28 +24,37 @@ from agent.sight import caption_link, find_after, find_by_text, match_picture, n
 
 MIN_SCORE = 0.75
 MIN_MARGIN = 0.1
-MAX_SCROLLS = 2        # the episode ends on a third identical action on one page
+MAX_SCROLLS = 2  # the episode ends on a third identical action on one page
 
 
 class SightedAgent:
     name = "sighted"
     observation_mode = "som"
 
-    def __init__(self, solution, task_dir: str | Path | None = None, url_map: dict[str, str] | None = None,
-                 min_score: float = MIN_SCORE, min_margin: float = MIN_MARGIN, max_scrolls: int = MAX_SCROLLS):
+    def __init__(
+        self,
+        solution,
+        task_dir: str | Path | None = None,
+        url_map: dict[str, str] | None = None,
+        min_score: float = MIN_SCORE,
+        min_margin: float = MIN_MARGIN,
+        max_scrolls: int = MAX_SCROLLS,
+    ):
         if solution is None:
             raise ValueError("the sighted agent needs the task's reference_solution (the task has none)")
         self.steps = solution if all(isinstance(s, SolutionStep) for s in solution) else parse_solution(solution)
         missing = [i for i, s in enumerate(self.steps) if s.do in _ELEMENT and not s.sight]
         if missing:
-            raise ValueError(f"reference_solution step(s) {missing} name their element only by CSS: the sighted "
-                             "agent needs `sight` (rebuild the suite with python -m tasks.build)")
+            raise ValueError(
+                f"reference_solution step(s) {missing} name their element only by CSS: the sighted "
+                "agent needs `sight` (rebuild the suite with python -m tasks.build)"
+            )
         self.task_dir = Path(task_dir) if task_dir else Path.cwd()
         self.url_map = dict(url_map or {})
         self.min_score, self.min_margin, self.max_scrolls = min_score, min_margin, max_scrolls
         self.position = 0
         self.scrolls = 0
-        self.matches: list[dict] = []        # every target found: how, score and margin for pictures
+        self.matches: list[dict] = []  # every target found: how, score and margin for pictures
         self._pictures: dict[str, Image.Image] = {}
 
     def reset(self, intent: str, images: list[Image.Image]) -> None:
@@ -53,10 +63,14 @@ class SightedAgent:
     def summary(self) -> dict:
         """How the targets of the episode were found: counts by way, and the smallest picture margin."""
         by_picture = [m for m in self.matches if m["by"] == "picture"]
-        return {"targets": len(self.matches), "by_text": sum(m["by"] == "text" for m in self.matches),
-                "by_label": sum(m["by"] == "after" for m in self.matches), "by_picture": len(by_picture),
-                "min_margin": min((m["margin"] for m in by_picture), default=None),
-                "min_score": min((m["score"] for m in by_picture), default=None)}
+        return {
+            "targets": len(self.matches),
+            "by_text": sum(m["by"] == "text" for m in self.matches),
+            "by_label": sum(m["by"] == "after" for m in self.matches),
+            "by_picture": len(by_picture),
+            "min_margin": min((m["margin"] for m in by_picture), default=None),
+            "min_score": min((m["score"] for m in by_picture), default=None),
+        }
 
     def _picture(self, ref: str) -> Image.Image:
         if ref not in self._pictures:
@@ -68,12 +82,14 @@ class SightedAgent:
 
     def _find(self, sight: dict | None, obs: Observation):
         """(mark, detail) or (None, detail saying what was seen)."""
-        if not sight:       # __init__ refuses an element step without one
+        if not sight:  # __init__ refuses an element step without one
             raise ValueError("a sighted step without `sight`")
         marks = obs.meta.get("marks") or []
         if "text" in sight and "after" in sight:
-            return (find_after(obs.text, marks, sight["after"], sight["text"], sight.get("tag")),
-                    {"by": "text", "text": sight["text"], "after": sight["after"]})
+            return (
+                find_after(obs.text, marks, sight["after"], sight["text"], sight.get("tag")),
+                {"by": "text", "text": sight["text"], "after": sight["after"]},
+            )
         if "text" in sight:
             return find_by_text(marks, sight["text"], sight.get("tag")), {"by": "text", "text": sight["text"]}
         if "after" in sight:
@@ -103,11 +119,16 @@ class SightedAgent:
             if mark is None:
                 if self.scrolls < self.max_scrolls:
                     self.scrolls += 1
-                    return AgentOutput("scroll [down]", reasoning=note + ": not in view, scrolling",
-                                       detail={**detail, "found": False})
-                return AgentOutput(f"{step.do} [?]", reasoning=note, detail={**detail, "found": False},
-                                   invalid_reason=f"sighted step {self.position} ({step.sight}): not found on "
-                                                  f"screen after {self.scrolls} scroll(s): {detail}")
+                    return AgentOutput(
+                        "scroll [down]", reasoning=note + ": not in view, scrolling", detail={**detail, "found": False}
+                    )
+                return AgentOutput(
+                    f"{step.do} [?]",
+                    reasoning=note,
+                    detail={**detail, "found": False},
+                    invalid_reason=f"sighted step {self.position} ({step.sight}): not found on "
+                    f"screen after {self.scrolls} scroll(s): {detail}",
+                )
             detail = {**detail, "found": True, "mark": mark.id, "mark_text": mark.text[:80]}
             self.matches.append(detail)
             self.scrolls = 0

@@ -11,6 +11,7 @@ Sampling: TEMPERATURE and TOP_P of the settings. Step limit: 15 unless --max-ste
 One tab, as in the paper: on a task that starts with one tab, links and forms that would open a new tab open
 in place; a task that starts with several tabs gets a `Tab [i]` action instead.
 """
+
 from __future__ import annotations
 
 import base64
@@ -41,8 +42,12 @@ return arguments[0].map(e => {
 
 def system_prompt(several_tabs: bool) -> str:
     forms = "\n".join(f"- {f}" for f in ACTION_FORMS)
-    tabs = (f"\n- {TAB_FORM}: this task started with several browser tabs; switch to tab i (0 is the first). "
-            "The tabs are listed with each observation." if several_tabs else "")
+    tabs = (
+        f"\n- {TAB_FORM}: this task started with several browser tabs; switch to tab i (0 is the first). "
+        "The tabs are listed with each observation."
+        if several_tabs
+        else ""
+    )
     return f"""You operate a web browser to complete a task for a user. You work in steps. At each step you get a
 screenshot of the browser window in which every element you can act on is framed by a black box, with its
 number written in black in the box's top-left corner, and a list of those numbered elements (their type,
@@ -72,8 +77,7 @@ Action: (one action in the forms above)"""
 
 
 def _image_part(png: bytes) -> dict:
-    return {"type": "image_url",
-            "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode("ascii")}}
+    return {"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode("ascii")}}
 
 
 class WebVoyagerAgent:
@@ -102,7 +106,7 @@ class WebVoyagerAgent:
             return obs.screenshot, "(no interactive elements on this screen)"
         attrs = self.env.driver.execute_script(_ATTRS_JS, [m.element for m in marks])
         png = draw_black_marks(obs.screenshot, [(m.id, m.box) for m in marks])
-        items = [(m.id, kind, text, aria) for m, (kind, text, aria) in zip(marks, attrs)]
+        items = [(m.id, kind, text, aria) for m, (kind, text, aria) in zip(marks, attrs, strict=False)]
         return png, element_list(items)
 
     def _observation_message(self, obs: Observation, first: bool) -> dict:
@@ -120,8 +124,9 @@ class WebVoyagerAgent:
             text.append("Tabs:\n" + obs.tabs_text())
         text.append("Screenshot attached. Numbered elements:\n" + elements)
         if first:
-            parts += [{"type": "image_url", "image_url": {"url": image_data_url(img, max_side=1024)}}
-                      for img in self.images]
+            parts += [
+                {"type": "image_url", "image_url": {"url": image_data_url(img, max_side=1024)}} for img in self.images
+            ]
         parts.append({"type": "text", "text": "\n\n".join(text)})
         parts.append(_image_part(png))
         return {"role": "user", "content": parts, "_screenshot": True}
@@ -129,14 +134,17 @@ class WebVoyagerAgent:
     def _request(self) -> list[dict]:
         """The conversation as sent: screenshots only on the `keep_images` latest observations."""
         with_shot = [i for i, m in enumerate(self.messages) if m.get("_screenshot")]
-        keep = set(with_shot[-self.keep_images:])
+        keep = set(with_shot[-self.keep_images :])
         out = [{"role": "system", "content": system_prompt(self.several_tabs)}]
         for i, m in enumerate(self.messages):
             content = m["content"]
-            if m.get("_screenshot") and i not in keep:   # the screenshot is the last part
-                content = [p if p["type"] != "text" else
-                           {"type": "text", "text": p["text"] + "\n\n(This step's screenshot is no longer shown.)"}
-                           for p in content[:-1]]
+            if m.get("_screenshot") and i not in keep:  # the screenshot is the last part
+                content = [
+                    p
+                    if p["type"] != "text"
+                    else {"type": "text", "text": p["text"] + "\n\n(This step's screenshot is no longer shown.)"}
+                    for p in content[:-1]
+                ]
             out.append({"role": m["role"], "content": content})
         return out
 
@@ -144,7 +152,7 @@ class WebVoyagerAgent:
         """WebVoyager works in one tab: links and forms of the page that would open a new one open in place."""
         try:
             self.env.driver.execute_script(_SAME_TAB_JS)
-        except Exception:   # the page may be gone or blocked; the action then runs as the page has it
+        except Exception:  # the page may be gone or blocked; the action then runs as the page has it
             pass
 
     # ---- one decision -----------------------------------------------------------------------------

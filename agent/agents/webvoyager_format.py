@@ -8,6 +8,7 @@
   `Wait`, `GoBack`, `Google` (back to the task's start page), `ANSWER; [content]`, and `Tab [i]` when the
   task starts with several tabs.
 """
+
 from __future__ import annotations
 
 import io
@@ -17,8 +18,15 @@ from PIL import Image, ImageDraw
 
 from agent.som import LABEL_FONT_PX, _font
 
-ACTION_FORMS = ("Click [N]", "Type [N]; [content]", "Scroll [N or WINDOW]; [up or down]", "Wait", "GoBack",
-                "Google", "ANSWER; [content]")
+ACTION_FORMS = (
+    "Click [N]",
+    "Type [N]; [content]",
+    "Scroll [N or WINDOW]; [up or down]",
+    "Wait",
+    "GoBack",
+    "Google",
+    "ANSWER; [content]",
+)
 TAB_FORM = "Tab [i]"
 
 
@@ -43,7 +51,7 @@ def draw_black_marks(screenshot_png: bytes, boxes: list[tuple[str, tuple[float, 
 
 def _clean(text: str, limit: int = 120) -> str:
     text = re.sub(r"\s+", " ", text or "").strip()
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def element_list(items: list[tuple[str, str, str, str]]) -> str:
@@ -73,7 +81,7 @@ def _arg(text: str, one_line: bool = False) -> str:
     if text.startswith("["):
         line = text.splitlines()[0]
         if "]" in line[1:]:
-            return line[1:line.rindex("]")].strip()
+            return line[1 : line.rindex("]")].strip()
     if one_line and text:
         text = text.splitlines()[0]
     return text.strip().rstrip("`*").strip()
@@ -84,7 +92,7 @@ def _action_text(reply: str) -> str | None:
     labels = list(_ACTION_LABEL.finditer(reply))
     if not labels:
         return None
-    action = reply[labels[-1].end():].strip()
+    action = reply[labels[-1].end() :].strip()
     action = _FENCE_OPEN.sub("", action).strip()
     action = action.strip("`*").strip()
     return action.replace("\r\n", "\n")
@@ -106,8 +114,8 @@ def parse_reply(reply: str, *, start_url: str, tabs: bool = False) -> tuple[str,
     first_line = action.splitlines()[0].strip() if action else ""
     verb_match = re.match(r"([A-Za-z]+)", first_line)
     verb = verb_match.group(1).lower() if verb_match else ""
-    body = action[len(verb_match.group(1)):].strip() if verb_match else ""
-    rest = first_line[len(verb_match.group(1)):].strip() if verb_match else ""
+    body = action[len(verb_match.group(1)) :].strip() if verb_match else ""
+    rest = first_line[len(verb_match.group(1)) :].strip() if verb_match else ""
     if verb == "answer":
         body = re.sub(r"^[;:,]\s*", "", body)
         return f"stop [{_arg(body)}]", None
@@ -124,7 +132,7 @@ def parse_reply(reply: str, *, start_url: str, tabs: bool = False) -> tuple[str,
         if m:
             where, direction = m.group(1).lower(), m.group(2).lower()
             return (f"scroll [{direction}]" if where == "window" else f"scroll [{where}] [{direction}]"), None
-    elif verb in ("wait", "goback", "google"):       # a whole word (not "Waiting"); what follows is comment
+    elif verb in ("wait", "goback", "google"):  # a whole word (not "Waiting"); what follows is comment
         return {"wait": "wait", "goback": "go_back", "google": f"goto [{start_url}]"}[verb], None
     elif verb == "tab" and tabs:
         m = re.match(r"\[?\s*(\d+)\s*\]?(?![\d\w])", rest)

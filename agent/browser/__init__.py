@@ -10,6 +10,7 @@
 May import: selenium, agent's own leaf modules (accessibility, actions, keys, load, observation, som,
 watchdog). Never sites or evaluation. Callers use `from agent.browser import BrowserEnv, Observation, ...`.
 """
+
 from agent.browser.errors import ActionError, BrowserCrashed
 from agent.browser.session import MODES, BrowserEnv
 from agent.observation import Observation, Tab

@@ -1,6 +1,7 @@
 """Actions: each action of the benchmark's action space executed in the focused tab (one in-page check of
 the element, then one WebDriver actions request), and the step that settles after it.
 """
+
 from __future__ import annotations
 
 import json
@@ -73,7 +74,7 @@ class Acting(SessionState):
             return f"invalid action: {action.reason}"
         if not isinstance(action, Action):
             return f"invalid action: expected a parsed Action, got {type(action).__name__}"
-        if action.type is ActionType.STOP:   # ends the episode; the page is left as it is
+        if action.type is ActionType.STOP:  # ends the episode; the page is left as it is
             return None
         self._generation += 1
         try:
@@ -88,22 +89,26 @@ class Acting(SessionState):
             except WebDriverException as inner:
                 self._check_alive(inner)
             return str(exc)
-        except TimeoutException as exc:   # a navigation the action started did not finish in time
+        except TimeoutException as exc:  # a navigation the action started did not finish in time
             try:
                 self.driver.execute_script("window.stop()")
                 self._sync_tabs()
             except WebDriverException as inner:
                 self._check_alive(inner)
-            return (f"{action.type.value}: the page did not finish loading within {self.settle_timeout:g} s "
-                    f"({str(exc).splitlines()[0][:160]})")
-        except UnexpectedAlertPresentException as exc:   # met (and accepted) before the action finished
+            return (
+                f"{action.type.value}: the page did not finish loading within {self.settle_timeout:g} s "
+                f"({str(exc).splitlines()[0][:160]})"
+            )
+        except UnexpectedAlertPresentException as exc:  # met (and accepted) before the action finished
             self._dialogs.append(exc.alert_text or "")
             try:
                 self._settle()
             except WebDriverException as inner:
                 self._check_alive(inner)
-            return f"{action.type.value}: a dialog appeared and was accepted before the action finished: " \
-                   f"{exc.alert_text or ''}".strip()
+            return (
+                f"{action.type.value}: a dialog appeared and was accepted before the action finished: "
+                f"{exc.alert_text or ''}".strip()
+            )
         except BrowserCrashed:
             raise
         except WebDriverException as exc:
@@ -156,7 +161,7 @@ class Acting(SessionState):
             if where == "none":
                 raise ActionError(f"scroll: {target.label} is not in a scrolling area that can move {action.direction}")
             return None
-        if kind is ActionType.WAIT:   # the step's own settle wait is the whole action
+        if kind is ActionType.WAIT:  # the step's own settle wait is the whole action
             return None
         if kind is ActionType.NEW_TAB:
             self._tabs.append(self._new_tab())
@@ -206,15 +211,31 @@ class Acting(SessionState):
             store = self._marks_at
             if store is None:
                 return ["stale"]
-            return self._in_world(_ON_MARK_JS % (json.dumps(store.token), target.mark_index, _INTERACT_JS,
-                                                 target.mark_index, json.dumps(op), json.dumps(arg)))
+            return self._in_world(
+                _ON_MARK_JS
+                % (
+                    json.dumps(store.token),
+                    target.mark_index,
+                    _INTERACT_JS,
+                    target.mark_index,
+                    json.dumps(op),
+                    json.dumps(arg),
+                )
+            )
         if target.backend_node_id is None:
             raise ActionError(f"{target.label} is not backed by a page element")
         try:
             obj = self._page_call("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
-            result = self._page_call("Runtime.callFunctionOn", {
-                "objectId": obj["objectId"], "functionDeclaration": _INTERACT_JS, "returnByValue": True,
-                "arguments": [{"value": op}, {"value": arg}], "silent": True})
+            result = self._page_call(
+                "Runtime.callFunctionOn",
+                {
+                    "objectId": obj["objectId"],
+                    "functionDeclaration": _INTERACT_JS,
+                    "returnByValue": True,
+                    "arguments": [{"value": op}, {"value": arg}],
+                    "silent": True,
+                },
+            )
         except _ProtocolError as exc:
             if _gone(str(exc)):
                 return ["stale"]
@@ -234,8 +255,9 @@ class Acting(SessionState):
                 raise ActionError(f"{target.label} is covered by another element; typing did not reach it")
             raise ActionError(f"{target.label} is hidden, disabled or cannot take text")
         if status == "covered":
-            raise ActionError(f"{target.label} is covered by another element ({answer[1][:120]}); "
-                              "the click did not reach it")
+            raise ActionError(
+                f"{target.label} is covered by another element ({answer[1][:120]}); the click did not reach it"
+            )
         raise ActionError(f"{target.label} is hidden or not interactable")
 
     def _perform(self, steps: list[tuple[str, dict]]) -> None:
@@ -247,8 +269,9 @@ class Acting(SessionState):
             keys.append(act if device == "key" else pause)
         sources = []
         if any(a is not pause for a in pointer):
-            sources.append({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-                            "actions": pointer})
+            sources.append(
+                {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": pointer}
+            )
         if any(a is not pause for a in keys):
             sources.append({"type": "key", "id": "key", "actions": keys})
         self.driver.execute(Command.W3C_ACTIONS, {"actions": sources})
@@ -257,7 +280,10 @@ class Acting(SessionState):
     def _mouse(x: int, y: int, click: bool) -> list[tuple[str, dict]]:
         steps = [("pointer", {"type": "pointerMove", "duration": 0, "x": int(x), "y": int(y), "origin": "viewport"})]
         if click:
-            steps += [("pointer", {"type": "pointerDown", "button": 0}), ("pointer", {"type": "pointerUp", "button": 0})]  # noqa: E501
+            steps += [
+                ("pointer", {"type": "pointerDown", "button": 0}),
+                ("pointer", {"type": "pointerUp", "button": 0}),
+            ]
         return steps
 
     @staticmethod
@@ -278,11 +304,14 @@ class Acting(SessionState):
             raise ActionError(f"{target.label} is not backed by a page element")
         try:
             obj = self.cdp("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
-            self.cdp("Runtime.callFunctionOn", {
-                "objectId": obj["objectId"],
-                "functionDeclaration": "function () { window.__vwaTarget = this.nodeType === 1 ? this : "
-                                       "this.parentElement; }",
-            })
+            self.cdp(
+                "Runtime.callFunctionOn",
+                {
+                    "objectId": obj["objectId"],
+                    "functionDeclaration": "function () { window.__vwaTarget = this.nodeType === 1 ? this : "
+                    "this.parentElement; }",
+                },
+            )
             element = self.driver.execute_script("const e = window.__vwaTarget; delete window.__vwaTarget; return e;")
         except WebDriverException as exc:
             if _is_dead_session(exc):
@@ -297,13 +326,16 @@ class Acting(SessionState):
         then one actions request (move, press, release) after which ChromeDriver waits for a navigation
         the click started."""
         answer = self._point(target, "click")
-        if answer[0] == "option":   # an <option> of a closed list: WebDriver's click selects it
+        if answer[0] == "option":  # an <option> of a closed list: WebDriver's click selects it
             try:
                 self._element_of(target).click()
             except StaleElementReferenceException as exc:
                 raise ActionError(f"{target.label} is no longer on the page; observe again") from exc
-            except (ElementNotInteractableException, MoveTargetOutOfBoundsException,
-                    ElementClickInterceptedException) as exc:
+            except (
+                ElementNotInteractableException,
+                MoveTargetOutOfBoundsException,
+                ElementClickInterceptedException,
+            ) as exc:
                 raise ActionError(f"{target.label} is hidden or not interactable") from exc
             return None
         self._perform(self._mouse(answer[1], answer[2], click=True))
@@ -311,7 +343,7 @@ class Acting(SessionState):
 
     def _type(self, target: _Target, text: str, press_enter: bool) -> None:
         answer = self._point(target, "type")
-        tag, input_type = (answer[3], answer[4]) if answer[0] == "ok" else ("OPTION", "")
+        tag, _input_type = (answer[3], answer[4]) if answer[0] == "ok" else ("OPTION", "")
         if tag == "SELECT":
             chosen = self._on_target(target, "chooseOption", text)
             if chosen == ["stale"]:
@@ -320,14 +352,21 @@ class Acting(SessionState):
                 raise ActionError(f"{target.label} has no option {text!r}; options: {', '.join(chosen[1])[:300]}")
             return None
         if tag == "OPTION" or (tag == "INPUT" and not answer[5]):
-            return self._type_with_webdriver(target, text, press_enter)   # date, colour, file, checkbox...
+            return self._type_with_webdriver(target, text, press_enter)  # date, colour, file, checkbox...
         try:
             self._perform(self._mouse(answer[1], answer[2], click=True))
             is_field = self._on_target(target, "focusField")
             if is_field == ["stale"]:
                 raise ActionError(f"{target.label} is no longer on the page; observe again")
-            steps = [] if is_field else [("key", {"type": "keyDown", "value": Keys.CONTROL}),
-                                         *self._keys("a"), ("key", {"type": "keyUp", "value": Keys.CONTROL})]
+            steps = (
+                []
+                if is_field
+                else [
+                    ("key", {"type": "keyDown", "value": Keys.CONTROL}),
+                    *self._keys("a"),
+                    ("key", {"type": "keyUp", "value": Keys.CONTROL}),
+                ]
+            )
             steps += self._keys(text) if text else self._keys(Keys.BACKSPACE)
             if press_enter:
                 steps += self._keys(Keys.ENTER)

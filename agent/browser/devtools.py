@@ -15,6 +15,7 @@ until it closes, so callers waiting on a read look for one now and then (ChromeD
     first, second = page.send("Runtime.evaluate", {...}), page.send("Page.captureScreenshot", {...})
     page.result(first, timeout=10); page.result(second, timeout=10)
 """
+
 from __future__ import annotations
 
 import itertools
@@ -45,18 +46,19 @@ class DevToolsPage:
         self.closed = False
 
     @classmethod
-    def connect(cls, debugger_address: str, target_id: str, timeout: float = 5.0) -> "DevToolsPage":
+    def connect(cls, debugger_address: str, target_id: str, timeout: float = 5.0) -> DevToolsPage:
         return cls.connect_url(f"ws://{debugger_address}/devtools/page/{target_id}", timeout)
 
     @classmethod
-    def connect_url(cls, url: str, timeout: float = 5.0) -> "DevToolsPage":
+    def connect_url(cls, url: str, timeout: float = 5.0) -> DevToolsPage:
         """A socket to any DevTools target by its websocket URL (the browser's own: agent/browser/sandbox.py)."""
         try:
             # No Origin header: Chromium refuses socket clients that send one it was not told to allow.
             # The protocol is JSON in UTF-8 written by Chromium itself: validating it again in Python
             # would cost more than the whole transfer.
-            socket = websocket.create_connection(url, timeout=timeout, suppress_origin=True,
-                                                 skip_utf8_validation=True, enable_multithread=False)
+            socket = websocket.create_connection(
+                url, timeout=timeout, suppress_origin=True, skip_utf8_validation=True, enable_multithread=False
+            )
         except (OSError, websocket.WebSocketException) as exc:
             raise DevToolsUnavailable(f"cannot open the DevTools socket {url}: {exc}") from exc
         return cls(socket)
@@ -87,13 +89,13 @@ class DevToolsPage:
                 self._socket.settimeout(left)
                 message = self._socket.recv()
             except websocket.WebSocketTimeoutException:
-                continue   # the deadline check above answers
+                continue  # the deadline check above answers
             except (OSError, websocket.WebSocketException) as exc:
                 self.close()
                 raise DevToolsUnavailable(f"the DevTools socket failed: {exc}") from exc
             answer = json.loads(message)
             answered = answer.get("id")
-            if answered in self._pending:   # events (none are enabled) and stale answers are dropped
+            if answered in self._pending:  # events (none are enabled) and stale answers are dropped
                 self._pending.discard(answered)
                 self._answers[answered] = answer
         answer = self._answers.pop(command_id)

@@ -3,6 +3,7 @@
 Selenium is always handed the driver and browser paths, so Selenium Manager never tries to download
 a driver or a browser (this project runs on closed networks).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -21,7 +22,7 @@ from agent.watchdog import watchdog
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 DEFAULT_VIEWPORT = (1280, 2048)
-MAX_SCRATCH_PATH = 48     # + "/org.chromium.Chromium.XXXXXX/SingletonSocket" stays within a unix socket path
+MAX_SCRATCH_PATH = 48  # + "/org.chromium.Chromium.XXXXXX/SingletonSocket" stays within a unix socket path
 
 # Flags that keep Chromium headless, deterministic (scale factor 1) and quiet on a closed network:
 # no background connections to update, sync, safe-browsing or metrics services.
@@ -66,12 +67,18 @@ class _GuardedService(Service):
 
 class _LocalChrome(webdriver.Chrome):
     """A local Chromium session, with what this process must clean up after it (quit_driver)."""
-    _vwa_profile_dir: str     # the session's temporary profile, removed by quit_driver
-    _vwa_pgid: int            # ChromeDriver's process group, guarded by the watchdog since it started
+
+    _vwa_profile_dir: str  # the session's temporary profile, removed by quit_driver
+    _vwa_pgid: int  # ChromeDriver's process group, guarded by the watchdog since it started
 
 
-def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: str | None = None,
-                   local: bool = True, performance_log: bool = False, unhandled_prompt: str | None = None) -> Options:
+def chrome_options(
+    viewport: tuple[int, int] = DEFAULT_VIEWPORT,
+    user_data_dir: str | None = None,
+    local: bool = True,
+    performance_log: bool = False,
+    unhandled_prompt: str | None = None,
+) -> Options:
     """`unhandled_prompt`: what ChromeDriver does with a JavaScript dialog a command runs into (WebDriver's
     unhandledPromptBehavior: "dismiss and notify" when None, "accept and notify", ...); `performance_log`:
     buffer the DevTools network events (read by agent.network)."""
@@ -85,7 +92,7 @@ def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: 
     if local:
         options.binary_location = CHROMIUM
     options.page_load_strategy = "normal"
-    if performance_log:   # DevTools Network.* events, read by agent.network (only when asked: they pile up)
+    if performance_log:  # DevTools Network.* events, read by agent.network (only when asked: they pile up)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
         options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
     else:
@@ -95,16 +102,21 @@ def chrome_options(viewport: tuple[int, int] = DEFAULT_VIEWPORT, user_data_dir: 
     return options
 
 
-def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str | None = None,
-                  performance_log: bool = False, unhandled_prompt: str | None = None) -> webdriver.Remote:
+def create_driver(
+    viewport: tuple[int, int] = DEFAULT_VIEWPORT,
+    remote_url: str | None = None,
+    performance_log: bool = False,
+    unhandled_prompt: str | None = None,
+) -> webdriver.Remote:
     """A new browser session. `remote_url` (or SELENIUM_REMOTE_URL) selects a Selenium Grid instead of
     the local Chromium; `performance_log` buffers the DevTools network events (agent.network). The caller
     owns the session and must `quit()` it."""
     remote_url = remote_url or os.environ.get("SELENIUM_REMOTE_URL") or None
     if remote_url:
         try:
-            options = chrome_options(viewport, local=False, performance_log=performance_log,
-                                     unhandled_prompt=unhandled_prompt)
+            options = chrome_options(
+                viewport, local=False, performance_log=performance_log, unhandled_prompt=unhandled_prompt
+            )
             return webdriver.Remote(command_executor=remote_url, options=options)
         except Exception as exc:  # the grid is down or refused the session
             raise BrowserUnavailable(f"could not start a session on the Selenium Grid at {remote_url}: {exc}") from exc
@@ -126,11 +138,13 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
     env = dict(os.environ)
     if len(str(scratch)) <= MAX_SCRATCH_PATH:
         env["TMPDIR"] = str(scratch)
-    service = _GuardedService(executable_path=CHROMEDRIVER, log_output=os.devnull,
-                              popen_kw={"start_new_session": True}, env=env)
+    service = _GuardedService(
+        executable_path=CHROMEDRIVER, log_output=os.devnull, popen_kw={"start_new_session": True}, env=env
+    )
     try:
-        options = chrome_options(viewport, user_data, performance_log=performance_log,
-                                 unhandled_prompt=unhandled_prompt)
+        options = chrome_options(
+            viewport, user_data, performance_log=performance_log, unhandled_prompt=unhandled_prompt
+        )
         driver = _LocalChrome(service=service, options=options)
     except Exception as exc:
         _end_group(service)
@@ -140,7 +154,7 @@ def create_driver(viewport: tuple[int, int] = DEFAULT_VIEWPORT, remote_url: str 
         guard.release_path(profile)
         raise BrowserUnavailable(f"could not start Chromium ({CHROMIUM}) with {CHROMEDRIVER}: {exc}") from exc
     driver._vwa_profile_dir = profile  # removed by quit_driver
-    driver._vwa_pgid = service.process.pid     # guarded by the watchdog since it started
+    driver._vwa_pgid = service.process.pid  # guarded by the watchdog since it started
     return driver
 
 
@@ -159,7 +173,7 @@ def quit_driver(driver) -> None:
         driver.quit()
     except Exception:
         pass
-    if pgid:   # whatever Chromium left behind (a renderer that did not exit with ChromeDriver)
+    if pgid:  # whatever Chromium left behind (a renderer that did not exit with ChromeDriver)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pgid, signal.SIGKILL)
         watchdog().release_group(pgid)

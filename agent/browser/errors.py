@@ -1,6 +1,7 @@
 """Errors of the browser environment: a dead session (`BrowserCrashed`), a page-level failure of one action
 (`ActionError`, its message shown to the agent), and how the DevTools channels fail.
 """
+
 from __future__ import annotations
 
 import urllib3
@@ -15,16 +16,26 @@ class ActionError(Exception):
     """A page-level failure of one action; its message is shown to the agent."""
 
 
-_DEAD_SESSION_HINTS = ("invalid session id", "session deleted", "chrome not reachable", "disconnected",
-                       "no such session", "target crashed", "tab crashed", "session not created",
-                       "connection refused", "max retries exceeded", "remote end closed")
+_DEAD_SESSION_HINTS = (
+    "invalid session id",
+    "session deleted",
+    "chrome not reachable",
+    "disconnected",
+    "no such session",
+    "target crashed",
+    "tab crashed",
+    "session not created",
+    "connection refused",
+    "max retries exceeded",
+    "remote end closed",
+)
 
 
 def _is_dead_session(exc: BaseException) -> bool:
     if isinstance(exc, InvalidSessionIdException):
         return True
     if isinstance(exc, (ConnectionError, OSError, urllib3.exceptions.HTTPError)):
-        return True   # ChromeDriver (or the grid) no longer answers
+        return True  # ChromeDriver (or the grid) no longer answers
     text = str(exc).lower()
     return any(hint in text for hint in _DEAD_SESSION_HINTS)
 
@@ -40,7 +51,15 @@ class _SocketFailed(Exception):
 def _gone(message: str) -> bool:
     """A DevTools refusal that means the document (or node) the command named is no longer there."""
     text = message.lower()
-    return any(hint in text for hint in ("cannot find context", "execution context was destroyed",
-                                         "no node with given id", "could not find node", "no node found",
-                                         "could not find object with given id",
-                                         "node with given id does not belong"))
+    return any(
+        hint in text
+        for hint in (
+            "cannot find context",
+            "execution context was destroyed",
+            "no node with given id",
+            "could not find node",
+            "no node found",
+            "could not find object with given id",
+            "node with given id does not belong",
+        )
+    )

@@ -2,6 +2,7 @@
 collector runs in an isolated world of the page, which keeps the marked elements for the actions), the
 marks' live elements, and the page HTML read on demand.
 """
+
 from __future__ import annotations
 
 import base64
@@ -51,10 +52,12 @@ return arguments[0].map((i) => (i >= 0 && all[i] ? [all[i], all[i].tagName] : nu
 def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
     """The Set-of-Marks frame, drawn when first asked for (Observation.som_image): the marks' boxes and
     numbered labels on the screenshot's pixels."""
+
     def paint():
         image = decode_rgb(screenshot)
         labels = place_labels(mark_rects(marks, size), [m.id for m in marks], size) if image.size == size else None
         return draw_marks_on(image, marks, labels)
+
     return paint
 
 
@@ -89,15 +92,15 @@ class Observing(Tabs):
                     built = self._observe_som(socket, timings, settled=settle_problem is None and attempt < 2)
                 else:
                     built = self._observe_ax(socket, timings)
-            except _SocketFailed:   # the socket failed or stopped answering: again through ChromeDriver
+            except _SocketFailed:  # the socket failed or stopped answering: again through ChromeDriver
                 self._drop_socket()
                 use_socket = False
                 continue
-            except UnexpectedAlertPresentException as exc:   # a dialog opened (accepted by ChromeDriver)
+            except UnexpectedAlertPresentException as exc:  # a dialog opened (accepted by ChromeDriver)
                 self._dialogs.append(exc.alert_text or "")
                 settle_problem = self._settle()
                 continue
-            if built is None:       # the document changed between the settle and the reads: settle again
+            if built is None:  # the document changed between the settle and the reads: settle again
                 settle_problem = self._settle()
                 continue
             text, n, screenshot, painter, tabs = built
@@ -107,20 +110,35 @@ class Observing(Tabs):
         url = self._observed_url()
         generation, handle = self._generation, self._focused_handle
         dialogs, self._dialogs = self._dialogs, []
-        meta = {"timings": timings, "n_elements": n, "viewport": list(self.viewport), "dialogs": dialogs,
-                "settle_error": settle_problem or view_problem, "pending": view}
-        if self.mode == "som" and self._last_som is not None:   # the element list with boxes, as seen
+        meta = {
+            "timings": timings,
+            "n_elements": n,
+            "viewport": list(self.viewport),
+            "dialogs": dialogs,
+            "settle_error": settle_problem or view_problem,
+            "pending": view,
+        }
+        if self.mode == "som" and self._last_som is not None:  # the element list with boxes, as seen
             meta["marks"] = list(self._last_som.marks)
-        return Observation(url=url, tabs=tabs, focused_tab=self._focused, mode=self.mode, text=text,
-                           screenshot=screenshot, meta=meta, som_painter=painter, som_encoder=encode_png,
-                           html_reader=lambda: self._read_html(generation, handle))
+        return Observation(
+            url=url,
+            tabs=tabs,
+            focused_tab=self._focused,
+            mode=self.mode,
+            text=text,
+            screenshot=screenshot,
+            meta=meta,
+            som_painter=painter,
+            som_encoder=encode_png,
+            html_reader=lambda: self._read_html(generation, handle),
+        )
 
     def _wait_for_view(self, spent: float) -> tuple[dict, str | None]:
         """Wait, within what is left of the settle budget, until the images in view are decoded, the fonts
         loaded and the layout still (agent.pending); the report for meta["pending"], and why not if not."""
         budget = max(0.5, self.settle_timeout - spent - 0.5)
         problem = "unknown"
-        for _ in range(2):   # a navigation that replaced the document meanwhile: once more on the new one
+        for _ in range(2):  # a navigation that replaced the document meanwhile: once more on the new one
             try:
                 report = wait_for_view(self._page_call, budget)
                 return report, settle_error(report, budget)
@@ -134,8 +152,10 @@ class Observing(Tabs):
 
     def _read_html(self, generation: int, handle: str) -> str:
         if self._closed or generation != self._generation or handle != self._focused_handle:
-            raise RuntimeError("the HTML of an observation must be read before the environment's next "
-                               "action or observation (the page may have changed since)")
+            raise RuntimeError(
+                "the HTML of an observation must be read before the environment's next "
+                "action or observation (the page may have changed since)"
+            )
         return self.driver.execute_script(_HTML_JS)
 
     def _commands(self) -> dict[str, tuple[str, dict]]:
@@ -162,11 +182,13 @@ class Observing(Tabs):
         snapshot = reads.get("snapshot") if self.current_viewport_only else None
         tree = ax_tree_from(nodes, snapshot, self.viewport, self.current_viewport_only)
         self._last_ax, self._last_som, self._marks_at = tree, None, None
-        self._targets = {e.node_id: _Target(e.node_id, f"[{e.node_id}] {e.role} {e.name[:40]!r}",
-                                            backend_node_id=e.backend_node_id) for e in tree.entries}
+        self._targets = {
+            e.node_id: _Target(e.node_id, f"[{e.node_id}] {e.role} {e.name[:40]!r}", backend_node_id=e.backend_node_id)
+            for e in tree.entries
+        }
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()
-        screenshot = self._screenshot_of(reads)   # taken while the tree was being built
+        screenshot = self._screenshot_of(reads)  # taken while the tree was being built
         timings["screenshot"] = time.perf_counter() - t
         return tree.text, len(tree.entries), screenshot, None, self._tabs_of(reads)
 
@@ -178,7 +200,7 @@ class Observing(Tabs):
             world, fresh = self._new_world(socket), True
         reads = _Reads(self, socket, {"collect": self._collect_command(world, token, fresh), **self._commands()})
         answer = self._answer(reads, "collect")
-        if answer is None or not answer.get("world"):   # a new document: a new isolated world for it
+        if answer is None or not answer.get("world"):  # a new document: a new isolated world for it
             world = self._new_world(socket)
             reads.add("collect", *self._collect_command(world, token, fresh=True))
             answer = self._answer(reads, "collect")
@@ -192,11 +214,12 @@ class Observing(Tabs):
         self._marks_at = _MarkStore(handle, world[0], token)
         self._resolved_marks = None
         self._page_state = (answer["url"], answer["title"])
-        self._targets = {m.id: _Target(m.id, f"[{m.id}] [{m.tag}] [{m.text[:40]}]", mark_index=i)
-                         for i, m in enumerate(som.marks)}
+        self._targets = {
+            m.id: _Target(m.id, f"[{m.id}] [{m.tag}] [{m.text[:40]}]", mark_index=i) for i, m in enumerate(som.marks)
+        }
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()
-        screenshot = self._screenshot_of(reads)   # taken while the marks were being numbered
+        screenshot = self._screenshot_of(reads)  # taken while the marks were being numbered
         tabs = self._tabs_of(reads)
         timings["screenshot"] = time.perf_counter() - t
         return som.text, len(som.marks), screenshot, _painter(screenshot, list(som.marks), self.viewport), tabs
@@ -207,8 +230,13 @@ class Observing(Tabs):
         expression = f"({COLLECTOR_JS})({json.dumps(world_token)}, {json.dumps(token)})"
         if fresh:
             expression = f"globalThis.__vwaWorld = {json.dumps(world_token)};\n{expression}"
-        return "Runtime.evaluate", {"expression": expression, "contextId": context_id, "returnByValue": True,
-                                    "silent": True, "timeout": int(self.settle_timeout * 1000)}
+        return "Runtime.evaluate", {
+            "expression": expression,
+            "contextId": context_id,
+            "returnByValue": True,
+            "silent": True,
+            "timeout": int(self.settle_timeout * 1000),
+        }
 
     def _answer(self, reads: _Reads, key: str):
         """The value a script returned; None when its world is gone (a navigation)."""
@@ -220,8 +248,10 @@ class Observing(Tabs):
             raise
         if "exceptionDetails" in result:
             details = result["exceptionDetails"]
-            raise RuntimeError("a page script failed: " + str(details.get("exception", {}).get("description")
-                                                              or details.get("text"))[:500])
+            raise RuntimeError(
+                "a page script failed: "
+                + str(details.get("exception", {}).get("description") or details.get("text"))[:500]
+            )
         return result.get("result", {}).get("value")
 
     def _new_world(self, socket: DevToolsPage | None) -> tuple[int, str]:
@@ -231,9 +261,13 @@ class Observing(Tabs):
         handle = self._focused_handle
 
         def create(frame_id: str) -> dict:
-            return _Reads(self, socket, {"world": ("Page.createIsolatedWorld",
-                                                   {"frameId": frame_id, "worldName": "vwa-observer"})}).get("world")
-        try:   # the main frame of a tab has the tab's id
+            return _Reads(
+                self,
+                socket,
+                {"world": ("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": "vwa-observer"})},
+            ).get("world")
+
+        try:  # the main frame of a tab has the tab's id
             created = create(handle)
         except _ProtocolError:
             frame = _Reads(self, socket, {"tree": ("Page.getFrameTree", {})}).get("tree")["frameTree"]["frame"]["id"]
@@ -249,8 +283,10 @@ class Observing(Tabs):
         if store is None or store.handle != self._focused_handle:
             return ["stale"]
         try:
-            result = self._page_call("Runtime.evaluate", {"expression": expression, "contextId": store.context_id,
-                                                          "returnByValue": True, "silent": True})
+            result = self._page_call(
+                "Runtime.evaluate",
+                {"expression": expression, "contextId": store.context_id, "returnByValue": True, "silent": True},
+            )
         except _ProtocolError as exc:
             if _gone(str(exc)):
                 return ["stale"]
@@ -268,8 +304,10 @@ class Observing(Tabs):
             return list(self._last_som.marks)
         if self._resolved_marks is None or self._resolved_marks[0] != store.token:
             elements = self._mark_elements()
-            self._resolved_marks = (store.token, [replace(m, element=e)
-                                                  for m, e in zip(self._last_som.marks, elements)])
+            self._resolved_marks = (
+                store.token,
+                [replace(m, element=e) for m, e in zip(self._last_som.marks, elements, strict=False)],
+            )
         return list(self._resolved_marks[1])
 
     def _mark_elements(self) -> list:
@@ -289,7 +327,7 @@ class Observing(Tabs):
             if not isinstance(indexes, list) or indexes == ["stale"] or len(indexes) != len(marks):
                 return found
             pairs = self.driver.execute_script(_ELEMENTS_AT_JS, indexes)
-            found = [pair[0] if pair and pair[1] == m.tag else None for m, pair in zip(marks, pairs)]
-            if all(e is not None for e, i in zip(found, indexes) if i >= 0):
+            found = [pair[0] if pair and pair[1] == m.tag else None for m, pair in zip(marks, pairs, strict=False)]
+            if all(e is not None for e, i in zip(found, indexes, strict=False) if i >= 0):
                 return found
         return found

@@ -1,6 +1,7 @@
 """DevTools reads: commands to the focused tab over Chromium's own DevTools socket (several sent at once,
 their answers read when needed), or through ChromeDriver when there is no socket (a Selenium Grid) or it fails.
 """
+
 from __future__ import annotations
 
 import time
@@ -13,7 +14,7 @@ from agent.browser.devtools import DevToolsError, DevToolsPage, DevToolsTimeout,
 from agent.browser.errors import _gone, _ProtocolError, _SocketFailed
 from agent.browser.state import SessionState
 
-_DIALOG_PROBE_S = 0.5    # a read over the DevTools socket slower than this looks for a dialog blocking the page
+_DIALOG_PROBE_S = 0.5  # a read over the DevTools socket slower than this looks for a dialog blocking the page
 
 
 class _Reads:
@@ -59,7 +60,7 @@ class _Reads:
             except DevToolsTimeout as exc:
                 if time.monotonic() >= deadline:
                     raise _SocketFailed(str(exc)) from exc
-                self.env._accept_open_dialog()   # a dialog holds the page's answers until it is closed
+                self.env._accept_open_dialog()  # a dialog holds the page's answers until it is closed
 
 
 def _script_value(result: dict):
@@ -77,14 +78,15 @@ class DevToolsChannel(SessionState):
         """Send a Chrome DevTools Protocol command to the focused tab through ChromeDriver (local or on a
         grid); its answer as DevTools gave it."""
         executor = self.driver.command_executor
-        if not isinstance(executor, RemoteConnection):   # Selenium makes one of its URL at the session's start
+        if not isinstance(executor, RemoteConnection):  # Selenium makes one of its URL at the session's start
             raise WebDriverException(f"the WebDriver session has no command connection ({executor!r})")
         if "vwaCdp" not in getattr(executor, "_commands", {}):
             executor.add_command("vwaCdp", "POST", "/session/$sessionId/goog/cdp/execute")
         # Straight to the connection: WebDriver's own answer handling would walk the whole (possibly
         # megabyte) answer looking for element references, which DevTools answers never hold.
-        response = executor.execute("vwaCdp", {"sessionId": self.driver.session_id, "cmd": method,
-                                               "params": params or {}})
+        response = executor.execute(
+            "vwaCdp", {"sessionId": self.driver.session_id, "cmd": method, "params": params or {}}
+        )
         if response:
             self.driver.error_handler.check_response(response)
         return (response or {}).get("value") or {}
@@ -95,7 +97,7 @@ class DevToolsChannel(SessionState):
             return self.cdp(method, params)
         except WebDriverException as exc:
             text = str(exc)
-            if "no such execution context" in text:   # ChromeDriver's words for a context id it cannot find
+            if "no such execution context" in text:  # ChromeDriver's words for a context id it cannot find
                 raise _ProtocolError("Cannot find context with specified id") from exc
             if "inspector error" in text or ("unknown error: " in text and _gone(text)):
                 raise _ProtocolError(text.splitlines()[0]) from exc
@@ -122,7 +124,7 @@ class DevToolsChannel(SessionState):
             try:
                 socket = self._sockets[handle] = DevToolsPage.connect(self._debugger, handle)
             except DevToolsUnavailable:
-                self._debugger = None    # not reachable from here: ChromeDriver carries everything
+                self._debugger = None  # not reachable from here: ChromeDriver carries everything
                 return None
         return socket
 

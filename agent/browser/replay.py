@@ -1,6 +1,7 @@
 """Replay support: the id, in the latest observation, of the element a reference solution names by CSS
 selector and/or visible text.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,7 @@ class Replaying(SessionState):
         if self._last_som is None and self._last_ax is None:
             raise LookupError("no observation yet: call observe() before resolve_element_id()")
         what = " and ".join(p for p in (f"css {css!r}" if css else "", f"text {text!r}" if text else "") if p)
-        candidates = self._candidates()   # (id, label text, element key) in observation order
+        candidates = self._candidates()  # (id, label text, element key) in observation order
         if css is not None:
             try:
                 order = self._css_order(css)
@@ -43,8 +44,7 @@ class Replaying(SessionState):
             candidates = sorted((c for c in candidates if c[2] in order), key=lambda c: order[c[2]])
         if text is not None:
             want = " ".join(text.split())
-            for test in (lambda s: s == want, lambda s: s.lower() == want.lower(),
-                         lambda s: want.lower() in s.lower()):
+            for test in (lambda s: s == want, lambda s: s.lower() == want.lower(), lambda s: want.lower() in s.lower()):
                 hit = next((c for c in candidates if test(" ".join(c[1].split()))), None)
                 if hit:
                     return hit[0]
@@ -57,8 +57,7 @@ class Replaying(SessionState):
         if self._last_som is not None:
             return [(m.id, m.text, i) for i, m in enumerate(self._last_som.marks)]
         assert self._last_ax is not None
-        return [(e.node_id, e.name, e.backend_node_id) for e in self._last_ax.entries
-                if e.backend_node_id is not None]
+        return [(e.node_id, e.name, e.backend_node_id) for e in self._last_ax.entries if e.backend_node_id is not None]
 
     def _css_order(self, css: str) -> dict:
         """Elements matching `css`: key -> rank in document order, with keys comparable with

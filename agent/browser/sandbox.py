@@ -15,6 +15,7 @@ every action a tab found on an off-limits URL is sent to about:blank. Downloads 
     env.take_refused()                          # ["file:///etc/passwd"]
     with env.harness(): ...                     # the harness's own work: not policed, not recorded
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -33,15 +34,16 @@ from selenium.common.exceptions import WebDriverException
 from agent.browser.devtools import DevToolsError, DevToolsPage, DevToolsUnavailable
 from agent.browser.state import SessionState
 
-MAX_CONTEXTS = 4          # browser contexts kept, one per rule set, least recently used dropped first
-MAX_KEPT = 200            # refusals kept between two take_refused() calls
+MAX_CONTEXTS = 4  # browser contexts kept, one per rule set, least recently used dropped first
+MAX_KEPT = 200  # refusals kept between two take_refused() calls
 REFUSED_TITLE = "Outside this task's sites"
-_PAGE = (f"<!doctype html><html><head><title>{REFUSED_TITLE}</title></head>"
-         f"<body><h1>{REFUSED_TITLE}</h1></body></html>").encode()
+_PAGE = (
+    f"<!doctype html><html><head><title>{REFUSED_TITLE}</title></head><body><h1>{REFUSED_TITLE}</h1></body></html>"
+).encode()
 _LOOPBACK_NAMES = ("127.0.0.1", "localhost")
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
-Origin = tuple[str, str, int]     # scheme, canonical host, port
+Origin = tuple[str, str, int]  # scheme, canonical host, port
 
 
 def canonical_host(host: str) -> str:
@@ -128,18 +130,18 @@ class Gate:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._refused: list[str] = []
-        self.quiet = False        # the harness is at work: requests are still refused, not recorded
+        self.quiet = False  # the harness is at work: requests are still refused, not recorded
         gate = self
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def log_message(self, format: str, *args) -> None:   # noqa: A002 (the base class's name)
+            def log_message(self, format: str, *args) -> None:
                 pass
 
             def _refuse(self) -> None:
                 url = f"https://{self.path}" if self.command == "CONNECT" else self.path
-                if urlsplit(url).path != "/favicon.ico":     # the browser's own request for the refused page
+                if urlsplit(url).path != "/favicon.ico":  # the browser's own request for the refused page
                     gate.record(url)
                 body = b"" if self.command in ("CONNECT", "HEAD") else _PAGE
                 self.send_response(403, REFUSED_TITLE)
@@ -180,11 +182,12 @@ class Gate:
 
 class Sandboxing(SessionState):
     """The env's confinement: one browser context per rule set, the gate, and the checks of the env's own."""
+
     sandbox: bool
     _gate: Gate | None
     _browser: DevToolsPage | None
     _contexts: OrderedDict[frozenset[Origin], str]
-    _context: str | None            # the browser context the agent's tabs live in (None: the default one)
+    _context: str | None  # the browser context the agent's tabs live in (None: the default one)
     _allowed: frozenset[Origin] | None
     _refused: list[str]
     _harness_depth: int
@@ -196,14 +199,14 @@ class Sandboxing(SessionState):
         self._refused, self._harness_depth = [], 0
         if not enabled:
             return
-        if self._debugger:       # the browser-level socket (a local Chromium)
+        if self._debugger:  # the browser-level socket (a local Chromium)
             with urllib.request.urlopen(f"http://{self._debugger}/json/version", timeout=10) as answer:
                 url = json.load(answer)["webSocketDebuggerUrl"]
             self._browser = DevToolsPage.connect_url(url)
         self._gate = Gate()
         try:
             self._deny_downloads(None)
-        except Exception as exc:       # a grid node without the Browser domain: the env's own checks only
+        except Exception as exc:  # a grid node without the Browser domain: the env's own checks only
             self._check_alive(exc)
 
     def _stop_sandbox(self) -> None:
@@ -215,7 +218,7 @@ class Sandboxing(SessionState):
     def _browser_call(self, method: str, params: dict | None = None) -> dict:
         if self._browser is not None:
             return self._browser.call(method, params, timeout=15)
-        return self.cdp(method, params)          # through ChromeDriver (a Selenium Grid)
+        return self.cdp(method, params)  # through ChromeDriver (a Selenium Grid)
 
     def _deny_downloads(self, context: str | None) -> None:
         params: dict = {"behavior": "deny", **({"browserContextId": context} if context else {})}
@@ -235,23 +238,28 @@ class Sandboxing(SessionState):
             return
         if self._gate is not None:
             self._gate.take()
-        if self._browser is None:       # a Selenium Grid: the env's own checks only (README: security)
+        if self._browser is None:  # a Selenium Grid: the env's own checks only (README: security)
             return
         context = self._contexts.get(allowed)
         if context is None:
-            context = self._browser_call("Target.createBrowserContext", {
-                "disposeOnDetach": True, "proxyServer": self._gate.proxy if self._gate else "",
-                "proxyBypassList": bypass_list(allowed)})["browserContextId"]
+            context = self._browser_call(
+                "Target.createBrowserContext",
+                {
+                    "disposeOnDetach": True,
+                    "proxyServer": self._gate.proxy if self._gate else "",
+                    "proxyBypassList": bypass_list(allowed),
+                },
+            )["browserContextId"]
             self._deny_downloads(context)
             self._contexts[allowed] = context
         self._contexts.move_to_end(allowed)
         handles = list(self.driver.window_handles)
         kept = self._tabs[0] if context == self._context and self._tabs and self._tabs[0] in handles else None
         if context != self._context:
-            self._spare = None          # the harness's tab of the other context: closed below
+            self._spare = None  # the harness's tab of the other context: closed below
         self._context = context
         fresh = kept or self._new_tab()
-        self._fresh_history = kept is not None    # Tabs.open drops the kept tab's history
+        self._fresh_history = kept is not None  # Tabs.open drops the kept tab's history
         for handle in handles:
             if handle not in (fresh, self._spare):
                 self.driver.switch_to.window(handle)
@@ -281,8 +289,9 @@ class Sandboxing(SessionState):
         returns its handle. The caller adds it to the env's tabs."""
         if self._context is not None:
             # no size: Chromium takes one only for the context's first window; the viewport is emulated per tab
-            target = self._browser_call("Target.createTarget", {
-                "url": "about:blank", "browserContextId": self._context})["targetId"]
+            target = self._browser_call(
+                "Target.createTarget", {"url": "about:blank", "browserContextId": self._context}
+            )["targetId"]
             self.driver.switch_to.window(target)
             return target
         self.driver.switch_to.new_window("tab")
@@ -297,7 +306,7 @@ class Sandboxing(SessionState):
                 self.driver.switch_to.window(spare)
                 return spare
             except WebDriverException:
-                pass            # closed meanwhile: a new one
+                pass  # closed meanwhile: a new one
         return self._new_tab()
 
     def release_tab(self, handle: str) -> None:

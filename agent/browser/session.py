@@ -14,6 +14,7 @@ the env keeps about it); its behaviour comes from one mixin per concern: DevTool
 settle waits (settle.py), tabs (tabs.py), marks and observations (observe.py), actions (act.py) and
 replay support (replay.py).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -40,10 +41,17 @@ MODES: tuple[ObservationMode, ...] = ("som", "accessibility_tree")
 
 
 class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevToolsChannel):
-    def __init__(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT, mode: ObservationMode = "som",
-                 current_viewport_only: bool = False, remote_url: str | None = None,
-                 settle_timeout: float = 10.0, record_network: bool = False, devtools_socket: bool = True,
-                 sandbox: bool = True):
+    def __init__(
+        self,
+        viewport: tuple[int, int] = DEFAULT_VIEWPORT,
+        mode: ObservationMode = "som",
+        current_viewport_only: bool = False,
+        remote_url: str | None = None,
+        settle_timeout: float = 10.0,
+        record_network: bool = False,
+        devtools_socket: bool = True,
+        sandbox: bool = True,
+    ):
         """`devtools_socket`: read observations over Chromium's own DevTools socket when the browser is
         local (else, and on a Selenium Grid, every command goes through ChromeDriver). `record_network`: the
         driver buffers the network events of each episode (agent.network). `sandbox`: `confine` holds the
@@ -54,19 +62,20 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
         self.viewport = (int(viewport[0]), int(viewport[1]))
         self.current_viewport_only = current_viewport_only
         self.settle_timeout = float(settle_timeout)
-        self.record_network = record_network      # the driver buffers network events (agent.network)
+        self.record_network = record_network  # the driver buffers network events (agent.network)
         # Dialogs a command runs into are accepted by ChromeDriver and reported to us, so that checking for
         # one costs no request of its own: see _settle.
-        self.driver = create_driver(self.viewport, remote_url, performance_log=record_network,
-                                    unhandled_prompt="accept and notify")
+        self.driver = create_driver(
+            self.viewport, remote_url, performance_log=record_network, unhandled_prompt="accept and notify"
+        )
         self._closed = False
         try:
             self.set_settle_timeout(self.settle_timeout)
             self._debugger: str | None = None
-            if devtools_socket and getattr(self.driver, "_vwa_pgid", None):   # a local Chromium
+            if devtools_socket and getattr(self.driver, "_vwa_pgid", None):  # a local Chromium
                 self._debugger = (self.driver.capabilities.get("goog:chromeOptions") or {}).get("debuggerAddress")
             self._sockets: dict[str, DevToolsPage] = {}
-            self._worlds: dict[str, tuple[int, str]] = {}   # tab -> (isolated world context id, its token)
+            self._worlds: dict[str, tuple[int, str]] = {}  # tab -> (isolated world context id, its token)
             self._tabs: list[str] = [self.driver.current_window_handle]
             self._focused_handle = self._tabs[0]
             self._emulated: dict[str, tuple[int, int]] = {}
@@ -79,8 +88,8 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
             # (tab, readyState, URL, title) read by an action's own script, which the step's settle uses
             # instead of asking again (when no other tab took the focus meanwhile)
             self._state_after_action: tuple[str, str, str, str] | None = None
-            self._generation = 0      # counts observations and actions (an observation's lazy HTML checks it)
-            self._page_state: tuple[str, str] = ("", "")   # URL and title seen by the last settle
+            self._generation = 0  # counts observations and actions (an observation's lazy HTML checks it)
+            self._page_state: tuple[str, str] = ("", "")  # URL and title seen by the last settle
             self._spare: str | None = None
             self._fresh_history = False
             self._focus(0)
@@ -91,7 +100,7 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
             quit_driver(self.driver)
             raise
 
-    def __enter__(self) -> "BrowserEnv":
+    def __enter__(self) -> BrowserEnv:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -113,8 +122,10 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
         try:
             self.driver.window_handles
         except Exception as probe:
-            raise BrowserCrashed(f"the browser session died: {str(exc).splitlines()[0][:300]} "
-                                 f"(probe: {str(probe).splitlines()[0][:200]})") from exc
+            raise BrowserCrashed(
+                f"the browser session died: {str(exc).splitlines()[0][:300]} "
+                f"(probe: {str(probe).splitlines()[0][:200]})"
+            ) from exc
 
     def step(self, action: Action | InvalidAction) -> str | None:
         """Acting.step, held to the allow-list of `confine`: a goto off the list is refused before navigating

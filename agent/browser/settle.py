@@ -1,6 +1,7 @@
 """Settle waits: loading a URL in the focused tab and waiting until its document is complete, accepting the
 dialogs met on the way; after an action, letting the page run the tasks it queued first.
 """
+
 from __future__ import annotations
 
 import time
@@ -16,7 +17,7 @@ from agent.browser.errors import _is_dead_session, _ProtocolError
 from agent.browser.state import SessionState
 from agent.load import is_renderer_timeout
 
-_MAX_DIALOGS = 20        # dialogs accepted in a row before a settle gives up (a page that keeps opening them)
+_MAX_DIALOGS = 20  # dialogs accepted in a row before a settle gives up (a page that keeps opening them)
 
 
 # The settle check: answers at once when the document is complete, else when its load event fires or
@@ -56,13 +57,13 @@ class Settling(SessionState):
             left = deadline - time.monotonic()
             try:
                 if first and known_state and known_state[0] == self._focused_handle and known_state[1] == "complete":
-                    _handle, state, url, title = known_state   # read by the action's own script, in this tab
-                elif first:   # usually complete already: a plain script is the cheaper request
+                    _handle, state, url, title = known_state  # read by the action's own script, in this tab
+                elif first:  # usually complete already: a plain script is the cheaper request
                     state, url, title = self.driver.execute_script(_STATE_JS)
                 else:
                     state, url, title = self.driver.execute_async_script(_SETTLE_JS, max(0, int(left * 1000) - 50))
                 first = False
-            except UnexpectedAlertPresentException as exc:   # accepted by ChromeDriver ("accept and notify")
+            except UnexpectedAlertPresentException as exc:  # accepted by ChromeDriver ("accept and notify")
                 self._dialogs.append(exc.alert_text or "")
                 dialogs += 1
                 if dialogs > _MAX_DIALOGS:
@@ -133,9 +134,16 @@ class Settling(SessionState):
         replaces the document meanwhile ends the call early, which is what the settle waits for anyway."""
         self._state_after_action = None
         try:
-            self._page_call("Runtime.evaluate", {"expression": _YIELD_JS, "awaitPromise": True, "silent": True,
-                                                 "timeout": int(self.settle_timeout * 1000)})
+            self._page_call(
+                "Runtime.evaluate",
+                {
+                    "expression": _YIELD_JS,
+                    "awaitPromise": True,
+                    "silent": True,
+                    "timeout": int(self.settle_timeout * 1000),
+                },
+            )
         except UnexpectedAlertPresentException:
             raise
         except (_ProtocolError, WebDriverException):
-            pass   # the document or the tab is gone (a navigation, a closed tab): the settle looks next
+            pass  # the document or the tab is gone (a navigation, a closed tab): the settle looks next

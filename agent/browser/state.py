@@ -5,6 +5,7 @@ session's `__init__` sets and the methods one mixin calls on another have one de
 checker holds every mixin to them. The method declarations exist for the type checker only: at run time the
 mixins' own definitions are the only ones.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,8 +22,9 @@ from agent.som import SomResult
 @dataclass
 class _Target:
     """What an id of the last observation points at."""
+
     id: str
-    label: str           # for error messages: "[12] button 'Save'"
+    label: str  # for error messages: "[12] button 'Save'"
     mark_index: int | None = None
     backend_node_id: int | None = None
 
@@ -30,6 +32,7 @@ class _Target:
 @dataclass
 class _MarkStore:
     """Where the marks of the latest Set-of-Marks observation are kept: an isolated world of one tab."""
+
     handle: str
     context_id: int
     token: str
@@ -37,6 +40,7 @@ class _MarkStore:
 
 class SessionState:
     """The session's attributes (set by BrowserEnv.__init__) and the methods the mixins share."""
+
     mode: ObservationMode
     viewport: tuple[int, int]
     current_viewport_only: bool
@@ -44,8 +48,8 @@ class SessionState:
     record_network: bool
     driver: WebDriver
     _closed: bool
-    _debugger: str | None               # Chromium's DevTools address when the browser is local
-    _sockets: dict[str, DevToolsPage]   # tab handle -> its DevTools socket
+    _debugger: str | None  # Chromium's DevTools address when the browser is local
+    _sockets: dict[str, DevToolsPage]  # tab handle -> its DevTools socket
     _worlds: dict[str, tuple[int, str]]  # tab -> (isolated world context id, its token)
     _tabs: list[str]
     _focused: int
@@ -60,8 +64,8 @@ class SessionState:
     _state_after_action: tuple[str, str, str, str] | None
     _generation: int
     _page_state: tuple[str, str]
-    _spare: str | None                  # the harness's tab between its uses (sandbox.py), not the agent's
-    _fresh_history: bool                # tab 0 was kept from the last episode: open() drops its history
+    _spare: str | None  # the harness's tab between its uses (sandbox.py), not the agent's
+    _fresh_history: bool  # tab 0 was kept from the last episode: open() drops its history
 
     if TYPE_CHECKING:
         # session.py

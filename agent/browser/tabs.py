@@ -1,6 +1,7 @@
 """Tab bookkeeping: the open tabs in order, the focused one (with its viewport emulated), tabs the page
 opened or closed, opening an episode's start URLs, and the tabs' titles and URLs for an observation.
 """
+
 from __future__ import annotations
 
 from selenium.common.exceptions import WebDriverException
@@ -21,8 +22,10 @@ class Tabs(SessionState):
         if self._emulated.get(handle) == self.viewport:
             return
         width, height = self.viewport
-        self.cdp("Emulation.setDeviceMetricsOverride",
-                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
         self._emulated[handle] = self.viewport
 
     def _focus(self, index: int) -> None:
@@ -50,7 +53,7 @@ class Tabs(SessionState):
             self._focus(len(self._tabs) - 1)
         elif not self._tabs:
             raise BrowserCrashed("every tab of the browser was closed")
-        elif self._focused_handle not in known:   # the page closed its own tab
+        elif self._focused_handle not in known:  # the page closed its own tab
             self._focus(len(self._tabs) - 1)
         else:
             self._focused = self._tabs.index(self._focused_handle)
@@ -78,12 +81,12 @@ class Tabs(SessionState):
                     self._tabs.append(self._new_tab())
                     self._focus(i)
                 elif self._fresh_history and "#" in url and same_document(self.driver.current_url, url):
-                    self._load("about:blank")    # the kept tab shows url: loading it again would not reload
+                    self._load("about:blank")  # the kept tab shows url: loading it again would not reload
                 problem = self._load(url)
                 if problem:
                     raise RuntimeError(f"could not open start URL {url!r}: {problem}")
             self._focus(0)
-            if self._fresh_history:    # a tab kept from the last episode (sandbox.confine): no way back to it
+            if self._fresh_history:  # a tab kept from the last episode (sandbox.confine): no way back to it
                 self.cdp("Page.resetNavigationHistory", {})
                 self._fresh_history = False
             problem = self._settle()
@@ -117,7 +120,7 @@ class Tabs(SessionState):
                 tabs.append(Tab(title, url))
             elif info and not info.get("url", "").startswith(_ERROR_PAGE):
                 tabs.append(Tab(_document_title(info.get("title", ""), info.get("url", "")), info["url"]))
-            else:   # an error page (WebDriver names the URL that failed) or a tab DevTools did not list
+            else:  # an error page (WebDriver names the URL that failed) or a tab DevTools did not list
                 self.driver.switch_to.window(handle)
                 try:
                     tabs.append(Tab(self.driver.title, self.driver.current_url))

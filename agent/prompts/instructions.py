@@ -1,4 +1,5 @@
 """The instructions of the prompt agents (this project's own wording), one variant per observation mode."""
+
 from __future__ import annotations
 
 ACTION_GRAMMAR = """\
@@ -16,26 +17,36 @@ Actions you can take (exactly one per turn):
   stop [answer]            finish; put the answer in the brackets when the task asks a question,
                            or stop [N/A] when you are sure the task cannot be done. Otherwise stop [] once done."""  # noqa: E501
 
-ANSWER_FORMAT = ("Think step by step about what the page shows and what is left to do. Then end your reply "
-                 "with exactly one line of the form:\n"
-                 "In summary, the next action I will perform is ```click [12]```\n"
-                 "with your chosen action between the triple backticks.")
+ANSWER_FORMAT = (
+    "Think step by step about what the page shows and what is left to do. Then end your reply "
+    "with exactly one line of the form:\n"
+    "In summary, the next action I will perform is ```click [12]```\n"
+    "with your chosen action between the triple backticks."
+)
 
 _OBSERVATION = {
-    "text": ("Each turn you receive the objective, the URL of the current page, the open tabs, your previous "
-             "action and the page as an accessibility tree: one line per element, `[id] role 'name'`, indented "
-             "by nesting."),
-    "caption": ("Each turn you receive the objective, the URL of the current page, the open tabs, your previous "
-                "action and the page as an accessibility tree: one line per element, `[id] role 'name'`. "
-                "Images carry a written description of their content in their name. Images given with the "
-                "objective are described in words too."),
-    "multimodal": ("Each turn you receive the objective, a screenshot of the current page, its URL, the open "
-                   "tabs, your previous action and the page as an accessibility tree: one line per element, "
-                   "`[id] role 'name'`. Images given with the objective are attached as images."),
-    "som": ("Each turn you receive the objective, a screenshot of the current page on which every element you "
-            "can act on is framed and labelled with its id, the list of those elements (`[id] [TAG] [text]`; "
-            "lines starting with `[]` are plain text), the URL, the open tabs and your previous action. "
-            "Images given with the objective are attached as images."),
+    "text": (
+        "Each turn you receive the objective, the URL of the current page, the open tabs, your previous "
+        "action and the page as an accessibility tree: one line per element, `[id] role 'name'`, indented "
+        "by nesting."
+    ),
+    "caption": (
+        "Each turn you receive the objective, the URL of the current page, the open tabs, your previous "
+        "action and the page as an accessibility tree: one line per element, `[id] role 'name'`. "
+        "Images carry a written description of their content in their name. Images given with the "
+        "objective are described in words too."
+    ),
+    "multimodal": (
+        "Each turn you receive the objective, a screenshot of the current page, its URL, the open "
+        "tabs, your previous action and the page as an accessibility tree: one line per element, "
+        "`[id] role 'name'`. Images given with the objective are attached as images."
+    ),
+    "som": (
+        "Each turn you receive the objective, a screenshot of the current page on which every element you "
+        "can act on is framed and labelled with its id, the list of those elements (`[id] [TAG] [text]`; "
+        "lines starting with `[]` are plain text), the URL, the open tabs and your previous action. "
+        "Images given with the objective are attached as images."
+    ),
 }
 
 _RULES = """\
@@ -49,9 +60,11 @@ Rules:
 def system_prompt(mode: str, sites_note: str = "") -> str:
     if mode not in _OBSERVATION:
         raise ValueError(f"unknown prompt mode {mode!r}; expected one of {', '.join(_OBSERVATION)}")
-    intro = ("You are an agent that completes tasks on websites with a web browser: an online classifieds site, "
-             "an online shop, a discussion forum and an offline encyclopedia. "
-             "You act one step at a time until the objective is reached.")
+    intro = (
+        "You are an agent that completes tasks on websites with a web browser: an online classifieds site, "
+        "an online shop, a discussion forum and an offline encyclopedia. "
+        "You act one step at a time until the objective is reached."
+    )
     parts = [intro, _OBSERVATION[mode], ACTION_GRAMMAR, _RULES, ANSWER_FORMAT]
     if sites_note:
         parts.insert(2, sites_note)

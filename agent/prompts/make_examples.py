@@ -7,6 +7,7 @@ screenshots (plain and Set-of-Marks) and the example reply (with the element ids
 observation) are written to agent/prompts/examples/. The files are committed: agents never render
 them at run time. Rerun after changing the observation format.
 """
+
 from __future__ import annotations
 
 import base64
@@ -59,47 +60,56 @@ EXAMPLES: list[dict[str, Any]] = [
         "objective": "Open the listing of the blue bicycle.",
         "url": "http://classifieds.example/index.php?page=search&sCategory=bikes",
         "previous": "None",
-        "html": STYLE + """<header><b>Classifieds</b><a href="#">Publish Ad</a><a href="#">My account</a></header>
+        "html": STYLE
+        + """<header><b>Classifieds</b><a href="#">Publish Ad</a><a href="#">My account</a></header>
 <main><h2>Bicycles &mdash; 3 results</h2>
 <div class="item"><img src="{red}" alt="Listing photo" width="160" height="110"><div><a href="#">Commuter bike, 54 cm</a><p class="price">$120.00</p></div></div>
 <div class="item"><img src="{blue}" alt="Listing photo" width="160" height="110"><div><a href="#">Vintage road bike</a><p class="price">$85.00</p></div></div>
 <div class="item"><img src="{green}" alt="Listing photo" width="160" height="110"><div><a href="#">Kids bike with bell</a><p class="price">$40.00</p></div></div>
 </main>""",  # noqa: E501
         "target": {"do": "click", "text": "Vintage road bike"},
-        "reply": ("The objective is to open the listing of the blue bicycle. The page lists three bicycles with "
-                  "photos. The first photo shows a red frame, the second a blue frame and the third a green one. "
-                  "The blue bicycle is therefore the second listing, titled \"Vintage road bike\". Its title link "
-                  "has id {id}. In summary, the next action I will perform is ```click [{id}]```"),
+        "reply": (
+            "The objective is to open the listing of the blue bicycle. The page lists three bicycles with "
+            "photos. The first photo shows a red frame, the second a blue frame and the third a green one. "
+            'The blue bicycle is therefore the second listing, titled "Vintage road bike". Its title link '
+            "has id {id}. In summary, the next action I will perform is ```click [{id}]```"
+        ),
     },
     {
         "name": "shopping",
         "objective": "How many reviews does the silver espresso machine have?",
         "url": "http://shop.example/compact-espresso-machine-silver.html",
         "previous": "click [31]",
-        "html": STYLE + """<header><b>One Stop Market</b><input aria-label="Search" placeholder="Search entire store here..."><a href="#">My Cart</a></header>
+        "html": STYLE
+        + """<header><b>One Stop Market</b><input aria-label="Search" placeholder="Search entire store here..."><a href="#">My Cart</a></header>
 <main><div class="item"><img src="{machine}" alt="Compact Espresso Machine, Silver" width="220" height="200">
 <div><h1>Compact Espresso Machine, Silver</h1><p>Rating: 4 of 5 &middot; <a href="#">12 Reviews</a> &middot; <a href="#">Add Your Review</a></p>
 <p class="price">$89.99</p><label>Qty <input value="1" size="2"></label> <button>Add to Cart</button></div></div></main>""",  # noqa: E501
         "target": None,
-        "reply": ("The objective asks for the number of reviews of the silver espresso machine. I am on the product "
-                  "page of the Compact Espresso Machine, Silver, and the photo shows a silver machine. Next to the "
-                  "rating the page shows a link \"12 Reviews\". So the machine has 12 reviews and I can answer. "
-                  "In summary, the next action I will perform is ```stop [12]```"),
+        "reply": (
+            "The objective asks for the number of reviews of the silver espresso machine. I am on the product "
+            "page of the Compact Espresso Machine, Silver, and the photo shows a silver machine. Next to the "
+            'rating the page shows a link "12 Reviews". So the machine has 12 reviews and I can answer. '
+            "In summary, the next action I will perform is ```stop [12]```"
+        ),
     },
     {
         "name": "reddit",
         "objective": "Find posts about lighthouses on the forum.",
         "url": "http://forum.example/f/pics",
         "previous": "None",
-        "html": STYLE + """<header><b>Postmill</b><a href="#">Forums</a><a href="#">Wiki</a>
+        "html": STYLE
+        + """<header><b>Postmill</b><a href="#">Forums</a><a href="#">Wiki</a>
 <form><input name="q" type="search" aria-label="Search query" placeholder="Search"><button>Search</button></form></header>
 <main><h2>/f/pics</h2><article class="item"><div><a href="#">Sunset over the harbour</a><p>submitted by sea_gull 3 hours ago &middot; 14 comments</p></div></article>
 <article class="item"><div><a href="#">My cat discovered the printer</a><p>submitted by paperjam 5 hours ago &middot; 52 comments</p></div></article></main>""",  # noqa: E501
         "target": {"do": "type", "css": "input[name=q]"},
-        "reply": ("The objective is to find posts about lighthouses. This forum page shows two posts, neither about "
-                  "a lighthouse. The header has a search box with id {id}; searching the whole forum for "
-                  "\"lighthouse\" is the quickest way. In summary, the next action I will perform is "
-                  "```type [{id}] [lighthouse] [1]```"),
+        "reply": (
+            "The objective is to find posts about lighthouses. This forum page shows two posts, neither about "
+            "a lighthouse. The header has a search box with id {id}; searching the whole forum for "
+            '"lighthouse" is the quickest way. In summary, the next action I will perform is '
+            "```type [{id}] [lighthouse] [1]```"
+        ),
     },
 ]
 
@@ -116,8 +126,11 @@ def main() -> None:
             html = example["html"]
             for key, url in images.items():
                 html = html.replace("{" + key + "}", url)
-            page.write_text(f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{example['name']}</title>"
-                            f"</head><body>{html}</body></html>", encoding="utf-8")
+            page.write_text(
+                f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{example['name']}</title>"
+                f"</head><body>{html}</body></html>",
+                encoding="utf-8",
+            )
             record = {k: example[k] for k in ("name", "objective", "url", "previous")}
             for mode in OBSERVATION_MODES:
                 with BrowserEnv(viewport=VIEWPORT, mode=mode) as env:
@@ -131,9 +144,11 @@ def main() -> None:
                     if png is None:
                         raise RuntimeError(f"{example['name']}: the {mode} observation has no screenshot")
                     (OUT / f"{example['name']}_{mode}.png").write_bytes(png)
-                    record[mode] = {"observation": obs.text.replace(page.as_uri(), example["url"]),
-                                    "reply": example["reply"].replace("{id}", element_id),
-                                    "screenshot": f"{example['name']}_{mode}.png"}
+                    record[mode] = {
+                        "observation": obs.text.replace(page.as_uri(), example["url"]),
+                        "reply": example["reply"].replace("{id}", element_id),
+                        "screenshot": f"{example['name']}_{mode}.png",
+                    }
             records.append(record)
     (OUT / "examples.json").write_text(json.dumps(records, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {len(records)} examples to {OUT}")

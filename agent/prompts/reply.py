@@ -1,4 +1,5 @@
 """Reading the action out of a model's reply."""
+
 from __future__ import annotations
 
 import re
@@ -21,14 +22,23 @@ def extract_action(reply: str) -> tuple[str, str | None]:
     the fence's first line (```text) is dropped."""
     if not reply or not reply.strip():
         return reply or "", "the model's reply is empty"
-    blocks = (_SUMMARY.findall(reply) or _SUMMARY_QUOTED.findall(reply) or _FENCED.findall(reply)
-              or [b.strip().rstrip(".*").strip() for b in _SUMMARY_BARE.findall(reply) if b.strip()])
+    blocks = (
+        _SUMMARY.findall(reply)
+        or _SUMMARY_QUOTED.findall(reply)
+        or _FENCED.findall(reply)
+        or [b.strip().rstrip(".*").strip() for b in _SUMMARY_BARE.findall(reply) if b.strip()]
+    )
     if not blocks:
-        return reply.strip()[-300:], ("the model's reply has no action between ``` ```; expected it to end "
-                                      "with: In summary, the next action I will perform is ```click [12]```")
+        return reply.strip()[-300:], (
+            "the model's reply has no action between ``` ```; expected it to end "
+            "with: In summary, the next action I will perform is ```click [12]```"
+        )
     action = blocks[-1].strip()
     first, _, rest = action.partition("\n")
-    if rest and re.fullmatch(r"[a-z]+", first.strip()) and first.strip() not in (
-            "new_tab", "close_tab", "go_back", "go_forward", "stop"):
+    if (
+        rest
+        and re.fullmatch(r"[a-z]+", first.strip())
+        and first.strip() not in ("new_tab", "close_tab", "go_back", "go_forward", "stop")
+    ):
         action = rest.strip()
     return action, None

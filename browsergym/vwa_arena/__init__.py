@@ -8,6 +8,7 @@ as the gymnasium environment `browsergym/vwa_arena.<suite>.<task_id>`.
 A thin shim over evaluation/bgym/ (the setup, the validation, the Playwright driver of the scorers): this package
 is only BrowserGym's task class and its registration. Playwright drives Debian's Chromium (no browser download).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -30,8 +31,8 @@ class VwaArenaTask(AbstractBrowserTask):
         super().__init__(seed)
         self.session = TaskSession(suite, task_id, scoring=scoring)
         self.viewport = self.session.viewport
-        self.slow_mo = 0        # the embedded sites answer in milliseconds; actions wait for their page instead
-        self.timeout = 10000    # ms, as BrowserGym's VisualWebArena tasks
+        self.slow_mo = 0  # the embedded sites answer in milliseconds; actions wait for their page instead
+        self.timeout = 10000  # ms, as BrowserGym's VisualWebArena tasks
 
     @classmethod
     def get_task_id(cls) -> str:

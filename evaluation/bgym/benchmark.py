@@ -12,6 +12,7 @@ first task (evaluation/bgym/session.py).
 
 May import: evaluation.bgym.suites, evaluation.bgym.session (the stack), browsergym.experiments, pandas.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,15 +25,17 @@ from browsergym.experiments.loop import EnvArgs
 from . import suites
 
 NAME = "vwa_arena"
-MAX_STEPS = 30            # the pytest path's step limit
+MAX_STEPS = 30  # the pytest path's step limit
 ACTION_SUBSETS = ("chat", "infeas", "bid", "nav", "tab")
 
 
 @dataclass
 class VwaArenaEnvArgs(EnvArgs):
-    def make_env(self, action_mapping: Any, exp_dir: Any, exp_task_kwargs: dict | None = None,
-                 use_raw_page_output: bool = False) -> Any:
+    def make_env(
+        self, action_mapping: Any, exp_dir: Any, exp_task_kwargs: dict | None = None, use_raw_page_output: bool = False
+    ) -> Any:
         import browsergym.vwa_arena  # noqa: F401  (registers the tasks in this process)
+
         return super().make_env(action_mapping, exp_dir, exp_task_kwargs or {}, use_raw_page_output)
 
 
@@ -42,6 +45,7 @@ class VwaArenaBenchmark(Benchmark):
         """Start (or reuse) this process's embedded sites: a missing data set or a site that does not start
         shows here, before any episode."""
         from .session import shared_stack
+
         stack = shared_stack()
         served = stack.served()
         stack.start(served if served is not None else set())
@@ -51,11 +55,19 @@ def _metadata() -> pd.DataFrame:
     rows = []
     for suite, task_id in suites.all_tasks():
         raw = suites.raw_entry(suite, task_id)
-        rows.append({"task_name": suites.gym_name(suite, task_id), "suite": suite, "task_id": task_id,
-                     "sites": " ".join(raw.get("sites", [])), "difficulty": raw.get("overall_difficulty"),
-                     "official_template_id": raw.get("official_template_id"),
-                     "eval_types": " ".join(raw.get("eval", {}).get("eval_types", [])),
-                     "image_input": bool(raw.get("image")), "require_login": bool(raw.get("require_login"))})
+        rows.append(
+            {
+                "task_name": suites.gym_name(suite, task_id),
+                "suite": suite,
+                "task_id": task_id,
+                "sites": " ".join(raw.get("sites", [])),
+                "difficulty": raw.get("overall_difficulty"),
+                "official_template_id": raw.get("official_template_id"),
+                "eval_types": " ".join(raw.get("eval", {}).get("eval_types", [])),
+                "image_input": bool(raw.get("image")),
+                "require_login": bool(raw.get("require_login")),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -63,10 +75,12 @@ def _benchmark(name: str, names: list[str], metadata: pd.DataFrame, max_steps: i
     return VwaArenaBenchmark(
         name=name,
         high_level_action_set_args=HighLevelActionSetArgs(subsets=ACTION_SUBSETS, multiaction=False),
-        is_multi_tab=True, supports_parallel_seeds=False, backends=[],
-        env_args_list=[VwaArenaEnvArgs(task_name=n, task_seed=0, max_steps=max_steps, headless=True)
-                       for n in names],
-        task_metadata=metadata)
+        is_multi_tab=True,
+        supports_parallel_seeds=False,
+        backends=[],
+        env_args_list=[VwaArenaEnvArgs(task_name=n, task_seed=0, max_steps=max_steps, headless=True) for n in names],
+        task_metadata=metadata,
+    )
 
 
 def benchmarks(max_steps: int = MAX_STEPS) -> dict[str, VwaArenaBenchmark]:

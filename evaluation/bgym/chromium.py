@@ -9,6 +9,7 @@ by the user is left alone.
 
 May import: nothing of the project but agent.browser.driver's setting.
 """
+
 from __future__ import annotations
 
 import json
@@ -47,6 +48,6 @@ def use_debian_chromium(folder: Path = BROWSERS) -> Path | None:
         spare = link.with_name(f"chrome.{os.getpid()}")
         spare.unlink(missing_ok=True)
         spare.symlink_to(binary)
-        spare.replace(link)       # atomic: another process may be reading the link
+        spare.replace(link)  # atomic: another process may be reading the link
     os.environ["PLAYWRIGHT_BROWSERS_PATH"] = str(folder)
     return folder

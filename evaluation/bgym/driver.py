@@ -11,6 +11,7 @@ exceptions, which the evaluators already tell apart: an exception thrown in the 
 
 May import: evaluation.scoring (nothing else of the project).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -26,15 +27,23 @@ from selenium.common.exceptions import (
     WebDriverException,
 )
 
-SCRIPT_TIMEOUT_S = 30.0      # WebDriver's default script timeout
+SCRIPT_TIMEOUT_S = 30.0  # WebDriver's default script timeout
 _SYNC = "function (a) { return (function () {\n%s\n}).apply(window, a); }"
-_ASYNC = ("function (a) { return new Promise((resolve, reject) => {"
-          " const t = setTimeout(() => reject(new Error('__vwa_script_timeout__')), %d);"
-          " const done = (v) => { clearTimeout(t); resolve(v); };"
-          " try { (function () {\n%s\n}).apply(window, a.concat([done])); } catch (e) { clearTimeout(t); reject(e); }"
-          " }); }")
-_DEAD = ("has been closed", "Target crashed", "Target closed", "Execution context was destroyed",
-         "Browser closed", "Connection closed")
+_ASYNC = (
+    "function (a) { return new Promise((resolve, reject) => {"
+    " const t = setTimeout(() => reject(new Error('__vwa_script_timeout__')), %d);"
+    " const done = (v) => { clearTimeout(t); resolve(v); };"
+    " try { (function () {\n%s\n}).apply(window, a.concat([done])); } catch (e) { clearTimeout(t); reject(e); }"
+    " }); }"
+)
+_DEAD = (
+    "has been closed",
+    "Target crashed",
+    "Target closed",
+    "Execution context was destroyed",
+    "Browser closed",
+    "Connection closed",
+)
 
 
 def _translate(exc: PlaywrightError, what: str) -> WebDriverException:
@@ -47,7 +56,7 @@ def _translate(exc: PlaywrightError, what: str) -> WebDriverException:
 
 
 class _SwitchTo:
-    def __init__(self, driver: "PlaywrightDriver"):
+    def __init__(self, driver: PlaywrightDriver):
         self._driver = driver
 
     def new_window(self, type_hint: str | None = None) -> None:

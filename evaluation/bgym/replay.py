@@ -11,6 +11,7 @@ with each observation), and the step becomes the action an agent of BrowserGym's
 
 May import: nothing of the project.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -56,7 +57,7 @@ def step_actions(step: dict[str, Any], page: Page) -> list[str]:
     if do == "type":
         bid, tag = bid_and_tag(page, step["css"])
         value = str(step.get("value", ""))
-        if tag == "select":        # typing into a list box picks the option (BrowserGym: select_option)
+        if tag == "select":  # typing into a list box picks the option (BrowserGym: select_option)
             return [f"select_option({bid!r}, {value!r})"]
         actions = [f"fill({bid!r}, {value!r})"]
         if step.get("enter"):

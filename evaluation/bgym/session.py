@@ -24,6 +24,7 @@ them. A harness failure (a site down, a browser failure while scoring) raises, n
 
 May import: agent.browser.sandbox, evaluation.*, sites (through the stack).
 """
+
 from __future__ import annotations
 
 import atexit
@@ -124,7 +125,7 @@ class TaskSession:
             raise SetupError(f"the sites of {self.suite}/{self.task_id} did not start: {exc}") from exc
         urls = dict(stack.urls)
         resolved = self.resolved = self.task.resolve(urls)
-        images = load_input_images(resolved, self.image_root)    # a missing input image is the task's error
+        images = load_input_images(resolved, self.image_root)  # a missing input image is the task's error
         if stack.must_reset(resolved.require_reset):
             stack.reset(sorted(resolved.sites))
         context = page.context
@@ -138,10 +139,15 @@ class TaskSession:
             if i > 0:
                 pages.append(context.new_page())
             pages[-1].goto(url, wait_until="load")
-        pages[0].bring_to_front()     # the first start page has the focus, as on the pytest path
+        pages[0].bring_to_front()  # the first start page has the focus, as on the pytest path
         goal = self._goal(resolved, images)
-        return goal, {"suite": self.suite, "task_id": self.task_id, "site_urls": urls,
-                      "restarted_sites": restarted or None, "scoring": self.scoring}
+        return goal, {
+            "suite": self.suite,
+            "task_id": self.task_id,
+            "site_urls": urls,
+            "restarted_sites": restarted or None,
+            "scoring": self.scoring,
+        }
 
     def _confine(self, context: BrowserContext, origins: list[str]) -> None:
         self.allowed = allowed_origins(origins)
@@ -163,14 +169,22 @@ class TaskSession:
             if site not in known:
                 continue
             if not token:
-                raise SetupError(f"logging in to {site}: the {shared_stack().name} stack has no session token "
-                                 "(the BrowserGym path runs on the embedded stack)")
+                raise SetupError(
+                    f"logging in to {site}: the {shared_stack().name} stack has no session token "
+                    "(the BrowserGym path runs on the embedded stack)"
+                )
             base = urls[site]
             host = urlsplit(base).hostname or ""
             cookies: list[Any] = []
             for c in session_cookies(site, base, known[site], token):
-                cookie = {"name": c["name"], "value": c["value"], "domain": host, "path": c.get("path", "/"),
-                          "httpOnly": bool(c.get("httpOnly")), "secure": bool(c.get("secure"))}
+                cookie = {
+                    "name": c["name"],
+                    "value": c["value"],
+                    "domain": host,
+                    "path": c.get("path", "/"),
+                    "httpOnly": bool(c.get("httpOnly")),
+                    "secure": bool(c.get("secure")),
+                }
                 if c.get("sameSite") in ("Strict", "Lax", "None"):
                     cookie["sameSite"] = c["sameSite"]
                 cookies.append(cookie)
@@ -180,12 +194,16 @@ class TaskSession:
         goal: list[dict] = [{"type": "text", "text": resolved.intent}]
         if images:
             self._image_dir = tempfile.TemporaryDirectory(prefix="vwa-arena-goal-")
-        for i, (ref, image) in enumerate(zip(resolved.images, images), start=1):
+        for i, (ref, image) in enumerate(zip(resolved.images, images, strict=False), start=1):
             assert self._image_dir is not None
             path = Path(self._image_dir.name) / f"input_image_{i}.png"
             image.save(path)
-            goal.append({"type": "text", "text": f"Input image {i}/{len(images)} below "
-                                                 f"(local path: {str(path)!r}, url: {ref.value!r})"})
+            goal.append(
+                {
+                    "type": "text",
+                    "text": f"Input image {i}/{len(images)} below (local path: {str(path)!r}, url: {ref.value!r})",
+                }
+            )
             goal.append({"type": "image_url", "image_url": {"url": _data_uri(image)}})
         return goal
 
@@ -210,8 +228,13 @@ class TaskSession:
             reward = evaluate_task(self.resolved, self._context(answer, page, driver))
         finally:
             driver.quit()
-        info.update(scoring=self.scoring, answer=answer, final_url=page.url,
-                    checks=[c.to_dict() for c in reward.checks], explanation=reward.explain())
+        info.update(
+            scoring=self.scoring,
+            answer=answer,
+            final_url=page.url,
+            checks=[c.to_dict() for c in reward.checks],
+            explanation=reward.explain(),
+        )
         return float(reward.score), True, "", info
 
     def null_outcome(self, page: Page) -> Reward:
@@ -233,10 +256,19 @@ class TaskSession:
 
         def shopping_api() -> Any:
             from evaluation.scoring.site_api import get_shopping_api
+
             return get_shopping_api(stack.name, urls)
 
-        return EvalContext(answer=answer, final_url=page.url, driver=driver, judge=judge, vqa=vqa,
-                           shopping_api=shopping_api, image_root=self.image_root, scoring=self.scoring)
+        return EvalContext(
+            answer=answer,
+            final_url=page.url,
+            driver=driver,
+            judge=judge,
+            vqa=vqa,
+            shopping_api=shopping_api,
+            image_root=self.image_root,
+            scoring=self.scoring,
+        )
 
     def teardown(self) -> None:
         if self._image_dir is not None:

@@ -3,6 +3,7 @@
 
 May import: evaluation.taskfiles.
 """
+
 from __future__ import annotations
 
 import functools
@@ -25,7 +26,7 @@ def suite_files() -> dict[str, Path]:
     return {path.stem: path for path in sorted(tasks_dir().glob("*.json"))}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _entries(path: Path) -> dict[int, dict]:
     return {obj["task_id"]: obj for obj in read_task_list(path) if isinstance(obj, dict) and "task_id" in obj}
 

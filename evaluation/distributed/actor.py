@@ -9,6 +9,7 @@ even when it is SIGKILLed; the sites' servers end with it (PR_SET_PDEATHSIG).
 
 This module does not import Ray: the driver wraps `TaskActor` with `ray.remote`.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,19 +27,28 @@ from evaluation.taskfiles.loader import Task
 class TaskActor:
     def __init__(self, options: dict, worker: str, needed_sites: list[str]):
         from agent.watchdog import watchdog
+
         _die_with_raylet()
         self.worker = worker
         self.scratch = Path(tempfile.mkdtemp(prefix=f"vwa-actor-{worker}-"))
-        watchdog().guard_path(self.scratch)    # removed even if this actor is SIGKILLed
-        self.runtime = Runtime(RunOptions(**options, worker=worker, results_dir=self.scratch / "attempt-0"),
-                               needed_sites=set(needed_sites))
+        watchdog().guard_path(self.scratch)  # removed even if this actor is SIGKILLed
+        self.runtime = Runtime(
+            RunOptions(**options, worker=worker, results_dir=self.scratch / "attempt-0"), needed_sites=set(needed_sites)
+        )
         self.attempts = 0
 
     def info(self) -> dict:
         import ray
-        return {"worker": self.worker, "pid": os.getpid(), "pgid": os.getpgid(0), "hostname": socket.gethostname(),
-                "node_id": ray.get_runtime_context().get_node_id(), "ip": ray.util.get_node_ip_address(),
-                "scratch": str(self.scratch)}
+
+        return {
+            "worker": self.worker,
+            "pid": os.getpid(),
+            "pgid": os.getpgid(0),
+            "hostname": socket.gethostname(),
+            "node_id": ray.get_runtime_context().get_node_id(),
+            "ip": ray.util.get_node_ip_address(),
+            "scratch": str(self.scratch),
+        }
 
     def run(self, task: Task, attempt: int, retried_errors: list[str]) -> dict:
         """One attempt of `task`: {"lines": [result records], "files": {path in the run folder: bytes},
@@ -51,17 +61,23 @@ class TaskActor:
             outcome = self.runtime.run_task(task, attempt=attempt, retried_errors=retried_errors)
             error, retryable = outcome.error, outcome.retryable
             if error and retryable:
-                self.runtime.recover()       # a fresh browser for whatever attempt comes next
+                self.runtime.recover()  # a fresh browser for whatever attempt comes next
         except SkipTask as exc:
             skipped = str(exc)
         try:
-            return {"lines": _lines(out / RESULTS_FILE), "files": _files(out), "error": error,
-                    "retryable": retryable, "skipped": skipped}
+            return {
+                "lines": _lines(out / RESULTS_FILE),
+                "files": _files(out),
+                "error": error,
+                "retryable": retryable,
+                "skipped": skipped,
+            }
         finally:
             shutil.rmtree(out, ignore_errors=True)
 
     def close(self) -> None:
         from agent.watchdog import watchdog
+
         self.runtime.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
         watchdog().release_path(self.scratch)
@@ -75,12 +91,13 @@ def _die_with_raylet() -> None:
     dead process and everything to remove."""
     import ctypes
     import signal
+
     parent = os.getppid()
     try:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)
     except (OSError, AttributeError):
         return
-    if os.getppid() != parent:       # the raylet died before the prctl: nobody would send the signal
+    if os.getppid() != parent:  # the raylet died before the prctl: nobody would send the signal
         os.kill(os.getpid(), signal.SIGKILL)
 
 

@@ -14,6 +14,7 @@
 - The run folder is that of the pytest path: results.jsonl, trajectories/, environment.json, report.md,
   report.html and summary.json, plus backend.json (the backend and its nodes, also in summary.json).
 """
+
 from __future__ import annotations
 
 import json
@@ -32,14 +33,47 @@ from evaluation.taskfiles.loader import Task
 
 from .local import LocalCluster, LocalClusterError
 
-ACTOR_START_TIMEOUT_S = 300.0            # an actor's start: its Python, imports, then its first call
-MAX_REPLACEMENTS = 3                     # new actors per node after deaths, before the node is given up
+ACTOR_START_TIMEOUT_S = 300.0  # an actor's start: its Python, imports, then its first call
+MAX_REPLACEMENTS = 3  # new actors per node after deaths, before the node is given up
 # settings the actors need on every node (nodes started by `ray start` do not have the driver's environment)
-FORWARDED_PREFIXES = ("VWA_", "OPENAI_", "JUDGE_", "VQA_", "CAPTIONER", "AUTOEVAL_", "MODEL", "CLASSIFIEDS",
-                      "SHOPPING", "REDDIT", "WIKIPEDIA", "HOMEPAGE", "MAGENTO_", "DOCKER_", "EMBEDDED_", "LLM_")
-FORWARDED = {"STACK", "SEED", "SCALE", "DATA_DIR", "RUN_DIR", "RESET_TOKEN", "CHROMIUM_BINARY", "CHROMEDRIVER",
-             "SELENIUM_REMOTE_URL", "ARENA_HOST", "TEMPERATURE", "TOP_P", "MAX_TOKENS", "MAX_OBS_TOKENS",
-             "LOGIN_TIMEOUT", "WEBVOYAGER_KEEP_IMAGES", "TMPDIR", "PYTHONUNBUFFERED"}
+FORWARDED_PREFIXES = (
+    "VWA_",
+    "OPENAI_",
+    "JUDGE_",
+    "VQA_",
+    "CAPTIONER",
+    "AUTOEVAL_",
+    "MODEL",
+    "CLASSIFIEDS",
+    "SHOPPING",
+    "REDDIT",
+    "WIKIPEDIA",
+    "HOMEPAGE",
+    "MAGENTO_",
+    "DOCKER_",
+    "EMBEDDED_",
+    "LLM_",
+)
+FORWARDED = {
+    "STACK",
+    "SEED",
+    "SCALE",
+    "DATA_DIR",
+    "RUN_DIR",
+    "RESET_TOKEN",
+    "CHROMIUM_BINARY",
+    "CHROMEDRIVER",
+    "SELENIUM_REMOTE_URL",
+    "ARENA_HOST",
+    "TEMPERATURE",
+    "TOP_P",
+    "MAX_TOKENS",
+    "MAX_OBS_TOKENS",
+    "LOGIN_TIMEOUT",
+    "WEBVOYAGER_KEEP_IMAGES",
+    "TMPDIR",
+    "PYTHONUNBUFFERED",
+}
 
 
 class ClusterError(RuntimeError):
@@ -56,9 +90,10 @@ class Job:
 @dataclass
 class Slot:
     """One actor and what the driver knows of it."""
+
     name: str
     node_id: str
-    handle: Any = None            # the Ray actor handle
+    handle: Any = None  # the Ray actor handle
     info: dict = field(default_factory=dict)
     job: Job | None = None
 
@@ -66,18 +101,18 @@ class Slot:
 @dataclass
 class RayRun:
     tasks: list[Task]
-    options: dict                    # RunOptions fields but worker and results_dir
+    options: dict  # RunOptions fields but worker and results_dir
     results_dir: Path
     retries: int = 1
-    workers: int = 2                 # actors per node
-    address: str | None = None       # None: a local cluster for this run
+    workers: int = 2  # actors per node
+    address: str | None = None  # None: a local cluster for this run
     log: TextIO = sys.stdout
     slots: list[Slot] = field(default_factory=list)
-    nodes: dict = field(default_factory=dict)   # node id -> {"ip", "hostname", "workers": [names]}
+    nodes: dict = field(default_factory=dict)  # node id -> {"ip", "hostname", "workers": [names]}
     replaced: dict = field(default_factory=dict)
     died: list[dict] = field(default_factory=list)
-    counted: dict = field(default_factory=dict)   # task key -> status of its last line
-    local: LocalCluster | None = None             # the cluster started for this run (RAY_ADDRESS unset)
+    counted: dict = field(default_factory=dict)  # task key -> status of its last line
+    local: LocalCluster | None = None  # the cluster started for this run (RAY_ADDRESS unset)
 
     def say(self, text: str) -> None:
         print(text, file=self.log, flush=True)
@@ -96,14 +131,18 @@ class RayRun:
             os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
             self.local.use_token(os.environ)
         import ray
+
         try:
             ray.init(address=address, runtime_env={"env_vars": forwarded_env()}, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError, ray.exceptions.AuthenticationError) as exc:
             # a wrong token looks like a cluster that does not answer (Ray retries, then gives up)
-            hint = ("; is it up there, and does this machine hold its token (~/.ray/auth_token copied from the "
-                    "head, or RAY_AUTH_TOKEN; with RAY_AUTH_MODE=token)?")
-            raise ClusterError(f"could not connect to the Ray cluster at {address}: "
-                               f"{one_line(str(exc))[:300]}{hint}") from None
+            hint = (
+                "; is it up there, and does this machine hold its token (~/.ray/auth_token copied from the "
+                "head, or RAY_AUTH_TOKEN; with RAY_AUTH_MODE=token)?"
+            )
+            raise ClusterError(
+                f"could not connect to the Ray cluster at {address}: {one_line(str(exc))[:300]}{hint}"
+            ) from None
         return ray
 
     def alive_nodes(self, ray) -> dict[str, dict]:
@@ -114,8 +153,12 @@ class RayRun:
         plan = []
         for node_id, node in sorted(nodes.items(), key=lambda kv: kv[1].get("NodeManagerAddress", "")):
             room = min(self.workers, int(node.get("Resources", {}).get("CPU", 0)))
-            self.nodes[node_id] = {"node_id": node_id, "ip": node.get("NodeManagerAddress"),
-                                   "hostname": node.get("NodeManagerHostname"), "workers": []}
+            self.nodes[node_id] = {
+                "node_id": node_id,
+                "ip": node.get("NodeManagerAddress"),
+                "hostname": node.get("NodeManagerHostname"),
+                "workers": [],
+            }
             plan.append([node_id] * room)
         # at most one actor per task, taken round-robin over the nodes
         order = [n for column in _zip_longest(plan) for n in column if n]
@@ -130,11 +173,15 @@ class RayRun:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         from .actor import TaskActor
+
         index = sum(len(n["workers"]) for n in self.nodes.values())
         name = f"ray-{node_id[:8]}-{index}"
         remote = ray.remote(TaskActor).options(
-            num_cpus=1, max_restarts=0, max_task_retries=0,
-            scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=node_id, soft=False))
+            num_cpus=1,
+            max_restarts=0,
+            max_task_retries=0,
+            scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=node_id, soft=False),
+        )
         slot = Slot(name=name, node_id=node_id, handle=remote.remote(self.options, name, needed))
         self.nodes[node_id]["workers"].append(name)
         return slot
@@ -169,8 +216,10 @@ class RayRun:
         try:
             needed = sorted(set().union(*(sites_of(t) for t in self.tasks))) if self.tasks else []
             self.start_actors(ray, needed)
-            self.say(f"Ray: {len(self.slots)} actor(s) on {len({s.node_id for s in self.slots})} node(s); "
-                     f"{len(self.tasks)} task(s)")
+            self.say(
+                f"Ray: {len(self.slots)} actor(s) on {len({s.node_id for s in self.slots})} node(s); "
+                f"{len(self.tasks)} task(s)"
+            )
             self.write_backend()
             self.loop(ray, needed)
         finally:
@@ -192,8 +241,9 @@ class RayRun:
                     ref = slot.handle.run.remote(slot.job.task, slot.job.attempt, list(slot.job.errors))
                     in_flight[ref] = slot
             if not in_flight:
-                raise ClusterError(f"every actor died; {len(queue)} task(s) not run "
-                                   f"(resume the run with --resume {self.results_dir})")
+                raise ClusterError(
+                    f"every actor died; {len(queue)} task(s) not run (resume the run with --resume {self.results_dir})"
+                )
             [ref], _ = ray.wait(list(in_flight), num_returns=1)
             slot = in_flight.pop(ref)
             job, slot.job = slot.job, None
@@ -202,13 +252,18 @@ class RayRun:
             except ray.exceptions.RayActorError as exc:
                 self.actor_died(ray, slot, job, exc, queue, needed)
                 continue
-            except ray.exceptions.RayError as exc:   # the actor's own call failed: a bug, recorded as such
-                reply = {"lines": [self.error_record(job, slot, "worker", f"the actor's call failed: {exc}")],
-                         "files": {}, "error": one_line(str(exc)), "retryable": True, "skipped": None}
+            except ray.exceptions.RayError as exc:  # the actor's own call failed: a bug, recorded as such
+                reply = {
+                    "lines": [self.error_record(job, slot, "worker", f"the actor's call failed: {exc}")],
+                    "files": {},
+                    "error": one_line(str(exc)),
+                    "retryable": True,
+                    "skipped": None,
+                }
             self.store(reply)
             outcome = TaskOutcome(reward=None, record={}, error=reply["error"], retryable=reply["retryable"])
             if not reply["skipped"] and should_retry(outcome, job.attempt, self.retries):
-                queue.appendleft(Job(job.task, job.attempt + 1, job.errors + [reply["error"]]))
+                queue.appendleft(Job(job.task, job.attempt + 1, [*job.errors, reply["error"]]))
                 continue
             self.report_progress(job, reply, total)
 
@@ -217,15 +272,22 @@ class RayRun:
         cause = one_line(str(exc)).split(". ")[0][:300]
         message = f"the Ray actor {slot.name} (node {where}, pid {slot.info.get('pid')}) died mid-task: {cause}"
         self.say(f"{job.task.test_id}: {message}")
-        self.died.append({"worker": slot.name, "node_id": slot.node_id, "task": job.task.test_id,
-                          "pid": slot.info.get("pid"), "at": time.time()})
+        self.died.append(
+            {
+                "worker": slot.name,
+                "node_id": slot.node_id,
+                "task": job.task.test_id,
+                "pid": slot.info.get("pid"),
+                "at": time.time(),
+            }
+        )
         record = self.error_record(job, slot, "worker", message)
         self.store({"lines": [record], "files": {}})
         if job.attempt <= self.retries:
-            queue.appendleft(Job(job.task, job.attempt + 1, job.errors + [record["error"]]))
+            queue.appendleft(Job(job.task, job.attempt + 1, [*job.errors, record["error"]]))
         else:
             self.say(f"{job.task.test_id}: error after {job.attempt} attempt(s)")
-        ray.kill(slot.handle)     # unreachable rather than dead: it must not go on behind the driver's back
+        ray.kill(slot.handle)  # unreachable rather than dead: it must not go on behind the driver's back
         slot.handle = None
         self.slots.remove(slot)
         if slot.node_id in self.alive_nodes(ray) and self.replaced.get(slot.node_id, 0) < MAX_REPLACEMENTS:
@@ -235,14 +297,22 @@ class RayRun:
             try:
                 self.wait_ready(ray, [fresh])
             except ClusterError:
-                pass     # the other actors go on; the loop says so when none is left
+                pass  # the other actors go on; the loop says so when none is left
 
     def error_record(self, job: Job, slot: Slot, phase: str, message: str) -> dict:
         """A task's error line written by the driver (its actor could not write one), as Runtime writes them."""
         runtime = Runtime(RunOptions(**self.options, worker=slot.name, results_dir=self.results_dir))
         record = runtime.base_record(job.task)
-        record.update(attempt=job.attempt, retried_errors=list(job.errors) or None, status="error", phase=phase,
-                      reward=None, checks=[], error=f"{phase}: {one_line(message)}", timings=None)
+        record.update(
+            attempt=job.attempt,
+            retried_errors=list(job.errors) or None,
+            status="error",
+            phase=phase,
+            reward=None,
+            checks=[],
+            error=f"{phase}: {one_line(message)}",
+            timings=None,
+        )
         return record
 
     def store(self, reply: dict) -> None:
@@ -277,16 +347,23 @@ class RayRun:
             ray.wait(list(closing), num_returns=len(closing), timeout=60)
         for slot in self.slots:
             if slot.handle is not None:
-                ray.kill(slot.handle)      # its process ends; the watchdog removes whatever close() did not
+                ray.kill(slot.handle)  # its process ends; the watchdog removes whatever close() did not
                 slot.handle = None
 
     def write_backend(self) -> None:
         self.results_dir.mkdir(parents=True, exist_ok=True)
-        record: dict[str, Any] = {"backend": "ray", "address": self.address or "local (started for this run)",
-                  "nodes": list(self.nodes.values()), "actors_died": self.died}
-        if self.local is not None:     # what the driver's watchdog removes if the driver is killed
-            record["local_cluster"] = {"address": self.local.address, "process_group": self.local.pgid,
-                                       "temp_dir": str(self.local.temp) if self.local.temp else None}
+        record: dict[str, Any] = {
+            "backend": "ray",
+            "address": self.address or "local (started for this run)",
+            "nodes": list(self.nodes.values()),
+            "actors_died": self.died,
+        }
+        if self.local is not None:  # what the driver's watchdog removes if the driver is killed
+            record["local_cluster"] = {
+                "address": self.local.address,
+                "process_group": self.local.pgid,
+                "temp_dir": str(self.local.temp) if self.local.temp else None,
+            }
         path = self.results_dir / BACKEND_FILE
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
@@ -302,9 +379,12 @@ def forwarded_env() -> dict[str, str]:
     """The driver's settings every actor gets, and the project on PYTHONPATH (the same checkout path on
     every node: nodes import the project from there, not from whatever an install points at)."""
     from sites.config import PROJECT_ROOT
+
     env = {k: v for k, v in os.environ.items() if k in FORWARDED or k.startswith(FORWARDED_PREFIXES)}
-    env["PYTHONPATH"] = os.pathsep.join([str(PROJECT_ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(
-        os.pathsep) if p and p != str(PROJECT_ROOT)])
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(PROJECT_ROOT)]
+        + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != str(PROJECT_ROOT)]
+    )
     return env
 
 
@@ -327,9 +407,11 @@ def run_on_ray(run: RayRun) -> int:
             run.say("\n" + text)
             try:
                 from evaluation.reporting.report_html import write_html_report
+
                 write_html_report(run.results_dir)
             except (OSError, ValueError, ImportError) as exc:
                 run.say(f"could not write report.html of {run.results_dir}: {exc}")
-    run.say(f"Ray run: {len(run.counted)} task(s) in {time.perf_counter() - started:.1f} s, "
-            f"{errors} ended with an error")
+    run.say(
+        f"Ray run: {len(run.counted)} task(s) in {time.perf_counter() - started:.1f} s, {errors} ended with an error"
+    )
     return 0

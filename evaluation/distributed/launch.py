@@ -5,6 +5,7 @@ The arguments after `--` are the task plugin's own options (those that make sens
 --image-root, --require-complete-observations, and -k with a site name or a test id substring (`-k
 classifieds`, `-k classifieds/12`). Anything else is refused with its name, not silently dropped.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,8 +22,9 @@ from .driver import RayRun, run_on_ray
 
 
 def _plugin_options() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m evaluation.run --backend ray ... --", add_help=False,
-                                exit_on_error=False)
+    p = argparse.ArgumentParser(
+        prog="python -m evaluation.run --backend ray ... --", add_help=False, exit_on_error=False
+    )
     p.add_argument("--task-file", action="append", default=[])
     p.add_argument("--scoring", choices=MODES, default=DEFAULT_MODE)
     p.add_argument("--record-network", action="store_true")
@@ -45,14 +47,16 @@ def parse_viewport(text: str | None) -> tuple[int, int] | None:
     return int(width), int(height)
 
 
-def select_tasks(files: list[Path], keyword: str | None, shard: str | None,
-                 done: set[tuple[str, str]]) -> tuple[list[Task], list[str]]:
+def select_tasks(
+    files: list[Path], keyword: str | None, shard: str | None, done: set[tuple[str, str]]
+) -> tuple[list[Task], list[str]]:
     """The tasks to run, in file order, and the problems of bad entries (each naming file and task)."""
     from evaluation.taskfiles.plugin import parse_shard, shard_of  # the pytest path's shard rule, exactly
+
     part = parse_shard(shard)
     tasks, problems = [], []
     for file in files:
-        for name, entry in load_task_entries(file.resolve()):
+        for _name, entry in load_task_entries(file.resolve()):
             if isinstance(entry, TaskFormatError):
                 problems.append(f"bad task: {entry}")
                 continue
@@ -69,12 +73,15 @@ def select_tasks(files: list[Path], keyword: str | None, shard: str | None,
 def main_ray(args, extra: list[str], agent: str, results: Path, task_files: list[Path]) -> int:
     """Run the selected tasks on Ray into `results`; the exit code of `python -m evaluation.run`."""
     import pytest  # parse_shard's usage errors
+
     try:
         opts, unknown = _plugin_options().parse_known_args(extra)
         if unknown:
-            raise ValueError(f"not an option of the Ray backend: {' '.join(unknown)} (it takes --task-file, "
-                             "--scoring, --record-network, --max-steps, --viewport, --observation, "
-                             "--expect-reward, --image-root, --require-complete-observations, -k)")
+            raise ValueError(
+                f"not an option of the Ray backend: {' '.join(unknown)} (it takes --task-file, "
+                "--scoring, --record-network, --max-steps, --viewport, --observation, "
+                "--expect-reward, --image-root, --require-complete-observations, -k)"
+            )
         viewport = parse_viewport(opts.viewport)
     except (argparse.ArgumentError, ValueError) as exc:
         print(f"--backend ray: {exc}", file=sys.stderr)
@@ -90,8 +97,10 @@ def main_ray(args, extra: list[str], agent: str, results: Path, task_files: list
             done = scored_tasks(results, agent=agent, model=args.model, scoring=opts.scoring)
         other = other_scorings(results, opts.scoring)
         if other:
-            raise ValueError(f"{results} holds results scored with --scoring {', '.join(other)}; this run "
-                             f"scores with --scoring {opts.scoring}: use another --results folder")
+            raise ValueError(
+                f"{results} holds results scored with --scoring {', '.join(other)}; this run "
+                f"scores with --scoring {opts.scoring}: use another --results folder"
+            )
         tasks, problems = select_tasks(files, opts.keyword, args.shard, done)
     except (OSError, ValueError, pytest.UsageError) as exc:
         print(f"--backend ray: {exc}", file=sys.stderr)
@@ -104,13 +113,28 @@ def main_ray(args, extra: list[str], agent: str, results: Path, task_files: list
         print("No task to run (the selection matched none, or every task is scored already).")
         return 0
     image_root = Path(opts.image_root).resolve() if opts.image_root else None
-    options = dict(agent=agent, model=args.model, max_steps=opts.max_steps, viewport=viewport, stack=args.stack,
-                   observation=opts.observation, image_root=image_root, expect_reward=opts.expect_reward,
-                   scoring=opts.scoring, record_network=opts.record_network,
-                   require_complete_observations=opts.require_complete_observations)
+    options = dict(
+        agent=agent,
+        model=args.model,
+        max_steps=opts.max_steps,
+        viewport=viewport,
+        stack=args.stack,
+        observation=opts.observation,
+        image_root=image_root,
+        expect_reward=opts.expect_reward,
+        scoring=opts.scoring,
+        record_network=opts.record_network,
+        require_complete_observations=opts.require_complete_observations,
+    )
     workers = args.workers if args.workers > 0 else 1
-    run = RayRun(tasks=tasks, options=options, results_dir=results, retries=1 if args.retries is None
-                 else args.retries, workers=workers, address=os.environ.get("RAY_ADDRESS") or None)
+    run = RayRun(
+        tasks=tasks,
+        options=options,
+        results_dir=results,
+        retries=1 if args.retries is None else args.retries,
+        workers=workers,
+        address=os.environ.get("RAY_ADDRESS") or None,
+    )
     code = run_on_ray(run)
     if not (args.resume or args.results):
         point_latest(results)

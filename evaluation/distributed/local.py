@@ -5,6 +5,7 @@ The driver's watchdog (agent/watchdog.py) holds the group and the folder from th
 when the driver is SIGKILLed; `stop()` ends it at the end of a run. Nothing else on the machine is touched (not
 `ray stop`, which stops every Ray cluster of the user).
 """
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-OBJECT_STORE_BYTES = 128 * 1024 * 1024   # results and frames pass through it, one attempt at a time
+OBJECT_STORE_BYTES = 128 * 1024 * 1024  # results and frames pass through it, one attempt at a time
 START_TIMEOUT_S = 180.0
 
 
@@ -60,27 +61,48 @@ class LocalCluster:
 
     def start(self) -> str:
         from agent.watchdog import watchdog
-        ray_bin = shutil.which("ray", path=os.pathsep.join([str(Path(sys.executable).parent),
-                                                            os.environ.get("PATH", "")]))
+
+        ray_bin = shutil.which(
+            "ray", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+        )
         if ray_bin is None:
             raise LocalClusterError("the `ray` command is not installed next to this Python (make install)")
         # short: Ray's unix sockets live in it (108 bytes at most)
         self.temp = Path(tempfile.mkdtemp(prefix="vwa-ray-", dir="/tmp" if Path("/tmp").is_dir() else None))
         watchdog().guard_path(self.temp)
         port = _free_port()
-        cmd = [ray_bin, "start", "--head", "--node-ip-address=127.0.0.1", f"--port={port}",
-               f"--num-cpus={self.cpus}", "--num-gpus=0", "--include-dashboard=false",
-               f"--object-store-memory={OBJECT_STORE_BYTES}", f"--temp-dir={self.temp}", "--disable-usage-stats",
-               "--min-worker-port=0", "--max-worker-port=0"]
-        for flag in ("ray-client-server-port", "dashboard-agent-listen-port", "dashboard-agent-grpc-port",
-                     "metrics-export-port", "runtime-env-agent-port", "node-manager-port", "object-manager-port"):
+        cmd = [
+            ray_bin,
+            "start",
+            "--head",
+            "--node-ip-address=127.0.0.1",
+            f"--port={port}",
+            f"--num-cpus={self.cpus}",
+            "--num-gpus=0",
+            "--include-dashboard=false",
+            f"--object-store-memory={OBJECT_STORE_BYTES}",
+            f"--temp-dir={self.temp}",
+            "--disable-usage-stats",
+            "--min-worker-port=0",
+            "--max-worker-port=0",
+        ]
+        for flag in (
+            "ray-client-server-port",
+            "dashboard-agent-listen-port",
+            "dashboard-agent-grpc-port",
+            "metrics-export-port",
+            "runtime-env-agent-port",
+            "node-manager-port",
+            "object-manager-port",
+        ):
             cmd.append(f"--{flag}={_free_port()}")
         # without it Ray swaps 127.0.0.1 for the machine's outward address
         env = {**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
         self.use_token(env)
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True)
-        self.pgid = proc.pid              # every process of the cluster stays in this group
+        proc = subprocess.Popen(
+            cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+        )
+        self.pgid = proc.pid  # every process of the cluster stays in this group
         watchdog().guard_group(self.pgid)
         try:
             out, _ = proc.communicate(timeout=START_TIMEOUT_S)
@@ -97,6 +119,7 @@ class LocalCluster:
     def stop(self, timeout: float = 15.0) -> None:
         """SIGTERM the cluster's group, SIGKILL what is left after `timeout`, remove its folder."""
         from agent.watchdog import watchdog
+
         if self.pgid is not None:
             for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 5.0)):
                 try:

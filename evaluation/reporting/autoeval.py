@@ -10,6 +10,7 @@ JUDGE_MODEL, then MODEL), AUTOEVAL_BASE_URL / AUTOEVAL_API_KEY (default OPENAI_*
 Temperature 0. Writes RUN_DIR/autoeval.jsonl (one line per episode: verdicts, reasons) and adds its
 section to report.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,7 +49,7 @@ class AutoEvalError(RuntimeError):
 
 
 def parse_verdict(reply: str) -> str:
-    """"SUCCESS" or "NOT SUCCESS" from the judge's reply: the last verdict in capitals wins, and
+    """ "SUCCESS" or "NOT SUCCESS" from the judge's reply: the last verdict in capitals wins, and
     "NOT SUCCESS" is never read as a success. No verdict raises AutoEvalError."""
     found = _VERDICT.findall(reply or "")
     if not found:
@@ -74,7 +75,7 @@ def episode_screenshots(results_dir: Path, record: dict) -> list[bytes]:
             attrs = dict(_ATTR.findall(tag))
             alt, src = unescape(attrs.get("alt", "")), unescape(attrs.get("src", ""))
             if not (alt.startswith("screenshot") or alt.startswith("final")):
-                continue   # input images and anything else
+                continue  # input images and anything else
             if src.startswith("data:image/png;base64,"):
                 shots.append(base64.b64decode(src.split(",", 1)[1]))
             elif src and "://" not in src and (page.parent / src).is_file():
@@ -97,11 +98,14 @@ def _mime(image: bytes) -> str:
 
 
 def _messages(intent: str, answer: str | None, shots: list[bytes]) -> list[dict]:
-    text = (f"Task: {intent}\n\nThe agent's answer: {answer if answer else '(none)'}\n\n"
-            f"{len(shots)} screenshot(s) follow, oldest first.")
+    text = (
+        f"Task: {intent}\n\nThe agent's answer: {answer if answer else '(none)'}\n\n"
+        f"{len(shots)} screenshot(s) follow, oldest first."
+    )
     parts = [{"type": "text", "text": text}] + [
         {"type": "image_url", "image_url": {"url": f"data:{_mime(s)};base64," + base64.b64encode(s).decode("ascii")}}
-        for s in shots]
+        for s in shots
+    ]
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": parts}]
 
 
@@ -110,13 +114,17 @@ def settings_from_env(model: str | None = None) -> LLMSettings:
     model = model or os.environ.get("AUTOEVAL_MODEL") or os.environ.get("JUDGE_MODEL") or os.environ.get("MODEL")
     if not model:
         raise AutoEvalError("the auto-evaluator needs a vision model: set AUTOEVAL_MODEL (or JUDGE_MODEL / MODEL)")
-    return LLMSettings.from_env(model=model, temperature=0.0, top_p=1.0, max_tokens=512,
-                                base_url=os.environ.get("AUTOEVAL_BASE_URL") or None,
-                                api_key=os.environ.get("AUTOEVAL_API_KEY") or None)
+    return LLMSettings.from_env(
+        model=model,
+        temperature=0.0,
+        top_p=1.0,
+        max_tokens=512,
+        base_url=os.environ.get("AUTOEVAL_BASE_URL") or None,
+        api_key=os.environ.get("AUTOEVAL_API_KEY") or None,
+    )
 
 
-def judge_run(results_dir: Path, *, llm: LLMClient, last_k: int | None = DEFAULT_LAST_K,
-              repeats: int = 1) -> dict:
+def judge_run(results_dir: Path, *, llm: LLMClient, last_k: int | None = DEFAULT_LAST_K, repeats: int = 1) -> dict:
     """Judge every scored episode of the run; write autoeval.jsonl; return the agreement statistics."""
     results_dir = Path(results_dir)
     if repeats < 1:
@@ -126,9 +134,17 @@ def judge_run(results_dir: Path, *, llm: LLMClient, last_k: int | None = DEFAULT
         if record.get("status") != "scored":
             continue
         row: dict[str, Any] = {
-               "task_file": record.get("task_file"), "task_id": record.get("task_id"), "site": record.get("site"),
-               "reward": record.get("reward"), "answer": record.get("answer"), "model": llm.settings.model,
-               "last_k": last_k, "verdicts": [], "reasons": [], "error": None}
+            "task_file": record.get("task_file"),
+            "task_id": record.get("task_id"),
+            "site": record.get("site"),
+            "reward": record.get("reward"),
+            "answer": record.get("answer"),
+            "model": llm.settings.model,
+            "last_k": last_k,
+            "verdicts": [],
+            "reasons": [],
+            "error": None,
+        }
         shots = episode_screenshots(results_dir, record)
         if last_k is not None:
             shots = shots[-last_k:]
@@ -143,8 +159,9 @@ def judge_run(results_dir: Path, *, llm: LLMClient, last_k: int | None = DEFAULT
         except (AutoEvalError, ModelError) as exc:
             row["error"], row["verdicts"], row["reasons"] = str(exc), [], []
         rows.append(row)
-    (results_dir / AUTOEVAL_FILE).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
-                                            encoding="utf-8")
+    (results_dir / AUTOEVAL_FILE).write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+    )
     return agreement_stats(rows)
 
 
@@ -152,8 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     load_project_env()
     p = argparse.ArgumentParser(prog="python -m evaluation.autoeval", description=__doc__.split("\n\n")[0])
     p.add_argument("results_dir", type=Path, help="a finished run folder (results.jsonl, trajectories/)")
-    p.add_argument("--last-k", default=os.environ.get("AUTOEVAL_LAST_K") or str(DEFAULT_LAST_K),
-                   help="screenshots per episode given to the judge: a number, or all (default 3)")
+    p.add_argument(
+        "--last-k",
+        default=os.environ.get("AUTOEVAL_LAST_K") or str(DEFAULT_LAST_K),
+        help="screenshots per episode given to the judge: a number, or all (default 3)",
+    )
     p.add_argument("--repeats", type=int, default=1, help="judge each episode N times (mean and sd; default 1)")
     p.add_argument("--model", default=None, help="the judge's vision model (default AUTOEVAL_MODEL)")
     args = p.parse_args(argv)
@@ -165,15 +185,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: --last-k must be a positive number or all, got {args.last_k!r}", file=sys.stderr)
         return 2
     try:
-        stats = judge_run(args.results_dir, llm=LLMClient(settings_from_env(args.model)), last_k=last_k,
-                          repeats=args.repeats)
+        stats = judge_run(
+            args.results_dir, llm=LLMClient(settings_from_env(args.model)), last_k=last_k, repeats=args.repeats
+        )
     except (AutoEvalError, FileNotFoundError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(add_to_report(args.results_dir, "").strip())
     print(f"\nVerdicts: {args.results_dir / AUTOEVAL_FILE}")
-    if (args.results_dir / "report.html").is_file():   # the run report gains the same section
+    if (args.results_dir / "report.html").is_file():  # the run report gains the same section
         from .report_html import write_html_report
+
         print(f"Run report with charts: {write_html_report(args.results_dir)}")
     return 0 if stats["episodes"] or not stats["errors"] else 1
 

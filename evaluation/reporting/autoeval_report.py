@@ -4,6 +4,7 @@ agreement and Cohen's kappa (the rewards taken as ground truth), over one or sev
     stats = agreement_stats(rows)          # rows: autoeval.jsonl records
     text = autoeval_section(results_dir)   # "" when the folder has no autoeval.jsonl
 """
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,7 @@ def cohen_kappa(truth: list[int], judged: list[int]) -> float | None:
     n = len(truth)
     if n == 0 or n != len(judged):
         return None
-    observed = sum(a == b for a, b in zip(truth, judged)) / n
+    observed = sum(a == b for a, b in zip(truth, judged, strict=False)) / n
     p_truth, p_judged = sum(truth) / n, sum(judged) / n
     chance = p_truth * p_judged + (1 - p_truth) * (1 - p_judged)
     if chance >= 1.0:
@@ -44,10 +45,20 @@ def agreement_stats(rows: list[dict]) -> dict:
     for k in range(repeats):
         judged = [1 if r["verdicts"][k] == "SUCCESS" else 0 for r in usable]
         n = len(judged)
-        per_repeat.append({"success_rate": sum(judged) / n, "agreement": sum(a == b for a, b in zip(truth, judged)) / n,
-                           "kappa": cohen_kappa(truth, judged)})
-    out = {"episodes": len(usable), "repeats": repeats, "errors": sum(1 for r in rows if r.get("error")),
-           "reward_success_rate": (sum(truth) / len(truth)) if truth else None, "per_repeat": per_repeat}
+        per_repeat.append(
+            {
+                "success_rate": sum(judged) / n,
+                "agreement": sum(a == b for a, b in zip(truth, judged, strict=False)) / n,
+                "kappa": cohen_kappa(truth, judged),
+            }
+        )
+    out = {
+        "episodes": len(usable),
+        "repeats": repeats,
+        "errors": sum(1 for r in rows if r.get("error")),
+        "reward_success_rate": (sum(truth) / len(truth)) if truth else None,
+        "per_repeat": per_repeat,
+    }
     for key in ("success_rate", "agreement", "kappa"):
         out[key], out[key + "_sd"] = _mean_sd([p[key] for p in per_repeat])
     return out
@@ -86,17 +97,28 @@ def _pct(value: float | None, sd: float | None = None, repeats: int = 1) -> str:
 
 def render_section(stats: dict, model: str = "") -> str:
     reps = stats["repeats"]
-    kappa = "-" if stats["kappa"] is None else f"{stats['kappa']:.3f}" + (
-        f" ± {stats['kappa_sd']:.3f}" if reps > 1 else "")
-    lines = [_BEGIN, "", f"## Auto-evaluator (WebVoyager-style VLM judge{': ' + model if model else ''})", "",
-             f"{stats['episodes']} episodes judged, {reps} repeat(s)"
-             + (f", {stats['errors']} episode(s) the judge could not read" if stats["errors"] else "")
-             + "; the reward functions are the ground truth.", "",
-             "| measure | value |", "|---|---:|",
-             f"| success rate, reward functions | {_pct(stats['reward_success_rate'])} |",
-             f"| success rate, auto-evaluator | {_pct(stats['success_rate'], stats['success_rate_sd'], reps)} |",
-             f"| agreement | {_pct(stats['agreement'], stats['agreement_sd'], reps)} |",
-             f"| Cohen's kappa | {kappa} |", "", _END, ""]
+    kappa = (
+        "-" if stats["kappa"] is None else f"{stats['kappa']:.3f}" + (f" ± {stats['kappa_sd']:.3f}" if reps > 1 else "")
+    )
+    lines = [
+        _BEGIN,
+        "",
+        f"## Auto-evaluator (WebVoyager-style VLM judge{': ' + model if model else ''})",
+        "",
+        f"{stats['episodes']} episodes judged, {reps} repeat(s)"
+        + (f", {stats['errors']} episode(s) the judge could not read" if stats["errors"] else "")
+        + "; the reward functions are the ground truth.",
+        "",
+        "| measure | value |",
+        "|---|---:|",
+        f"| success rate, reward functions | {_pct(stats['reward_success_rate'])} |",
+        f"| success rate, auto-evaluator | {_pct(stats['success_rate'], stats['success_rate_sd'], reps)} |",
+        f"| agreement | {_pct(stats['agreement'], stats['agreement_sd'], reps)} |",
+        f"| Cohen's kappa | {kappa} |",
+        "",
+        _END,
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -115,7 +137,7 @@ def add_to_report(results_dir: Path, text: str) -> str:
 
     def merged(body: str) -> str:
         if _BEGIN in body and _END in body:
-            body = body[:body.index(_BEGIN)].rstrip("\n") + "\n" + body[body.index(_END) + len(_END):].lstrip("\n")
+            body = body[: body.index(_BEGIN)].rstrip("\n") + "\n" + body[body.index(_END) + len(_END) :].lstrip("\n")
         return body.rstrip("\n") + "\n\n" + section if section else body
 
     report = Path(results_dir) / "report.md"

@@ -8,6 +8,7 @@ a different browser or library before anyone suspects the agent.
     write(run_dir)          describe() into run_dir/environment.json (kept when it is already there)
     read(run_dir)           that record, or None
 """
+
 from __future__ import annotations
 
 import importlib
@@ -21,11 +22,24 @@ from pathlib import Path
 from sites.debian import browser_versions, debian_installed, debian_lock
 
 FILE = "environment.json"
-_WRITTEN: dict[Path, dict] = {}   # run folder file -> its record, in this process
+_WRITTEN: dict[Path, dict] = {}  # run folder file -> its record, in this process
 
 # packages whose version can change a page, a pixel, a token or a score
-KEY_PACKAGES = ("selenium", "numpy", "pillow", "scikit-image", "nltk", "flask", "waitress", "libzim", "openai",
-                "torch", "transformers", "pytest", "pytest-xdist")
+KEY_PACKAGES = (
+    "selenium",
+    "numpy",
+    "pillow",
+    "scikit-image",
+    "nltk",
+    "flask",
+    "waitress",
+    "libzim",
+    "openai",
+    "torch",
+    "transformers",
+    "pytest",
+    "pytest-xdist",
+)
 
 
 def _cpu_model() -> str:
@@ -41,6 +55,7 @@ def _cpu_model() -> str:
 def _numpy_paths() -> dict[str, str]:
     try:
         import numpy
+
         umath = importlib.import_module("numpy._core._multiarray_umath")  # numpy 2 (private: no stubs)
     except ImportError:
         return {}
@@ -51,14 +66,17 @@ def _numpy_paths() -> dict[str, str]:
         config = numpy.show_config(mode="dicts")
         blas = config.get("Build Dependencies", {}).get("blas", {})
         out["blas"] = f"{blas.get('name', '?')} {blas.get('version', '')}".strip()
-    except Exception:   # show_config's layout is not a stable API: the record simply lacks the line
+    except Exception:  # show_config's layout is not a stable API: the record simply lacks the line
         pass
     return out
 
 
 def describe() -> dict[str, str]:
-    record = {"python": platform.python_version(), "platform": f"{platform.system()} {platform.machine()}",
-              "cpu": _cpu_model()}
+    record = {
+        "python": platform.python_version(),
+        "platform": f"{platform.system()} {platform.machine()}",
+        "cpu": _cpu_model(),
+    }
     for name in KEY_PACKAGES:
         try:
             record[name] = metadata.version(name)
@@ -74,21 +92,24 @@ def differences(a: dict | None, b: dict | None, names: tuple[str, str] = ("first
     """One line per key whose value differs (a key missing on one side counts as a difference)."""
     if not a or not b:
         return []
-    return [f"{key}: {a.get(key, 'unrecorded')} ({names[0]}) vs {b.get(key, 'unrecorded')} ({names[1]})"
-            for key in sorted(set(a) | set(b)) if a.get(key) != b.get(key)]
+    return [
+        f"{key}: {a.get(key, 'unrecorded')} ({names[0]}) vs {b.get(key, 'unrecorded')} ({names[1]})"
+        for key in sorted(set(a) | set(b))
+        if a.get(key) != b.get(key)
+    ]
 
 
 def write(run_dir: Path) -> dict:
     """Record the environment of a run when it starts (a resumed run keeps the first record, and a resume on
     another machine is named by `differences` against it)."""
     path = Path(run_dir) / FILE
-    if path in _WRITTEN:          # called before every task: the file is read once per process
+    if path in _WRITTEN:  # called before every task: the file is read once per process
         return _WRITTEN[path]
     record = read(run_dir)
     if record is None:
         record = describe()
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{FILE}.{os.getpid()}")   # two workers may write it at once: whole or not at all
+        tmp = path.with_name(f".{FILE}.{os.getpid()}")  # two workers may write it at once: whole or not at all
         tmp.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         os.replace(tmp, path)
     _WRITTEN[path] = record

@@ -11,6 +11,7 @@ SQLite (FTS5 virtual tables and their shadow tables) are left out: their blobs d
 was merged, and their content is derived from the tables they index, which are hashed. Photos are
 rendered on first request by the sites, so a sample of them is rendered here and its pixels hashed.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -18,7 +19,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-PHOTO_SAMPLE = 24   # photos rendered per site (evenly spread over the photo table, first and last included)
+PHOTO_SAMPLE = 24  # photos rendered per site (evenly spread over the photo table, first and last included)
 
 
 def _json_cell(value):
@@ -30,10 +31,13 @@ def sqlite_digest(path: Path) -> str:
     con = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
     try:
         objects = con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").fetchall()
-        virtual = [name for kind, name, _, sql in objects if kind == "table" and (sql or "").upper().startswith(
-            "CREATE VIRTUAL TABLE")]
+        virtual = [
+            name
+            for kind, name, _, sql in objects
+            if kind == "table" and (sql or "").upper().startswith("CREATE VIRTUAL TABLE")
+        ]
 
-        def derived(name: str) -> bool:   # a full-text index or one of its shadow tables
+        def derived(name: str) -> bool:  # a full-text index or one of its shadow tables
             return any(name == v or name.startswith(v + "_") for v in virtual)
 
         for kind, name, table, sql in objects:
@@ -96,7 +100,7 @@ def photo_digest(rows: list, render, failures: list[str] | None = None) -> str:
     for row in sample(rows):
         try:
             h.update(image_digest(render(row)).encode())
-        except Exception as exc:   # a data defect the site would show as a broken image: named, not hidden
+        except Exception as exc:  # a data defect the site would show as a broken image: named, not hidden
             h.update(f"error: {type(exc).__name__}: {exc}".encode())
             if failures is not None:
                 failures.append(f"row {dict(row).get('id')}: {type(exc).__name__}: {exc}")

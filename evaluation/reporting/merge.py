@@ -9,6 +9,7 @@ verdicts of those tasks, `usage.json`, `merge.json` (where each line came from),
 (report.md, summary.json, report.html). Folders whose results differ in agent, model or scoring mode are
 refused, naming what differs and where, unless `allow_mixed`.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,10 +22,10 @@ from pathlib import Path
 from . import environment
 from .results import RESULTS_FILE, append_result, read_results, task_key
 
-MATCHED = ("agent", "model", "scoring")       # what every merged line must share (unless allow_mixed)
+MATCHED = ("agent", "model", "scoring")  # what every merged line must share (unless allow_mixed)
 _RANK = {"scored": 2, "error": 1, "skipped": 0}
 TRAJECTORIES = "trajectories"
-_FRAME_SRC = re.compile(r'src="frames/([0-9A-Za-z_.-]+)"')   # agent.trajectory's frames/<pixel hash>.webp
+_FRAME_SRC = re.compile(r'src="frames/([0-9A-Za-z_.-]+)"')  # agent.trajectory's frames/<pixel hash>.webp
 
 
 class MergeError(ValueError):
@@ -35,10 +36,10 @@ class MergeError(ValueError):
 class MergeResult:
     out: Path
     tasks: int
-    by_source: dict[str, int] = field(default_factory=dict)     # folder -> tasks taken from it
-    duplicates: list[str] = field(default_factory=list)         # tasks found in more than one folder
+    by_source: dict[str, int] = field(default_factory=dict)  # folder -> tasks taken from it
+    duplicates: list[str] = field(default_factory=list)  # tasks found in more than one folder
     mixed: dict[str, dict[str, list]] = field(default_factory=dict)
-    environment_differences: list[str] = field(default_factory=list)   # lines: what another machine ran with
+    environment_differences: list[str] = field(default_factory=list)  # lines: what another machine ran with
 
 
 def _settings(records: list[dict]) -> dict[str, set]:
@@ -92,11 +93,15 @@ def merge_runs(sources: list[Path], out: Path, allow_mixed: bool = False) -> Mer
 
     mixed = differences(per_folder)
     if mixed and not allow_mixed:
-        detail = "; ".join(f"{key}: " + ", ".join(f"{', '.join(repr(v) for v in values)} in {folder}"
-                                                 for folder, values in where.items())
-                           for key, where in mixed.items())
-        raise MergeError(f"the folders' results differ ({detail}); merging them would mix different runs in "
-                         "one table: merge folders of one run only, or pass --allow-mixed")
+        detail = "; ".join(
+            f"{key}: "
+            + ", ".join(f"{', '.join(repr(v) for v in values)} in {folder}" for folder, values in where.items())
+            for key, where in mixed.items()
+        )
+        raise MergeError(
+            f"the folders' results differ ({detail}); merging them would mix different runs in "
+            "one table: merge folders of one run only, or pass --allow-mixed"
+        )
 
     chosen: dict[tuple, tuple[str, dict]] = {}
     seen: dict[tuple, list[str]] = {}
@@ -108,9 +113,16 @@ def merge_runs(sources: list[Path], out: Path, allow_mixed: bool = False) -> Mer
                 chosen[key] = (folder, record)
 
     out.mkdir(parents=True, exist_ok=True)
-    result = MergeResult(out=out, tasks=len(chosen), mixed=mixed,
-                         duplicates=[f"{name}#{task_id} (in {', '.join(folders)})"
-                                     for (name, task_id), folders in seen.items() if len(folders) > 1])
+    result = MergeResult(
+        out=out,
+        tasks=len(chosen),
+        mixed=mixed,
+        duplicates=[
+            f"{name}#{task_id} (in {', '.join(folders)})"
+            for (name, task_id), folders in seen.items()
+            if len(folders) > 1
+        ],
+    )
     for folder, record in chosen.values():
         append_result(out, record)
         result.by_source[folder] = result.by_source.get(folder, 0) + 1
@@ -119,18 +131,34 @@ def merge_runs(sources: list[Path], out: Path, allow_mixed: bool = False) -> Mer
     environments = {f: environment.read(Path(f)) for f in per_folder}
     first_folder = next(iter(per_folder))
     if environments[first_folder] is not None:
-        (out / environment.FILE).write_text(json.dumps(environments[first_folder], indent=1, sort_keys=True) + "\n",
-                                            encoding="utf-8")
-    result.environment_differences = [f"{folder}: {line}" for folder in per_folder if folder != first_folder
-                                      for line in environment.differences(environments[first_folder],
-                                                                          environments[folder],
-                                                                          (first_folder, folder))]
-    (out / "merge.json").write_text(json.dumps({
-        "sources": [{"folder": f, "tasks_taken": result.by_source.get(f, 0), "tasks_there": len(r)}
-                    for f, r in per_folder.items()],
-        "tasks": result.tasks, "duplicates": result.duplicates, "mixed": mixed,
-        "environment_differences": result.environment_differences, "merged_at": time.time()},
-        indent=2, default=str) + "\n", encoding="utf-8")
+        (out / environment.FILE).write_text(
+            json.dumps(environments[first_folder], indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
+    result.environment_differences = [
+        f"{folder}: {line}"
+        for folder in per_folder
+        if folder != first_folder
+        for line in environment.differences(environments[first_folder], environments[folder], (first_folder, folder))
+    ]
+    (out / "merge.json").write_text(
+        json.dumps(
+            {
+                "sources": [
+                    {"folder": f, "tasks_taken": result.by_source.get(f, 0), "tasks_there": len(r)}
+                    for f, r in per_folder.items()
+                ],
+                "tasks": result.tasks,
+                "duplicates": result.duplicates,
+                "mixed": mixed,
+                "environment_differences": result.environment_differences,
+                "merged_at": time.time(),
+            },
+            indent=2,
+            default=str,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     return result
 
 
@@ -157,6 +185,7 @@ def _copy_episode_files(source: Path, out: Path, record: dict) -> None:
 
 def _merge_autoeval(per_folder: dict[str, list[dict]], chosen: dict, out: Path) -> None:
     from .autoeval_report import AUTOEVAL_FILE, read_autoeval
+
     rows = []
     for folder in per_folder:
         for row in read_autoeval(Path(folder)):
@@ -164,5 +193,6 @@ def _merge_autoeval(per_folder: dict[str, list[dict]], chosen: dict, out: Path) 
             if picked is not None and picked[0] == folder:
                 rows.append(row)
     if rows:
-        (out / AUTOEVAL_FILE).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
-                                         encoding="utf-8")
+        (out / AUTOEVAL_FILE).write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+        )

@@ -8,6 +8,7 @@ the hook before the first action (the null proof of --prove), the agent's time a
 the steps). The table sums each phase over the tasks, gives its share of the tasks' time and its median per
 task; the run's wall time per task (first start to last end, over the workers that ran it) closes it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,8 +40,9 @@ def _value(record: dict, where: str | None, key: str) -> float:
     if key == "episode_rest":
         inner = sum(float(episode.get(k) or 0.0) for k in ("open_s", "before_first_action_s", "model_s", "harness_s"))
         return max(0.0, float(timings.get("episode_s") or 0.0) - inner)
-    parts = sum(float(timings.get(k) or 0.0) for k in ("sites_s", "input_s", "reset_s", "login_s", "episode_s",
-                                                         "scoring_s"))
+    parts = sum(
+        float(timings.get(k) or 0.0) for k in ("sites_s", "input_s", "reset_s", "login_s", "episode_s", "scoring_s")
+    )
     return max(0.0, float(timings.get("total_s") or 0.0) - parts)
 
 
@@ -72,8 +74,11 @@ def phase_rows(records: list[dict]) -> list[tuple[str, float, float, float]]:
 
 def run_wall(records: list[dict]) -> tuple[float, int]:
     """The run's wall time (first task's start to last task's end) and the number of workers."""
-    spans = [(float(r["started_at"]), float(r["started_at"]) + float(r["timings"].get("total_s") or 0.0))
-             for r in records if r.get("started_at") and r.get("timings")]
+    spans = [
+        (float(r["started_at"]), float(r["started_at"]) + float(r["timings"].get("total_s") or 0.0))
+        for r in records
+        if r.get("started_at") and r.get("timings")
+    ]
     if not spans:
         return 0.0, 0
     workers = {r.get("worker") for r in records}
@@ -98,8 +103,10 @@ def phase_table(records: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m evaluation.reporting.phases",
-                                     description="Where a run's time went, phase by phase (its results.jsonl).")
+    parser = argparse.ArgumentParser(
+        prog="python -m evaluation.reporting.phases",
+        description="Where a run's time went, phase by phase (its results.jsonl).",
+    )
     parser.add_argument("run", type=Path, help="a run folder (results/<run>) or its results.jsonl")
     args = parser.parse_args(argv)
     try:

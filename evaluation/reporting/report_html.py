@@ -8,6 +8,7 @@ site, status and marker with a few lines of JavaScript of its own (no library, n
 Markers are those of the pytest items (evaluation.taskfiles.markers.task_markers), read from the task files when
 they are still where the run found them, else the ones the result line itself carries.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -42,10 +43,11 @@ class _TaskMarkers:
             try:
                 from evaluation.taskfiles.loader import load_task_entries
                 from evaluation.taskfiles.markers import task_markers
+
                 for _, task in load_task_entries(task_file):
                     if not isinstance(task, Exception):
                         found[str(task.task_id)] = task_markers(task)
-            except Exception:   # moved, unreadable or malformed since the run: fall back to the line
+            except Exception:  # moved, unreadable or malformed since the run: fall back to the line
                 found = {}
             self._by_file[task_file] = found
         return self._by_file[task_file]
@@ -79,8 +81,11 @@ def _cost(record: dict) -> float | None:
 
 
 def _failed_checks(record: dict) -> list[str]:
-    return [f"{'.'.join(str(c[k]) for k in ('evaluator', 'name') if c.get(k)) or '?'}: {c.get('reason', '')}"
-            for c in record.get("checks") or [] if isinstance(c, dict) and not c.get("passed")]
+    return [
+        f"{'.'.join(str(c[k]) for k in ('evaluator', 'name') if c.get(k)) or '?'}: {c.get('reason', '')}"
+        for c in record.get("checks") or []
+        if isinstance(c, dict) and not c.get("passed")
+    ]
 
 
 def trajectory_href(results_dir: Path, record: dict) -> str | None:
@@ -91,10 +96,19 @@ def trajectory_href(results_dir: Path, record: dict) -> str | None:
 # ---- charts ------------------------------------------------------------------------------------------
 def _pyplot():
     import matplotlib
+
     matplotlib.use("Agg", force=True)
-    matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "vwa-report", "font.size": 9,
-                                "axes.spines.top": False, "axes.spines.right": False})
+    matplotlib.rcParams.update(
+        {
+            "svg.fonttype": "none",
+            "svg.hashsalt": "vwa-report",
+            "font.size": 9,
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+        }
+    )
     import matplotlib.pyplot as plt
+
     return plt
 
 
@@ -111,7 +125,7 @@ def _rate_chart(folder: Path, name: str, title: str, rows: dict[str, Tally]) -> 
         return None
     plt = _pyplot()
     labels = list(rows)
-    rates = [100 * (rows[k].rate or 0.0) for k in labels]    # every row has tasks: a rate
+    rates = [100 * (rows[k].rate or 0.0) for k in labels]  # every row has tasks: a rate
     fig, ax = plt.subplots(figsize=(4.6, 0.45 * len(labels) + 1.1))
     y = list(range(len(labels)))[::-1]
     ax.barh(y, [100] * len(labels), color="#e6e9ef")
@@ -120,13 +134,18 @@ def _rate_chart(folder: Path, name: str, title: str, rows: dict[str, Tally]) -> 
     ax.set_xlim(0, 100)
     ax.set_xlabel("success rate (%)")
     ax.set_title(title, loc="left", fontsize=10, fontweight="bold")
-    ax.bar_label(bars, labels=[f"{r:.0f}% ({rows[k].success}/{rows[k].total})" for r, k in zip(rates, labels)],
-                 padding=3, fontsize=8)
+    ax.bar_label(
+        bars,
+        labels=[f"{r:.0f}% ({rows[k].success}/{rows[k].total})" for r, k in zip(rates, labels, strict=False)],
+        padding=3,
+        fontsize=8,
+    )
     return _save(fig, folder, name)
 
 
-def _histogram(folder: Path, name: str, title: str, xlabel: str, groups: dict[str, list[float]],
-               integer: bool = False) -> str | None:
+def _histogram(
+    folder: Path, name: str, title: str, xlabel: str, groups: dict[str, list[float]], integer: bool = False
+) -> str | None:
     values = [v for vs in groups.values() for v in vs]
     if not values:
         return None
@@ -137,14 +156,19 @@ def _histogram(folder: Path, name: str, title: str, xlabel: str, groups: dict[st
         bins = [b - 0.5 for b in range(int(lo), int(hi) + 2)]
     elif hi > lo:
         bins = 12
-    else:   # one value: one bar around it, at the scale of the value (a cost of $0.01 is not +-0.5)
+    else:  # one value: one bar around it, at the scale of the value (a cost of $0.01 is not +-0.5)
         pad = abs(lo) * 0.1 or 1.0
         bins = [lo - pad, hi + pad]
     fig, ax = plt.subplots(figsize=(4.6, 2.6))
     colors = {"success": "#2e8b57", "failure": "#d08c2c", "error": "#b3261e"}
     present = {k: v for k, v in groups.items() if v}
-    ax.hist(list(present.values()), bins=bins, stacked=True, label=list(present),
-            color=[colors.get(k, "#777") for k in present])
+    ax.hist(
+        list(present.values()),
+        bins=bins,
+        stacked=True,
+        label=list(present),
+        color=[colors.get(k, "#777") for k in present],
+    )
     ax.set_xlabel(xlabel)
     ax.set_ylabel("tasks")
     ax.set_title(title, loc="left", fontsize=10, fontweight="bold")
@@ -173,23 +197,43 @@ def draw_charts(results_dir: Path, records: list[dict], input_rows: dict[str, Ta
     s = summarise(records)
     charts = [
         ("Success by site", _rate_chart(folder, "success_by_site.svg", "Success by site", s.by_site)),
-        ("Success by difficulty", _rate_chart(folder, "success_by_difficulty.svg", "Success by difficulty",
-                                              s.by_difficulty)),
-        ("Success by evaluator", _rate_chart(folder, "success_by_evaluator.svg", "Success by evaluator",
-                                             s.by_eval_type)),
+        (
+            "Success by difficulty",
+            _rate_chart(folder, "success_by_difficulty.svg", "Success by difficulty", s.by_difficulty),
+        ),
+        (
+            "Success by evaluator",
+            _rate_chart(folder, "success_by_evaluator.svg", "Success by evaluator", s.by_eval_type),
+        ),
         ("Image vs text input", _rate_chart(folder, "success_by_input.svg", "Image vs text input", input_rows)),
-        ("Steps per task", _histogram(folder, "steps_per_task.svg", "Steps per task", "steps",
-                                      _by_status(records, lambda r: _number(r.get("steps"))), integer=True)),
-        ("Time per task", _histogram(folder, "time_per_task.svg", "Time per task", "seconds",
-                                     _by_status(records, _time_s))),
-        ("Cost per task", _histogram(folder, "cost_per_task.svg", "Model cost per task", "US dollars",
-                                     _by_status(records, _cost))),
+        (
+            "Steps per task",
+            _histogram(
+                folder,
+                "steps_per_task.svg",
+                "Steps per task",
+                "steps",
+                _by_status(records, lambda r: _number(r.get("steps"))),
+                integer=True,
+            ),
+        ),
+        (
+            "Time per task",
+            _histogram(folder, "time_per_task.svg", "Time per task", "seconds", _by_status(records, _time_s)),
+        ),
+        (
+            "Cost per task",
+            _histogram(folder, "cost_per_task.svg", "Model cost per task", "US dollars", _by_status(records, _cost)),
+        ),
     ]
     return [(title, path) for title, path in charts if path]
 
 
-_NO_CHART = {"Cost per task": "No model cost was recorded (the agent called no model, or no price is known).",
-             "Time per task": "No task time was recorded.", "Steps per task": "No episode ran."}
+_NO_CHART = {
+    "Cost per task": "No model cost was recorded (the agent called no model, or no price is known).",
+    "Time per task": "No task time was recorded.",
+    "Steps per task": "No episode ran.",
+}
 
 
 # ---- the page ------------------------------------------------------------------------------------------
@@ -244,11 +288,14 @@ def _table(title: str, rows: dict[str, Tally], overall: Tally | None = None) -> 
         if bold:
             cells = [f"<b>{c}</b>" for c in cells]
         return "<tr><td>" + cells[0] + "</td>" + "".join(f'<td class="num">{c}</td>' for c in cells[1:]) + "</tr>"
+
     body = "".join(row(k, t) for k, t in rows.items())
     if overall is not None:
         body += row("Overall", overall, bold=True)
-    return (f"<table><tr><th>{escape(title)}</th><th>Success rate</th><th>Success</th><th>Tasks</th>"
-            f"<th>Errors</th><th>Skipped</th></tr>{body}</table>")
+    return (
+        f"<table><tr><th>{escape(title)}</th><th>Success rate</th><th>Success</th><th>Tasks</th>"
+        f"<th>Errors</th><th>Skipped</th></tr>{body}</table>"
+    )
 
 
 def _select(ident: str, label: str, values: list[str]) -> str:
@@ -267,18 +314,20 @@ def _task_row(results_dir: Path, r: dict, markers: list[str]) -> str:
     link = f'<a href="{escape(href, quote=True)}">{name}</a>' if href else name
     detail = _failed_checks(r)
     if status == "error":
-        detail = [str(r.get("error") or "error")] + detail
+        detail = [str(r.get("error") or "error"), *detail]
     elif status == "skipped":
         detail = [str(r.get("skip_reason") or "skipped")]
     checks = "<br>".join(escape(d if len(d) <= 300 else d[:297] + "...") for d in detail)
     reward = r.get("reward")
-    return (f'<tr class="{status}" data-site="{escape(str(r.get("site") or "?"), quote=True)}" '
-            f'data-status="{status}" data-markers="{escape(" ".join(markers), quote=True)}">'
-            f'<td>{link}</td><td>{escape(str(r.get("site") or "?"))}</td><td class="st">{status}</td>'
-            f'<td class="num">{"-" if reward is None else escape(str(reward))}</td><td class="checks">{checks}</td>'
-            f'<td class="num">{_fmt(_number(r.get("steps")), "{:.0f}")}</td>'
-            f'<td class="num">{_fmt(_time_s(r), "{:.1f} s")}</td><td class="num">{_fmt(_cost(r), "${:.4f}")}</td>'
-            f'<td class="marks">{escape(" ".join(markers))}</td></tr>')
+    return (
+        f'<tr class="{status}" data-site="{escape(str(r.get("site") or "?"), quote=True)}" '
+        f'data-status="{status}" data-markers="{escape(" ".join(markers), quote=True)}">'
+        f'<td>{link}</td><td>{escape(str(r.get("site") or "?"))}</td><td class="st">{status}</td>'
+        f'<td class="num">{"-" if reward is None else escape(str(reward))}</td><td class="checks">{checks}</td>'
+        f'<td class="num">{_fmt(_number(r.get("steps")), "{:.0f}")}</td>'
+        f'<td class="num">{_fmt(_time_s(r), "{:.1f} s")}</td><td class="num">{_fmt(_cost(r), "${:.4f}")}</td>'
+        f'<td class="marks">{escape(" ".join(markers))}</td></tr>'
+    )
 
 
 def _pct_sd(value: float | None, sd: float | None, repeats: int) -> str:
@@ -292,43 +341,63 @@ def autoeval_html(results_dir: Path) -> str:
     functions', agreement and Cohen's kappa (mean ± sd over repeats), each repeat, and the verdicts against
     the rewards; "" when the run folder has no autoeval.jsonl."""
     from .autoeval_report import agreement_stats, confusion, read_autoeval
+
     rows = read_autoeval(results_dir)
     if not rows:
         return ""
     stats = agreement_stats(rows)
     reps = stats["repeats"]
     models = ", ".join(sorted({str(r.get("model")) for r in rows if r.get("model")})) or "?"
-    kappa = "-" if stats["kappa"] is None else f"{stats['kappa']:.3f}" + (
-        f" ± {stats['kappa_sd']:.3f}" if reps > 1 and stats["kappa_sd"] is not None else "")
-    measures = [("success rate, reward functions", _pct_sd(stats["reward_success_rate"], None, 1)),
-                ("success rate, auto-evaluator", _pct_sd(stats["success_rate"], stats["success_rate_sd"], reps)),
-                ("agreement", _pct_sd(stats["agreement"], stats["agreement_sd"], reps)),
-                ("Cohen's kappa", kappa)]
+    kappa = (
+        "-"
+        if stats["kappa"] is None
+        else f"{stats['kappa']:.3f}"
+        + (f" ± {stats['kappa_sd']:.3f}" if reps > 1 and stats["kappa_sd"] is not None else "")
+    )
+    measures = [
+        ("success rate, reward functions", _pct_sd(stats["reward_success_rate"], None, 1)),
+        ("success rate, auto-evaluator", _pct_sd(stats["success_rate"], stats["success_rate_sd"], reps)),
+        ("agreement", _pct_sd(stats["agreement"], stats["agreement_sd"], reps)),
+        ("Cohen's kappa", kappa),
+    ]
     body = "".join(f'<tr><td>{escape(k)}</td><td class="num">{escape(v)}</td></tr>' for k, v in measures)
     table = f'<table id="autoeval"><tr><th>Measure</th><th>Value</th></tr>{body}</table>'
     per_repeat = "".join(
         f'<tr><td class="num">{i}</td><td class="num">{_pct_sd(p["success_rate"], None, 1)}</td>'
         f'<td class="num">{_pct_sd(p["agreement"], None, 1)}</td>'
         f'<td class="num">{_fmt(p["kappa"], "{:.3f}")}</td></tr>'
-        for i, p in enumerate(stats["per_repeat"], 1))
-    repeats = ('<table id="autoeval-repeats"><tr><th>Repeat</th><th>Judge success</th><th>Agreement</th>'
-               f"<th>Kappa</th></tr>{per_repeat}</table>") if per_repeat else ""
+        for i, p in enumerate(stats["per_repeat"], 1)
+    )
+    repeats = (
+        (
+            '<table id="autoeval-repeats"><tr><th>Repeat</th><th>Judge success</th><th>Agreement</th>'
+            f"<th>Kappa</th></tr>{per_repeat}</table>"
+        )
+        if per_repeat
+        else ""
+    )
     c = confusion(rows)
-    matrix = ('<table id="autoeval-confusion"><tr><th>Verdicts (all repeats)</th><th>judge: success</th>'
-              '<th>judge: not success</th></tr>'
-              f'<tr><td>reward 1</td><td class="num">{c[(1, 1)]}</td><td class="num">{c[(1, 0)]}</td></tr>'
-              f'<tr><td>reward 0</td><td class="num">{c[(0, 1)]}</td><td class="num">{c[(0, 0)]}</td></tr></table>')
-    note = (f"{stats['episodes']} episodes judged by {escape(models)}, {reps} repeat(s)"
-            + (f", {stats['errors']} episode(s) the judge could not read" if stats["errors"] else "")
-            + "; the reward functions are the ground truth.")
-    return (f'<h2>Auto-evaluator</h2><p><small>{note}</small></p>'
-            f'<div class="tables">{table}{repeats}{matrix}</div>')
+    matrix = (
+        '<table id="autoeval-confusion"><tr><th>Verdicts (all repeats)</th><th>judge: success</th>'
+        "<th>judge: not success</th></tr>"
+        f'<tr><td>reward 1</td><td class="num">{c[(1, 1)]}</td><td class="num">{c[(1, 0)]}</td></tr>'
+        f'<tr><td>reward 0</td><td class="num">{c[(0, 1)]}</td><td class="num">{c[(0, 0)]}</td></tr></table>'
+    )
+    note = (
+        f"{stats['episodes']} episodes judged by {escape(models)}, {reps} repeat(s)"
+        + (f", {stats['errors']} episode(s) the judge could not read" if stats["errors"] else "")
+        + "; the reward functions are the ground truth."
+    )
+    return f'<h2>Auto-evaluator</h2><p><small>{note}</small></p><div class="tables">{table}{repeats}{matrix}</div>'
 
 
 def _sort_key(r: dict):
     task_id = r.get("task_id")
-    return (str(r.get("site")), str(r.get("task_file")), (0, task_id, "") if isinstance(task_id, int)
-            else (1, 0, str(task_id)))
+    return (
+        str(r.get("site")),
+        str(r.get("task_file")),
+        (0, task_id, "") if isinstance(task_id, int) else (1, 0, str(task_id)),
+    )
 
 
 def render_html(results_dir: Path, records: list[dict]) -> str:
@@ -338,7 +407,7 @@ def render_html(results_dir: Path, records: list[dict]) -> str:
     markers = [markers_of(r) for r in records]
     s = summarise(records)
     input_rows: dict[str, Tally] = {"image input": Tally(), "text only": Tally()}
-    for r, m in zip(records, markers):
+    for r, m in zip(records, markers, strict=False):
         input_rows["image input" if "image_input" in m else "text only"].add(r)
     charts = draw_charts(results_dir, records, input_rows)
 
@@ -350,19 +419,30 @@ def render_html(results_dir: Path, records: list[dict]) -> str:
     priced = sum(1 for r in records if (r.get("usage") or {}).get("calls"))
     cost_text = "-" if not priced else f"${sum(costs):.4f}" + ("" if len(costs) == priced else " (some unpriced)")
     o = s.overall
-    cards = [("Success rate", "-" if o.rate is None else f"{100 * o.rate:.1f}%"), ("Success", str(o.success)),
-             ("Tasks run", str(o.total)), ("Errors", str(o.errors)), ("Skipped", str(o.skipped)),
-             ("Task time (sum)", f"{sum(times):.0f} s"), ("Model cost", cost_text)]
+    cards = [
+        ("Success rate", "-" if o.rate is None else f"{100 * o.rate:.1f}%"),
+        ("Success", str(o.success)),
+        ("Tasks run", str(o.total)),
+        ("Errors", str(o.errors)),
+        ("Skipped", str(o.skipped)),
+        ("Task time (sum)", f"{sum(times):.0f} s"),
+        ("Model cost", cost_text),
+    ]
     cards_html = "".join(f'<div class="card"><b>{escape(k)}</b>{escape(v)}</div>' for k, v in cards)
-    figures = "".join(f'<figure><img src="{escape(p, quote=True)}" alt="{escape(t, quote=True)}"></figure>'
-                      for t, p in charts)
+    figures = "".join(
+        f'<figure><img src="{escape(p, quote=True)}" alt="{escape(t, quote=True)}"></figure>' for t, p in charts
+    )
     drawn = {t for t, _ in charts}
     missing = " ".join(note for t, note in _NO_CHART.items() if t not in drawn)
     marker_counts = Counter(m for ms in markers for m in ms)
     sites = list(s.by_site)
-    filters = (_select("f-site", "Site", sites) + _select("f-status", "Status", list(STATUSES))
-               + _select("f-marker", "Marker", sorted(marker_counts)) + '<span id="shown"></span>')
-    rows = "".join(_task_row(results_dir, r, m) for r, m in zip(records, markers))
+    filters = (
+        _select("f-site", "Site", sites)
+        + _select("f-status", "Status", list(STATUSES))
+        + _select("f-marker", "Marker", sorted(marker_counts))
+        + '<span id="shown"></span>'
+    )
+    rows = "".join(_task_row(results_dir, r, m) for r, m in zip(records, markers, strict=False))
     title = f"Run report: {results_dir.resolve().name}"
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
@@ -371,9 +451,11 @@ def render_html(results_dir: Path, records: list[dict]) -> str:
         f"<p>Scoring: {escape(s.scoring)}</p></header><main>"
         f'<div class="cards">{cards_html}</div>'
         '<h2>Success rates</h2><div class="tables">'
-        + _table("Site", s.by_site, s.overall) + _table("Site needed (each it needs)", s.by_needed_site)
+        + _table("Site", s.by_site, s.overall)
+        + _table("Site needed (each it needs)", s.by_needed_site)
         + _table("Difficulty (overall)", s.by_difficulty)
-        + _table("Evaluator", s.by_eval_type) + _table("Input", input_rows)
+        + _table("Evaluator", s.by_eval_type)
+        + _table("Input", input_rows)
         + "</div><p><small>Success rate = tasks with reward 1 / tasks run (errors included, skipped excluded)."
         "</small></p>"
         f'<h2>Charts</h2><div class="charts">{figures}</div>'
@@ -382,7 +464,8 @@ def render_html(results_dir: Path, records: list[dict]) -> str:
         + f'<h2>Tasks</h2><div class="filters">{filters}</div>'
         '<table id="tasks"><thead><tr><th>Task</th><th>Site</th><th>Status</th><th>Reward</th>'
         "<th>Failed checks / error</th><th>Steps</th><th>Time</th><th>Cost</th><th>Markers</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table></main><script>{_JS}</script></body></html>")
+        f"<tbody>{rows}</tbody></table></main><script>{_JS}</script></body></html>"
+    )
 
 
 def write_html_report(results_dir: Path) -> Path:
@@ -391,4 +474,3 @@ def write_html_report(results_dir: Path) -> Path:
     page = results_dir / REPORT_FILE
     page.write_text(render_html(results_dir, read_results(results_dir)), encoding="utf-8")
     return page
-

@@ -13,6 +13,7 @@ For each scored task, the verdict says whether the re-scored checks give the sam
 ones of the same evaluators. One JSON line per task goes to RUN_DIR/rescore.jsonl (or --out); the exit
 code is 0 when no task differs, 1 when one does, 2 on a usage error.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,10 @@ from evaluation.taskfiles.loader import Task, load_task_entries
 from .results import read_results
 
 OFFLINE = {"string_match": string_match, "url_match": url_match}
-LIVE_ONLY = {"program_html": "needs the live site (it reads pages after the episode)",
-             "page_image_query": "needs the live site (it reads the page's images after the episode)"}
+LIVE_ONLY = {
+    "program_html": "needs the live site (it reads pages after the episode)",
+    "page_image_query": "needs the live site (it reads the page's images after the episode)",
+}
 OUT_FILE = "rescore.jsonl"
 
 
@@ -43,9 +46,10 @@ class _Tasks:
     def get(self, task_file: str, task_id) -> Task | str:
         if task_file not in self._files:
             try:
-                self._files[task_file] = {str(t.task_id): t for _, t in load_task_entries(task_file)
-                                          if isinstance(t, Task)}
-            except Exception as exc:   # missing, unreadable, malformed: the reason is the result
+                self._files[task_file] = {
+                    str(t.task_id): t for _, t in load_task_entries(task_file) if isinstance(t, Task)
+                }
+            except Exception as exc:  # missing, unreadable, malformed: the reason is the result
                 self._files[task_file] = f"task file {task_file} cannot be read ({type(exc).__name__}: {exc})"
         found = self._files[task_file]
         if isinstance(found, str):
@@ -65,6 +69,7 @@ def _network(run_dir: Path, record: dict) -> tuple[list[dict] | None, str | None
     if not path.is_file():
         return None, f"its network log {path} is missing"
     from agent.network import read_log
+
     try:
         return read_log(path), None
     except (OSError, ValueError, EOFError) as exc:
@@ -74,14 +79,26 @@ def _network(run_dir: Path, record: dict) -> tuple[list[dict] | None, str | None
 def rescore_record(run_dir: Path, record: dict, tasks: _Tasks, judge=None) -> dict:
     """The offline re-score of one result line (see the module's docstring)."""
     out: dict[str, Any] = {
-           "task_file": record.get("task_file"), "task_id": record.get("task_id"), "test_id": record.get("test_id"),
-           "recorded_reward": record.get("reward"), "rescored": [], "skipped": {}, "checks": [],
-           "network_log": record.get("network_log"), "forms_posted": [], "verdict": None, "reason": None}
+        "task_file": record.get("task_file"),
+        "task_id": record.get("task_id"),
+        "test_id": record.get("test_id"),
+        "recorded_reward": record.get("reward"),
+        "rescored": [],
+        "skipped": {},
+        "checks": [],
+        "network_log": record.get("network_log"),
+        "forms_posted": [],
+        "verdict": None,
+        "reason": None,
+    }
     requests, log_problem = _network(run_dir, record)
     if requests is not None:
         from agent.network import form_posts
-        out["forms_posted"] = [{k: r.get(k) for k in ("url", "status", "form", "body") if r.get(k) is not None}
-                               for r in form_posts(requests)]
+
+        out["forms_posted"] = [
+            {k: r.get(k) for k in ("url", "status", "form", "body") if r.get(k) is not None}
+            for r in form_posts(requests)
+        ]
     if record.get("status") != "scored":
         out.update(verdict="not scored", reason=f"the task ended {record.get('status')}: nothing to re-score")
         return out
@@ -91,13 +108,19 @@ def rescore_record(run_dir: Path, record: dict, tasks: _Tasks, judge=None) -> di
         return out
     urls = record.get("site_urls") or {}
     from evaluation.running.runtime import sites_of
+
     missing = sorted(s for s in sites_of(task) if s not in urls)
     if missing:
         out.update(verdict="skipped", reason=f"the line has no URL of site(s) {', '.join(missing)} (site_urls)")
         return out
     resolved = task.resolve(urls)
-    ctx = EvalContext(answer=record.get("answer"), final_url=record.get("final_url") or "", driver=None,
-                      judge=judge, scoring=check_mode(record.get("scoring") or DEFAULT_MODE))
+    ctx = EvalContext(
+        answer=record.get("answer"),
+        final_url=record.get("final_url") or "",
+        driver=None,
+        judge=judge,
+        scoring=check_mode(record.get("scoring") or DEFAULT_MODE),
+    )
     recorded = [c for c in record.get("checks") or [] if isinstance(c, dict)]
     same = True
     for eval_type in resolved.eval.types:
@@ -115,21 +138,30 @@ def rescore_record(run_dir: Path, record: dict, tasks: _Tasks, judge=None) -> di
         before = [c for c in recorded if _evaluator_of(c) == eval_type]
         now = [c.to_dict() for c in again.checks]
         out["rescored"].append(eval_type)
-        pairs = [(b.get("name"), b.get("passed"), n.get("passed")) for b, n in zip(before, now)]
+        pairs = [(b.get("name"), b.get("passed"), n.get("passed")) for b, n in zip(before, now, strict=False)]
         if len(before) != len(now) or any(b != n for _, b, n in pairs):
             same = False
-        out["checks"] += [{"evaluator": eval_type, "name": n.get("name"), "recorded": (before[i].get("passed")
-                           if i < len(before) else None), "rescored": n.get("passed"), "reason": n.get("reason")}
-                          for i, n in enumerate(now)]
+        out["checks"] += [
+            {
+                "evaluator": eval_type,
+                "name": n.get("name"),
+                "recorded": (before[i].get("passed") if i < len(before) else None),
+                "rescored": n.get("passed"),
+                "reason": n.get("reason"),
+            }
+            for i, n in enumerate(now)
+        ]
     if "url_match" in out["rescored"] and requests is not None:
         from agent.network import documents
+
         loaded = [r.get("url") for r in documents(requests)]
         out["final_url_loaded"] = bool(ctx.final_url) and ctx.final_url in loaded
     elif log_problem:
         out["network_problem"] = log_problem
     if not out["rescored"]:
-        out.update(verdict="skipped", reason="; ".join(f"{k}: {v}" for k, v in out["skipped"].items())
-                   or "no evaluator")
+        out.update(
+            verdict="skipped", reason="; ".join(f"{k}: {v}" for k, v in out["skipped"].items()) or "no evaluator"
+        )
         return out
     answerable = [c for c in recorded if _evaluator_of(c) in out["rescored"]]
     out["recorded_answerable"] = int(all(c.get("passed") for c in answerable)) if answerable else 0
@@ -152,9 +184,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {args.run_dir}: no results.jsonl there (is it a run folder?)", file=sys.stderr)
         return 2
     from evaluation.scoring.judges import judge_from_env
+
     try:
         judge = judge_from_env()
-    except Exception as exc:   # a misconfigured judge only matters for fuzzy_match: those are skipped
+    except Exception as exc:  # a misconfigured judge only matters for fuzzy_match: those are skipped
         print(f"note: no judge model ({exc}); fuzzy_match checks are skipped", file=sys.stderr)
         judge = None
     try:
@@ -173,8 +206,10 @@ def main(argv: list[str] | None = None) -> int:
         if line["skipped"] and line["rescored"]:
             parts.append("not re-scored: " + "; ".join(f"{k} {v}" for k, v in line["skipped"].items()))
         if line["forms_posted"]:
-            parts.append(f"{len(line['forms_posted'])} form(s) posted: "
-                         + ", ".join(str(p.get("url")) for p in line["forms_posted"]))
+            parts.append(
+                f"{len(line['forms_posted'])} form(s) posted: "
+                + ", ".join(str(p.get("url")) for p in line["forms_posted"])
+            )
         print("; ".join(parts))
     print(f"{len(lines)} task(s): " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items())) + f"; lines: {out}")
     return 1 if counts.get("differs") else 0

@@ -5,6 +5,7 @@ can append to the same file safely and a crash loses nothing already scored. A t
 retry, a resumed run, a rerun into the same folder) counts once: its last line wins (`read_results`, the
 one reader every report uses; tasks are told apart by task file name and task id, `task_key`).
 """
+
 from __future__ import annotations
 
 import json
@@ -26,21 +27,43 @@ RESULTS_FILE = "results.jsonl"
 # no answer, a skipped task no timings); lines may carry more (e.g. judge_usage). Documented in the README
 # ("Result lines").
 RECORD_KEYS = (
-    "task_file", "task_id", "test_id", "site", "sites", "difficulty", "eval_types", "intent",
-    "agent", "model", "stack", "expected_reward", "worker", "scoring", "started_at",
-    "status",          # scored | error | skipped
-    "phase",           # error: sites | input | reset | login | episode | scoring | record | worker; else null
-    "reward", "checks", "error", "skip_reason",
-    "answer", "final_url", "stop_reason", "steps", "usage", "episode_timings", "timings",
-    "attempt",         # 1, or 2.. for a retry after a harness error (--retries)
+    "task_file",
+    "task_id",
+    "test_id",
+    "site",
+    "sites",
+    "difficulty",
+    "eval_types",
+    "intent",
+    "agent",
+    "model",
+    "stack",
+    "expected_reward",
+    "worker",
+    "scoring",
+    "started_at",
+    "status",  # scored | error | skipped
+    "phase",  # error: sites | input | reset | login | episode | scoring | record | worker; else null
+    "reward",
+    "checks",
+    "error",
+    "skip_reason",
+    "answer",
+    "final_url",
+    "stop_reason",
+    "steps",
+    "usage",
+    "episode_timings",
+    "timings",
+    "attempt",  # 1, or 2.. for a retry after a harness error (--retries)
     "retried_errors",  # the errors of the earlier attempts of this task, or null
-    "restarted_sites", # {site: why} for sites found dead and restarted before this task, or null
-    "tokenizer",       # the token counter of the agent's observation limit (tiktoken encoding, chars/4), or null
-    "blocked",         # {count, first}: addresses the agent's browser was refused (outside the task's sites), or null
+    "restarted_sites",  # {site: why} for sites found dead and restarted before this task, or null
+    "tokenizer",  # the token counter of the agent's observation limit (tiktoken encoding, chars/4), or null
+    "blocked",  # {count, first}: addresses the agent's browser was refused (outside the task's sites), or null
 )
-SCHEMA_FILE = Path(__file__).with_name("result.schema.json")   # a JSON Schema of one line
-RECORD_STATUSES: tuple[ResultStatus, ...] = get_args(ResultStatus)   # ("scored", "error", "skipped")
-PHASES: tuple[Phase, ...] = get_args(Phase)   # (..., "scoring", "record", "worker": its Ray actor died)
+SCHEMA_FILE = Path(__file__).with_name("result.schema.json")  # a JSON Schema of one line
+RECORD_STATUSES: tuple[ResultStatus, ...] = get_args(ResultStatus)  # ("scored", "error", "skipped")
+PHASES: tuple[Phase, ...] = get_args(Phase)  # (..., "scoring", "record", "worker": its Ray actor died)
 
 
 def complete_record(record: dict) -> dict:
@@ -53,6 +76,8 @@ def one_line(message: str) -> str:
     whitespace runs collapsed."""
     head = message.split("Stacktrace:", 1)[0]
     return " ".join(head.split()) or message.strip()
+
+
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 
 
@@ -64,6 +89,7 @@ def schema_problems(results_dir: Path) -> list[str]:
     """Every line of `results_dir`/results.jsonl checked against result.schema.json: the problems, each
     naming the line, the task and the key (empty: every line fits)."""
     import jsonschema
+
     validator = jsonschema.Draft202012Validator(result_schema())
     path = Path(results_dir) / RESULTS_FILE
     problems = []
@@ -116,14 +142,15 @@ def scored_tasks(results_dir: Path, agent: str, model: str | None, scoring: str)
     """(task file name, task id) of the tasks of `results_dir` whose latest line is scored, for `--resume`.
     ValueError when the folder's lines were run by another agent, model or scoring mode."""
     if not (Path(results_dir) / RESULTS_FILE).is_file():
-        return set()     # the run was stopped before its first task ended: nothing is scored yet
+        return set()  # the run was stopped before its first task ended: nothing is scored yet
     records = read_results(results_dir)
     wanted = {"agent": agent, "model": model, "scoring": scoring}
     for r in records:
         differs = [f"{k} {r.get(k)!r} there, {v!r} here" for k, v in wanted.items() if r.get(k) != v]
         if differs and r.get("status") != "skipped":
-            raise ValueError(f"that run differs ({'; '.join(differs)}); "
-                             "resume it with the same options, or start a new folder")
+            raise ValueError(
+                f"that run differs ({'; '.join(differs)}); resume it with the same options, or start a new folder"
+            )
     return {(str(k[0]), str(k[1])) for r in records if r.get("status") == "scored" for k in [task_key(r)]}
 
 
@@ -136,7 +163,7 @@ def other_scorings(results_dir: Path, mode: str) -> list[str]:
         records = read_results(results_dir)
     except (OSError, ValueError):
         return []
-    return sorted({r["scoring"] for r in records if r.get("scoring")} - {mode})   # older lines: no mode
+    return sorted({r["scoring"] for r in records if r.get("scoring")} - {mode})  # older lines: no mode
 
 
 def task_key(record: dict) -> tuple[str, object]:
@@ -167,12 +194,12 @@ def point_latest(results_dir: Path) -> None:
             link.unlink()
         link.symlink_to(results_dir.name)
     except OSError:
-        pass   # e.g. a file system without symlinks; the folder itself is enough
+        pass  # e.g. a file system without symlinks; the folder itself is enough
 
 
 @dataclass
 class Tally:
-    total: int = 0       # tasks run (scored or errored)
+    total: int = 0  # tasks run (scored or errored)
     success: int = 0
     errors: int = 0
     skipped: int = 0
@@ -193,14 +220,19 @@ class Tally:
         return self.success / self.total if self.total else None
 
     def to_dict(self) -> dict:
-        return {"tasks": self.total, "success": self.success, "errors": self.errors, "skipped": self.skipped,
-                "success_rate": None if self.rate is None else round(self.rate, 4)}
+        return {
+            "tasks": self.total,
+            "success": self.success,
+            "errors": self.errors,
+            "skipped": self.skipped,
+            "success_rate": None if self.rate is None else round(self.rate, 4),
+        }
 
 
 @dataclass
 class Summary:
-    by_site: dict[str, Tally] = field(default_factory=dict)          # main site: per-file counts, as the files
-    by_needed_site: dict[str, Tally] = field(default_factory=dict)   # every site a task needs (counted in each)
+    by_site: dict[str, Tally] = field(default_factory=dict)  # main site: per-file counts, as the files
+    by_needed_site: dict[str, Tally] = field(default_factory=dict)  # every site a task needs (counted in each)
     by_difficulty: dict[str, Tally] = field(default_factory=dict)
     by_eval_type: dict[str, Tally] = field(default_factory=dict)
     # "<site> <official template id>" (the main site's official file) -> tally, for tasks that mirror one
@@ -208,21 +240,25 @@ class Summary:
     overall: Tally = field(default_factory=Tally)
     agents: list[str] = field(default_factory=list)
     models: list[str] = field(default_factory=list)
-    scorings: list[str] = field(default_factory=list)    # scoring modes of the records (one, unless mixed)
+    scorings: list[str] = field(default_factory=list)  # scoring modes of the records (one, unless mixed)
 
     @property
     def scoring(self) -> str:
         return scoring_label(self.scorings)
 
     def to_dict(self) -> dict:
-        return {"overall": self.overall.to_dict(),
-                "by_site": {k: v.to_dict() for k, v in self.by_site.items()},
-                "by_needed_site": {k: v.to_dict() for k, v in self.by_needed_site.items()},
-                "by_difficulty": {k: v.to_dict() for k, v in self.by_difficulty.items()},
-                "by_eval_type": {k: v.to_dict() for k, v in self.by_eval_type.items()},
-                "by_official_template": {k: v.to_dict() for k, v in self.by_official_template.items()},
-                "agents": self.agents, "models": self.models, "scoring": self.scoring,
-                "scoring_modes": self.scorings}
+        return {
+            "overall": self.overall.to_dict(),
+            "by_site": {k: v.to_dict() for k, v in self.by_site.items()},
+            "by_needed_site": {k: v.to_dict() for k, v in self.by_needed_site.items()},
+            "by_difficulty": {k: v.to_dict() for k, v in self.by_difficulty.items()},
+            "by_eval_type": {k: v.to_dict() for k, v in self.by_eval_type.items()},
+            "by_official_template": {k: v.to_dict() for k, v in self.by_official_template.items()},
+            "agents": self.agents,
+            "models": self.models,
+            "scoring": self.scoring,
+            "scoring_modes": self.scorings,
+        }
 
 
 def scoring_label(modes: list[str]) -> str:
@@ -261,13 +297,15 @@ def summarise(records: list[dict]) -> Summary:
             s.scorings.append(r.get("scoring") or "unrecorded")
         if r.get("model") and r["model"] not in s.models:
             s.models.append(r["model"])
-    sites = report_order()      # the registered sites, in their SiteSpec.report_order
+    sites = report_order()  # the registered sites, in their SiteSpec.report_order
     s.by_site = {k: s.by_site[k] for k in _ordered(s.by_site, sites)}
     s.by_needed_site = {k: s.by_needed_site[k] for k in _ordered(s.by_needed_site, sites)}
     s.by_difficulty = {k: s.by_difficulty[k] for k in _ordered(s.by_difficulty, DIFFICULTY_ORDER)}
+
     def official_order(key: str) -> tuple:
         site, number = key.split()
         return (sites.index(site) if site in sites else len(sites), site, int(number))
+
     s.by_official_template = {k: s.by_official_template[k] for k in sorted(s.by_official_template, key=official_order)}
     return s
 
@@ -294,26 +332,28 @@ def render_markdown(summary: Summary, title: str = "Success rates") -> str:
     if summary.models:
         who += f" (model {', '.join(summary.models)})"
     lines = [f"# {title}", "", f"Agent: {who}", "", f"Scoring: {summary.scoring}", ""]
-    lines += _table("Site", summary.by_site, summary.overall) + [""]
+    lines += [*_table("Site", summary.by_site, summary.overall), ""]
     needed = {k: v.to_dict() for k, v in summary.by_needed_site.items()}
-    if needed != {k: v.to_dict() for k, v in summary.by_site.items()}:   # some task needs more than its main site
-        lines += _table("Site needed (a task counts under each site it needs)", summary.by_needed_site, None) + [""]
-    lines += _table("Difficulty (overall)", summary.by_difficulty, None) + [""]
-    lines += _table("Evaluator", summary.by_eval_type, None) + [""]
+    if needed != {k: v.to_dict() for k, v in summary.by_site.items()}:  # some task needs more than its main site
+        lines += [*_table("Site needed (a task counts under each site it needs)", summary.by_needed_site, None), ""]
+    lines += [*_table("Difficulty (overall)", summary.by_difficulty, None), ""]
+    lines += [*_table("Evaluator", summary.by_eval_type, None), ""]
     if summary.by_official_template:
         mirrored = Tally()
         for t in summary.by_official_template.values():
             mirrored.total, mirrored.success = mirrored.total + t.total, mirrored.success + t.success
             mirrored.errors, mirrored.skipped = mirrored.errors + t.errors, mirrored.skipped + t.skipped
-        lines += [f"Tasks that mirror an official template: {mirrored.total} run, {_pct(mirrored)} success, over "
-                  f"{len(summary.by_official_template)} official templates (site and official intent_template_id):",
-                  ""]
-        lines += _table("Official template", summary.by_official_template, None) + [""]
+        lines += [
+            f"Tasks that mirror an official template: {mirrored.total} run, {_pct(mirrored)} success, over "
+            f"{len(summary.by_official_template)} official templates (site and official intent_template_id):",
+            "",
+        ]
+        lines += [*_table("Official template", summary.by_official_template, None), ""]
     lines.append("Success rate = tasks with reward 1 / tasks run (errors included, skipped excluded).")
     return "\n".join(lines) + "\n"
 
 
-BACKEND_FILE = "backend.json"   # written by a run on a cluster (the Ray backend): the backend and its nodes
+BACKEND_FILE = "backend.json"  # written by a run on a cluster (the Ray backend): the backend and its nodes
 
 
 def read_backend(results_dir: Path) -> dict | None:
@@ -342,9 +382,11 @@ def write_report(results_dir: Path) -> tuple[Summary, str]:
     backend = read_backend(results_dir)
     if backend:
         nodes = backend.get("nodes") or []
-        text += (f"\nBackend: {backend.get('backend')}, {len(nodes)} node(s): "
-                 + ", ".join(f"{n.get('ip')} ({n.get('hostname')}, {len(n.get('workers') or [])} worker(s))"
-                             for n in nodes) + f" ({BACKEND_FILE})\n")
+        text += (
+            f"\nBackend: {backend.get('backend')}, {len(nodes)} node(s): "
+            + ", ".join(f"{n.get('ip')} ({n.get('hostname')}, {len(n.get('workers') or [])} worker(s))" for n in nodes)
+            + f" ({BACKEND_FILE})\n"
+        )
     extra = {"backend": backend} if backend else {}
     (results_dir / "report.md").write_text(text, encoding="utf-8")
     (results_dir / "summary.json").write_text(

@@ -1,5 +1,6 @@
 """Model usage of a run folder (`usage.json`): the agent's tokens, calls and cost summed over its result lines,
 and the judge's. Written by `python -m evaluation.run` and by the merge of shard folders."""
+
 from __future__ import annotations
 
 import json

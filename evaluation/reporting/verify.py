@@ -12,6 +12,7 @@
    data, and checks every task has the same status, reward, answer and final URL (ports masked) in both.
 Prints a short verdict; exit code 0 when everything holds, 1 otherwise.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,7 +35,7 @@ from .results import read_results
 
 MANIFEST = PROJECT_ROOT / "data-manifest.json"
 TASKS_DIR = PROJECT_ROOT / "tasks"
-SITES_WITH_DATA = ("classifieds", "shopping", "reddit", "wikipedia")   # the homepage has no generated data
+SITES_WITH_DATA = ("classifieds", "shopping", "reddit", "wikipedia")  # the homepage has no generated data
 
 
 # ---- data ------------------------------------------------------------------------------------------
@@ -50,22 +51,27 @@ def _rows(db: Path, sql: str) -> list[sqlite3.Row]:
 def generate_site(site: str, data_dir: Path, seed: int, scale: str | int) -> None:
     if site == "classifieds":
         from sites.classifieds import store as classifieds
+
         classifieds.ensure(data_dir, seed, scale)
     elif site == "shopping":
         from sites.shopping import store as shopping
+
         shopping.ensure(data_dir, seed, scale)
     elif site == "reddit":
         from sites.reddit import store as reddit
+
         reddit.ensure(data_dir, seed, scale)
     elif site == "wikipedia":
         from sites.wikipedia import build as wikipedia
+
         wikipedia.ensure(data_dir, seed, scale)
     else:
         raise ValueError(f"no generated data for site {site!r}")
 
 
-def site_fingerprints(site: str, data_dir: Path, seed: int, scale: str | int,
-                      failures: list[str] | None = None) -> dict[str, str]:
+def site_fingerprints(
+    site: str, data_dir: Path, seed: int, scale: str | int, failures: list[str] | None = None
+) -> dict[str, str]:
     """Generate (if needed) the data of one site in `data_dir` and return its fingerprints; sampled photos
     that cannot be rendered are named in `failures`."""
     failures = [] if failures is None else failures
@@ -73,25 +79,33 @@ def site_fingerprints(site: str, data_dir: Path, seed: int, scale: str | int,
     if site == "classifieds":
         from sites.classifieds import store as classifieds
         from sites.classifieds.photos import PhotoRow, render_generated
+
         db = classifieds.ensure(data_dir, seed, scale)[0].db
         rows = _rows(db, "SELECT * FROM photo WHERE upload_name IS NULL ORDER BY id")
-        return {"classifieds/database": sqlite_digest(db),
-                "classifieds/photos": photo_digest(rows, lambda r: render_generated(PhotoRow.from_row(r)),
-                                                            failures)}
+        return {
+            "classifieds/database": sqlite_digest(db),
+            "classifieds/photos": photo_digest(rows, lambda r: render_generated(PhotoRow.from_row(r)), failures),
+        }
     if site == "shopping":
         from sites.shopping import store as shopping
         from sites.shopping.photos import render
+
         db = shopping.ensure(data_dir, seed, scale)[0].db
-        return {"shopping/database": sqlite_digest(db),
-                "shopping/photos": photo_digest(_rows(db, "SELECT * FROM photo ORDER BY id"), render, failures)}
+        return {
+            "shopping/database": sqlite_digest(db),
+            "shopping/photos": photo_digest(_rows(db, "SELECT * FROM photo ORDER BY id"), render, failures),
+        }
     if site == "reddit":
         from sites.reddit import store as reddit
         from sites.reddit.browse_views import render_image_row
+
         db = reddit.ensure(data_dir, seed, scale)[0].db
-        return {"reddit/database": sqlite_digest(db),
-                "reddit/pictures": photo_digest(_rows(db, "SELECT * FROM image ORDER BY id"), render_image_row,
-                                                       failures)}
+        return {
+            "reddit/database": sqlite_digest(db),
+            "reddit/pictures": photo_digest(_rows(db, "SELECT * FROM image ORDER BY id"), render_image_row, failures),
+        }
     from sites.wikipedia import build as wikipedia
+
     return {"wikipedia/zim": zim_digest(wikipedia.ensure(data_dir, seed, scale)[0])}
 
 
@@ -130,14 +144,20 @@ def outcome(record: dict) -> dict:
     """What must not depend on the run: status, reward, answer, and the final URL with its origin masked
     (every worker serves the sites on ports of its own)."""
     url = record.get("final_url")
-    return {"status": record.get("status"), "reward": record.get("reward"), "answer": record.get("answer"),
-            "final_url": _ORIGIN.sub("<site>", url) if isinstance(url, str) else url}
+    return {
+        "status": record.get("status"),
+        "reward": record.get("reward"),
+        "answer": record.get("answer"),
+        "final_url": _ORIGIN.sub("<site>", url) if isinstance(url, str) else url,
+    }
 
 
 def compare_runs(first: list[dict], second: list[dict]) -> list[str]:
     """Tasks whose outcome differs between two runs (or that one run lacks), one readable line each."""
+
     def key(r):
         return (Path(str(r.get("task_file"))).name, str(r.get("task_id")))
+
     a, b = {key(r): outcome(r) for r in first}, {key(r): outcome(r) for r in second}
     lines = []
     for k in sorted(set(a) | set(b)):
@@ -152,15 +172,26 @@ def compare_runs(first: list[dict], second: list[dict]) -> list[str]:
 
 
 def reference_run(results: Path, workers: int, env: dict) -> list[dict]:
-    cmd = [sys.executable, "-m", "evaluation.run", "--agent", "reference", "--workers", str(workers),
-           "--results", str(results), "--", "-q"]
-    shutil.rmtree(results, ignore_errors=True)   # a kept folder from an earlier verify: start afresh
+    cmd = [
+        sys.executable,
+        "-m",
+        "evaluation.run",
+        "--agent",
+        "reference",
+        "--workers",
+        str(workers),
+        "--results",
+        str(results),
+        "--",
+        "-q",
+    ]
+    shutil.rmtree(results, ignore_errors=True)  # a kept folder from an earlier verify: start afresh
     print(f"  reference run, {workers} workers -> {results}", flush=True)
-    done = subprocess.run(cmd, cwd=PROJECT_ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True)
+    done = subprocess.run(cmd, cwd=PROJECT_ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if done.returncode != 0:
-        raise RuntimeError(f"the reference run with {workers} workers failed (exit {done.returncode}): "
-                           f"{done.stderr.strip()[-500:]}")
+        raise RuntimeError(
+            f"the reference run with {workers} workers failed (exit {done.returncode}): {done.stderr.strip()[-500:]}"
+        )
     return read_results(results)
 
 
@@ -180,8 +211,11 @@ def _load() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m evaluation.verify", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m evaluation.verify",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--workers", type=_workers, default=(2, 4), help="the two worker counts (default 2,4)")
     p.add_argument("--skip-runs", action="store_true", help="check the data and task files only")
     p.add_argument("--write-manifest", action="store_true", help="rewrite data-manifest.json from fresh data")
@@ -195,8 +229,9 @@ def main(argv: list[str] | None = None) -> int:
         work = args.keep.resolve() if args.keep else Path(tmp)
         data_dir = work / "data"
         data_dir.mkdir(parents=True, exist_ok=True)
-        print(f"Regenerating the sites' data (seed {settings.seed}, scale {settings.scale}) into {data_dir}",
-              flush=True)
+        print(
+            f"Regenerating the sites' data (seed {settings.seed}, scale {settings.scale}) into {data_dir}", flush=True
+        )
         found: dict[str, str] = {}
         unrenderable: list[str] = []
         for site in SITES_WITH_DATA:
@@ -205,11 +240,14 @@ def main(argv: list[str] | None = None) -> int:
             unrenderable[before:] = [f"{site} {line}" for line in unrenderable[before:]]
         found.update(task_fingerprints())
         if args.write_manifest:
-            written = {"seed": settings.seed, "scale": settings.scale,
-                        "about": "fingerprints checked by `make verify`; rewritten by `make verify-manifest` "
-                                 "(see evaluation/reporting/fingerprints.py for the canonical forms)",
-                        "environment": environment.describe(),   # what wrote it: told when verify fails
-                        "entries": found}
+            written = {
+                "seed": settings.seed,
+                "scale": settings.scale,
+                "about": "fingerprints checked by `make verify`; rewritten by `make verify-manifest` "
+                "(see evaluation/reporting/fingerprints.py for the canonical forms)",
+                "environment": environment.describe(),  # what wrote it: told when verify fails
+                "entries": found,
+            }
             args.manifest.write_text(json.dumps(written, indent=1, sort_keys=True) + "\n", encoding="utf-8")
             print(f"Wrote {args.manifest} ({len(found)} entries)")
             return 0
@@ -217,22 +255,30 @@ def main(argv: list[str] | None = None) -> int:
         problems: list[str] = []
         manifest = read_manifest(args.manifest)
         if (manifest.get("seed"), str(manifest.get("scale"))) != (settings.seed, str(settings.scale)):
-            problems.append(f"the manifest is for seed {manifest.get('seed')}, scale {manifest.get('scale')}; "
-                            f"this environment has seed {settings.seed}, scale {settings.scale}")
+            problems.append(
+                f"the manifest is for seed {manifest.get('seed')}, scale {manifest.get('scale')}; "
+                f"this environment has seed {settings.seed}, scale {settings.scale}"
+            )
         data_diff = compare(manifest["entries"], found)
         problems += [f"data: {line}" for line in data_diff]
-        env_diff = environment.differences(manifest.get("environment"), environment.describe(),
-                                           ("manifest", "this machine"))
+        env_diff = environment.differences(
+            manifest.get("environment"), environment.describe(), ("manifest", "this machine")
+        )
         print(f"  data: {len(found)} fingerprints, {len(data_diff)} differ from {args.manifest.name}", flush=True)
 
         env = {**os.environ, "DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
-        build = subprocess.run([sys.executable, "-m", "tasks.build", "--check"], cwd=PROJECT_ROOT, env=env,
-                               capture_output=True, text=True)
+        build = subprocess.run(
+            [sys.executable, "-m", "tasks.build", "--check"], cwd=PROJECT_ROOT, env=env, capture_output=True, text=True
+        )
         if build.returncode != 0:
-            problems.append("tasks: rebuilt from the regenerated data, the suites differ from the committed files: "
-                            + " ".join(build.stderr.split())[:600])
-        print(f"  tasks: rebuilt from the regenerated data, {'equal' if build.returncode == 0 else 'DIFFERENT'}",
-              flush=True)
+            problems.append(
+                "tasks: rebuilt from the regenerated data, the suites differ from the committed files: "
+                + " ".join(build.stderr.split())[:600]
+            )
+        print(
+            f"  tasks: rebuilt from the regenerated data, {'equal' if build.returncode == 0 else 'DIFFERENT'}",
+            flush=True,
+        )
 
         runs_line = "reference runs: skipped (--skip-runs)"
         if not args.skip_runs:
@@ -245,29 +291,46 @@ def main(argv: list[str] | None = None) -> int:
             if len(runs) == 2:
                 diff = compare_runs(*runs)
                 problems += [f"runs: {line}" for line in diff]
-                problems += [f"runs: environment: {line}" for line in environment.differences(
-                    environment.read(work / f"run-{w1}-workers"), environment.read(work / f"run-{w2}-workers"),
-                    (f"{w1} workers", f"{w2} workers"))]
+                problems += [
+                    f"runs: environment: {line}"
+                    for line in environment.differences(
+                        environment.read(work / f"run-{w1}-workers"),
+                        environment.read(work / f"run-{w2}-workers"),
+                        (f"{w1} workers", f"{w2} workers"),
+                    )
+                ]
                 scored = [r for r in runs[0] if r.get("status") != "skipped"]
-                failed = [f"{r.get('test_id')}: {r.get('error') or 'reward ' + str(r.get('reward'))}"
-                          for run in runs for r in run if r.get("status") != "skipped" and r.get("reward") != 1]
+                failed = [
+                    f"{r.get('test_id')}: {r.get('error') or 'reward ' + str(r.get('reward'))}"
+                    for run in runs
+                    for r in run
+                    if r.get("status") != "skipped" and r.get("reward") != 1
+                ]
                 problems += [f"runs: the reference solution did not score 1: {line}" for line in failed[:20]]
-                runs_line = (f"reference runs with {w1} and {w2} workers: {len(scored)} tasks, "
-                             f"{len(diff)} differ in status, reward, answer or final URL; "
-                             f"{sum(1 for r in scored if r.get('reward') == 1)} scored 1")
+                runs_line = (
+                    f"reference runs with {w1} and {w2} workers: {len(scored)} tasks, "
+                    f"{len(diff)} differ in status, reward, answer or final URL; "
+                    f"{sum(1 for r in scored if r.get('reward') == 1)} scored 1"
+                )
         minutes, seconds = divmod(int(time.monotonic() - started), 60)
         print()
         print(f"make verify: {'PASS' if not problems else 'FAIL'}  ({minutes} min {seconds:02d} s, {_load()})")
-        print(f"  data and task files: {len(found)} fingerprints, "
-              f"{'all match' if not data_diff else f'{len(data_diff)} differ'} ({args.manifest.name})")
+        print(
+            f"  data and task files: {len(found)} fingerprints, "
+            f"{'all match' if not data_diff else f'{len(data_diff)} differ'} ({args.manifest.name})"
+        )
         print(f"  task suites rebuilt from the regenerated data: {'equal' if build.returncode == 0 else 'different'}")
         print(f"  {runs_line}")
         if unrenderable:
-            print(f"  warning: {len(unrenderable)} sampled photo(s) cannot be rendered (a data defect, the same in "
-                  f"every build): " + "; ".join(unrenderable[:3]))
+            print(
+                f"  warning: {len(unrenderable)} sampled photo(s) cannot be rendered (a data defect, the same in "
+                f"every build): " + "; ".join(unrenderable[:3])
+            )
         if env_diff:
-            print(f"  environment: {len(env_diff)} difference(s) from the one that wrote {args.manifest.name} "
-                  "(python, packages, browser, CPU; a changed fingerprint above may come from one of these):")
+            print(
+                f"  environment: {len(env_diff)} difference(s) from the one that wrote {args.manifest.name} "
+                "(python, packages, browser, CPU; a changed fingerprint above may come from one of these):"
+            )
             for line in env_diff:
                 print(f"    {line}")
         for line in problems[:40]:

@@ -9,6 +9,7 @@ Two families:
   crash).
 `SkipTask`: the task cannot run here (a site this stack cannot serve); not an error.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

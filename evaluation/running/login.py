@@ -21,6 +21,7 @@ have none and need no login. Credentials come from the environment (.env):
 CLASSIFIEDS_USER/CLASSIFIEDS_PASSWORD, SHOPPING_USER/SHOPPING_PASSWORD, REDDIT_USER/REDDIT_PASSWORD.
 A failed login raises `LoginError` naming the site and the URL.
 """
+
 from __future__ import annotations
 
 import http.cookies
@@ -39,9 +40,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from agent.load import load_scaled, retry_slow_renderer
 from sites.registry import LoginSpec, site_specs
 
-_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))   # the sites are local: no proxy
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # the sites are local: no proxy
 LOGIN_TIMEOUT_S = float(os.environ.get("LOGIN_TIMEOUT", "20"))
-LOGGED_IN_GRACE_S = 5.0   # after the form's answer has loaded, scripts may still render the account menu
+LOGGED_IN_GRACE_S = 5.0  # after the form's answer has loaded, scripts may still render the account menu
 
 
 class LoginError(RuntimeError):
@@ -50,32 +51,45 @@ class LoginError(RuntimeError):
 
 @dataclass(frozen=True)
 class LoginRecipe:
-    path: str                   # login page, relative to the site's base URL
-    user_field: str             # CSS selectors
+    path: str  # login page, relative to the site's base URL
+    user_field: str  # CSS selectors
     password_field: str
     submit: str
-    logged_in_xpath: str        # present once logged in
+    logged_in_xpath: str  # present once logged in
     user_env: str
     password_env: str
     default_user: str
     default_password: str
-    session_path: str = "/__session"   # embedded sites: a session for the account, bought with the reset token
+    session_path: str = "/__session"  # embedded sites: a session for the account, bought with the reset token
 
     def credentials(self) -> tuple[str, str]:
-        return (os.environ.get(self.user_env) or self.default_user,
-                os.environ.get(self.password_env) or self.default_password)
+        return (
+            os.environ.get(self.user_env) or self.default_user,
+            os.environ.get(self.password_env) or self.default_password,
+        )
 
 
 def _logout_xpath(*words: str) -> str:
     tests = " or ".join(
         f"contains(translate(normalize-space(.), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '{w}')"
-        for w in words)
+        for w in words
+    )
     return f"//a[{tests}] | //button[{tests}]"
 
 
 def recipe_of(spec: LoginSpec) -> LoginRecipe:
-    return LoginRecipe(spec.path, spec.user_field, spec.password_field, spec.submit, _logout_xpath(*spec.logout_words),
-                       spec.user_env, spec.password_env, spec.default_user, spec.default_password, spec.session_path)
+    return LoginRecipe(
+        spec.path,
+        spec.user_field,
+        spec.password_field,
+        spec.submit,
+        _logout_xpath(*spec.logout_words),
+        spec.user_env,
+        spec.password_env,
+        spec.default_user,
+        spec.default_password,
+        spec.session_path,
+    )
 
 
 def recipes() -> dict[str, LoginRecipe]:
@@ -100,6 +114,7 @@ def _origin(url: str) -> str:
 
 def _slow_renderer_retry(driver):
     """Before loading a page again after a renderer timeout: stop the load, give the page twice the time."""
+
     def on_retry(_exc):
         try:
             driver.execute_script("window.stop()")
@@ -107,6 +122,7 @@ def _slow_renderer_retry(driver):
             pass
         timeout = (driver.timeouts.page_load or LOGIN_TIMEOUT_S) * 2
         driver.set_page_load_timeout(timeout)
+
     return on_retry
 
 
@@ -118,7 +134,7 @@ def _get(driver, url: str) -> None:
 def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]:
     url = base.rstrip("/") + recipe.path
     user, password = recipe.credentials()
-    patience = load_scaled(LOGIN_TIMEOUT_S)    # an oversubscribed machine answers slower
+    patience = load_scaled(LOGIN_TIMEOUT_S)  # an oversubscribed machine answers slower
     wait = WebDriverWait(driver, patience)
     try:
         _get(driver, url)
@@ -135,18 +151,26 @@ def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]
         driver.execute_script("window.__vwaLoginPending = true")
         form.find_element(By.CSS_SELECTOR, recipe.submit).click()
         # the answer to the form is a new document; once it has loaded, the logout link shows quickly or never
-        wait.until(lambda d: d.execute_script(
-            "return window.__vwaLoginPending === undefined && document.readyState === 'complete'"))
+        wait.until(
+            lambda d: d.execute_script(
+                "return window.__vwaLoginPending === undefined && document.readyState === 'complete'"
+            )
+        )
     except (TimeoutException, WebDriverException) as exc:
-        raise LoginError(f"login to {site} at {url} failed: the login form was not usable or did not answer "
-                         f"within {patience:.0f} s ({type(exc).__name__}: "
-                         f"{getattr(exc, 'msg', None) or exc})") from exc
+        raise LoginError(
+            f"login to {site} at {url} failed: the login form was not usable or did not answer "
+            f"within {patience:.0f} s ({type(exc).__name__}: "
+            f"{getattr(exc, 'msg', None) or exc})"
+        ) from exc
     try:
         WebDriverWait(driver, min(load_scaled(LOGGED_IN_GRACE_S), patience)).until(
-            lambda d: d.find_elements(By.XPATH, recipe.logged_in_xpath))
+            lambda d: d.find_elements(By.XPATH, recipe.logged_in_xpath)
+        )
     except TimeoutException as exc:
-        raise LoginError(f"login to {site} at {url} as {user!r} failed: no logout link after submitting the "
-                         f"form (now at {driver.current_url}; wrong credentials?)") from exc
+        raise LoginError(
+            f"login to {site} at {url} as {user!r} failed: no logout link after submitting the "
+            f"form (now at {driver.current_url}; wrong credentials?)"
+        ) from exc
     return driver.get_cookies()
 
 
@@ -156,8 +180,14 @@ def _restore(env, base: str, cookies: list[dict]) -> None:
     origin = _origin(base)
     params = []
     for c in cookies:
-        param = {"name": c["name"], "value": c["value"], "url": origin + c.get("path", "/"),
-                 "path": c.get("path", "/"), "secure": bool(c.get("secure")), "httpOnly": bool(c.get("httpOnly"))}
+        param = {
+            "name": c["name"],
+            "value": c["value"],
+            "url": origin + c.get("path", "/"),
+            "path": c.get("path", "/"),
+            "secure": bool(c.get("secure")),
+            "httpOnly": bool(c.get("httpOnly")),
+        }
         if c.get("sameSite") in ("Strict", "Lax", "None"):
             param["sameSite"] = c["sameSite"]
         if c.get("expiry"):
@@ -173,8 +203,11 @@ def _restore(env, base: str, cookies: list[dict]) -> None:
     driver = env.driver
     _get(driver, origin + "/")
     for cookie in cookies:
-        cookie = {k: v for k, v in cookie.items() if k in ("name", "value", "path", "expiry", "secure", "httpOnly",
-                                                           "sameSite")}
+        cookie = {
+            k: v
+            for k, v in cookie.items()
+            if k in ("name", "value", "path", "expiry", "secure", "httpOnly", "sameSite")
+        }
         driver.add_cookie(cookie)
 
 
@@ -188,8 +221,10 @@ def session_cookies(site: str, base: str, recipe: LoginRecipe, token: str) -> li
         with _DIRECT.open(urllib.request.Request(url, data=data, method="POST"), timeout=LOGIN_TIMEOUT_S) as resp:
             headers = resp.headers.get_all("Set-Cookie") or []
     except urllib.error.HTTPError as exc:
-        raise LoginError(f"login to {site} at {url} as {user!r} failed: HTTP {exc.code} "
-                         f"({'wrong reset token' if exc.code == 403 else 'no such account' if exc.code == 404 else exc.reason})") from None  # noqa: E501
+        raise LoginError(
+            f"login to {site} at {url} as {user!r} failed: HTTP {exc.code} "
+            f"({'wrong reset token' if exc.code == 403 else 'no such account' if exc.code == 404 else exc.reason})"
+        ) from None
     except OSError as exc:
         raise LoginError(f"login to {site} at {url} failed: the site did not answer ({exc})") from None
     cookies = []
@@ -197,9 +232,16 @@ def session_cookies(site: str, base: str, recipe: LoginRecipe, token: str) -> li
         jar = http.cookies.SimpleCookie()
         jar.load(header)
         for name, morsel in jar.items():
-            cookies.append({"name": name, "value": morsel.value, "path": morsel["path"] or "/",
-                            "httpOnly": bool(morsel["httponly"]), "secure": bool(morsel["secure"]),
-                            **({"sameSite": morsel["samesite"]} if morsel["samesite"] else {})})
+            cookies.append(
+                {
+                    "name": name,
+                    "value": morsel.value,
+                    "path": morsel["path"] or "/",
+                    "httpOnly": bool(morsel["httponly"]),
+                    "secure": bool(morsel["secure"]),
+                    **({"sameSite": morsel["samesite"]} if morsel["samesite"] else {}),
+                }
+            )
     if not cookies:
         raise LoginError(f"login to {site} at {url} as {user!r} failed: the answer set no session cookie")
     return cookies
@@ -225,8 +267,10 @@ def login_sites(env, sites: list[str], urls: dict[str, str], session_token: str 
             try:
                 _restore(env, base, cookies)
             except WebDriverException as exc:
-                raise LoginError(f"login to {site} at {base}: putting the session cookies into the browser "
-                                 f"failed: {getattr(exc, 'msg', None) or exc}") from exc
+                raise LoginError(
+                    f"login to {site} at {base}: putting the session cookies into the browser "
+                    f"failed: {getattr(exc, 'msg', None) or exc}"
+                ) from exc
             continue
         key = (site, base.rstrip("/"))
         with _LOCK:
@@ -239,8 +283,10 @@ def login_sites(env, sites: list[str], urls: dict[str, str], session_token: str 
             try:
                 _restore(env, base, kept)
             except WebDriverException as exc:
-                raise LoginError(f"login to {site} at {base}: restoring the saved session cookies failed: "
-                                 f"{getattr(exc, 'msg', None) or exc}") from exc
+                raise LoginError(
+                    f"login to {site} at {base}: restoring the saved session cookies failed: "
+                    f"{getattr(exc, 'msg', None) or exc}"
+                ) from exc
 
 
 def forget_logins() -> None:

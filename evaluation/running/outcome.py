@@ -1,4 +1,5 @@
 """The outcome of scoring: one `Check` per elementary condition, combined into a `Reward`."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -14,10 +15,10 @@ Phase = Literal["sites", "input", "reset", "login", "episode", "scoring", "recor
 
 @dataclass(frozen=True)
 class Check:
-    evaluator: str      # string_match, url_match, program_html[0], page_image_query[1] ...
-    name: str           # exact_match, must_include, url, ssim ...
+    evaluator: str  # string_match, url_match, program_html[0], page_image_query[1] ...
+    name: str  # exact_match, must_include, url, ssim ...
     passed: bool
-    reason: str         # why it passed or failed, in words a person can act on
+    reason: str  # why it passed or failed, in words a person can act on
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -36,7 +37,7 @@ class Reward:
         self.checks.append(Check(evaluator, name, bool(passed), reason))
         return bool(passed)
 
-    def extend(self, other: "Reward") -> None:
+    def extend(self, other: Reward) -> None:
         self.checks.extend(other.checks)
 
     def failed(self) -> list[Check]:

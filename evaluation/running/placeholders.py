@@ -1,8 +1,10 @@
 """URL placeholders of task files (`__CLASSIFIEDS__` ...) and their replacement by site base URLs."""
+
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from sites.config import SITES
 
@@ -53,15 +55,20 @@ def sites_in_order(text: str) -> list[str]:
 
 def resolve_text(text: str, urls: Mapping[str, str]) -> str:
     """Replace every site placeholder of `text` by the site's base URL (no trailing slash)."""
+
     def repl(match: re.Match) -> str:
         token = match.group(0)
         site = PLACEHOLDERS.get(token)
         if site is None:
             return token
         if site not in urls or not urls[site]:
-            raise PlaceholderError(token, f"{token} needs the URL of site {site!r}, which is not configured "
-                                          f"(configured: {', '.join(sorted(urls)) or 'none'})")
+            raise PlaceholderError(
+                token,
+                f"{token} needs the URL of site {site!r}, which is not configured "
+                f"(configured: {', '.join(sorted(urls)) or 'none'})",
+            )
         return str(urls[site]).rstrip("/")
+
     return _TOKEN.sub(repl, text)
 
 

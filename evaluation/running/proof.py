@@ -15,6 +15,7 @@
 The reference agent over the accessibility tree, in its own episodes, is still `--agent reference`; `make
 verify` runs it twice over every task.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -30,8 +31,9 @@ _ELEMENT = ("click", "hover", "type")
 
 def scripts_on_last_page(task: Task) -> bool:
     """Whether scoring `task` runs a page script or prep action on the agent's own page (url "last")."""
-    return any(t.url == "last" and (t.prep_actions or t.locator.kind in ("js", "lambda"))
-               for t in task.eval.program_html)
+    return any(
+        t.url == "last" and (t.prep_actions or t.locator.kind in ("js", "lambda")) for t in task.eval.program_html
+    )
 
 
 def score_start_as_null(task: Task, ctx: EvalContext) -> Reward:
@@ -40,8 +42,9 @@ def score_start_as_null(task: Task, ctx: EvalContext) -> Reward:
     (the episode's own scoring runs every check)."""
     if ctx.driver is None:
         raise ValueError("the null proof needs the browser")
-    return evaluate_task(task, replace(ctx, answer="", final_url=ctx.driver.current_url, scoring="strict",
-                                       first_failure_ends=True))
+    return evaluate_task(
+        task, replace(ctx, answer="", final_url=ctx.driver.current_url, scoring="strict", first_failure_ends=True)
+    )
 
 
 @dataclass
@@ -49,13 +52,14 @@ class ReferenceCheck:
     """Wraps the sighted agent: after each mark it finds by sight, the reference solution's element for the
     same step is resolved in the same observation (`env.resolve_element_id`), and the two are compared. The
     sighted agent's output is passed on unchanged; disagreements are collected for the test to fail on."""
-    inner: object                   # a SightedAgent: `steps`, `position`, `act`
-    env: object                     # the BrowserEnv: `resolve_element_id(css=, text=)`
+
+    inner: object  # a SightedAgent: `steps`, `position`, `act`
+    env: object  # the BrowserEnv: `resolve_element_id(css=, text=)`
     checked: int = 0
     disagreements: list[dict] = field(default_factory=list)
 
     def __getattr__(self, name: str):
-        return getattr(self.inner, name)    # name, observation_mode, summary (the sight record), max_steps...
+        return getattr(self.inner, name)  # name, observation_mode, summary (the sight record), max_steps...
 
     def reset(self, intent: str, images: list) -> None:
         self.checked, self.disagreements = 0, []
@@ -77,16 +81,28 @@ class ReferenceCheck:
             seen = str(out.detail.get("mark"))
             out.detail["reference_mark"] = named
             if named != seen:
-                self.disagreements.append({
-                    "step": position, "do": step.do, "reference": step.describe(), "sighted_mark": seen,
-                    "sighted_text": out.detail.get("mark_text"), "reference_mark": named,
-                    "reference_text": _mark_text(obs, named), "why": why or "another element", "url": obs.url})
+                self.disagreements.append(
+                    {
+                        "step": position,
+                        "do": step.do,
+                        "reference": step.describe(),
+                        "sighted_mark": seen,
+                        "sighted_text": out.detail.get("mark_text"),
+                        "reference_mark": named,
+                        "reference_text": _mark_text(obs, named),
+                        "why": why or "another element",
+                        "url": obs.url,
+                    }
+                )
         return out
 
     def comparison(self) -> dict:
         """The proof's record (`summary()` stays the sighted agent's own: how its targets were found)."""
-        return {"element_steps": self.checked, "agreed": self.checked - len(self.disagreements),
-                "disagreements": list(self.disagreements)}
+        return {
+            "element_steps": self.checked,
+            "agreed": self.checked - len(self.disagreements),
+            "disagreements": list(self.disagreements),
+        }
 
 
 def _mark_text(obs: Observation, mark_id: str | None) -> str | None:
@@ -105,9 +121,11 @@ def proof_failures(record: dict) -> list[str]:
         problems.append("null proof: the start state was not scored")
     elif null.get("reward") != 0:
         failed = [c for c in null.get("checks", []) if c.get("passed")]
-        problems.append("null proof: the empty answer on the start page scored "
-                        f"{null.get('reward')} (strict): " + "; ".join(
-                            f"{c.get('evaluator')}.{c.get('name')}: {c.get('reason')}" for c in failed))
+        problems.append(
+            "null proof: the empty answer on the start page scored "
+            f"{null.get('reward')} (strict): "
+            + "; ".join(f"{c.get('evaluator')}.{c.get('name')}: {c.get('reason')}" for c in failed)
+        )
     reference = proof.get("reference")
     if reference is None:
         problems.append("reference proof: no element step was compared")
@@ -116,5 +134,6 @@ def proof_failures(record: dict) -> list[str]:
             problems.append(
                 f"reference proof: step {d['step']} ({d['reference']}): the sighted agent picked "
                 f"[{d['sighted_mark']}] {d.get('sighted_text')!r}, the reference names "
-                f"[{d['reference_mark']}] {d.get('reference_text')!r} ({d['why']}) on {d['url']}")
+                f"[{d['reference_mark']}] {d.get('reference_text')!r} ({d['why']}) on {d['url']}"
+            )
     return problems

@@ -4,6 +4,7 @@ login, episode, scoring, record (result line and trajectory).
 
 Created lazily by the pytest plugin, one per pytest(-xdist) worker process, reused across tasks.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -11,9 +12,10 @@ import json
 import os
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from evaluation.reporting.results import append_result, one_line
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
@@ -33,8 +35,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-TRAJECTORIES = "trajectories"   # the run folder's episode pages, frames and network logs
-SETTLE_TIMEOUT_S = 10.0     # a page's settle timeout on an idle machine; scaled by the load (agent/load.py)
+TRAJECTORIES = "trajectories"  # the run folder's episode pages, frames and network logs
+SETTLE_TIMEOUT_S = 10.0  # a page's settle timeout on an idle machine; scaled by the load (agent/load.py)
 
 
 def settle_timeout_s() -> float:
@@ -55,19 +57,19 @@ def settle_timeout_s() -> float:
 class RunOptions:
     agent: str = "reference"
     model: str | None = None
-    max_steps: int | None = None         # None: the agent's own limit (its `max_steps`), else 30
-    viewport: tuple[int, int] | None = None   # None: each task's own
+    max_steps: int | None = None  # None: the agent's own limit (its `max_steps`), else 30
+    viewport: tuple[int, int] | None = None  # None: each task's own
     stack: StackName = "embedded"
-    observation: ObservationMode | None = None   # None: the agent's own mode
+    observation: ObservationMode | None = None  # None: the agent's own mode
     image_root: Path | None = None
     results_dir: Path = Path("results")
     expect_reward: int = 1
     worker: str = "main"
     scoring: ScoringMode = "official"
-    record_network: bool = False        # save each episode's network log next to its trajectory
-    require_complete_observations: bool = False   # an observation with an undecoded image in view fails the task
-    frames: str = "all"                 # trajectory frames: "all", or "failed" (outcome not the expected)
-    prove: bool = False                 # the null and reference proofs in the sighted episode (running/proof.py)
+    record_network: bool = False  # save each episode's network log next to its trajectory
+    require_complete_observations: bool = False  # an observation with an undecoded image in view fails the task
+    frames: str = "all"  # trajectory frames: "all", or "failed" (outcome not the expected)
+    prove: bool = False  # the null and reference proofs in the sighted episode (running/proof.py)
 
 
 @dataclass
@@ -75,7 +77,7 @@ class TaskOutcome:
     reward: Reward | None
     record: dict
     error: str | None = None
-    retryable: bool = False        # a harness error another attempt may not hit (not a bad task)
+    retryable: bool = False  # a harness error another attempt may not hit (not a bad task)
 
 
 def should_retry(outcome: TaskOutcome, attempt: int, retries: int) -> bool:
@@ -94,8 +96,9 @@ class _LazyVQA:
         if self._backend is None:
             self._backend = vqa_from_env()
             if self._backend is None:
-                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model",
-                               retryable=False)
+                raise VQAError(
+                    "eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model", retryable=False
+                )
         return self._backend.ask(image, question)
 
     @property
@@ -107,7 +110,7 @@ class _LazyVQA:
 def sites_of(task: Task) -> set[str]:
     """Sites a task needs: its `sites` and every site whose placeholder it uses."""
     needed = set(task.sites)
-    for key in RESOLVED_KEYS:   # the fields whose strings hold site placeholders
+    for key in RESOLVED_KEYS:  # the fields whose strings hold site placeholders
         if key in task.raw:
             needed |= sites_referenced(json.dumps(task.raw[key]))
     return needed
@@ -122,6 +125,7 @@ def task_origins(task: Task, urls: dict[str, str]) -> list[str]:
 @dataclass
 class _Run:
     """The state of one task's run, handed from phase to phase."""
+
     task: Task
     record: dict
     started: float = field(default_factory=time.perf_counter)
@@ -162,6 +166,7 @@ class Runtime:
         if self.options.observation:
             return self.options.observation
         from agent.agents import agent_observation_mode
+
         return agent_observation_mode(self.options.agent)
 
     def ensure_browser(self, viewport: tuple[int, int]) -> BrowserEnv:
@@ -170,16 +175,22 @@ class Runtime:
         from agent.browser import BrowserEnv
         from agent.browser.driver import BrowserUnavailable
         from agent.load import load_scaled, retry_slow_renderer
+
         if self.env is not None:
             try:
                 self.env.driver.current_window_handle
             except Exception:
                 self.close_browser()
         if self.env is None:
+
             def start():
-                return BrowserEnv(viewport=viewport, mode=self.observation_mode(),
-                                  settle_timeout=load_scaled(settle_timeout_s()),
-                                  record_network=self.options.record_network)
+                return BrowserEnv(
+                    viewport=viewport,
+                    mode=self.observation_mode(),
+                    settle_timeout=load_scaled(settle_timeout_s()),
+                    record_network=self.options.record_network,
+                )
+
             try:
                 # a browser whose first renderer starves on a busy machine is started again, in place
                 self.env = retry_slow_renderer(start)
@@ -225,12 +236,23 @@ class Runtime:
     def base_record(self, task: Task) -> dict:
         o = self.options
         return {
-            "task_file": str(task.file), "task_id": task.task_id, "test_id": task.test_id,
-            "site": task.site, "sites": list(task.sites), "needed_sites": list(task.needed_sites),
-            "difficulty": task.difficulty, "official_template_id": task.official_template_id,
-            "eval_types": list(task.eval.types), "intent": task.intent,
-            "agent": o.agent, "model": o.model, "stack": o.stack, "expected_reward": o.expect_reward,
-            "worker": o.worker, "scoring": o.scoring, "started_at": time.time(),
+            "task_file": str(task.file),
+            "task_id": task.task_id,
+            "test_id": task.test_id,
+            "site": task.site,
+            "sites": list(task.sites),
+            "needed_sites": list(task.needed_sites),
+            "difficulty": task.difficulty,
+            "official_template_id": task.official_template_id,
+            "eval_types": list(task.eval.types),
+            "intent": task.intent,
+            "agent": o.agent,
+            "model": o.model,
+            "stack": o.stack,
+            "expected_reward": o.expect_reward,
+            "worker": o.worker,
+            "scoring": o.scoring,
+            "started_at": time.time(),
         }
 
     def check_runnable(self, task: Task) -> None:
@@ -263,24 +285,32 @@ class Runtime:
                 self._phase("login", run, self._login)
                 self._phase("episode", run, self._episode)
                 self._phase("scoring", run, self._scoring)
-        except EvaluationError as exc:   # a missing input or setting, a 404: a retry would fail the same way
+        except EvaluationError as exc:  # a missing input or setting, a 404: a retry would fail the same way
             return self._finish_error(run, str(exc), retryable=exc.retryable)
-        except Exception as exc:   # a bug or an unexpected crash: still an error with its cause, recorded
+        except Exception as exc:  # a bug or an unexpected crash: still an error with its cause, recorded
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             return self._finish_error(run, f"unexpected {detail}", retryable=True)
         run.phase = "record"
         run.timings["total_s"] = time.perf_counter() - run.started
         reward = run.ready(run.reward, "the reward")
         status: ResultStatus = "scored"
-        record.update(status=status, phase=None, reward=reward.score,
-                      checks=[c.to_dict() for c in reward.checks], error=None, timings=run.timings)
+        record.update(
+            status=status,
+            phase=None,
+            reward=reward.score,
+            checks=[c.to_dict() for c in reward.checks],
+            error=None,
+            timings=run.timings,
+        )
         append_result(self.options.results_dir, record)
         proved = True
         if self.options.prove:
             from .proof import proof_failures
+
             proved = not proof_failures(record)
-        self._write_trajectory(task, run.result, run.ready(run.resolved, "the resolved task"), run.images, reward,
-                               proved=proved)
+        self._write_trajectory(
+            task, run.result, run.ready(run.resolved, "the resolved task"), run.images, reward, proved=proved
+        )
         return TaskOutcome(reward=reward, record=record)
 
     def _phase(self, name: Phase, run: _Run, step: Callable[[_Run], None]) -> None:
@@ -308,18 +338,20 @@ class Runtime:
     def _input(self, run: _Run) -> None:
         """The task's input images (read before the sites are locked and reset: a missing one is the task's)."""
         from evaluation.scoring.images import load_input_images
+
         run.images = load_input_images(run.ready(run.resolved, "the resolved task"), self.options.image_root)
 
     def _login(self, run: _Run) -> None:
         resolved = run.ready(run.resolved, "the resolved task")
         env = run.env = self.ensure_browser(self.options.viewport or resolved.viewport)
-        try:   # from here the agent's browser reaches only the task's sites (agent/browser/sandbox.py)
+        try:  # from here the agent's browser reaches only the task's sites (agent/browser/sandbox.py)
             env.confine(task_origins(resolved, run.urls))
         except Exception as exc:
             self.close_browser()
             raise HarnessError(f"the browser could not be confined to the task's sites: {one_line(str(exc))}") from exc
         if resolved.require_login:
             from evaluation.running.login import LoginError, login_sites
+
             try:
                 with env.harness():
                     login_sites(env, list(resolved.sites), run.urls, session_token=self.stack.session_token())
@@ -329,44 +361,64 @@ class Runtime:
     def _episode(self, run: _Run) -> None:
         from agent.agents import make_agent
         from agent.episode import run_episode
+
         resolved, urls = run.ready(run.resolved, "the resolved task"), run.urls
         env = run.ready(run.env, "the browser")
         url_map = {token: urls[site] for token, site in PLACEHOLDERS.items() if site in urls}
         try:
-            agent = make_agent(self.options.agent, env=env, model=self.options.model,
-                               solution=list(resolved.reference_solution or []) or None,
-                               observation_mode=self.options.observation,
-                               settings={"url_map": url_map, "task_dir": str(run.task.file.parent)})
+            agent = make_agent(
+                self.options.agent,
+                env=env,
+                model=self.options.model,
+                solution=list(resolved.reference_solution or []) or None,
+                observation_mode=self.options.observation,
+                settings={"url_map": url_map, "task_dir": str(run.task.file.parent)},
+            )
         except ValueError as exc:
             raise HarnessError(f"agent {self.options.agent!r}: {exc}") from exc
         if self.options.record_network:
             from agent.network import drain
-            drain(env.driver)         # the login's requests are not the episode's
+
+            drain(env.driver)  # the login's requests are not the episode's
         check = before = None
         if self.options.prove:
             from .proof import ReferenceCheck
+
             agent = check = ReferenceCheck(agent, env)
             before = self._null_proof(run)
         try:
             result = run.result = run_episode(
-                env, agent, intent=resolved.intent, images=run.images, start_urls=list(resolved.start_urls),
+                env,
+                agent,
+                intent=resolved.intent,
+                images=run.images,
+                start_urls=list(resolved.start_urls),
                 max_steps=self.options.max_steps or int(getattr(agent, "max_steps", 30)),
-                before_first_action=before)
+                before_first_action=before,
+            )
         finally:
             if self.options.record_network:
                 self._save_network_log(run)
         if check is not None:
             run.record.setdefault("proof", {})["reference"] = check.comparison()
         run.record["blocked"] = {"count": len(result.blocked), "first": result.blocked[:5]} if result.blocked else None
-        run.record.update(answer=result.answer, final_url=result.final_url, stop_reason=result.stop_reason,
-                          steps=len(result.steps), usage=result.usage, episode_timings=result.timings,
-                          tokenizer=getattr(agent, "tokenizer_name", None), pending_images=result.pending)
-        if hasattr(agent, "summary"):       # the sighted agent: how its targets were found
+        run.record.update(
+            answer=result.answer,
+            final_url=result.final_url,
+            stop_reason=result.stop_reason,
+            steps=len(result.steps),
+            usage=result.usage,
+            episode_timings=result.timings,
+            tokenizer=getattr(agent, "tokenizer_name", None),
+            pending_images=result.pending,
+        )
+        if hasattr(agent, "summary"):  # the sighted agent: how its targets were found
             run.record["sight"] = agent.summary()
         dead = self.stack.unhealthy(sorted(sites_of(run.task)))
-        if dead:   # the episode saw a broken site: not the agent's fault, and its score would mean nothing
-            raise HarnessError("site died during the episode: "
-                               + "; ".join(f"{site}: {why}" for site, why in dead.items()))
+        if dead:  # the episode saw a broken site: not the agent's fault, and its score would mean nothing
+            raise HarnessError(
+                "site died during the episode: " + "; ".join(f"{site}: {why}" for site, why in dead.items())
+            )
         if result.error or result.stop_reason == "error":
             raise HarnessError(f"the episode failed: {result.error or 'unknown error'}")
 
@@ -374,6 +426,7 @@ class Runtime:
         """The episode's hook that scores the untouched start state as the null agent's outcome (proof.py);
         True (open the start pages again) when that scoring ran a script on the agent's page."""
         from .proof import score_start_as_null, scripts_on_last_page
+
         resolved = run.ready(run.resolved, "the resolved task")
 
         def hook() -> bool:
@@ -381,24 +434,37 @@ class Runtime:
                 # answer and final URL are both set there
                 reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=""))
             run.record.setdefault("proof", {})["null"] = {
-                "reward": reward.score, "scoring": "strict", "checks": [c.to_dict() for c in reward.checks]}
+                "reward": reward.score,
+                "scoring": "strict",
+                "checks": [c.to_dict() for c in reward.checks],
+            }
             return scripts_on_last_page(resolved)
+
         return hook
 
     def _eval_context(self, run: _Run, answer: str | None, final_url: str) -> EvalContext:
         env = run.ready(run.env, "the browser")
-        return EvalContext(answer=answer, final_url=final_url, driver=env.driver, new_tab=env.open_tab,
-                           release_tab=env.release_tab,
-                           judge=self.judge(), vqa=self.vqa(), shopping_api=self._shopping_api_factory(run.urls),
-                           image_root=self.options.image_root, scoring=self.options.scoring)
+        return EvalContext(
+            answer=answer,
+            final_url=final_url,
+            driver=env.driver,
+            new_tab=env.open_tab,
+            release_tab=env.release_tab,
+            judge=self.judge(),
+            vqa=self.vqa(),
+            shopping_api=self._shopping_api_factory(run.urls),
+            image_root=self.options.image_root,
+            scoring=self.options.scoring,
+        )
 
     def _save_network_log(self, run: _Run) -> None:
         """The episode's requests, gzipped JSON lines next to its trajectory (agent.network)."""
         from agent.network import read_requests, write_log
+
         name = f"{TRAJECTORIES}/{run.task.site}_{run.task.task_id}.network.jsonl.gz"
         try:
             write_log(self.options.results_dir / name, read_requests(run.ready(run.env, "the browser").driver))
-        except Exception as exc:    # a dead browser has no log to give: say so on the line, keep the cause
+        except Exception as exc:  # a dead browser has no log to give: say so on the line, keep the cause
             run.record["network_log"] = None
             run.record["network_log_error"] = one_line(f"{type(exc).__name__}: {exc}")
             return
@@ -409,13 +475,18 @@ class Runtime:
         before = judge.usage.to_dict() if judge else {}
         result = run.ready(run.result, "the episode's result")
         with run.ready(run.env, "the browser").harness():
-            reward = run.reward = evaluate_task(run.ready(run.resolved, "the resolved task"),
-                                                self._eval_context(run, result.answer, result.final_url))
+            reward = run.reward = evaluate_task(
+                run.ready(run.resolved, "the resolved task"), self._eval_context(run, result.answer, result.final_url)
+            )
         worst = result.pending
         if self.options.require_complete_observations and worst and worst.get("max_images"):
-            reward.add("observation", "complete_view", False,
-                           f"{worst['max_images']} image(s) in view were not decoded when the {worst['where']} "
-                           f"observation was taken ({worst['url']}): {', '.join(worst['image_urls'][:3])}")
+            reward.add(
+                "observation",
+                "complete_view",
+                False,
+                f"{worst['max_images']} image(s) in view were not decoded when the {worst['where']} "
+                f"observation was taken ({worst['url']}): {', '.join(worst['image_urls'][:3])}",
+            )
         if judge:
             after = judge.usage.to_dict()
             run.record["judge_usage"] = {k: after[k] - before[k] for k in after}
@@ -423,32 +494,55 @@ class Runtime:
     def _shopping_api_factory(self, urls: dict[str, str]):
         def factory():
             from evaluation.scoring.site_api import get_shopping_api
+
             return get_shopping_api(self.options.stack, urls)
+
         return factory
 
     def _finish_error(self, run: _Run, message: str, retryable: bool) -> TaskOutcome:
         run.timings["total_s"] = time.perf_counter() - run.started
         message = f"{run.phase}: {one_line(message)}"
         status: ResultStatus = "error"
-        run.record.update(status=status, phase=run.phase, reward=None, checks=[], error=message,
-                          timings=run.timings)
+        run.record.update(status=status, phase=run.phase, reward=None, checks=[], error=message, timings=run.timings)
         append_result(self.options.results_dir, run.record)
         if run.result is not None:
             with contextlib.suppress(Exception):
                 self._write_trajectory(run.task, run.result, run.task, [], None, error=message)
         return TaskOutcome(reward=None, record=run.record, error=message, retryable=retryable)
 
-    def _write_trajectory(self, task: Task, result: EpisodeResult | None, resolved: Task, images, reward: Reward | None,
-                          error: str | None = None, proved: bool = True) -> None:
+    def _write_trajectory(
+        self,
+        task: Task,
+        result: EpisodeResult | None,
+        resolved: Task,
+        images,
+        reward: Reward | None,
+        error: str | None = None,
+        proved: bool = True,
+    ) -> None:
         if result is None:
             return
         from agent.trajectory import write_trajectory
+
         path = self.options.results_dir / TRAJECTORIES / f"{task.site}_{task.task_id}.html"
-        summary = ({"score": reward.score, "checks": [c.to_dict() for c in reward.checks]}
-                   if reward is not None else {"score": None, "error": error, "checks": []})
+        summary = (
+            {"score": reward.score, "checks": [c.to_dict() for c in reward.checks]}
+            if reward is not None
+            else {"score": None, "error": error, "checks": []}
+        )
         as_expected = reward is not None and reward.score == self.options.expect_reward and proved
-        note = ("Frames not kept: this run keeps them only for tasks whose outcome differs from the expected "
-                f"reward {self.options.expect_reward} or whose proofs fail (--frames failed)"
-                if self.options.frames == "failed" and as_expected else "")
-        write_trajectory(path, result, resolved.intent, images, reward=summary,
-                         title=f"{task.test_id} ({task.file.name})", no_frames_note=note)
+        note = (
+            "Frames not kept: this run keeps them only for tasks whose outcome differs from the expected "
+            f"reward {self.options.expect_reward} or whose proofs fail (--frames failed)"
+            if self.options.frames == "failed" and as_expected
+            else ""
+        )
+        write_trajectory(
+            path,
+            result,
+            resolved.intent,
+            images,
+            reward=summary,
+            title=f"{task.test_id} ({task.file.name})",
+            no_frames_note=note,
+        )

@@ -7,6 +7,7 @@ together. ``SiteLocks(lock_dir).hold(["shopping"], exclusive=True)`` takes ``LOC
 holders can never wait on each other in a cycle. The kernel releases a flock when its file is closed,
 so a crashed worker never leaves a site locked.
 """
+
 from __future__ import annotations
 
 import fcntl

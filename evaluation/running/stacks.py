@@ -12,6 +12,7 @@ a site that died and restarting it, and the lock a task must hold. `Runtime` tal
   task (under an exclusive per-site lock); a container that died or restarted is waited for until its
   restart policy has it healthy again.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -33,7 +34,7 @@ __all__ = ["HarnessError", "Stack", "make_stack"]
 
 class Stack(ABC):
     name = "?"
-    urls: dict[str, str]     # site -> base URL of the sites started so far
+    urls: dict[str, str]  # site -> base URL of the sites started so far
 
     @abstractmethod
     def served(self) -> set[str] | None:
@@ -52,8 +53,10 @@ class Stack(ABC):
         cannot restart its sites raises HarnessError naming the dead ones instead."""
         dead = self.unhealthy(sites)
         if dead:
-            raise HarnessError(f"the {self.name} stack cannot restart a site that is down: "
-                               + "; ".join(f"{site}: {why}" for site, why in dead.items()))
+            raise HarnessError(
+                f"the {self.name} stack cannot restart a site that is down: "
+                + "; ".join(f"{site}: {why}" for site, why in dead.items())
+            )
         return {}
 
     def unhealthy(self, sites: list[str]) -> dict[str, str]:
@@ -90,6 +93,7 @@ class EmbeddedStack(Stack):
     def served(self) -> set[str]:
         if self._served is None:
             from sites.arena import Arena
+
             self._served = set(Arena(sites=[]).available_sites())
         return self._served
 
@@ -100,9 +104,10 @@ class EmbeddedStack(Stack):
             from agent.watchdog import watchdog
             from sites.arena import Arena, SiteUnavailable
             from sites.config import settings
+
             # live database copies and logs of this worker's sites; removed when the session ends
             self._run_dir = settings().run_dir / "pytest" / f"{self.worker}-{os.getpid()}"
-            watchdog().guard_path(self._run_dir)   # removed even if this worker is SIGKILLed
+            watchdog().guard_path(self._run_dir)  # removed even if this worker is SIGKILLed
             arena = Arena(sites=sorted(needed & self.served()), run_dir=self._run_dir)
             try:
                 arena.start()
@@ -117,10 +122,12 @@ class EmbeddedStack(Stack):
         # A reset ends every session of the site (sites/common/sessions.py): the harness asks for a new one
         # after each reset with the reset token, a request instead of a form login and a password hash.
         from sites.config import settings
+
         return settings().reset_token
 
     def reset(self, sites: list[str]) -> None:
         from sites.arena import SiteUnavailable
+
         if self.arena is None:
             raise HarnessError("the embedded sites were not started before a reset")
         try:
@@ -130,6 +137,7 @@ class EmbeddedStack(Stack):
 
     def heal(self, sites: list[str]) -> dict[str, str]:
         from sites.arena import SiteUnavailable
+
         if self.arena is None:
             return {}
         try:
@@ -138,7 +146,8 @@ class EmbeddedStack(Stack):
             raise HarnessError(f"restarting a dead site failed: {exc}") from exc
         if restarted:
             from evaluation.running.login import forget_logins
-            forget_logins()     # the fresh copy has none of the sessions the browser held
+
+            forget_logins()  # the fresh copy has none of the sessions the browser held
             self.urls = dict(self.arena.urls)
         return restarted
 
@@ -160,6 +169,7 @@ class EmbeddedStack(Stack):
         if self._run_dir is not None:
             shutil.rmtree(self._run_dir, ignore_errors=True)
             from agent.watchdog import watchdog
+
             watchdog().release_path(self._run_dir)
             self._run_dir = None
 
@@ -182,11 +192,14 @@ class DockerStack(Stack):
         from evaluation.running.login import forget_logins
         from sites import docker_stack
         from sites.config import settings
+
         code = docker_stack.reset(settings(), sites)
         if code != 0:
-            raise HarnessError(f"docker stack reset of {', '.join(sites)} failed (exit code {code}); "
-                               "see the output above and run `make doctor`")
-        forget_logins()   # recreated containers have forgotten their sessions
+            raise HarnessError(
+                f"docker stack reset of {', '.join(sites)} failed (exit code {code}); "
+                "see the output above and run `make doctor`"
+            )
+        forget_logins()  # recreated containers have forgotten their sessions
 
     def unhealthy(self, sites: list[str]) -> dict[str, str]:
         return {s: f"it does not answer {self.urls[s]}" for s in sites if s in self.urls and not _answers(self.urls[s])}
@@ -194,6 +207,7 @@ class DockerStack(Stack):
     def lock(self, sites: list[str], exclusive: bool):
         from evaluation.running.site_locks import SiteLocks
         from sites.config import settings
+
         return SiteLocks(settings().run_dir / "locks").hold(list(sites), exclusive=exclusive)
 
 
@@ -202,6 +216,7 @@ def _answers(url: str, timeout: float = 10.0) -> bool:
     import urllib.error
 
     from sites.launchers import LOCAL
+
     try:
         with LOCAL.open(url, timeout=timeout):
             return True
@@ -217,13 +232,14 @@ class ComposeStack(Stack):
     def __init__(self, worker: str = "main"):
         self.worker = worker
         self.urls: dict[str, str] = {}
-        self._started: dict[str, str] = {}     # site -> its container's StartedAt when last seen healthy
-        self._client: Any = None       # docker.DockerClient, sites.compose_stack.ComposeConfig once connected
+        self._started: dict[str, str] = {}  # site -> its container's StartedAt when last seen healthy
+        self._client: Any = None  # docker.DockerClient, sites.compose_stack.ComposeConfig once connected
         self._config: Any = None
 
     def _engine(self) -> tuple[Any, Any]:
         from sites import compose_stack
         from sites.docker_config import DockerStackError
+
         if self._client is None:
             try:
                 self._config = compose_stack.ComposeConfig.from_env()
@@ -234,16 +250,18 @@ class ComposeStack(Stack):
 
     def served(self) -> set[str]:
         from sites.launchers import LAUNCHERS
+
         return set(LAUNCHERS)
 
     def _starts(self, sites: list[str]) -> dict[str, str]:
         from sites import compose_stack
+
         client, config = self._engine()
         found = compose_stack.containers(client, config)
         return {s: compose_stack.state(found[s])[1] if s in found else "absent" for s in sites}
 
     def start(self, needed: set[str]) -> dict[str, str]:
-        client, config = self._engine()
+        _client, config = self._engine()
         self.urls = dict(config.urls)
         new = sorted((needed & self.served()) - set(self._started))
         if new:
@@ -254,6 +272,7 @@ class ComposeStack(Stack):
         from sites import compose_stack
         from sites.config import settings
         from sites.docker_config import DockerStackError
+
         _, config = self._engine()
         try:
             compose_stack.reset_sites(settings(), config, [s for s in sites if s in self.served()])
@@ -265,6 +284,7 @@ class ComposeStack(Stack):
         lost the episode's state), or that does not answer."""
         from sites.arena import check_health
         from sites.launchers import LAUNCHERS
+
         ours = [s for s in sites if s in self.served()]
         now = self._starts(ours)
         found = {}
@@ -279,6 +299,7 @@ class ComposeStack(Stack):
         """Wait for the engine's restart policy to bring the broken sites back (healthy), then forget logins."""
         from sites import compose_stack
         from sites.docker_config import DockerStackError
+
         broken = self.unhealthy(sites)
         if broken:
             client, config = self._engine()
@@ -288,25 +309,31 @@ class ComposeStack(Stack):
                 raise HarnessError(f"a site of the compose stack did not come back: {exc}") from exc
             self._started.update(self._starts(sorted(broken)))
             from evaluation.running.login import forget_logins
-            forget_logins()     # the restarted server holds none of the browser's sessions
+
+            forget_logins()  # the restarted server holds none of the browser's sessions
         return broken
 
     def must_reset(self, require_reset: bool) -> bool:
-        return True     # a reset is one request, as on the embedded stack
+        return True  # a reset is one request, as on the embedded stack
 
     def lock(self, sites: list[str], exclusive: bool):
         # every task resets its sites, so it holds them alone whatever `exclusive` says
         from evaluation.running.site_locks import SiteLocks
         from sites.config import settings
+
         return SiteLocks(settings().run_dir / "locks" / "compose").hold(list(sites), exclusive=True)
 
     def session_token(self) -> str:
         from sites.config import settings
+
         return settings().reset_token
 
 
 STACKS: dict[str, type[EmbeddedStack] | type[DockerStack] | type[ComposeStack]] = {
-    "embedded": EmbeddedStack, "docker": DockerStack, "compose": ComposeStack}
+    "embedded": EmbeddedStack,
+    "docker": DockerStack,
+    "compose": ComposeStack,
+}
 
 
 StackName = Literal["embedded", "docker", "compose"]

@@ -3,6 +3,7 @@
 
 May import: nothing of the project.
 """
+
 from __future__ import annotations
 
 from typing import Any, Protocol

@@ -7,11 +7,13 @@
 Harness failures (browser, judge, VQA, site API, missing reference image) raise `EvaluationError`
 subclasses: the task is an error, not a 0.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from selenium.common.exceptions import JavascriptException, WebDriverException
@@ -32,15 +34,15 @@ from .judges import VQA, Judge
 
 @dataclass
 class EvalContext:
-    answer: str | None                  # the answer of the final stop action (None: no stop)
-    final_url: str                      # URL of the focused tab when the episode ended
-    driver: Driver | None = None        # the browser (program_html, page_image_query): Selenium's driver
-    judge: Judge | None = None          # for fuzzy_match
-    vqa: VQA | None = None              # for eval_vqa
-    shopping_api: Callable[[], Any] | None = None   # factory of a site_api.ShoppingAPI
+    answer: str | None  # the answer of the final stop action (None: no stop)
+    final_url: str  # URL of the focused tab when the episode ended
+    driver: Driver | None = None  # the browser (program_html, page_image_query): Selenium's driver
+    judge: Judge | None = None  # for fuzzy_match
+    vqa: VQA | None = None  # for eval_vqa
+    shopping_api: Callable[[], Any] | None = None  # factory of a site_api.ShoppingAPI
     image_root: Path | None = None
     page_timeout_s: float = 30.0
-    scoring: str = matching.DEFAULT_MODE   # "official" or "strict" (matching.MODES)
+    scoring: str = matching.DEFAULT_MODE  # "official" or "strict" (matching.MODES)
     # stop at the first failed check (the reward is then 0 whatever the rest say): for a proof that a task
     # scores 0, whose later checks would only load pages (evaluation/running/proof.py); never for a score
     first_failure_ends: bool = False
@@ -67,8 +69,17 @@ def _official_first_key(exp: Expectation) -> str | None:
     return None
 
 
-def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: str, intent: str,
-                      ctx: EvalContext, string_note: str = "", label: str = "answer", first_only: bool = False) -> None:
+def check_expectation(
+    exp: Expectation,
+    text: Any,
+    reward: Reward,
+    evaluator: str,
+    intent: str,
+    ctx: EvalContext,
+    string_note: str = "",
+    label: str = "answer",
+    first_only: bool = False,
+) -> None:
     mode = ctx.scoring
     only = _official_first_key(exp) if first_only and mode == "official" else None
 
@@ -76,8 +87,7 @@ def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: st
         return only is None or key == only
 
     if exp.required_values is not None and wanted("required_values"):
-        reward.add(evaluator, "required_values",
-                   *matching.required_values(exp.required_values, text, label, mode=mode))
+        reward.add(evaluator, "required_values", *matching.required_values(exp.required_values, text, label, mode=mode))
     text = as_text(text)
     if exp.exact_match is not None and wanted("exact_match"):
         reward.add(evaluator, "exact_match", *matching.exact_match(exp.exact_match, text, label, mode=mode))
@@ -100,32 +110,47 @@ def check_expectation(exp: Expectation, text: Any, reward: Reward, evaluator: st
                 continue
             judge = _need_judge(ctx)
             verdict = judge.equivalent(intent, reference, text)
-            reward.add(evaluator, "fuzzy_match", verdict == "correct",
-                       f"judge says {verdict} for {matching._short(text)!r} against {reference!r}")
+            reward.add(
+                evaluator,
+                "fuzzy_match",
+                verdict == "correct",
+                f"judge says {verdict} for {matching._short(text)!r} against {reference!r}",
+            )
     if unachievable and wanted("fuzzy_match"):
         if matching.is_na(text, mode):
             reward.add(evaluator, "unachievable", True, "answer is N/A")
         elif mode == "strict" and not matching.clean(text, mode):
             reward.add(evaluator, "unachievable", False, "empty answer: it neither is N/A nor gives a reason")
         elif not string_note:
-            reward.add(evaluator, "unachievable", False,
-                       f"the task is unachievable and has no string_note; the answer must be N/A, "
-                       f"got {matching._short(text)!r}")
+            reward.add(
+                evaluator,
+                "unachievable",
+                False,
+                f"the task is unachievable and has no string_note; the answer must be N/A, "
+                f"got {matching._short(text)!r}",
+            )
         else:
             ok = _need_judge(ctx).gives_reason(intent, string_note, text)
-            reward.add(evaluator, "unachievable", ok,
-                       f"judge: answer {matching._short(text)!r} " + ("gives" if ok else "does not give")
-                       + f" the reason {string_note!r}")
+            reward.add(
+                evaluator,
+                "unachievable",
+                ok,
+                f"judge: answer {matching._short(text)!r} "
+                + ("gives" if ok else "does not give")
+                + f" the reason {string_note!r}",
+            )
 
 
 def _need_judge(ctx: EvalContext) -> Judge:
     if ctx.judge is None:
-        raise JudgeError("fuzzy_match needs a judge model: set JUDGE_MODEL (and JUDGE_BASE_URL / JUDGE_API_KEY)",
-                         retryable=False)
+        raise JudgeError(
+            "fuzzy_match needs a judge model: set JUDGE_MODEL (and JUDGE_BASE_URL / JUDGE_API_KEY)", retryable=False
+        )
     return ctx.judge
 
 
 # ---- string_match --------------------------------------------------------------------------------------
+
 
 def string_match(task: Task, ctx: EvalContext) -> Reward:
     reward = Reward()
@@ -135,14 +160,14 @@ def string_match(task: Task, ctx: EvalContext) -> Reward:
     # the official harness cleans the answer once before each check cleans it again
     answer = matching.official_clean(ctx.answer) if ctx.scoring == "official" else ctx.answer
     expected = task.eval.reference_answers
-    if expected is None:     # the loader gives every string_match task its reference_answers
+    if expected is None:  # the loader gives every string_match task its reference_answers
         raise EvaluationError("string_match: the task has no reference_answers")
-    check_expectation(expected, answer, reward, "string_match", task.intent, ctx,
-                      task.eval.string_note)
+    check_expectation(expected, answer, reward, "string_match", task.intent, ctx, task.eval.string_note)
     return reward
 
 
 # ---- url_match -----------------------------------------------------------------------------------------
+
 
 def normalize_url(url: str) -> str:
     """Strict mode: lower-case scheme and host, `localhost` -> 127.0.0.1, default ports dropped, no
@@ -154,10 +179,10 @@ def normalize_url(url: str) -> str:
     if host == "localhost":
         host = "127.0.0.1"
     elif ":" in host:
-        host = f"[{host}]"                 # an IPv6 address keeps its brackets
+        host = f"[{host}]"  # an IPv6 address keeps its brackets
     try:
         port = parts.port
-    except ValueError:                     # not a port number: compared as written
+    except ValueError:  # not a port number: compared as written
         return url.rstrip("/")
     scheme = parts.scheme.lower()
     if (scheme, port) in (("http", 80), ("https", 443)):
@@ -180,15 +205,25 @@ def url_match(task: Task, ctx: EvalContext) -> Reward:
     pred = norm(ctx.final_url)
     refs = [norm(u) for u in task.eval.reference_url]
     if task.eval.url_note == "GOLD in PRED":
-        hit = next((raw for r, raw in zip(refs, task.eval.reference_url) if r and r in pred), None)
-        reward.add("url_match", "url", hit is not None,
-                   f"final URL {ctx.final_url!r} contains {hit!r}" if hit else
-                   f"final URL {ctx.final_url!r} contains none of {list(task.eval.reference_url)}")
+        hit = next((raw for r, raw in zip(refs, task.eval.reference_url, strict=False) if r and r in pred), None)
+        reward.add(
+            "url_match",
+            "url",
+            hit is not None,
+            f"final URL {ctx.final_url!r} contains {hit!r}"
+            if hit
+            else f"final URL {ctx.final_url!r} contains none of {list(task.eval.reference_url)}",
+        )
     else:
-        hit = next((raw for r, raw in zip(refs, task.eval.reference_url) if r == pred), None)
-        reward.add("url_match", "url", hit is not None,
-                   f"final URL {ctx.final_url!r} equals {hit!r}" if hit else
-                   f"final URL {ctx.final_url!r} is none of {list(task.eval.reference_url)}")
+        hit = next((raw for r, raw in zip(refs, task.eval.reference_url, strict=False) if r == pred), None)
+        reward.add(
+            "url_match",
+            "url",
+            hit is not None,
+            f"final URL {ctx.final_url!r} equals {hit!r}"
+            if hit
+            else f"final URL {ctx.final_url!r} is none of {list(task.eval.reference_url)}",
+        )
     return reward
 
 
@@ -213,11 +248,11 @@ class _ScoringTab:
     def __init__(self, ctx: EvalContext):
         self.ctx = ctx
         self.driver: Driver | None = None
-        self.original: str | None = None    # the agent's focused tab
-        self.handle: str | None = None      # ours
-        self.clean_url: str | None = None   # the URL the tab shows, loaded and untouched since
+        self.original: str | None = None  # the agent's focused tab
+        self.handle: str | None = None  # ours
+        self.clean_url: str | None = None  # the URL the tab shows, loaded and untouched since
 
-    def __enter__(self) -> "_ScoringTab":
+    def __enter__(self) -> _ScoringTab:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -244,7 +279,7 @@ class _ScoringTab:
                 driver.switch_to.window(self.handle)
             if self.clean_url != url:
                 self.clean_url = None
-                if "#" in url and same_document(driver.current_url, url):   # X#f on X#f: no reload
+                if "#" in url and same_document(driver.current_url, url):  # X#f on X#f: no reload
                     driver.get("about:blank")
                 driver.get(url)
                 self.clean_url = url
@@ -291,7 +326,7 @@ def _target_url(target: ProgramTarget, env: HelperEnv) -> str | None:
     return target.url
 
 
-_NOTHING = object()      # the locator raised in the page: nothing located
+_NOTHING = object()  # the locator raised in the page: nothing located
 
 
 def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[Any, str]:
@@ -311,7 +346,7 @@ def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[An
                 return driver.execute_script(_JS_VALUE.format(code=code)), code
             except JavascriptException as exc:
                 return _NOTHING, f"{code} raised {exc.msg.splitlines()[0] if exc.msg else 'an error'}"
-        if loc.call is None:     # the loader parses every helper locator into its call
+        if loc.call is None:  # the loader parses every helper locator into its call
             raise EvaluationError(f"program_html: the locator {loc.source!r} has no parsed helper call")
         return call_helper(loc.call, env), loc.call.source
     except JavascriptException:
@@ -346,8 +381,9 @@ def program_html(task: Task, ctx: EvalContext) -> Reward:
     return reward
 
 
-def _program_target(i: int, target: ProgramTarget, ctx: EvalContext, env: HelperEnv, tab: _ScoringTab,
-                    task: Task, reward: Reward) -> None:
+def _program_target(
+    i: int, target: ProgramTarget, ctx: EvalContext, env: HelperEnv, tab: _ScoringTab, task: Task, reward: Reward
+) -> None:
     name = f"program_html[{i}]"
     driver = _browser(ctx, "program_html")
     url = _target_url(target, env)
@@ -368,8 +404,7 @@ def _program_target(i: int, target: ProgramTarget, ctx: EvalContext, env: Helper
     if value is None:
         reward.add(name, "located", False, "the locator found nothing (null): the page is wrong")
     else:
-        check_expectation(target.required, value, reward, name, task.intent, ctx, label="located text",
-                          first_only=True)
+        check_expectation(target.required, value, reward, name, task.intent, ctx, label="located text", first_only=True)
     where = url or "the last page"
     for j in range(before, len(reward.checks)):
         c = reward.checks[j]
@@ -377,6 +412,7 @@ def _program_target(i: int, target: ProgramTarget, ctx: EvalContext, env: Helper
 
 
 # ---- page_image_query ----------------------------------------------------------------------------------
+
 
 def _page_images(query: ImageQuery, ctx: EvalContext) -> list[tuple[str, Any]]:
     driver = _browser(ctx, "page_image_query")
@@ -406,8 +442,9 @@ def page_image_query(task: Task, ctx: EvalContext) -> Reward:
             continue
         for question, expected in query.vqa:
             if ctx.vqa is None:
-                raise VQAError("eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model",
-                               retryable=False)
+                raise VQAError(
+                    "eval_vqa needs a VQA backend: set VQA_BACKEND (openai or blip2) and its model", retryable=False
+                )
             replies = []
             for url, image in images:
                 reply = ctx.vqa.ask(image, question)
@@ -416,18 +453,27 @@ def page_image_query(task: Task, ctx: EvalContext) -> Reward:
                     reward.add(name, "eval_vqa", True, f"{question!r}: model answered {reply!r} for {url}")
                     break
             else:
-                reward.add(name, "eval_vqa", False, f"{question!r}: expected {expected!r}, model answered "
-                                                    f"{replies!r} for the {len(images)} image(s) under {where}")
+                reward.add(
+                    name,
+                    "eval_vqa",
+                    False,
+                    f"{question!r}: expected {expected!r}, model answered "
+                    f"{replies!r} for the {len(images)} image(s) under {where}",
+                )
         for alternatives in query.reference_images:
             field_name = f"eval.page_image_query[{i}].eval_fuzzy_image_match"
             scores = []
-            for ref in alternatives:          # ` |OR| ` alternatives: the best match of any of them counts
+            for ref in alternatives:  # ` |OR| ` alternatives: the best match of any of them counts
                 reference = load_image_ref(ref, task, field_name, ctx.image_root)
                 scores += [(ssim(reference, image), url, ref.value) for url, image in images]
             best, best_url, best_ref = max(scores)
             against = best_ref if len(alternatives) == 1 else f"{best_ref} (best of {len(alternatives)} alternatives)"
-            reward.add(name, "ssim", best >= query.ssim_threshold,
-                       f"best SSIM {best:.3f} ({best_url}) vs threshold {query.ssim_threshold} for {against}")
+            reward.add(
+                name,
+                "ssim",
+                best >= query.ssim_threshold,
+                f"best SSIM {best:.3f} ({best_url}) vs threshold {query.ssim_threshold} for {against}",
+            )
     return reward
 
 

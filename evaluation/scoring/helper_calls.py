@@ -5,11 +5,13 @@ in the helper registry, with literal arguments (strings, numbers, booleans, None
 of literals) or the two symbols `__page__` (the browser page) and `__last_url__` (the episode's final
 URL). Anything else (attributes, subscripts, nested calls, operators, lambdas) is refused.
 """
+
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 PAGE = "__page__"
 LAST_URL = "__last_url__"
@@ -22,7 +24,7 @@ class HelperSyntaxError(ValueError):
 
 @dataclass(frozen=True)
 class Symbol:
-    name: str   # "__page__" or "__last_url__"
+    name: str  # "__page__" or "__last_url__"
 
     def __repr__(self) -> str:
         return self.name
@@ -37,6 +39,7 @@ class HelperCall:
 
     def bind(self, page: Any, last_url: str | None) -> tuple[list, dict]:
         """Arguments with `__page__` / `__last_url__` replaced (also inside string literals)."""
+
         def sub(value):
             if isinstance(value, Symbol):
                 if value.name == PAGE:
@@ -49,6 +52,7 @@ class HelperCall:
             if isinstance(value, tuple):
                 return tuple(sub(v) for v in value)
             return value
+
         return [sub(a) for a in self.args], {k: sub(v) for k, v in self.kwargs}
 
 
@@ -56,13 +60,14 @@ def _literal(node: ast.AST, text: str) -> Any:
     if isinstance(node, ast.Name):
         if node.id in SYMBOLS:
             return Symbol(node.id)
-        raise HelperSyntaxError(f"{text!r}: argument {node.id!r} is a name; only literals, "
-                                f"{PAGE} and {LAST_URL} are allowed")
+        raise HelperSyntaxError(
+            f"{text!r}: argument {node.id!r} is a name; only literals, {PAGE} and {LAST_URL} are allowed"
+        )
     if isinstance(node, (ast.List, ast.Tuple)):
         items = [_literal(e, text) for e in node.elts]
         return items if isinstance(node, ast.List) else tuple(items)
     try:
-        return ast.literal_eval(node)   # literals only (strings, numbers, dicts/sets of literals, -1)
+        return ast.literal_eval(node)  # literals only (strings, numbers, dicts/sets of literals, -1)
     except (ValueError, SyntaxError, TypeError) as exc:
         raise HelperSyntaxError(f"{text!r}: argument `{ast.unparse(node)}` is not a literal") from exc
 
@@ -81,12 +86,12 @@ def parse_helper_call(text: str, known: Iterable[str]) -> HelperCall:
     if not isinstance(call, ast.Call):
         raise HelperSyntaxError(f"{source!r} is not a function call")
     if not isinstance(call.func, ast.Name):
-        raise HelperSyntaxError(f"{source!r}: only a registered helper name may be called, "
-                                f"not `{ast.unparse(call.func)}`")
+        raise HelperSyntaxError(
+            f"{source!r}: only a registered helper name may be called, not `{ast.unparse(call.func)}`"
+        )
     name = call.func.id
     if name not in known:
-        raise HelperSyntaxError(f"{source!r}: {name!r} is not a registered helper "
-                                f"(known: {', '.join(sorted(known))})")
+        raise HelperSyntaxError(f"{source!r}: {name!r} is not a registered helper (known: {', '.join(sorted(known))})")
     args = []
     for arg in call.args:
         if isinstance(arg, ast.Starred):

@@ -6,14 +6,16 @@ and `__last_url__` the episode's final URL. DOM helpers read the official sites'
 product pages, Postmill comment trees); a missing element gives the empty value (the agent did not
 reach the expected state: reward 0), while a browser or site-API failure raises `HelperError`.
 """
+
 from __future__ import annotations
 
 import inspect
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlparse
 
 from selenium.common.exceptions import JavascriptException, WebDriverException
@@ -29,6 +31,7 @@ from .site_api import SiteAPIError
 @dataclass
 class Page:
     """The browser tab a helper reads (Selenium driver)."""
+
     driver: Driver
 
     @property
@@ -61,8 +64,9 @@ class HelperEnv:
     def shopping_api(self):
         if self._api is None:
             if self.shopping_api_factory is None:
-                raise HelperError("this helper needs the shopping site's API, which this stack does not provide",
-                                  retryable=False)
+                raise HelperError(
+                    "this helper needs the shopping site's API, which this stack does not provide", retryable=False
+                )
             try:
                 self._api = self.shopping_api_factory()
             except SiteAPIError as exc:
@@ -92,8 +96,10 @@ def check_arguments(call: HelperCall) -> None:
             continue
         is_page = isinstance(value, Symbol) and value.name == PAGE
         if (name == "page") != is_page:
-            raise TypeError(f"{call.source!r}: argument {name!r} of {call.name} "
-                            + ("must be __page__" if name == "page" else "cannot be __page__"))
+            raise TypeError(
+                f"{call.source!r}: argument {name!r} of {call.name} "
+                + ("must be __page__" if name == "page" else "cannot be __page__")
+            )
 
 
 def call_helper(call: HelperCall, env: HelperEnv) -> Any:
@@ -235,33 +241,40 @@ def shopping_get_product_attributes(env: HelperEnv, page: Page, names: str) -> s
 
 @helper
 def shopping_get_product_price(env: HelperEnv, page: Page) -> float | int:
-    text = page.run("const el = document.querySelector("
-                    "'.product-info-price .price-box.price-final_price .price');"
-                    " return el ? el.textContent : null;")
+    text = page.run(
+        "const el = document.querySelector("
+        "'.product-info-price .price-box.price-final_price .price');"
+        " return el ? el.textContent : null;"
+    )
     value = _number(text)
     return _int_or_float(value) if value is not None else 0
 
 
 @helper
 def shopping_get_num_reviews(env: HelperEnv, page: Page) -> int:
-    text = page.run("const el = document.querySelector('#tab-label-reviews-title')"
-                    " || document.querySelector('.product-reviews-summary .reviews-actions .action.view');"
-                    " return el ? el.textContent : null;")
+    text = page.run(
+        "const el = document.querySelector('#tab-label-reviews-title')"
+        " || document.querySelector('.product-reviews-summary .reviews-actions .action.view');"
+        " return el ? el.textContent : null;"
+    )
     value = _number(text)
     return int(value) if value is not None else 0
 
 
 @helper
 def shopping_get_rating_as_percentage(env: HelperEnv, page: Page) -> float | int:
-    text = page.run("const el = document.querySelector('.product-info-main .rating-result')"
-                    " || document.querySelector('.rating-result');"
-                    " if (!el) return null; if (el.title) return el.title;"
-                    " const bar = el.querySelector('span'); return bar ? bar.style.width : null;")
+    text = page.run(
+        "const el = document.querySelector('.product-info-main .rating-result')"
+        " || document.querySelector('.rating-result');"
+        " if (!el) return null; if (el.title) return el.title;"
+        " const bar = el.querySelector('span'); return bar ? bar.style.width : null;"
+    )
     value = _number(text)
     return _int_or_float(value) if value is not None else 0
 
 
 # ---- shopping site API -----------------------------------------------------------------------------
+
 
 @helper
 def shopping_get_latest_order_url(env: HelperEnv) -> str:
@@ -302,6 +315,7 @@ def shopping_get_sku_latest_review_title(env: HelperEnv, sku: str) -> str:
 
 
 # ---- reddit (Postmill) -------------------------------------------------------------------------------
+
 
 @helper
 def reddit_get_post_url(env: HelperEnv, url: str) -> str:
@@ -395,8 +409,7 @@ def reddit_get_parent_comment_obj_of_latest_comment_by_username(env: HelperEnv, 
 
 
 @helper
-def reddit_get_parent_comment_username_of_latest_comment_by_username(env: HelperEnv, page: Page,
-                                                                     username: str) -> str:
+def reddit_get_parent_comment_username_of_latest_comment_by_username(env: HelperEnv, page: Page, username: str) -> str:
     return reddit_get_parent_comment_obj_of_latest_comment_by_username(env, page, username).get("username", "") or ""
 
 

@@ -4,6 +4,7 @@ Local image paths are looked up, in order, under `--image-root`, next to the tas
 project root; http(s) URLs are fetched. A missing image is a `TaskInputError` naming the file, the task
 and the field (checked when the task runs, so task files can be listed without their images).
 """
+
 from __future__ import annotations
 
 import base64
@@ -62,14 +63,18 @@ def load_image_ref(ref: ImageRef, task: Task, field_name: str, image_root: Path 
     for path in tried:
         if path.is_file():
             return open_image(path.read_bytes(), f"{where}: {path}")
-    raise TaskInputError(f"{where}: image {ref.value!r} not found (looked at: {', '.join(str(p) for p in tried)}; "
-                         "use --image-root DIR to point at the images)")
+    raise TaskInputError(
+        f"{where}: image {ref.value!r} not found (looked at: {', '.join(str(p) for p in tried)}; "
+        "use --image-root DIR to point at the images)"
+    )
 
 
 def load_input_images(task: Task, image_root: Path | None = None) -> list[Image.Image]:
     """The task's input images (field `image`), opened."""
-    return [load_image_ref(ref, task, "image" if len(task.images) == 1 else f"image[{i}]", image_root)
-            for i, ref in enumerate(task.images)]
+    return [
+        load_image_ref(ref, task, "image" if len(task.images) == 1 else f"image[{i}]", image_root)
+        for i, ref in enumerate(task.images)
+    ]
 
 
 def ssim(a: Image.Image, b: Image.Image) -> float:

@@ -9,14 +9,16 @@ Configured from the environment (documented in .env.example):
 Any failure (endpoint down, HTTP error, unparseable verdict, backend not configured) raises `JudgeError`
 or `VQAError`: the task becomes an ERROR with that cause, never a silent 0.
 """
+
 from __future__ import annotations
 
 import base64
 import io
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 
 from agent.blip2 import Blip2Model
 from evaluation.running.errors import JudgeError, VQAError
@@ -51,6 +53,7 @@ class Usage:
 
 class Judge(Protocol):
     """A judge model (fuzzy_match): are two answers equivalent, does an answer give a reason."""
+
     @property
     def usage(self) -> Usage: ...
 
@@ -61,6 +64,7 @@ class Judge(Protocol):
 
 class VQA(Protocol):
     """A visual question answering backend (eval_vqa, page_image_query)."""
+
     @property
     def usage(self) -> Usage: ...
 
@@ -85,6 +89,7 @@ Explain briefly, then end with one line: "Verdict: correct" if the answer gives 
 class _ChatModel:
     """A chat model behind an OpenAI-compatible endpoint at temperature 0, through the agent's
     `LLMClient` (one client per judge, tenacity retries, `ModelError` after the last attempt)."""
+
     model: str
     base_url: str | None = None
     api_key: str | None = None
@@ -98,10 +103,19 @@ class _ChatModel:
         from agent.llm import LLMClient, LLMSettings, ModelError
 
         if self._llm is None:
-            self._llm = LLMClient(LLMSettings(
-                base_url=self.base_url, api_key=self.api_key, model=self.model, temperature=0.0, top_p=1.0,
-                max_tokens=256, timeout_s=self.timeout, attempts=self.attempts,
-                backoff_base_s=self.backoff_base_s))
+            self._llm = LLMClient(
+                LLMSettings(
+                    base_url=self.base_url,
+                    api_key=self.api_key,
+                    model=self.model,
+                    temperature=0.0,
+                    top_p=1.0,
+                    max_tokens=256,
+                    timeout_s=self.timeout,
+                    attempts=self.attempts,
+                    backoff_base_s=self.backoff_base_s,
+                )
+            )
         try:
             reply = self._llm.complete([{"role": "user", "content": content}])
         except ModelError as exc:
@@ -134,8 +148,10 @@ class OpenAIVQA(_ChatModel):
     """A vision chat model behind an OpenAI-compatible endpoint; the image goes as a data URL."""
 
     def ask(self, image, question: str) -> str:
-        content = [{"type": "text", "text": f"{question}\nAnswer briefly."},
-                   {"type": "image_url", "image_url": {"url": _png_data_url(image)}}]
+        content = [
+            {"type": "text", "text": f"{question}\nAnswer briefly."},
+            {"type": "image_url", "image_url": {"url": _png_data_url(image)}},
+        ]
         return self._complete(content, VQAError, "VQA")
 
 
@@ -160,9 +176,11 @@ def judge_from_env(environ: Mapping[str, str] | None = None) -> OpenAIJudge | No
     model = env.get("JUDGE_MODEL", "").strip()
     if not model:
         return None
-    return OpenAIJudge(model=model,
-                       base_url=env.get("JUDGE_BASE_URL") or env.get("OPENAI_BASE_URL") or None,
-                       api_key=env.get("JUDGE_API_KEY") or env.get("OPENAI_API_KEY") or None)
+    return OpenAIJudge(
+        model=model,
+        base_url=env.get("JUDGE_BASE_URL") or env.get("OPENAI_BASE_URL") or None,
+        api_key=env.get("JUDGE_API_KEY") or env.get("OPENAI_API_KEY") or None,
+    )
 
 
 def vqa_from_env(environ: Mapping[str, str] | None = None) -> VQA | None:
@@ -175,15 +193,16 @@ def vqa_from_env(environ: Mapping[str, str] | None = None) -> VQA | None:
         model = env.get("VQA_MODEL", "").strip()
         if not model:
             raise VQAError("VQA_BACKEND=openai needs VQA_MODEL (a vision model name)", retryable=False)
-        return OpenAIVQA(model=model,
-                         base_url=(env.get("VQA_BASE_URL") or env.get("JUDGE_BASE_URL")
-                                   or env.get("OPENAI_BASE_URL") or None),
-                         api_key=(env.get("VQA_API_KEY") or env.get("JUDGE_API_KEY")
-                                  or env.get("OPENAI_API_KEY") or None))
+        return OpenAIVQA(
+            model=model,
+            base_url=(env.get("VQA_BASE_URL") or env.get("JUDGE_BASE_URL") or env.get("OPENAI_BASE_URL") or None),
+            api_key=(env.get("VQA_API_KEY") or env.get("JUDGE_API_KEY") or env.get("OPENAI_API_KEY") or None),
+        )
     if backend == "blip2":
         path = env.get("BLIP2_MODEL_PATH", "").strip()
         if not path:
-            raise VQAError("VQA_BACKEND=blip2 needs BLIP2_MODEL_PATH (a local folder or a hub model name)",
-                           retryable=False)
+            raise VQAError(
+                "VQA_BACKEND=blip2 needs BLIP2_MODEL_PATH (a local folder or a hub model name)", retryable=False
+            )
         return Blip2VQA(path, env.get("BLIP2_DEVICE", "").strip() or "auto")
     raise VQAError(f"unknown VQA_BACKEND {backend!r}; use openai, blip2 or none", retryable=False)

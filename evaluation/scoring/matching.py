@@ -8,19 +8,21 @@ Strict cleaning: trim, remove one pair of surrounding quotes, trim, lower-case.
 A reference item that is one word token (nltk's tokenizer, `wordtokens`) must equal a token of the answer,
 so `0` matches "0 items" but neither "10" nor "$0.00"; longer references match as substrings.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Literal, Sequence, get_args
+from collections.abc import Sequence
+from typing import Literal, get_args
 
 from evaluation.taskfiles.spec import OR_SEP, Inequality
 
 from .wordtokens import strict_word_tokens, word_tokens
 
-ScoringMode = Literal["official", "strict"]     # the scoring modes (the README's "Scoring modes")
+ScoringMode = Literal["official", "strict"]  # the scoring modes (the README's "Scoring modes")
 MODES: tuple[ScoringMode, ...] = get_args(ScoringMode)
 DEFAULT_MODE: ScoringMode = "official"
-TOLERANCE = 1e-8          # the official harness's slack on every inequality
+TOLERANCE = 1e-8  # the official harness's slack on every inequality
 
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?|-?\.\d+")
 
@@ -69,8 +71,9 @@ def exact_match(reference: str, answer: str, label: str = "answer", mode: str = 
     return ok, (f"{label} equals {reference!r}" if ok else f"{label} {_short(answer)!r} is not exactly {reference!r}")
 
 
-def must_include(references: Sequence[str], answer: str, label: str = "answer",
-                 mode: str = "strict") -> tuple[bool, str]:
+def must_include(
+    references: Sequence[str], answer: str, label: str = "answer", mode: str = "strict"
+) -> tuple[bool, str]:
     missing = []
     for item in references:
         alternatives = item.split(OR_SEP)
@@ -81,8 +84,9 @@ def must_include(references: Sequence[str], answer: str, label: str = "answer",
     return True, f"{label} includes {', '.join(repr(r) for r in references)}"
 
 
-def must_exclude(references: Sequence[str], answer: str, label: str = "answer",
-                 mode: str = "strict") -> tuple[bool, str]:
+def must_exclude(
+    references: Sequence[str], answer: str, label: str = "answer", mode: str = "strict"
+) -> tuple[bool, str]:
     present = [r for r in references if contains(r, answer, mode)]
     if present:
         return False, f"{label} {_short(answer)!r} includes excluded {', '.join(repr(p) for p in present)}"
@@ -90,7 +94,7 @@ def must_exclude(references: Sequence[str], answer: str, label: str = "answer",
 
 
 def one_of(references: Sequence[str], answer: str, label: str = "answer", mode: str = "strict") -> tuple[bool, str]:
-    if mode == "official":     # a plain substring test
+    if mode == "official":  # a plain substring test
         hits = [r for r in references if official_clean(r) in official_clean(answer)]
     else:
         hits = [r for r in references if contains(r, answer, mode)]
@@ -101,7 +105,7 @@ def one_of(references: Sequence[str], answer: str, label: str = "answer", mode: 
 
 def is_na(answer: str, mode: str = "strict") -> bool:
     """The answer is N/A (official: no trimming; strict: trimmed, one pair of quotes removed)."""
-    if mode == "official":     # string_match has already cleaned the answer once, as the official harness does
+    if mode == "official":  # string_match has already cleaned the answer once, as the official harness does
         return official_clean(answer) == "n/a"
     return clean(answer, mode) == "n/a"
 
@@ -137,19 +141,26 @@ def holds(inequality: Inequality, value: float, mode: str = "strict") -> bool:
     if mode == "strict":
         return inequality.holds(value)
     y, op = inequality.value, inequality.op
-    return {"<": value < y + TOLERANCE, "<=": value <= y + TOLERANCE, ">": value > y - TOLERANCE,
-            ">=": value >= y - TOLERANCE, "==": abs(value - y) <= TOLERANCE,
-            "!=": abs(value - y) > TOLERANCE}[op]
+    return {
+        "<": value < y + TOLERANCE,
+        "<=": value <= y + TOLERANCE,
+        ">": value > y - TOLERANCE,
+        ">=": value >= y - TOLERANCE,
+        "==": abs(value - y) <= TOLERANCE,
+        "!=": abs(value - y) > TOLERANCE,
+    }[op]
 
 
-def required_values(requirements: Sequence[Sequence[Inequality]], answer, label: str = "answer",
-                    mode: str = "strict") -> tuple[bool, str]:
+def required_values(
+    requirements: Sequence[Sequence[Inequality]], answer, label: str = "answer", mode: str = "strict"
+) -> tuple[bool, str]:
     value = official_int(answer) if mode == "official" else read_number(answer)
     if value is None:
         how = "an integer" if mode == "official" else "a number"
         return False, f"{label} {_short(answer)!r} is not {how}"
-    failed = [OR_SEP.join(i.source for i in alts) for alts in requirements
-              if not any(holds(i, value, mode) for i in alts)]
+    failed = [
+        OR_SEP.join(i.source for i in alts) for alts in requirements if not any(holds(i, value, mode) for i in alts)
+    ]
     if failed:
         return False, f"value {value:g} does not satisfy {', '.join(failed)}"
     return True, f"value {value:g} satisfies {', '.join(OR_SEP.join(i.source for i in a) for a in requirements)}"

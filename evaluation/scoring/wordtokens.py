@@ -8,6 +8,7 @@ period that ends a word, and not after a number or initial followed by a lower-c
 model does. They can differ on abbreviations the trained model knows (`dr. smith`); no official reference
 is one of those.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -8,19 +8,21 @@ allowed anywhere a reader does not interpret them (extensions live under new key
 keep the meaning given in shared/vwa-format.md. Input images are checked for syntax here and for
 existence only when the task runs (`images.load_input_images`).
 """
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 from urllib.parse import urlparse
 
 from evaluation.running.errors import TaskFormatError
 from evaluation.running.placeholders import PlaceholderError, resolve_tree, unknown_placeholders
 from evaluation.scoring.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
-from evaluation.taskfiles.spec import (  # noqa: F401  (the format's names, also importable from here)
+from evaluation.taskfiles.spec import (
     DEFAULT_VIEWPORT,
     DIFFICULTIES,
     EVAL_TYPES,
@@ -55,7 +57,7 @@ class Task:
     viewport: tuple[int, int]
     difficulty: dict[str, str | None]
     intent_template_id: Any
-    official_template_id: int | None     # the official VWA template this task's kind mirrors (our suites)
+    official_template_id: int | None  # the official VWA template this task's kind mirrors (our suites)
     eval: EvalSpec
     reference_solution: tuple[dict, ...] | None
     geolocation: Any
@@ -77,6 +79,7 @@ class Task:
         """Every site the task needs: its `sites`, then the sites its start URLs open (an official classifieds task
         with the store in a second tab needs the store). Markers and the by-site table use these."""
         from evaluation.running.placeholders import sites_in_order
+
         found = list(self.sites)
         for url in self.start_urls:
             found += [s for s in sites_in_order(url) if s not in found]
@@ -87,7 +90,7 @@ class Task:
         ra = self.eval.reference_answers
         return bool(ra and ra.unachievable)
 
-    def resolve(self, urls: Mapping[str, str]) -> "Task":
+    def resolve(self, urls: Mapping[str, str]) -> Task:
         """A copy of this task with site placeholders replaced by `urls` (site name -> base URL)."""
         try:
             raw = dict(self.raw)
@@ -100,6 +103,7 @@ class Task:
 
 
 # ---- parsing ---------------------------------------------------------------------------------------
+
 
 class _Where:
     def __init__(self, file: Path, task_id: Any):
@@ -136,8 +140,9 @@ EXPECTATION_KEYS = ("exact_match", "must_include", "must_exclude", "one_of", "re
 
 def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
     if not isinstance(obj, dict):
-        raise where.error(name, f"must be an object with any of {', '.join(EXPECTATION_KEYS)}; "
-                                f"got {type(obj).__name__}")
+        raise where.error(
+            name, f"must be an object with any of {', '.join(EXPECTATION_KEYS)}; got {type(obj).__name__}"
+        )
     kw: dict[str, Any] = {}
     for key, value in obj.items():
         fname = f"{name}.{key}"
@@ -180,11 +185,13 @@ def parse_expectation(obj: Any, where: _Where, name: str) -> Expectation:
 
 def _helper_names() -> list[str]:
     from evaluation.scoring.helpers import HELPERS  # the registry (import here: helpers import selenium-heavy modules)
+
     return list(HELPERS)
 
 
 def parse_helper(text: str, where: _Where, name: str) -> HelperCall:
     from evaluation.scoring.helpers import check_arguments
+
     try:
         call = parse_helper_call(text, _helper_names())
         check_arguments(call)
@@ -213,16 +220,19 @@ def parse_locator(text: Any, where: _Where, name: str) -> Locator:
     if src == "":
         return Locator("html", text)
     if src.startswith("func:"):
-        return Locator("helper", text, call=parse_helper(src[len("func:"):], where, name))
+        return Locator("helper", text, call=parse_helper(src[len("func:") :], where, name))
     if src.startswith("lambda:"):
-        code = src[len("lambda:"):].strip()
+        code = src[len("lambda:") :].strip()
         if not code:
             raise where.error(name, "lambda: locator has no JavaScript expression")
         return Locator("lambda", text, code=code)
     if src.startswith(("document.", "[...document.")):
         return Locator("js", text, code=src)
-    raise where.error(name, f"{text!r} is not a locator: use '' (whole page), a JavaScript expression "
-                            "starting with document. or [...document., lambda:EXPR, or func:HELPER(args)")
+    raise where.error(
+        name,
+        f"{text!r} is not a locator: use '' (whole page), a JavaScript expression "
+        "starting with document. or [...document., lambda:EXPR, or func:HELPER(args)",
+    )
 
 
 def parse_images(value: Any, where: _Where, name: str) -> tuple[ImageRef, ...]:
@@ -282,7 +292,7 @@ def _parse_program_html(value: Any, where: _Where) -> tuple[ProgramTarget, ...]:
         url = url.strip()
         url_call = None
         if url.startswith("func:"):
-            url_call = parse_helper(url[len("func:"):], where, f"{base}.url")
+            url_call = parse_helper(url[len("func:") :], where, f"{base}.url")
         elif url != "last":
             for alt in url.split(MULTI_URL_SEP):
                 _check_url(alt.strip(), where, f"{base}.url")
@@ -290,12 +300,15 @@ def _parse_program_html(value: Any, where: _Where) -> tuple[ProgramTarget, ...]:
         prep = _str_list(prep, where, f"{base}.prep_actions", allow_empty=True)
         if "required_contents" not in t:
             raise where.error(f"{base}.required_contents", "missing")
-        targets.append(ProgramTarget(
-            url=url, url_call=url_call,
-            locator=parse_locator(t.get("locator", ""), where, f"{base}.locator"),
-            prep_actions=prep,
-            required=parse_expectation(t["required_contents"], where, f"{base}.required_contents"),
-        ))
+        targets.append(
+            ProgramTarget(
+                url=url,
+                url_call=url_call,
+                locator=parse_locator(t.get("locator", ""), where, f"{base}.locator"),
+                prep_actions=prep,
+                required=parse_expectation(t["required_contents"], where, f"{base}.required_contents"),
+            )
+        )
     return tuple(targets)
 
 
@@ -318,8 +331,11 @@ def _parse_image_queries(value: Any, where: _Where) -> tuple[ImageQuery, ...]:
             raise where.error(f"{base}.eval_image_class", "missing: a CSS selector")
         vqa = []
         for j, item in enumerate(q.get("eval_vqa") or []):
-            if (not isinstance(item, dict) or not isinstance(item.get("question"), str)
-                    or not isinstance(item.get("answer"), (str, int, float))):
+            if (
+                not isinstance(item, dict)
+                or not isinstance(item.get("question"), str)
+                or not isinstance(item.get("answer"), (str, int, float))
+            ):
                 raise where.error(f"{base}.eval_vqa[{j}]", 'must be {"question": str, "answer": str}')
             vqa.append((item["question"], str(item["answer"])))
         refs = parse_image_alternatives(q.get("eval_fuzzy_image_match"), where, f"{base}.eval_fuzzy_image_match")
@@ -357,7 +373,7 @@ def parse_eval(obj: Any, where: _Where) -> EvalSpec:
             raise where.error("eval.url_note", f"unknown url_note {note!r}; known: {', '.join(URL_NOTES)}")
         for u in reference_url:
             if note == "GOLD in PRED" and "://" not in u and not u.startswith("__"):
-                continue    # a relative part of a URL (`f/gaming`): the final URL must contain it
+                continue  # a relative part of a URL (`f/gaming`): the final URL must contain it
             _check_url(u, where, "eval.reference_url")
     string_note = obj.get("string_note") or ""
     if not isinstance(string_note, str):
@@ -369,8 +385,9 @@ def parse_eval(obj: Any, where: _Where) -> EvalSpec:
         url_note=note,
         string_note=string_note,
         program_html=_parse_program_html(obj.get("program_html"), where) if "program_html" in types else (),
-        page_image_query=(_parse_image_queries(obj.get("page_image_query"), where)
-                          if "page_image_query" in types else ()),
+        page_image_query=(
+            _parse_image_queries(obj.get("page_image_query"), where) if "page_image_query" in types else ()
+        ),
     )
 
 
@@ -387,6 +404,7 @@ def _validate_solution(steps: Any, where: _Where) -> tuple[dict, ...]:
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
         raise where.error("reference_solution", "must be a list of step objects")
     from agent.agents.reference import parse_solution  # the reference agent's own step grammar
+
     try:
         parse_solution(steps)
     except ValueError as exc:
@@ -427,10 +445,13 @@ def parse_task(obj: Any, file: str | Path) -> Task:
     if vs is not None:
         # the official files sometimes give only the width: the other side keeps its default
         if not isinstance(vs, dict) or not all(
-                isinstance(v := vs.get(k), int) and not isinstance(v, bool) and v > 0
-                for k in ("width", "height") if k in vs):
-            raise where.error("viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got '
-                                               f'{vs!r}')
+            isinstance(v := vs.get(k), int) and not isinstance(v, bool) and v > 0
+            for k in ("width", "height")
+            if k in vs
+        ):
+            raise where.error(
+                "viewport_size", f'must be {{"width": W, "height": H}} with positive integers, got {vs!r}'
+            )
         viewport = (vs.get("width", DEFAULT_VIEWPORT[0]), vs.get("height", DEFAULT_VIEWPORT[1]))
     difficulty, notes = {}, []
     for key in ("reasoning_difficulty", "visual_difficulty", "overall_difficulty"):
@@ -446,18 +467,29 @@ def parse_task(obj: Any, file: str | Path) -> Task:
         raise where.error("storage_state", "must be a string or null")
     official = obj.get("official_template_id")
     if official is not None and (not isinstance(official, int) or isinstance(official, bool) or official < 0):
-        raise where.error("official_template_id", f"must be a template id (an integer, 0 or more) or null, "
-                                                  f"got {official!r}")
+        raise where.error(
+            "official_template_id", f"must be a template id (an integer, 0 or more) or null, got {official!r}"
+        )
     solution = obj.get("reference_solution")
     return Task(
-        file=file, task_id=task_id, sites=tuple(sites), intent=intent, start_urls=start_urls,
+        file=file,
+        task_id=task_id,
+        sites=tuple(sites),
+        intent=intent,
+        start_urls=start_urls,
         images=parse_images(obj.get("image"), where, "image"),
-        require_login=_bool(obj, "require_login", where), require_reset=_bool(obj, "require_reset", where),
-        viewport=viewport, difficulty=difficulty, intent_template_id=obj.get("intent_template_id"),
+        require_login=_bool(obj, "require_login", where),
+        require_reset=_bool(obj, "require_reset", where),
+        viewport=viewport,
+        difficulty=difficulty,
+        intent_template_id=obj.get("intent_template_id"),
         official_template_id=official,
         eval=parse_eval(obj["eval"], where),
         reference_solution=None if solution is None else _validate_solution(solution, where),
-        geolocation=obj.get("geolocation"), storage_state=storage_state, raw=obj, warnings=tuple(notes),
+        geolocation=obj.get("geolocation"),
+        storage_state=storage_state,
+        raw=obj,
+        warnings=tuple(notes),
     )
 
 
@@ -474,7 +506,9 @@ def read_task_list(path: str | Path) -> list:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise TaskFormatError(path, None, None, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None  # noqa: E501
+        raise TaskFormatError(
+            path, None, None, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list):

@@ -12,6 +12,7 @@ reward is a FAILURE listing each check). Results go to `--results DIR` (default 
 with results/latest), one JSON line per task as soon as it is scored; the success tables are printed
 and written (report.md, summary.json) at the end of the session, by the xdist controller only.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -56,53 +57,117 @@ _SHARD_KEY = pytest.StashKey[tuple]()
 
 def pytest_addoption(parser):
     g = parser.getgroup("vwa", "VisualWebArena tasks")
-    g.addoption("--task-file", action="append", default=[], metavar="PATH",
-                help="a VWA-format task file to run (repeatable); replaces the default tasks/*.json")
+    g.addoption(
+        "--task-file",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a VWA-format task file to run (repeatable); replaces the default tasks/*.json",
+    )
     g.addoption("--agent", default="reference", help="agent name (default: reference)")
     g.addoption("--model", default=None, help="model name for model-based agents")
-    g.addoption("--max-steps", type=int, default=None,
-                help="step limit of an episode (default: the agent's own, 30; webvoyager 15)")
-    g.addoption("--viewport", default=None, metavar="WxH",
-                help="browser viewport for every task, e.g. 1024x768 (default: each task's own)")
-    g.addoption("--results", default=None, metavar="DIR",
-                help="results folder (default results/<timestamp>, with results/latest)")
-    g.addoption("--stack", choices=STACK_NAMES, default=None,
-                help="which sites to run against (default: STACK from the environment / .env)")
+    g.addoption(
+        "--max-steps",
+        type=int,
+        default=None,
+        help="step limit of an episode (default: the agent's own, 30; webvoyager 15)",
+    )
+    g.addoption(
+        "--viewport",
+        default=None,
+        metavar="WxH",
+        help="browser viewport for every task, e.g. 1024x768 (default: each task's own)",
+    )
+    g.addoption(
+        "--results",
+        default=None,
+        metavar="DIR",
+        help="results folder (default results/<timestamp>, with results/latest)",
+    )
+    g.addoption(
+        "--stack",
+        choices=STACK_NAMES,
+        default=None,
+        help="which sites to run against (default: STACK from the environment / .env)",
+    )
     g.addoption("--image-root", default=None, metavar="DIR", help="folder where local task images are looked up first")
-    g.addoption("--observation", choices=OBSERVATION_MODES, default=None,
-                help="observation mode (default: the agent's own)")
-    g.addoption("--expect-reward", type=int, choices=(0, 1), default=1,
-                help="reward each task must get (default 1; 0 proves an agent earns nothing)")
-    g.addoption("--scoring", choices=MODES, default=DEFAULT_MODE,
-                help="official: the verdicts of the public harness (default); strict: the format's stated "
-                     "semantics where the official code departs from them (docs/scoring.md)")
-    g.addoption("--strict-tasks", action="store_true", default=False,
-                help="any problem in a task file (a malformed task, a difficulty typo) is a collection error")
-    g.addoption("--retries", type=int, default=1, metavar="N",
-                help="run a task that hit a harness error (site down, browser crash) up to N more times, "
-                     "with a fresh browser and restarted sites, before recording the error (default 1)")
-    g.addoption("--resume", default=None, metavar="DIR",
-                help="continue the run in results folder DIR: tasks already scored there (same agent, model "
-                     "and scoring) are not run again, errors are rerun, new lines are appended to DIR")
-    g.addoption("--record-network", action="store_true", default=False,
-                help="save each episode's network log (method, URL, status, POST form fields, time; from the "
-                     "DevTools Network events) as trajectories/<site>_<id>.network.jsonl.gz, for offline "
-                     "re-scoring: python -m evaluation.rescore DIR")
-    g.addoption("--frames", choices=("all", "failed"), default="all",
-                help="trajectory frames: all (default), or failed: only for tasks whose outcome is not the "
-                     "expected reward (an error, or a reward other than --expect-reward); the other "
-                     "trajectories keep their steps' text. The task suite checks of make test use failed")
-    g.addoption("--require-complete-observations", action="store_true", default=False,
-                help="a task whose episode had an observation with an undecoded image in view fails (the "
-                     "reference run of make test-tasks uses it: every task must be seen whole)")
-    g.addoption("--prove", action="store_true", default=False,
-                help="with --agent sighted: each task also proves, in the same episode, that the null outcome "
-                     "(an empty answer on the untouched start page, strict scoring) scores 0 and that every "
-                     "element the sighted agent finds is the one the reference solution names "
-                     "(evaluation/running/proof.py; the task pass of make test)")
-    g.addoption("--shard", default=None, metavar="I/N",
-                help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
-                     "every machine; merge the shards' folders with `python -m evaluation.report merge`")
+    g.addoption(
+        "--observation", choices=OBSERVATION_MODES, default=None, help="observation mode (default: the agent's own)"
+    )
+    g.addoption(
+        "--expect-reward",
+        type=int,
+        choices=(0, 1),
+        default=1,
+        help="reward each task must get (default 1; 0 proves an agent earns nothing)",
+    )
+    g.addoption(
+        "--scoring",
+        choices=MODES,
+        default=DEFAULT_MODE,
+        help="official: the verdicts of the public harness (default); strict: the format's stated "
+        "semantics where the official code departs from them (docs/scoring.md)",
+    )
+    g.addoption(
+        "--strict-tasks",
+        action="store_true",
+        default=False,
+        help="any problem in a task file (a malformed task, a difficulty typo) is a collection error",
+    )
+    g.addoption(
+        "--retries",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run a task that hit a harness error (site down, browser crash) up to N more times, "
+        "with a fresh browser and restarted sites, before recording the error (default 1)",
+    )
+    g.addoption(
+        "--resume",
+        default=None,
+        metavar="DIR",
+        help="continue the run in results folder DIR: tasks already scored there (same agent, model "
+        "and scoring) are not run again, errors are rerun, new lines are appended to DIR",
+    )
+    g.addoption(
+        "--record-network",
+        action="store_true",
+        default=False,
+        help="save each episode's network log (method, URL, status, POST form fields, time; from the "
+        "DevTools Network events) as trajectories/<site>_<id>.network.jsonl.gz, for offline "
+        "re-scoring: python -m evaluation.rescore DIR",
+    )
+    g.addoption(
+        "--frames",
+        choices=("all", "failed"),
+        default="all",
+        help="trajectory frames: all (default), or failed: only for tasks whose outcome is not the "
+        "expected reward (an error, or a reward other than --expect-reward); the other "
+        "trajectories keep their steps' text. The task suite checks of make test use failed",
+    )
+    g.addoption(
+        "--require-complete-observations",
+        action="store_true",
+        default=False,
+        help="a task whose episode had an observation with an undecoded image in view fails (the "
+        "reference run of make test-tasks uses it: every task must be seen whole)",
+    )
+    g.addoption(
+        "--prove",
+        action="store_true",
+        default=False,
+        help="with --agent sighted: each task also proves, in the same episode, that the null outcome "
+        "(an empty answer on the untouched start page, strict scoring) scores 0 and that every "
+        "element the sighted agent finds is the one the reference solution names "
+        "(evaluation/running/proof.py; the task pass of make test)",
+    )
+    g.addoption(
+        "--shard",
+        default=None,
+        metavar="I/N",
+        help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
+        "every machine; merge the shards' folders with `python -m evaluation.report merge`",
+    )
 
 
 def parse_viewport(text: str | None) -> tuple[int, int] | None:
@@ -141,16 +206,19 @@ def pytest_configure(config):
     except ValueError as exc:
         raise pytest.UsageError(str(exc)) from None
     if config.getoption("prove") and config.getoption("agent") != "sighted":
-        raise pytest.UsageError(f"--prove runs the proofs in the sighted agent's episodes: use it with --agent "
-                                f"sighted (not {config.getoption('agent')!r})")
+        raise pytest.UsageError(
+            f"--prove runs the proofs in the sighted agent's episodes: use it with --agent "
+            f"sighted (not {config.getoption('agent')!r})"
+        )
     if _is_controller(config):
         results = resume or config.getoption("results")
         # created by the first result line, so runs without tasks (the project's tests) leave nothing
-        config.stash[_RESULTS_KEY] = (Path(results).resolve() if results
-                                      else default_results_dir(Path(str(config.rootpath))))
+        config.stash[_RESULTS_KEY] = (
+            Path(results).resolve() if results else default_results_dir(Path(str(config.rootpath)))
+        )
         if task_files:
             _refuse_mixed_scoring(config.stash[_RESULTS_KEY], config.getoption("scoring"))
-        config.stash[_DONE_KEY] = (_already_scored(config, config.stash[_RESULTS_KEY]) if resume else set())
+        config.stash[_DONE_KEY] = _already_scored(config, config.stash[_RESULTS_KEY]) if resume else set()
     else:
         config.stash[_RESULTS_KEY] = Path(config.workerinput["vwa_results_dir"])
         # decided once by the controller: workers must all collect the same tasks, whatever lines other
@@ -179,10 +247,14 @@ def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:
     if not results_dir.is_dir():
         raise pytest.UsageError(f"--resume {results_dir}: no such run folder to continue")
     if not (results_dir / "results.jsonl").is_file():
-        return set()     # the run was stopped before its first task ended: nothing is scored yet
+        return set()  # the run was stopped before its first task ended: nothing is scored yet
     try:
-        return scored_tasks(results_dir, agent=config.getoption("agent"), model=config.getoption("model"),
-                            scoring=config.getoption("scoring"))
+        return scored_tasks(
+            results_dir,
+            agent=config.getoption("agent"),
+            model=config.getoption("model"),
+            scoring=config.getoption("scoring"),
+        )
     except (OSError, ValueError) as exc:
         raise pytest.UsageError(f"--resume {results_dir}: {exc}") from None
 
@@ -196,7 +268,7 @@ def pytest_collection_modifyitems(session, config, items):
     for item in items:
         task = getattr(item, "task", None)
         if task is None:
-            keep.append(item)       # the project's own tests, a bad-task item: never sharded away
+            keep.append(item)  # the project's own tests, a bad-task item: never sharded away
             continue
         if shard is not None and shard_of(str(task.file), task.task_id, shard[1]) != shard[0]:
             drop.append(item)
@@ -220,8 +292,10 @@ def _refuse_mixed_scoring(results_dir: Path, mode: str) -> None:
     """Adding results scored in one mode to a folder scored in another would merge them silently."""
     other = other_scorings(results_dir, mode)
     if other:
-        raise pytest.UsageError(f"{results_dir} holds results scored with --scoring {', '.join(other)}; "
-                                f"this run scores with --scoring {mode}: use another --results folder")
+        raise pytest.UsageError(
+            f"{results_dir} holds results scored with --scoring {', '.join(other)}; "
+            f"this run scores with --scoring {mode}: use another --results folder"
+        )
 
 
 def _results_dir(config) -> Path:
@@ -236,8 +310,9 @@ def pytest_collect_file(parent, file_path: Path):
     if task_files:
         # pytest walks every folder on the way to a task file outside the project (all of /tmp, say):
         # resolve paths only for files of a task file's name
-        if file_path.name not in {Path(p).name for p in task_files} or \
-                file_path.resolve() not in {Path(p).resolve() for p in task_files}:
+        if file_path.name not in {Path(p).name for p in task_files} or file_path.resolve() not in {
+            Path(p).resolve() for p in task_files
+        }:
             return None
     elif file_path.parent.resolve() != (Path(str(config.rootpath)) / "tasks").resolve():
         return None
@@ -314,25 +389,33 @@ class TaskItem(pytest.Item):
             for item in self.session.items:
                 if isinstance(item, TaskItem):
                     needed |= sites_of(item.task)
-            runtime = Runtime(RunOptions(
-                agent=config.getoption("agent"), model=config.getoption("model"),
-                max_steps=config.getoption("max_steps"), stack=stack,
-                viewport=parse_viewport(config.getoption("viewport")),
-                observation=config.getoption("observation"),
-                image_root=Path(image_root).resolve() if image_root else None,
-                results_dir=_results_dir(config), expect_reward=config.getoption("expect_reward"),
-                worker=worker, scoring=config.getoption("scoring"),
-                record_network=config.getoption("record_network"),
-                require_complete_observations=config.getoption("require_complete_observations"),
-                frames=config.getoption("frames"), prove=config.getoption("prove")),
-                needed_sites=needed)
+            runtime = Runtime(
+                RunOptions(
+                    agent=config.getoption("agent"),
+                    model=config.getoption("model"),
+                    max_steps=config.getoption("max_steps"),
+                    stack=stack,
+                    viewport=parse_viewport(config.getoption("viewport")),
+                    observation=config.getoption("observation"),
+                    image_root=Path(image_root).resolve() if image_root else None,
+                    results_dir=_results_dir(config),
+                    expect_reward=config.getoption("expect_reward"),
+                    worker=worker,
+                    scoring=config.getoption("scoring"),
+                    record_network=config.getoption("record_network"),
+                    require_complete_observations=config.getoption("require_complete_observations"),
+                    frames=config.getoption("frames"),
+                    prove=config.getoption("prove"),
+                ),
+                needed_sites=needed,
+            )
             config.stash[_RUNTIME_KEY] = runtime
         return runtime
 
     def setup(self):
         # the run folder exists from the first task on, so a run stopped before any task ended can be resumed
         _results_dir(self.config).mkdir(parents=True, exist_ok=True)
-        environment.write(_results_dir(self.config))   # what the run ran on (kept from its first task on)
+        environment.write(_results_dir(self.config))  # what the run ran on (kept from its first task on)
         runtime = self._runtime()
         retries = self.config.getoption("retries")
         errors: list[str] = []
@@ -342,19 +425,20 @@ class TaskItem(pytest.Item):
                 if not should_retry(outcome, attempt, retries):
                     break
                 errors.append(outcome.error or "")
-                runtime.recover()      # a fresh browser; dead sites are restarted by the next attempt
+                runtime.recover()  # a fresh browser; dead sites are restarted by the next attempt
         except SkipTask as exc:
             pytest.skip(str(exc))
         if outcome.error:
             # raised in the setup phase, so pytest reports an ERROR (not a failed reward); message only
             tries = f" (after {len(errors) + 1} attempts)" if errors else ""
-            pytest.fail(f"harness error: {self.task.test_id} ({self.task.file.name}){tries}: {outcome.error}",
-                        pytrace=False)
+            pytest.fail(
+                f"harness error: {self.task.test_id} ({self.task.file.name}){tries}: {outcome.error}", pytrace=False
+            )
 
     def runtest(self):
         expected = self.config.getoption("expect_reward")
         reward = self.outcome.reward if self.outcome is not None else None
-        if reward is None:     # setup scored the task, or failed before runtest
+        if reward is None:  # setup scored the task, or failed before runtest
             raise RuntimeError(f"{self.task.test_id}: no reward to check (the task was not scored)")
         problems = [f"reward {reward.score}, expected {expected}"] if reward.score != expected else []
         if self.config.getoption("prove") and self.outcome is not None:
@@ -365,10 +449,13 @@ class TaskItem(pytest.Item):
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, RewardMismatch) and self.outcome and self.outcome.reward:
             record = self.outcome.record
-            lines = [str(excinfo.value), f"intent: {self.task.intent}",
-                     f"answer: {record.get('answer')!r}; final URL: {record.get('final_url')}; "
-                     f"stop: {record.get('stop_reason')} after {record.get('steps')} step(s)",
-                     self.outcome.reward.explain()]
+            lines = [
+                str(excinfo.value),
+                f"intent: {self.task.intent}",
+                f"answer: {record.get('answer')!r}; final URL: {record.get('final_url')}; "
+                f"stop: {record.get('stop_reason')} after {record.get('steps')} step(s)",
+                self.outcome.reward.explain(),
+            ]
             return "\n".join(lines)
         return super().repr_failure(excinfo, style)
 
@@ -400,6 +487,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     terminalreporter.write_line(f"results: {path / 'results.jsonl'}; report: {path / 'report.md'}")
     try:
         from evaluation.reporting.report_html import write_html_report
+
         terminalreporter.write_line(f"run report with charts: {write_html_report(path)}")
     except (OSError, ValueError, ImportError) as exc:
         terminalreporter.write_line(f"could not write report.html of {path}: {exc}", red=True)

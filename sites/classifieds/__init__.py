@@ -3,6 +3,7 @@
 Owns the site's app, schema, generated data, queries and views; its modules import each other as
 modules (never names from this package). May import sites.common, sites.config, sites.imagery.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,10 +16,10 @@ from flask import Flask, g
 
 @dataclass(frozen=True)
 class ClassifiedsConfig:
-    live_db: Path          # this instance's writable database
-    pristine_db: Path      # the shared read-only copy that reset restores
-    photo_cache: Path      # shared cache of rendered generated photos
-    upload_dir: Path       # this instance's uploaded photos
+    live_db: Path  # this instance's writable database
+    pristine_db: Path  # the shared read-only copy that reset restores
+    photo_cache: Path  # shared cache of rendered generated photos
+    upload_dir: Path  # this instance's uploaded photos
     reset_token: str
     secret_key: str = ""
 

@@ -1,4 +1,5 @@
 """Login, logout, registration, the user's listings and profile, and the reset endpoint."""
+
 from __future__ import annotations
 
 import re
@@ -78,8 +79,8 @@ def register_post():
         return render_template("register.html", form=form, errors=errors), 400
     cur = conn.execute(
         "INSERT INTO user(name, email, phone, password_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-        (form["name"], form["email"], form["phone"], passwords.hash_new(password),
-         time.strftime("%Y-%m-%d %H:%M:%S")))
+        (form["name"], form["email"], form["phone"], passwords.hash_new(password), time.strftime("%Y-%m-%d %H:%M:%S")),
+    )
     begin_login(inserted_id(cur))
     flash("Your account is ready. Welcome!")
     return redirect("/")
@@ -92,8 +93,7 @@ def my_items():
 
     q = queries.SearchQuery(user_id=user["id"], page=web.page_arg("iPage"))
     total, rows = queries.search(conn, q, page_size=20)
-    return render_template("user_items.html", rows=rows, total=total, page=q.page,
-                           pages=max(1, -(-total // 20)))
+    return render_template("user_items.html", rows=rows, total=total, page=q.page, pages=max(1, -(-total // 20)))
 
 
 def _profile_page(user, errors: list[str], status: int = 200):
@@ -124,9 +124,11 @@ def profile_post():
 
 def harness_session():
     """POST index.php?page=session (token, user = email): sites.common.sessions.harness_login."""
+
     def find(email: str):
         row = web.get_db().execute("SELECT id FROM user WHERE email = ?", (email,)).fetchone()
         return row["id"] if row else None
+
     return harness_login(web.conf().reset_token, find)
 
 

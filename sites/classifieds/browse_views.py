@@ -1,4 +1,5 @@
 """Pages anyone can see: home, search, a listing, photos, health."""
+
 from __future__ import annotations
 
 from flask import abort, render_template, request, send_file
@@ -18,9 +19,12 @@ def healthz():
 
 def home():
     conn = web.get_db()
-    return render_template("home.html", latest=queries.latest(conn, 12),
-                           categories=queries.categories_with_counts(conn),
-                           regions=queries.regions_with_counts(conn))
+    return render_template(
+        "home.html",
+        latest=queries.latest(conn, 12),
+        categories=queries.categories_with_counts(conn),
+        regions=queries.regions_with_counts(conn),
+    )
 
 
 def search_filter(conn, table: str, param: str) -> int | None:
@@ -70,9 +74,17 @@ def search():
         params = {"page": "search", **base, **{k: str(v) for k, v in changes.items()}}
         return "/index.php?" + urlencode({k: v for k, v in params.items() if v != ""})
 
-    return render_template("search.html", q=q, total=total, rows=rows, pages=pages, link=link,
-                           categories=queries.categories_with_counts(conn), regions=queries.regions(conn),
-                           cities=queries.cities(conn))
+    return render_template(
+        "search.html",
+        q=q,
+        total=total,
+        rows=rows,
+        pages=pages,
+        link=link,
+        categories=queries.categories_with_counts(conn),
+        regions=queries.regions(conn),
+        cities=queries.cities(conn),
+    )
 
 
 def item():
@@ -84,9 +96,14 @@ def item():
     if listing is None:
         abort(404)
     user = web.current_user()
-    return render_template("item.html", item=listing, photos=queries.photos(conn, item_id),
-                           comments=queries.comments(conn, item_id), related=queries.related(conn, listing),
-                           is_owner=user is not None and user["id"] == listing["user_id"])
+    return render_template(
+        "item.html",
+        item=listing,
+        photos=queries.photos(conn, item_id),
+        comments=queries.comments(conn, item_id),
+        related=queries.related(conn, listing),
+        is_owner=user is not None and user["id"] == listing["user_id"],
+    )
 
 
 def photo_file(name: str):

@@ -9,6 +9,7 @@
 Photo attributes are what the picture shows (sites.imagery renders them); the title and description
 usually do not say them.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -31,7 +32,7 @@ class Photo:
     condition: str | None
     pattern: str | None
     view: int | None
-    url_path: str            # /oc-content/uploads/<id>.jpg on the site
+    url_path: str  # /oc-content/uploads/<id>.jpg on the site
 
 
 @dataclass(frozen=True)
@@ -48,13 +49,13 @@ class Listing:
     id: int
     title: str
     description: str
-    price: float             # dollars
+    price: float  # dollars
     category: str
     region: str
     city: str
     seller: str
     seller_email: str
-    pub_date: str            # YYYY-MM-DD HH:MM:SS
+    pub_date: str  # YYYY-MM-DD HH:MM:SS
     photos: tuple[Photo, ...]
 
     @property
@@ -63,9 +64,16 @@ class Listing:
 
 
 FILTERS = {
-    "kind": "p.kind = ?", "color": "p.color = ?", "count": "p.count = ?", "printed_text": "p.printed_text = ?",
-    "condition": "p.condition = ?", "pattern": "p.pattern = ?", "category": "category.name = ?",
-    "region": "region.name = ?", "city": "city.name = ?", "seller_email": "user.email = ?",
+    "kind": "p.kind = ?",
+    "color": "p.color = ?",
+    "count": "p.count = ?",
+    "printed_text": "p.printed_text = ?",
+    "condition": "p.condition = ?",
+    "pattern": "p.pattern = ?",
+    "category": "category.name = ?",
+    "region": "region.name = ?",
+    "city": "city.name = ?",
+    "seller_email": "user.email = ?",
 }
 
 
@@ -86,7 +94,7 @@ class ClassifiedsData:
 
         return {r[0] for r in self.conn.execute("SELECT id FROM category WHERE id > ?", (len(CATEGORIES),))}
 
-    def __enter__(self) -> "ClassifiedsData":
+    def __enter__(self) -> ClassifiedsData:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -94,9 +102,21 @@ class ClassifiedsData:
 
     def _photos(self, item_id: int) -> tuple[Photo, ...]:
         rows = self.conn.execute("SELECT * FROM photo WHERE item_id = ? ORDER BY position, id", (item_id,))
-        return tuple(Photo(r["id"], r["position"], r["kind"], r["color"], r["count"], r["printed_text"],
-                           r["condition"], r["pattern"], r["view"], f"/oc-content/uploads/{r['id']}.jpg")
-                     for r in rows)
+        return tuple(
+            Photo(
+                r["id"],
+                r["position"],
+                r["kind"],
+                r["color"],
+                r["count"],
+                r["printed_text"],
+                r["condition"],
+                r["pattern"],
+                r["view"],
+                f"/oc-content/uploads/{r['id']}.jpg",
+            )
+            for r in rows
+        )
 
     def listing(self, item_id: int) -> Listing:
         row = self.conn.execute(
@@ -104,15 +124,33 @@ class ClassifiedsData:
             " user.name AS seller, user.email AS seller_email FROM item"
             " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
             " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id WHERE item.id = ?",
-            (item_id,)).fetchone()
+            (item_id,),
+        ).fetchone()
         if row is None:
             raise KeyError(f"no listing with id {item_id} in {self.path}")
-        return Listing(row["id"], row["title"], row["description"], row["price_cents"] / 100, row["category"],
-                       row["region"], row["city"], row["seller"], row["seller_email"], row["pub_date"],
-                       self._photos(row["id"]))
+        return Listing(
+            row["id"],
+            row["title"],
+            row["description"],
+            row["price_cents"] / 100,
+            row["category"],
+            row["region"],
+            row["city"],
+            row["seller"],
+            row["seller_email"],
+            row["pub_date"],
+            self._photos(row["id"]),
+        )
 
-    def find_ids(self, *, min_price: float | None = None, max_price: float | None = None,
-                 title_contains: str | None = None, limit: int | None = 50, **attrs) -> list[int]:
+    def find_ids(
+        self,
+        *,
+        min_price: float | None = None,
+        max_price: float | None = None,
+        title_contains: str | None = None,
+        limit: int | None = 50,
+        **attrs,
+    ) -> list[int]:
         """Ids of listings whose first photo (position 0) and fields match every given attribute
         (kind, color, count, printed_text, condition, pattern, category, region, city, seller_email),
         oldest first."""
@@ -133,10 +171,12 @@ class ClassifiedsData:
         if title_contains:
             clauses.append("item.title LIKE ?")
             params.append(f"%{title_contains}%")
-        sql = ("SELECT item.id FROM item JOIN photo p ON p.item_id = item.id"
-               " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
-               " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id"
-               f" WHERE {' AND '.join(clauses)} ORDER BY item.id")
+        sql = (
+            "SELECT item.id FROM item JOIN photo p ON p.item_id = item.id"
+            " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
+            " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id"
+            f" WHERE {' AND '.join(clauses)} ORDER BY item.id"
+        )
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         return [r[0] for r in self.conn.execute(sql, params)]

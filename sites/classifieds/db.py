@@ -6,6 +6,7 @@ requests hold a shared gate while they have a connection open; reset takes the g
 an atomic rename, and starts copying the next spare in the background. A reset therefore costs a rename,
 whatever the size of the database.
 """
+
 from __future__ import annotations
 
 import os

@@ -8,6 +8,7 @@ Listings are visually grounded: the photo row keeps what the picture shows (obje
 how many, printed text, condition, pattern), and titles and descriptions leave most of it out, so a
 buyer (or an agent) has to look at the photo.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,18 +26,72 @@ EPOCH = datetime(2023, 1, 1, 8, 0, 0)
 SPAN_DAYS = 360
 SCALES = {"tiny": 150, "small": 600, "default": 5000, "full": 65955}
 
-BENCHMARK_USER = {"name": "Blake Sullivan", "email": "blake.sullivan@gmail.com", "password": "Password.123",
-                  "phone": "555-302-1187"}
+BENCHMARK_USER = {
+    "name": "Blake Sullivan",
+    "email": "blake.sullivan@gmail.com",
+    "password": "Password.123",
+    "phone": "555-302-1187",
+}
 SELLER_PASSWORD = "Seller.123"
 
-FIRST_NAMES = ["Alex", "Jordan", "Taylor", "Morgan", "Casey", "Riley", "Jamie", "Avery", "Quinn", "Parker",
-               "Rowan", "Drew", "Emerson", "Hayden", "Kendall", "Logan", "Reese", "Sawyer", "Skyler", "Cameron"]
+FIRST_NAMES = [
+    "Alex",
+    "Jordan",
+    "Taylor",
+    "Morgan",
+    "Casey",
+    "Riley",
+    "Jamie",
+    "Avery",
+    "Quinn",
+    "Parker",
+    "Rowan",
+    "Drew",
+    "Emerson",
+    "Hayden",
+    "Kendall",
+    "Logan",
+    "Reese",
+    "Sawyer",
+    "Skyler",
+    "Cameron",
+]
 LAST_INITIALS = "ABCDEFGHJKLMNPRSTVWY"
-PRINTED_WORDS = ["HELLO", "GO TEAM", "1987", "COFFEE", "OHIO", "LOVE", "SUMMER", "RETRO", "NO. 7", "BEACH",
-                 "CAPTAIN", "ROCK ON", "DREAM", "HOME", "VINTAGE", "42", "TIGERS", "PEACE", "ACE", "MAPLE"]
+PRINTED_WORDS = [
+    "HELLO",
+    "GO TEAM",
+    "1987",
+    "COFFEE",
+    "OHIO",
+    "LOVE",
+    "SUMMER",
+    "RETRO",
+    "NO. 7",
+    "BEACH",
+    "CAPTAIN",
+    "ROCK ON",
+    "DREAM",
+    "HOME",
+    "VINTAGE",
+    "42",
+    "TIGERS",
+    "PEACE",
+    "ACE",
+    "MAPLE",
+]
 TITLE_OPENERS = ["", "", "", "Great ", "Nice ", "Quality ", "Solid ", "Classic ", "Handy ", "Clean "]
-TITLE_TAILS = ["", "", " - must go", " for sale", ", barely used", ", works great", " - pickup only",
-               ", priced to sell", " (OBO)", ", moving sale"]
+TITLE_TAILS = [
+    "",
+    "",
+    " - must go",
+    " for sale",
+    ", barely used",
+    ", works great",
+    " - pickup only",
+    ", priced to sell",
+    " (OBO)",
+    ", moving sale",
+]
 DESC_OPENERS = [
     "Selling my {noun} because I no longer need it.",
     "Up for grabs: {noun}, kept in a smoke-free home.",
@@ -152,7 +207,7 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
         conn.execute("BEGIN")
         for idx, name in enumerate(CATEGORIES, start=1):
             conn.execute("INSERT INTO category(id, name, slug) VALUES (?, ?, ?)", (idx, name, slugify(name)))
-        for idx, name in official_categories():    # the official ids above the site's own
+        for idx, name in official_categories():  # the official ids above the site's own
             conn.execute("INSERT INTO category(id, name, slug) VALUES (?, ?, ?)", (idx, name, slugify(name)))
         cities: list[tuple[int, int]] = []  # (city_id, region_id)
         city_id = 0
@@ -166,8 +221,14 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
         n_users = max(12, listings // 10)
         conn.execute(
             "INSERT INTO user(id, name, email, phone, password_hash, created_at) VALUES (1, ?, ?, ?, ?, ?)",
-            (BENCHMARK_USER["name"], BENCHMARK_USER["email"], BENCHMARK_USER["phone"],
-             hash_with_salt(BENCHMARK_USER["password"], _salt(rng), STRONG_ITERATIONS), _stamp(EPOCH)))
+            (
+                BENCHMARK_USER["name"],
+                BENCHMARK_USER["email"],
+                BENCHMARK_USER["phone"],
+                hash_with_salt(BENCHMARK_USER["password"], _salt(rng), STRONG_ITERATIONS),
+                _stamp(EPOCH),
+            ),
+        )
         user_names = ["", BENCHMARK_USER["name"]]  # indexed by user id: comment authors need them
         for uid in range(2, n_users + 1):
             name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_INITIALS)}."
@@ -175,22 +236,41 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
             phone = f"555-{rng.randrange(200, 999)}-{rng.randrange(1000, 9999)}"
             conn.execute(
                 "INSERT INTO user(id, name, email, phone, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (uid, name, f"seller{uid:05d}@example.com", phone,
-                 hash_with_salt(SELLER_PASSWORD, _salt(rng), SELLER_ITERATIONS),
-                 _stamp(EPOCH - timedelta(days=rng.randrange(1, 900)))))
+                (
+                    uid,
+                    name,
+                    f"seller{uid:05d}@example.com",
+                    phone,
+                    hash_with_salt(SELLER_PASSWORD, _salt(rng), SELLER_ITERATIONS),
+                    _stamp(EPOCH - timedelta(days=rng.randrange(1, 900))),
+                ),
+            )
 
         # Publication dates rise with the listing id (as on a live site) with a random step.
         step = SPAN_DAYS * 86400 / listings
         counts = _Counts()
         for item_id in range(1, listings + 1):
             category_id = rng.randrange(len(CATEGORIES)) + 1
-            _listing(conn, rng, item_id, category_id, CATALOG[CATEGORIES[category_id - 1]], cities, n_users,
-                     user_names, counts, lambda item_id=item_id: EPOCH + timedelta(
-                         seconds=int(step * (item_id - 1) + rng.uniform(0, step * 0.9))))
-        n_official = _official_listings(conn, random.Random(f"official-classifieds-{seed}"), listings, cities,
-                                        n_users, user_names, counts)
-        n_measured = _measured_listings(conn, random.Random(f"measured-classifieds-{seed}"), listings + n_official,
-                                        cities, n_users, counts)
+            _listing(
+                conn,
+                rng,
+                item_id,
+                category_id,
+                CATALOG[CATEGORIES[category_id - 1]],
+                cities,
+                n_users,
+                user_names,
+                counts,
+                lambda item_id=item_id: (
+                    EPOCH + timedelta(seconds=int(step * (item_id - 1) + rng.uniform(0, step * 0.9)))
+                ),
+            )
+        n_official = _official_listings(
+            conn, random.Random(f"official-classifieds-{seed}"), listings, cities, n_users, user_names, counts
+        )
+        n_measured = _measured_listings(
+            conn, random.Random(f"measured-classifieds-{seed}"), listings + n_official, cities, n_users, counts
+        )
         conn.execute("COMMIT")
         conn.execute("INSERT INTO item_fts(item_fts) VALUES ('optimize')")
         conn.execute("ANALYZE")
@@ -205,8 +285,19 @@ class _Counts:
     comments = 0
 
 
-def _listing(conn: sqlite3.Connection, rng: random.Random, item_id: int, category_id: int, kinds, cities,
-             n_users: int, user_names: list[str], counts: _Counts, when, benchmark_user: bool = True) -> None:
+def _listing(
+    conn: sqlite3.Connection,
+    rng: random.Random,
+    item_id: int,
+    category_id: int,
+    kinds,
+    cities,
+    n_users: int,
+    user_names: list[str],
+    counts: _Counts,
+    when,
+    benchmark_user: bool = True,
+) -> None:
     """One listing of `category_id` (showing one of `kinds`) with its photos and comments; `when()` draws its
     publication date. `benchmark_user=False` keeps the benchmark account from selling it."""
     from sites.imagery import COLORS, CONDITIONS, PATTERNS
@@ -225,8 +316,18 @@ def _listing(conn: sqlite3.Connection, rng: random.Random, item_id: int, categor
     conn.execute(
         "INSERT INTO item(id, user_id, category_id, region_id, city_id, title, description, price_cents,"
         " pub_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (item_id, user_id, category_id, region, city, _title(rng, kind, color, count),
-         _description(rng, noun, condition), _price(rng, kind), _stamp(pub)))
+        (
+            item_id,
+            user_id,
+            category_id,
+            region,
+            city,
+            _title(rng, kind, color, count),
+            _description(rng, noun, condition),
+            _price(rng, kind),
+            _stamp(pub),
+        ),
+    )
     # One seed per item: it fixes the backdrop, layout and wear, so a listing's photos show the same
     # item from different camera framings (`view`).
     item_seed = rng.randrange(2**31)
@@ -235,8 +336,20 @@ def _listing(conn: sqlite3.Connection, rng: random.Random, item_id: int, categor
         conn.execute(
             "INSERT INTO photo(id, item_id, position, kind, color, count, printed_text, condition, pattern,"
             " view, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (counts.photos, item_id, position, kind.name, color, count, text, condition, pattern, position % 3,
-             item_seed))
+            (
+                counts.photos,
+                item_id,
+                position,
+                kind.name,
+                color,
+                count,
+                text,
+                condition,
+                pattern,
+                position % 3,
+                item_seed,
+            ),
+        )
     for _ in range(rng.choices((0, 1, 2, 3), weights=(14, 4, 2, 1))[0]):
         counts.comments += 1
         title, body, rating = COMMENT_TEMPLATES[rng.randrange(len(COMMENT_TEMPLATES))]
@@ -246,15 +359,18 @@ def _listing(conn: sqlite3.Connection, rng: random.Random, item_id: int, categor
         conn.execute(
             "INSERT INTO comment(id, item_id, user_id, author_name, title, body, rating, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (counts.comments, item_id, author, name, title, body, rating, _stamp(when_said)))
+            (counts.comments, item_id, author, name, title, body, rating, _stamp(when_said)),
+        )
 
 
 # what the official categories above the site's own show (imagery kinds)
-OFFICIAL_KINDS = {"Collectibles": ("nesting doll", "skeleton key", "hourglass", "arcade plush", "compass"),
-                  "Farm + garden": ("potted plant", "cactus", "bucket", "axe", "tractor"),
-                  "Household": ("kettle", "mug", "vase", "candle", "laundry basket", "frying pan"),
-                  "Motorcycles": ("motorcycle", "motor scooter"),
-                  "Photo + video": ("camera", "camcorder", "film projector")}
+OFFICIAL_KINDS = {
+    "Collectibles": ("nesting doll", "skeleton key", "hourglass", "arcade plush", "compass"),
+    "Farm + garden": ("potted plant", "cactus", "bucket", "axe", "tractor"),
+    "Household": ("kettle", "mug", "vase", "candle", "laundry basket", "frying pan"),
+    "Motorcycles": ("motorcycle", "motor scooter"),
+    "Photo + video": ("camera", "camcorder", "film projector"),
+}
 
 
 def official_per_category(listings: int) -> int:
@@ -262,8 +378,15 @@ def official_per_category(listings: int) -> int:
     return max(8, listings // 60)
 
 
-def _official_listings(conn: sqlite3.Connection, rng: random.Random, listings: int, cities, n_users: int,
-                       user_names: list[str], counts: _Counts) -> int:
+def _official_listings(
+    conn: sqlite3.Connection,
+    rng: random.Random,
+    listings: int,
+    cities,
+    n_users: int,
+    user_names: list[str],
+    counts: _Counts,
+) -> int:
     """Listings in the official categories above the site's own, after every other row (ids after theirs), from
     their own random stream, published before the site's own listings (the newest pages stay as they were) and
     never by the benchmark account."""
@@ -277,20 +400,34 @@ def _official_listings(conn: sqlite3.Connection, rng: random.Random, listings: i
         kinds = [KINDS[k] for k in OFFICIAL_KINDS[name]]
         for _ in range(per_category):
             item_id += 1
-            _listing(conn, rng, item_id, category_id, kinds, cities, n_users, user_names, counts,
-                     lambda: EPOCH - timedelta(days=rng.uniform(1, 120)), benchmark_user=False)
+            _listing(
+                conn,
+                rng,
+                item_id,
+                category_id,
+                kinds,
+                cities,
+                n_users,
+                user_names,
+                counts,
+                lambda: EPOCH - timedelta(days=rng.uniform(1, 120)),
+                benchmark_user=False,
+            )
     return item_id - listings
 
 
 # Listings whose photo shows a measuring tape laid across a round item and whose description states the item's
 # diameter: (category of the official catalogue, kind, title, inches the tape shows, inches the text states).
 # One statement is right, one is wrong; the photo decides.
-MEASURED = (("Farm + garden", "wheel", "Wooden cart rim, garden decor", 18, 18),
-            ("Farm + garden", "wheel", "Old wooden spoked rim for the yard", 12, 14))
+MEASURED = (
+    ("Farm + garden", "wheel", "Wooden cart rim, garden decor", 18, 18),
+    ("Farm + garden", "wheel", "Old wooden spoked rim for the yard", 12, 14),
+)
 
 
-def _measured_listings(conn: sqlite3.Connection, rng: random.Random, last_id: int, cities, n_users: int,
-                       counts: _Counts) -> int:
+def _measured_listings(
+    conn: sqlite3.Connection, rng: random.Random, last_id: int, cities, n_users: int, counts: _Counts
+) -> int:
     """The MEASURED listings, after every other row (ids after theirs), from their own random stream, published
     before every other listing, in a category of the official catalogue (task templates never pick from those),
     never by the benchmark account, without comments."""
@@ -304,13 +441,24 @@ def _measured_listings(conn: sqlite3.Connection, rng: random.Random, last_id: in
         conn.execute(
             "INSERT INTO item(id, user_id, category_id, region_id, city_id, title, description, price_cents,"
             " pub_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (item_id, rng.randint(2, n_users), category_ids[category], region, city, title, description,
-             rng.randrange(60, 140) * 100, _stamp(pub)))
+            (
+                item_id,
+                rng.randint(2, n_users),
+                category_ids[category],
+                region,
+                city,
+                title,
+                description,
+                rng.randrange(60, 140) * 100,
+                _stamp(pub),
+            ),
+        )
         counts.photos += 1
         conn.execute(
             "INSERT INTO photo(id, item_id, position, kind, color, count, printed_text, condition, pattern,"
             " view, seed, tape_inches) VALUES (?, ?, 0, ?, NULL, 1, NULL, 'used', 'plain', 0, ?, ?)",
-            (counts.photos, item_id, kind, rng.randrange(2**31), shown))
+            (counts.photos, item_id, kind, rng.randrange(2**31), shown),
+        )
     return item_id - last_id
 
 

@@ -8,6 +8,7 @@ account from a strong one or from an unknown name (checked against a decoy hash 
 always spends STRONG_ITERATIONS rounds of PBKDF2: a cheaper stored hash is topped up with rounds on a throwaway
 input.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -41,6 +42,6 @@ def verify(stored: str, password: str) -> bool:
     except (ValueError, TypeError):
         ok = False
     rounds = _iterations(stored) if isinstance(stored, str) else 0
-    if rounds < STRONG_ITERATIONS:   # the same total cost as a strong hash, whatever was stored
+    if rounds < STRONG_ITERATIONS:  # the same total cost as a strong hash, whatever was stored
         hashlib.pbkdf2_hmac("sha256", b"top-up", b"constant-cost", STRONG_ITERATIONS - rounds)
     return ok

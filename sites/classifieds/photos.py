@@ -1,5 +1,6 @@
 """Listing photos: generated ones are rendered by sites.imagery on first request and cached on disk;
 uploaded ones are checked (image type by content, size) and stored under safe generated names."""
+
 from __future__ import annotations
 
 import io
@@ -34,12 +35,28 @@ class PhotoRow:
     view: int | None
     seed: int | None
     upload_name: str | None
-    tape_inches: int | None = None     # a measuring tape across the item shows it this wide (sites/classifieds/tape.py)
+    tape_inches: int | None = None  # a measuring tape across the item shows it this wide (sites/classifieds/tape.py)
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> "PhotoRow":
-        return cls(*(row[k] for k in ("id", "kind", "color", "count", "printed_text", "condition", "pattern",
-                                      "view", "seed", "upload_name", "tape_inches")))
+    def from_row(cls, row: sqlite3.Row) -> PhotoRow:
+        return cls(
+            *(
+                row[k]
+                for k in (
+                    "id",
+                    "kind",
+                    "color",
+                    "count",
+                    "printed_text",
+                    "condition",
+                    "pattern",
+                    "view",
+                    "seed",
+                    "upload_name",
+                    "tape_inches",
+                )
+            )
+        )
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
@@ -67,8 +84,15 @@ def render_generated(photo: PhotoRow, size: tuple[int, int] = FULL_SIZE) -> Imag
 
     if photo.kind is None or photo.condition is None or photo.pattern is None or photo.seed is None:
         raise ValueError(f"photo {photo.id} was uploaded, not generated: it has no description to render")
-    spec = PhotoSpec(kind=photo.kind, color=photo.color, count=photo.count or 1, text=photo.printed_text,
-                     condition=photo.condition, pattern=photo.pattern, view=photo.view or 0)
+    spec = PhotoSpec(
+        kind=photo.kind,
+        color=photo.color,
+        count=photo.count or 1,
+        text=photo.printed_text,
+        condition=photo.condition,
+        pattern=photo.pattern,
+        view=photo.view or 0,
+    )
     if photo.tape_inches:
         from sites.classifieds.tape import lay_tape
 

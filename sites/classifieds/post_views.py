@@ -1,4 +1,5 @@
 """Posting, editing and deleting listings (owner only), comments with ratings, and the contact form."""
+
 from __future__ import annotations
 
 import time
@@ -26,12 +27,18 @@ class ListingForm:
     price_cents: int = 0
 
     @classmethod
-    def from_row(cls, row) -> "ListingForm":
-        return cls(row["title"], row["description"], f"{row['price_cents'] / 100:.2f}", row["category_id"],
-                   row["region_id"], row["city_id"])
+    def from_row(cls, row) -> ListingForm:
+        return cls(
+            row["title"],
+            row["description"],
+            f"{row['price_cents'] / 100:.2f}",
+            row["category_id"],
+            row["region_id"],
+            row["city_id"],
+        )
 
     @classmethod
-    def from_request(cls) -> "ListingForm":
+    def from_request(cls) -> ListingForm:
         f = request.form
         form = cls(f.get("title", "").strip(), f.get("description", "").strip(), f.get("price", "").strip())
         conn = web.get_db()
@@ -48,8 +55,10 @@ class ListingForm:
             form.price_cents = int(round(price * 100))
         except ValueError:
             form.errors.append("Price: a number of dollars, for example 25 or 19.99.")
-        if form.category_id is None or not conn.execute("SELECT 1 FROM category WHERE id = ?",
-                                                        (form.category_id,)).fetchone():
+        if (
+            form.category_id is None
+            or not conn.execute("SELECT 1 FROM category WHERE id = ?", (form.category_id,)).fetchone()
+        ):
             form.errors.append("Category: choose one.")
         city = conn.execute("SELECT region_id FROM city WHERE id = ?", (form.city_id or 0,)).fetchone()
         if city is None:
@@ -95,9 +104,15 @@ def _remove_upload_files(names: list[str | None]) -> None:
 
 def _form_page(template_form: ListingForm, item=None, item_photos=(), status=200):
     conn = web.get_db()
-    return render_template("item_form.html", form=template_form, item=item, photos=item_photos,
-                           categories=queries.categories(conn), regions=queries.regions(conn),
-                           cities=queries.cities(conn)), status
+    return render_template(
+        "item_form.html",
+        form=template_form,
+        item=item,
+        photos=item_photos,
+        categories=queries.categories(conn),
+        regions=queries.regions(conn),
+        cities=queries.cities(conn),
+    ), status
 
 
 def add_form():
@@ -117,8 +132,17 @@ def add_post():
         cur = conn.execute(
             "INSERT INTO item(user_id, category_id, region_id, city_id, title, description, price_cents, pub_date)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (user["id"], form.category_id, form.region_id, form.city_id, form.title, form.description,
-             form.price_cents, time.strftime("%Y-%m-%d %H:%M:%S")))
+            (
+                user["id"],
+                form.category_id,
+                form.region_id,
+                form.city_id,
+                form.title,
+                form.description,
+                form.price_cents,
+                time.strftime("%Y-%m-%d %H:%M:%S"),
+            ),
+        )
         item_id = inserted_id(cur)
         rejected = _store_photos(item_id, 0)
         conn.execute("COMMIT")
@@ -161,17 +185,27 @@ def edit_post():
         conn.execute(
             "UPDATE item SET title = ?, description = ?, price_cents = ?, category_id = ?, region_id = ?,"
             " city_id = ? WHERE id = ?",
-            (form.title, form.description, form.price_cents, form.category_id, form.region_id, form.city_id,
-             listing["id"]))
+            (
+                form.title,
+                form.description,
+                form.price_cents,
+                form.category_id,
+                form.region_id,
+                form.city_id,
+                listing["id"],
+            ),
+        )
         removed_files = []
         for photo_id in remove:
-            row = conn.execute("SELECT upload_name FROM photo WHERE id = ? AND item_id = ?",
-                               (photo_id, listing["id"])).fetchone()
+            row = conn.execute(
+                "SELECT upload_name FROM photo WHERE id = ? AND item_id = ?", (photo_id, listing["id"])
+            ).fetchone()
             if row is not None:
                 removed_files.append(row["upload_name"])
                 conn.execute("DELETE FROM photo WHERE id = ?", (photo_id,))
-        next_position = conn.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM photo WHERE item_id = ?",
-                                     (listing["id"],)).fetchone()[0]
+        next_position = conn.execute(
+            "SELECT COALESCE(MAX(position) + 1, 0) FROM photo WHERE item_id = ?", (listing["id"],)
+        ).fetchone()[0]
         rejected = _store_photos(listing["id"], next_position)
         conn.execute("COMMIT")
     except Exception:
@@ -188,8 +222,9 @@ def delete():
     listing = _own_listing(web.int_arg("id", source=request.values, required=True))
     web.check_csrf()
     conn = web.get_db()
-    files = [r["upload_name"] for r in conn.execute("SELECT upload_name FROM photo WHERE item_id = ?",
-                                                    (listing["id"],))]
+    files = [
+        r["upload_name"] for r in conn.execute("SELECT upload_name FROM photo WHERE item_id = ?", (listing["id"],))
+    ]
     conn.execute("DELETE FROM item WHERE id = ?", (listing["id"],))
     _remove_upload_files(files)
     flash("Your listing has been deleted.")
@@ -220,7 +255,8 @@ def add_comment():
     conn.execute(
         "INSERT INTO comment(item_id, user_id, author_name, title, body, rating, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (item_id, user["id"], user["name"], title, body, int(rating), time.strftime("%Y-%m-%d %H:%M:%S")))
+        (item_id, user["id"], user["name"], title, body, int(rating), time.strftime("%Y-%m-%d %H:%M:%S")),
+    )
     flash("Thanks, your comment has been added.")
     return redirect(f"/index.php?page=item&id={item_id}#comments")
 
@@ -230,7 +266,7 @@ def contact():
     conn = web.get_db()
     if item_id is None or queries.item(conn, item_id) is None:
         abort(404)
-    web.check_csrf()      # a guest's form carries its session's token too
+    web.check_csrf()  # a guest's form carries its session's token too
     user = web.current_user()
     name = (request.form.get("yourName", "") or (user["name"] if user else "")).strip()
     email = (request.form.get("yourEmail", "") or (user["email"] if user else "")).strip()
@@ -238,7 +274,9 @@ def contact():
     if not (name and "@" in email and 1 <= len(body) <= 2000 and len(name) <= 80 and len(email) <= 120):
         flash("Message not sent: give your name, a valid email and a message.", "error")
         return redirect(f"/index.php?page=item&id={item_id}#contact")
-    conn.execute("INSERT INTO message(item_id, sender_name, sender_email, body) VALUES (?, ?, ?, ?)",
-                 (item_id, name, email, body))
+    conn.execute(
+        "INSERT INTO message(item_id, sender_name, sender_email, body) VALUES (?, ?, ?, ?)",
+        (item_id, name, email, body),
+    )
     flash("Your message has been sent to the seller.")
     return redirect(f"/index.php?page=item&id={item_id}")

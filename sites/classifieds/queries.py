@@ -1,4 +1,5 @@
 """The SQL the classifieds pages run (each backed by an index of schema.py)."""
+
 from __future__ import annotations
 
 import re
@@ -58,8 +59,12 @@ class SearchQuery:
         if fts:
             clauses.append("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")
             params.append(fts)
-        for column, value in (("item.category_id", self.category_id), ("item.region_id", self.region_id),
-                              ("item.city_id", self.city_id), ("item.user_id", self.user_id)):
+        for column, value in (
+            ("item.category_id", self.category_id),
+            ("item.region_id", self.region_id),
+            ("item.city_id", self.city_id),
+            ("item.user_id", self.user_id),
+        ):
             if value is not None:
                 clauses.append(f"{column} = ?")
                 params.append(value)
@@ -102,27 +107,31 @@ def search(conn: sqlite3.Connection, q: SearchQuery, page_size: int = PAGE_SIZE)
     rows = conn.execute(
         f"SELECT {LISTING_COLUMNS} FROM item{_order_index(q, total)} {LISTING_JOINS}{where}{q.order_by()}"
         f" LIMIT ? OFFSET ?",
-        [*params, page_size, offset]).fetchall()
+        [*params, page_size, offset],
+    ).fetchall()
     return total, rows
 
 
 def latest(conn: sqlite3.Connection, limit: int = 12) -> list[sqlite3.Row]:
     return conn.execute(
         f"SELECT {LISTING_COLUMNS} FROM item {LISTING_JOINS} ORDER BY item.pub_date DESC, item.id DESC LIMIT ?",
-        (limit,)).fetchall()
+        (limit,),
+    ).fetchall()
 
 
 def categories_with_counts(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute(
         "SELECT category.id, category.name, category.slug,"
         " (SELECT COUNT(*) FROM item WHERE item.category_id = category.id) AS n"
-        " FROM category ORDER BY category.name").fetchall()
+        " FROM category ORDER BY category.name"
+    ).fetchall()
 
 
 def regions_with_counts(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute(
         "SELECT region.id, region.name, (SELECT COUNT(*) FROM item WHERE item.region_id = region.id) AS n"
-        " FROM region ORDER BY region.name").fetchall()
+        " FROM region ORDER BY region.name"
+    ).fetchall()
 
 
 def categories(conn: sqlite3.Connection) -> list[sqlite3.Row]:
@@ -136,7 +145,8 @@ def regions(conn: sqlite3.Connection) -> list[sqlite3.Row]:
 def cities(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute(
         "SELECT city.id, city.name, city.region_id, region.name AS region FROM city"
-        " JOIN region ON region.id = city.region_id ORDER BY region.name, city.name").fetchall()
+        " JOIN region ON region.id = city.region_id ORDER BY region.name, city.name"
+    ).fetchall()
 
 
 def item(conn: sqlite3.Connection, item_id: int) -> sqlite3.Row | None:
@@ -144,7 +154,9 @@ def item(conn: sqlite3.Connection, item_id: int) -> sqlite3.Row | None:
         f"SELECT {LISTING_COLUMNS}, item.description, user.name AS seller, user.phone AS seller_phone,"
         f" user.email AS seller_email, user.created_at AS seller_since"
         f" FROM item {LISTING_JOINS} JOIN user ON user.id = item.user_id"
-        f" WHERE item.id = ?", (item_id,)).fetchone()
+        f" WHERE item.id = ?",
+        (item_id,),
+    ).fetchone()
 
 
 def photos(conn: sqlite3.Connection, item_id: int) -> list[sqlite3.Row]:
@@ -163,7 +175,8 @@ def related(conn: sqlite3.Connection, listing: sqlite3.Row, limit: int = 4) -> l
     return conn.execute(
         f"SELECT {LISTING_COLUMNS} FROM item {LISTING_JOINS} WHERE item.category_id = ? AND item.id != ?"
         f" ORDER BY item.pub_date DESC, item.id DESC LIMIT ?",
-        (listing["category_id"], listing["id"], limit)).fetchall()
+        (listing["category_id"], listing["id"], limit),
+    ).fetchall()
 
 
 def resolve(conn: sqlite3.Connection, table: str, value: str, param: str) -> int | None:
@@ -176,9 +189,10 @@ def resolve(conn: sqlite3.Connection, table: str, value: str, param: str) -> int
     if is_plain_int(value):
         row = conn.execute(f"SELECT id FROM {table} WHERE id = ?", (int(value),)).fetchone()
     else:
-        row = conn.execute(f"SELECT id FROM {table} WHERE name = ? COLLATE NOCASE"
-                           + (" OR slug = ?" if table == "category" else ""),
-                           (value, value.lower()) if table == "category" else (value,)).fetchone()
+        row = conn.execute(
+            f"SELECT id FROM {table} WHERE name = ? COLLATE NOCASE" + (" OR slug = ?" if table == "category" else ""),
+            (value, value.lower()) if table == "category" else (value,),
+        ).fetchone()
     if row is None:
         raise (UnknownId if is_plain_int(value) else BadParameter)(f"{param}={value!r} is not a known {table}")
     return row[0]

@@ -1,4 +1,5 @@
 """The classifieds database schema (SQLite), with an index for every query a page makes."""
+
 from __future__ import annotations
 
 SCHEMA = """
@@ -93,9 +94,26 @@ END;
 """
 
 CATEGORIES = [
-    "Antiques", "Appliances", "Arts + crafts", "Auto parts", "Beauty + health", "Bikes", "Boats", "Books",
-    "Cars + trucks", "Cell phones", "Clothing", "Computers", "Electronics", "Furniture", "Jewelry",
-    "Music instruments", "Sporting goods", "Tools", "Toys + games", "Video gaming",
+    "Antiques",
+    "Appliances",
+    "Arts + crafts",
+    "Auto parts",
+    "Beauty + health",
+    "Bikes",
+    "Boats",
+    "Books",
+    "Cars + trucks",
+    "Cell phones",
+    "Clothing",
+    "Computers",
+    "Electronics",
+    "Furniture",
+    "Jewelry",
+    "Music instruments",
+    "Sporting goods",
+    "Tools",
+    "Toys + games",
+    "Video gaming",
 ]
 
 LOCATIONS: dict[str, list[str]] = {

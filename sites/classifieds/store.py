@@ -5,6 +5,7 @@ Layout under the data dir: `classifieds/seed<SEED>-n<LISTINGS>-g<generator versi
 instances, atomic writes). Two processes that find the data missing at once serialise on a file lock; the loser
 finds the file in place when it gets the lock and does nothing.
 """
+
 from __future__ import annotations
 
 import functools

@@ -1,5 +1,6 @@
 """A measuring tape laid across the item of a listing photo: its zero at the item's left edge and the item's right
 edge at the mark of the width the photo row records (photo.tape_inches), so the photo shows how wide the item is."""
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
@@ -23,7 +24,7 @@ def lay_tape(image: Image.Image, box: tuple[int, int, int, int], inches: int) ->
     band = max(22, int(out.height * 0.06))
     top = (y0 + y1) // 2 - band // 2
     end = min(out.width - 2, int(x1 + 2.5 * per_inch))
-    draw.rectangle((x0 - 8, top + 3, x0, top + band - 3), fill=HOOK)          # the metal hook at zero
+    draw.rectangle((x0 - 8, top + 3, x0, top + band - 3), fill=HOOK)  # the metal hook at zero
     draw.rectangle((x0, top, end, top + band), fill=TAPE, outline=INK)
     font = ImageFont.truetype(str(TEXT_FONT), max(10, band // 2))
     half = 0

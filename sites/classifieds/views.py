@@ -1,5 +1,6 @@
 """URL routing of the classifieds site. Like OSClass, every page is /index.php?page=...&action=...;
 this module maps (page, action, method) to a handler and renders errors as pages."""
+
 from __future__ import annotations
 
 from flask import Flask, abort, render_template, request
@@ -60,8 +61,9 @@ def register(app: Flask) -> None:
     app.add_url_rule("/oc-content/uploads/<name>", "photo", browse_views.photo_file)
     app.add_url_rule("/healthz", "healthz", browse_views.healthz)
 
-    app.jinja_env.globals.update(current_user=web.current_user, csrf_token=web.csrf_token,
-                                 price=web.format_price, date=web.format_date)
+    app.jinja_env.globals.update(
+        current_user=web.current_user, csrf_token=web.csrf_token, price=web.format_price, date=web.format_date
+    )
 
     @app.errorhandler(BadParameter)
     def _bad_parameter(exc):
@@ -72,10 +74,11 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
         titles = {401: "Please log in", 403: "Not allowed", 404: "Page not found"}
-        messages = {401: "You need to be logged in to do that.",
-                    403: "You can only change your own listings.",
-                    404: "The page you are looking for does not exist or was removed."}
-        code = exc.code or 500         # every HTTPException Flask hands here has its status
+        messages = {
+            401: "You need to be logged in to do that.",
+            403: "You can only change your own listings.",
+            404: "The page you are looking for does not exist or was removed.",
+        }
+        code = exc.code or 500  # every HTTPException Flask hands here has its status
         message = exc.description if code in (400, 405, 413) else messages.get(code, exc.description)
-        return (render_template("error.html", code=code, title=titles.get(code, exc.name),
-                                message=message), code)
+        return (render_template("error.html", code=code, title=titles.get(code, exc.name), message=message), code)

@@ -1,5 +1,6 @@
 """Helpers the classifieds views share: the request's database and the current user; CSRF, numeric parameters
 and formatting come from sites.common.web (re-exported here)."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -34,8 +35,9 @@ def current_user() -> sqlite3.Row | None:
         uid = session.get("user_id")
         g.user = None
         if isinstance(uid, int):
-            g.user = get_db().execute("SELECT id, name, email, phone, created_at FROM user WHERE id = ?",
-                                      (uid,)).fetchone()
+            g.user = (
+                get_db().execute("SELECT id, name, email, phone, created_at FROM user WHERE id = ?", (uid,)).fetchone()
+            )
     return g.user
 
 

@@ -1,9 +1,11 @@
 """Generating a site's pristine data once, even when several processes find it missing at the same time."""
+
 from __future__ import annotations
 
 import fcntl
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 R = TypeVar("R")
 

@@ -1,5 +1,6 @@
 """Text from a request made safe for a one-line log record: control characters (line breaks, NUL, escape,
 DEL, C1) and backslashes are written as `\\xNN` escapes, so a request cannot forge a line or write a NUL."""
+
 from __future__ import annotations
 
 

@@ -3,6 +3,7 @@ generators read, so that the official start URLs find their categories, forums a
 
 The file is written once by scripts/official_catalogue.py; nothing here reads the official checkout.
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,8 +18,9 @@ def catalogue() -> dict:
     try:
         return json.loads(PATH.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise RuntimeError(f"{PATH}: cannot read the official catalogue ({exc}); "
-                           "regenerate it with scripts/official_catalogue.py") from None
+        raise RuntimeError(
+            f"{PATH}: cannot read the official catalogue ({exc}); regenerate it with scripts/official_catalogue.py"
+        ) from None
 
 
 def store_categories() -> list[dict]:

@@ -8,6 +8,7 @@ header (a 500 after the form's change was saved); such targets are refused whole
 gives the caller's default. Characters outside ASCII are percent-encoded (UTF-8), so the Location header is
 plain ASCII.
 """
+
 from __future__ import annotations
 
 from urllib.parse import quote, urlsplit

@@ -13,19 +13,20 @@ would name whoever registers as user 31 next. Each site process therefore keeps 
 The registry is in memory: a restarted site process has forgotten every session too (its database is a fresh
 pristine copy).
 """
+
 from __future__ import annotations
 
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from flask import Flask, abort, current_app, request, session
 
 from sites.common.tokens import tokens_equal
 
-MAX_LOGINS = 100_000     # live logins kept per process; the oldest is forgotten past this
+MAX_LOGINS = 100_000  # live logins kept per process; the oldest is forgotten past this
 EPOCH_KEY, LOGIN_KEY = "_epoch", "_sid"
 
 
@@ -108,8 +109,9 @@ def end_all_sessions() -> None:
     registry().end_all()
 
 
-def harness_login(reset_token: str, find_user: Callable[[str], int | None],
-                  start: Callable[[int], None] = begin_login) -> dict:
+def harness_login(
+    reset_token: str, find_user: Callable[[str], int | None], start: Callable[[int], None] = begin_login
+) -> dict:
     """The view of `POST /__session` (token=RESET_TOKEN, user=NAME): a session for that account, as a login
     through the form would start, for the harness that resets the site before every task (a reset ends every
     session) and must not pay a form login and a password hash each time. The token is the reset token: whoever

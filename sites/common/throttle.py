@@ -5,16 +5,17 @@ computed (a burst of wrong passwords then costs nothing), with a message saying 
 One instance per site process (in memory: a site restart or its reset endpoint clears it). Thread-safe,
 since waitress serves requests on several threads.
 """
+
 from __future__ import annotations
 
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-ACCOUNT_LIMIT = 5          # failed sign-ins per account per window
-ADDRESS_LIMIT = 30         # failed sign-ins per client address per window (many accounts from one place)
+ACCOUNT_LIMIT = 5  # failed sign-ins per account per window
+ADDRESS_LIMIT = 30  # failed sign-ins per client address per window (many accounts from one place)
 WINDOW_S = 300.0
 
 
@@ -41,14 +42,15 @@ class LoginThrottle:
         """None when an attempt may go ahead; otherwise the message to show (the attempt is not checked)."""
         now = self.clock()
         with self._lock:
-            for kind, value, limit in (("account", account.strip().lower(), self.account_limit),
-                                       ("address", address, self.address_limit)):
+            for kind, value, limit in (
+                ("account", account.strip().lower(), self.account_limit),
+                ("address", address, self.address_limit),
+            ):
                 stamps = self._recent((kind, value), now)
                 if len(stamps) >= limit:
                     wait = max(1, int(self.window_s - (now - stamps[0]) + 0.999))
                     who = "this account" if kind == "account" else "your address"
-                    return (f"Too many failed sign-in attempts for {who}. "
-                            f"Please wait {wait} seconds and try again.")
+                    return f"Too many failed sign-in attempts for {who}. Please wait {wait} seconds and try again."
         return None
 
     def failed(self, account: str, address: str) -> None:

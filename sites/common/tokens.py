@@ -5,6 +5,7 @@ one in constant time.
 a 500 by sending `token=%C3%A9`. Both sides are compared as UTF-8 bytes instead: any text is a wrong token, never
 an error.
 """
+
 from __future__ import annotations
 
 import hmac

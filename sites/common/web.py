@@ -3,6 +3,7 @@
 Numeric parameters accept ASCII digits only (`'²'.isdigit()` is true in Python, and `int('²')` raises), with a
 length bound so a 30-digit number is a clear 400, never an overflow in SQLite (which stores 64-bit integers).
 """
+
 from __future__ import annotations
 
 import re
@@ -64,8 +65,8 @@ def int_arg(name: str, source=None, *, required: bool = False, minimum: int | No
 
 
 PHP_SPACE = " \t\n\r\v\f"
-MAX_PAGE = 10**9          # a page number beyond every listing: an empty last page, never an overflow
-_PHP_INT = re.compile(r"[+-]?[0-9]+")   # ASCII digits only: '٣' and '２' are not digits here, as in PHP
+MAX_PAGE = 10**9  # a page number beyond every listing: an empty last page, never an overflow
+_PHP_INT = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: '٣' and '２' are not digits here, as in PHP
 
 
 def php_intval(raw: str | None) -> int:
@@ -77,7 +78,7 @@ def php_intval(raw: str | None) -> int:
     text = match.group(0)
     sign = -1 if text[0] == "-" else 1
     digits = text.lstrip("+-").lstrip("0") or "0"
-    if len(digits) > 19:                   # beyond 64 bits (and beyond int()'s digit limit): clamp
+    if len(digits) > 19:  # beyond 64 bits (and beyond int()'s digit limit): clamp
         return sign * (2**63 - 1) if sign > 0 else -(2**63)
     return max(-(2**63), min(2**63 - 1, sign * int(digits)))
 

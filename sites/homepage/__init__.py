@@ -2,6 +2,7 @@
 
 May import sites.config, sites.registry (the sites' cards) and the other sites' account data (classifieds, reddit).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,12 +12,20 @@ from flask import Flask, abort, render_template, request, send_file
 from werkzeug.exceptions import HTTPException
 from werkzeug.security import safe_join
 
-IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
-               ".webp": "image/webp", ".bmp": "image/bmp"}
+IMAGE_TYPES = {
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".bmp": "image/bmp",
+}
+
 
 def registered_cards() -> list[dict]:
     """The homepage cards of the registered sites (sites/registry.py), in registration order."""
     from sites.registry import site_specs
+
     return [{"key": s.name, "name": s.card.title, "text": s.card.text} for s in site_specs().values() if s.card]
 
 

@@ -1,4 +1,5 @@
 """The accounts the homepage lists, per site."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,10 +25,10 @@ OFFICIAL = [
 def accounts_for(settings: Settings, live_sites: list[str]) -> list[Account]:
     from sites.classifieds.generate import BENCHMARK_USER, SELLER_PASSWORD
 
-    accounts = [Account("classifieds", "benchmark user (Blake Sullivan)", BENCHMARK_USER["email"],
-                        BENCHMARK_USER["password"]),
-                Account("classifieds", "any generated seller (seller00002 ... )", "seller00002@example.com",
-                        SELLER_PASSWORD)]
+    accounts = [
+        Account("classifieds", "benchmark user (Blake Sullivan)", BENCHMARK_USER["email"], BENCHMARK_USER["password"]),
+        Account("classifieds", "any generated seller (seller00002 ... )", "seller00002@example.com", SELLER_PASSWORD),
+    ]
     from sites.reddit.generate import GENERATED_PASSWORD
 
     accounts.append(

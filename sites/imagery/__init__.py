@@ -11,14 +11,31 @@ Owns the photo renderer, its catalog of kinds (catalog.py; catalog_forum/catalog
 kinds into it and import only catalog) and the task images. May import nothing of the project but
 sites.config.
 """
+
 from sites.imagery import (
-           catalog_forum,  # noqa: F401  (registers the forum's kinds)
-           catalog_store,  # noqa: F401,E402  (registers the store's kinds in KINDS)
+    catalog_forum,  # noqa: F401  (registers the forum's kinds)
+    catalog_store,  # noqa: F401  (registers the store's kinds in KINDS)
 )
 from sites.imagery.catalog import CATALOG, COLORS, CONDITIONS, KIND_CATEGORY, KINDS, PATTERNS, Kind, kind
 from sites.imagery.compose import Scene, render_photo, render_scene
 from sites.imagery.spec import MAX_COUNT, MAX_TEXT_CHARS, PhotoSpec, validate
 from sites.imagery.version import renderer_version
 
-__all__ = ["CATALOG", "COLORS", "CONDITIONS", "KINDS", "KIND_CATEGORY", "MAX_COUNT", "MAX_TEXT_CHARS", "PATTERNS",
-           "Kind", "PhotoSpec", "Scene", "kind", "render_photo", "render_scene", "renderer_version", "validate"]
+__all__ = [
+    "CATALOG",
+    "COLORS",
+    "CONDITIONS",
+    "KINDS",
+    "KIND_CATEGORY",
+    "MAX_COUNT",
+    "MAX_TEXT_CHARS",
+    "PATTERNS",
+    "Kind",
+    "PhotoSpec",
+    "Scene",
+    "kind",
+    "render_photo",
+    "render_scene",
+    "renderer_version",
+    "validate",
+]

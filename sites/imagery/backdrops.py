@@ -3,6 +3,7 @@
 Grey textures are made once (procedural wood grain and water, scikit-image's bundled brick/grass/gravel
 photographs), then each photo crops them at a seeded offset and tints them with a seeded palette.
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,10 +18,18 @@ from sites.imagery.portable import sin
 
 TEX_W, TEX_H = 1100, 820
 
-WALL_PAINTS = [((200, 192, 178), (246, 240, 228)), ((170, 180, 186), (228, 234, 236)),
-               ((176, 188, 170), (228, 236, 222)), ((196, 182, 168), (240, 230, 218))]
-WOODS = [((118, 74, 38), (186, 132, 80)), ((78, 48, 26), (138, 92, 56)),
-         ((170, 130, 86), (226, 190, 142)), ((150, 134, 118), (212, 200, 186))]
+WALL_PAINTS = [
+    ((200, 192, 178), (246, 240, 228)),
+    ((170, 180, 186), (228, 234, 236)),
+    ((176, 188, 170), (228, 236, 222)),
+    ((196, 182, 168), (240, 230, 218)),
+]
+WOODS = [
+    ((118, 74, 38), (186, 132, 80)),
+    ((78, 48, 26), (138, 92, 56)),
+    ((170, 130, 86), (226, 190, 142)),
+    ((150, 134, 118), (212, 200, 186)),
+]
 BRICKS = [((70, 30, 22), (196, 104, 80)), ((110, 100, 96), (236, 232, 226))]
 GRASSES = [((22, 60, 14), (120, 178, 70)), ((36, 66, 20), (150, 182, 84))]
 GRAVELS = [((52, 52, 54), (170, 168, 162)), ((70, 64, 58), (190, 180, 166))]
@@ -51,7 +60,7 @@ def _noise(w: int, h: int, seed: int, blur: float) -> np.ndarray:
     return (a - a.min()) / max(float(a.max() - a.min()), 1.0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grey_texture(name: str) -> Image.Image:
     """A TEX_W x TEX_H grey texture; cached for the life of the process."""
     if name == "brick":
@@ -63,20 +72,34 @@ def grey_texture(name: str) -> Image.Image:
     ys, xs = np.mgrid[0:TEX_H, 0:TEX_W].astype(np.float32)
     if name == "wood":
         warp = _noise(TEX_W // 8, TEX_H // 8, 11, 2)
-        warp = np.asarray(Image.fromarray((warp * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BICUBIC),
-                          dtype=np.float32) / 255.0
+        warp = (
+            np.asarray(
+                Image.fromarray((warp * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BICUBIC),
+                dtype=np.float32,
+            )
+            / 255.0
+        )
         fine = _noise(TEX_W, TEX_H // 4, 12, 0)
-        fine = np.asarray(Image.fromarray((fine * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BILINEAR),
-                          dtype=np.float32) / 255.0
+        fine = (
+            np.asarray(
+                Image.fromarray((fine * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BILINEAR),
+                dtype=np.float32,
+            )
+            / 255.0
+        )
         grain = 0.5 + 0.5 * sin((ys + warp * 35) * 0.09 + sin(xs * 0.003) * 2)
-        plank = ((ys.astype(np.int32) % 150) < 3).astype(np.float32)   # seams between boards
+        plank = ((ys.astype(np.int32) % 150) < 3).astype(np.float32)  # seams between boards
         g = 0.55 * grain + 0.35 * fine + 0.1 * warp
         g = g * (1 - 0.6 * plank)
         return Image.fromarray((np.clip(g, 0, 1) * 255).astype(np.uint8), "L")
     if name == "water":
         n = _noise(TEX_W // 4, TEX_H // 4, 21, 1.5)
-        n = np.asarray(Image.fromarray((n * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BICUBIC),
-                       dtype=np.float32) / 255.0
+        n = (
+            np.asarray(
+                Image.fromarray((n * 255).astype(np.uint8)).resize((TEX_W, TEX_H), Resampling.BICUBIC), dtype=np.float32
+            )
+            / 255.0
+        )
         waves = 0.5 + 0.5 * sin(ys * 0.25 + n * 9 + sin(xs * 0.03) * 1.5)
         g = 0.5 * (waves * waves * waves) + 0.5 * n
         return Image.fromarray((np.clip(g, 0, 1) * 255).astype(np.uint8), "L")
@@ -87,13 +110,18 @@ def grey_texture(name: str) -> Image.Image:
         return img.resize((TEX_W, TEX_H), Resampling.BILINEAR)
     if name == "sweep":
         d = np.abs(ys / TEX_H - 0.62)
-        g = 1.0 - 0.35 * (d * np.sqrt(d))   # d ** 1.5 without np.power (its SIMD path varies by CPU)
+        g = 1.0 - 0.35 * (d * np.sqrt(d))  # d ** 1.5 without np.power (its SIMD path varies by CPU)
         return Image.fromarray((np.clip(g, 0, 1) * 255).astype(np.uint8), "L")
     raise ValueError(f"unknown texture {name!r}")
 
 
-def _tinted(texture: str, palette: tuple[tuple[int, int, int], tuple[int, int, int]], size: tuple[int, int],
-            offset: tuple[int, int], rotate: bool = False) -> Image.Image:
+def _tinted(
+    texture: str,
+    palette: tuple[tuple[int, int, int], tuple[int, int, int]],
+    size: tuple[int, int],
+    offset: tuple[int, int],
+    rotate: bool = False,
+) -> Image.Image:
     w, h = size
     tex = _covering(texture, rotate, w, h)
     ox = offset[0] % max(1, tex.width - w + 1)
@@ -102,7 +130,7 @@ def _tinted(texture: str, palette: tuple[tuple[int, int, int], tuple[int, int, i
     return crop.convert("RGB").point(_ramp(palette))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ramp(palette: tuple[tuple[int, int, int], tuple[int, int, int]]) -> list[int]:
     """A lookup table mapping grey 0..255 onto the line from palette[0] to palette[1], per channel."""
     lo, hi = palette
@@ -119,13 +147,14 @@ def _covering(texture: str, rotate: bool, w: int, h: int) -> Image.Image:
     return tex
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _rotated(texture: str) -> Image.Image:
     return grey_texture(texture).transpose(Image.Transpose.ROTATE_90).resize((TEX_W, TEX_H), Resampling.BILINEAR)
 
 
-def render_backdrop(name: str, size: tuple[int, int], seed: int | str, horizon: float,
-                    shift: tuple[int, int]) -> Image.Image:
+def render_backdrop(
+    name: str, size: tuple[int, int], seed: int | str, horizon: float, shift: tuple[int, int]
+) -> Image.Image:
     """An RGB backdrop of `size`. `horizon` (0..1) is where a wall meets a table/floor or the sky meets water;
     `shift` moves the texture crop (camera position), so different views of one scene show the same surface."""
     rng = random.Random(f"backdrop:{seed}")
@@ -137,9 +166,9 @@ def render_backdrop(name: str, size: tuple[int, int], seed: int | str, horizon: 
         surface = _tinted("wood", rng.choice(WOODS), (w, h - hy), off, rotate=(name == "floor"))
         img.paste(surface, (0, hy))
         d = ImageDraw.Draw(img)
-        if name == "table":   # the table's front edge catches the light, then a dark gap to the wall
+        if name == "table":  # the table's front edge catches the light, then a dark gap to the wall
             d.rectangle((0, hy - 3, w, hy), fill=(60, 44, 30))
-        else:                 # skirting board
+        else:  # skirting board
             d.rectangle((0, hy - max(6, h // 40), w, hy), fill=(236, 234, 228))
             d.line((0, hy, w, hy), fill=(120, 110, 100), width=2)
         return img

@@ -1,4 +1,5 @@
 """Put it together: backdrop, objects laid out without overlap, shadows, camera framing, light and sensor noise."""
+
 from __future__ import annotations
 
 import functools
@@ -27,9 +28,10 @@ ROWS = {1: (1,), 2: (2,), 3: (3,), 4: (2, 2), 5: (3, 2), 6: (3, 3), 7: (4, 3), 8
 @dataclass(frozen=True)
 class Scene:
     """A rendered photo and where things are in it (the ground truth tests and task authors can use)."""
-    image: Image.Image            # RGB
-    mask: Image.Image             # L, 255 where an object is (union of all objects)
-    boxes: tuple[Box, ...]        # one box per object, in image pixels
+
+    image: Image.Image  # RGB
+    mask: Image.Image  # L, 255 where an object is (union of all objects)
+    boxes: tuple[Box, ...]  # one box per object, in image pixels
     label_boxes: tuple[Box, ...]  # where printed text is, one per object when spec.text is set
     backdrop: str
 
@@ -67,8 +69,12 @@ def _layout(count: int, size: tuple[int, int], rng: random.Random) -> list[_Plac
 
 def _camera(view: int, rng: random.Random) -> tuple[float, float, float, float]:
     zoom, dx, dy, roll = VIEWS[view]
-    return (zoom * rng.uniform(0.97, 1.03), dx + rng.uniform(-0.01, 0.01), dy + rng.uniform(-0.01, 0.01),
-            roll + rng.uniform(-0.8, 0.8))
+    return (
+        zoom * rng.uniform(0.97, 1.03),
+        dx + rng.uniform(-0.01, 0.01),
+        dy + rng.uniform(-0.01, 0.01),
+        roll + rng.uniform(-0.8, 0.8),
+    )
 
 
 @functools.lru_cache(maxsize=16)
@@ -91,15 +97,15 @@ def _noise(size: tuple[int, int]) -> Image.Image:
 
 
 def _object(kind: Kind, spec: PhotoSpec, px: int, angle: float, rng: random.Random) -> tuple[Image.Image, Box | None]:
-    px = max(16, px - px % 16)              # quantised, so scaled sprites are reused from the cache
-    angle = round(angle * 2) / 2            # likewise, half-degree steps
+    px = max(16, px - px % 16)  # quantised, so scaled sprites are reused from the cache
+    angle = round(angle * 2) / 2  # likewise, half-degree steps
     sp = sprite(kind, spec.color, spec.pattern, px, angle)
     pad = max(6, px // 7)
     canvas = Image.new("RGBA", (sp.image.width + 2 * pad, sp.image.height + 2 * pad), (0, 0, 0, 0))
     canvas.paste(sp.image, (pad, pad))
     apply_condition(canvas, spec.condition, rng)
     label_box = None
-    if spec.text is not None:   # printed last, so wear never makes the text unreadable
+    if spec.text is not None:  # printed last, so wear never makes the text unreadable
         body = np.pad(sp.body, pad)
         label_box = draw_text(canvas, body, spec.text, kind.label, sp.upright, angle, kind.label_at)
     return canvas, label_box
@@ -123,7 +129,7 @@ def render_scene(spec: PhotoSpec, size: tuple[int, int] = (640, 480), seed: int 
     w, h = int(size[0]), int(size[1])
     if w < 32 or h < 32:
         raise ValueError(f"render size: at least 32x32 pixels, got {size!r}")
-    scene_rng = random.Random(f"scene:{seed}:{spec.kind}")   # same for every view of the item
+    scene_rng = random.Random(f"scene:{seed}:{spec.kind}")  # same for every view of the item
     backdrop = kind.backdrops[scene_rng.randrange(len(kind.backdrops))]
     placements = _layout(spec.count, (w, h), scene_rng)
     wear_seed = scene_rng.randrange(1 << 30)
@@ -135,11 +141,11 @@ def render_scene(spec: PhotoSpec, size: tuple[int, int] = (640, 480), seed: int 
     horizon = 0.5 + (horizon - 0.5) * zoom + dy
     if backdrop in HORIZON:
         horizon = max(0.08, horizon)
-    shift = (int(dx * w), int(dy * h))   # the surface moves with the objects when the camera pans
+    shift = (int(dx * w), int(dy * h))  # the surface moves with the objects when the camera pans
     img = render_backdrop(backdrop, (w, h), f"{seed}:{spec.kind}", horizon, shift)
 
     if spec.count > 1:
-        zoom = min(zoom, 1.0)   # keep every object in frame, so the count stays visible
+        zoom = min(zoom, 1.0)  # keep every object in frame, so the count stays visible
     rendered = []
     for i, p in enumerate(placements):
         rng = random.Random(wear_seed + i)
@@ -156,7 +162,8 @@ def render_scene(spec: PhotoSpec, size: tuple[int, int] = (640, 480), seed: int 
     pan_x = _pan(left, right, w, slack)
     pan_y = _pan(top, bottom, h, slack)
     objects: list[tuple[Image.Image, int, int, Box | None]] = [
-        (o, int(cx + pan_x - o.width / 2), int(cy + pan_y - o.height / 2), label) for o, cx, cy, label in rendered]
+        (o, int(cx + pan_x - o.width / 2), int(cy + pan_y - o.height / 2), label) for o, cx, cy, label in rendered
+    ]
 
     # soft shadows first, so no shadow falls on a neighbouring object
     for obj, x, y, _ in objects:

@@ -8,6 +8,7 @@ landscapes, space scenes, abstract artworks and city skylines.
 
 Every field is something a person sees in the picture; `validate` checks them, naming the field at fault.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,20 +34,20 @@ MAX_BARS = 7
 @dataclass(frozen=True)
 class ForumPicture:
     style: str
-    kind: str | None = None              # photo, meme, vintage: the object or animal shown
-    color: str | None = None             # photo/meme: the object's colour; artwork: its shapes; space: the planet
-    count: int = 1                       # photo/vintage: how many; artwork: how many shapes; space: moons; skyline: towers  # noqa: E501
-    top_text: str | None = None          # meme captions
+    kind: str | None = None  # photo, meme, vintage: the object or animal shown
+    color: str | None = None  # photo/meme: the object's colour; artwork: its shapes; space: the planet
+    count: int = 1  # photo/vintage: how many; artwork: how many shapes; space: moons; skyline: towers
+    top_text: str | None = None  # meme captions
     bottom_text: str | None = None
-    title: str | None = None             # chart title; stock ticker
-    labels: tuple[str, ...] = ()         # chart bars
-    values: tuple[int, ...] = ()         # chart bar values; stock: the price series
-    time_of_day: str | None = None       # landscape, skyline
-    shape: str | None = None             # artwork
-    tone: str | None = None              # vintage
-    rings: bool = False                  # space: the planet has rings
-    snow: bool = False                   # landscape: snow on the peaks
-    water: bool = False                  # landscape: a lake in front
+    title: str | None = None  # chart title; stock ticker
+    labels: tuple[str, ...] = ()  # chart bars
+    values: tuple[int, ...] = ()  # chart bar values; stock: the price series
+    time_of_day: str | None = None  # landscape, skyline
+    shape: str | None = None  # artwork
+    tone: str | None = None  # vintage
+    rings: bool = False  # space: the planet has rings
+    snow: bool = False  # landscape: snow on the peaks
+    water: bool = False  # landscape: a lake in front
 
     def facts(self) -> dict:
         """The visible attributes (empty fields left out), as JSON-able values."""
@@ -111,8 +112,10 @@ def validate(pic: ForumPicture) -> None:
 
 # ---- drawing -------------------------------------------------------------------------------------------
 
-def _outlined(draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int], fill=(255, 255, 255),
-              outline=(0, 0, 0)) -> None:
+
+def _outlined(
+    draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int], fill=(255, 255, 255), outline=(0, 0, 0)
+) -> None:
     """`text` centred in `box`, as large as fits, with an outline (meme captions, titles)."""
     x0, y0, x1, y1 = box
     px = max(10, int(y1 - y0))
@@ -122,8 +125,14 @@ def _outlined(draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, in
         font = text_font(px)
     width = font.getlength(text)
     stroke = max(1, px // 14)
-    draw.text(((x0 + x1 - width) / 2, y0 + (y1 - y0 - px) / 2), text, font=font, fill=fill, stroke_width=stroke,
-              stroke_fill=outline)
+    draw.text(
+        ((x0 + x1 - width) / 2, y0 + (y1 - y0 - px) / 2),
+        text,
+        font=font,
+        fill=fill,
+        stroke_width=stroke,
+        stroke_fill=outline,
+    )
 
 
 def _meme(pic: ForumPicture, size, seed) -> Image.Image:
@@ -135,8 +144,9 @@ def _meme(pic: ForumPicture, size, seed) -> Image.Image:
     if pic.top_text:
         _outlined(draw, pic.top_text.upper(), (int(w * 0.04), int(h * 0.03), int(w * 0.96), int(h * 0.03) + band))
     if pic.bottom_text:
-        _outlined(draw, pic.bottom_text.upper(), (int(w * 0.04), h - band - int(h * 0.04), int(w * 0.96),
-                                                  h - int(h * 0.04)))
+        _outlined(
+            draw, pic.bottom_text.upper(), (int(w * 0.04), h - band - int(h * 0.04), int(w * 0.96), h - int(h * 0.04))
+        )
     return img
 
 
@@ -155,16 +165,28 @@ def _vintage(pic: ForumPicture, size, seed) -> Image.Image:
     return framed.filter(ImageFilter.GaussianBlur(0.6))
 
 
-BAR_COLORS = ((66, 133, 244), (234, 67, 53), (251, 188, 5), (52, 168, 83), (155, 89, 182), (230, 126, 34),
-              (26, 188, 156))
+BAR_COLORS = (
+    (66, 133, 244),
+    (234, 67, 53),
+    (251, 188, 5),
+    (52, 168, 83),
+    (155, 89, 182),
+    (230, 126, 34),
+    (26, 188, 156),
+)
 
 
 def _chart(pic: ForumPicture, size, seed) -> Image.Image:
     w, h = size
     img = Image.new("RGB", size, (252, 252, 250))
     draw = ImageDraw.Draw(img)
-    _outlined(draw, pic.title or "", (int(w * 0.05), int(h * 0.03), int(w * 0.95), int(h * 0.12)),
-              fill=(30, 30, 30), outline=(252, 252, 250))
+    _outlined(
+        draw,
+        pic.title or "",
+        (int(w * 0.05), int(h * 0.03), int(w * 0.95), int(h * 0.12)),
+        fill=(30, 30, 30),
+        outline=(252, 252, 250),
+    )
     top, bottom, left, right = int(h * 0.20), int(h * 0.82), int(w * 0.08), int(w * 0.96)
     draw.line((left, bottom, right, bottom), fill=(60, 60, 60), width=2)
     peak = max(pic.values) or 1
@@ -172,16 +194,19 @@ def _chart(pic: ForumPicture, size, seed) -> Image.Image:
     slot = (right - left) / n
     value_font = text_font(max(11, int(h * 0.045)))
     label_font = text_font(max(10, int(h * 0.038)))
-    for i, (label, value) in enumerate(zip(pic.labels, pic.values)):
+    for i, (label, value) in enumerate(zip(pic.labels, pic.values, strict=False)):
         x0 = left + slot * i + slot * 0.15
         x1 = left + slot * (i + 1) - slot * 0.15
         y0 = bottom - (bottom - top) * value / peak
         draw.rectangle((x0, y0, x1, bottom), fill=BAR_COLORS[i % len(BAR_COLORS)])
         text = f"{value:,}"
-        draw.text(((x0 + x1 - value_font.getlength(text)) / 2, y0 - value_font.size - 4), text, font=value_font,
-                  fill=(20, 20, 20))
-        draw.text(((x0 + x1 - label_font.getlength(label)) / 2, bottom + 6), label, font=label_font,
-                  fill=(40, 40, 40))
+        draw.text(
+            ((x0 + x1 - value_font.getlength(text)) / 2, y0 - value_font.size - 4),
+            text,
+            font=value_font,
+            fill=(20, 20, 20),
+        )
+        draw.text(((x0 + x1 - label_font.getlength(label)) / 2, bottom + 6), label, font=label_font, fill=(40, 40, 40))
     return img
 
 
@@ -197,8 +222,10 @@ def _stock(pic: ForumPicture, size, seed) -> Image.Image:
         draw.line((left, y, right, y), fill=(40, 46, 58), width=1)
     lo, hi = min(pic.values), max(pic.values)
     span = max(hi - lo, 1)
-    pts = [(left + (right - left) * i / (len(pic.values) - 1), bottom - (bottom - top) * (v - lo) / span)
-           for i, v in enumerate(pic.values)]
+    pts = [
+        (left + (right - left) * i / (len(pic.values) - 1), bottom - (bottom - top) * (v - lo) / span)
+        for i, v in enumerate(pic.values)
+    ]
     draw.line(pts, fill=color, width=max(2, w // 200))
     font = text_font(max(14, int(h * 0.07)))
     draw.text((left, int(h * 0.04)), pic.title or "", font=font, fill=(235, 235, 235))
@@ -207,8 +234,11 @@ def _stock(pic: ForumPicture, size, seed) -> Image.Image:
     return img
 
 
-SKIES = {"day": ((110, 170, 235), (200, 228, 250)), "sunset": ((70, 50, 120), (250, 150, 70)),
-         "night": ((6, 10, 30), (30, 40, 80))}
+SKIES = {
+    "day": ((110, 170, 235), (200, 228, 250)),
+    "sunset": ((70, 50, 120), (250, 150, 70)),
+    "night": ((6, 10, 30), (30, 40, 80)),
+}
 
 
 def _required(value: str | None, field: str) -> str:
@@ -249,14 +279,20 @@ def _landscape(pic: ForumPicture, size, seed) -> Image.Image:
         draw.polygon([(cx - half, base), (cx, base - height), (cx + half, base)], fill=shade)
         if pic.snow:
             cap = height * 0.28
-            draw.polygon([(cx - half * cap / height, base - height + cap), (cx, base - height),
-                          (cx + half * cap / height, base - height + cap)], fill=(245, 247, 250))
+            draw.polygon(
+                [
+                    (cx - half * cap / height, base - height + cap),
+                    (cx, base - height),
+                    (cx + half * cap / height, base - height + cap),
+                ],
+                fill=(245, 247, 250),
+            )
     ground = {"day": (70, 130, 60), "sunset": (60, 80, 40), "night": (16, 26, 20)}[time_of_day]
     draw.rectangle((0, h * 0.72, w, h), fill=ground)
     if pic.water:
         water = {"day": (60, 120, 190), "sunset": (150, 90, 110), "night": (20, 30, 60)}[time_of_day]
         draw.ellipse((w * 0.1, h * 0.78, w * 0.9, h * 1.05), fill=water)
-    for _ in range(18):   # a row of pine trees along the shore
+    for _ in range(18):  # a row of pine trees along the shore
         tx = rng.uniform(0, w)
         ty = h * rng.uniform(0.72, 0.76)
         draw.polygon([(tx - 9, ty + 4), (tx, ty - 26), (tx + 9, ty + 4)], fill=(22, 60, 30))
@@ -276,8 +312,11 @@ def _space(pic: ForumPicture, size, seed) -> Image.Image:
     r = min(w, h) * 0.26
     cx, cy = w * 0.45, h * 0.5
     if pic.rings:
-        draw.ellipse((cx - r * 1.9, cy - r * 0.45, cx + r * 1.9, cy + r * 0.45), outline=(220, 205, 170),
-                     width=max(3, int(r * 0.08)))
+        draw.ellipse(
+            (cx - r * 1.9, cy - r * 0.45, cx + r * 1.9, cy + r * 0.45),
+            outline=(220, 205, 170),
+            width=max(3, int(r * 0.08)),
+        )
     planet = Image.new("RGB", size, color)
     shade = Image.new("L", size, 0)
     sd = ImageDraw.Draw(shade)
@@ -358,6 +397,14 @@ def render_picture(pic: ForumPicture, size: tuple[int, int] = (640, 480), seed: 
     if pic.style == "photo":
         spec = PhotoSpec(kind=_required(pic.kind, "kind"), color=pic.color, count=pic.count, condition="like new")
         return render_photo(spec, size, seed)
-    drawer = {"meme": _meme, "vintage": _vintage, "chart": _chart, "stock": _stock, "landscape": _landscape,
-              "space": _space, "artwork": _artwork, "skyline": _skyline}[pic.style]
+    drawer = {
+        "meme": _meme,
+        "vintage": _vintage,
+        "chart": _chart,
+        "stock": _stock,
+        "landscape": _landscape,
+        "space": _space,
+        "artwork": _artwork,
+        "skyline": _skyline,
+    }[pic.style]
     return drawer(pic, size, seed)

@@ -1,4 +1,5 @@
 """Glyph bitmaps from the colour emoji font and DejaVu text fonts, loaded once and cached."""
+
 from __future__ import annotations
 
 import functools
@@ -36,11 +37,12 @@ def text_font(px: int) -> ImageFont.FreeTypeFont:
 @dataclass(frozen=True)
 class Glyph:
     """One emoji as RGBA (cropped to its pixels) plus arrays used for recolouring."""
-    image: Image.Image          # RGBA
-    rgb: np.ndarray             # float32 HxWx3, 0..255
-    alpha: np.ndarray           # float32 HxW, 0..1
-    body: np.ndarray            # float32 HxW, 0..1: how much each pixel belongs to the recolourable body
-    body_luma_mid: float        # median luminance (0..255) of the body pixels
+
+    image: Image.Image  # RGBA
+    rgb: np.ndarray  # float32 HxWx3, 0..255
+    alpha: np.ndarray  # float32 HxW, 0..1
+    body: np.ndarray  # float32 HxW, 0..1: how much each pixel belongs to the recolourable body
+    body_luma_mid: float  # median luminance (0..255) of the body pixels
 
 
 @functools.lru_cache(maxsize=256)
@@ -67,7 +69,7 @@ def _body_mask(img: Image.Image, rgb: np.ndarray, alpha: np.ndarray, mode: str) 
     hsv = np.asarray(img.convert("RGB").convert("HSV"), dtype=np.float32)
     h, s, v = hsv[..., 0], hsv[..., 1] / 255.0, hsv[..., 2] / 255.0
     opaque = alpha > 0.5
-    if mode == "pale":   # a pale-tinted body (the light blue t-shirt), not its saturated trim
+    if mode == "pale":  # a pale-tinted body (the light blue t-shirt), not its saturated trim
         w = np.clip((0.36 - s) / 0.05, 0, 1) * np.clip((v - 0.62) / 0.1, 0, 1)
     elif mode == "light":
         w = np.clip((0.30 - s) / 0.12, 0, 1) * np.clip((v - 0.62) / 0.12, 0, 1)

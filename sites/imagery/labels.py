@@ -1,4 +1,5 @@
 """Printed text on an object: straight on its body ("print") or on a white sticker ("sticker")."""
+
 from __future__ import annotations
 
 import math
@@ -26,8 +27,15 @@ def _centroid_box(mask: np.ndarray) -> tuple[float, float, int, int, int, int] |
     return float(xs.mean()), float(ys.mean()), int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
 
 
-def draw_text(img: Image.Image, body: np.ndarray, text: str, style: str, upright: tuple[int, int],
-              angle: float = 0.0, at: tuple[float, float, float] | None = None) -> tuple[int, int, int, int]:
+def draw_text(
+    img: Image.Image,
+    body: np.ndarray,
+    text: str,
+    style: str,
+    upright: tuple[int, int],
+    angle: float = 0.0,
+    at: tuple[float, float, float] | None = None,
+) -> tuple[int, int, int, int]:
     """Draw `text` onto RGBA `img` (an object centred in it, turned by `angle` degrees) in place, turned with
     the object. `upright` is the object's (w, h) before turning; `at` = (centre x, centre y, width) as fractions
     of that upright box, or None for the middle of the body. Returns the label's box (x0, y0, x1, y1)."""
@@ -55,15 +63,27 @@ def draw_text(img: Image.Image, body: np.ndarray, text: str, style: str, upright
         ink, outline = ((20, 20, 28), (255, 255, 255)) if mean_luma > 140 else ((255, 255, 255), (20, 20, 28))
         stroke = max(1, font.size // 14)
         layer = _layer_for(text, font, stroke, pad=(2, 2))
-        ImageDraw.Draw(layer).text((layer.width / 2, layer.height / 2), text, font=font, fill=ink, anchor="mm",
-                                   stroke_width=stroke, stroke_fill=outline)
+        ImageDraw.Draw(layer).text(
+            (layer.width / 2, layer.height / 2),
+            text,
+            font=font,
+            fill=ink,
+            anchor="mm",
+            stroke_width=stroke,
+            stroke_fill=outline,
+        )
     else:  # sticker: a white rounded label with dark text
         font = _fit_font(text, 0.77 * uw * 0.86, 0.26 * uh)
         pad = (max(4, font.size // 3), max(3, font.size // 4))
         layer = _layer_for(text, font, 0, pad)
         d = ImageDraw.Draw(layer)
-        d.rounded_rectangle((0, 0, layer.width - 1, layer.height - 1), radius=max(3, font.size // 4),
-                            fill=(250, 250, 246, 255), outline=(150, 150, 150, 255), width=max(1, font.size // 20))
+        d.rounded_rectangle(
+            (0, 0, layer.width - 1, layer.height - 1),
+            radius=max(3, font.size // 4),
+            fill=(250, 250, 246, 255),
+            outline=(150, 150, 150, 255),
+            width=max(1, font.size // 20),
+        )
         d.text((layer.width / 2, layer.height / 2), text, font=font, fill=(18, 18, 24, 255), anchor="mm")
     if angle:
         layer = layer.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)

@@ -12,11 +12,12 @@ module builds what the renderers need from those alone. `tests/imagery/test_port
 a sample of every kind of image under several numpy dispatch targets and OpenBLAS kernels and checks
 the bytes are equal.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-LUMA_WEIGHTS = (0.299, 0.587, 0.114)   # ITU-R BT.601, as PIL's "L" conversion uses
+LUMA_WEIGHTS = (0.299, 0.587, 0.114)  # ITU-R BT.601, as PIL's "L" conversion uses
 
 _TWO_PI = 2.0 * np.pi
 

@@ -1,4 +1,5 @@
 """PhotoSpec: the visible attributes of one listing photo, checked field by field."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -52,8 +53,9 @@ def validate(spec: PhotoSpec) -> Kind:
         raise ValueError(f"PhotoSpec.pattern: unknown pattern {spec.pattern!r} (known: {', '.join(PATTERNS)})")
     if spec.pattern != "plain":
         if not k.colorable:
-            raise ValueError(f"PhotoSpec.pattern: kind {k.name!r} is not colorable, so it has no pattern; "
-                             f"use pattern='plain'")
+            raise ValueError(
+                f"PhotoSpec.pattern: kind {k.name!r} is not colorable, so it has no pattern; use pattern='plain'"
+            )
     if isinstance(spec.view, bool) or not isinstance(spec.view, int) or not 0 <= spec.view <= 2:
         raise ValueError(f"PhotoSpec.view: must be 0, 1 or 2, got {spec.view!r}")
     return k

@@ -1,4 +1,5 @@
 """An object's look before it is placed: recoloured body, pattern clipped to the body, at a given pixel size."""
+
 from __future__ import annotations
 
 import functools
@@ -17,9 +18,9 @@ LIGHT_COLORS = {"white", "yellow", "pink", "orange"}
 
 @dataclass(frozen=True)
 class Sprite:
-    image: Image.Image          # RGBA at the requested size, turned by `angle`
-    body: np.ndarray            # float32 HxW 0..1, the recolourable body (where patterns and prints go)
-    upright: tuple[int, int]    # (w, h) of the object before it was turned
+    image: Image.Image  # RGBA at the requested size, turned by `angle`
+    body: np.ndarray  # float32 HxW 0..1, the recolourable body (where patterns and prints go)
+    upright: tuple[int, int]  # (w, h) of the object before it was turned
     angle: float
 
 
@@ -47,7 +48,7 @@ def pattern_mask(pattern: str, size: tuple[int, int], period: int) -> np.ndarray
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     p = float(max(period, 6))
     if pattern == "striped":
-        phase = np.mod(xs + ys, p) / p            # diagonal stripes, anti-aliased edges
+        phase = np.mod(xs + ys, p) / p  # diagonal stripes, anti-aliased edges
         return np.clip(np.minimum(phase, 1 - phase) * p - p * 0.22, 0, 1).astype(np.float32)
     if pattern == "dotted":
         row = np.floor(ys / p)
@@ -82,7 +83,7 @@ def _apply_pattern(img: Image.Image, body: np.ndarray, pattern: str, color: str 
     return Image.fromarray(np.dstack([rgb, arr[..., 3]]).astype(np.uint8), "RGBA")
 
 
-@functools.lru_cache(maxsize=64)   # up to ~1.5 MB each at 640x480: bounded for long-running site processes
+@functools.lru_cache(maxsize=64)  # up to ~1.5 MB each at 640x480: bounded for long-running site processes
 def sprite(kind: Kind, color: str | None, pattern: str, size: int, angle: float = 0.0) -> Sprite:
     """The object scaled so its longer side is `size` px, recoloured, patterned, and turned by `angle` degrees
     (counter-clockwise; the image grows to hold the turned object). Cached: there is no randomness here."""

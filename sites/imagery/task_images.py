@@ -1,5 +1,6 @@
 """Input images for tasks ("find the listing that shows this item"): the same item as a listing photo, seen
 through another camera framing and cropped closer, or drawn as a pencil sketch."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -45,8 +46,9 @@ def _sketch(img: Image.Image, mask: Image.Image) -> Image.Image:
     return ImageChops.multiply(strokes, wash).convert("RGB")
 
 
-def make_input_image(spec: PhotoSpec, seed: int, size: tuple[int, int] = (512, 384),
-                     style: str = "photo") -> Image.Image:
+def make_input_image(
+    spec: PhotoSpec, seed: int, size: tuple[int, int] = (512, 384), style: str = "photo"
+) -> Image.Image:
     """The item of `spec` (as listed with `seed`) seen from a different framing than spec.view, cropped to the
     object(s); style "sketch" turns it into a pencil drawing. RGB, `size`, deterministic."""
     validate(spec)

@@ -1,4 +1,5 @@
 """A short fingerprint of the renderer's code, for caches of rendered photos."""
+
 from __future__ import annotations
 
 import functools

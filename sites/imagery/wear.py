@@ -1,5 +1,6 @@
 """Condition marks: a shine and a blank price tag when new, scuffs when used, cracks/tape/dirt/a missing
 chunk when damaged. All drawn with a seeded random generator and clipped to the object's silhouette."""
+
 from __future__ import annotations
 
 import math
@@ -15,12 +16,11 @@ def _clip_to(layer: Image.Image, alpha: Image.Image) -> Image.Image:
 
 def _gloss(img: Image.Image, rng: random.Random, strength: int) -> None:
     w, h = img.size
-    sw, sh = max(1, w // 4), max(1, h // 4)   # drawn small and blurred, then scaled up: it is soft anyway
+    sw, sh = max(1, w // 4), max(1, h // 4)  # drawn small and blurred, then scaled up: it is soft anyway
     shine = Image.new("L", (sw, sh), 0)
     x = rng.uniform(0.15, 0.45) * sw
     band = max(2, sw // 9)
-    ImageDraw.Draw(shine).polygon([(x, 0), (x + band, 0), (x + band - sh * 0.5, sh), (x - sh * 0.5, sh)],
-                                  fill=strength)
+    ImageDraw.Draw(shine).polygon([(x, 0), (x + band, 0), (x + band - sh * 0.5, sh), (x - sh * 0.5, sh)], fill=strength)
     shine = shine.filter(ImageFilter.GaussianBlur(max(1, band // 4))).resize((w, h), Image.Resampling.BILINEAR)
     layer = Image.new("RGBA", img.size, (255, 255, 255, 0))
     layer.putalpha(shine)
@@ -38,10 +38,17 @@ def _price_tag(img: Image.Image, rng: random.Random) -> None:
     d = ImageDraw.Draw(img)
     d.line((ax, ay, tx, ty), fill=(90, 80, 70, 255), width=max(1, s // 10))
     ang = math.radians(rng.uniform(-25, 10))
-    pts = [(0, -s * 0.35), (s * 0.2, -s * 0.55), (s * 1.0, -s * 0.55), (s * 1.0, s * 0.55), (s * 0.2, s * 0.55),
-           (0, s * 0.35)]
-    poly = [(tx + px * math.cos(ang) - py * math.sin(ang), ty + px * math.sin(ang) + py * math.cos(ang))
-            for px, py in pts]
+    pts = [
+        (0, -s * 0.35),
+        (s * 0.2, -s * 0.55),
+        (s * 1.0, -s * 0.55),
+        (s * 1.0, s * 0.55),
+        (s * 0.2, s * 0.55),
+        (0, s * 0.35),
+    ]
+    poly = [
+        (tx + px * math.cos(ang) - py * math.sin(ang), ty + px * math.sin(ang) + py * math.cos(ang)) for px, py in pts
+    ]
     d.polygon(poly, fill=(250, 236, 200, 255), outline=(150, 130, 100, 255))
     r = max(1, s // 12)
     d.ellipse((tx + s * 0.15 - r, ty - r, tx + s * 0.15 + r, ty + r), fill=(90, 80, 70, 255))
@@ -89,8 +96,11 @@ def _damage(img: Image.Image, rng: random.Random) -> None:
         d.line([(px + width, py) for px, py in pts], fill=(255, 255, 255, 160), width=max(1, width // 2))
         d.line(pts, fill=(15, 12, 10, 235), width=width, joint="curve")
         bx, by = pts[3]
-        d.line((bx, by, bx + rng.choice((-1, 1)) * 0.12 * bw, by + 0.05 * bh), fill=(15, 12, 10, 220),
-               width=max(1, width - 1))
+        d.line(
+            (bx, by, bx + rng.choice((-1, 1)) * 0.12 * bw, by + 0.05 * bh),
+            fill=(15, 12, 10, 220),
+            width=max(1, width - 1),
+        )
     # tape across a lower corner
     corner_left = rng.random() < 0.5
     tx = box[0] + (0.22 if corner_left else 0.78) * bw
@@ -99,16 +109,27 @@ def _damage(img: Image.Image, rng: random.Random) -> None:
     ang = math.radians(rng.uniform(25, 50) * (1 if corner_left else -1))
     c, s = math.cos(ang), math.sin(ang)
     pts = [(-tl / 2, -tw / 2), (tl / 2, -tw / 2), (tl / 2, tw / 2), (-tl / 2, tw / 2)]
-    d.polygon([(tx + px * c - py * s, ty + px * s + py * c) for px, py in pts], fill=(228, 208, 150, 215),
-              outline=(190, 170, 120, 230))
+    d.polygon(
+        [(tx + px * c - py * s, ty + px * s + py * c) for px, py in pts],
+        fill=(228, 208, 150, 215),
+        outline=(190, 170, 120, 230),
+    )
     img.alpha_composite(_clip_to(layer, a))
     # a chunk broken off one top corner
     cut = Image.new("L", img.size, 0)
     cx = box[0] + (0.85 if corner_left else 0.15) * bw
     cy = box[1] + 0.12 * bh
     r = 0.13 * min(bw, bh)
-    ImageDraw.Draw(cut).polygon([(cx - r, cy - r * 1.4), (cx + r * 1.2, cy - r * 0.6), (cx + r * 0.1, cy + r * 0.4),
-                                 (cx - r * 0.7, cy + r * 0.9), (cx - r * 1.3, cy - r * 0.1)], fill=255)
+    ImageDraw.Draw(cut).polygon(
+        [
+            (cx - r, cy - r * 1.4),
+            (cx + r * 1.2, cy - r * 0.6),
+            (cx + r * 0.1, cy + r * 0.4),
+            (cx - r * 0.7, cy + r * 0.9),
+            (cx - r * 1.3, cy - r * 0.1),
+        ],
+        fill=255,
+    )
     img.putalpha(ImageChops.subtract(a, cut))
 
 

@@ -4,6 +4,7 @@ Owns the forum's app, schema, generated data, queries and views; its modules imp
 modules (never names from this package). May import sites.common, sites.config, sites.imagery and
 sites.classifieds' shared pieces.
 """
+
 from __future__ import annotations
 
 import logging
@@ -16,9 +17,9 @@ from flask import Flask, g
 
 @dataclass(frozen=True)
 class RedditConfig:
-    live_db: Path          # this instance's writable database
-    pristine_db: Path      # the shared read-only copy that reset restores
-    image_cache: Path      # shared cache of rendered pictures of image posts
+    live_db: Path  # this instance's writable database
+    pristine_db: Path  # the shared read-only copy that reset restores
+    image_cache: Path  # shared cache of rendered pictures of image posts
     reset_token: str
     secret_key: str = ""
 

@@ -1,4 +1,5 @@
 """Accounts and what belongs to one: log in, register, log out, subscriptions, direct messages, blocking users."""
+
 from __future__ import annotations
 
 import re
@@ -28,6 +29,7 @@ def harness_session():
     def find(username: str):
         row = get_db().execute("SELECT id FROM user WHERE username = ?", (username,)).fetchone()
         return row["id"] if row else None
+
     return harness_login(conf().reset_token, find, _start_session)
 
 
@@ -43,14 +45,18 @@ def login():
     refusal = throttle.refusal(username, address)
     if refusal:
         return render_template("login.html", error=refusal, username=username, next=safe_next("/")), 429
-    row = get_db().execute("SELECT id, password_hash FROM user WHERE username = ?", (username,)).fetchone() \
-        if username else None
+    row = (
+        get_db().execute("SELECT id, password_hash FROM user WHERE username = ?", (username,)).fetchone()
+        if username
+        else None
+    )
     if row is None:
-        verify(_UNKNOWN_USER_HASH, password)   # the same cost as a known name: no timing tell
+        verify(_UNKNOWN_USER_HASH, password)  # the same cost as a known name: no timing tell
     if row is None or not verify(row["password_hash"], password):
         throttle.failed(username, address)
-        return render_template("login.html", error="Invalid username or password.", username=username,
-                               next=safe_next("/")), 400
+        return render_template(
+            "login.html", error="Invalid username or password.", username=username, next=safe_next("/")
+        ), 400
     throttle.succeeded(username)
     back = safe_next("/")
     _start_session(row["id"])
@@ -85,8 +91,10 @@ def register():
         errors["password"] = "The password is too long."
     if errors:
         return render_template("register.html", errors=errors, username=username[:40]), 400
-    cur = get_db().execute("INSERT INTO user(username, password_hash, created_at) VALUES (?, ?, ?)",
-                           (username, hash_new(first), now_stamp()))
+    cur = get_db().execute(
+        "INSERT INTO user(username, password_hash, created_at) VALUES (?, ?, ?)",
+        (username, hash_new(first), now_stamp()),
+    )
     _start_session(inserted_id(cur))
     flash(f"Welcome, {username}! Your account is ready.", "success")
     return redirect("/")
@@ -94,20 +102,23 @@ def register():
 
 # ---- subscriptions --------------------------------------------------------------------------------------
 
+
 def _subscription(forum_name: str, subscribe: bool):
     user = require_user()
     check_csrf("token")
     forum = forum_row(forum_name)
-    back = safe_next(f"/f/{forum['name']}")      # decided before the write
+    back = safe_next(f"/f/{forum['name']}")  # decided before the write
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
     try:
         if subscribe:
-            changed = db.execute("INSERT OR IGNORE INTO subscription(forum_id, user_id) VALUES (?, ?)",
-                                 (forum["id"], user["id"])).rowcount
+            changed = db.execute(
+                "INSERT OR IGNORE INTO subscription(forum_id, user_id) VALUES (?, ?)", (forum["id"], user["id"])
+            ).rowcount
         else:
-            changed = -db.execute("DELETE FROM subscription WHERE forum_id = ? AND user_id = ?",
-                                  (forum["id"], user["id"])).rowcount
+            changed = -db.execute(
+                "DELETE FROM subscription WHERE forum_id = ? AND user_id = ?", (forum["id"], user["id"])
+            ).rowcount
         db.execute("UPDATE forum SET subscriber_count = subscriber_count + ? WHERE id = ?", (changed, forum["id"]))
         db.execute("COMMIT")
     except BaseException:
@@ -126,6 +137,7 @@ def unsubscribe(forum_name: str):
 
 # ---- messages -------------------------------------------------------------------------------------------
 
+
 def _user_named(username: str):
     row = get_db().execute("SELECT * FROM user WHERE username = ?", (username,)).fetchone()
     if row is None:
@@ -134,27 +146,43 @@ def _user_named(username: str):
 
 
 def _blocked(blocker_id: int, blocked_id: int) -> bool:
-    return get_db().execute("SELECT 1 FROM user_block WHERE blocker_id = ? AND blocked_id = ?",
-                            (blocker_id, blocked_id)).fetchone() is not None
+    return (
+        get_db()
+        .execute("SELECT 1 FROM user_block WHERE blocker_id = ? AND blocked_id = ?", (blocker_id, blocked_id))
+        .fetchone()
+        is not None
+    )
 
 
 def inbox():
     user = require_user()
-    threads = get_db().execute(
-        "SELECT t.*, a.username AS sender, b.username AS receiver,"
-        " (SELECT max(m.created_at) FROM message m WHERE m.thread_id = t.id) AS last_at,"
-        " (SELECT count(*) FROM message m WHERE m.thread_id = t.id) AS n,"
-        " (SELECT m.body FROM message m WHERE m.thread_id = t.id ORDER BY m.id DESC LIMIT 1) AS last_body"
-        " FROM message_thread t JOIN user a ON a.id = t.sender_id JOIN user b ON b.id = t.receiver_id"
-        " WHERE t.sender_id = :u OR t.receiver_id = :u ORDER BY last_at DESC, t.id DESC", {"u": user["id"]}).fetchall()
+    threads = (
+        get_db()
+        .execute(
+            "SELECT t.*, a.username AS sender, b.username AS receiver,"
+            " (SELECT max(m.created_at) FROM message m WHERE m.thread_id = t.id) AS last_at,"
+            " (SELECT count(*) FROM message m WHERE m.thread_id = t.id) AS n,"
+            " (SELECT m.body FROM message m WHERE m.thread_id = t.id ORDER BY m.id DESC LIMIT 1) AS last_body"
+            " FROM message_thread t JOIN user a ON a.id = t.sender_id JOIN user b ON b.id = t.receiver_id"
+            " WHERE t.sender_id = :u OR t.receiver_id = :u ORDER BY last_at DESC, t.id DESC",
+            {"u": user["id"]},
+        )
+        .fetchall()
+    )
     return render_template("messages.html", threads=threads)
 
 
 def _thread(raw_id: str, user_id: int):
     tid = id_from_path(raw_id, "message thread")
-    row = get_db().execute(
-        "SELECT t.*, a.username AS sender, b.username AS receiver FROM message_thread t JOIN user a"
-        " ON a.id = t.sender_id JOIN user b ON b.id = t.receiver_id WHERE t.id = ?", (tid,)).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT t.*, a.username AS sender, b.username AS receiver FROM message_thread t JOIN user a"
+            " ON a.id = t.sender_id JOIN user b ON b.id = t.receiver_id WHERE t.id = ?",
+            (tid,),
+        )
+        .fetchone()
+    )
     if row is None or user_id not in (row["sender_id"], row["receiver_id"]):
         abort(404, description=f"message thread {tid} does not exist")
     return row
@@ -163,8 +191,15 @@ def _thread(raw_id: str, user_id: int):
 def thread(thread_id: str):
     user = require_user()
     row = _thread(thread_id, user["id"])
-    messages = get_db().execute("SELECT m.*, u.username FROM message m JOIN user u ON u.id = m.sender_id"
-                                " WHERE m.thread_id = ? ORDER BY m.id", (row["id"],)).fetchall()
+    messages = (
+        get_db()
+        .execute(
+            "SELECT m.*, u.username FROM message m JOIN user u ON u.id = m.sender_id"
+            " WHERE m.thread_id = ? ORDER BY m.id",
+            (row["id"],),
+        )
+        .fetchall()
+    )
     return render_template("message_thread.html", thread=row, messages=messages, error=None)
 
 
@@ -186,11 +221,20 @@ def thread_reply(thread_id: str):
     if error is None and _blocked(other, user["id"]):
         error = "This user has blocked you; your message was not sent."
     if error:
-        messages = get_db().execute("SELECT m.*, u.username FROM message m JOIN user u ON u.id = m.sender_id"
-                                    " WHERE m.thread_id = ? ORDER BY m.id", (row["id"],)).fetchall()
+        messages = (
+            get_db()
+            .execute(
+                "SELECT m.*, u.username FROM message m JOIN user u ON u.id = m.sender_id"
+                " WHERE m.thread_id = ? ORDER BY m.id",
+                (row["id"],),
+            )
+            .fetchall()
+        )
         return render_template("message_thread.html", thread=row, messages=messages, error=error), 400
-    get_db().execute("INSERT INTO message(thread_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)",
-                     (row["id"], user["id"], body, now_stamp()))
+    get_db().execute(
+        "INSERT INTO message(thread_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)",
+        (row["id"], user["id"], body, now_stamp()),
+    )
     return redirect(f"/messages/thread/{row['id']}")
 
 
@@ -218,16 +262,21 @@ def compose(username: str):
     elif _blocked(receiver["id"], user["id"]):
         errors["receiver"] = f"{receiver['username']} has blocked you; your message was not sent."
     if errors:
-        return render_template("compose.html", receiver=receiver, errors=errors, title=title[:TITLE_MAX],
-                               body=body), 400
+        return render_template(
+            "compose.html", receiver=receiver, errors=errors, title=title[:TITLE_MAX], body=body
+        ), 400
     db = get_db()
     stamp = now_stamp()
     db.execute("BEGIN IMMEDIATE")
     try:
-        tid = db.execute("INSERT INTO message_thread(sender_id, receiver_id, title, created_at) VALUES (?, ?, ?, ?)",
-                         (user["id"], receiver["id"], title, stamp)).lastrowid
-        db.execute("INSERT INTO message(thread_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)",
-                   (tid, user["id"], body, stamp))
+        tid = db.execute(
+            "INSERT INTO message_thread(sender_id, receiver_id, title, created_at) VALUES (?, ?, ?, ?)",
+            (user["id"], receiver["id"], title, stamp),
+        ).lastrowid
+        db.execute(
+            "INSERT INTO message(thread_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)",
+            (tid, user["id"], body, stamp),
+        )
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -237,6 +286,7 @@ def compose(username: str):
 
 
 # ---- blocking -------------------------------------------------------------------------------------------
+
 
 def block_form(username: str):
     user = require_user()
@@ -249,12 +299,12 @@ def block(username: str):
     check_csrf("token")
     target = _user_named(username)
     if target["id"] == user["id"]:
-        return render_template("block.html", target=target, already=False,
-                               error="You cannot block yourself."), 400
+        return render_template("block.html", target=target, already=False, error="You cannot block yourself."), 400
     note = (request.form.get("user_block[comment]") or "").strip()[:300]
-    get_db().execute("INSERT OR IGNORE INTO user_block(blocker_id, blocked_id, comment, created_at) "
-                     "VALUES (?, ?, ?, ?)",
-                     (user["id"], target["id"], note, now_stamp()))
+    get_db().execute(
+        "INSERT OR IGNORE INTO user_block(blocker_id, blocked_id, comment, created_at) VALUES (?, ?, ?, ?)",
+        (user["id"], target["id"], note, now_stamp()),
+    )
     flash(f"{target['username']} is blocked: they can no longer send you messages.", "success")
     return redirect(f"/user/{user['username']}/block_list")
 
@@ -272,6 +322,13 @@ def block_list(username: str | None = None):
     user = require_user()
     if username is not None and username.lower() != user["username"].lower():
         abort(403, description="You can only see your own list of blocked users.")
-    rows = get_db().execute("SELECT b.*, u.username FROM user_block b JOIN user u ON u.id = b.blocked_id"
-                            " WHERE b.blocker_id = ? ORDER BY u.username", (user["id"],)).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT b.*, u.username FROM user_block b JOIN user u ON u.id = b.blocked_id"
+            " WHERE b.blocker_id = ? ORDER BY u.username",
+            (user["id"],),
+        )
+        .fetchall()
+    )
     return render_template("block_list.html", blocks=rows)

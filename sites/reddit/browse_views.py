@@ -1,4 +1,5 @@
 """Pages that read: front page, /all, forum listings, the forum list, search, user pages, images, health, reset."""
+
 from __future__ import annotations
 
 import json
@@ -24,9 +25,15 @@ def _votes_for(rows) -> dict[int, int]:
     if user is None or not rows:
         return {}
     ids = [r["id"] for r in rows]
-    found = get_db().execute(
-        f"SELECT submission_id, choice FROM submission_vote WHERE user_id = ? AND submission_id IN"
-        f" ({', '.join('?' * len(ids))})", [user["id"], *ids]).fetchall()
+    found = (
+        get_db()
+        .execute(
+            f"SELECT submission_id, choice FROM submission_vote WHERE user_id = ? AND submission_id IN"
+            f" ({', '.join('?' * len(ids))})",
+            [user["id"], *ids],
+        )
+        .fetchall()
+    )
     return {r[0]: r[1] for r in found}
 
 
@@ -46,25 +53,45 @@ def _listing_page(template_title: str, base_path: str, sort: str, forum=None, fo
     db = get_db()
     t = _time_filter(sort)
     rows, following = queries.listing(db, sort, forum_ids=forum_ids, t=t)
-    return render_template("listing.html", title=template_title, rows=rows, following=following, sort=sort, t=t,
-                           base_path=base_path, votes=_votes_for(rows), forum=forum,
-                           subscribed=_subscribed(forum), moderators=_moderators(forum), **extra)
+    return render_template(
+        "listing.html",
+        title=template_title,
+        rows=rows,
+        following=following,
+        sort=sort,
+        t=t,
+        base_path=base_path,
+        votes=_votes_for(rows),
+        forum=forum,
+        subscribed=_subscribed(forum),
+        moderators=_moderators(forum),
+        **extra,
+    )
 
 
 def _subscribed(forum) -> bool:
     user = current_user()
     if forum is None or user is None:
         return False
-    return get_db().execute("SELECT 1 FROM subscription WHERE forum_id = ? AND user_id = ?",
-                            (forum["id"], user["id"])).fetchone() is not None
+    return (
+        get_db()
+        .execute("SELECT 1 FROM subscription WHERE forum_id = ? AND user_id = ?", (forum["id"], user["id"]))
+        .fetchone()
+        is not None
+    )
 
 
 def _moderators(forum) -> list[str]:
     if forum is None:
         return []
-    return [r[0] for r in get_db().execute(
-        "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id WHERE m.forum_id = ?"
-        " ORDER BY u.username", (forum["id"],))]
+    return [
+        r[0]
+        for r in get_db().execute(
+            "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id WHERE m.forum_id = ?"
+            " ORDER BY u.username",
+            (forum["id"],),
+        )
+    ]
 
 
 def front(sort: str | None = None):
@@ -88,8 +115,11 @@ def forum_listing(forum_name: str, sort: str | None = None):
     return _listing_page(forum["title"], f"/f/{forum['name']}", sort, forum=forum, forum_ids=[forum["id"]])
 
 
-FORUM_ORDERS = {"name": "f.name COLLATE NOCASE", "subscribers": "f.subscriber_count DESC, f.name COLLATE NOCASE",
-                "submissions": "f.submission_count DESC, f.name COLLATE NOCASE"}
+FORUM_ORDERS = {
+    "name": "f.name COLLATE NOCASE",
+    "subscribers": "f.subscriber_count DESC, f.name COLLATE NOCASE",
+    "submissions": "f.submission_count DESC, f.name COLLATE NOCASE",
+}
 
 
 def forum_list():
@@ -125,35 +155,58 @@ def user_page(username: str, section: str = "overview"):
         abort(404, description=f"there is no user called {username[:60]!r}")
     posts = comments = []
     if section in ("overview", "submissions"):
-        posts = db.execute(f"{queries.LISTING_SQL} WHERE s.user_id = ? ORDER BY s.id DESC LIMIT 25",
-                           (owner["id"],)).fetchall()
+        posts = db.execute(
+            f"{queries.LISTING_SQL} WHERE s.user_id = ? ORDER BY s.id DESC LIMIT 25", (owner["id"],)
+        ).fetchall()
     if section in ("overview", "comments"):
         comments = db.execute(
             "SELECT c.*, s.title AS post_title, f.name AS forum FROM comment c JOIN submission s"
             " ON s.id = c.submission_id JOIN forum f ON f.id = s.forum_id WHERE c.user_id = ?"
-            " ORDER BY c.id DESC LIMIT 25", (owner["id"],)).fetchall()
+            " ORDER BY c.id DESC LIMIT 25",
+            (owner["id"],),
+        ).fetchall()
     # Postmill's overview is one list of the user's contributions, newest first (each an <article> right under
     # #main, after the heading and the tabs: the official locator `#main > article:nth-child(3)` is the newest)
-    contributions = sorted([("submission", p) for p in posts] + [("comment", c) for c in comments],
-                           key=lambda kc: (kc[1]["created_at"], kc[0] == "comment", kc[1]["id"]), reverse=True)[:25]
-    stats = db.execute("SELECT (SELECT count(*) FROM submission WHERE user_id = :u),"
-                       " (SELECT count(*) FROM comment WHERE user_id = :u)", {"u": owner["id"]}).fetchone()
+    contributions = sorted(
+        [("submission", p) for p in posts] + [("comment", c) for c in comments],
+        key=lambda kc: (kc[1]["created_at"], kc[0] == "comment", kc[1]["id"]),
+        reverse=True,
+    )[:25]
+    stats = db.execute(
+        "SELECT (SELECT count(*) FROM submission WHERE user_id = :u),"
+        " (SELECT count(*) FROM comment WHERE user_id = :u)",
+        {"u": owner["id"]},
+    ).fetchone()
     me = current_user()
-    blocked = me is not None and db.execute("SELECT 1 FROM user_block WHERE blocker_id = ? AND blocked_id = ?",
-                                            (me["id"], owner["id"])).fetchone() is not None
-    return render_template("user.html", owner=owner, contributions=contributions, section=section,
-                           stats=stats, votes=_votes_for(posts), blocked=blocked)
+    blocked = (
+        me is not None
+        and db.execute(
+            "SELECT 1 FROM user_block WHERE blocker_id = ? AND blocked_id = ?", (me["id"], owner["id"])
+        ).fetchone()
+        is not None
+    )
+    return render_template(
+        "user.html",
+        owner=owner,
+        contributions=contributions,
+        section=section,
+        stats=stats,
+        votes=_votes_for(posts),
+        blocked=blocked,
+    )
 
 
 # ---- images -------------------------------------------------------------------------------------------
+
 
 def render_image_row(row, size: tuple[int, int] = FULL_SIZE):
     """The picture of an `image` row as a PIL image (what the site serves, before JPEG encoding)."""
     from sites.imagery.forum_pictures import ForumPicture, render_picture
 
     facts = json.loads(row["facts"])
-    fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in facts.items()
-              if k in ForumPicture.__dataclass_fields__}
+    fields: dict[str, Any] = {
+        k: (tuple(v) if isinstance(v, list) else v) for k, v in facts.items() if k in ForumPicture.__dataclass_fields__
+    }
     return render_picture(ForumPicture(**fields), size, row["seed"])
 
 
@@ -182,6 +235,7 @@ def thumbnail(file_name: str):
 
 # ---- operations -----------------------------------------------------------------------------------------
 
+
 def healthz():
     get_db().execute("SELECT 1").fetchone()
     return {"ok": True, "reset_ready": current_app.extensions["reddit_db"].reset_ready}
@@ -195,4 +249,3 @@ def reset():
     login_throttle().clear()
     end_all_sessions()
     return {"ok": True, "seconds": round(seconds, 4)}
-

@@ -4,6 +4,7 @@ image posts show, and the words of titles, bodies and comments.
 Titles of image posts leave the picture's visual facts out (what animal, what dish, the numbers of a
 chart, the captions of a meme, the colour of a planet): a reader has to look at the image.
 """
+
 from __future__ import annotations
 
 import random
@@ -18,12 +19,22 @@ FOODS = ("pizza", "burger", "taco", "sushi", "ramen", "pancakes", "cake slice", 
 ANIMALS = ("cat", "dog", "rabbit", "hamster", "fox", "panda", "penguin", "duckling", "otter", "sloth", "owl", "turtle")
 MEME_SUBJECTS = ANIMALS + ("toy robot", "teddy bear", "mug", "laptop", "game controller", "pizza")
 MEME_LINES = (
-    ("ME AT 3 AM", "ONE MORE EPISODE"), ("WHEN THE CODE COMPILES", "ON THE FIRST TRY"),
-    ("NOBODY:", "ABSOLUTELY NOBODY:"), ("MONDAY MORNING", "BE LIKE"), ("WHEN YOU SAY", "YOU ARE FINE"),
-    ("ONE DOES NOT SIMPLY", "LEAVE THE HOUSE"), ("I SAID I WOULD", "DO IT TOMORROW"),
-    ("WHEN THE WIFI", "COMES BACK ON"), ("TRUST ME", "I READ THE MANUAL"), ("POV:", "YOU FORGOT YOUR LUNCH"),
-    ("ME EXPLAINING", "MY BUDGET"), ("THIS IS FINE", "EVERYTHING IS FINE"), ("WHEN THE WEEKEND", "ENDS TOO FAST"),
-    ("BUY HIGH", "SELL LOW"), ("ME WAITING", "FOR THE BUS"), ("GRANDMA SAID", "EAT MORE"),
+    ("ME AT 3 AM", "ONE MORE EPISODE"),
+    ("WHEN THE CODE COMPILES", "ON THE FIRST TRY"),
+    ("NOBODY:", "ABSOLUTELY NOBODY:"),
+    ("MONDAY MORNING", "BE LIKE"),
+    ("WHEN YOU SAY", "YOU ARE FINE"),
+    ("ONE DOES NOT SIMPLY", "LEAVE THE HOUSE"),
+    ("I SAID I WOULD", "DO IT TOMORROW"),
+    ("WHEN THE WIFI", "COMES BACK ON"),
+    ("TRUST ME", "I READ THE MANUAL"),
+    ("POV:", "YOU FORGOT YOUR LUNCH"),
+    ("ME EXPLAINING", "MY BUDGET"),
+    ("THIS IS FINE", "EVERYTHING IS FINE"),
+    ("WHEN THE WEEKEND", "ENDS TOO FAST"),
+    ("BUY HIGH", "SELL LOW"),
+    ("ME WAITING", "FOR THE BUS"),
+    ("GRANDMA SAID", "EAT MORE"),
 )
 TICKERS = ("GME", "AMC", "TSLA", "NVDA", "BBBY", "PLTR", "SPY", "AAPL")
 CHART_TOPICS = (
@@ -43,8 +54,8 @@ class ForumSpec:
     name: str
     title: str
     description: str
-    weight: int                                        # share of the posts
-    image_share: float                                 # share of its posts that are image posts
+    weight: int  # share of the posts
+    image_share: float  # share of its posts that are image posts
     picture: Callable[[random.Random], ForumPicture] | None
     image_titles: tuple[str, ...]
     text_titles: tuple[str, ...]
@@ -56,9 +67,11 @@ def _photo(kinds: tuple[str, ...], colorable: bool = False, max_count: int = 1):
         count = 1 if max_count == 1 or rng.random() < 0.5 else rng.randint(2, max_count)
         color = rng.choice(COLOR_NAMES) if colorable else None
         name = rng.choice(kinds)
-        spec = photo_kind(name)     # a colour or a count only where the kind can be drawn with one
-        return ForumPicture("photo", kind=name, color=color if spec.colorable else None,
-                            count=count if spec.countable else 1)
+        spec = photo_kind(name)  # a colour or a count only where the kind can be drawn with one
+        return ForumPicture(
+            "photo", kind=name, color=color if spec.colorable else None, count=count if spec.countable else 1
+        )
+
     return make
 
 
@@ -70,7 +83,7 @@ def _meme(rng: random.Random) -> ForumPicture:
 def _chart(rng: random.Random) -> ForumPicture:
     title, labels, (lo, hi) = rng.choice(CHART_TOPICS)
     values = tuple(rng.randint(lo, hi) for _ in labels)
-    if len(set(values)) < len(values):   # distinct values, so "the highest" has one answer
+    if len(set(values)) < len(values):  # distinct values, so "the highest" has one answer
         values = tuple(v + i for i, v in enumerate(values))
     return ForumPicture("chart", title=title, labels=labels, values=values)
 
@@ -88,18 +101,31 @@ def _stock(rng: random.Random) -> ForumPicture:
 
 
 def _landscape(rng: random.Random) -> ForumPicture:
-    return ForumPicture("landscape", count=rng.randint(1, 4), time_of_day=rng.choice(("day", "sunset", "night")),
-                        snow=rng.random() < 0.5, water=rng.random() < 0.5)
+    return ForumPicture(
+        "landscape",
+        count=rng.randint(1, 4),
+        time_of_day=rng.choice(("day", "sunset", "night")),
+        snow=rng.random() < 0.5,
+        water=rng.random() < 0.5,
+    )
 
 
 def _space(rng: random.Random) -> ForumPicture:
-    return ForumPicture("space", color=rng.choice(("red", "orange", "yellow", "blue", "purple", "brown")),
-                        count=rng.randint(0, 4), rings=rng.random() < 0.4)
+    return ForumPicture(
+        "space",
+        color=rng.choice(("red", "orange", "yellow", "blue", "purple", "brown")),
+        count=rng.randint(0, 4),
+        rings=rng.random() < 0.4,
+    )
 
 
 def _artwork(rng: random.Random) -> ForumPicture:
-    return ForumPicture("artwork", color=rng.choice(COLOR_NAMES[:7]), count=rng.randint(1, 9),
-                        shape=rng.choice(("circles", "squares", "triangles", "stripes")))
+    return ForumPicture(
+        "artwork",
+        color=rng.choice(COLOR_NAMES[:7]),
+        count=rng.randint(1, 9),
+        shape=rng.choice(("circles", "squares", "triangles", "stripes")),
+    )
 
 
 def _vintage(rng: random.Random) -> ForumPicture:
@@ -111,24 +137,55 @@ def _skyline(rng: random.Random) -> ForumPicture:
     return ForumPicture("skyline", count=rng.randint(4, 9), time_of_day=rng.choice(("day", "sunset", "night")))
 
 
-CITY_TITLES_IMG = ("View from my window this evening", "Walked across town today", "Not a bad commute",
-                   "Took this from the rooftop", "The city never gets old", "Caught this on my way home")
-CITY_TITLES_TXT = ("Best place to get a decent bagel?", "Any recommendations for a good mechanic?",
-                   "Parking ticket question", "Looking for a running group", "Where to watch the game tonight?",
-                   "Apartment hunting tips for newcomers", "Is the subway running late again?",
-                   "Free events this weekend?", "Moving here next month, what should I know?",
-                   "Lost cat near the park, please keep an eye out")
-GENERIC_TXT = ("What is everyone working on this week?", "Unpopular opinion thread", "Weekly discussion thread",
-               "Need advice before I make a decision", "Does anyone else feel this way?",
-               "What got you into this hobby?", "Beginner question, please be gentle",
-               "Rate my setup and give me suggestions", "Looking for recommendations", "PSA for newcomers")
+CITY_TITLES_IMG = (
+    "View from my window this evening",
+    "Walked across town today",
+    "Not a bad commute",
+    "Took this from the rooftop",
+    "The city never gets old",
+    "Caught this on my way home",
+)
+CITY_TITLES_TXT = (
+    "Best place to get a decent bagel?",
+    "Any recommendations for a good mechanic?",
+    "Parking ticket question",
+    "Looking for a running group",
+    "Where to watch the game tonight?",
+    "Apartment hunting tips for newcomers",
+    "Is the subway running late again?",
+    "Free events this weekend?",
+    "Moving here next month, what should I know?",
+    "Lost cat near the park, please keep an eye out",
+)
+GENERIC_TXT = (
+    "What is everyone working on this week?",
+    "Unpopular opinion thread",
+    "Weekly discussion thread",
+    "Need advice before I make a decision",
+    "Does anyone else feel this way?",
+    "What got you into this hobby?",
+    "Beginner question, please be gentle",
+    "Rate my setup and give me suggestions",
+    "Looking for recommendations",
+    "PSA for newcomers",
+)
 
 
 def _city(name: str, title: str, weight: int) -> ForumSpec:
-    return ForumSpec(name, title, f"News, questions and photos from {title}.", weight, 0.3, _skyline,
-                     CITY_TITLES_IMG, CITY_TITLES_TXT, f"{name.lower()}news.example")
+    return ForumSpec(
+        name,
+        title,
+        f"News, questions and photos from {title}.",
+        weight,
+        0.3,
+        _skyline,
+        CITY_TITLES_IMG,
+        CITY_TITLES_TXT,
+        f"{name.lower()}news.example",
+    )
 
 
+# fmt: off
 FORUMS: tuple[ForumSpec, ...] = (
     ForumSpec("Art", "Art", "Paintings, drawings and sculptures: share your work and the work you love.", 8, 0.9,
               _artwork, ("Finished this piece after three weeks", "My latest painting, acrylic on canvas",
@@ -242,29 +299,108 @@ FORUMS: tuple[ForumSpec, ...] = (
     _city("vermont", "Vermont", 2),
     _city("maine", "Maine", 2),
 )
+# fmt: on
 
 BODY_LINES = (
-    "Curious what everyone here thinks.", "I searched but could not find an answer.",
-    "Long time lurker, first post.", "Thanks in advance for any help!", "Edit: thanks for all the replies.",
-    "Please let me know if this is the wrong place to ask.", "I have been thinking about this for a while.",
-    "Some **context**: I am new here and still learning.", "Here is what I tried so far:\n\n* asked friends\n* read the wiki",  # noqa: E501
+    "Curious what everyone here thinks.",
+    "I searched but could not find an answer.",
+    "Long time lurker, first post.",
+    "Thanks in advance for any help!",
+    "Edit: thanks for all the replies.",
+    "Please let me know if this is the wrong place to ask.",
+    "I have been thinking about this for a while.",
+    "Some **context**: I am new here and still learning.",
+    "Here is what I tried so far:\n\n* asked friends\n* read the wiki",  # noqa: E501
 )
 COMMENTS = (
-    "This is amazing, thanks for sharing!", "Came here to say exactly this.", "I disagree, but I see your point.",
-    "Where was this taken?", "Saving this for later.", "Underrated comment right here.", "Same thing happened to me.",
-    "That is wild.", "Can you share more details?", "This made my day.", "Not sure about that one.",
-    "Source?", "Take my upvote.", "Honestly I think it depends.", "Beautiful work.", "I laughed way too hard.",
-    "Happy cake day!", "Thanks, this helped a lot.", "Username checks out.", "We need more posts like this.",
-    "How long did it take?", "Instructions unclear.", "This belongs on the front page.", "Love the colours.",
-    "Had the same question last week.", "Following.", "Great question.", "Nailed it.", "Big if true.",
+    "This is amazing, thanks for sharing!",
+    "Came here to say exactly this.",
+    "I disagree, but I see your point.",
+    "Where was this taken?",
+    "Saving this for later.",
+    "Underrated comment right here.",
+    "Same thing happened to me.",
+    "That is wild.",
+    "Can you share more details?",
+    "This made my day.",
+    "Not sure about that one.",
+    "Source?",
+    "Take my upvote.",
+    "Honestly I think it depends.",
+    "Beautiful work.",
+    "I laughed way too hard.",
+    "Happy cake day!",
+    "Thanks, this helped a lot.",
+    "Username checks out.",
+    "We need more posts like this.",
+    "How long did it take?",
+    "Instructions unclear.",
+    "This belongs on the front page.",
+    "Love the colours.",
+    "Had the same question last week.",
+    "Following.",
+    "Great question.",
+    "Nailed it.",
+    "Big if true.",
     "The real answer is always in the comments.",
 )
 REPLIES = (
-    "Agreed.", "Exactly what I was thinking.", "Haha, fair.", "No way, really?", "Thanks!", "Good point.",
-    "Same here.", "I never thought of it that way.", "This.", "Could not have said it better.", "Not quite, but close.",
-    "Lol.", "Source on that?", "Seconded.",
+    "Agreed.",
+    "Exactly what I was thinking.",
+    "Haha, fair.",
+    "No way, really?",
+    "Thanks!",
+    "Good point.",
+    "Same here.",
+    "I never thought of it that way.",
+    "This.",
+    "Could not have said it better.",
+    "Not quite, but close.",
+    "Lol.",
+    "Source on that?",
+    "Seconded.",
 )
-USER_WORDS_A = ("quiet", "happy", "salty", "lazy", "brave", "clever", "sleepy", "cosmic", "rusty", "lucky",
-                "fuzzy", "grumpy", "swift", "mellow", "spicy", "silent", "wild", "tiny", "giant", "noble")
-USER_WORDS_B = ("Otter", "Falcon", "Panda", "Walrus", "Pixel", "Taco", "Badger", "Comet", "Maple", "Ranger",
-                "Wizard", "Pickle", "Nugget", "Koala", "Goblin", "Turtle", "Lantern", "Muffin", "Rocket", "Cactus")
+USER_WORDS_A = (
+    "quiet",
+    "happy",
+    "salty",
+    "lazy",
+    "brave",
+    "clever",
+    "sleepy",
+    "cosmic",
+    "rusty",
+    "lucky",
+    "fuzzy",
+    "grumpy",
+    "swift",
+    "mellow",
+    "spicy",
+    "silent",
+    "wild",
+    "tiny",
+    "giant",
+    "noble",
+)
+USER_WORDS_B = (
+    "Otter",
+    "Falcon",
+    "Panda",
+    "Walrus",
+    "Pixel",
+    "Taco",
+    "Badger",
+    "Comet",
+    "Maple",
+    "Ranger",
+    "Wizard",
+    "Pickle",
+    "Nugget",
+    "Koala",
+    "Goblin",
+    "Turtle",
+    "Lantern",
+    "Muffin",
+    "Rocket",
+    "Cactus",
+)

@@ -10,6 +10,7 @@
 
 Image facts are what the picture shows (sites.imagery.forum_pictures draws them); post titles leave them out.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,9 +29,9 @@ from sites.reddit.schema import slugify
 class Image:
     id: int
     file_name: str
-    style: str               # photo, meme, vintage, chart, stock, landscape, space, artwork, skyline
+    style: str  # photo, meme, vintage, chart, stock, landscape, space, artwork, skyline
     subject: str
-    facts: dict              # ForumPicture.facts(): kind, color, count, top_text, values, time_of_day, ...
+    facts: dict  # ForumPicture.facts(): kind, color, count, top_text, values, time_of_day, ...
     seed: int
 
     @property
@@ -41,8 +42,11 @@ class Image:
         """The ForumPicture this image was drawn from (to render it again, e.g. as a task's input image)."""
         from sites.imagery.forum_pictures import ForumPicture
 
-        fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in self.facts.items()
-                  if k in ForumPicture.__dataclass_fields__}
+        fields: dict[str, Any] = {
+            k: (tuple(v) if isinstance(v, list) else v)
+            for k, v in self.facts.items()
+            if k in ForumPicture.__dataclass_fields__
+        }
         return ForumPicture(**fields)
 
 
@@ -54,7 +58,7 @@ class Post:
     url: str | None
     body: str
     author: str
-    created_at: str          # YYYY-MM-DD HH:MM:SS (UTC)
+    created_at: str  # YYYY-MM-DD HH:MM:SS (UTC)
     upvotes: int
     downvotes: int
     net_score: int
@@ -75,7 +79,7 @@ class Comment:
     body: str
     created_at: str
     net_score: int
-    depth: int = 1           # 1 = a reply to the post
+    depth: int = 1  # 1 = a reply to the post
 
     def url_path(self, forum: str) -> str:
         return f"/f/{forum}/{self.post_id}/-/comment/{self.id}"
@@ -97,11 +101,13 @@ class Thread:
     title: str
     sender: str
     receiver: str
-    messages: tuple[tuple[str, str], ...]     # (sender, body), oldest first
+    messages: tuple[tuple[str, str], ...]  # (sender, body), oldest first
 
 
-POST_SQL = ("SELECT s.*, f.name AS forum, u.username AS author FROM submission s JOIN forum f ON f.id = s.forum_id"
-            " JOIN user u ON u.id = s.user_id")
+POST_SQL = (
+    "SELECT s.*, f.name AS forum, u.username AS author FROM submission s JOIN forum f ON f.id = s.forum_id"
+    " JOIN user u ON u.id = s.user_id"
+)
 POST_FILTERS = {"forum": "f.name = ?", "author": "u.username = ?", "style": "i.style = ?", "subject": "i.subject = ?"}
 
 
@@ -123,7 +129,7 @@ class RedditData:
         names = {spec.name for spec in missing_forums()}
         return {r[0] for r in self.conn.execute("SELECT name FROM forum") if r[0] in names}
 
-    def __enter__(self) -> "RedditData":
+    def __enter__(self) -> RedditData:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -138,8 +144,20 @@ class RedditData:
         return Image(r["id"], r["file_name"], r["style"], r["subject"], json.loads(r["facts"]), r["seed"])
 
     def _post(self, r: sqlite3.Row) -> Post:
-        return Post(r["id"], r["forum"], r["title"], r["url"], r["body"], r["author"], r["created_at"], r["upvotes"],
-                    r["downvotes"], r["net_score"], r["comment_count"], self._image(r["image_id"]))
+        return Post(
+            r["id"],
+            r["forum"],
+            r["title"],
+            r["url"],
+            r["body"],
+            r["author"],
+            r["created_at"],
+            r["upvotes"],
+            r["downvotes"],
+            r["net_score"],
+            r["comment_count"],
+            self._image(r["image_id"]),
+        )
 
     def post(self, post_id: int) -> Post:
         row = self.conn.execute(f"{POST_SQL} WHERE s.id = ?", (post_id,)).fetchone()
@@ -147,10 +165,20 @@ class RedditData:
             raise KeyError(f"no post with id {post_id} in {self.path}")
         return self._post(row)
 
-    def find_posts(self, *, forum: str | None = None, author: str | None = None, style: str | None = None,
-                   subject: str | None = None, has_image: bool | None = None, title_contains: str | None = None,
-                   min_comments: int | None = None, order: str = "id", limit: int | None = 50,
-                   **facts) -> list[Post]:
+    def find_posts(
+        self,
+        *,
+        forum: str | None = None,
+        author: str | None = None,
+        style: str | None = None,
+        subject: str | None = None,
+        has_image: bool | None = None,
+        title_contains: str | None = None,
+        min_comments: int | None = None,
+        order: str = "id",
+        limit: int | None = 50,
+        **facts,
+    ) -> list[Post]:
         """Posts matching every given field; extra keywords match the image's facts (kind="cat", count=2,
         time_of_day="night", ...). order: id (oldest first), -net_score, -comment_count."""
         clauses: list[str] = []
@@ -175,8 +203,11 @@ class RedditData:
         orders = {"id": "s.id", "-net_score": "s.net_score DESC, s.id", "-comment_count": "s.comment_count DESC, s.id"}
         if order not in orders:
             raise ValueError(f"order {order!r}: one of {', '.join(orders)}")
-        sql = (POST_SQL.replace(" FROM submission s", " FROM submission s LEFT JOIN image i ON i.id = s.image_id")
-               + (" WHERE " + " AND ".join(clauses) if clauses else "") + f" ORDER BY {orders[order]}")
+        sql = (
+            POST_SQL.replace(" FROM submission s", " FROM submission s LEFT JOIN image i ON i.id = s.image_id")
+            + (" WHERE " + " AND ".join(clauses) if clauses else "")
+            + f" ORDER BY {orders[order]}"
+        )
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         return [self._post(r) for r in self.conn.execute(sql, params)]
@@ -187,14 +218,26 @@ class RedditData:
         """The post's comments, oldest first, each with its depth in the thread."""
         rows = self.conn.execute(
             "SELECT c.*, u.username FROM comment c JOIN user u ON u.id = c.user_id WHERE c.submission_id = ?"
-            " ORDER BY c.id", (post_id,)).fetchall()
+            " ORDER BY c.id",
+            (post_id,),
+        ).fetchall()
         depth: dict[int, int] = {}
         out = []
         for r in rows:
             d = 1 if r["parent_id"] is None else depth.get(r["parent_id"], 1) + 1
             depth[r["id"]] = d
-            out.append(Comment(r["id"], r["submission_id"], r["parent_id"], r["username"], r["body"],
-                               r["created_at"], r["net_score"], d))
+            out.append(
+                Comment(
+                    r["id"],
+                    r["submission_id"],
+                    r["parent_id"],
+                    r["username"],
+                    r["body"],
+                    r["created_at"],
+                    r["net_score"],
+                    d,
+                )
+            )
         return out
 
     def top_comment(self, post_id: int) -> Comment | None:
@@ -207,11 +250,17 @@ class RedditData:
     def forums(self) -> list[Forum]:
         out = []
         for r in self.conn.execute("SELECT * FROM forum ORDER BY name COLLATE NOCASE"):
-            mods = tuple(x[0] for x in self.conn.execute(
-                "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id WHERE m.forum_id = ?"
-                " ORDER BY u.username", (r["id"],)))
-            out.append(Forum(r["name"], r["title"], r["description"], r["subscriber_count"], r["submission_count"],
-                             mods))
+            mods = tuple(
+                x[0]
+                for x in self.conn.execute(
+                    "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id WHERE m.forum_id = ?"
+                    " ORDER BY u.username",
+                    (r["id"],),
+                )
+            )
+            out.append(
+                Forum(r["name"], r["title"], r["description"], r["subscriber_count"], r["submission_count"], mods)
+            )
         return out
 
     def forum(self, name: str) -> Forum:
@@ -225,32 +274,62 @@ class RedditData:
         return [r[0] for r in self.conn.execute(sql)]
 
     def subscriptions(self, username: str) -> list[str]:
-        return [r[0] for r in self.conn.execute(
-            "SELECT f.name FROM subscription s JOIN forum f ON f.id = s.forum_id JOIN user u ON u.id = s.user_id"
-            " WHERE u.username = ? ORDER BY f.name COLLATE NOCASE", (username,))]
+        return [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT f.name FROM subscription s JOIN forum f ON f.id = s.forum_id JOIN user u ON u.id = s.user_id"
+                " WHERE u.username = ? ORDER BY f.name COLLATE NOCASE",
+                (username,),
+            )
+        ]
 
     def votes(self, username: str) -> dict[int, int]:
         """post id -> +1 / -1 for the user's votes on posts."""
-        return {r[0]: r[1] for r in self.conn.execute(
-            "SELECT v.submission_id, v.choice FROM submission_vote v JOIN user u ON u.id = v.user_id"
-            " WHERE u.username = ? ORDER BY v.submission_id", (username,))}
+        return {
+            r[0]: r[1]
+            for r in self.conn.execute(
+                "SELECT v.submission_id, v.choice FROM submission_vote v JOIN user u ON u.id = v.user_id"
+                " WHERE u.username = ? ORDER BY v.submission_id",
+                (username,),
+            )
+        }
 
     def comments_by(self, username: str, limit: int = 50) -> list[Comment]:
         rows = self.conn.execute(
             "SELECT c.*, u.username FROM comment c JOIN user u ON u.id = c.user_id WHERE u.username = ?"
-            " ORDER BY c.id LIMIT ?", (username, limit)).fetchall()
-        return [Comment(r["id"], r["submission_id"], r["parent_id"], r["username"], r["body"], r["created_at"],
-                        r["net_score"], 0) for r in rows]
+            " ORDER BY c.id LIMIT ?",
+            (username, limit),
+        ).fetchall()
+        return [
+            Comment(
+                r["id"],
+                r["submission_id"],
+                r["parent_id"],
+                r["username"],
+                r["body"],
+                r["created_at"],
+                r["net_score"],
+                0,
+            )
+            for r in rows
+        ]
 
     def threads(self, username: str) -> list[Thread]:
         out = []
         for t in self.conn.execute(
-                "SELECT t.*, a.username AS sender, b.username AS receiver FROM message_thread t"
-                " JOIN user a ON a.id = t.sender_id JOIN user b ON b.id = t.receiver_id"
-                " WHERE a.username = ? OR b.username = ? ORDER BY t.id", (username, username)).fetchall():
-            msgs = tuple((m[0], m[1]) for m in self.conn.execute(
-                "SELECT u.username, m.body FROM message m JOIN user u ON u.id = m.sender_id WHERE m.thread_id = ?"
-                " ORDER BY m.id", (t["id"],)))
+            "SELECT t.*, a.username AS sender, b.username AS receiver FROM message_thread t"
+            " JOIN user a ON a.id = t.sender_id JOIN user b ON b.id = t.receiver_id"
+            " WHERE a.username = ? OR b.username = ? ORDER BY t.id",
+            (username, username),
+        ).fetchall():
+            msgs = tuple(
+                (m[0], m[1])
+                for m in self.conn.execute(
+                    "SELECT u.username, m.body FROM message m JOIN user u ON u.id = m.sender_id WHERE m.thread_id = ?"
+                    " ORDER BY m.id",
+                    (t["id"],),
+                )
+            )
             out.append(Thread(t["id"], t["title"], t["sender"], t["receiver"], msgs))
         return out
 

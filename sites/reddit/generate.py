@@ -5,6 +5,7 @@ offsets from a fixed epoch (never the clock), and the file is VACUUMed at the en
 post count give a byte-identical database file. Image posts record what their picture shows (the
 `image.facts` JSON); their titles leave it out.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,7 @@ SPAN_DAYS = 420
 SCALES = {"tiny": 400, "small": 1200, "default": 4000, "full": 31464}
 BENCHMARK_USER = {"username": "MarvelsGrantMan136", "password": "test1234"}
 GENERATED_PASSWORD = "forum.1234"
-MEGATHREAD_EVERY = 97          # every Nth post is a busy thread with 200+ comments
+MEGATHREAD_EVERY = 97  # every Nth post is a busy thread with 200+ comments
 MEGATHREAD_COMMENTS = (200, 260)
 
 
@@ -71,15 +72,22 @@ def _body(rng: random.Random) -> str:
     return "\n\n".join(rng.sample(BODY_LINES, rng.randint(1, 3)))
 
 
-
 def _forum(conn: sqlite3.Connection, rng: random.Random, fid: int, spec, n_users: int) -> None:
     """One forum row with its sidebar and creation date, and its one to three moderators."""
-    conn.execute("INSERT INTO forum(id, name, title, description, sidebar, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                 (fid, spec.name, spec.title, spec.description,
-                  f"{spec.description}\n\n**Rules**\n\n1. Be civil.\n2. Stay on topic.\n3. No spam.",
-                  _stamp(EPOCH - timedelta(days=rng.randint(500, 900)))))
+    conn.execute(
+        "INSERT INTO forum(id, name, title, description, sidebar, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            fid,
+            spec.name,
+            spec.title,
+            spec.description,
+            f"{spec.description}\n\n**Rules**\n\n1. Be civil.\n2. Stay on topic.\n3. No spam.",
+            _stamp(EPOCH - timedelta(days=rng.randint(500, 900))),
+        ),
+    )
     for uid in sorted(rng.sample(range(2, n_users + 1), rng.randint(1, 3))):
         conn.execute("INSERT INTO moderator(forum_id, user_id) VALUES (?, ?)", (fid, uid))
+
 
 def generate(path: Path, seed: int, posts: int) -> GenerationResult:
     """Write a new database at `path` (which must not exist)."""
@@ -104,10 +112,15 @@ def generate(path: Path, seed: int, posts: int) -> GenerationResult:
 
 
 def _users(conn: sqlite3.Connection, rng: random.Random, n_users: int) -> None:
-    conn.execute("INSERT INTO user(id, username, password_hash, biography, created_at) VALUES (1, ?, ?, ?, ?)",
-                 (BENCHMARK_USER["username"], hash_with_salt(BENCHMARK_USER["password"], _salt(rng),
-                                                             STRONG_ITERATIONS),
-                  "Comics, movies and the occasional meme.", _stamp(EPOCH - timedelta(days=400))))
+    conn.execute(
+        "INSERT INTO user(id, username, password_hash, biography, created_at) VALUES (1, ?, ?, ?, ?)",
+        (
+            BENCHMARK_USER["username"],
+            hash_with_salt(BENCHMARK_USER["password"], _salt(rng), STRONG_ITERATIONS),
+            "Comics, movies and the occasional meme.",
+            _stamp(EPOCH - timedelta(days=400)),
+        ),
+    )
     taken = {BENCHMARK_USER["username"].lower()}
     # one hash for every generated account (same public password), so the full scale builds quickly
     shared_hash = hash_with_salt(GENERATED_PASSWORD, _salt(rng), SELLER_ITERATIONS)
@@ -119,8 +132,9 @@ def _users(conn: sqlite3.Connection, rng: random.Random, n_users: int) -> None:
                 taken.add(name.lower())
                 break
         rows.append((uid, name, shared_hash, "", _stamp(EPOCH - timedelta(days=rng.randint(1, 1500)))))
-    conn.executemany("INSERT INTO user(id, username, password_hash, biography, created_at) VALUES (?, ?, ?, ?, ?)",
-                     rows)
+    conn.executemany(
+        "INSERT INTO user(id, username, password_hash, biography, created_at) VALUES (?, ?, ?, ?, ?)", rows
+    )
 
 
 def _fill(conn: sqlite3.Connection, rng: random.Random, posts: int) -> tuple[int, int, int]:
@@ -132,15 +146,17 @@ def _fill(conn: sqlite3.Connection, rng: random.Random, posts: int) -> tuple[int
     for fid, spec in enumerate(FORUMS, start=1):
         _forum(conn, rng, fid, spec, n_users)
         subscribers[fid] = set()
-    official_subs = [1, 7, 10, 12, 16, 17, 23]   # Art, memes, movies, food, dataisbeautiful, aww, boston
+    official_subs = [1, 7, 10, 12, 16, 17, 23]  # Art, memes, movies, food, dataisbeautiful, aww, boston
     for fid in official_subs:
         subscribers[fid].add(1)
     for uid in range(2, n_users + 1):
         for fid in rng.sample(range(1, len(FORUMS) + 1), rng.randint(1, 6)):
             subscribers[fid].add(uid)
     for fid in sorted(subscribers):
-        conn.executemany("INSERT INTO subscription(forum_id, user_id) VALUES (?, ?)",
-                         [(fid, uid) for uid in sorted(subscribers[fid])])
+        conn.executemany(
+            "INSERT INTO subscription(forum_id, user_id) VALUES (?, ?)",
+            [(fid, uid) for uid in sorted(subscribers[fid])],
+        )
         conn.execute("UPDATE forum SET subscriber_count = ? WHERE id = ?", (len(subscribers[fid]), fid))
 
     weights = [spec.weight for spec in FORUMS]
@@ -164,7 +180,7 @@ def _fill(conn: sqlite3.Connection, rng: random.Random, posts: int) -> tuple[int
     return n_users, rows.n_comments, rows.n_images
 
 
-def _official_forums(conn: sqlite3.Connection, rng: random.Random, posts: int, n_users: int, rows: "_Rows") -> None:
+def _official_forums(conn: sqlite3.Connection, rng: random.Random, posts: int, n_users: int, rows: _Rows) -> None:
     """The official forums the generated ones lack, after every other row (ids after theirs), with posts, comments
     and subscribers from their own random stream; the benchmark account takes no part, so its pages stay."""
     from sites.reddit.official_forums import missing_forums
@@ -182,8 +198,9 @@ def _official_forums(conn: sqlite3.Connection, rng: random.Random, posts: int, n
             sid += 1
             created = EPOCH + timedelta(seconds=int(step * k + rng.uniform(0, step * 0.9)))
             _post(rng, sid, fid, spec, rng.randint(2, n_users), created, n_users, rows, benchmark_user=False)
-        conn.execute("UPDATE forum SET subscriber_count = ?, submission_count = ? WHERE id = ?",
-                     (len(members), per_forum, fid))
+        conn.execute(
+            "UPDATE forum SET subscriber_count = ?, submission_count = ? WHERE id = ?", (len(members), per_forum, fid)
+        )
     rows.flush(conn)
 
 
@@ -202,8 +219,17 @@ class _Rows:
         _flush(conn, self.images, self.submissions, self.comments, self.votes, self.comment_votes)
 
 
-def _post(rng: random.Random, sid: int, fid: int, spec, author: int, created: datetime, n_users: int, rows: _Rows,
-          benchmark_user: bool = True) -> None:
+def _post(
+    rng: random.Random,
+    sid: int,
+    fid: int,
+    spec,
+    author: int,
+    created: datetime,
+    n_users: int,
+    rows: _Rows,
+    benchmark_user: bool = True,
+) -> None:
     """One submission with its picture, comments and votes into `rows`. `benchmark_user=False` keeps the
     benchmark account out of it (no comment or vote of theirs)."""
     url = None
@@ -213,9 +239,16 @@ def _post(rng: random.Random, sid: int, fid: int, spec, author: int, created: da
         picture = spec.picture(rng)
         rows.n_images += 1
         image_id = rows.n_images
-        rows.images.append((image_id, f"{rng.getrandbits(64):016x}.jpg", picture.style,
-                            picture.kind or picture.title or picture.style,
-                            json.dumps(picture.facts(), sort_keys=True), rng.randrange(2**31)))
+        rows.images.append(
+            (
+                image_id,
+                f"{rng.getrandbits(64):016x}.jpg",
+                picture.style,
+                picture.kind or picture.title or picture.style,
+                json.dumps(picture.facts(), sort_keys=True),
+                rng.randrange(2**31),
+            )
+        )
         title = rng.choice(spec.image_titles)
     else:
         title = rng.choice(spec.text_titles)
@@ -250,33 +283,64 @@ def _post(rng: random.Random, sid: int, fid: int, spec, author: int, created: da
             rows.comment_votes.append((cid, 1, 1 if rng.random() < 0.8 else -1))
     net = up - down
     stamp = _stamp(created)
-    rows.submissions.append((sid, fid, author, title, url, body, image_id, stamp, _stamp(last), up, down, net,
-                             n_post_comments, ranking(stamp, net)))
-    if benchmark_user and sid % 53 == 7:   # the benchmark account's own votes
+    rows.submissions.append(
+        (
+            sid,
+            fid,
+            author,
+            title,
+            url,
+            body,
+            image_id,
+            stamp,
+            _stamp(last),
+            up,
+            down,
+            net,
+            n_post_comments,
+            ranking(stamp, net),
+        )
+    )
+    if benchmark_user and sid % 53 == 7:  # the benchmark account's own votes
         rows.votes.append((sid, 1, 1 if rng.random() < 0.75 else -1))
     for voter in sorted(rng.sample(range(2, n_users + 1), 2)):
         rows.votes.append((sid, voter, 1 if rng.random() < 0.85 else -1))
 
 
 def _flush(conn, image_rows, sub_rows, comment_rows, vote_rows, cvote_rows) -> None:
-    conn.executemany("INSERT INTO image(id, file_name, style, subject, facts, seed) VALUES (?, ?, ?, ?, ?, ?)",
-                     image_rows)
+    conn.executemany(
+        "INSERT INTO image(id, file_name, style, subject, facts, seed) VALUES (?, ?, ?, ?, ?, ?)", image_rows
+    )
     conn.executemany(
         "INSERT INTO submission(id, forum_id, user_id, title, url, body, image_id, created_at, last_active, upvotes,"
-        " downvotes, net_score, comment_count, ranking) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", sub_rows)
+        " downvotes, net_score, comment_count, ranking) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        sub_rows,
+    )
     conn.executemany(
         "INSERT INTO comment(id, submission_id, parent_id, user_id, body, created_at, upvotes, downvotes, net_score)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", comment_rows)
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        comment_rows,
+    )
     conn.executemany("INSERT INTO submission_vote(submission_id, user_id, choice) VALUES (?, ?, ?)", vote_rows)
     conn.executemany("INSERT INTO comment_vote(comment_id, user_id, choice) VALUES (?, ?, ?)", cvote_rows)
     for rows in (image_rows, sub_rows, comment_rows, vote_rows, cvote_rows):
         rows.clear()
 
 
-MESSAGE_OPENERS = ("Hey, loved your post!", "Quick question about your post", "Thanks for the advice",
-                   "Meetup this weekend?", "About the item you posted")
-MESSAGE_BODIES = ("Where did you get it?", "Could you share the recipe?", "Thanks again, it worked!",
-                  "Let me know if you are still interested.", "Sounds good, see you there.")
+MESSAGE_OPENERS = (
+    "Hey, loved your post!",
+    "Quick question about your post",
+    "Thanks for the advice",
+    "Meetup this weekend?",
+    "About the item you posted",
+)
+MESSAGE_BODIES = (
+    "Where did you get it?",
+    "Could you share the recipe?",
+    "Thanks again, it worked!",
+    "Let me know if you are still interested.",
+    "Sounds good, see you there.",
+)
 
 
 def _messages(conn: sqlite3.Connection, rng: random.Random, n_users: int, posts: int) -> None:
@@ -288,13 +352,17 @@ def _messages(conn: sqlite3.Connection, rng: random.Random, n_users: int, posts:
         else:
             sender, receiver = rng.sample(range(2, n_users + 1), 2)
         when = EPOCH + timedelta(days=rng.uniform(0, SPAN_DAYS))
-        conn.execute("INSERT INTO message_thread(id, sender_id, receiver_id, title, created_at) VALUES (?, ?, ?, ?, ?)",
-                     (tid, sender, receiver, rng.choice(MESSAGE_OPENERS), _stamp(when)))
+        conn.execute(
+            "INSERT INTO message_thread(id, sender_id, receiver_id, title, created_at) VALUES (?, ?, ?, ?, ?)",
+            (tid, sender, receiver, rng.choice(MESSAGE_OPENERS), _stamp(when)),
+        )
         for k in range(rng.randint(1, 3)):
             mid += 1
             who = sender if k % 2 == 0 else receiver
-            conn.execute("INSERT INTO message(id, thread_id, sender_id, body, created_at) VALUES (?, ?, ?, ?, ?)",
-                         (mid, tid, who, rng.choice(MESSAGE_BODIES), _stamp(when + timedelta(hours=k * 3))))
+            conn.execute(
+                "INSERT INTO message(id, thread_id, sender_id, body, created_at) VALUES (?, ?, ?, ?, ?)",
+                (mid, tid, who, rng.choice(MESSAGE_BODIES), _stamp(when + timedelta(hours=k * 3))),
+            )
 
 
 def generate_atomic(final: Path, seed: int, posts: int) -> GenerationResult:

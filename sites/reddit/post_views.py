@@ -1,5 +1,6 @@
 """A post and its comments: the post page, comment permalinks, submitting, editing and deleting posts and
 comments, and votes on both (toggling)."""
+
 from __future__ import annotations
 
 import re
@@ -41,8 +42,10 @@ def _post(forum_name: str, raw_id: str):
 def _comment_tree(post_id: int, root_id: int | None = None):
     """Comments of the post as nested dicts (children ordered by score, then age); from `root_id` if given."""
     db = get_db()
-    rows = db.execute("SELECT c.*, u.username FROM comment c JOIN user u ON u.id = c.user_id"
-                      " WHERE c.submission_id = ? ORDER BY c.id", (post_id,)).fetchall()
+    rows = db.execute(
+        "SELECT c.*, u.username FROM comment c JOIN user u ON u.id = c.user_id WHERE c.submission_id = ? ORDER BY c.id",
+        (post_id,),
+    ).fetchall()
     # plain attribute objects: the template reads a dozen fields of each of hundreds of comments
     nodes = {r["id"]: SimpleNamespace(row=SimpleNamespace(**dict(r)), children=[]) for r in rows}
     roots = []
@@ -63,6 +66,7 @@ def _comment_tree(post_id: int, root_id: int | None = None):
         items.sort(key=lambda n: (-n.row.net_score, n.row.id))
         for n in items:
             order(n.children)
+
     order(roots)
     return roots, [r["id"] for r in rows]
 
@@ -75,19 +79,32 @@ def _votes(table: str, post_id: int) -> dict[int, int]:
     if table == "submission_vote":
         sql = "SELECT submission_id, choice FROM submission_vote WHERE user_id = ? AND submission_id = ?"
     else:
-        sql = ("SELECT v.comment_id, v.choice FROM comment c JOIN comment_vote v ON v.comment_id = c.id"
-               " AND v.user_id = ? WHERE c.submission_id = ?")
+        sql = (
+            "SELECT v.comment_id, v.choice FROM comment c JOIN comment_vote v ON v.comment_id = c.id"
+            " AND v.user_id = ? WHERE c.submission_id = ?"
+        )
     return {r[0]: r[1] for r in get_db().execute(sql, (user["id"], post_id))}
 
 
 def _forum_sidebar(forum_id: int):
     db = get_db()
     forum = db.execute("SELECT * FROM forum WHERE id = ?", (forum_id,)).fetchone()
-    mods = [r[0] for r in db.execute("SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id"
-                                     " WHERE m.forum_id = ? ORDER BY u.username", (forum_id,))]
+    mods = [
+        r[0]
+        for r in db.execute(
+            "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id"
+            " WHERE m.forum_id = ? ORDER BY u.username",
+            (forum_id,),
+        )
+    ]
     user = current_user()
-    subscribed = user is not None and db.execute(
-        "SELECT 1 FROM subscription WHERE forum_id = ? AND user_id = ?", (forum_id, user["id"])).fetchone() is not None
+    subscribed = (
+        user is not None
+        and db.execute(
+            "SELECT 1 FROM subscription WHERE forum_id = ? AND user_id = ?", (forum_id, user["id"])
+        ).fetchone()
+        is not None
+    )
     return forum, mods, subscribed
 
 
@@ -96,16 +113,26 @@ def show(forum_name: str, post_id: str, slug: str | None = None, comment_id: str
     root = None
     if comment_id is not None:
         root = id_from_path(comment_id, "comment")
-        if get_db().execute("SELECT 1 FROM comment WHERE id = ? AND submission_id = ?",
-                            (root, post["id"])).fetchone() is None:
+        if (
+            get_db().execute("SELECT 1 FROM comment WHERE id = ? AND submission_id = ?", (root, post["id"])).fetchone()
+            is None
+        ):
             abort(404, description=f"comment {root} does not exist on this post")
     tree, _ids = _comment_tree(post["id"], root)
     forum_id = get_db().execute("SELECT forum_id FROM submission WHERE id = ?", (post["id"],)).fetchone()[0]
     forum, mods, subscribed = _forum_sidebar(forum_id)
-    return render_template("post.html", post=post, tree=tree, permalink=root,
-                           post_votes=_votes("submission_vote", post["id"]),
-                           comment_votes=_votes("comment_vote", post["id"]), forum=forum, moderators=mods,
-                           subscribed=subscribed, is_image_url=_is_image_url)
+    return render_template(
+        "post.html",
+        post=post,
+        tree=tree,
+        permalink=root,
+        post_votes=_votes("submission_vote", post["id"]),
+        comment_votes=_votes("comment_vote", post["id"]),
+        forum=forum,
+        moderators=mods,
+        subscribed=subscribed,
+        is_image_url=_is_image_url,
+    )
 
 
 def _is_image_url(url: str | None) -> bool:
@@ -113,6 +140,7 @@ def _is_image_url(url: str | None) -> bool:
 
 
 # ---- submitting and editing posts --------------------------------------------------------------------------
+
 
 def _forums():
     return get_db().execute("SELECT id, name FROM forum ORDER BY name COLLATE NOCASE").fetchall()
@@ -138,11 +166,17 @@ def _read_post_form(require_forum: bool):
         errors["body"] = f"The body is too long (at most {BODY_MAX} characters)."
     forum = None
     if require_forum:
-        forum = get_db().execute("SELECT * FROM forum WHERE name = ?", (values["forum"],)).fetchone() \
-            if values["forum"] else None
+        forum = (
+            get_db().execute("SELECT * FROM forum WHERE name = ?", (values["forum"],)).fetchone()
+            if values["forum"]
+            else None
+        )
         if forum is None:
-            errors["forum"] = "Please choose a forum." if not values["forum"] else \
-                f"There is no forum called {values['forum'][:60]!r}."
+            errors["forum"] = (
+                "Please choose a forum."
+                if not values["forum"]
+                else f"There is no forum called {values['forum'][:60]!r}."
+            )
     return values, errors, forum
 
 
@@ -150,8 +184,7 @@ def submit_form(forum_name: str | None = None):
     require_user()
     if forum_name is not None:
         forum_row(forum_name)
-    return render_template("submit.html", forums=_forums(), values={"forum": forum_name or ""}, errors={},
-                           editing=None)
+    return render_template("submit.html", forums=_forums(), values={"forum": forum_name or ""}, errors={}, editing=None)
 
 
 def submit(forum_name: str | None = None):
@@ -167,10 +200,21 @@ def submit(forum_name: str | None = None):
         cur = db.execute(
             "INSERT INTO submission(forum_id, user_id, title, url, body, created_at, last_active, upvotes, downvotes,"
             " net_score, comment_count, ranking) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, 1, 0, ?)",
-            (forum["id"], user["id"], values["title"], values["url"] or None, values["body"], stamp, stamp,
-             ranking(stamp, 1)))
+            (
+                forum["id"],
+                user["id"],
+                values["title"],
+                values["url"] or None,
+                values["body"],
+                stamp,
+                stamp,
+                ranking(stamp, 1),
+            ),
+        )
         post_id = inserted_id(cur)
-        db.execute("INSERT INTO submission_vote(submission_id, user_id, choice) VALUES (?, ?, 1)", (post_id, user["id"]))  # noqa: E501
+        db.execute(
+            "INSERT INTO submission_vote(submission_id, user_id, choice) VALUES (?, ?, 1)", (post_id, user["id"])
+        )
         db.execute("UPDATE forum SET submission_count = submission_count + 1 WHERE id = ?", (forum["id"],))
         db.execute("COMMIT")
     except BaseException:
@@ -200,8 +244,10 @@ def edit(forum_name: str, post_id: str):
     values["forum"] = post["forum"]
     if errors:
         return render_template("submit.html", forums=_forums(), values=values, errors=errors, editing=post), 400
-    get_db().execute("UPDATE submission SET title = ?, url = ?, body = ?, edited_at = ? WHERE id = ?",
-                     (values["title"], values["url"] or None, values["body"], now_stamp(), post["id"]))
+    get_db().execute(
+        "UPDATE submission SET title = ?, url = ?, body = ?, edited_at = ? WHERE id = ?",
+        (values["title"], values["url"] or None, values["body"], now_stamp(), post["id"]),
+    )
     flash("The post was updated.", "success")
     return redirect(post_path(post["forum"], post["id"], values["title"]))
 
@@ -224,6 +270,7 @@ def delete(forum_name: str, post_id: str):
 
 # ---- comments -----------------------------------------------------------------------------------------------
 
+
 def _comment_text(field: str = "comment[comment]") -> tuple[str, str | None]:
     text = (request.form.get(field) or "").replace("\r\n", "\n").strip()
     if not text:
@@ -241,8 +288,10 @@ def comment(forum_name: str, post_id: str, parent_id: str | None = None):
     parent = None
     if parent_id is not None:
         parent = id_from_path(parent_id, "comment")
-        if db.execute("SELECT 1 FROM comment WHERE id = ? AND submission_id = ?", (parent, post["id"])).fetchone() \
-                is None:
+        if (
+            db.execute("SELECT 1 FROM comment WHERE id = ? AND submission_id = ?", (parent, post["id"])).fetchone()
+            is None
+        ):
             abort(404, description=f"comment {parent} does not exist on this post")
     text, error = _comment_text()
     back = post_path(post["forum"], post["id"], post["title"])
@@ -251,11 +300,17 @@ def comment(forum_name: str, post_id: str, parent_id: str | None = None):
     stamp = now_stamp()
     db.execute("BEGIN IMMEDIATE")
     try:
-        cur = db.execute("INSERT INTO comment(submission_id, parent_id, user_id, body, created_at, upvotes, downvotes,"
-                         " net_score) VALUES (?, ?, ?, ?, ?, 1, 0, 1)", (post["id"], parent, user["id"], text, stamp))
-        db.execute("INSERT INTO comment_vote(comment_id, user_id, choice) VALUES (?, ?, 1)", (cur.lastrowid, user["id"]))  # noqa: E501
-        db.execute("UPDATE submission SET comment_count = comment_count + 1, last_active = ? WHERE id = ?",
-                   (stamp, post["id"]))
+        cur = db.execute(
+            "INSERT INTO comment(submission_id, parent_id, user_id, body, created_at, upvotes, downvotes,"
+            " net_score) VALUES (?, ?, ?, ?, ?, 1, 0, 1)",
+            (post["id"], parent, user["id"], text, stamp),
+        )
+        db.execute(
+            "INSERT INTO comment_vote(comment_id, user_id, choice) VALUES (?, ?, 1)", (cur.lastrowid, user["id"])
+        )
+        db.execute(
+            "UPDATE submission SET comment_count = comment_count + 1, last_active = ? WHERE id = ?", (stamp, post["id"])
+        )
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -296,12 +351,18 @@ def comment_delete(forum_name: str, post_id: str, comment_id: str):
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
     try:
-        removed = 1 + db.execute(
-            "WITH RECURSIVE sub(id) AS (SELECT id FROM comment WHERE parent_id = ? UNION ALL"
-            " SELECT c.id FROM comment c JOIN sub ON c.parent_id = sub.id) SELECT count(*) FROM sub",
-            (row["id"],)).fetchone()[0]
+        removed = (
+            1
+            + db.execute(
+                "WITH RECURSIVE sub(id) AS (SELECT id FROM comment WHERE parent_id = ? UNION ALL"
+                " SELECT c.id FROM comment c JOIN sub ON c.parent_id = sub.id) SELECT count(*) FROM sub",
+                (row["id"],),
+            ).fetchone()[0]
+        )
         db.execute("DELETE FROM comment WHERE id = ?", (row["id"],))
-        db.execute("UPDATE submission SET comment_count = max(0, comment_count - ?) WHERE id = ?", (removed, post["id"]))  # noqa: E501
+        db.execute(
+            "UPDATE submission SET comment_count = max(0, comment_count - ?) WHERE id = ?", (removed, post["id"])
+        )
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -311,6 +372,7 @@ def comment_delete(forum_name: str, post_id: str, comment_id: str):
 
 
 # ---- votes ------------------------------------------------------------------------------------------------
+
 
 def _choice() -> int:
     raw = (request.form.get("choice") or "").strip()
@@ -323,18 +385,26 @@ def _apply_vote(table: str, target: str, column: str, item_id: int, user_id: int
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
     try:
-        old = db.execute(f"SELECT choice FROM {table} WHERE {column} = ? AND user_id = ?", (item_id, user_id)).fetchone()  # noqa: E501
+        old = db.execute(
+            f"SELECT choice FROM {table} WHERE {column} = ? AND user_id = ?", (item_id, user_id)
+        ).fetchone()
         old = old[0] if old else 0
         if old != choice:
             if choice == 0:
                 db.execute(f"DELETE FROM {table} WHERE {column} = ? AND user_id = ?", (item_id, user_id))
             else:
-                db.execute(f"INSERT INTO {table}({column}, user_id, choice) VALUES (?, ?, ?) ON CONFLICT(user_id,"
-                           f" {column}) DO UPDATE SET choice = excluded.choice", (item_id, user_id, choice))
+                db.execute(
+                    f"INSERT INTO {table}({column}, user_id, choice) VALUES (?, ?, ?) ON CONFLICT(user_id,"
+                    f" {column}) DO UPDATE SET choice = excluded.choice",
+                    (item_id, user_id, choice),
+                )
             up = (choice == 1) - (old == 1)
             down = (choice == -1) - (old == -1)
-            db.execute(f"UPDATE {target} SET upvotes = upvotes + ?, downvotes = downvotes + ?,"
-                       f" net_score = net_score + ? WHERE id = ?", (up, down, up - down, item_id))
+            db.execute(
+                f"UPDATE {target} SET upvotes = upvotes + ?, downvotes = downvotes + ?,"
+                f" net_score = net_score + ? WHERE id = ?",
+                (up, down, up - down, item_id),
+            )
             if target == "submission":
                 row = db.execute("SELECT created_at, net_score FROM submission WHERE id = ?", (item_id,)).fetchone()
                 db.execute("UPDATE submission SET ranking = ? WHERE id = ?", (ranking(row[0], row[1]), item_id))
@@ -348,11 +418,16 @@ def vote_submission(post_id: str):
     user = require_user()
     check_csrf("token")
     sid = id_from_path(post_id, "post")
-    row = get_db().execute("SELECT s.id, s.title, f.name FROM submission s JOIN forum f ON f.id = s.forum_id"
-                           " WHERE s.id = ?", (sid,)).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT s.id, s.title, f.name FROM submission s JOIN forum f ON f.id = s.forum_id WHERE s.id = ?", (sid,)
+        )
+        .fetchone()
+    )
     if row is None:
         abort(404, description=f"post {sid} does not exist")
-    back = safe_next(post_path(row[2], row[0], row[1]))      # decided before the write
+    back = safe_next(post_path(row[2], row[0], row[1]))  # decided before the write
     _apply_vote("submission_vote", "submission", "submission_id", sid, user["id"], _choice())
     return redirect(back)
 
@@ -361,10 +436,17 @@ def vote_comment(comment_id: str):
     user = require_user()
     check_csrf("token")
     cid = id_from_path(comment_id, "comment")
-    row = get_db().execute("SELECT c.id, s.id, s.title, f.name FROM comment c JOIN submission s ON s.id ="
-                           " c.submission_id JOIN forum f ON f.id = s.forum_id WHERE c.id = ?", (cid,)).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT c.id, s.id, s.title, f.name FROM comment c JOIN submission s ON s.id ="
+            " c.submission_id JOIN forum f ON f.id = s.forum_id WHERE c.id = ?",
+            (cid,),
+        )
+        .fetchone()
+    )
     if row is None:
         abort(404, description=f"comment {cid} does not exist")
-    back = safe_next(f"{post_path(row[3], row[1], row[2])}#comment_{cid}")      # decided before the write
+    back = safe_next(f"{post_path(row[3], row[1], row[2])}#comment_{cid}")  # decided before the write
     _apply_vote("comment_vote", "comment", "comment_id", cid, user["id"], _choice())
     return redirect(back)

@@ -3,6 +3,7 @@
 A page is PAGE_SIZE rows in the sort's order; the link to the next page carries the sort key of the last row,
 so every page is one index range scan whatever its depth.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,7 +25,7 @@ STAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}( |T)\d{2}:\d{2}:\d{2}")
 
 @dataclass(frozen=True)
 class Sort:
-    columns: tuple[tuple[str, str, str], ...]   # (column, query key, direction)
+    columns: tuple[tuple[str, str, str], ...]  # (column, query key, direction)
 
     def order_by(self) -> str:
         return ", ".join(f"s.{col} {direction}" for col, _key, direction in self.columns)
@@ -43,7 +44,8 @@ LISTING_SQL = (
     "SELECT s.id, s.title, s.url, s.body, s.image_id, s.created_at, s.edited_at, s.net_score, s.upvotes, s.downvotes,"
     " s.comment_count, s.user_id, s.ranking, s.last_active, f.name AS forum, u.username AS author, i.file_name AS image_file"  # noqa: E501
     " FROM submission s JOIN forum f ON f.id = s.forum_id JOIN user u ON u.id = s.user_id"
-    " LEFT JOIN image i ON i.id = s.image_id")
+    " LEFT JOIN image i ON i.id = s.image_id"
+)
 
 
 def _cursor_value(key: str, raw: str):
@@ -81,7 +83,7 @@ def since(db: sqlite3.Connection, t: str | None) -> str | None:
     if newest is None:
         return None
     days = TIMES[t]
-    if days is None:     # "all", answered above
+    if days is None:  # "all", answered above
         return None
     end = datetime.strptime(newest[0], STAMP)
     return (end - timedelta(days=days)).strftime(STAMP)
@@ -94,7 +96,7 @@ def _page(db: sqlite3.Connection, spec: Sort, clauses: list[str], params: list, 
         (c1, _k1, d1), *rest = spec.columns
         op1 = "<" if d1 == "DESC" else ">"
         if rest:
-            (c2, _k2, d2), = rest
+            ((c2, _k2, d2),) = rest
             op2 = "<" if d2 == "DESC" else ">"
             clauses.append(f"(s.{c1} {op1} ? OR (s.{c1} = ? AND s.{c2} {op2} ?))")
             params.extend([after[0], after[0], after[1]])
@@ -102,11 +104,12 @@ def _page(db: sqlite3.Connection, spec: Sort, clauses: list[str], params: list, 
             clauses.append(f"s.{c1} {op1} ?")
             params.append(after[0])
     where = (" WHERE " + " AND ".join(clauses)) if clauses else ""
-    return db.execute(f"{LISTING_SQL}{where} ORDER BY {spec.order_by()} LIMIT ?", params + [PAGE_SIZE + 1]).fetchall()
+    return db.execute(f"{LISTING_SQL}{where} ORDER BY {spec.order_by()} LIMIT ?", [*params, PAGE_SIZE + 1]).fetchall()
 
 
 def _sort_key(spec: Sort):
     """A Python key giving the sort's order (for merging the pages of several forums)."""
+
     def key(row):
         out = []
         for col, _key, direction in spec.columns:
@@ -115,11 +118,13 @@ def _sort_key(spec: Sort):
                 value = -value if isinstance(value, int) else _Desc(value)
             out.append(value)
         return tuple(out)
+
     return key
 
 
 class _Desc:
     """Reverses the order of a string (descending text columns in a merged sort)."""
+
     __slots__ = ("v",)
 
     def __init__(self, v):
@@ -132,8 +137,14 @@ class _Desc:
         return self.v == other.v
 
 
-def listing(db: sqlite3.Connection, sort: str, *, forum_ids: list[int] | None = None, t: str | None = None,
-            user_id: int | None = None) -> tuple[list[sqlite3.Row], dict | None]:
+def listing(
+    db: sqlite3.Connection,
+    sort: str,
+    *,
+    forum_ids: list[int] | None = None,
+    t: str | None = None,
+    user_id: int | None = None,
+) -> tuple[list[sqlite3.Row], dict | None]:
     """One page of submissions and the `next[...]` query of the following page (None on the last page).
     Several forums (a front page of subscriptions) are read one index range each and merged."""
     spec = SORT_KEYS[sort]
@@ -152,9 +163,9 @@ def listing(db: sqlite3.Connection, sort: str, *, forum_ids: list[int] | None = 
     else:
         rows = []
         for fid in forum_ids:
-            rows.extend(_page(db, spec, clauses + ["s.forum_id = ?"], params + [fid], after))
+            rows.extend(_page(db, spec, [*clauses, "s.forum_id = ?"], [*params, fid], after))
         rows.sort(key=_sort_key(spec))
-        rows = rows[:PAGE_SIZE + 1]
+        rows = rows[: PAGE_SIZE + 1]
     following = None
     if len(rows) > PAGE_SIZE:
         rows = rows[:PAGE_SIZE]
@@ -168,6 +179,8 @@ def search(db: sqlite3.Connection, q: str, limit: int = 50) -> list[sqlite3.Row]
     if not words:
         return []
     match = " ".join('"' + w.replace('"', "") + '"' for w in words)
-    return db.execute(f"{LISTING_SQL} JOIN submission_fts ON submission_fts.rowid = s.id"
-                      f" WHERE submission_fts MATCH ? ORDER BY submission_fts.rank, s.id DESC LIMIT ?",
-                      (match, limit)).fetchall()
+    return db.execute(
+        f"{LISTING_SQL} JOIN submission_fts ON submission_fts.rowid = s.id"
+        f" WHERE submission_fts MATCH ? ORDER BY submission_fts.rank, s.id DESC LIMIT ?",
+        (match, limit),
+    ).fetchall()

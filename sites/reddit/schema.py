@@ -3,6 +3,7 @@
 Scores are kept on the rows (net_score, upvotes, downvotes) and a row per user vote records who voted
 what; `ranking` is the hot-sort key (creation time plus a bonus growing with the log of the score).
 """
+
 from __future__ import annotations
 
 import calendar
@@ -139,7 +140,7 @@ END;
 """
 
 STAMP = "%Y-%m-%d %H:%M:%S"
-HOT_WEIGHT = 1800   # seconds of freshness one order of magnitude of score is worth
+HOT_WEIGHT = 1800  # seconds of freshness one order of magnitude of score is worth
 
 
 def ranking(created_at: str, net_score: int) -> int:

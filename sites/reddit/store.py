@@ -4,6 +4,7 @@ Layout under the data dir: `reddit/seed<SEED>-n<POSTS>-g<generator version>/redd
 and `.../images-<renderer version>/` (pictures of image posts, rendered lazily by the instances, atomic
 writes). Two processes that find the data missing at once serialise on a file lock.
 """  # noqa: E501
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,9 +39,15 @@ def generator_version() -> str:
     picture kinds it draws from)."""
     here = Path(__file__).parent
     imagery = here.parent / "imagery"
-    return code_version(here / "generate.py", here / "content.py", here / "schema.py", here / "official_forums.py",
-                        here.parent / "common" / "official_catalogue.json",
-                        imagery / "catalog.py", imagery / "catalog_forum.py")
+    return code_version(
+        here / "generate.py",
+        here / "content.py",
+        here / "schema.py",
+        here / "official_forums.py",
+        here.parent / "common" / "official_catalogue.json",
+        imagery / "catalog.py",
+        imagery / "catalog_forum.py",
+    )
 
 
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:

@@ -1,7 +1,8 @@
 """URL routing of the forum (Postmill's paths) and error pages."""
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from flask import Flask, render_template, request
 from flask.typing import ResponseReturnValue
@@ -73,24 +74,42 @@ RULES: list[tuple[str, str, Callable[..., ResponseReturnValue], list[str]]] = [
     ("/registration", "register_form", acc.register_form, ["GET"]),
     ("/registration", "register", acc.register, ["POST"]),
     ("/submission_images/<file_name>", "image", browse.image, ["GET"]),
-    ("/media/cache/resolve/submission_thumbnail_1x/submission_images/<file_name>", "thumbnail", browse.thumbnail,
-     ["GET"]),
+    (
+        "/media/cache/resolve/submission_thumbnail_1x/submission_images/<file_name>",
+        "thumbnail",
+        browse.thumbnail,
+        ["GET"],
+    ),
     ("/healthz", "healthz", browse.healthz, ["GET"]),
     ("/__reset", "reset", browse.reset, ["POST"]),
     ("/__session", "harness_session", acc.harness_session, ["POST"]),
 ]
 
-TITLES = {400: "Bad request", 401: "Please log in", 403: "Not allowed", 404: "Page not found",
-          405: "Method not allowed", 413: "Too large"}
+TITLES = {
+    400: "Bad request",
+    401: "Please log in",
+    403: "Not allowed",
+    404: "Page not found",
+    405: "Method not allowed",
+    413: "Too large",
+}
 
 
 def register(app: Flask) -> None:
     for path, endpoint, view, methods in RULES:
         app.add_url_rule(path, endpoint, view, methods=methods, strict_slashes=False)
     app.add_url_rule("/register", "register_alias", acc.register_form, methods=["GET"])
-    app.jinja_env.globals.update(current_user=web.current_user, csrf_token=web.csrf_token, markdown=web.markdown,
-                                 iso=web.iso, ago=web.ago, long_date=web.long_date, post_path=web.post_path,
-                                 sorts=queries.SORTS, timed_sorts=queries.TIMED_SORTS)
+    app.jinja_env.globals.update(
+        current_user=web.current_user,
+        csrf_token=web.csrf_token,
+        markdown=web.markdown,
+        iso=web.iso,
+        ago=web.ago,
+        long_date=web.long_date,
+        post_path=web.post_path,
+        sorts=queries.SORTS,
+        timed_sorts=queries.TIMED_SORTS,
+    )
 
     @app.context_processor
     def _me():
@@ -100,9 +119,8 @@ def register(app: Flask) -> None:
     def _http_error(exc: HTTPException):
         if exc.code in (301, 302, 303, 307, 308):
             return exc
-        code = exc.code or 500         # every HTTPException Flask hands here has its status
+        code = exc.code or 500  # every HTTPException Flask hands here has its status
         message = exc.description
         if code == 404 and not request.view_args:
             message = "The page you are looking for does not exist."
-        return render_template("error.html", code=code, title=TITLES.get(code, exc.name),
-                               message=message), code
+        return render_template("error.html", code=code, title=TITLES.get(code, exc.name), message=message), code

@@ -1,10 +1,11 @@
 """What the forum's views share: the request's database, the logged-in user, safe markdown, times, and
 where to go back to after a form. CSRF and numeric parameters come from sites.common.web."""
+
 from __future__ import annotations
 
 import functools
 import sqlite3
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from urllib.parse import quote
 
 from flask import abort, current_app, g, redirect, request, session
@@ -13,7 +14,7 @@ from markupsafe import Markup
 
 from sites.common.redirects import local_target
 from sites.common.web import check_csrf, csrf_token, int_arg, parse_int  # noqa: F401  (re-exported)
-from sites.reddit.schema import STAMP, slugify  # noqa: F401
+from sites.reddit.schema import STAMP, slugify
 
 # CommonMark with raw HTML turned off: tags in a body are shown as text, and markdown-it refuses
 # javascript:/vbscript:/data: link targets.
@@ -35,8 +36,9 @@ def current_user() -> sqlite3.Row | None:
         uid = session.get("user_id")
         g.user = None
         if isinstance(uid, int):
-            g.user = get_db().execute("SELECT id, username, biography, created_at FROM user WHERE id = ?",
-                                      (uid,)).fetchone()
+            g.user = (
+                get_db().execute("SELECT id, username, biography, created_at FROM user WHERE id = ?", (uid,)).fetchone()
+            )
     return g.user
 
 
@@ -54,9 +56,14 @@ def subscription_names() -> list[str]:
     user = current_user()
     if user is None:
         return []
-    return [r[0] for r in get_db().execute(
-        "SELECT f.name FROM subscription s JOIN forum f ON f.id = s.forum_id WHERE s.user_id = ?"
-        " ORDER BY f.name COLLATE NOCASE", (user["id"],))]
+    return [
+        r[0]
+        for r in get_db().execute(
+            "SELECT f.name FROM subscription s JOIN forum f ON f.id = s.forum_id WHERE s.user_id = ?"
+            " ORDER BY f.name COLLATE NOCASE",
+            (user["id"],),
+        )
+    ]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -70,7 +77,7 @@ def markdown(text: str) -> Markup:
 
 
 def now_stamp() -> str:
-    return datetime.now(timezone.utc).strftime(STAMP)
+    return datetime.now(UTC).strftime(STAMP)
 
 
 def iso(stamp: str) -> str:
@@ -90,18 +97,17 @@ def forum_now() -> datetime:
     about when something was posted keeps its answer; anything newer (what an agent posts) reads "just now"."""
     from sites.reddit.generate import EPOCH, SPAN_DAYS
 
-    return (EPOCH + timedelta(days=SPAN_DAYS)).replace(tzinfo=timezone.utc)
+    return (EPOCH + timedelta(days=SPAN_DAYS)).replace(tzinfo=UTC)
 
 
 def ago(stamp: str) -> str:
     """'3 months ago' style text for a UTC stamp, measured from the forum's clock (forum_now)."""
     try:
-        then = datetime.fromisoformat(stamp[:19]).replace(tzinfo=timezone.utc)
+        then = datetime.fromisoformat(stamp[:19]).replace(tzinfo=UTC)
     except ValueError:
         return stamp
     seconds = max(0, int((forum_now() - then).total_seconds()))
-    for unit, size in (("year", 365 * 86400), ("month", 30 * 86400), ("day", 86400), ("hour", 3600),
-                       ("minute", 60)):
+    for unit, size in (("year", 365 * 86400), ("month", 30 * 86400), ("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size:
             n = seconds // size
             return f"{n} {unit}{'s' if n != 1 else ''} ago"

@@ -4,6 +4,7 @@ Owns the site's app, schema, generated data, queries, views and REST API; its mo
 as modules (never names from this package). May import sites.common, sites.config, sites.imagery and
 sites.classifieds' shared pieces.
 """
+
 from __future__ import annotations
 
 import logging
@@ -16,10 +17,10 @@ from flask import Flask, g
 
 @dataclass(frozen=True)
 class ShoppingConfig:
-    live_db: Path          # this instance's writable database
-    pristine_db: Path      # the shared read-only copy that reset restores
-    photo_cache: Path      # shared cache of rendered product photos
-    reset_token: str       # also the bearer token of the REST API (/rest/V1/...)
+    live_db: Path  # this instance's writable database
+    pristine_db: Path  # the shared read-only copy that reset restores
+    photo_cache: Path  # shared cache of rendered product photos
+    reset_token: str  # also the bearer token of the REST API (/rest/V1/...)
     secret_key: str = ""
 
 
@@ -34,9 +35,14 @@ def create_app(config: ShoppingConfig) -> Flask:
     from sites.shopping import views
 
     app = Flask(__name__, static_folder="static", static_url_path="/static/frontend/Luma")
-    app.config.update(SECRET_KEY=config.secret_key or secrets.token_hex(32), MAX_CONTENT_LENGTH=1024 * 1024,
-                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
-                      SESSION_COOKIE_NAME=SESSION_COOKIE, SHOPPING=config)
+    app.config.update(
+        SECRET_KEY=config.secret_key or secrets.token_hex(32),
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_NAME=SESSION_COOKIE,
+        SHOPPING=config,
+    )
     app.logger.setLevel(logging.INFO)
     app.extensions["shopping_db"] = LiveDatabase(config.live_db, config.pristine_db)
 

@@ -1,4 +1,5 @@
 """Customer account: sign in/out, register, dashboard, account edit, address book, orders, reorder, reviews."""
+
 from __future__ import annotations
 
 import functools
@@ -18,8 +19,9 @@ from sites.common.throttle import client_address, login_throttle
 from sites.common.web import inserted_id
 
 EMAIL_RE = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
-SIGN_IN_ERROR = ("The account sign-in was incorrect or your account is disabled temporarily. "
-                 "Please wait and try again later.")
+SIGN_IN_ERROR = (
+    "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later."
+)
 ORDERS_PER_PAGE = (10, 20, 50)
 
 
@@ -60,15 +62,17 @@ def _decoy_hash() -> str:
 def _sign_in(customer_id: int) -> None:
     guest_cart = web.cart_owner()
     begin_login(customer_id)
-    if guest_cart and guest_cart.startswith("s"):   # Magento merges the guest cart into the customer's
+    if guest_cart and guest_cart.startswith("s"):  # Magento merges the guest cart into the customer's
         web.get_db().execute("UPDATE cart_item SET owner = ? WHERE owner = ?", (f"c{customer_id}", guest_cart))
 
 
 def harness_session():
     """POST /__session (token, user = email): sites.common.sessions.harness_login."""
+
     def find(email: str):
         row = web.get_db().execute("SELECT id FROM customer WHERE email = ?", (email,)).fetchone()
         return row["id"] if row else None
+
     return harness_login(web.conf().reset_token, find, _sign_in)
 
 
@@ -79,8 +83,11 @@ def logout():
 
 
 def logout_success():
-    return render_template("message_page.html", title="You are signed out",
-                           message="You have signed out and will go to our homepage in 5 seconds.")
+    return render_template(
+        "message_page.html",
+        title="You are signed out",
+        message="You have signed out and will go to our homepage in 5 seconds.",
+    )
 
 
 def register_form():
@@ -99,9 +106,14 @@ def register_post():
             errors[k] = "Please enter less or equal than 255 symbols."
     if not EMAIL_RE.match(form["email"]) or len(form["email"]) > 120:
         errors["email"] = "Please enter a valid email address (Ex: johndoe@domain.com)."
-    if len(password) < 8 or sum(bool(re.search(p, password)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]")) < 3:  # noqa: E501
-        errors["password"] = ("Minimum length of this field must be equal or greater than 8 symbols, with at least "
-                              "3 classes of characters: lower case, upper case, digits, special characters.")
+    if (
+        len(password) < 8
+        or sum(bool(re.search(p, password)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]")) < 3
+    ):
+        errors["password"] = (
+            "Minimum length of this field must be equal or greater than 8 symbols, with at least "
+            "3 classes of characters: lower case, upper case, digits, special characters."
+        )
     if password != again:
         errors["password_confirmation"] = "Please enter the same value again."
     conn = web.get_db()
@@ -109,9 +121,10 @@ def register_post():
         errors["email"] = "There is already an account with this email address."
     if errors:
         return render_template("register.html", form=form, errors=errors), 400
-    cur = conn.execute("INSERT INTO customer(email, firstname, lastname, password_hash, created_at)"
-                       " VALUES (?, ?, ?, ?, ?)", (form["email"], form["firstname"], form["lastname"],
-                                                   passwords.hash_new(password), _now()))
+    cur = conn.execute(
+        "INSERT INTO customer(email, firstname, lastname, password_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+        (form["email"], form["firstname"], form["lastname"], passwords.hash_new(password), _now()),
+    )
     _sign_in(inserted_id(cur))
     flash("Thank you for registering with One Stop Market.", "success")
     return redirect("/customer/account/")
@@ -123,8 +136,11 @@ def _addresses(cid: int):
 
 def dashboard():
     c = web.require_customer()
-    orders = web.get_db().execute("SELECT * FROM sales_order WHERE customer_id = ? ORDER BY id DESC LIMIT 5",
-                                  (c["id"],)).fetchall()
+    orders = (
+        web.get_db()
+        .execute("SELECT * FROM sales_order WHERE customer_id = ? ORDER BY id DESC LIMIT 5", (c["id"],))
+        .fetchall()
+    )
     return render_template("account/dashboard.html", c=c, addresses=_addresses(c["id"]), orders=orders)
 
 
@@ -165,8 +181,10 @@ def edit_post():
             new_hash = passwords.hash_new(new)
     if errors:
         return edit_form(errors, 400)
-    web.get_db().execute("UPDATE customer SET firstname = ?, lastname = ?, email = ?, password_hash = ? WHERE id = ?",
-                         (first, last, email, new_hash or c["password_hash"], c["id"]))
+    web.get_db().execute(
+        "UPDATE customer SET firstname = ?, lastname = ?, email = ?, password_hash = ? WHERE id = ?",
+        (first, last, email, new_hash or c["password_hash"], c["id"]),
+    )
     flash("You saved the account information.", "success")
     return redirect("/customer/account/")
 
@@ -179,8 +197,11 @@ def address_book():
 def _own_address(raw: str):
     c = web.require_customer()
     aid = web.parse_int(raw)
-    row = web.get_db().execute("SELECT * FROM address WHERE id = ? AND customer_id = ?",
-                               (aid, c["id"])).fetchone() if aid is not None else None
+    row = (
+        web.get_db().execute("SELECT * FROM address WHERE id = ? AND customer_id = ?", (aid, c["id"])).fetchone()
+        if aid is not None
+        else None
+    )
     if row is None:
         abort(404)
     return row
@@ -190,8 +211,14 @@ def address_form(address_id: str | None = None):
     c = web.require_customer()
     row = _own_address(address_id) if address_id is not None else None
     form = dict(row) if row else {"firstname": c["firstname"], "lastname": c["lastname"], "country": "United States"}
-    return render_template("account/address_edit.html", form=form, errors={}, address=row,
-                           labels=cart_views.FIELD_LABELS, fields=cart_views.ADDRESS_FIELDS)
+    return render_template(
+        "account/address_edit.html",
+        form=form,
+        errors={},
+        address=row,
+        labels=cart_views.FIELD_LABELS,
+        fields=cart_views.ADDRESS_FIELDS,
+    )
 
 
 def address_save(address_id: str | None = None):
@@ -200,8 +227,14 @@ def address_save(address_id: str | None = None):
     row = _own_address(address_id) if address_id is not None else None
     values, errors = cart_views.validate_address(request.form)
     if errors:
-        return render_template("account/address_edit.html", form=values, errors=errors, address=row,
-                               labels=cart_views.FIELD_LABELS, fields=cart_views.ADDRESS_FIELDS), 400
+        return render_template(
+            "account/address_edit.html",
+            form=values,
+            errors=errors,
+            address=row,
+            labels=cart_views.FIELD_LABELS,
+            fields=cart_views.ADDRESS_FIELDS,
+        ), 400
     conn = web.get_db()
     billing = request.form.get("default_billing") == "1" or (row is not None and row["default_billing"])
     shipping = request.form.get("default_shipping") == "1" or (row is not None and row["default_shipping"])
@@ -214,12 +247,16 @@ def address_save(address_id: str | None = None):
     cols = ", ".join(f"{k} = ?" for k in cart_views.ADDRESS_FIELDS)
     vals = [values[k] for k in cart_views.ADDRESS_FIELDS]
     if row is not None:
-        conn.execute(f"UPDATE address SET {cols}, default_billing = ?, default_shipping = ? WHERE id = ?",
-                     vals + [int(bool(billing)), int(bool(shipping)), row["id"]])
+        conn.execute(
+            f"UPDATE address SET {cols}, default_billing = ?, default_shipping = ? WHERE id = ?",
+            [*vals, int(bool(billing)), int(bool(shipping)), row["id"]],
+        )
     else:
-        conn.execute(f"INSERT INTO address(customer_id, {', '.join(cart_views.ADDRESS_FIELDS)}, default_billing,"
-                     f" default_shipping) VALUES (?, {', '.join('?' * len(vals))}, ?, ?)",
-                     [c["id"]] + vals + [int(bool(billing)), int(bool(shipping))])
+        conn.execute(
+            f"INSERT INTO address(customer_id, {', '.join(cart_views.ADDRESS_FIELDS)}, default_billing,"
+            f" default_shipping) VALUES (?, {', '.join('?' * len(vals))}, ?, ?)",
+            [c["id"], *vals, int(bool(billing)), int(bool(shipping))],
+        )
     flash("You saved the address.", "success")
     return redirect("/customer/address/")
 
@@ -244,17 +281,29 @@ def order_history():
     total = conn.execute("SELECT COUNT(*) FROM sales_order WHERE customer_id = ?", (c["id"],)).fetchone()[0]
     last_page = max(1, -(-total // limit))
     page = min(page, last_page)
-    orders = conn.execute("SELECT * FROM sales_order WHERE customer_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
-                          (c["id"], limit, (page - 1) * limit)).fetchall()
-    return render_template("account/orders.html", orders=orders, total=total, page=page, last_page=last_page,
-                           limit=limit, limits=ORDERS_PER_PAGE)
+    orders = conn.execute(
+        "SELECT * FROM sales_order WHERE customer_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        (c["id"], limit, (page - 1) * limit),
+    ).fetchall()
+    return render_template(
+        "account/orders.html",
+        orders=orders,
+        total=total,
+        page=page,
+        last_page=last_page,
+        limit=limit,
+        limits=ORDERS_PER_PAGE,
+    )
 
 
 def _own_order(raw: str):
     c = web.require_customer()
     oid = web.parse_int(raw)
-    row = web.get_db().execute("SELECT * FROM sales_order WHERE id = ? AND customer_id = ?",
-                               (oid, c["id"])).fetchone() if oid is not None else None
+    row = (
+        web.get_db().execute("SELECT * FROM sales_order WHERE id = ? AND customer_id = ?", (oid, c["id"])).fetchone()
+        if oid is not None
+        else None
+    )
     if row is None:
         abort(404)
     return row
@@ -262,8 +311,10 @@ def _own_order(raw: str):
 
 def order_view(order_id: str):
     order = _own_order(order_id)
-    items = [dict(r, options=json.loads(r["options"])) for r in web.get_db().execute(
-        "SELECT * FROM order_item WHERE order_id = ? ORDER BY id", (order["id"],))]
+    items = [
+        dict(r, options=json.loads(r["options"]))
+        for r in web.get_db().execute("SELECT * FROM order_item WHERE order_id = ? ORDER BY id", (order["id"],))
+    ]
     return render_template("account/order_view.html", order=order, items=items)
 
 
@@ -279,6 +330,7 @@ def reorder(order_id: str):
 
 
 # ---- reviews ----------------------------------------------------------------------------------------
+
 
 def review_post(product_id: str):
     web.check_form_key()
@@ -300,29 +352,43 @@ def review_post(product_id: str):
         page, _ = catalog_views.product_page(prod, review_errors=errors, review_form=form)
         return page, 400
     c = web.customer()
-    conn.execute("INSERT INTO review(product_id, customer_id, nickname, title, detail, rating, created_at, status)"
-                 " VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')",
-                 (prod["id"], c["id"] if c else None, form["nickname"], form["title"], form["detail"], stars, _now()))
+    conn.execute(
+        "INSERT INTO review(product_id, customer_id, nickname, title, detail, rating, created_at, status)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')",
+        (prod["id"], c["id"] if c else None, form["nickname"], form["title"], form["detail"], stars, _now()),
+    )
     flash("You submitted your review for moderation.", "success")
     return redirect(f"/{prod['url_key']}.html")
 
 
 def my_reviews():
     c = web.require_customer()
-    rows = web.get_db().execute(
-        "SELECT review.*, product.name AS product_name, product.url_key FROM review JOIN product"
-        " ON product.id = review.product_id WHERE customer_id = ? ORDER BY review.created_at DESC, review.id DESC",
-        (c["id"],)).fetchall()
+    rows = (
+        web.get_db()
+        .execute(
+            "SELECT review.*, product.name AS product_name, product.url_key FROM review JOIN product"
+            " ON product.id = review.product_id WHERE customer_id = ? ORDER BY review.created_at DESC, review.id DESC",
+            (c["id"],),
+        )
+        .fetchall()
+    )
     return render_template("account/reviews.html", reviews=rows)
 
 
 def my_review(review_id: str):
     c = web.require_customer()
     rid = web.parse_int(review_id)
-    row = web.get_db().execute(
-        "SELECT review.*, product.name AS product_name, product.url_key FROM review JOIN product"
-        " ON product.id = review.product_id WHERE review.id = ? AND customer_id = ?",
-        (rid, c["id"])).fetchone() if rid is not None else None
+    row = (
+        web.get_db()
+        .execute(
+            "SELECT review.*, product.name AS product_name, product.url_key FROM review JOIN product"
+            " ON product.id = review.product_id WHERE review.id = ? AND customer_id = ?",
+            (rid, c["id"]),
+        )
+        .fetchone()
+        if rid is not None
+        else None
+    )
     if row is None:
         abort(404)
     return render_template("account/review_view.html", r=row)

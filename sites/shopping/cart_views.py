@@ -1,4 +1,5 @@
 """Cart, minicart, checkout (#shipping and #payment steps), placing an order and the success page."""
+
 from __future__ import annotations
 
 import json
@@ -14,9 +15,17 @@ from sites.shopping.generate import FLAT_RATE_CENTS
 MAX_QTY = 10_000
 GUEST_EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[A-Za-z]{2,}$")
 ADDRESS_FIELDS = ("firstname", "lastname", "street", "city", "region", "postcode", "country", "telephone")
-FIELD_LABELS = {"firstname": "First Name", "lastname": "Last Name", "street": "Street Address", "city": "City",
-                "region": "State/Province", "postcode": "Zip/Postal Code", "country": "Country",
-                "telephone": "Phone Number", "email": "Email Address"}
+FIELD_LABELS = {
+    "firstname": "First Name",
+    "lastname": "Last Name",
+    "street": "Street Address",
+    "city": "City",
+    "region": "State/Province",
+    "postcode": "Zip/Postal Code",
+    "country": "Country",
+    "telephone": "Phone Number",
+    "email": "Email Address",
+}
 
 
 def _product(pid_raw: str | None):
@@ -30,7 +39,7 @@ def _product(pid_raw: str | None):
 
 
 def _qty(raw: str | None, name: str = "qty") -> int:
-    raw = (raw or "").strip() or "1"   # an empty box means 1, as in Magento
+    raw = (raw or "").strip() or "1"  # an empty box means 1, as in Magento
     value = web.parse_int(raw)
     if value is None or value < 1 or value > MAX_QTY:
         abort(400, description=f"{name}: please enter a quantity from 1 to {MAX_QTY}")
@@ -40,13 +49,16 @@ def _qty(raw: str | None, name: str = "qty") -> int:
 def add_lines(owner: str, prod, qty: int, options: list[tuple[str, str]]) -> None:
     conn = web.get_db()
     encoded = json.dumps(options)
-    row = conn.execute("SELECT id FROM cart_item WHERE owner = ? AND product_id = ? AND options = ?",
-                       (owner, prod["id"], encoded)).fetchone()
+    row = conn.execute(
+        "SELECT id FROM cart_item WHERE owner = ? AND product_id = ? AND options = ?", (owner, prod["id"], encoded)
+    ).fetchone()
     if row:
         conn.execute("UPDATE cart_item SET qty = MIN(qty + ?, ?) WHERE id = ?", (qty, MAX_QTY, row[0]))
     else:
-        conn.execute("INSERT INTO cart_item(owner, product_id, qty, options) VALUES (?, ?, ?, ?)",
-                     (owner, prod["id"], qty, encoded))
+        conn.execute(
+            "INSERT INTO cart_item(owner, product_id, qty, options) VALUES (?, ?, ?, ?)",
+            (owner, prod["id"], qty, encoded),
+        )
 
 
 def add():
@@ -54,9 +66,12 @@ def add():
     prod = _product(request.form.get("product"))
     qty = _qty(request.form.get("qty"))
     conn = web.get_db()
-    defined = [(r["name"], r["vals"].split("|")) for r in
-               conn.execute("SELECT name, vals FROM product_option WHERE product_id = ? ORDER BY position",
-                            (prod["id"],))]
+    defined = [
+        (r["name"], r["vals"].split("|"))
+        for r in conn.execute(
+            "SELECT name, vals FROM product_option WHERE product_id = ? ORDER BY position", (prod["id"],)
+        )
+    ]
     chosen, missing = [], []
     for name, values in defined:
         value = request.form.get(f"options[{name}]", "").strip()
@@ -68,7 +83,7 @@ def add():
         flash("You need to choose options for your item.", "error")
         page, _ = catalog_views.product_page(prod, missing=tuple(missing), chosen=dict(chosen))
         return page, 400
-    back = web.return_target(f"/{prod['url_key']}.html")      # decided before the write
+    back = web.return_target(f"/{prod['url_key']}.html")  # decided before the write
     add_lines(web.cart_owner(create=True), prod, qty, chosen)
     flash(f"You added {prod['name']} to your shopping cart.", "success")
     return redirect(back)
@@ -127,8 +142,11 @@ def _default_address() -> dict:
     c = web.customer()
     if c is None:
         return {"country": "United States"}
-    row = web.get_db().execute("SELECT * FROM address WHERE customer_id = ? ORDER BY default_shipping DESC, id"
-                               " LIMIT 1", (c["id"],)).fetchone()
+    row = (
+        web.get_db()
+        .execute("SELECT * FROM address WHERE customer_id = ? ORDER BY default_shipping DESC, id LIMIT 1", (c["id"],))
+        .fetchone()
+    )
     if row is None:
         return {"firstname": c["firstname"], "lastname": c["lastname"], "country": "United States"}
     return {k: row[k] for k in ADDRESS_FIELDS}
@@ -138,8 +156,15 @@ def checkout(form: dict | None = None, errors: dict | None = None, status: int =
     lines = web.cart_lines()
     if not lines:
         return redirect("/checkout/cart/")
-    return render_template("checkout.html", lines=lines, totals=_totals(lines), form=form or _default_address(),
-                           errors=errors or {}, labels=FIELD_LABELS, fields=ADDRESS_FIELDS), status
+    return render_template(
+        "checkout.html",
+        lines=lines,
+        totals=_totals(lines),
+        form=form or _default_address(),
+        errors=errors or {},
+        labels=FIELD_LABELS,
+        fields=ADDRESS_FIELDS,
+    ), status
 
 
 def validate_address(form) -> tuple[dict, dict]:
@@ -174,20 +199,41 @@ def place_order():
     # as in Magento, a guest order stays a guest order: no account is made or touched, whatever its email
     customer_id = c["id"] if c is not None else None
     totals = _totals(lines)
-    addr = (f"{values['firstname']} {values['lastname']}", values["street"], values["city"], values["region"],
-            values["postcode"], values["country"], values["telephone"])
+    addr = (
+        f"{values['firstname']} {values['lastname']}",
+        values["street"],
+        values["city"],
+        values["region"],
+        values["postcode"],
+        values["country"],
+        values["telephone"],
+    )
     conn.execute("BEGIN IMMEDIATE")
     try:
         next_id = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM sales_order").fetchone()[0]
-        conn.execute("INSERT INTO sales_order VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, 'Flat Rate - Fixed', ?, ?, ?,"
-                     " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     (next_id, f"{next_id:09d}", customer_id, _now(), totals["subtotal"], totals["shipping"],
-                      totals["total"]) + addr + addr + (email,))
+        conn.execute(
+            "INSERT INTO sales_order VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, 'Flat Rate - Fixed', ?, ?, ?,"
+            " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                next_id,
+                f"{next_id:09d}",
+                customer_id,
+                _now(),
+                totals["subtotal"],
+                totals["shipping"],
+                totals["total"],
+                *addr,
+                *addr,
+                email,
+            ),
+        )
         for line in lines:
             p = line["product"]
-            conn.execute("INSERT INTO order_item(order_id, product_id, sku, name, price_cents, qty, options)"
-                         " VALUES (?, ?, ?, ?, ?, ?, ?)", (next_id, p["id"], p["sku"], p["name"], p["final_cents"],
-                                                           line["qty"], json.dumps(line["options"])))
+            conn.execute(
+                "INSERT INTO order_item(order_id, product_id, sku, name, price_cents, qty, options)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (next_id, p["id"], p["sku"], p["name"], p["final_cents"], line["qty"], json.dumps(line["options"])),
+            )
         conn.execute("DELETE FROM cart_item WHERE owner = ?", (web.cart_owner(),))
         conn.execute("COMMIT")
     except BaseException:

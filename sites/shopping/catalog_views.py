@@ -1,4 +1,5 @@
 """Browsing: home, category pages, product pages, quick search, product photos, health and reset."""
+
 from __future__ import annotations
 
 import re
@@ -57,8 +58,10 @@ def _cards(ids: list[int]) -> list:
     conn = web.get_db()
     marks = ",".join("?" * len(ids))
     rows = {r["id"]: r for r in conn.execute(f"SELECT * FROM product WHERE id IN ({marks})", ids)}
-    photos = {r[0]: r[1] for r in conn.execute(
-        f"SELECT product_id, id FROM photo WHERE product_id IN ({marks}) AND position = 0", ids)}
+    photos = {
+        r[0]: r[1]
+        for r in conn.execute(f"SELECT product_id, id FROM photo WHERE product_id IN ({marks}) AND position = 0", ids)
+    }
     return [{"p": rows[i], "photo": photos.get(i), "rating": web.rating_percent(rows[i])} for i in ids if i in rows]
 
 
@@ -117,20 +120,36 @@ def category_page(cat):
     page = min(page, last_page)
     ids = queries.category_ids(conn, cat["id"], order, direction, limit, (page - 1) * limit, price)
     buckets = [] if price else queries.price_buckets(conn, cat["id"])
-    children = conn.execute("SELECT c.name, c.url_path, (SELECT COUNT(*) FROM product_category pc"
-                            " WHERE pc.category_id = c.id) FROM category c WHERE parent_id = ? ORDER BY position",
-                            (cat["id"],)).fetchall()
+    children = conn.execute(
+        "SELECT c.name, c.url_path, (SELECT COUNT(*) FROM product_category pc"
+        " WHERE pc.category_id = c.id) FROM category c WHERE parent_id = ? ORDER BY position",
+        (cat["id"],),
+    ).fetchall()
     crumbs: list[sqlite3.Row] = []
     parent = cat["parent_id"]
     while parent:
         row = conn.execute("SELECT * FROM category WHERE id = ?", (parent,)).fetchone()
         crumbs.insert(0, row)
         parent = row["parent_id"]
-    return render_template("category.html", cat=cat, crumbs=crumbs, products=_cards(ids), total=total, page=page,
-                           last_page=last_page, limit=limit, mode=mode, order=order, direction=direction,
-                           buckets=buckets, price_range=price, children=children, url_with=_url_with,
-                           pager_url=lambda n: _url_with(p=n),
-                           limits=web.PER_PAGE_GRID if mode == "grid" else web.PER_PAGE_LIST)
+    return render_template(
+        "category.html",
+        cat=cat,
+        crumbs=crumbs,
+        products=_cards(ids),
+        total=total,
+        page=page,
+        last_page=last_page,
+        limit=limit,
+        mode=mode,
+        order=order,
+        direction=direction,
+        buckets=buckets,
+        price_range=price,
+        children=children,
+        url_with=_url_with,
+        pager_url=lambda n: _url_with(p=n),
+        limits=web.PER_PAGE_GRID if mode == "grid" else web.PER_PAGE_LIST,
+    )
 
 
 def _search_page_url(n: int) -> str:
@@ -142,10 +161,22 @@ def _search_page_url(n: int) -> str:
 def search():
     q = request.args.get("q", "").strip()
     if not q:
-        return render_template("search.html", q=q, products=[], total=0, page=1, last_page=1, mode="grid",
-                               limit=12, order="relevance", direction="desc", url_with=_url_with,
-                               pager_url=_search_page_url,
-                               limits=web.PER_PAGE_GRID, error="Search term is required.")
+        return render_template(
+            "search.html",
+            q=q,
+            products=[],
+            total=0,
+            page=1,
+            last_page=1,
+            mode="grid",
+            limit=12,
+            order="relevance",
+            direction="desc",
+            url_with=_url_with,
+            pager_url=_search_page_url,
+            limits=web.PER_PAGE_GRID,
+            error="Search term is required.",
+        )
     if len(q) > 128:
         q = q[:128]
     mode, limit, order, direction, page = _listing_params()
@@ -158,31 +189,65 @@ def search():
     page = min(page, max(1, -(-total // limit)))
     ids = queries.search_ids(conn, q, order, direction, limit, (page - 1) * limit)
     last_page = max(1, -(-total // limit))
-    return render_template("search.html", q=q, products=_cards(ids), total=total, page=page, last_page=last_page,
-                           mode=mode, limit=limit, order=order, direction=direction, url_with=_url_with,
-                           pager_url=_search_page_url,
-                           limits=web.PER_PAGE_GRID if mode == "grid" else web.PER_PAGE_LIST, error=None)
+    return render_template(
+        "search.html",
+        q=q,
+        products=_cards(ids),
+        total=total,
+        page=page,
+        last_page=last_page,
+        mode=mode,
+        limit=limit,
+        order=order,
+        direction=direction,
+        url_with=_url_with,
+        pager_url=_search_page_url,
+        limits=web.PER_PAGE_GRID if mode == "grid" else web.PER_PAGE_LIST,
+        error=None,
+    )
 
 
-def product_page(prod, status: int = 200, missing: tuple[str, ...] = (), chosen: dict | None = None,
-                 review_errors: dict | None = None, review_form: dict | None = None):
+def product_page(
+    prod,
+    status: int = 200,
+    missing: tuple[str, ...] = (),
+    chosen: dict | None = None,
+    review_errors: dict | None = None,
+    review_form: dict | None = None,
+):
     conn = web.get_db()
     photos = [r[0] for r in conn.execute("SELECT id FROM photo WHERE product_id = ? ORDER BY position", (prod["id"],))]
-    attributes = conn.execute("SELECT label, value FROM attribute WHERE product_id = ? ORDER BY position",
-                              (prod["id"],)).fetchall()
-    options = [(r["name"], r["vals"].split("|")) for r in
-               conn.execute("SELECT name, vals FROM product_option WHERE product_id = ? ORDER BY position",
-                            (prod["id"],))]
-    reviews = conn.execute("SELECT * FROM review WHERE product_id = ? AND status = 'approved'"
-                           " ORDER BY created_at DESC, id DESC", (prod["id"],)).fetchall()
+    attributes = conn.execute(
+        "SELECT label, value FROM attribute WHERE product_id = ? ORDER BY position", (prod["id"],)
+    ).fetchall()
+    options = [
+        (r["name"], r["vals"].split("|"))
+        for r in conn.execute(
+            "SELECT name, vals FROM product_option WHERE product_id = ? ORDER BY position", (prod["id"],)
+        )
+    ]
+    reviews = conn.execute(
+        "SELECT * FROM review WHERE product_id = ? AND status = 'approved' ORDER BY created_at DESC, id DESC",
+        (prod["id"],),
+    ).fetchall()
     cat = conn.execute("SELECT * FROM category WHERE id = ?", (prod["category_id"],)).fetchone()
     crumbs = [cat]
     while crumbs[0]["parent_id"]:
         crumbs.insert(0, conn.execute("SELECT * FROM category WHERE id = ?", (crumbs[0]["parent_id"],)).fetchone())
-    return render_template("product.html", prod=prod, photos=photos, attributes=attributes, options=options,
-                           reviews=reviews, rating=web.rating_percent(prod), crumbs=crumbs, missing=missing,
-                           chosen=chosen or {}, review_errors=review_errors or {},
-                           review_form=review_form or {}), status
+    return render_template(
+        "product.html",
+        prod=prod,
+        photos=photos,
+        attributes=attributes,
+        options=options,
+        reviews=reviews,
+        rating=web.rating_percent(prod),
+        crumbs=crumbs,
+        missing=missing,
+        chosen=chosen or {},
+        review_errors=review_errors or {},
+        review_form=review_form or {},
+    ), status
 
 
 def by_path(path: str):

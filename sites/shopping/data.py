@@ -10,6 +10,7 @@
 Photo facts (kind, colour, pattern, count, printed text, shape) are what the picture shows; the product's
 name and description leave them out.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,16 +35,26 @@ class Photo:
     printed_text: str | None
     shape: str
     view: int
-    url_path: str            # /media/catalog/product/<id>.jpg
+    url_path: str  # /media/catalog/product/<id>.jpg
     seed: int = 0
 
     def image(self, size: tuple[int, int] = (640, 480)):
         """The photo as a PIL image (what the site shows, before JPEG encoding)."""
         from sites.shopping.photos import render
 
-        return render({"id": self.id, "kind": self.kind, "color": self.color, "count": self.count,
-                       "printed_text": self.printed_text, "pattern": self.pattern, "view": self.view,
-                       "seed": self.seed}, size)
+        return render(
+            {
+                "id": self.id,
+                "kind": self.kind,
+                "color": self.color,
+                "count": self.count,
+                "printed_text": self.printed_text,
+                "pattern": self.pattern,
+                "view": self.view,
+                "seed": self.seed,
+            },
+            size,
+        )
 
 
 @dataclass(frozen=True)
@@ -52,7 +63,7 @@ class Review:
     nickname: str
     title: str
     detail: str
-    rating: int              # stars 1..5
+    rating: int  # stars 1..5
     created_at: str
     customer_id: int | None
 
@@ -63,18 +74,18 @@ class Product:
     sku: str
     name: str
     url_key: str
-    price: float             # regular price, dollars
+    price: float  # regular price, dollars
     special_price: float | None
-    final_price: float       # what the price box shows
+    final_price: float  # what the price box shows
     short_description: str
     description: str
-    category_path: tuple[str, ...]   # department, sub-category, leaf
-    category_url: str                # /<top>/<sub>/<leaf>.html
+    category_path: tuple[str, ...]  # department, sub-category, leaf
+    category_url: str  # /<top>/<sub>/<leaf>.html
     kind: str
     options: dict[str, tuple[str, ...]]
     attributes: dict[str, str]
     photos: tuple[Photo, ...]
-    reviews: tuple[Review, ...]      # oldest first
+    reviews: tuple[Review, ...]  # oldest first
     created_at: str
 
     @property
@@ -114,8 +125,14 @@ class Order:
         return f"/sales/order/view/order_id/{self.id}/"
 
 
-PHOTO_FILTERS = {"kind": "p.kind = ?", "color": "p.color = ?", "pattern": "p.pattern = ?", "count": "p.count = ?",
-                 "printed_text": "p.printed_text = ?", "shape": "p.shape = ?"}
+PHOTO_FILTERS = {
+    "kind": "p.kind = ?",
+    "color": "p.color = ?",
+    "pattern": "p.pattern = ?",
+    "count": "p.count = ?",
+    "printed_text": "p.printed_text = ?",
+    "shape": "p.shape = ?",
+}
 
 
 class ShoppingData:
@@ -124,7 +141,7 @@ class ShoppingData:
         if not self.path.is_file():
             raise FileNotFoundError(f"shopping database {self.path} not found (run `make data`)")
         self.conn: sqlite3.Connection = connect_readonly(self.path)
-        self._products: dict[int, Product] = {}    # read-only data: each product is read once
+        self._products: dict[int, Product] = {}  # read-only data: each product is read once
 
     def close(self) -> None:
         self.conn.close()
@@ -149,10 +166,18 @@ class ShoppingData:
         extra = sorted(self.official_category_ids())
         own = self.conn.execute("PRAGMA user_version").fetchone()[0]
         ids = {r[0] for r in self.conn.execute("SELECT id FROM product WHERE id > ?", (own,))} if own else set()
-        return ids | ({r[0] for r in self.conn.execute(
-            f"SELECT id FROM product WHERE category_id IN ({', '.join('?' * len(extra))})", extra)} if extra else set())
+        return ids | (
+            {
+                r[0]
+                for r in self.conn.execute(
+                    f"SELECT id FROM product WHERE category_id IN ({', '.join('?' * len(extra))})", extra
+                )
+            }
+            if extra
+            else set()
+        )
 
-    def __enter__(self) -> "ShoppingData":
+    def __enter__(self) -> ShoppingData:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -169,30 +194,64 @@ class ShoppingData:
         row = c.execute("SELECT * FROM product WHERE id = ?", (pid,)).fetchone()
         if row is None:
             raise KeyError(f"no product with id {pid} in {self.path}")
-        chain: list[str] = []   # category names, root first
+        chain: list[str] = []  # category names, root first
         cat = c.execute("SELECT * FROM category WHERE id = ?", (row["category_id"],)).fetchone()
         leaf_url = f"/{cat['url_path']}.html"
         while cat is not None:
             chain.insert(0, cat["name"])
-            cat = c.execute("SELECT * FROM category WHERE id = ?", (cat["parent_id"],)).fetchone() \
-                if cat["parent_id"] else None
-        photos = tuple(Photo(r["id"], r["position"], r["kind"], r["color"], r["pattern"], r["count"],
-                             r["printed_text"], r["shape"], r["view"], f"/media/catalog/product/{r['id']}.jpg",
-                             r["seed"])
-                       for r in c.execute("SELECT * FROM photo WHERE product_id = ? ORDER BY position", (pid,)))
-        reviews = tuple(Review(r["id"], r["nickname"], r["title"], r["detail"], r["rating"], r["created_at"],
-                               r["customer_id"])
-                        for r in c.execute("SELECT * FROM review WHERE product_id = ? ORDER BY created_at, id",
-                                           (pid,)))
-        options = {r["name"]: tuple(r["vals"].split("|")) for r in
-                   c.execute("SELECT * FROM product_option WHERE product_id = ? ORDER BY position", (pid,))}
-        attributes = {r["label"]: r["value"] for r in
-                      c.execute("SELECT * FROM attribute WHERE product_id = ? ORDER BY position", (pid,))}
+            cat = (
+                c.execute("SELECT * FROM category WHERE id = ?", (cat["parent_id"],)).fetchone()
+                if cat["parent_id"]
+                else None
+            )
+        photos = tuple(
+            Photo(
+                r["id"],
+                r["position"],
+                r["kind"],
+                r["color"],
+                r["pattern"],
+                r["count"],
+                r["printed_text"],
+                r["shape"],
+                r["view"],
+                f"/media/catalog/product/{r['id']}.jpg",
+                r["seed"],
+            )
+            for r in c.execute("SELECT * FROM photo WHERE product_id = ? ORDER BY position", (pid,))
+        )
+        reviews = tuple(
+            Review(r["id"], r["nickname"], r["title"], r["detail"], r["rating"], r["created_at"], r["customer_id"])
+            for r in c.execute("SELECT * FROM review WHERE product_id = ? ORDER BY created_at, id", (pid,))
+        )
+        options = {
+            r["name"]: tuple(r["vals"].split("|"))
+            for r in c.execute("SELECT * FROM product_option WHERE product_id = ? ORDER BY position", (pid,))
+        }
+        attributes = {
+            r["label"]: r["value"]
+            for r in c.execute("SELECT * FROM attribute WHERE product_id = ? ORDER BY position", (pid,))
+        }
         cents = lambda v: None if v is None else v / 100  # noqa: E731
-        return Product(row["id"], row["sku"], row["name"], row["url_key"], row["price_cents"] / 100,
-                       cents(row["special_cents"]), row["final_cents"] / 100, row["short_description"],
-                       row["description"], tuple(chain), leaf_url, row["kind"], options, attributes, photos, reviews,
-                       row["created_at"])
+        return Product(
+            row["id"],
+            row["sku"],
+            row["name"],
+            row["url_key"],
+            row["price_cents"] / 100,
+            cents(row["special_cents"]),
+            row["final_cents"] / 100,
+            row["short_description"],
+            row["description"],
+            tuple(chain),
+            leaf_url,
+            row["kind"],
+            options,
+            attributes,
+            photos,
+            reviews,
+            row["created_at"],
+        )
 
     def by_sku(self, sku: str) -> Product:
         row = self.conn.execute("SELECT id FROM product WHERE sku = ?", (sku,)).fetchone()
@@ -200,9 +259,18 @@ class ShoppingData:
             raise KeyError(f"no product with SKU {sku!r}")
         return self.product(row[0])
 
-    def find_ids(self, *, min_price: float | None = None, max_price: float | None = None,
-                 name_contains: str | None = None, category: str | None = None, min_reviews: int | None = None,
-                 has_options: bool | None = None, limit: int | None = 50, **facts) -> list[int]:
+    def find_ids(
+        self,
+        *,
+        min_price: float | None = None,
+        max_price: float | None = None,
+        name_contains: str | None = None,
+        category: str | None = None,
+        min_reviews: int | None = None,
+        has_options: bool | None = None,
+        limit: int | None = 50,
+        **facts,
+    ) -> list[int]:
         """Ids of products whose first photo shows every given fact (kind, color, pattern, count, printed_text,
         shape) and that match the other filters (category: a department, sub-category or leaf name)."""
         unknown = set(facts) - set(PHOTO_FILTERS)
@@ -228,12 +296,15 @@ class ShoppingData:
         if has_options is not None:
             clauses.append("product.option_kind != ''" if has_options else "product.option_kind = ''")
         if category:
-            joins = (" JOIN product_category pc ON pc.product_id = product.id"
-                     " JOIN category ON category.id = pc.category_id")
+            joins = (
+                " JOIN product_category pc ON pc.product_id = product.id JOIN category ON category.id = pc.category_id"
+            )
             clauses.append("category.name = ?")
             params.append(category)
-        sql = (f"SELECT DISTINCT product.id FROM product JOIN photo p ON p.product_id = product.id{joins}"
-               f" WHERE {' AND '.join(clauses)} ORDER BY product.id")
+        sql = (
+            f"SELECT DISTINCT product.id FROM product JOIN photo p ON p.product_id = product.id{joins}"
+            f" WHERE {' AND '.join(clauses)} ORDER BY product.id"
+        )
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         return [r[0] for r in self.conn.execute(sql, params)]
@@ -241,8 +312,15 @@ class ShoppingData:
     def find(self, **criteria) -> list[Product]:
         return [self.product(i) for i in self.find_ids(**criteria)]
 
-    def category_listing(self, url_path: str, order: str = "position", direction: str = "asc", page: int = 1,
-                         limit: int = 12, price: tuple[float, float] | None = None) -> tuple[int, list[int]]:
+    def category_listing(
+        self,
+        url_path: str,
+        order: str = "position",
+        direction: str = "asc",
+        page: int = 1,
+        limit: int = 12,
+        price: tuple[float, float] | None = None,
+    ) -> tuple[int, list[int]]:
         """(total, product ids) of one page of a category (`url_path` without `.html`), in the order the store's
         page shows them (`order`: position, name, price; `price`: [low, high) dollars, like `?price=10-20`)."""
         import sites.shopping.queries as queries
@@ -251,21 +329,25 @@ class ShoppingData:
         if row is None:
             raise KeyError(f"no category {url_path!r}")
         cents = (int(price[0] * 100), int(price[1] * 100)) if price else None
-        return (queries.category_count(self.conn, row[0], cents),
-                queries.category_ids(self.conn, row[0], order, direction, limit, (page - 1) * limit, cents))
+        return (
+            queries.category_count(self.conn, row[0], cents),
+            queries.category_ids(self.conn, row[0], order, direction, limit, (page - 1) * limit, cents),
+        )
 
-    def search(self, q: str, order: str = "relevance", direction: str = "desc", page: int = 1,
-               limit: int = 12) -> tuple[int, list[int]]:
+    def search(
+        self, q: str, order: str = "relevance", direction: str = "desc", page: int = 1, limit: int = 12
+    ) -> tuple[int, list[int]]:
         """(total, product ids) of one page of the store's quick search for `q`, in the page's order."""
         import sites.shopping.queries as queries
 
-        return (queries.search_count(self.conn, q),
-                queries.search_ids(self.conn, q, order, direction, limit, (page - 1) * limit))
+        return (
+            queries.search_count(self.conn, q),
+            queries.search_ids(self.conn, q, order, direction, limit, (page - 1) * limit),
+        )
 
     def categories(self) -> list[tuple[int, str, str, int]]:
         """(id, name, url path without .html, level) of every category, in menu order."""
-        return [tuple(r) for r in self.conn.execute(
-            "SELECT id, name, url_path, level FROM category ORDER BY url_path")]
+        return [tuple(r) for r in self.conn.execute("SELECT id, name, url_path, level FROM category ORDER BY url_path")]
 
     def customer_id(self, email: str = CUSTOMER["email"]) -> int:
         row = self.conn.execute("SELECT id FROM customer WHERE email = ?", (email,)).fetchone()
@@ -278,14 +360,37 @@ class ShoppingData:
         cid = self.customer_id(email)
         out = []
         for o in self.conn.execute("SELECT * FROM sales_order WHERE customer_id = ? ORDER BY id DESC", (cid,)):
-            items = tuple(OrderItem(i["product_id"], i["sku"], i["name"], i["price_cents"] / 100, i["qty"],
-                                    dict(json.loads(i["options"])))
-                          for i in self.conn.execute("SELECT * FROM order_item WHERE order_id = ? ORDER BY id",
-                                                     (o["id"],)))
-            ship = tuple(o[f"ship_{k}"] for k in ("name", "street", "city", "region", "postcode", "country", "telephone"))  # noqa: E501
-            bill = tuple(o[f"bill_{k}"] for k in ("name", "street", "city", "region", "postcode", "country", "telephone"))  # noqa: E501
-            out.append(Order(o["id"], o["increment_id"], o["status"], o["created_at"], o["subtotal_cents"] / 100,
-                             o["shipping_cents"] / 100, o["grand_total_cents"] / 100, items, ship, bill))
+            items = tuple(
+                OrderItem(
+                    i["product_id"],
+                    i["sku"],
+                    i["name"],
+                    i["price_cents"] / 100,
+                    i["qty"],
+                    dict(json.loads(i["options"])),
+                )
+                for i in self.conn.execute("SELECT * FROM order_item WHERE order_id = ? ORDER BY id", (o["id"],))
+            )
+            ship = tuple(
+                o[f"ship_{k}"] for k in ("name", "street", "city", "region", "postcode", "country", "telephone")
+            )
+            bill = tuple(
+                o[f"bill_{k}"] for k in ("name", "street", "city", "region", "postcode", "country", "telephone")
+            )
+            out.append(
+                Order(
+                    o["id"],
+                    o["increment_id"],
+                    o["status"],
+                    o["created_at"],
+                    o["subtotal_cents"] / 100,
+                    o["shipping_cents"] / 100,
+                    o["grand_total_cents"] / 100,
+                    items,
+                    ship,
+                    bill,
+                )
+            )
         return out
 
     def customer_addresses(self, email: str = CUSTOMER["email"]) -> list[dict]:
@@ -294,15 +399,23 @@ class ShoppingData:
 
     def wishlist(self, email: str = CUSTOMER["email"]) -> list[Product]:
         cid = self.customer_id(email)
-        return [self.product(r[0]) for r in self.conn.execute(
-            "SELECT product_id FROM wishlist_item WHERE customer_id = ? ORDER BY id", (cid,))]
+        return [
+            self.product(r[0])
+            for r in self.conn.execute("SELECT product_id FROM wishlist_item WHERE customer_id = ? ORDER BY id", (cid,))
+        ]
 
     def customer_reviews(self, email: str = CUSTOMER["email"]) -> list[tuple[Product, Review]]:
         cid = self.customer_id(email)
         out = []
         for r in self.conn.execute("SELECT * FROM review WHERE customer_id = ? ORDER BY created_at, id", (cid,)):
-            out.append((self.product(r["product_id"]), Review(r["id"], r["nickname"], r["title"], r["detail"],
-                                                               r["rating"], r["created_at"], r["customer_id"])))
+            out.append(
+                (
+                    self.product(r["product_id"]),
+                    Review(
+                        r["id"], r["nickname"], r["title"], r["detail"], r["rating"], r["created_at"], r["customer_id"]
+                    ),
+                )
+            )
         return out
 
 

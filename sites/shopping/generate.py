@@ -4,6 +4,7 @@ One `random.Random(seed)` stream, a fixed insertion order, dates from a fixed ep
 final VACUUM: the same seed and product count give a byte-identical file. Photos are recorded as what they show
 (kind, colour, pattern, count, printed text, shape); names and descriptions leave those facts out.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,13 +23,29 @@ from sites.shopping.schema import SCHEMA
 
 EPOCH = datetime(2020, 1, 1, 9, 0, 0)
 SCALES = {"tiny": 400, "small": 1000, "default": 2400, "full": 90000}
-CUSTOMER = {"email": "emma.lopez@gmail.com", "password": "Password.123", "firstname": "Emma", "lastname": "Lopez",
-            "street": "101 S San Mateo Dr", "city": "San Mateo", "region": "California", "postcode": "94010",
-            "country": "United States", "telephone": "6505551212"}
+CUSTOMER = {
+    "email": "emma.lopez@gmail.com",
+    "password": "Password.123",
+    "firstname": "Emma",
+    "lastname": "Lopez",
+    "street": "101 S San Mateo Dr",
+    "city": "San Mateo",
+    "region": "California",
+    "postcode": "94010",
+    "country": "United States",
+    "telephone": "6505551212",
+}
 # a second address in the customer's book (not a default): some of her orders are gifts shipped there
-CUSTOMER_GIFT_ADDRESS = {"firstname": "Sofia", "lastname": "Lopez", "street": "2450 Fair Oaks Blvd",
-                         "city": "Sacramento", "region": "California", "postcode": "95825",
-                         "country": "United States", "telephone": "9165550123"}
+CUSTOMER_GIFT_ADDRESS = {
+    "firstname": "Sofia",
+    "lastname": "Lopez",
+    "street": "2450 Fair Oaks Blvd",
+    "city": "Sacramento",
+    "region": "California",
+    "postcode": "95825",
+    "country": "United States",
+    "telephone": "9165550123",
+}
 CUSTOMER_PASSWORD = "Password.123"  # generated customers share it; the homepage lists accounts
 ORDER_STATUSES = ["complete"] * 7 + ["canceled", "closed"]
 FLAT_RATE_CENTS = 500  # Magento's flat rate: $5.00 per item
@@ -83,8 +100,10 @@ def _categories(conn: sqlite3.Connection) -> list[tuple[int, list[int], str, str
             next_id += 1
             for l_pos, line in enumerate(lines):
                 name, kinds = parse_leaf(line)
-                conn.execute("INSERT INTO category VALUES (?, ?, ?, ?, 3, ?)",
-                             (next_id, sub_id, name, f"{sub_path}/{slugify(name)}", l_pos))
+                conn.execute(
+                    "INSERT INTO category VALUES (?, ?, ?, ?, 3, ?)",
+                    (next_id, sub_id, name, f"{sub_path}/{slugify(name)}", l_pos),
+                )
                 leaves.append((next_id, [top_id, sub_id], top, sub, kinds))
                 next_id += 1
     return leaves
@@ -132,42 +151,89 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         # customers: the benchmark's customer first, then generated ones
         n_customers = max(40, products // 40)
         customers = [(1, CUSTOMER["firstname"], CUSTOMER["lastname"])]
-        conn.execute("INSERT INTO customer VALUES (1, ?, ?, ?, ?, ?)",
-                     (CUSTOMER["email"], CUSTOMER["firstname"], CUSTOMER["lastname"],
-                      hash_with_salt(CUSTOMER["password"], f"{rng.getrandbits(64):016x}", STRONG_ITERATIONS),
-                      _stamp(EPOCH)))
-        conn.execute("INSERT INTO address VALUES (1, 1, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1)",
-                     tuple(CUSTOMER[k] for k in ("firstname", "lastname", "street", "city", "region", "postcode",
-                                                 "country", "telephone")))
+        conn.execute(
+            "INSERT INTO customer VALUES (1, ?, ?, ?, ?, ?)",
+            (
+                CUSTOMER["email"],
+                CUSTOMER["firstname"],
+                CUSTOMER["lastname"],
+                hash_with_salt(CUSTOMER["password"], f"{rng.getrandbits(64):016x}", STRONG_ITERATIONS),
+                _stamp(EPOCH),
+            ),
+        )
+        conn.execute(
+            "INSERT INTO address VALUES (1, 1, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1)",
+            tuple(
+                CUSTOMER[k]
+                for k in ("firstname", "lastname", "street", "city", "region", "postcode", "country", "telephone")
+            ),
+        )
         emails = {1: CUSTOMER["email"]}
-        addresses = {1: (f"{CUSTOMER['firstname']} {CUSTOMER['lastname']}", CUSTOMER["street"], CUSTOMER["city"],
-                         CUSTOMER["region"], CUSTOMER["postcode"], CUSTOMER["country"], CUSTOMER["telephone"])}
+        addresses = {
+            1: (
+                f"{CUSTOMER['firstname']} {CUSTOMER['lastname']}",
+                CUSTOMER["street"],
+                CUSTOMER["city"],
+                CUSTOMER["region"],
+                CUSTOMER["postcode"],
+                CUSTOMER["country"],
+                CUSTOMER["telephone"],
+            )
+        }
         for cid in range(2, n_customers + 1):
             first, last = rng.choice(W.FIRST_NAMES), rng.choice(W.LAST_NAMES)
             email = f"{first.lower()}.{last.lower()}{cid}@example.com"
-            conn.execute("INSERT INTO customer VALUES (?, ?, ?, ?, ?, ?)",
-                         (cid, email, first, last,
-                          hash_with_salt(CUSTOMER_PASSWORD, f"{rng.getrandbits(64):016x}", SELLER_ITERATIONS),
-                          _stamp(EPOCH + timedelta(days=rng.randint(0, 700)))))
+            conn.execute(
+                "INSERT INTO customer VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    cid,
+                    email,
+                    first,
+                    last,
+                    hash_with_salt(CUSTOMER_PASSWORD, f"{rng.getrandbits(64):016x}", SELLER_ITERATIONS),
+                    _stamp(EPOCH + timedelta(days=rng.randint(0, 700))),
+                ),
+            )
             city, region, zip3 = rng.choice(W.CITIES)
-            addr = (f"{rng.randint(10, 9999)} {rng.choice(W.STREETS)}", city, region,
-                    f"{zip3}{rng.randint(10, 99)}", "United States", f"555{rng.randint(1000000, 9999999)}")
-            conn.execute("INSERT INTO address VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1)",
-                         (cid, cid, first, last) + addr)
-            addresses[cid] = (f"{first} {last}",) + addr
+            addr = (
+                f"{rng.randint(10, 9999)} {rng.choice(W.STREETS)}",
+                city,
+                region,
+                f"{zip3}{rng.randint(10, 99)}",
+                "United States",
+                f"555{rng.randint(1000000, 9999999)}",
+            )
+            conn.execute(
+                "INSERT INTO address VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1)", (cid, cid, first, last, *addr)
+            )
+            addresses[cid] = (f"{first} {last}", *addr)
             emails[cid] = email
             customers.append((cid, first, last))
 
         gift = CUSTOMER_GIFT_ADDRESS
-        conn.execute("INSERT INTO address VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
-                     (n_customers + 1,) + tuple(gift[k] for k in ("firstname", "lastname", "street", "city", "region",
-                                                                   "postcode", "country", "telephone")))
-        gift_address = (f"{gift['firstname']} {gift['lastname']}", gift["street"], gift["city"], gift["region"],
-                        gift["postcode"], gift["country"], gift["telephone"])
+        conn.execute(
+            "INSERT INTO address VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
+            (
+                n_customers + 1,
+                *tuple(
+                    gift[k]
+                    for k in ("firstname", "lastname", "street", "city", "region", "postcode", "country", "telephone")
+                ),
+            ),
+        )
+        gift_address = (
+            f"{gift['firstname']} {gift['lastname']}",
+            gift["street"],
+            gift["city"],
+            gift["region"],
+            gift["postcode"],
+            gift["country"],
+            gift["telephone"],
+        )
 
         # products
         rows = _Rows()
-        catalog = []   # (id, sku, name, final cents, option rows)
+        catalog = []  # (id, sku, name, final cents, option rows)
         for pid in range(1, products + 1):
             catalog.append(_product(rng, pid, leaves[rng.randrange(len(leaves))], rows))
             if len(rows.products) >= 5000:
@@ -203,31 +269,58 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
             shipping = FLAT_RATE_CENTS * sum(i[4] for i in items)
             bill = addresses[cid]
             ship = gift_address if cid == 1 and rng.random() < 0.2 else bill
-            conn.execute("INSERT INTO sales_order VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                         " ?, ?, ?, ?)", (oid, f"{oid:09d}", cid, status, _stamp(when), subtotal, shipping,
-                                          subtotal + shipping, "Flat Rate - Fixed") + ship + bill + (emails[cid],))
+            conn.execute(
+                "INSERT INTO sales_order VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                " ?, ?, ?, ?)",
+                (
+                    oid,
+                    f"{oid:09d}",
+                    cid,
+                    status,
+                    _stamp(when),
+                    subtotal,
+                    shipping,
+                    subtotal + shipping,
+                    "Flat Rate - Fixed",
+                    *ship,
+                    *bill,
+                    emails[cid],
+                ),
+            )
             for pid, sku, pname, final, qty, opts in items:
                 n_items += 1
-                conn.execute("INSERT INTO order_item VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             (n_items, oid, pid, sku, pname, final, qty, opts))
+                conn.execute(
+                    "INSERT INTO order_item VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (n_items, oid, pid, sku, pname, final, qty, opts),
+                )
 
         # the customer's own reviews and wishlist
         for pid, _, _, _, _ in rng.sample(catalog, 4):
             stars = rng.choice((3, 4, 5))
             n_reviews += 1
             noun = KINDS[conn.execute("SELECT kind FROM product WHERE id = ?", (pid,)).fetchone()[0]].nouns[0]
-            conn.execute("INSERT INTO review VALUES (?, ?, 1, 'Emma', ?, ?, ?, ?, 'approved')",
-                         (n_reviews, pid, rng.choice(W.REVIEW_TITLES[stars]),
-                          rng.choice(W.REVIEW_BODIES[stars]).format(noun=noun), stars,
-                          _stamp(EPOCH + timedelta(days=rng.randint(1000, 1200)))))
-            conn.execute("UPDATE product SET review_count = review_count + 1, rating_sum = rating_sum + ?"
-                         " WHERE id = ?", (stars, pid))
+            conn.execute(
+                "INSERT INTO review VALUES (?, ?, 1, 'Emma', ?, ?, ?, ?, 'approved')",
+                (
+                    n_reviews,
+                    pid,
+                    rng.choice(W.REVIEW_TITLES[stars]),
+                    rng.choice(W.REVIEW_BODIES[stars]).format(noun=noun),
+                    stars,
+                    _stamp(EPOCH + timedelta(days=rng.randint(1000, 1200))),
+                ),
+            )
+            conn.execute(
+                "UPDATE product SET review_count = review_count + 1, rating_sum = rating_sum + ? WHERE id = ?",
+                (stars, pid),
+            )
         for n, (pid, _, _, _, _) in enumerate(rng.sample(catalog, 3)):
-            conn.execute("INSERT INTO wishlist_item VALUES (?, 1, ?, ?)",
-                         (n + 1, pid, _stamp(EPOCH + timedelta(days=1100 + n))))
+            conn.execute(
+                "INSERT INTO wishlist_item VALUES (?, 1, ?, ?)", (n + 1, pid, _stamp(EPOCH + timedelta(days=1100 + n)))
+            )
         rows.n_reviews = n_reviews
         n_official = _official_products(conn, seed, products, rows, leaves)
-        add_facts(conn, seed)     # round 4 (r4-spa): More Information rows on a stream of their own
+        add_facts(conn, seed)  # round 4 (r4-spa): More Information rows on a stream of their own
         n_categories = conn.execute("SELECT COUNT(*) FROM category").fetchone()[0]
         conn.execute("COMMIT")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('rebuild')")
@@ -236,11 +329,12 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         conn.execute("VACUUM")
     finally:
         conn.close()
-    return GenerationResult(path, products + n_official, n_categories, rows.n_photos, rows.n_reviews,
-                            len(customers), len(orders))
+    return GenerationResult(
+        path, products + n_official, n_categories, rows.n_photos, rows.n_reviews, len(customers), len(orders)
+    )
 
 
-def _official_products(conn: sqlite3.Connection, seed: int, products: int, rows: "_Rows", own_leaves) -> int:
+def _official_products(conn: sqlite3.Connection, seed: int, products: int, rows: _Rows, own_leaves) -> int:
     """The official catalogue's categories the tree lacks, and products in each of their leaves and in the
     official leaves of the tree that drew none (small scales), from a random stream of their own, ids after every
     other product (PRAGMA user_version keeps the store's own count): the store's own rows stay as they were."""
@@ -249,9 +343,14 @@ def _official_products(conn: sqlite3.Connection, seed: int, products: int, rows:
 
     conn.execute(f"PRAGMA user_version = {int(products)}")
     official_paths = {c["path"] for c in store_categories()}
-    empty = {r[0] for r in conn.execute(
-        "SELECT c.id FROM category c WHERE NOT EXISTS (SELECT 1 FROM product p WHERE p.category_id = c.id)"
-        " AND url_path IN (SELECT value FROM json_each(?))", (json.dumps(sorted(official_paths)),))}
+    empty = {
+        r[0]
+        for r in conn.execute(
+            "SELECT c.id FROM category c WHERE NOT EXISTS (SELECT 1 FROM product p WHERE p.category_id = c.id)"
+            " AND url_path IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(official_paths)),),
+        )
+    }
     leaves = [leaf for leaf in own_leaves if leaf[0] in empty] + add_categories(conn)
     rng = random.Random(f"official-store-{seed}")
     pid = products
@@ -301,10 +400,13 @@ def _product(rng: random.Random, pid: int, leaf, rows: _Rows):
         key = f"{key}-{pid}"
     rows.url_keys.add(key)
     material = rng.choice(W.MATERIALS[top])
-    description = " ".join([
-        rng.choice(W.OPENERS).format(name=name, noun=noun, brand=brand),
-        rng.choice(W.MATERIAL_LINES).format(material=material),
-        *rng.sample(W.FEATURES, 2)])
+    description = " ".join(
+        [
+            rng.choice(W.OPENERS).format(name=name, noun=noun, brand=brand),
+            rng.choice(W.MATERIAL_LINES).format(material=material),
+            *rng.sample(W.FEATURES, 2),
+        ]
+    )
     short = f"{noun[0].upper()}{noun[1:]} by {brand}. {rng.choice(W.FEATURES)}"
     price = _price(rng, *kind.price_range)
     special = None
@@ -320,7 +422,7 @@ def _product(rng: random.Random, pid: int, leaf, rows: _Rows):
     if option_mode:
         sizes = APPAREL_SIZES if option_mode == "apparel" else SHOE_SIZES
         others = [c for c in COLORS if c != color]
-        colours = sorted([color] + rng.sample(others, rng.randint(1, 3)), key=list(COLORS).index)
+        colours = sorted([color, *rng.sample(others, rng.randint(1, 3))], key=list(COLORS).index)
         options = [("Size", "|".join(sizes)), ("Color", "|".join(c.title() for c in colours))]
     n_reviews_here = rng.choices((0, 1, 2, 3, 5, 8, 12), weights=(30, 18, 14, 12, 10, 8, 5))[0]
     stars_sum = 0
@@ -329,28 +431,71 @@ def _product(rng: random.Random, pid: int, leaf, rows: _Rows):
         stars_sum += stars
         rows.n_reviews += 1
         when = created + timedelta(days=rng.randint(3, 800), minutes=rng.randint(0, 1439))
-        rows.reviews.append((rows.n_reviews, pid, None, rng.choice(W.FIRST_NAMES) + rng.choice(("", "", " " +
-                            rng.choice(W.LAST_NAMES)[0] + ".")), rng.choice(W.REVIEW_TITLES[stars]),
-                            rng.choice(W.REVIEW_BODIES[stars]).format(noun=noun), stars, _stamp(when)))
+        rows.reviews.append(
+            (
+                rows.n_reviews,
+                pid,
+                None,
+                rng.choice(W.FIRST_NAMES) + rng.choice(("", "", " " + rng.choice(W.LAST_NAMES)[0] + ".")),
+                rng.choice(W.REVIEW_TITLES[stars]),
+                rng.choice(W.REVIEW_BODIES[stars]).format(noun=noun),
+                stars,
+                _stamp(when),
+            )
+        )
     sku = _sku(pid)
-    rows.products.append((pid, sku, name, key, leaf_id, kind.name, option_mode, price, special, final, short,
-                         description, _stamp(created), n_reviews_here, stars_sum, 0))
+    rows.products.append(
+        (
+            pid,
+            sku,
+            name,
+            key,
+            leaf_id,
+            kind.name,
+            option_mode,
+            price,
+            special,
+            final,
+            short,
+            description,
+            _stamp(created),
+            n_reviews_here,
+            stars_sum,
+            0,
+        )
+    )
     for cat in (leaf_id, *ancestors):
         rows.categories.append((cat, pid, name.lower(), final))
     weight = rng.randint(2, 400) / 10
-    attrs = [("Brand", brand), ("Material", material.capitalize()),
-             ("Product Dimensions", f"{rng.randint(2, 30)} x {rng.randint(2, 20)} x {rng.randint(1, 12)} inches"),  # noqa: E501
-             ("Item Weight", f"{weight} ounces" if weight < 16 else f"{weight / 16:.1f} pounds"),
-             ("Manufacturer", f"{brand} Inc."),
-             ("Item model number", f"{brand[:3].upper()}-{rng.randint(100, 9999)}"),
-             ("Date First Available", created.strftime("%B %-d, %Y"))]
+    attrs = [
+        ("Brand", brand),
+        ("Material", material.capitalize()),
+        ("Product Dimensions", f"{rng.randint(2, 30)} x {rng.randint(2, 20)} x {rng.randint(1, 12)} inches"),
+        ("Item Weight", f"{weight} ounces" if weight < 16 else f"{weight / 16:.1f} pounds"),
+        ("Manufacturer", f"{brand} Inc."),
+        ("Item model number", f"{brand[:3].upper()}-{rng.randint(100, 9999)}"),
+        ("Date First Available", created.strftime("%B %-d, %Y")),
+    ]
     rows.attributes.extend((pid, i, label, value) for i, (label, value) in enumerate(attrs))
     rows.options.extend((pid, i, oname, vals) for i, (oname, vals) in enumerate(options))
     photo_seed = rng.randrange(2**31)
     for position in range(rng.choice((1, 2, 2, 3, 3, 4, 5))):
         rows.n_photos += 1
-        rows.photos.append((rows.n_photos, pid, position, kind.name, color, pattern, count, text, shape,
-                           position % 3, photo_seed + position // 3))
+        rows.photos.append(
+            (
+                rows.n_photos,
+                pid,
+                position,
+                kind.name,
+                color,
+                pattern,
+                count,
+                text,
+                shape,
+                position % 3,
+                photo_seed + position // 3,
+            )
+        )
     return (pid, sku, name, final, options)
 
 
@@ -377,5 +522,6 @@ def generate_atomic(final: Path, seed: int, products: int) -> GenerationResult:
     finally:
         if tmp.exists():
             tmp.unlink()
-    return GenerationResult(final, *[getattr(result, f) for f in ("products", "categories", "photos", "reviews",
-                                                                   "customers", "orders")])
+    return GenerationResult(
+        final, *[getattr(result, f) for f in ("products", "categories", "photos", "reviews", "customers", "orders")]
+    )

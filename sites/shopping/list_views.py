@@ -1,4 +1,5 @@
 """Wish list (`/wishlist/`, customers only) and product comparison (`/catalog/product_compare/`)."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -22,21 +23,26 @@ def wishlist():
     total = conn.execute("SELECT COUNT(*) FROM wishlist_item WHERE customer_id = ?", (c["id"],)).fetchone()[0]
     last_page = max(1, -(-total // limit))
     page = min(page, last_page)
-    rows = conn.execute("SELECT id, product_id FROM wishlist_item WHERE customer_id = ? ORDER BY id LIMIT ? OFFSET ?",
-                        (c["id"], limit, (page - 1) * limit)).fetchall()
+    rows = conn.execute(
+        "SELECT id, product_id FROM wishlist_item WHERE customer_id = ? ORDER BY id LIMIT ? OFFSET ?",
+        (c["id"], limit, (page - 1) * limit),
+    ).fetchall()
     cards = catalog_views._cards([r["product_id"] for r in rows])
-    for card, row in zip(cards, rows):
+    for card, row in zip(cards, rows, strict=False):
         card["item_id"] = row["id"]
-    return render_template("wishlist.html", items=cards, total=total, page=page, last_page=last_page, limit=limit,
-                           limits=WISHLIST_LIMITS)
+    return render_template(
+        "wishlist.html", items=cards, total=total, page=page, last_page=last_page, limit=limit, limits=WISHLIST_LIMITS
+    )
 
 
 def wishlist_add():
     c = web.require_customer()
     web.check_form_key()
     prod = cart_views._product(request.form.get("product"))
-    web.get_db().execute("INSERT OR IGNORE INTO wishlist_item(customer_id, product_id, added_at) VALUES (?, ?, ?)",
-                         (c["id"], prod["id"], datetime.now().strftime("%Y-%m-%d %H:%M:%S")))
+    web.get_db().execute(
+        "INSERT OR IGNORE INTO wishlist_item(customer_id, product_id, added_at) VALUES (?, ?, ?)",
+        (c["id"], prod["id"], datetime.now().strftime("%Y-%m-%d %H:%M:%S")),
+    )
     flash(f"{prod['name']} has been added to your Wish List. Click here to continue shopping.", "success")
     return redirect("/wishlist/")
 
@@ -44,8 +50,11 @@ def wishlist_add():
 def _own_item(raw):
     c = web.require_customer()
     iid = web.parse_int(raw)
-    row = web.get_db().execute("SELECT * FROM wishlist_item WHERE id = ? AND customer_id = ?",
-                               (iid, c["id"])).fetchone() if iid is not None else None
+    row = (
+        web.get_db().execute("SELECT * FROM wishlist_item WHERE id = ? AND customer_id = ?", (iid, c["id"])).fetchone()
+        if iid is not None
+        else None
+    )
     if row is None:
         abort(404)
     return row
@@ -80,13 +89,17 @@ def _compare_owner() -> str:
 def compare():
     owner = web.cart_owner()
     conn = web.get_db()
-    ids = [r[0] for r in conn.execute("SELECT product_id FROM compare_item WHERE owner = ? ORDER BY rowid",
-                                      (owner,))] if owner else []
+    ids = (
+        [r[0] for r in conn.execute("SELECT product_id FROM compare_item WHERE owner = ? ORDER BY rowid", (owner,))]
+        if owner
+        else []
+    )
     cards = catalog_views._cards(ids)
     labels, table = [], {}
     for card in cards:
-        for label, value in conn.execute("SELECT label, value FROM attribute WHERE product_id = ? ORDER BY position",
-                                         (card["p"]["id"],)):
+        for label, value in conn.execute(
+            "SELECT label, value FROM attribute WHERE product_id = ? ORDER BY position", (card["p"]["id"],)
+        ):
             if label not in labels:
                 labels.append(label)
             table[(card["p"]["id"], label)] = value
@@ -96,9 +109,10 @@ def compare():
 def compare_add():
     web.check_form_key()
     prod = cart_views._product(request.form.get("product"))
-    back = web.return_target(f"/{prod['url_key']}.html")      # decided before the write
-    web.get_db().execute("INSERT OR IGNORE INTO compare_item(owner, product_id) VALUES (?, ?)",
-                         (_compare_owner(), prod["id"]))
+    back = web.return_target(f"/{prod['url_key']}.html")  # decided before the write
+    web.get_db().execute(
+        "INSERT OR IGNORE INTO compare_item(owner, product_id) VALUES (?, ?)", (_compare_owner(), prod["id"])
+    )
     flash(f"You added product {prod['name']} to the comparison list.", "success")
     return redirect(back)
 

@@ -5,6 +5,7 @@ A category the tree already has (same URL path) is kept; every other official ca
 parent, after the tree's own categories (new ids after theirs), and its leaves are filled by the generator
 from a random stream of their own, after every other row: the generated store's own rows do not move.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -33,8 +34,9 @@ LEAF_KINDS = {
     "clothing-shoes-jewelry/women/clothing": "*blouse, *dress, *t-shirt, *coat, *shorts",
     "clothing-shoes-jewelry/women/uniforms-work-safety": "*coat, *blouse, ^flat shoe",
     "electronics/car-vehicle-electronics/car-electronics": "vintage radio, car battery, beacon light",
-    "electronics/computers-accessories/computer-accessories-peripherals":
-        "computer keyboard, computer mouse, trackball",
+    "electronics/computers-accessories/computer-accessories-peripherals": (
+        "computer keyboard, computer mouse, trackball"
+    ),
     "electronics/computers-accessories/computers-tablets": "laptop, desktop computer",
     "electronics/headphones/earbud-headphones": "headphones",
     "electronics/portable-audio-video/mp3-mp4-player-accessories": "headphones, phone charger",
@@ -62,8 +64,9 @@ LEAF_KINDS = {
     "home-kitchen/wall-art/posters-prints": "framed picture",
     "office-products/office-electronics/printers-accessories": "printer",
     "office-products/office-furniture-lighting/chairs-sofas": "chair, couch",
-    "office-products/office-school-supplies/desk-accessories-workspace-organizers":
-        "pushpin, paperclip, clipboard, file folder",
+    "office-products/office-school-supplies/desk-accessories-workspace-organizers": (
+        "pushpin, paperclip, clipboard, file folder"
+    ),
     "patio-lawn-garden/gardening-lawn-care/plants-seeds-bulbs": "potted plant, cactus",
     "patio-lawn-garden/gardening-lawn-care/pots-planters-container-accessories": "potted plant, vase",
     "patio-lawn-garden/patio-furniture-accessories": "chair, couch, oil lamp",
@@ -94,7 +97,7 @@ def add_categories(conn: sqlite3.Connection) -> list[tuple[int, list[int], str, 
     official = store_categories()
     paths = [c["path"] for c in official]
     new = []
-    for cat in official:          # sorted by path: a parent comes before its children
+    for cat in official:  # sorted by path: a parent comes before its children
         path = cat["path"]
         if path in rows:
             continue
@@ -102,10 +105,13 @@ def add_categories(conn: sqlite3.Connection) -> list[tuple[int, list[int], str, 
         if parent_path not in rows:
             raise ValueError(f"official store category {path}: its parent {parent_path!r} is missing")
         parent = rows[parent_path]
-        position = conn.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM category WHERE parent_id = ?",
-                                (parent[0],)).fetchone()[0]
-        conn.execute("INSERT INTO category VALUES (?, ?, ?, ?, ?, ?)",
-                     (next_id, parent[0], cat["name"], path, parent[4] + 1, position))
+        position = conn.execute(
+            "SELECT COALESCE(MAX(position) + 1, 0) FROM category WHERE parent_id = ?", (parent[0],)
+        ).fetchone()[0]
+        conn.execute(
+            "INSERT INTO category VALUES (?, ?, ?, ?, ?, ?)",
+            (next_id, parent[0], cat["name"], path, parent[4] + 1, position),
+        )
         rows[path] = (next_id, parent[0], cat["name"], path, parent[4] + 1)
         new.append(path)
         next_id += 1

@@ -1,5 +1,6 @@
 """Product photos: what a photo row of the database shows, as the imagery library's PhotoSpec, rendered on first
 request and cached on disk (the classifieds' photo cache code), or rendered in memory for task authors."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,8 +10,18 @@ from sites.classifieds.photos import FULL_SIZE, PhotoRow, generated_photo, rende
 
 def photo_row(row) -> PhotoRow:
     """A shopping `photo` row (sqlite3.Row or dict) as the cache's PhotoRow (store photos are all 'new')."""
-    return PhotoRow(row["id"], row["kind"], row["color"], row["count"], row["printed_text"], "new", row["pattern"],
-                    row["view"], row["seed"], None)
+    return PhotoRow(
+        row["id"],
+        row["kind"],
+        row["color"],
+        row["count"],
+        row["printed_text"],
+        "new",
+        row["pattern"],
+        row["view"],
+        row["seed"],
+        None,
+    )
 
 
 def cached_file(row, cache: Path, thumb: bool) -> Path:

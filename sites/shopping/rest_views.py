@@ -1,5 +1,6 @@
 """The slice of Magento's REST API (`/rest/V1/...`) that the evaluation's ShoppingAPI reads, behind a bearer
 token (the site's reset token): the newest orders of a customer, a product by SKU, a product's reviews."""
+
 from __future__ import annotations
 
 from flask import jsonify, request
@@ -29,13 +30,25 @@ def orders():
     size = web.parse_int(args.get("searchCriteria[pageSize]")) or 20
     desc = args.get("searchCriteria[sortOrders][0][direction]", "ASC").upper() == "DESC"
     # Magento filters on the email each order was placed with, so a guest order with that email is included
-    sql = ("SELECT * FROM sales_order" + (" WHERE customer_email = ?" if email else "")
-           + f" ORDER BY id {'DESC' if desc else 'ASC'} LIMIT ?")
+    sql = (
+        "SELECT * FROM sales_order"
+        + (" WHERE customer_email = ?" if email else "")
+        + f" ORDER BY id {'DESC' if desc else 'ASC'} LIMIT ?"
+    )
     rows = web.get_db().execute(sql, ([email] if email else []) + [min(size, 1000)]).fetchall()
-    items = [{"entity_id": r["id"], "increment_id": r["increment_id"], "customer_email": r["customer_email"],
-              "customer_id": r["customer_id"], "customer_is_guest": int(r["customer_id"] is None),
-              "status": r["status"], "created_at": r["created_at"], "grand_total": r["grand_total_cents"] / 100}
-             for r in rows]
+    items = [
+        {
+            "entity_id": r["id"],
+            "increment_id": r["increment_id"],
+            "customer_email": r["customer_email"],
+            "customer_id": r["customer_id"],
+            "customer_is_guest": int(r["customer_id"] is None),
+            "status": r["status"],
+            "created_at": r["created_at"],
+            "grand_total": r["grand_total_cents"] / 100,
+        }
+        for r in rows
+    ]
     return jsonify({"items": items, "total_count": len(items)})
 
 
@@ -49,8 +62,15 @@ def product(sku: str):
     row = _product(sku)
     if row is None:
         return _error(404, "The product that was requested doesn't exist. Verify the product and try again.")
-    return jsonify({"id": row["id"], "sku": row["sku"], "name": row["name"], "price": row["price_cents"] / 100,
-                    "custom_attributes": [{"attribute_code": "url_key", "value": row["url_key"]}]})
+    return jsonify(
+        {
+            "id": row["id"],
+            "sku": row["sku"],
+            "name": row["name"],
+            "price": row["price_cents"] / 100,
+            "custom_attributes": [{"attribute_code": "url_key", "value": row["url_key"]}],
+        }
+    )
 
 
 def reviews(sku: str):
@@ -60,7 +80,17 @@ def reviews(sku: str):
     if row is None:
         return _error(404, "The product that was requested doesn't exist. Verify the product and try again.")
     rows = web.get_db().execute("SELECT * FROM review WHERE product_id = ? ORDER BY created_at, id", (row["id"],))
-    return jsonify([{"id": r["id"], "nickname": r["nickname"], "title": r["title"], "detail": r["detail"],
-                     "created_at": r["created_at"], "status": r["status"],
-                     "ratings": [{"rating_name": "Rating", "value": r["rating"], "percent": r["rating"] * 20}]}
-                    for r in rows])
+    return jsonify(
+        [
+            {
+                "id": r["id"],
+                "nickname": r["nickname"],
+                "title": r["title"],
+                "detail": r["detail"],
+                "created_at": r["created_at"],
+                "status": r["status"],
+                "ratings": [{"rating_name": "Rating", "value": r["rating"], "percent": r["rating"] * 20}],
+            }
+            for r in rows
+        ]
+    )

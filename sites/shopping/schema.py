@@ -3,6 +3,7 @@
 Every query a page makes has an index: category listings read `product_category` (one row per product and
 each of its ancestor categories, with the sort keys copied in), search reads the FTS5 index.
 """
+
 SCHEMA = """
 CREATE TABLE category (
     id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES category(id), name TEXT NOT NULL,

@@ -4,6 +4,7 @@ Layout under the data dir: `shopping/seed<SEED>-n<PRODUCTS>-g<generator version>
 instance) and `.../photos-<renderer version>/` (photos rendered on first request). Two processes that find the
 data missing at once serialise on a file lock.
 """  # noqa: E501
+
 from __future__ import annotations
 
 import functools
@@ -39,9 +40,16 @@ def generator_version() -> str:
     """Changes whenever the code that decides the data changes (generator, word lists, category tree, schema,
     the store's imagery kinds)."""
     here = Path(__file__).parent
-    return code_version(here / "generate.py", here / "wording.py", here / "departments.py", here / "schema.py",
-                        here / "official.py", here.parent / "common" / "official_catalogue.json",
-                        here.parent / "imagery" / "catalog_store.py", here / "facts_r4spa.py")
+    return code_version(
+        here / "generate.py",
+        here / "wording.py",
+        here / "departments.py",
+        here / "schema.py",
+        here / "official.py",
+        here.parent / "common" / "official_catalogue.json",
+        here.parent / "imagery" / "catalog_store.py",
+        here / "facts_r4spa.py",
+    )
 
 
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
@@ -69,8 +77,10 @@ def prerender_home(ds: DataSet) -> None:
 
     conn = connect_readonly(ds.db)
     try:
-        rows = conn.execute("SELECT photo.* FROM photo JOIN product ON product.id = photo.product_id"
-                            " WHERE product.featured = 1 AND photo.position = 0 ORDER BY photo.id").fetchall()
+        rows = conn.execute(
+            "SELECT photo.* FROM photo JOIN product ON product.id = photo.product_id"
+            " WHERE product.featured = 1 AND photo.position = 0 ORDER BY photo.id"
+        ).fetchall()
     finally:
         conn.close()
     for row in rows:

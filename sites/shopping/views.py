@@ -1,7 +1,8 @@
 """URL routing of the shopping site (Magento's paths), template globals and error pages."""
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from flask import Flask, get_flashed_messages, render_template, request
 from flask.typing import ResponseReturnValue
@@ -71,10 +72,18 @@ ROUTES: list[tuple[str, Callable[..., ResponseReturnValue], str]] = [
     ("/<path:path>.html", catalog_views.by_path, "GET"),
 ]
 
-TITLES = {400: "Bad request", 401: "Please sign in", 403: "Not allowed", 404: "Whoops, our bad...",
-          405: "Not allowed", 413: "Too large"}
-MESSAGES = {404: "The page you requested was not found, and we have a fine guess why.",
-            403: "You are not allowed to do that."}
+TITLES = {
+    400: "Bad request",
+    401: "Please sign in",
+    403: "Not allowed",
+    404: "Whoops, our bad...",
+    405: "Not allowed",
+    413: "Too large",
+}
+MESSAGES = {
+    404: "The page you requested was not found, and we have a fine guess why.",
+    403: "You are not allowed to do that.",
+}
 
 
 def _messages():
@@ -83,17 +92,24 @@ def _messages():
 
 def register(app: Flask) -> None:
     for rule, view, method in ROUTES:
-        app.add_url_rule(rule, f"{view.__module__}.{view.__name__}:{rule}", view, methods=[method],
-                         strict_slashes=False)
-    app.jinja_env.globals.update(customer=web.customer, form_key=web.csrf_token, price=web.format_price,
-                                 date=web.format_date, menu=web.menu, cart_count=web.cart_count,
-                                 cart_lines=web.cart_lines, messages=_messages)
+        app.add_url_rule(
+            rule, f"{view.__module__}.{view.__name__}:{rule}", view, methods=[method], strict_slashes=False
+        )
+    app.jinja_env.globals.update(
+        customer=web.customer,
+        form_key=web.csrf_token,
+        price=web.format_price,
+        date=web.format_date,
+        menu=web.menu,
+        cart_count=web.cart_count,
+        cart_lines=web.cart_lines,
+        messages=_messages,
+    )
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
-        code = exc.code or 500         # every HTTPException Flask hands here has its status
+        code = exc.code or 500  # every HTTPException Flask hands here has its status
         if request.path.startswith("/rest/"):
             return {"message": exc.description or exc.name}, code
         message = exc.description if code in (400, 405, 413) else MESSAGES.get(code, exc.description)
-        return (render_template("error.html", code=code, title=TITLES.get(code, exc.name),
-                                message=message), code)
+        return (render_template("error.html", code=code, title=TITLES.get(code, exc.name), message=message), code)

@@ -1,5 +1,6 @@
 """What the shopping views share: the request's database, the signed-in customer, the cart owner, the menu,
 form keys (CSRF, from sites.common.web under Magento's field name `form_key`) and price/rating formatting."""
+
 from __future__ import annotations
 
 import functools
@@ -78,17 +79,30 @@ def cart_lines() -> list[dict]:
     rows = get_db().execute(
         "SELECT cart_item.id AS line_id, cart_item.qty AS line_qty, cart_item.options AS line_options, product.*"
         " FROM cart_item"
-        " JOIN product ON product.id = cart_item.product_id WHERE owner = ? ORDER BY cart_item.id", (owner,))
+        " JOIN product ON product.id = cart_item.product_id WHERE owner = ? ORDER BY cart_item.id",
+        (owner,),
+    )
     out = []
     for r in rows:
-        out.append({"line_id": r["line_id"], "qty": r["line_qty"], "options": json.loads(r["line_options"]),
-                    "product": r, "row_total": r["final_cents"] * r["line_qty"], "photo": first_photo(r["id"])})
+        out.append(
+            {
+                "line_id": r["line_id"],
+                "qty": r["line_qty"],
+                "options": json.loads(r["line_options"]),
+                "product": r,
+                "row_total": r["final_cents"] * r["line_qty"],
+                "photo": first_photo(r["id"]),
+            }
+        )
     return out
 
 
 def first_photo(product_id: int) -> int | None:
-    row = get_db().execute("SELECT id FROM photo WHERE product_id = ? ORDER BY position LIMIT 1",
-                           (product_id,)).fetchone()
+    row = (
+        get_db()
+        .execute("SELECT id FROM photo WHERE product_id = ? ORDER BY position LIMIT 1", (product_id,))
+        .fetchone()
+    )
     return row[0] if row else None
 
 
@@ -105,15 +119,19 @@ def _menu(db_path: str) -> tuple:
 
     conn = connect_readonly(Path(db_path))
     try:
-        rows = [dict(r) for r in conn.execute("SELECT id, parent_id, name, url_path, level FROM category"
-                                              " ORDER BY level, position")]
+        rows = [
+            dict(r)
+            for r in conn.execute("SELECT id, parent_id, name, url_path, level FROM category ORDER BY level, position")
+        ]
     finally:
         conn.close()
     children: dict = {}
     for r in rows:
         children.setdefault(r["parent_id"], []).append(r)
+
     def tree(parent):
         return tuple({**r, "children": tree(r["id"])} for r in children.get(parent, []))
+
     return tree(None)
 
 

@@ -8,6 +8,7 @@ The file is named like the official one, so the official URLs hold: articles at
 Owns the ZIM builder and its entities. May import sites.config, sites.common, sites.imagery and the
 other sites' data (the brands and places its articles describe).
 """
+
 from __future__ import annotations
 
 BOOK = "wikipedia_en_all_maxi_2022-05"

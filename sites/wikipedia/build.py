@@ -8,6 +8,7 @@ scale give the same articles (the ZIM's own UUID and date differ between builds)
 
     python -m sites.wikipedia.build [--scale default|full|N] [--seed S] [--out DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -148,10 +149,16 @@ _SECTIONS = {
     "topic": ["Overview", "History", "Reception"],
     **ROUND4_SECTIONS,
 }
-_FILLER = ["It has been described in many works of reference.", "Its history goes back several centuries.",
-           "Visitors often mention it first.", "Several studies have looked at it in detail.",
-           "It is known well beyond its region.", "Local sources give more details.",
-           "The subject has changed considerably over time.", "Its name has been spelled in several ways."]
+_FILLER = [
+    "It has been described in many works of reference.",
+    "Its history goes back several centuries.",
+    "Visitors often mention it first.",
+    "Several studies have looked at it in detail.",
+    "It is known well beyond its region.",
+    "Local sources give more details.",
+    "The subject has changed considerably over time.",
+    "Its name has been spelled in several ways.",
+]
 
 
 def _fact_sentences(e: Entity, section: str, t: str, facts: dict[str, str], links: list[str]) -> str:
@@ -188,14 +195,20 @@ def article_html(e: Entity, known: set[str], rng: random.Random) -> str:
     lead = _LEADS.get(e.kind, "{t} is a subject of this encyclopedia.")
     where = f" in {html.escape(facts['Region'])}" if "Region" in facts else ""
     capital = f" Its capital is {html.escape(facts['Capital'])}." if "Capital" in facts else ""
-    values = {**{k: html.escape(v) for k, v in facts.items()}, "t": f"<b>{t}</b>", "tl": f"<b>{t.lower()}</b>",
-              "calling": calling, "cls": html.escape(facts.get("Class", "").lower()), "where": where,
-              "capital": capital}
+    values = {
+        **{k: html.escape(v) for k, v in facts.items()},
+        "t": f"<b>{t}</b>",
+        "tl": f"<b>{t.lower()}</b>",
+        "calling": calling,
+        "cls": html.escape(facts.get("Class", "").lower()),
+        "where": where,
+        "capital": capital,
+    }
     try:
         lead_text = lead.format(**values)
     except KeyError:
         lead_text = f"<b>{t}</b> is a subject of this encyclopedia."
-    depth_prefix = "../" * e.path.count("/")       # from <book>/A/... back to <book>/
+    depth_prefix = "../" * e.path.count("/")  # from <book>/A/... back to <book>/
     image = depth_prefix + "I/" + e.path[2:].replace("/", "_") + ".png"
     rows = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in e.facts)
     caption = "Flag" if e.emoji else "Illustration"
@@ -211,14 +224,16 @@ def article_html(e: Entity, known: set[str], rng: random.Random) -> str:
             extra = f" The international calling code of {t} is {html.escape(facts['Calling code'])}."
         extra += _fact_sentences(e, sec, t, facts, links)
         body.append(f'<h2 id="{sec.replace(" ", "_")}">{sec}</h2><p>{" ".join(sentences)}{extra}</p>')
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{t}</title>'
-            f'<link rel="stylesheet" href="{depth_prefix}-/style.css"></head><body><div class="page">'
-            f'<h1 id="firstHeading">{t}</h1><div class="tagline">From Wikipedia, the free encyclopedia</div>'
-            f'<table class="infobox"><caption>{t}</caption><tr><td colspan="2" class="image">'
-            f'<img src="{image}" alt="{caption} of {t}" width="240" height="160"><div>{caption} of {t}</div></td>'
-            f'</tr>{rows}</table><p>{lead_text}</p>{"".join(body)}'
-            + (f'<h2 id="See_also">See also</h2><ul>{see_also}</ul>' if see_also else "")
-            + "</div></body></html>")
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{t}</title>'
+        f'<link rel="stylesheet" href="{depth_prefix}-/style.css"></head><body><div class="page">'
+        f'<h1 id="firstHeading">{t}</h1><div class="tagline">From Wikipedia, the free encyclopedia</div>'
+        f'<table class="infobox"><caption>{t}</caption><tr><td colspan="2" class="image">'
+        f'<img src="{image}" alt="{caption} of {t}" width="240" height="160"><div>{caption} of {t}</div></td>'
+        f"</tr>{rows}</table><p>{lead_text}</p>{''.join(body)}"
+        + (f'<h2 id="See_also">See also</h2><ul>{see_also}</ul>' if see_also else "")
+        + "</div></body></html>"
+    )
 
 
 def landing_html(entities: list[Entity]) -> str:
@@ -231,16 +246,20 @@ def landing_html(entities: list[Entity]) -> str:
         items = groups.get(kind, [])[:12]
         if items:
             heading = {"country": "Countries", "city": "Cities"}.get(kind, kind.capitalize() + "s")
-            parts.append(f"<h2>{heading}</h2><ul class='landing'>"
-                         + "".join(f'<li><a href="{_href(path, e.title)}">{html.escape(e.title)}</a></li>'
-                                   for e in items) + "</ul>")
+            parts.append(
+                f"<h2>{heading}</h2><ul class='landing'>"
+                + "".join(f'<li><a href="{_href(path, e.title)}">{html.escape(e.title)}</a></li>' for e in items)
+                + "</ul>"
+            )
     prefix = "../" * path.count("/")
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Welcome to Wikipedia</title>'
-            f'<link rel="stylesheet" href="{prefix}-/style.css"></head><body><div class="page">'
-            f'<h1 id="firstHeading">Welcome to Wikipedia</h1><div class="tagline">the free encyclopedia that anyone '
-            f'can edit; {len(entities):,} articles in English</div>'
-            f'<p>Use the search box at the top of the page to find an article, or start from one of these.</p>'
-            f'{"".join(parts)}</div></body></html>')
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Welcome to Wikipedia</title>'
+        f'<link rel="stylesheet" href="{prefix}-/style.css"></head><body><div class="page">'
+        f'<h1 id="firstHeading">Welcome to Wikipedia</h1><div class="tagline">the free encyclopedia that anyone '
+        f"can edit; {len(entities):,} articles in English</div>"
+        f"<p>Use the search box at the top of the page to find an article, or start from one of these.</p>"
+        f"{''.join(parts)}</div></body></html>"
+    )
 
 
 def articles(seed: int, scale: str | int = "default") -> list[Entity]:
@@ -260,7 +279,7 @@ def articles(seed: int, scale: str | int = "default") -> list[Entity]:
     from sites.wikipedia.official import official_entities
     from sites.wikipedia.round4 import round4_entities
 
-    official = official_entities(seen)        # after the generated articles: those do not change
+    official = official_entities(seen)  # after the generated articles: those do not change
     return unique + official + round4_entities(seen | {e.title for e in official})
 
 
@@ -300,11 +319,16 @@ def build(out_dir: Path, seed: int, scale: str | int = "default") -> BuildResult
     with Creator(str(tmp)).config_indexing(True, "eng").config_nbworkers(2) as creator:
         creator.set_mainpath("A/" + LANDING)
         creator.add_illustration(48, picture_png(Entity("Wikipedia", "logo", flag=True), (48, 48)))
-        for key, value in (("Name", "wikipedia_en_all"), ("Title", "Wikipedia"), ("Language", "eng"),
-                           ("Creator", "Wikipedia contributors (generated by this project)"),
-                           ("Publisher", "VisualWebArena embedded stack"), ("Date", "2022-05-01"),
-                           ("Description", "Generated English Wikipedia articles for the embedded benchmark stack"),
-                           ("Flavour", "maxi")):
+        for key, value in (
+            ("Name", "wikipedia_en_all"),
+            ("Title", "Wikipedia"),
+            ("Language", "eng"),
+            ("Creator", "Wikipedia contributors (generated by this project)"),
+            ("Publisher", "VisualWebArena embedded stack"),
+            ("Date", "2022-05-01"),
+            ("Description", "Generated English Wikipedia articles for the embedded benchmark stack"),
+            ("Flavour", "maxi"),
+        ):
             creator.add_metadata(key, value)
         creator.add_item(_Item("-/style.css", "", "text/css", STYLE, False))
         creator.add_item(_Item("A/" + LANDING, "Welcome to Wikipedia", "text/html", landing_html(unique), True))
@@ -314,7 +338,7 @@ def build(out_dir: Path, seed: int, scale: str | int = "default") -> BuildResult
             name = "I/" + e.path[2:].replace("/", "_") + ".png"
             if e.kind in pictures_for:
                 png = picture_png(e)
-            else:   # the bulk of SCALE=full shares one picture per kind (built once)
+            else:  # the bulk of SCALE=full shares one picture per kind (built once)
                 png = generic.setdefault(e.kind, picture_png(Entity(e.kind, e.kind)))
             creator.add_item(_Item(name, "", "image/png", png, False))
         from sites.wikipedia.official import media_items
@@ -334,10 +358,15 @@ def generator_version() -> str:
 
     here = Path(__file__).parent
     packages = "".join(f"{p}={version(p)};" for p in ("pycountry", "phonenumbers", "countryinfo", "libzim"))
-    return code_version(here / "build.py", here / "entities.py", here / "__init__.py", here / "official.py",
-                        here / "round4.py",
-                        here.parent / "common" / "official_catalogue.json",
-                        extra=packages.encode())
+    return code_version(
+        here / "build.py",
+        here / "entities.py",
+        here / "__init__.py",
+        here / "official.py",
+        here / "round4.py",
+        here.parent / "common" / "official_catalogue.json",
+        extra=packages.encode(),
+    )
 
 
 def zim_dir(data_dir: Path, seed: int, scale: str | int) -> Path:

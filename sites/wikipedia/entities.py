@@ -7,6 +7,7 @@ shopping catalogue's brands. Animals, sports, films and artworks are short hand-
 `SCALE=full` adds every ISO 3166-2 subdivision, ISO 639-3 language and ISO 4217 currency, then generated
 towns up to the requested count.
 """  # noqa: E501
+
 from __future__ import annotations
 
 import random
@@ -18,65 +19,95 @@ import pycountry
 
 @dataclass
 class Entity:
-    title: str                               # the article's title; its path is A/<title with _ for spaces>
-    kind: str                                # country, state, city, company, animal, sport, film, artwork, ...
-    facts: list[tuple[str, str]] = field(default_factory=list)   # infobox rows (label, value)
-    links: list[str] = field(default_factory=list)               # titles of related articles
-    summary: str = ""                        # one sentence of the lead
+    title: str  # the article's title; its path is A/<title with _ for spaces>
+    kind: str  # country, state, city, company, animal, sport, film, artwork, ...
+    facts: list[tuple[str, str]] = field(default_factory=list)  # infobox rows (label, value)
+    links: list[str] = field(default_factory=list)  # titles of related articles
+    summary: str = ""  # one sentence of the lead
     color: tuple[int, int, int] = (90, 110, 140)
-    flag: bool = False                       # the picture is a flag (an emblem when no emoji is given)
-    emoji: str = ""                          # a country's flag as its regional-indicator pair
+    flag: bool = False  # the picture is a flag (an emblem when no emoji is given)
+    emoji: str = ""  # a country's flag as its regional-indicator pair
 
     @property
     def path(self) -> str:
         return "A/" + self.title.replace(" ", "_")
 
 
-ANIMALS = [("Red fox", "Vulpes vulpes", "Mammal", "Northern Hemisphere"), ("Giant panda", "Ailuropoda melanoleuca",
-           "Mammal", "China"), ("Emperor penguin", "Aptenodytes forsteri", "Bird", "Antarctica"),
-           ("Sea otter", "Enhydra lutris", "Mammal", "North Pacific Ocean"), ("Brown-throated sloth",
-           "Bradypus variegatus", "Mammal", "Central and South America"), ("Snowy owl", "Bubo scandiacus", "Bird",
-           "Arctic"), ("Green sea turtle", "Chelonia mydas", "Reptile", "Tropical oceans"), ("Domestic cat",
-           "Felis catus", "Mammal", "Worldwide"), ("Dog", "Canis familiaris", "Mammal", "Worldwide"),
-           ("European rabbit", "Oryctolagus cuniculus", "Mammal", "Europe"), ("Golden hamster",
-           "Mesocricetus auratus", "Mammal", "Syria and Turkey"), ("African bush elephant", "Loxodonta africana",
-           "Mammal", "Sub-Saharan Africa"), ("Bald eagle", "Haliaeetus leucocephalus", "Bird", "North America"),
-           ("Monarch butterfly", "Danaus plexippus", "Insect", "North America"), ("Koala", "Phascolarctos cinereus",
-           "Mammal", "Australia"), ("Red kangaroo", "Osphranter rufus", "Mammal", "Australia"), ("Giraffe",
-           "Giraffa camelopardalis", "Mammal", "Africa"), ("Tiger", "Panthera tigris", "Mammal", "Asia"),
-           ("Lion", "Panthera leo", "Mammal", "Africa and India"), ("Walrus", "Odobenus rosmarus", "Mammal",
-           "Arctic"), ("American badger", "Taxidea taxus", "Mammal", "North America"), ("Peregrine falcon",
-           "Falco peregrinus", "Bird", "Worldwide"), ("Bottlenose dolphin", "Tursiops truncatus", "Mammal",
-           "Temperate and tropical oceans"), ("Honey bee", "Apis mellifera", "Insect", "Worldwide")]
+ANIMALS = [
+    ("Red fox", "Vulpes vulpes", "Mammal", "Northern Hemisphere"),
+    ("Giant panda", "Ailuropoda melanoleuca", "Mammal", "China"),
+    ("Emperor penguin", "Aptenodytes forsteri", "Bird", "Antarctica"),
+    ("Sea otter", "Enhydra lutris", "Mammal", "North Pacific Ocean"),
+    ("Brown-throated sloth", "Bradypus variegatus", "Mammal", "Central and South America"),
+    ("Snowy owl", "Bubo scandiacus", "Bird", "Arctic"),
+    ("Green sea turtle", "Chelonia mydas", "Reptile", "Tropical oceans"),
+    ("Domestic cat", "Felis catus", "Mammal", "Worldwide"),
+    ("Dog", "Canis familiaris", "Mammal", "Worldwide"),
+    ("European rabbit", "Oryctolagus cuniculus", "Mammal", "Europe"),
+    ("Golden hamster", "Mesocricetus auratus", "Mammal", "Syria and Turkey"),
+    ("African bush elephant", "Loxodonta africana", "Mammal", "Sub-Saharan Africa"),
+    ("Bald eagle", "Haliaeetus leucocephalus", "Bird", "North America"),
+    ("Monarch butterfly", "Danaus plexippus", "Insect", "North America"),
+    ("Koala", "Phascolarctos cinereus", "Mammal", "Australia"),
+    ("Red kangaroo", "Osphranter rufus", "Mammal", "Australia"),
+    ("Giraffe", "Giraffa camelopardalis", "Mammal", "Africa"),
+    ("Tiger", "Panthera tigris", "Mammal", "Asia"),
+    ("Lion", "Panthera leo", "Mammal", "Africa and India"),
+    ("Walrus", "Odobenus rosmarus", "Mammal", "Arctic"),
+    ("American badger", "Taxidea taxus", "Mammal", "North America"),
+    ("Peregrine falcon", "Falco peregrinus", "Bird", "Worldwide"),
+    ("Bottlenose dolphin", "Tursiops truncatus", "Mammal", "Temperate and tropical oceans"),
+    ("Honey bee", "Apis mellifera", "Insect", "Worldwide"),
+]
 
-SPORTS = [("Association football", "11", "England", "FIFA"), ("Basketball", "5", "United States", "FIBA"),
-          ("Baseball", "9", "United States", "WBSC"), ("American football", "11", "United States", "NFL"),
-          ("Ice hockey", "6", "Canada", "IIHF"), ("Tennis", "1 or 2", "England", "ITF"), ("Cricket", "11",
-          "England", "ICC"), ("Rugby union", "15", "England", "World Rugby"), ("Volleyball", "6", "United States",
-          "FIVB"), ("Golf", "1", "Scotland", "IGF"), ("Table tennis", "1 or 2", "England", "ITTF"),
-          ("Badminton", "1 or 2", "India", "BWF"), ("Swimming", "1", "Worldwide", "World Aquatics"),
-          ("Cycling", "1", "France", "UCI"), ("Skiing", "1", "Norway", "FIS"), ("Curling", "4", "Scotland",
-          "World Curling")]
+SPORTS = [
+    ("Association football", "11", "England", "FIFA"),
+    ("Basketball", "5", "United States", "FIBA"),
+    ("Baseball", "9", "United States", "WBSC"),
+    ("American football", "11", "United States", "NFL"),
+    ("Ice hockey", "6", "Canada", "IIHF"),
+    ("Tennis", "1 or 2", "England", "ITF"),
+    ("Cricket", "11", "England", "ICC"),
+    ("Rugby union", "15", "England", "World Rugby"),
+    ("Volleyball", "6", "United States", "FIVB"),
+    ("Golf", "1", "Scotland", "IGF"),
+    ("Table tennis", "1 or 2", "England", "ITTF"),
+    ("Badminton", "1 or 2", "India", "BWF"),
+    ("Swimming", "1", "Worldwide", "World Aquatics"),
+    ("Cycling", "1", "France", "UCI"),
+    ("Skiing", "1", "Norway", "FIS"),
+    ("Curling", "4", "Scotland", "World Curling"),
+]
 
-FILMS = [("Casablanca", "1942", "Michael Curtiz", "United States"), ("Citizen Kane", "1941", "Orson Welles",
-         "United States"), ("The Godfather", "1972", "Francis Ford Coppola", "United States"), ("Spirited Away",
-         "2001", "Hayao Miyazaki", "Japan"), ("Seven Samurai", "1954", "Akira Kurosawa", "Japan"), ("Jaws", "1975",
-         "Steven Spielberg", "United States"), ("Titanic", "1997", "James Cameron", "United States"),
-         ("Amélie", "2001", "Jean-Pierre Jeunet", "France"), ("Parasite", "2019", "Bong Joon-ho", "South Korea"),
-         ("The Matrix", "1999", "The Wachowskis", "United States"), ("Star Wars", "1977", "George Lucas",
-         "United States"), ("Psycho", "1960", "Alfred Hitchcock", "United States")]
+FILMS = [
+    ("Casablanca", "1942", "Michael Curtiz", "United States"),
+    ("Citizen Kane", "1941", "Orson Welles", "United States"),
+    ("The Godfather", "1972", "Francis Ford Coppola", "United States"),
+    ("Spirited Away", "2001", "Hayao Miyazaki", "Japan"),
+    ("Seven Samurai", "1954", "Akira Kurosawa", "Japan"),
+    ("Jaws", "1975", "Steven Spielberg", "United States"),
+    ("Titanic", "1997", "James Cameron", "United States"),
+    ("Amélie", "2001", "Jean-Pierre Jeunet", "France"),
+    ("Parasite", "2019", "Bong Joon-ho", "South Korea"),
+    ("The Matrix", "1999", "The Wachowskis", "United States"),
+    ("Star Wars", "1977", "George Lucas", "United States"),
+    ("Psycho", "1960", "Alfred Hitchcock", "United States"),
+]
 
-ARTWORKS = [("Mona Lisa", "Leonardo da Vinci", "c. 1503–1519", "Louvre, Paris"), ("The Starry Night",
-            "Vincent van Gogh", "1889", "Museum of Modern Art, New York City"), ("The Last Supper",
-            "Leonardo da Vinci", "1495–1498", "Santa Maria delle Grazie, Milan"), ("Girl with a Pearl Earring",
-            "Johannes Vermeer", "c. 1665", "Mauritshuis, The Hague"), ("The Great Wave off Kanagawa",
-            "Hokusai", "c. 1831", "various collections"), ("The Persistence of Memory", "Salvador Dalí", "1931",
-            "Museum of Modern Art, New York City"), ("The Scream", "Edvard Munch", "1893",
-            "National Museum, Oslo"), ("Guernica", "Pablo Picasso", "1937", "Museo Reina Sofía, Madrid"),
-            ("The Birth of Venus", "Sandro Botticelli", "c. 1484–1486", "Uffizi, Florence"),
-            ("American Gothic", "Grant Wood", "1930", "Art Institute of Chicago"), ("Water Lilies",
-            "Claude Monet", "1896–1926", "various collections"), ("The Night Watch", "Rembrandt", "1642",
-            "Rijksmuseum, Amsterdam")]
+ARTWORKS = [
+    ("Mona Lisa", "Leonardo da Vinci", "c. 1503–1519", "Louvre, Paris"),
+    ("The Starry Night", "Vincent van Gogh", "1889", "Museum of Modern Art, New York City"),
+    ("The Last Supper", "Leonardo da Vinci", "1495–1498", "Santa Maria delle Grazie, Milan"),
+    ("Girl with a Pearl Earring", "Johannes Vermeer", "c. 1665", "Mauritshuis, The Hague"),
+    ("The Great Wave off Kanagawa", "Hokusai", "c. 1831", "various collections"),
+    ("The Persistence of Memory", "Salvador Dalí", "1931", "Museum of Modern Art, New York City"),
+    ("The Scream", "Edvard Munch", "1893", "National Museum, Oslo"),
+    ("Guernica", "Pablo Picasso", "1937", "Museo Reina Sofía, Madrid"),
+    ("The Birth of Venus", "Sandro Botticelli", "c. 1484–1486", "Uffizi, Florence"),
+    ("American Gothic", "Grant Wood", "1930", "Art Institute of Chicago"),
+    ("Water Lilies", "Claude Monet", "1896–1926", "various collections"),
+    ("The Night Watch", "Rembrandt", "1642", "Rijksmuseum, Amsterdam"),
+]
 
 
 def country_name(c) -> str:
@@ -100,7 +131,7 @@ def country_facts(alpha2: str) -> dict:
 
     try:
         info = CountryInfo(alpha2).info()
-    except Exception:   # countryinfo raises its own not-found error (and KeyError for a few partial entries)
+    except Exception:  # countryinfo raises its own not-found error (and KeyError for a few partial entries)
         return {}
     return dict(info) if isinstance(info, dict) else {}
 
@@ -129,8 +160,9 @@ def core_entities(seed: int) -> list[Entity]:
 
     rng = random.Random(seed)
     out: list[Entity] = []
-    us_states = sorted((s for s in pycountry.subdivisions.get(country_code="US") if s.type == "State"),
-                       key=lambda s: s.name)
+    us_states = sorted(
+        (s for s in pycountry.subdivisions.get(country_code="US") if s.type == "State"), key=lambda s: s.name
+    )
     by_alpha3 = {c.alpha_3: country_name(c) for c in pycountry.countries}
     for c in sorted(pycountry.countries, key=country_name):
         code = calling_code(c.alpha_2)
@@ -159,38 +191,72 @@ def core_entities(seed: int) -> list[Entity]:
         links = [by_alpha3[b] for b in info.get("borders") or [] if b in by_alpha3]
         if c.alpha_2 == "US":
             links.append("List of states of the United States")
-        out.append(Entity(country_name(c), "country", facts, links, color=_color(rng), flag=True,
-                          emoji=flag_emoji(c.alpha_2)))
+        out.append(
+            Entity(country_name(c), "country", facts, links, color=_color(rng), flag=True, emoji=flag_emoji(c.alpha_2))
+        )
     for s in us_states:
         cities = LOCATIONS.get(s.name, [])
         facts = [("Country", "United States"), ("ISO 3166-2 code", s.code), ("Postal abbreviation", s.code[3:])]
         if cities:
             facts.append(("Largest cities", ", ".join(cities[:3])))
-        out.append(Entity(s.name, "state", facts, ["United States"] + [f"{c}, {s.name}" for c in cities],
-                          color=_color(rng)))
+        out.append(
+            Entity(s.name, "state", facts, ["United States"] + [f"{c}, {s.name}" for c in cities], color=_color(rng))
+        )
     for state, cities in LOCATIONS.items():
         for city in cities:
-            out.append(Entity(f"{city}, {state}", "city", [("Country", "United States"), ("State", state)],
-                              [state, "United States"], color=_color(rng)))
+            out.append(
+                Entity(
+                    f"{city}, {state}",
+                    "city",
+                    [("Country", "United States"), ("State", state)],
+                    [state, "United States"],
+                    color=_color(rng),
+                )
+            )
     for brand in BRANDS:
         founded = 1950 + rng.randrange(70)
-        out.append(Entity(brand, "company", [("Industry", "Consumer goods"), ("Founded", str(founded)),
-                                             ("Headquarters", rng.choice(us_states).name),
-                                             ("Products", "Household goods, sold in the One Stop Market")],
-                          ["United States"], color=_color(rng)))
+        out.append(
+            Entity(
+                brand,
+                "company",
+                [
+                    ("Industry", "Consumer goods"),
+                    ("Founded", str(founded)),
+                    ("Headquarters", rng.choice(us_states).name),
+                    ("Products", "Household goods, sold in the One Stop Market"),
+                ],
+                ["United States"],
+                color=_color(rng),
+            )
+        )
     for name, latin, cls, lives in ANIMALS:
-        out.append(Entity(name, "animal", [("Class", cls), ("Binomial name", latin), ("Range", lives)],
-                          [], color=_color(rng)))
+        out.append(
+            Entity(name, "animal", [("Class", cls), ("Binomial name", latin), ("Range", lives)], [], color=_color(rng))
+        )
     for name, players, origin, body in SPORTS:
-        out.append(Entity(name, "sport", [("Players per side", players), ("Origin", origin),
-                                          ("Governing body", body)], [origin] if origin != "Worldwide" else [],
-                          color=_color(rng)))
+        out.append(
+            Entity(
+                name,
+                "sport",
+                [("Players per side", players), ("Origin", origin), ("Governing body", body)],
+                [origin] if origin != "Worldwide" else [],
+                color=_color(rng),
+            )
+        )
     for name, year, director, country in FILMS:
-        out.append(Entity(name, "film", [("Directed by", director), ("Release year", year), ("Country", country)],
-                          [country], color=_color(rng)))
+        out.append(
+            Entity(
+                name,
+                "film",
+                [("Directed by", director), ("Release year", year), ("Country", country)],
+                [country],
+                color=_color(rng),
+            )
+        )
     for name, artist, year, where in ARTWORKS:
-        out.append(Entity(name, "artwork", [("Artist", artist), ("Year", year), ("Location", where)],
-                          [], color=_color(rng)))
+        out.append(
+            Entity(name, "artwork", [("Artist", artist), ("Year", year), ("Location", where)], [], color=_color(rng))
+        )
     return out
 
 
@@ -202,28 +268,91 @@ def extra_entities(seed: int, want: int) -> list[Entity]:
     for s in sorted(pycountry.subdivisions, key=lambda s: s.code):
         if s.country_code == "US" and s.type == "State":
             continue
-        out.append(Entity(f"{s.name} ({s.code})", "subdivision",
-                          [("Country", countries.get(s.country_code, s.country_code)), ("Type", s.type),
-                           ("ISO 3166-2 code", s.code)], [countries.get(s.country_code, "")], color=_color(rng)))
+        out.append(
+            Entity(
+                f"{s.name} ({s.code})",
+                "subdivision",
+                [
+                    ("Country", countries.get(s.country_code, s.country_code)),
+                    ("Type", s.type),
+                    ("ISO 3166-2 code", s.code),
+                ],
+                [countries.get(s.country_code, "")],
+                color=_color(rng),
+            )
+        )
     for lang in sorted(pycountry.languages, key=lambda x: x.alpha_3):
-        out.append(Entity(f"{lang.name} language ({lang.alpha_3})", "language",
-                          [("ISO 639-3", lang.alpha_3), ("Type", {"L": "living", "E": "extinct", "A": "ancient",
-                                                                   "H": "historical", "C": "constructed",
-                                                                   "S": "special"}.get(lang.type, lang.type))],
-                          [], color=_color(rng)))
+        out.append(
+            Entity(
+                f"{lang.name} language ({lang.alpha_3})",
+                "language",
+                [
+                    ("ISO 639-3", lang.alpha_3),
+                    (
+                        "Type",
+                        {
+                            "L": "living",
+                            "E": "extinct",
+                            "A": "ancient",
+                            "H": "historical",
+                            "C": "constructed",
+                            "S": "special",
+                        }.get(lang.type, lang.type),
+                    ),
+                ],
+                [],
+                color=_color(rng),
+            )
+        )
     for cur in sorted(pycountry.currencies, key=lambda x: x.alpha_3):
-        out.append(Entity(f"{cur.name} ({cur.alpha_3})", "currency", [("ISO 4217 code", cur.alpha_3),
-                                                                      ("Number", cur.numeric)], [],
-                          color=_color(rng)))
-    syllables = ["ar", "bel", "cor", "dun", "el", "fen", "gar", "hol", "is", "kel", "lan", "mor", "nor", "os",
-                 "pel", "quin", "ros", "sel", "tor", "ul", "ven", "wil", "yar", "zen"]
+        out.append(
+            Entity(
+                f"{cur.name} ({cur.alpha_3})",
+                "currency",
+                [("ISO 4217 code", cur.alpha_3), ("Number", cur.numeric)],
+                [],
+                color=_color(rng),
+            )
+        )
+    syllables = [
+        "ar",
+        "bel",
+        "cor",
+        "dun",
+        "el",
+        "fen",
+        "gar",
+        "hol",
+        "is",
+        "kel",
+        "lan",
+        "mor",
+        "nor",
+        "os",
+        "pel",
+        "quin",
+        "ros",
+        "sel",
+        "tor",
+        "ul",
+        "ven",
+        "wil",
+        "yar",
+        "zen",
+    ]
     states = [s.name for s in pycountry.subdivisions.get(country_code="US") if s.type == "State"]
     n = 0
     while len(out) < want:
         n += 1
         name = "".join(rng.choice(syllables) for _ in range(rng.randint(2, 3))).capitalize()
         state = rng.choice(states)
-        out.append(Entity(f"{name}, {state} ({n})", "town", [("Country", "United States"), ("State", state),
-                                                              ("Population", f"{rng.randint(200, 90000):,}")],
-                          [state], color=_color(rng)))
+        out.append(
+            Entity(
+                f"{name}, {state} ({n})",
+                "town",
+                [("Country", "United States"), ("State", state), ("Population", f"{rng.randint(200, 90000):,}")],
+                [state],
+                color=_color(rng),
+            )
+        )
     return out[:want]

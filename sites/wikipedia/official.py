@@ -5,6 +5,7 @@ filler, under the official title; the calling-codes map is a drawn picture of th
 They are added after every generated article, so the other articles (and the random stream that writes
 them) stay as they were.
 """
+
 from __future__ import annotations
 
 import io
@@ -36,8 +37,15 @@ def official_entities(existing: set[str]) -> list[Entity]:
         if title in existing or title == landing:
             continue
         rng = random.Random(title)
-        out.append(Entity(title, "topic", [("Article", "generated for the embedded stack")], [],
-                          color=(rng.randrange(30, 220), rng.randrange(30, 220), rng.randrange(30, 220))))
+        out.append(
+            Entity(
+                title,
+                "topic",
+                [("Article", "generated for the embedded stack")],
+                [],
+                color=(rng.randrange(30, 220), rng.randrange(30, 220), rng.randrange(30, 220)),
+            )
+        )
     return out
 
 

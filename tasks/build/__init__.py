@@ -23,6 +23,7 @@ A suite's task ids and template ids come from its committed id ledger, tasks/bui
 May import: the sites' data modules and sites.imagery (pristine data, pictures). Never agent or evaluation:
 the suites are checked by running them (tests/tasks).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -33,8 +34,8 @@ from sites.registry import site_specs
 
 from .text import mentions  # noqa: F401  (the lint's whole-word test)
 
-MULTISITE = "multisite"     # the tasks that cross sites: tasks/multisite.json, built by tasks/build/multisite.py
-SUITE_SEED = DEFAULT_SEED      # the suites are written for the default data set (SEED, SCALE of .env.example)
+MULTISITE = "multisite"  # the tasks that cross sites: tasks/multisite.json, built by tasks/build/multisite.py
+SUITE_SEED = DEFAULT_SEED  # the suites are written for the default data set (SEED, SCALE of .env.example)
 SUITE_SCALE = DEFAULT_SCALE
 
 
@@ -75,4 +76,5 @@ def grounding_sites() -> dict[str, str]:
 
 def suite_settings():
     from sites.config import Settings
+
     return Settings(seed=SUITE_SEED, scale=SUITE_SCALE)

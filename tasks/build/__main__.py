@@ -3,6 +3,7 @@
 The task files (tasks/<suite>.json) and id ledgers are committed; the pictures they name (tasks/images/<suite>/,
 tasks/sight/<suite>/) are generated from the same builders and data, and are not: `--pictures` writes them
 (make install runs it with `--if-missing`), and make verify compares their bytes with data-manifest.json."""
+
 from __future__ import annotations
 
 import argparse
@@ -38,14 +39,21 @@ def named_pictures(name: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tasks.build",
-                                     description="Build the task suites tasks/<suite>.json and their pictures.")
+    parser = argparse.ArgumentParser(
+        prog="python -m tasks.build", description="Build the task suites tasks/<suite>.json and their pictures."
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
-    mode.add_argument("--pictures", action="store_true",
-                      help="write only the pictures the committed task files name (input images, sight pictures)")
-    parser.add_argument("--if-missing", action="store_true",
-                        help="with --pictures: build only the suites one of whose named pictures is missing")
+    mode.add_argument(
+        "--pictures",
+        action="store_true",
+        help="write only the pictures the committed task files name (input images, sight pictures)",
+    )
+    parser.add_argument(
+        "--if-missing",
+        action="store_true",
+        help="with --pictures: build only the suites one of whose named pictures is missing",
+    )
     parser.add_argument("suites", nargs="*", metavar="SUITE", help=f"one of {', '.join(SUITES)} (default: all)")
     args = parser.parse_args(argv)
     unknown = [s for s in args.suites if s not in SUITES]
@@ -61,8 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             stale = suite.stale_files()
             if stale:
-                print(f"{name}: out of date: " + ", ".join(stale) + " (run python -m tasks.build " + name + ")",
-                      file=sys.stderr)
+                print(
+                    f"{name}: out of date: " + ", ".join(stale) + " (run python -m tasks.build " + name + ")",
+                    file=sys.stderr,
+                )
                 status = 1
             continue
         if args.pictures:
@@ -76,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {written} of {len(suite.images) + len(suite.sight_pictures)} pictures written -> {folders}")
             continue
         suite.write()
-        print(f"{name}: {len(suite.tasks)} tasks from {len(suite.templates)} templates, "
-              f"{len(suite.images)} images -> {suite.task_file}")
+        print(
+            f"{name}: {len(suite.tasks)} tasks from {len(suite.templates)} templates, "
+            f"{len(suite.images)} images -> {suite.task_file}"
+        )
     return status
 
 

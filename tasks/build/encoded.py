@@ -5,6 +5,7 @@ strongest compression: most of a build's time). A picture is encoded once per ma
 later build with the same pixels reads the bytes back (`run/cache/encoded/`, safe to delete). The key is the
 pixels, the format and its settings, and the versions of Pillow and zlib (another encoder may write other bytes).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -43,7 +44,7 @@ def encode(image: Image.Image, fmt: str, **params) -> bytes:
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_name(f"{key}.{os.getpid()}.part")
         part.write_bytes(blob)
-        part.replace(path)                       # whole or absent, whatever runs at once
+        part.replace(path)  # whole or absent, whatever runs at once
     except OSError:
-        pass                                     # a read-only tree: encode every time
+        pass  # a read-only tree: encode every time
     return blob

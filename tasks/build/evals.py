@@ -1,21 +1,31 @@
 """Builders of a task's `eval` object (the official evaluator shapes) and of reference-solution steps
 (the format of agent/agents/reference.py)."""
+
 from __future__ import annotations
 
 
 def answer_eval(reference_answers: dict, string_note: str = "") -> dict:
-    return {"eval_types": ["string_match"], "reference_answers": reference_answers, "reference_url": "",
-            "program_html": [], "string_note": string_note}
+    return {
+        "eval_types": ["string_match"],
+        "reference_answers": reference_answers,
+        "reference_url": "",
+        "program_html": [],
+        "string_note": string_note,
+    }
 
 
 def url_eval(url: str) -> dict:
-    return {"eval_types": ["url_match"], "reference_answers": None, "reference_url": url, "program_html": [],
-            "url_note": "EXACT"}
+    return {
+        "eval_types": ["url_match"],
+        "reference_answers": None,
+        "reference_url": url,
+        "program_html": [],
+        "url_note": "EXACT",
+    }
 
 
 def html_eval(targets: list[dict]) -> dict:
-    return {"eval_types": ["program_html"], "reference_answers": None, "reference_url": "",
-            "program_html": targets}
+    return {"eval_types": ["program_html"], "reference_answers": None, "reference_url": "", "program_html": targets}
 
 
 def target(url: str, locator: str, **required) -> dict:

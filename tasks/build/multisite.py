@@ -12,6 +12,7 @@ Each task names its sites, the main one first (where the answer is read or the s
 FIRST_TASK_ID, so that the pytest items `<main site>/<task_id>` and the trajectory files `<site>_<id>.html` of this
 file never collide with those of the site's own suite (tasks/<site>.json numbers from 0).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -45,9 +46,11 @@ from .text import mentions, price_text
 
 FIRST_TASK_ID = 1000
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 20, 9, 8
-GIFT_NAME = ("Sofia", "Lopez")          # the second address of the customer's book (sites.shopping.generate)
-ADDRESS_ROWS = ("[...document.querySelectorAll('#additional-addresses-table tbody tr')].map(r => [...r.cells]"
-                ".slice(0, 8).map(c => c.textContent.trim()).join(' | ')).join('\\n')")
+GIFT_NAME = ("Sofia", "Lopez")  # the second address of the customer's book (sites.shopping.generate)
+ADDRESS_ROWS = (
+    "[...document.querySelectorAll('#additional-addresses-table tbody tr')].map(r => [...r.cells]"
+    ".slice(0, 8).map(c => c.textContent.trim()).join(' | ')).join('\\n')"
+)
 
 
 def money(price: float) -> str:
@@ -78,7 +81,7 @@ class Sources:
         for data in (self.classifieds, self.shopping, self.reddit):
             data.close()
 
-    def __enter__(self) -> "Sources":
+    def __enter__(self) -> Sources:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -94,7 +97,7 @@ class Suite(BaseSuite):
     def __init__(self, sources: Sources, seed: int):
         super().__init__(seed)
         self.src = sources
-        self.shop = shopping_suite.Suite(sources.shopping, seed)       # its data views and steps
+        self.shop = shopping_suite.Suite(sources.shopping, seed)  # its data views and steps
         self.forum = Forum(sources.reddit)
         self.rows = classifieds_base.load_rows(sources.classifieds)
         self.wiki = sources.articles
@@ -118,8 +121,10 @@ class Suite(BaseSuite):
 
     def task(self, template: str, args: dict, sites: list[str], *, grounding: dict | None = None, **kw) -> dict:
         grounding = dict(grounding or {})
-        ground = {**{k: v for k, v in grounding.items() if k != "visual_terms"},
-                  "visual_terms": grounding.get("visual_terms", [])}
+        ground = {
+            **{k: v for k, v in grounding.items() if k != "visual_terms"},
+            "visual_terms": grounding.get("visual_terms", []),
+        }
         return self.add(template, args, intent=template.format(**args), sites=sites, grounding=ground, **kw)
 
     def product_image(self, p) -> str:
@@ -134,22 +139,37 @@ class Suite(BaseSuite):
 
 # ---- reddit + wikipedia ------------------------------------------------------------------------------------
 
+
 def animal_binomial(s: Suite) -> None:
-    template = ("Which animal is in the picture of this post? Find its article in Wikipedia (second tab) and "
-                "answer with the binomial name the article gives.")
+    template = (
+        "Which animal is in the picture of this post? Find its article in Wikipedia (second tab) and "
+        "answer with the binomial name the article gives."
+    )
     animals = animal_articles(s)
-    cands = [t for t in s.forum.image_threads(style="photo")
-             if t.facts.get("kind") in animals and clean_of([t], visual_terms(t.facts))]
+    cands = [
+        t
+        for t in s.forum.image_threads(style="photo")
+        if t.facts.get("kind") in animals and clean_of([t], visual_terms(t.facts))
+    ]
     for t in s.pick(cands, 3, lambda t: (("kind", t.facts["kind"]), ("posts", t.id))):
         article = animals[t.facts["kind"]]
         binomial = s.fact(article.title, "Binomial name")
-        s.task(template, {}, ["reddit", "wikipedia"], start_url=f"{t.url} |AND| {WIKI_LANDING}",
-               eval_=answer_eval({"exact_match": binomial}),
-               solution=[tab(1, f"the picture shows {a_or_an(t.facts['kind'])} {t.facts['kind']}"),
-                         goto(article_url(article.title), f"the article on the {t.facts['kind']}"), stop(binomial)],
-               difficulty=labels(19), official=19,
-               grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
-               comments=f"the picture shows {t.facts['kind']}; the article {article.title!r} gives the binomial name")
+        s.task(
+            template,
+            {},
+            ["reddit", "wikipedia"],
+            start_url=f"{t.url} |AND| {WIKI_LANDING}",
+            eval_=answer_eval({"exact_match": binomial}),
+            solution=[
+                tab(1, f"the picture shows {a_or_an(t.facts['kind'])} {t.facts['kind']}"),
+                goto(article_url(article.title), f"the article on the {t.facts['kind']}"),
+                stop(binomial),
+            ],
+            difficulty=labels(19),
+            official=19,
+            grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
+            comments=f"the picture shows {t.facts['kind']}; the article {article.title!r} gives the binomial name",
+        )
 
 
 def city_forum_article(s: Suite) -> None:
@@ -171,54 +191,82 @@ def city_forum_article(s: Suite) -> None:
         elif not any(city.lower() in title.lower() for title in s.wiki):
             missing.append((post, city))
     for post, article in s.pick(found, 2, lambda c: (("posts", c[0].id),)):
-        s.task(template, {}, ["reddit", "wikipedia"], start_url=f"{post.url} |AND| {WIKI_LANDING}",
-               eval_=url_eval(article_url(article.title)),
-               solution=[tab(1, f"the forum f/{post.post.forum} is about {article.title.split(', ')[0]}"),
-                         goto(article_url(article.title)), stop("")],
-               difficulty=("easy", "easy", "easy"))
+        s.task(
+            template,
+            {},
+            ["reddit", "wikipedia"],
+            start_url=f"{post.url} |AND| {WIKI_LANDING}",
+            eval_=url_eval(article_url(article.title)),
+            solution=[
+                tab(1, f"the forum f/{post.post.forum} is about {article.title.split(', ')[0]}"),
+                goto(article_url(article.title)),
+                stop(""),
+            ],
+            difficulty=("easy", "easy", "easy"),
+        )
     for post, city in s.pick(missing, 1, lambda c: (("posts", c[0].id),)):
         note = f"The Wikipedia copy has no article about {city}."
-        s.task(template, {}, ["reddit", "wikipedia"], start_url=f"{post.url} |AND| {WIKI_LANDING}",
-               eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-               solution=[tab(1), goto(search_url(city), "no article has this title"), stop("N/A")],
-               difficulty=("medium", "easy", "medium"), comments="unachievable: " + note)
+        s.task(
+            template,
+            {},
+            ["reddit", "wikipedia"],
+            start_url=f"{post.url} |AND| {WIKI_LANDING}",
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[tab(1), goto(search_url(city), "no article has this title"), stop("N/A")],
+            difficulty=("medium", "easy", "medium"),
+            comments="unachievable: " + note,
+        )
 
 
 # ---- shopping + wikipedia ----------------------------------------------------------------------------------
 
+
 def brand_founded_pictured(s: Suite) -> None:
-    template = ("The product in this picture is sold in the store under {leaf}. In which year was the company "
-                "that makes it founded? Wikipedia is open in the second tab.")
+    template = (
+        "The product in this picture is sold in the store under {leaf}. In which year was the company "
+        "that makes it founded? Wikipedia is open in the second tab."
+    )
     companies = {e.title for e in s.articles_of("company")}
 
     def founded(p):
         brand = p.attributes.get("Brand")
         return s.fact(brand, "Founded") if brand in companies else None
 
-    cands = [p for p in s.shop.products if founded(p) and s.shop.unique_look(p) and len(s.shop.peers(p)) >= 1
-             and all(founded(x) != founded(p) for x in s.shop.peers(p))]
+    cands = [
+        p
+        for p in s.shop.products
+        if founded(p)
+        and s.shop.unique_look(p)
+        and len(s.shop.peers(p)) >= 1
+        and all(founded(x) != founded(p) for x in s.shop.peers(p))
+    ]
     for p in s.pick(cands, 4, lambda p: (("products", p.id),)):
         brand, year = p.attributes["Brand"], founded(p)
-        s.task(template, {"leaf": leaf(p)}, ["shopping", "wikipedia"], start_url=f"{SHOP} |AND| {WIKI_LANDING}",
-               image=s.product_image(p),
-               eval_=answer_eval({"required_values": [f"== {year}"]}),
-               solution=s.shop.open_from_leaf(p) + [tab(1, f"made by {brand}"), goto(article_url(brand)),
-                                                    stop(year)],
-               difficulty=("hard", "medium", "hard"),
-               comments=f"the pictured product is made by {brand}, founded in {year} (its Wikipedia infobox)")
+        s.task(
+            template,
+            {"leaf": leaf(p)},
+            ["shopping", "wikipedia"],
+            start_url=f"{SHOP} |AND| {WIKI_LANDING}",
+            image=s.product_image(p),
+            eval_=answer_eval({"required_values": [f"== {year}"]}),
+            solution=[*s.shop.open_from_leaf(p), tab(1, f"made by {brand}"), goto(article_url(brand)), stop(year)],
+            difficulty=("hard", "medium", "hard"),
+            comments=f"the pictured product is made by {brand}, founded in {year} (its Wikipedia infobox)",
+        )
 
 
 def brand_headquarters_by_color(s: Suite) -> None:
-    template = ("In which U.S. state is the company that makes the {color} {noun} sold under {leaf} based? "
-                "Look it up in Wikipedia (second tab).")
+    template = (
+        "In which U.S. state is the company that makes the {color} {noun} sold under {leaf} based? "
+        "Look it up in Wikipedia (second tab)."
+    )
     companies = {e.title for e in s.articles_of("company")}
 
     def hq(p):
         brand = p.attributes.get("Brand")
         return s.fact(brand, "Headquarters") if brand in companies else None
 
-    cands = s.shop.visual("color", extra=lambda p: hq(p) is not None
-                          and all(hq(x) != hq(p) for x in s.shop.peers(p)))
+    cands = s.shop.visual("color", extra=lambda p: hq(p) is not None and all(hq(x) != hq(p) for x in s.shop.peers(p)))
     for p in s.pick(cands, 2, lambda p: (("products", p.id),)):
         brand, state = p.attributes["Brand"], hq(p)
         color = p.photos[0].color
@@ -226,54 +274,101 @@ def brand_headquarters_by_color(s: Suite) -> None:
         # a state whose name holds this one (West Virginia for Virginia) is a wrong answer that would include it
         longer = [e.title for e in s.articles_of("state") if e.title != state and mentions(e.title, state)]
         answers = {"must_include": [state], **({"must_exclude": longer} if longer else {})}
-        s.task(template, args, ["shopping", "wikipedia"], start_url=f"{SHOP} |AND| {WIKI_LANDING}",
-               eval_=answer_eval(answers),
-               solution=s.shop.open_from_leaf(p) + [tab(1, f"made by {brand}"), goto(article_url(brand)),
-                                                    stop(state)],
-               difficulty=("medium", "medium", "medium"),
-               grounding={"products": [p.id], "visual_terms": [color]})
+        s.task(
+            template,
+            args,
+            ["shopping", "wikipedia"],
+            start_url=f"{SHOP} |AND| {WIKI_LANDING}",
+            eval_=answer_eval(answers),
+            solution=[*s.shop.open_from_leaf(p), tab(1, f"made by {brand}"), goto(article_url(brand)), stop(state)],
+            difficulty=("medium", "medium", "medium"),
+            grounding={"products": [p.id], "visual_terms": [color]},
+        )
 
 
 def phone_calling_code(s: Suite) -> None:
-    template = ("I'm moving to {country}. Put {country}'s international calling code in front of the phone number "
-                "of my default address: +<code>, a space, then the number as it is now.")
+    template = (
+        "I'm moving to {country}. Put {country}'s international calling code in front of the phone number "
+        "of my default address: +<code>, a space, then the number as it is now."
+    )
     default = next(a for a in s.src.shopping.customer_addresses() if a["default_shipping"])
     for country, code in s.pick(calling_code_countries(s), 3, lambda c: (("country", c[0]),)):
         phone = f"{code} {default['telephone']}"
-        ev = html_eval([
-            target(f"{SHOP}/customer/address/", "func:get_query_text(__page__, \".box-address-shipping\")",
-                   must_include=[phone]),
-            target(f"{SHOP}/customer/address/", "func:get_query_text(__page__, \".box-address-billing\")",
-                   must_include=[phone, default["street"]])])
-        solution = [tab(1), goto(article_url(country), f"the infobox gives {code}"), tab(0),
-                    goto(f"{SHOP}/customer/address/edit/id/{default['id']}/"),
-                    type_in("input[name=telephone]", phone), click("button.action.save"), stop("")]
-        s.task(template, {"country": country}, ["shopping", "wikipedia"],
-               start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}", eval_=ev, solution=solution,
-               require_reset=True, difficulty=("medium", "easy", "medium"))
+        ev = html_eval(
+            [
+                target(
+                    f"{SHOP}/customer/address/",
+                    'func:get_query_text(__page__, ".box-address-shipping")',
+                    must_include=[phone],
+                ),
+                target(
+                    f"{SHOP}/customer/address/",
+                    'func:get_query_text(__page__, ".box-address-billing")',
+                    must_include=[phone, default["street"]],
+                ),
+            ]
+        )
+        solution = [
+            tab(1),
+            goto(article_url(country), f"the infobox gives {code}"),
+            tab(0),
+            goto(f"{SHOP}/customer/address/edit/id/{default['id']}/"),
+            type_in("input[name=telephone]", phone),
+            click("button.action.save"),
+            stop(""),
+        ]
+        s.task(
+            template,
+            {"country": country},
+            ["shopping", "wikipedia"],
+            start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}",
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=("medium", "easy", "medium"),
+        )
 
 
 def second_address_country(s: Suite) -> None:
-    template = ("{first} {last} (an address in my address book) has moved to {country}. Set the country of her "
-                "address to {country} and put {country}'s international calling code in front of her phone number: "
-                "+<code>, a space, then the number as it is now.")
-    other = next(a for a in s.src.shopping.customer_addresses()
-                 if (a["firstname"], a["lastname"]) == GIFT_NAME and not a["default_shipping"])
+    template = (
+        "{first} {last} (an address in my address book) has moved to {country}. Set the country of her "
+        "address to {country} and put {country}'s international calling code in front of her phone number: "
+        "+<code>, a space, then the number as it is now."
+    )
+    other = next(
+        a
+        for a in s.src.shopping.customer_addresses()
+        if (a["firstname"], a["lastname"]) == GIFT_NAME and not a["default_shipping"]
+    )
     for country, code in s.pick(calling_code_countries(s), 2, lambda c: (("country", c[0]),)):
         phone = f"{code} {other['telephone']}"
         row = " | ".join((other["firstname"], other["lastname"], other["street"], other["city"], country))
         ev = html_eval([target(f"{SHOP}/customer/address/", ADDRESS_ROWS, must_include=[row + " |", phone])])
-        solution = [tab(1), goto(article_url(country), f"the infobox gives {code}"), tab(0),
-                    goto(f"{SHOP}/customer/address/edit/id/{other['id']}/"),
-                    type_in("input[name=country]", country), type_in("input[name=telephone]", phone),
-                    click("button.action.save"), stop("")]
+        solution = [
+            tab(1),
+            goto(article_url(country), f"the infobox gives {code}"),
+            tab(0),
+            goto(f"{SHOP}/customer/address/edit/id/{other['id']}/"),
+            type_in("input[name=country]", country),
+            type_in("input[name=telephone]", phone),
+            click("button.action.save"),
+            stop(""),
+        ]
         args = {"first": other["firstname"], "last": other["lastname"], "country": country}
-        s.task(template, args, ["shopping", "wikipedia"],
-               start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}", eval_=ev, solution=solution,
-               require_reset=True, difficulty=("medium", "easy", "medium"))
+        s.task(
+            template,
+            args,
+            ["shopping", "wikipedia"],
+            start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}",
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=("medium", "easy", "medium"),
+        )
 
 
 # ---- reddit + shopping -------------------------------------------------------------------------------------
+
 
 def forum_for_kinds(s: Suite) -> dict[str, str]:
     """For each kind of thing the forum's photos show, the forum where such photos are posted most."""
@@ -286,29 +381,62 @@ def forum_for_kinds(s: Suite) -> dict[str, str]:
 
 
 def post_store_photo(s: Suite) -> None:
-    template = ("The second tab shows the photo of a product sold in the store under {leaf}. Post it to f/{forum} "
-                "as a link to that photo, titled with the product's name, \" for $\" and its current price (as in "
-                "\"Blue Mug for $12.99\"), and stay on the page of the new post.")
+    template = (
+        "The second tab shows the photo of a product sold in the store under {leaf}. Post it to f/{forum} "
+        'as a link to that photo, titled with the product\'s name, " for $" and its current price (as in '
+        '"Blue Mug for $12.99"), and stay on the page of the new post.'
+    )
     forums = forum_for_kinds(s)
-    cands = [p for p in s.shop.products if p.photos[0].kind in forums and s.shop.unique_look(p)
-             and len(s.shop.peers(p)) >= 1 and p.final_price < 1000 and len(p.name) <= 200]
+    cands = [
+        p
+        for p in s.shop.products
+        if p.photos[0].kind in forums
+        and s.shop.unique_look(p)
+        and len(s.shop.peers(p)) >= 1
+        and p.final_price < 1000
+        and len(p.name) <= 200
+    ]
     for p in s.pick(cands, 3, lambda p: (("products", p.id),)):
         forum, photo = forums[p.photos[0].kind], p.photos[0]
         title = f"{p.name} for {money(p.final_price)}"
         picture = f"{SHOP}{photo.url_path}"
-        ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
-                                    target("last", query_text(".submission__info", lowercase=True),
-                                           must_include=[USER.lower(), f"f/{forum}".lower()])]),
-                         [ssim_check("last", ".submission__image", picture, 0.9)])
-        solution = ([tab(1, "the product's photo"), tab(0)] + s.shop.open_from_leaf(p, "its photo is the one in tab 2")
-                    + submit_steps(forum, title, url=picture) + [stop("")])
-        s.task(template, {"leaf": leaf(p), "forum": forum}, ["reddit", "shopping"],
-               start_url=f"{REDDIT}/f/{forum} |AND| {picture}", image=s.product_image(p),
-               eval_=ev, solution=solution, require_reset=True, difficulty=labels(77), official=77,
-               comments="the new post links the store's photo (scored by SSIM) and gives the product's name and price")
+        ev = with_images(
+            html_eval(
+                [
+                    target("last", query_text(".submission__link"), exact_match=title),
+                    target(
+                        "last",
+                        query_text(".submission__info", lowercase=True),
+                        must_include=[USER.lower(), f"f/{forum}".lower()],
+                    ),
+                ]
+            ),
+            [ssim_check("last", ".submission__image", picture, 0.9)],
+        )
+        solution = [
+            tab(1, "the product's photo"),
+            tab(0),
+            *s.shop.open_from_leaf(p, "its photo is the one in tab 2"),
+            *submit_steps(forum, title, url=picture),
+            stop(""),
+        ]
+        s.task(
+            template,
+            {"leaf": leaf(p), "forum": forum},
+            ["reddit", "shopping"],
+            start_url=f"{REDDIT}/f/{forum} |AND| {picture}",
+            image=s.product_image(p),
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=labels(77),
+            official=77,
+            comments="the new post links the store's photo (scored by SSIM) and gives the product's name and price",
+        )
 
 
 # ---- classifieds + shopping --------------------------------------------------------------------------------
+
 
 def listing_product_pairs(s: Suite, extra=None) -> list[tuple]:
     """(listing, product): the listing's photo shows a thing of the same kind and colour as the product's, no text
@@ -328,45 +456,79 @@ def pair_keys(c) -> tuple:
 
 
 def cheaper_listing_or_store(s: Suite) -> None:
-    template = ("The listing in the first tab shows a {kind}. In the second tab, the store sells a {kind} in the "
-                "same colour under {leaf}. Which of the two costs less? Answer with its price.")
+    template = (
+        "The listing in the first tab shows a {kind}. In the second tab, the store sells a {kind} in the "
+        "same colour under {leaf}. Which of the two costs less? Answer with its price."
+    )
     cands = listing_product_pairs(s, lambda r, p: abs(r.price - p.final_price) >= 1)
     for r, p in s.pick(cands, 3, pair_keys):
         low, high = sorted((r.price, p.final_price))
         color = r.color
-        s.task(template, {"kind": r.kind, "leaf": leaf(p)}, ["classifieds", "shopping"],
-               start_url=f"{r.url} |AND| {s.shop.listing_url(p)}",
-               eval_=answer_eval({"must_include": [price_answer(low)],
-                                  "must_exclude": list(dict.fromkeys([f"{high:.2f}", price_text(high)]))}),
-               solution=[tab(1, f"the listing's {r.kind} is {color}"),
-                         click(f".product-item-link[href='/{p.url_key}.html']", f"the {color} {r.kind}"),
-                         stop(money(low))],
-               difficulty=("hard", "medium", "hard"),
-               grounding={"listings": [r.id], "products": [p.id], "visual_terms": [color]},
-               comments=f"listing {money(r.price)} vs store {money(p.final_price)}")
+        s.task(
+            template,
+            {"kind": r.kind, "leaf": leaf(p)},
+            ["classifieds", "shopping"],
+            start_url=f"{r.url} |AND| {s.shop.listing_url(p)}",
+            eval_=answer_eval(
+                {
+                    "must_include": [price_answer(low)],
+                    "must_exclude": list(dict.fromkeys([f"{high:.2f}", price_text(high)])),
+                }
+            ),
+            solution=[
+                tab(1, f"the listing's {r.kind} is {color}"),
+                click(f".product-item-link[href='/{p.url_key}.html']", f"the {color} {r.kind}"),
+                stop(money(low)),
+            ],
+            difficulty=("hard", "medium", "hard"),
+            grounding={"listings": [r.id], "products": [p.id], "visual_terms": [color]},
+            comments=f"listing {money(r.price)} vs store {money(p.final_price)}",
+        )
 
 
 def wishlist_like_listing(s: Suite) -> None:
-    template = ("Add to my wish list the {kind} sold under {leaf} whose photo shows the same colour as the one in "
-                "the classifieds listing open in the second tab.")
+    template = (
+        "Add to my wish list the {kind} sold under {leaf} whose photo shows the same colour as the one in "
+        "the classifieds listing open in the second tab."
+    )
     cands = listing_product_pairs(s, lambda r, p: p.id not in s.shop.wishlist_ids)
     for r, p in s.pick(cands, 3, pair_keys):
         color = r.color
-        solution = ([tab(1, f"the listing's {r.kind} is {color}"), tab(0)] + s.shop.open_from_leaf(p, "36 per page")
-                    + [click("button.towishlist"), stop("")])
-        s.task(template, {"kind": r.kind, "leaf": leaf(p)}, ["shopping", "classifieds"],
-               start_url=f"{SHOP} |AND| {r.url}",
-               eval_=html_eval([target(f"{SHOP}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-               solution=solution, require_reset=True, difficulty=("medium", "hard", "hard"),
-               grounding={"listings": [r.id], "products": [p.id], "visual_terms": [color]})
+        solution = [
+            tab(1, f"the listing's {r.kind} is {color}"),
+            tab(0),
+            *s.shop.open_from_leaf(p, "36 per page"),
+            click("button.towishlist"),
+            stop(""),
+        ]
+        s.task(
+            template,
+            {"kind": r.kind, "leaf": leaf(p)},
+            ["shopping", "classifieds"],
+            start_url=f"{SHOP} |AND| {r.url}",
+            eval_=html_eval([target(f"{SHOP}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+            solution=solution,
+            require_reset=True,
+            difficulty=("medium", "hard", "hard"),
+            grounding={"listings": [r.id], "products": [p.id], "visual_terms": [color]},
+        )
 
 
-TEMPLATES = [animal_binomial, city_forum_article, brand_founded_pictured, brand_headquarters_by_color,
-             phone_calling_code, second_address_country, post_store_photo, cheaper_listing_or_store,
-             wishlist_like_listing]
+TEMPLATES = [
+    animal_binomial,
+    city_forum_article,
+    brand_founded_pictured,
+    brand_headquarters_by_color,
+    phone_calling_code,
+    second_address_country,
+    post_store_photo,
+    cheaper_listing_or_store,
+    wishlist_like_listing,
+]
 
 
 # ---- the suite module's interface (tasks/build/__init__.py) -------------------------------------------------
+
 
 def open_pristine(conf=None, generate: bool = True) -> Sources:
     return Sources(conf or suite_settings())
@@ -376,6 +538,7 @@ def cross_templates() -> list:
     """The multi-site kinds that mirror official templates, one module per main site (tasks/build/cross/), after
     TEMPLATES; imported here, not at the top, since they use this module's Suite and helpers."""
     from .cross import classifieds, reddit, shopping
+
     return [*classifieds.TEMPLATES, *reddit.TEMPLATES, *shopping.TEMPLATES]
 
 
@@ -395,9 +558,9 @@ def build_suite(conf=None) -> Suite:
 
 def changes_state(step: dict) -> bool:
     """Whether a reference-solution step changes a site (the store's or the forum's state-changing clicks)."""
-    return shopping_suite.changes_state(step) or reddit_suite.changes_state(step) \
-        or classifieds_suite.changes_state(step)
-
+    return (
+        shopping_suite.changes_state(step) or reddit_suite.changes_state(step) or classifieds_suite.changes_state(step)
+    )
 
 
 # The benchmark's shares for tests/tasks/test_suite.py: of the 45 official multi-site tasks, 3 have an input

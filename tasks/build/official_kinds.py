@@ -10,6 +10,7 @@ official template when it records `official_template_id`; the template belongs t
 task's main site (its first site). A site package may list the templates it leaves out, with the reason, in
 tasks/build/<site>/official.py as UNMIRRORED = {official id: reason}.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,9 +66,9 @@ def suite_tasks() -> list[dict]:
 class SiteMirror:
     site: str
     official: dict[int, dict]
-    ours: dict[int, list[dict]] = field(default_factory=dict)     # official id -> our tasks mirroring it
-    left_out: dict[int, str] = field(default_factory=dict)        # official id -> why not mirrored
-    main_site_tasks: list[dict] = field(default_factory=list)     # every task of ours whose main site this is
+    ours: dict[int, list[dict]] = field(default_factory=dict)  # official id -> our tasks mirroring it
+    left_out: dict[int, str] = field(default_factory=dict)  # official id -> why not mirrored
+    main_site_tasks: list[dict] = field(default_factory=list)  # every task of ours whose main site this is
 
     @property
     def missing(self) -> list[int]:
@@ -109,23 +110,30 @@ def summary_lines(ms: dict[str, SiteMirror]) -> list[str]:
         official_diff: Counter = Counter()
         for f in m.official.values():
             official_diff.update(f["overall_difficulty"])
-        lines.append(f"{m.site}: {len(m.ours)} of {len(m.official)} official templates mirrored by {mirrored_tasks} "
-                     f"tasks; {len(m.main_site_tasks)} tasks with {m.site} as main site (official {official_tasks}); "
-                     f"difficulty easy/medium/hard {_dist(ours_diff)} (official {_dist(official_diff)})")
+        lines.append(
+            f"{m.site}: {len(m.ours)} of {len(m.official)} official templates mirrored by {mirrored_tasks} "
+            f"tasks; {len(m.main_site_tasks)} tasks with {m.site} as main site (official {official_tasks}); "
+            f"difficulty easy/medium/hard {_dist(ours_diff)} (official {_dist(official_diff)})"
+        )
         if m.left_out:
             reasons = "; ".join(f"{i}: {why}" for i, why in m.left_out.items())
             lines.append(f"  not mirrored ({len(m.left_out)}): {reasons}")
         if m.missing:
             lines.append(f"  not yet mirrored ({len(m.missing)}): " + ", ".join(map(str, m.missing)))
         if m.short:
-            lines.append("  fewer tasks than officially: " + ", ".join(
-                f"{i} ({len(m.ours[i])} of {m.official[i]['tasks']})" for i in m.short))
+            lines.append(
+                "  fewer tasks than officially: "
+                + ", ".join(f"{i} ({len(m.ours[i])} of {m.official[i]['tasks']})" for i in m.short)
+            )
     return lines
 
 
 def readme_table(ms: dict[str, SiteMirror]) -> str:
-    rows = ["| site | official template | the job (our words) | official sites | evaluator types | official tasks | "
-            "our templates (suite and intent_template_id) | our tasks |", "|---|---:|---|---|---|---:|---|---:|"]
+    rows = [
+        "| site | official template | the job (our words) | official sites | evaluator types | official tasks | "
+        "our templates (suite and intent_template_id) | our tasks |",
+        "|---|---:|---|---|---|---:|---|---:|",
+    ]
     for m in ms.values():
         job = jobs(m.site)
         for i, f in m.official.items():
@@ -163,8 +171,11 @@ def main(argv: list[str] | None = None) -> int:
         new = readme_text(ms, text)
         if args.check:
             if new != text:
-                print("README.md: the official-kinds table is not current (python -m tasks.build.official_kinds "
-                      "--readme)", file=sys.stderr)
+                print(
+                    "README.md: the official-kinds table is not current (python -m tasks.build.official_kinds "
+                    "--readme)",
+                    file=sys.stderr,
+                )
                 return 1
             return 0
         README.write_text(new, encoding="utf-8")

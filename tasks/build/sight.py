@@ -10,41 +10,50 @@ without one.
 Pictures are written under tasks/sight/<suite>/ (not tasks/images/, which the homepage serves to the
 agent's browser), named by a hash of their pixels.
 """
+
 from __future__ import annotations
 
 import hashlib
 import re
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image
 
 from .encoded import encode
 
-PICTURE_SIZE = (160, 120)      # enough for a 32x32 comparison, small in the repository
+PICTURE_SIZE = (160, 120)  # enough for a 32x32 comparison, small in the repository
 
 
 class NoSightRule(ValueError):
     """A solution step whose CSS no rule here knows."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _data(site: str):
     from tasks.build import suite_settings
+
     if site == "classifieds":
         from sites.classifieds import data as classifieds
+
         return classifieds.open_pristine(suite_settings())
     if site == "shopping":
         from sites.shopping import data as shopping
+
         return shopping.open_pristine(suite_settings())
     from sites.reddit import data as reddit
+
     return reddit.open_pristine(suite_settings())
 
 
 def listing_picture(item_id: int) -> Image.Image:
     """The first photo of a classifieds listing, as the site renders it."""
     from sites.classifieds.photos import PhotoRow, render_generated
-    row = _data("classifieds").conn.execute(
-        "SELECT * FROM photo WHERE item_id = ? ORDER BY position, id LIMIT 1", (item_id,)).fetchone()
+
+    row = (
+        _data("classifieds")
+        .conn.execute("SELECT * FROM photo WHERE item_id = ? ORDER BY position, id LIMIT 1", (item_id,))
+        .fetchone()
+    )
     if row is None:
         raise NoSightRule(f"listing {item_id} has no photo to look for")
     return render_generated(PhotoRow.from_row(row))
@@ -69,8 +78,9 @@ def _category_name(url_path: str) -> str:
 
 def _comment_author(comment_id: int) -> str:
     conn = _data("reddit").conn
-    row = conn.execute("SELECT user.username FROM comment JOIN user ON user.id = comment.user_id"
-                       " WHERE comment.id = ?", (comment_id,)).fetchone()
+    row = conn.execute(
+        "SELECT user.username FROM comment JOIN user ON user.id = comment.user_id WHERE comment.id = ?", (comment_id,)
+    ).fetchone()
     if row is None:
         raise NoSightRule(f"no forum comment {comment_id}")
     return row[0]
@@ -78,6 +88,7 @@ def _comment_author(comment_id: int) -> str:
 
 def _address_label(field: str) -> str:
     from sites.shopping.cart_views import FIELD_LABELS
+
     return FIELD_LABELS[field]
 
 
@@ -116,9 +127,15 @@ def _rules():
         (r"^#comment-form input\[name=rating\]\[value='(\d)'\]$", text(lambda m: f"{m.group(1)} ★")),
         (r"^#comment-form textarea\[name=body\]$", after("Comment")),
         (r"^#comment-form button\[type=submit\]$", text("Post comment", "BUTTON")),
-        (r"^button\.btn-publish$", lambda css, m, sol: {
-            "text": "Save changes" if any("item_edit" in (s.get("css") or "") + (s.get("url") or "") for s in sol)
-            else "Publish", "tag": "BUTTON"}),
+        (
+            r"^button\.btn-publish$",
+            lambda css, m, sol: {
+                "text": "Save changes"
+                if any("item_edit" in (s.get("css") or "") + (s.get("url") or "") for s in sol)
+                else "Publish",
+                "tag": "BUTTON",
+            },
+        ),
         # shopping
         (r"^\.product-item-link\[href=", lambda css, m, sol: {"picture": ("product", _quoted(css))}),
         (r"^#product-addtocart-button$", text("Add to Cart", "BUTTON")),
@@ -126,24 +143,36 @@ def _rules():
         (r"^#payment button\.checkout$", text("Place Order", "BUTTON")),
         (r"^#qty$", after("Qty")),
         (r"^#tab-label-reviews-title$", text("Reviews", "A")),
-        (r"^label\[for=Rating_(\d)\]$",
-         text(lambda m: f"{m.group(1)} star{'s' if m.group(1) != '1' else ''}", "LABEL")),
+        (
+            r"^label\[for=Rating_(\d)\]$",
+            text(lambda m: f"{m.group(1)} star{'s' if m.group(1) != '1' else ''}", "LABEL"),
+        ),
         (r"^#nickname_field$", after("Nickname")),
         (r"^#summary_field$", after("Summary")),
         (r"^#review_field$", after("Review")),
         (r"^#review-form button\.submit$", text("Submit Review", "BUTTON")),
         (r"^button\.towishlist$", text("Add to Wish List", "BUTTON")),
         (r"^button\.tocompare$", text("Add to Compare", "BUTTON")),
-        (r"^button\.action\.save$", lambda css, m, sol: {
-            "text": "Save" if any("/customer/account/edit" in (s.get("url") or "") for s in sol) else "Save Address",
-            "tag": "BUTTON"}),
+        (
+            r"^button\.action\.save$",
+            lambda css, m, sol: {
+                "text": "Save"
+                if any("/customer/account/edit" in (s.get("url") or "") for s in sol)
+                else "Save Address",
+                "tag": "BUTTON",
+            },
+        ),
         (r"^#search$", text("Search entire store here...", "INPUT")),
         (r"^\.swatch-attribute\.\w+ \.swatch-option\[option-label='([^']*)'\]$", text(lambda m: m.group(1), "LABEL")),
-        (r"^#narrow-by-list a\[href\*='price=(\d+)-(\d+)'\]$",
-         text(lambda m: f"${int(m.group(1)):,.2f} - ${int(m.group(2)) - 0.01:,.2f}", "A")),
+        (
+            r"^#narrow-by-list a\[href\*='price=(\d+)-(\d+)'\]$",
+            text(lambda m: f"${int(m.group(1)):,.2f} - ${int(m.group(2)) - 0.01:,.2f}", "A"),
+        ),
         (r"^\.pages-items a\.page\[href\*='p=(\d+)&'\]$", text(lambda m: m.group(1), "A")),
-        (r"^\.breadcrumbs a\[href='/([^']*)\.html'\]$",
-         lambda css, m, sol: {"text": _category_name(m.group(1)), "tag": "A"}),
+        (
+            r"^\.breadcrumbs a\[href='/([^']*)\.html'\]$",
+            lambda css, m, sol: {"text": _category_name(m.group(1)), "tag": "A"},
+        ),
         (r"^\.modes-mode\.mode-list$", text("List", "A")),
         # reddit
         (r"^div\.submission__vote button\.vote__up$", text("\u25b2", "BUTTON")),
@@ -160,12 +189,16 @@ def _rules():
         (r"^#message_body$", after("Message")),
         (r"^form\[action\$='/compose_message'\] button\[type=submit\]$", text("Send", "BUTTON")),
         (r"^form\[action\$='/block_user'\] button\[type=submit\]$", text("Block", "BUTTON")),
-        (r"^#comment_(\d+) > \.comment__row details\.comment__reply > summary$",
-         lambda css, m, sol: {"text": "Reply", "after": _comment_author(int(m.group(1)))}),
+        (
+            r"^#comment_(\d+) > \.comment__row details\.comment__reply > summary$",
+            lambda css, m, sol: {"text": "Reply", "after": _comment_author(int(m.group(1)))},
+        ),
         (r"^#reply_to_comment_(\d+)$", lambda css, m, sol: {"after": _comment_author(int(m.group(1)))}),
         (r"^form\[action\$='/comment/\d+/reply'\] button\[type=submit\]$", text("Post reply", "BUTTON")),
-        (r"^input\[name=(firstname|lastname|street|city|region|postcode|country|telephone)\]$",
-         lambda css, m, sol: {"after": _address_label(m.group(1))}),
+        (
+            r"^input\[name=(firstname|lastname|street|city|region|postcode|country|telephone)\]$",
+            lambda css, m, sol: {"after": _address_label(m.group(1))},
+        ),
     ]
 
 
@@ -225,20 +258,33 @@ def with_sight(solution: list[dict], pictures: dict[str, bytes], suite_name: str
 # picture, rendered from the post's image row in the pristine data as the site renders it; the links a person
 # follows from a post to its author and from a profile to messaging or blocking by their visible text.
 
+
 def post_picture(post_id: int) -> Image.Image:
     """The picture of forum post `post_id`, as the site renders its thumbnail (what a listing shows)."""
     from sites.reddit.browse_views import THUMB_SIZE, render_image_row
-    row = _data("reddit").conn.execute(
-        "SELECT image.* FROM image JOIN submission ON submission.image_id = image.id WHERE submission.id = ?",
-        (post_id,)).fetchone()
+
+    row = (
+        _data("reddit")
+        .conn.execute(
+            "SELECT image.* FROM image JOIN submission ON submission.image_id = image.id WHERE submission.id = ?",
+            (post_id,),
+        )
+        .fetchone()
+    )
     if row is None:
         raise NoSightRule(f"forum post {post_id} has no picture to look for")
     return render_image_row(row, THUMB_SIZE)
 
 
 def _post_author(post_id: int) -> str:
-    row = _data("reddit").conn.execute("SELECT user.username FROM submission JOIN user ON user.id ="
-                                       " submission.user_id WHERE submission.id = ?", (post_id,)).fetchone()
+    row = (
+        _data("reddit")
+        .conn.execute(
+            "SELECT user.username FROM submission JOIN user ON user.id = submission.user_id WHERE submission.id = ?",
+            (post_id,),
+        )
+        .fetchone()
+    )
     if row is None:
         raise NoSightRule(f"no forum post {post_id}")
     return row[0]
@@ -260,16 +306,21 @@ def _forum_browsing_rules():
         return lambda css, m, sol: {"text": value(m) if callable(value) else value, **({"tag": tag} if tag else {})}
 
     def submitter(css, m, sol):
-        posts = [int(x) for step in sol for x in re.findall(r"thumbnail-link\[href\^='/f/[^/]+/(\d+)/'\]",
-                                                             step.get("css") or "")
-                 + re.findall(r"^__REDDIT__/f/[^/]+/(\d+)$", step.get("url") or "")]
+        posts = [
+            int(x)
+            for step in sol
+            for x in re.findall(r"thumbnail-link\[href\^='/f/[^/]+/(\d+)/'\]", step.get("css") or "")
+            + re.findall(r"^__REDDIT__/f/[^/]+/(\d+)$", step.get("url") or "")
+        ]
         if not posts:
             raise NoSightRule(f"{css!r}: no post opened before it in the solution")
         return {"text": _post_author(posts[-1]), "tag": "A"}
 
     return [
-        (r"^a\.submission__thumbnail-link\[href\^='/f/[^/]+/(\d+)/'\]$",
-         lambda css, m, sol: {"picture": ("post", int(m.group(1)))}),
+        (
+            r"^a\.submission__thumbnail-link\[href\^='/f/[^/]+/(\d+)/'\]$",
+            lambda css, m, sol: {"picture": ("post", int(m.group(1)))},
+        ),
         (r"^a\.submission__link\[href\^='/f/[^/]+/(\d+)/'\]$", text(lambda m: _post_title(int(m.group(1))), "A")),
         (r"^\.submission--full a\.submission__submitter$", submitter),
         (r"^#sidebar a\[href\$='/compose_message'\]$", text("Send message", "A")),
@@ -277,8 +328,10 @@ def _forum_browsing_rules():
         (r"^a\.site-nav__link\[href='/forums'\]$", text("Forums", "A")),
         (r"^a\.tab\[href='/forums/all'\]$", text("Alphabetical list", "A")),
         (r"^\.alphabetical-forums a\[href='/f/([^']+)'\]$", text(lambda m: m.group(1), "A")),
-        (r"^\.sort-tabs a\[href='/f/[^/']+/(new|active|top|controversial|most_commented)'\]$",
-         text(lambda m: m.group(1).replace("_", " ").capitalize(), "A")),
+        (
+            r"^\.sort-tabs a\[href='/f/[^/']+/(new|active|top|controversial|most_commented)'\]$",
+            text(lambda m: m.group(1).replace("_", " ").capitalize(), "A"),
+        ),
     ]
 
 
@@ -298,9 +351,12 @@ _RULES_BEFORE_CLASSIFIEDS_SEARCH = _rules
 
 
 def _rules():  # type: ignore[no-redef]  # the rules above plus the classifieds header search box
-    return _RULES_BEFORE_CLASSIFIEDS_SEARCH() + [
-        (r"^\.header-search input\[name=sPattern\]$",
-         lambda css, m, sol: {"text": "What are you looking for?", "tag": "INPUT"}),
+    return [
+        *_RULES_BEFORE_CLASSIFIEDS_SEARCH(),
+        (
+            r"^\.header-search input\[name=sPattern\]$",
+            lambda css, m, sol: {"text": "What are you looking for?", "tag": "INPUT"},
+        ),
         (r"^\.filters input\[name=sPriceMin\]$", lambda css, m, sol: {"after": "Min price"}),
         (r"^\.filters input\[name=sPriceMax\]$", lambda css, m, sol: {"after": "Max price"}),
     ]
@@ -312,7 +368,8 @@ _RULES_BEFORE_USER_SUBMISSIONS = _rules
 
 
 def _rules():  # type: ignore[no-redef]  # the rules above plus the profile's Submissions tab
-    return _RULES_BEFORE_USER_SUBMISSIONS() + [
+    return [
+        *_RULES_BEFORE_USER_SUBMISSIONS(),
         (r"^a\.tab\[href='/user/[^/']+/submissions'\]$", lambda css, m, sol: {"text": "Submissions", "tag": "A"}),
     ]
 
@@ -324,9 +381,12 @@ _RULES_BEFORE_DASHBOARD_BOXES = _rules
 
 
 def _rules():  # type: ignore[no-redef]  # the rules above plus the dashboard's address boxes
-    return _RULES_BEFORE_DASHBOARD_BOXES() + [
-        (r"^\.box-address-(billing|shipping) a\.action\.edit$",
-         lambda css, m, sol: {"text": "Edit Address", "after": f"Default {m.group(1).title()} Address"}),
+    return [
+        *_RULES_BEFORE_DASHBOARD_BOXES(),
+        (
+            r"^\.box-address-(billing|shipping) a\.action\.edit$",
+            lambda css, m, sol: {"text": "Edit Address", "after": f"Default {m.group(1).title()} Address"},
+        ),
     ]
 
 
@@ -336,7 +396,8 @@ _RULES_BEFORE_FORUM_SEARCH = _rules
 
 
 def _rules():  # type: ignore[no-redef]  # the rules above plus the forum's header search box
-    return _RULES_BEFORE_FORUM_SEARCH() + [
+    return [
+        *_RULES_BEFORE_FORUM_SEARCH(),
         (r"^form\.site-nav__search input\[name=q\]$", lambda css, m, sol: {"text": "Search", "tag": "INPUT"}),
     ]
 
@@ -348,10 +409,13 @@ _RULES_BEFORE_USER_COMMENTS = _rules
 
 
 def _rules():  # type: ignore[no-redef]  # the rules above plus a profile's Comments tab and its links
-    return _RULES_BEFORE_USER_COMMENTS() + [
+    return [
+        *_RULES_BEFORE_USER_COMMENTS(),
         (r"^a\.tab\[href='/user/[^/']+/comments'\]$", lambda css, m, sol: {"text": "Comments", "tag": "A"}),
-        (r"^\.user-comment__context a\[href='/f/[^/']+/(\d+)/-/comment/\d+'\]$",
-         lambda css, m, sol: {"text": _post_title(int(m.group(1))), "tag": "A"}),
+        (
+            r"^\.user-comment__context a\[href='/f/[^/']+/(\d+)/-/comment/\d+'\]$",
+            lambda css, m, sol: {"text": _post_title(int(m.group(1))), "tag": "A"},
+        ),
     ]
 
 
@@ -362,7 +426,10 @@ _RULES_BEFORE_TIME_TABS = _rules
 
 
 def _rules():  # type: ignore[no-redef]  # the rules above plus the forum's time tabs
-    return _RULES_BEFORE_TIME_TABS() + [
-        (r"^\.time-tabs a\[href='/f/[^/']+/\w+\?t=(day|week|month|year|all)'\]$",
-         lambda css, m, sol: {"text": "All time" if m.group(1) == "all" else f"Past {m.group(1)}", "tag": "A"}),
+    return [
+        *_RULES_BEFORE_TIME_TABS(),
+        (
+            r"^\.time-tabs a\[href='/f/[^/']+/\w+\?t=(day|week|month|year|all)'\]$",
+            lambda css, m, sol: {"text": "All time" if m.group(1) == "all" else f"Past {m.group(1)}", "tag": "A"},
+        ),
     ]

@@ -6,6 +6,7 @@ suite): the k-th task of a template keeps the id the ledger gave it, whatever te
 template keeps its template id. A task or template the ledger does not know yet gets the next id after every
 id the ledger holds (ids of templates or tasks that are gone stay in the ledger, never given again). So adding
 a template, anywhere in TEMPLATES, never renumbers the tasks of the others."""
+
 from __future__ import annotations
 
 import hashlib
@@ -17,10 +18,10 @@ from .encoded import encode
 
 TASKS_DIR = Path(__file__).resolve().parent.parent
 PICK_SEED = 7
-IMAGE_SUFFIXES = (".png", ".jpg")      # what a suite's image folder holds
-HASH_CHARS = 16                        # an input image is named by this many hex digits of its content's SHA-256
-LEDGER_DIR = TASKS_DIR / "build" / "ids"   # one id ledger per suite: <name>.json
-_INPUT_IMAGES: dict[tuple, bytes] = {}      # (PhotoSpec, seed, style) -> PNG of Suite.input_image
+IMAGE_SUFFIXES = (".png", ".jpg")  # what a suite's image folder holds
+HASH_CHARS = 16  # an input image is named by this many hex digits of its content's SHA-256
+LEDGER_DIR = TASKS_DIR / "build" / "ids"  # one id ledger per suite: <name>.json
+_INPUT_IMAGES: dict[tuple, bytes] = {}  # (PhotoSpec, seed, style) -> PNG of Suite.input_image
 
 
 def read_ledger(path: Path) -> dict[str, dict]:
@@ -31,8 +32,12 @@ def read_ledger(path: Path) -> dict[str, dict]:
     data = json.loads(path.read_text(encoding="utf-8"))
     templates = data.get("templates") if isinstance(data, dict) else None
     if not isinstance(templates, dict) or not all(
-            isinstance(e, dict) and isinstance(e.get("template_id"), int) and isinstance(e.get("task_ids"), list)
-            and all(isinstance(i, int) for i in e["task_ids"]) for e in templates.values()):
+        isinstance(e, dict)
+        and isinstance(e.get("template_id"), int)
+        and isinstance(e.get("task_ids"), list)
+        and all(isinstance(i, int) for i in e["task_ids"])
+        for e in templates.values()
+    ):
         raise ValueError(f"{path}: not an id ledger (templates: {{template: {{template_id, task_ids}}}})")
     return templates
 
@@ -80,8 +85,8 @@ class Suite:
         self.templates: dict[str, int] = {}
         self.data_seed = seed
         self.used: set[int] = set()
-        self.sight_pictures: dict[str, bytes] = {}   # what the sighted agent looks for (tasks/build/sight.py)
-        self.ledger = read_ledger(self.ledger_file)   # the committed ids
+        self.sight_pictures: dict[str, bytes] = {}  # what the sighted agent looks for (tasks/build/sight.py)
+        self.ledger = read_ledger(self.ledger_file)  # the committed ids
         self._per_template: dict[str, list[int]] = {}  # template -> the ids of its tasks in this build
 
     @property
@@ -114,34 +119,48 @@ class Suite:
         """(template id, task id) of the next task of `template`, from the ledger or the next free ones."""
         known = self.ledger.get(template)
         if template not in self.templates:
-            self.templates[template] = known["template_id"] if known else \
-                self._next_id("template_id", list(self.templates.values()))
+            self.templates[template] = (
+                known["template_id"] if known else self._next_id("template_id", list(self.templates.values()))
+            )
         ids = self._per_template.setdefault(template, [])
         committed = known["task_ids"] if known else []
-        task_id = committed[len(ids)] if len(ids) < len(committed) else \
-            self._next_id("task_ids", [t["task_id"] for t in self.tasks])
+        task_id = (
+            committed[len(ids)]
+            if len(ids) < len(committed)
+            else self._next_id("task_ids", [t["task_id"] for t in self.tasks])
+        )
         ids.append(task_id)
         return self.templates[template], task_id
 
     def ledger_data(self) -> dict:
         """The ledger after this build: the committed entries (gone templates and unused ids kept, so never given
         again) with this build's new templates and ids, in template id order."""
-        entries = {t: {"template_id": e["template_id"], "task_ids": list(e["task_ids"])}
-                   for t, e in self.ledger.items()}
+        entries = {
+            t: {"template_id": e["template_id"], "task_ids": list(e["task_ids"])} for t, e in self.ledger.items()
+        }
         for template, ids in self._per_template.items():
             entry = entries.setdefault(template, {"template_id": self.templates[template], "task_ids": []})
-            entry["task_ids"] += ids[len(entry["task_ids"]):]
+            entry["task_ids"] += ids[len(entry["task_ids"]) :]
         ordered = dict(sorted(entries.items(), key=lambda item: item[1]["template_id"]))
-        return {"suite": self.name, "about": "task and template ids of this suite by (template, index): "
-                "written by python -m tasks.build, committed; see tasks/build/suite.py", "templates": ordered}
+        return {
+            "suite": self.name,
+            "about": "task and template ids of this suite by (template, index): "
+            "written by python -m tasks.build, committed; see tasks/build/suite.py",
+            "templates": ordered,
+        }
 
     def render_ledger(self) -> str:
         """The ledger as JSON with one line per template."""
         data = self.ledger_data()
         rows = [f"  {json.dumps(t, ensure_ascii=False)}: {json.dumps(e)}" for t, e in data["templates"].items()]
         head = {k: v for k, v in data.items() if k != "templates"}
-        return ("{\n" + "".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},\n" for k, v in head.items())
-                + ' "templates": {\n' + ",\n".join(rows) + "\n }\n}\n")
+        return (
+            "{\n"
+            + "".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},\n" for k, v in head.items())
+            + ' "templates": {\n'
+            + ",\n".join(rows)
+            + "\n }\n}\n"
+        )
 
     @property
     def sight_dir(self) -> Path:
@@ -161,7 +180,7 @@ class Suite:
         """Keep an encoded input image under its content name; return its reference in the task file."""
         name = content_name(blob, suffix)
         self.images[name] = blob
-        return f"images/{self.name}/{name}"          # relative to the task file's folder
+        return f"images/{self.name}/{name}"  # relative to the task file's folder
 
     def save_image(self, image, fmt: str = "PNG") -> str:
         """Encode a PIL image (PNG, or JPEG for pictures) and keep it under its content name."""
@@ -173,22 +192,36 @@ class Suite:
         """Render the input image of a task (an imagery PhotoSpec) and return its reference in the task file."""
         from sites.imagery.task_images import make_input_image
 
-        key = (spec, seed, style)          # a frozen PhotoSpec: drawn once per process (a pure function)
+        key = (spec, seed, style)  # a frozen PhotoSpec: drawn once per process (a pure function)
         blob = _INPUT_IMAGES.get(key)
         if blob is None:
             blob = _INPUT_IMAGES[key] = encode(make_input_image(spec, seed, style=style), "PNG", optimize=True)
         return self.store_image(blob, ".png")
 
-    def add(self, template: str, args: dict, *, intent: str, eval_: dict, solution: list[dict],
-            difficulty: tuple[str, str, str], start_url: str | None = None, image=None,
-            require_reset: bool = False, grounding: dict | None = None, comments: str = "",
-            sites: list[str] | tuple[str, ...] | None = None, official: int | None = None) -> dict:
+    def add(
+        self,
+        template: str,
+        args: dict,
+        *,
+        intent: str,
+        eval_: dict,
+        solution: list[dict],
+        difficulty: tuple[str, str, str],
+        start_url: str | None = None,
+        image=None,
+        require_reset: bool = False,
+        grounding: dict | None = None,
+        comments: str = "",
+        sites: list[str] | tuple[str, ...] | None = None,
+        official: int | None = None,
+    ) -> dict:
         """Append one task. `sites` lists the sites it needs, the main one first (default: the suite's site).
         `official` is the official VisualWebArena `intent_template_id` of the main site's file that this task's
         template mirrors (../shared/official-kinds.md), None for a kind of our own."""
         if official is not None and (not isinstance(official, int) or isinstance(official, bool) or official < 0):
             raise ValueError(f"{self.name}: official template id {official!r} of {template!r} is not an id")
         from .sight import with_sight
+
         solution = with_sight(solution, self.sight_pictures, self.name)
         template_id, task_id = self._ids_for(template)
         reasoning, visual, overall = difficulty
@@ -229,8 +262,9 @@ class Suite:
     def stale_files(self) -> list[str]:
         """Committed files that differ from what this suite would write (missing or extra images included)."""
         task_file, image_dir = self.task_file, self.image_dir
-        stale = [] if task_file.is_file() and task_file.read_text(encoding="utf-8") == self.render() \
-            else [task_file.name]
+        stale = (
+            [] if task_file.is_file() and task_file.read_text(encoding="utf-8") == self.render() else [task_file.name]
+        )
         ledger = self.ledger_file
         if not ledger.is_file() or ledger.read_text(encoding="utf-8") != self.render_ledger():
             stale.append(str(ledger.relative_to(TASKS_DIR)) if ledger.is_relative_to(TASKS_DIR) else str(ledger))
@@ -243,8 +277,9 @@ class Suite:
             path = self.sight_dir / name
             if not path.is_file() or path.read_bytes() != blob:
                 stale.append(str(path.relative_to(TASKS_DIR)))
-        stale += [str(p.relative_to(TASKS_DIR)) for p in image_files(self.sight_dir)
-                  if p.name not in self.sight_pictures]
+        stale += [
+            str(p.relative_to(TASKS_DIR)) for p in image_files(self.sight_dir) if p.name not in self.sight_pictures
+        ]
         return stale
 
     def write_pictures(self) -> int:
@@ -253,8 +288,10 @@ class Suite:
         the builders write, since the pictures would not be the ones its tasks name. Returns how many files it
         (re)wrote; a picture already on disk with the same bytes is left alone."""
         if not self.task_file.is_file() or self.task_file.read_text(encoding="utf-8") != self.render():
-            raise ValueError(f"{self.task_file.name}: the committed task file is not what the builders write from "
-                             f"this data set; run python -m tasks.build {self.name} (or regenerate the data)")
+            raise ValueError(
+                f"{self.task_file.name}: the committed task file is not what the builders write from "
+                f"this data set; run python -m tasks.build {self.name} (or regenerate the data)"
+            )
         written = 0
         for folder, pictures in ((self.image_dir, self.images), (self.sight_dir, self.sight_pictures)):
             for old in image_files(folder):

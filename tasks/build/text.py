@@ -1,4 +1,5 @@
 """Wording helpers shared by the task templates of every site, and the whole-word test of the grounding lint."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """Browser fixtures of the agent tests: one real headless Chromium per mode, shared by the session.
 Every test starts with env.open(), which resets the tabs; tests that change a setting restore it."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Accessibility-tree observations and actions on accessibility node ids, in a real Chromium."""
+
 from __future__ import annotations
 
 import re
@@ -31,8 +32,8 @@ def test_tree_has_expected_roles_and_names(ax_env, pages):
     _line_of(text, r"\[\d+\] textbox 'Search' value: 'old text'")
     _line_of(text, r"\[\d+\] combobox 'Colour' value: 'Red'")
     _line_of(text, r"\[\d+\] checkbox 'I agree' checked: False")
-    assert "Secret" not in text                                 # display: none
-    assert "generic ''" not in text and "InlineTextBox" not in text   # pruned
+    assert "Secret" not in text  # display: none
+    assert "generic ''" not in text and "InlineTextBox" not in text  # pruned
     # a link's own text is not repeated as a StaticText child
     assert not re.search(r"link 'Second page'\n\t+\[\d+\] StaticText 'Second page'", text)
 
@@ -67,7 +68,7 @@ def test_current_viewport_only_filters_by_bounds(ax_env, pages):
         env.open([pages("long.html")])
         text = env.observe().text
         assert "Top button" in text and "Bottom button" not in text and "Middle text" not in text
-        for _ in range(3):   # 3 x 600 px: the viewport shows y 1800..2400, around the third block's top
+        for _ in range(3):  # 3 x 600 px: the viewport shows y 1800..2400, around the third block's top
             assert env.step(parse_action("scroll [down]")) is None
         text = env.observe().text
         assert "Top button" not in text and "Lower middle" in text
@@ -98,7 +99,7 @@ def test_resolve_css_of_a_pruned_container_reaches_its_content(ax_env, pages):
     ax_env.open([pages("basic.html")])
     text = ax_env.observe().text
     hover_text = _id(_line_of(text, r"StaticText 'Hover me'"))
-    assert ax_env.resolve_element_id(css="#hover-target") == hover_text   # the div itself is pruned
+    assert ax_env.resolve_element_id(css="#hover-target") == hover_text  # the div itself is pruned
     with pytest.raises(LookupError, match="invalid CSS selector"):
         ax_env.resolve_element_id(css="button[")
 

@@ -1,5 +1,6 @@
 """Failing and invalid actions give errors the agent can read; a dead browser raises BrowserCrashed;
 slow pages are waited for (by condition), and a page that never loads is a readable timeout."""
+
 from __future__ import annotations
 
 import threading
@@ -30,7 +31,7 @@ def test_element_gone_after_navigation(som_env, pages):
     som_env.open([pages("basic.html")])
     som_env.observe()
     button = som_env.resolve_element_id(css="#counter")
-    som_env.step(parse_action(f"goto [{pages('second.html')}]"))   # no new observation
+    som_env.step(parse_action(f"goto [{pages('second.html')}]"))  # no new observation
     error = som_env.step(parse_action(f"click [{button}]"))
     assert error and "no longer on the page" in error
 
@@ -51,17 +52,18 @@ def test_covered_element_is_readable_error(som_env, pages):
     som_env.driver.execute_script(
         "const d = document.createElement('div'); d.id = 'veil';"
         "d.style = 'position:fixed;inset:0;background:rgba(0,0,0,.3);z-index:9';"
-        "document.body.appendChild(d)")
+        "document.body.appendChild(d)"
+    )
     error = som_env.step(parse_action(f"click [{button}]"))
     assert error and "covered by another element" in error
     assert som_env.driver.find_element("id", "status").text == "not clicked"
-    assert "[BUTTON] [Add to cart]" not in som_env.observe().text   # covered elements are not marked
+    assert "[BUTTON] [Add to cart]" not in som_env.observe().text  # covered elements are not marked
 
 
 def test_goto_unreachable_site(som_env):
     error = som_env.step(parse_action("goto [http://127.0.0.1:9/nothing]"))
     assert error and "could not load http://127.0.0.1:9/nothing" in error
-    obs = som_env.observe()               # the error page, named by the URL that failed (as WebDriver does)
+    obs = som_env.observe()  # the error page, named by the URL that failed (as WebDriver does)
     assert obs.url == "http://127.0.0.1:9/nothing" and obs.tabs[-1].url == obs.url
     assert "reached" in obs.text
 
@@ -76,7 +78,7 @@ def test_dead_session_raises_browser_crashed(pages):
     env = BrowserEnv(mode="som")
     try:
         env.open([pages("basic.html")])
-        env.driver.quit()                     # the session dies under the env
+        env.driver.quit()  # the session dies under the env
         with pytest.raises(BrowserCrashed, match="session"):
             env.step(parse_action("scroll [down]"))
         with pytest.raises(BrowserCrashed):
@@ -89,8 +91,10 @@ class _SlowServer:
     """A threaded HTTP server whose /slow.png answers only when `release` is set."""
 
     PAGE = b"<!doctype html><title>Slow</title><h1>Slow page</h1><img id='pic' src='/slow.png' width='20' height='20'>"
-    PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-                        "1f15c4890000000d49444154789c6360f8cf000000030101005cd3e5a80000000049454e44ae426082")
+    PNG = bytes.fromhex(
+        "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+        "1f15c4890000000d49444154789c6360f8cf000000030101005cd3e5a80000000049454e44ae426082"
+    )
 
     def __init__(self):
         self.release = threading.Event()
@@ -102,10 +106,15 @@ class _SlowServer:
 
             def do_GET(self):
                 if self.path.startswith("/fast"):
-                    body, kind = (b"<!doctype html><title>Fast</title><a id='next' href='/page'>Next</a>"
-                                  b"<form action='/page'><input id='q' name='q'></form>"
-                                  b"<button id='later' type='button' onclick=\"setTimeout(() => "
-                                  b"document.forms[0].submit(), 0)\">Later</button>"), "text/html"
+                    body, kind = (
+                        (
+                            b"<!doctype html><title>Fast</title><a id='next' href='/page'>Next</a>"
+                            b"<form action='/page'><input id='q' name='q'></form>"
+                            b"<button id='later' type='button' onclick=\"setTimeout(() => "
+                            b'document.forms[0].submit(), 0)">Later</button>'
+                        ),
+                        "text/html",
+                    )
                 elif self.path.startswith("/slow.png"):
                     outer.release.wait(30)
                     body, kind = outer.PNG, "image/png"
@@ -119,7 +128,7 @@ class _SlowServer:
                     self.end_headers()
                     self.wfile.write(body)
                 except OSError:
-                    pass   # the browser gave up on the request
+                    pass  # the browser gave up on the request
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
@@ -145,7 +154,7 @@ def test_waits_for_a_slow_resource(som_env, slow_server):
     timer.start()
     start = time.perf_counter()
     assert som_env.step(parse_action(f"goto [{slow_server.url}]")) is None
-    assert time.perf_counter() - start >= 0.4               # it did wait for the image
+    assert time.perf_counter() - start >= 0.4  # it did wait for the image
     assert som_env.driver.execute_script("return document.getElementById('pic').naturalWidth") == 1
     timer.cancel()
 
@@ -156,8 +165,11 @@ def test_a_navigation_an_action_starts_is_waited_for(som_env, slow_server, actio
     (and its slow image) has loaded, and an observation then shows it."""
     som_env.open([slow_server.fast_url])
     som_env.observe()
-    command = (f"click [{som_env.resolve_element_id(text='Next')}]" if action == "click"
-               else f"type [{som_env.resolve_element_id(css='#q')}] [lamp]")
+    command = (
+        f"click [{som_env.resolve_element_id(text='Next')}]"
+        if action == "click"
+        else f"type [{som_env.resolve_element_id(css='#q')}] [lamp]"
+    )
     timer = threading.Timer(0.5, slow_server.release.set)
     timer.start()
     start = time.perf_counter()
@@ -165,7 +177,8 @@ def test_a_navigation_an_action_starts_is_waited_for(som_env, slow_server, actio
         assert som_env.step(parse_action(command)) is None
         assert time.perf_counter() - start >= 0.4
         assert som_env.driver.execute_script(
-            "return [document.readyState, document.getElementById('pic').naturalWidth]") == ["complete", 1]
+            "return [document.readyState, document.getElementById('pic').naturalWidth]"
+        ) == ["complete", 1]
         assert "Slow page" in som_env.observe().text
     finally:
         timer.cancel()
@@ -177,7 +190,7 @@ def test_a_navigation_queued_by_the_page_right_after_a_click_is_waited_for(som_e
     new page has loaded."""
     som_env.open([slow_server.fast_url])
     som_env.observe()
-    slow_server.release.set()             # the new page's image comes at once: only the queued start matters
+    slow_server.release.set()  # the new page's image comes at once: only the queued start matters
     calls = []
     real = som_env._settle
     real_yield = som_env._yield_to_page
@@ -209,7 +222,7 @@ def test_never_loading_page_is_a_timeout_error(som_env, slow_server):
     try:
         error = env.step(parse_action(f"goto [{slow_server.url}]"))
         assert error and "timed out after 1 s" in error
-        obs = env.observe()                                      # the env is still usable
+        obs = env.observe()  # the env is still usable
         assert "Slow page" in obs.text
         with pytest.raises(RuntimeError, match="could not open start URL"):
             env.open([slow_server.url + "?again"])
@@ -226,4 +239,4 @@ def test_crashed_tab_raises_browser_crashed():
     with BrowserEnv(mode="accessibility_tree") as env:
         env.open(["about:blank"])
         with pytest.raises(BrowserCrashed, match="crashed"):
-            env.step(parse_action("goto [chrome://crash]"))   # Chromium's own renderer-crash page
+            env.step(parse_action("goto [chrome://crash]"))  # Chromium's own renderer-crash page

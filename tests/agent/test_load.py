@@ -1,5 +1,6 @@
 """Waits that account for load without the lag of the 1-minute average: runnable processes now and live
 Chromium browsers per core; renderer timeouts of a starved browser retried in place."""
+
 from __future__ import annotations
 
 import os
@@ -31,7 +32,7 @@ def test_browsers_are_counted_by_their_main_process_only(tmp_path):
     proc(12, "/usr/lib/chromium/chromium", "--type=gpu-process")
     proc(13, "/usr/bin/chromedriver", "--port=4444")
     proc(14, "/opt/google/chrome/chrome", "--headless")
-    proc(15)                                                   # a kernel thread: empty command line
+    proc(15)  # a kernel thread: empty command line
     (tmp_path / "self").mkdir()
     assert sorted(browser_pids(tmp_path)) == [10, 14] and load.live_browsers(tmp_path) == 2
 
@@ -40,17 +41,18 @@ def test_the_factor_follows_demand_now_not_a_minute_ago():
     # eight browsers starting on two idle-looking cores: the 1-minute average has not seen them yet
     assert load_factor({"cores": 2, "runnable": 9, "browsers": 8, "loadavg_1min": 0.3}) == 4.5
     assert load_factor({"cores": 2, "runnable": 1, "browsers": 8, "loadavg_1min": 0.3}) == 4.0
-    assert load_factor({"cores": 2, "runnable": 0, "browsers": 0, "loadavg_1min": 5.0}) == 2.5   # a busy minute
-    assert load_factor({"cores": 2, "runnable": 0, "browsers": 1, "loadavg_1min": 0.1}) == 1.0   # never shorter
+    assert load_factor({"cores": 2, "runnable": 0, "browsers": 0, "loadavg_1min": 5.0}) == 2.5  # a busy minute
+    assert load_factor({"cores": 2, "runnable": 0, "browsers": 1, "loadavg_1min": 0.1}) == 1.0  # never shorter
     assert load_factor({"cores": 1, "runnable": 40, "browsers": 0, "loadavg_1min": None}) == load.MAX_FACTOR
 
 
 @pytest.mark.browser
 def test_a_live_browser_is_counted():
     from agent.browser.driver import create_driver, quit_driver
+
     driver = create_driver((800, 600))
     try:
-        ours = [pid for pid in browser_pids() if os.getpgid(pid) == getattr(driver, "_vwa_pgid")]
+        ours = [pid for pid in browser_pids() if os.getpgid(pid) == driver._vwa_pgid]  # type: ignore[attr-defined]
         assert len(ours) == 1, browser_pids()
         assert b"--type=" not in Path(f"/proc/{ours[0]}/cmdline").read_bytes()
     finally:
@@ -82,7 +84,7 @@ def test_renderer_timeouts_are_retried_in_place_others_are_not():
 
     with pytest.raises(WebDriverException, match="REFUSED"):
         retry_slow_renderer(refused)
-    assert len(down) == 1                                     # a site that is down is not a slow renderer
+    assert len(down) == 1  # a site that is down is not a slow renderer
 
 
 def test_login_page_load_is_retried_with_twice_the_time():
@@ -110,6 +112,8 @@ def test_login_page_load_is_retried_with_twice_the_time():
 
     driver = Driver()
     _get(driver, "http://127.0.0.1:1/index.php?page=login")
-    assert driver.loads == [("http://127.0.0.1:1/index.php?page=login", 10.0),
-                            ("http://127.0.0.1:1/index.php?page=login", 20.0)]
+    assert driver.loads == [
+        ("http://127.0.0.1:1/index.php?page=login", 10.0),
+        ("http://127.0.0.1:1/index.php?page=login", 20.0),
+    ]
     assert driver.scripts == ["window.stop()"]

@@ -1,5 +1,6 @@
 """How many ChromeDriver requests an observation and each action costs: counted, not timed (timings move
 with the machine's load; the counts do not). A change that adds a request per step shows up here."""
+
 from __future__ import annotations
 
 import collections
@@ -28,7 +29,7 @@ def _requests(env):
 
 def test_an_observation_and_each_action_cost_few_requests(som_env, pages):
     som_env.open([pages("basic.html")])
-    som_env.observe()                                   # the document's isolated world exists from here on
+    som_env.observe()  # the document's isolated world exists from here on
     with _requests(som_env) as counts:
         obs = som_env.observe()
         assert obs.som_screenshot and obs.text
@@ -42,10 +43,10 @@ def test_an_observation_and_each_action_cost_few_requests(som_env, pages):
     field = som_env.resolve_element_id(css="#no-enter")
     with _requests(som_env) as counts:
         assert som_env.step(parse_action(f"type [{field}] [abc] [1]")) is None
-    assert sum(counts.values()) == 4 and counts["actions"] == 2, counts      # click; keys with Enter
+    assert sum(counts.values()) == 4 and counts["actions"] == 2, counts  # click; keys with Enter
     with _requests(som_env) as counts:
         assert som_env.step(parse_action("scroll [down]")) is None
-    assert sum(counts.values()) == 2, counts           # the scroll script reads the state too; tabs
+    assert sum(counts.values()) == 2, counts  # the scroll script reads the state too; tabs
 
 
 def test_several_tabs_are_listed_without_switching_to_each(som_env, pages):

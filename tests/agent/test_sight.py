@@ -1,5 +1,6 @@
 """The sighted agent's eyes (agent/sight.py) on real rendered photos and real Set-of-Marks text lists; and the
 `sight` field of reference solutions."""
+
 from __future__ import annotations
 
 import io
@@ -36,7 +37,7 @@ def grid():
         x = 20 + i * 300
         screen.paste(_as_thumbnail(photo), (x, 100))
         marks.append(_mark(2 * i, "A", f"Basket {i}", (x, 100, 228, 171)))
-        marks.append(_mark(2 * i + 1, "A", f"Basket {i}", (x, 280, 180, 16)))     # the title link under it
+        marks.append(_mark(2 * i + 1, "A", f"Basket {i}", (x, 280, 180, 16)))  # the title link under it
     return screen, marks, photos
 
 
@@ -56,12 +57,17 @@ def test_a_photo_not_on_screen_has_no_good_match(grid):
 
 
 def test_text_and_labels_are_read_from_the_set_of_marks_list():
-    raw = [["INPUT", "Search entire store here...", 0, 0, 300, 30], ["LABEL", "S", 0, 50, 40, 30],
-           ["LABEL", "Purple", 50, 50, 40, 30], ["INPUT", "", 0, 120, 300, 30], ["BUTTON", "Publish", 0, 200, 80, 30]]
+    raw = [
+        ["INPUT", "Search entire store here...", 0, 0, 300, 30],
+        ["LABEL", "S", 0, 50, 40, 30],
+        ["LABEL", "Purple", 50, 50, 40, 30],
+        ["INPUT", "", 0, 120, 300, 30],
+        ["BUTTON", "Publish", 0, 200, 80, 30],
+    ]
     lines = [[0, ""], [-1, "Size"], [1, ""], [2, ""], [-1, "Price ($)"], [3, ""], [4, ""]]
     som = som_result(raw, lines)
     assert find_by_text(som.marks, "S", "LABEL").id == "1"
-    assert find_by_text(som.marks, "S", "INPUT") is None          # a one-letter size never picks "Search..."
+    assert find_by_text(som.marks, "S", "INPUT") is None  # a one-letter size never picks "Search..."
     assert find_by_text(som.marks, "purple").id == "2"
     assert find_after(som.text, som.marks, "Price ($)").id == "3"
     assert find_after(som.text, som.marks, "Size", text="Purple").id == "2"
@@ -71,8 +77,12 @@ def test_text_and_labels_are_read_from_the_set_of_marks_list():
 def test_sight_fields_are_checked_with_the_step_named():
     steps = parse_solution([{"do": "click", "css": "a", "sight": {"picture": "sight/x.png", "near": "Edit"}}])
     assert steps[0].sight == {"picture": "sight/x.png", "near": "Edit"}
-    for bad, words in (({"colour": "red"}, "unknown key 'colour'"), ({"text": "a", "picture": "b"}, "one of"),
-                       ({"after": "x", "near": "y"}, "near goes with sight.picture"), ({"text": ""}, "non-empty")):
+    for bad, words in (
+        ({"colour": "red"}, "unknown key 'colour'"),
+        ({"text": "a", "picture": "b"}, "one of"),
+        ({"after": "x", "near": "y"}, "near goes with sight.picture"),
+        ({"text": ""}, "non-empty"),
+    ):
         with pytest.raises(ValueError, match=r"reference_solution\[0\]: sight"):
             parse_solution([{"do": "click", "css": "a", "sight": bad}])
         with pytest.raises(ValueError) as info:

@@ -1,4 +1,5 @@
 """Tabs, navigation and the exact viewport in every tab."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,7 +18,7 @@ def test_open_several_urls_one_tab_each(som_env, pages):
     obs = som_env.observe()
     assert [t.title for t in obs.tabs] == ["Basic fixture", "Second fixture", "Long fixture"]
     assert obs.focused_tab == 0 and obs.url == pages("basic.html")
-    som_env.open([pages("second.html")])                 # extra tabs are closed again
+    som_env.open([pages("second.html")])  # extra tabs are closed again
     assert [t.url for t in som_env.observe().tabs] == [pages("second.html")]
 
 
@@ -29,8 +30,11 @@ def test_every_tab_is_listed_with_its_own_page_whichever_is_focused(som_env, pag
     for focus in (1, 2, 0):
         assert som_env.step(parse_action(f"tab_focus [{focus}]")) is None
         obs = som_env.observe()
-        assert [(t.title, t.url) for t in obs.tabs] == [("Basic fixture", urls[0]), ("Second fixture", urls[1]),
-                                                        ("Long fixture", urls[2])], focus
+        assert [(t.title, t.url) for t in obs.tabs] == [
+            ("Basic fixture", urls[0]),
+            ("Second fixture", urls[1]),
+            ("Long fixture", urls[2]),
+        ], focus
         assert obs.focused_tab == focus and obs.url == urls[focus]
         assert som_env.driver.current_url == urls[focus]
 
@@ -40,7 +44,7 @@ def test_tab_actions(som_env, pages):
     assert som_env.step(parse_action("new_tab")) is None
     obs = som_env.observe()
     assert len(obs.tabs) == 2 and obs.focused_tab == 1 and obs.url == "about:blank"
-    assert _size(som_env) == [1280, 2048, 1]            # the viewport override reaches new tabs
+    assert _size(som_env) == [1280, 2048, 1]  # the viewport override reaches new tabs
     assert som_env.step(parse_action(f"goto [{pages('long.html')}]")) is None
     assert som_env.step(parse_action("tab_focus [0]")) is None
     obs = som_env.observe()
@@ -52,7 +56,7 @@ def test_tab_actions(som_env, pages):
     assert som_env.step(parse_action("close_tab")) is None
     obs = som_env.observe()
     assert len(obs.tabs) == 1 and obs.url == pages("basic.html")
-    assert som_env.step(parse_action("close_tab")) is None   # closing the last tab leaves a blank one
+    assert som_env.step(parse_action("close_tab")) is None  # closing the last tab leaves a blank one
     obs = som_env.observe()
     assert len(obs.tabs) == 1 and obs.url == "about:blank"
     assert _size(som_env) == [1280, 2048, 1]
@@ -88,6 +92,7 @@ def test_set_viewport_changes_the_screenshot(som_env, pages):
     import io
 
     from PIL import Image
+
     try:
         som_env.open([pages("basic.html")])
         som_env.set_viewport(1024, 768)
@@ -106,13 +111,13 @@ def test_dialogs_are_accepted_and_reported(som_env, pages):
     obs = som_env.observe()
     assert "[] [StaticText] [confirmed]" in obs.text
     assert obs.meta["dialogs"] == ["Delete this listing?"]
-    assert som_env.observe().meta["dialogs"] == []          # reported once
+    assert som_env.observe().meta["dialogs"] == []  # reported once
 
 
 def test_tab_titles_are_the_documents_titles(som_env, pages):
     som_env.open([pages("untitled.html"), pages("basic.html"), "about:blank"])
     obs = som_env.observe()
-    assert [t.title for t in obs.tabs] == ["", "Basic fixture", ""]      # as document.title gives them
+    assert [t.title for t in obs.tabs] == ["", "Basic fixture", ""]  # as document.title gives them
     assert [t.url for t in obs.tabs] == [pages("untitled.html"), pages("basic.html"), "about:blank"]
     assert som_env.step(parse_action("tab_focus [1]")) is None
     obs = som_env.observe()
@@ -122,10 +127,10 @@ def test_tab_titles_are_the_documents_titles(som_env, pages):
 def test_tabs_the_page_opens_and_closes_are_noticed(som_env, pages):
     som_env.open([pages("basic.html")])
     som_env.observe()
-    som_env.driver.execute_script("window.open('second.html', '_blank')")   # opened by the page
+    som_env.driver.execute_script("window.open('second.html', '_blank')")  # opened by the page
     obs = som_env.observe()
     assert len(obs.tabs) == 2 and obs.focused_tab == 1 and obs.url == pages("second.html")
-    som_env.driver.execute_script("window.close()")                       # ... and closed by it
+    som_env.driver.execute_script("window.close()")  # ... and closed by it
     obs = som_env.observe()
     assert len(obs.tabs) == 1 and obs.focused_tab == 0 and obs.url == pages("basic.html")
 
@@ -136,12 +141,14 @@ def test_a_dialog_the_page_opens_by_itself_is_accepted_and_reported(som_env, pag
     som_env.observe()
     som_env.driver.execute_script(
         "setTimeout(() => { document.getElementById('answer').textContent ="
-        " confirm('Keep going?') ? 'kept' : 'stopped'; }, 0)")
+        " confirm('Keep going?') ? 'kept' : 'stopped'; }, 0)"
+    )
     WebDriverWait(som_env.driver, 5).until(expected_conditions.alert_is_present())
     if when == "before the observation":
         obs = som_env.observe()
-    else:   # a read over the DevTools socket, which a dialog holds until it is closed
+    else:  # a read over the DevTools socket, which a dialog holds until it is closed
         from agent.browser.reads import _Reads
+
         reads = _Reads(som_env, som_env._socket(), {"probe": ("Runtime.evaluate", {"expression": "1 + 1"})})
         assert reads.get("probe")["result"]["value"] == 2
         obs = som_env.observe()

@@ -1,4 +1,5 @@
 """The observation budget counts OpenAI models' real tokens (offline) and estimates the others'."""
+
 from __future__ import annotations
 
 from agent.tokens import EstimateCounter, token_counter, truncate
@@ -7,7 +8,7 @@ from agent.tokens import EstimateCounter, token_counter, truncate
 def test_openai_models_get_their_bpe_offline_and_others_the_estimate():
     counter = token_counter("gpt-4o")
     assert counter.name == "bpe-openai:o200k_base"
-    assert counter.count("hello world") == 2                 # o200k_base: "hello", " world"
+    assert counter.count("hello world") == 2  # o200k_base: "hello", " world"
     assert counter.count("😀" * 10) == 10 and EstimateCounter().count("😀" * 10) == 3
     assert token_counter("gpt-4-turbo").name == "bpe-openai:cl100k_base"
     assert token_counter("o3-mini").name == "bpe-openai:o200k_base"

@@ -1,5 +1,6 @@
 """No orphans: a worker SIGKILLed with a browser and embedded sites running leaves no ChromeDriver,
 no Chromium, no site process and no instance or profile folder behind."""
+
 from __future__ import annotations
 
 import json
@@ -71,8 +72,14 @@ def _eventually(condition, what: str, timeout: float = 30) -> None:
 
 def test_sigkilled_worker_leaves_nothing_behind(tmp_path):
     env = dict(os.environ, RUN_DIR=str(tmp_path / "run"))
-    worker = subprocess.Popen([sys.executable, "-c", WORKER, str(tmp_path / "results")], cwd=ROOT, env=env,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    worker = subprocess.Popen(
+        [sys.executable, "-c", WORKER, str(tmp_path / "results")],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert worker.stdout is not None
         started = json.loads(worker.stdout.readline())

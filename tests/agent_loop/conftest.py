@@ -1,4 +1,5 @@
 """Browser sessions shared by the agent-loop tests (one per observation mode per worker), and helpers."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,8 +32,15 @@ def pages(fixture_server):
 
 def stub_settings(stub, **overrides) -> LLMSettings:
     """Settings pointing at the local OpenAI stub, with fast retries."""
-    values = dict(base_url=stub.base_url, api_key="test-key", model="gpt-4o", attempts=3, backoff_base_s=0.01,
-                  backoff_max_s=0.05, timeout_s=10.0)
+    values = dict(
+        base_url=stub.base_url,
+        api_key="test-key",
+        model="gpt-4o",
+        attempts=3,
+        backoff_base_s=0.01,
+        backoff_max_s=0.05,
+        timeout_s=10.0,
+    )
     values.update(overrides)
     return LLMSettings.from_env(**values)
 

@@ -1,5 +1,6 @@
 """Adding an agent is one registration: through the registry API, or through an entry point of another
 distribution (a real `.dist-info` on sys.path, read by importlib.metadata), then built by `make_agent`."""
+
 from __future__ import annotations
 
 import subprocess
@@ -17,7 +18,7 @@ from agent.observation import Observation
 
 ROOT = Path(__file__).resolve().parents[2]
 
-TOY_MODULE = '''
+TOY_MODULE = """
 from agent.agents import AgentOutput, AgentSpec
 
 class ToyAgent:
@@ -37,7 +38,7 @@ def make(*, observation_mode, settings, **_):
     return ToyAgent(observation_mode, (settings or {}).get("answer", "plugged in"))
 
 SPEC = AgentSpec("toy_plugin", make, "som", description="an agent from another distribution")
-'''
+"""
 
 
 def _observation(url="http://127.0.0.1:1/page") -> Observation:
@@ -59,8 +60,9 @@ class _EchoAgent:
 
 @pytest.fixture
 def toy_code_agent():
-    spec = register_agent(AgentSpec("toy_code", lambda *, observation_mode, model, **_: _EchoAgent(
-        observation_mode, model)))
+    spec = register_agent(
+        AgentSpec("toy_code", lambda *, observation_mode, model, **_: _EchoAgent(observation_mode, model))
+    )
     yield spec
     unregister_agent("toy_code")
 
@@ -71,8 +73,7 @@ def _write_distribution(root: Path) -> Path:
     info = root / "toy_vwa_agent-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-vwa-agent\nVersion: 0.1\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[vwa_arena.agents]\ntoy_plugin = toy_vwa_agent:SPEC\n",
-                                           encoding="utf-8")
+    (info / "entry_points.txt").write_text("[vwa_arena.agents]\ntoy_plugin = toy_vwa_agent:SPEC\n", encoding="utf-8")
     return root
 
 
@@ -108,11 +109,14 @@ def test_a_name_is_registered_once(toy_code_agent):
         register_agent(AgentSpec("toy_code", lambda **_: None))
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"name": "two words", "factory": print}, "non-empty word"),
-    ({"name": "x", "factory": "not callable"}, "is not callable"),
-    ({"name": "x", "factory": print, "observation_mode": "pixels"}, "unknown observation mode 'pixels'"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"name": "two words", "factory": print}, "non-empty word"),
+        ({"name": "x", "factory": "not callable"}, "is not callable"),
+        ({"name": "x", "factory": print, "observation_mode": "pixels"}, "unknown observation mode 'pixels'"),
+    ],
+)
 def test_a_bad_spec_is_refused_with_its_name(kwargs, message):
     with pytest.raises(ValueError, match=message):
         AgentSpec(**kwargs)
@@ -124,7 +128,11 @@ def test_an_agent_of_another_distribution_comes_through_its_entry_point(toy_dist
     agent = make_agent("toy_plugin", settings={"answer": "from the plugin"})
     assert type(agent).__module__ == "toy_vwa_agent" and agent.observation_mode == "som"
     action = parse_action(agent.act(_observation("http://127.0.0.1:1/x"), []).action_text)
-    assert isinstance(action, Action) and action.type == ActionType.STOP and action.answer == "from the plugin at http://127.0.0.1:1/x"
+    assert (
+        isinstance(action, Action)
+        and action.type == ActionType.STOP
+        and action.answer == "from the plugin at http://127.0.0.1:1/x"
+    )
 
 
 def test_without_the_distribution_the_agent_is_unknown():
@@ -134,7 +142,8 @@ def test_without_the_distribution_the_agent_is_unknown():
 
 def test_a_broken_entry_point_names_itself(toy_distribution):
     (toy_distribution / "toy_vwa_agent-0.1.dist-info" / "entry_points.txt").write_text(
-        "[vwa_arena.agents]\ntoy_plugin = toy_vwa_agent:MISSING\n", encoding="utf-8")
+        "[vwa_arena.agents]\ntoy_plugin = toy_vwa_agent:MISSING\n", encoding="utf-8"
+    )
     reload_entry_points()
     with pytest.raises(ValueError, match=r"entry point 'toy_plugin' = 'toy_vwa_agent:MISSING' .* does not load"):
         make_agent("toy_plugin")
@@ -143,7 +152,13 @@ def test_a_broken_entry_point_names_itself(toy_distribution):
 def test_the_run_command_offers_an_entry_point_agent(tmp_path):
     root = _write_distribution(tmp_path / "site-packages")
     env = {"PYTHONPATH": f"{root}:{ROOT}", "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-m", "evaluation.run", "--help"], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "evaluation.run", "--help"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     assert "toy_plugin" in out.stdout and "webvoyager" in out.stdout

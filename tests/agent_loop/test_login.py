@@ -1,6 +1,7 @@
 """Logging in through the embedded sites' own login forms, and reusing the session cookies; one browser logged in
 to the classifieds, shopping (Magento) and reddit (Postmill) sites at once, as a multi-site task is.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -41,23 +42,24 @@ def test_login_through_the_form_then_reuse_cookies_in_a_new_browser(classifieds,
     forget_logins()
     form_logins = []
     real = login._form_login
+
     def counted(*a):
         form_logins.append(a[1])
         return real(*a)
 
     monkeypatch.setattr(login, "_form_login", counted)
     base = classifieds["classifieds"]
-    assert "Logout" not in _my_listings(fresh_env, base)          # a fresh browser is logged out
+    assert "Logout" not in _my_listings(fresh_env, base)  # a fresh browser is logged out
 
     login_sites(env_a11y, ["classifieds", "wikipedia"], classifieds)
     page = _my_listings(env_a11y, base)
     assert "Logout" in page and "Blake Sullivan" in page
     assert form_logins == ["classifieds"]
 
-    login_sites(fresh_env, ["classifieds"], classifieds)            # second browser: cookies restored
+    login_sites(fresh_env, ["classifieds"], classifieds)  # second browser: cookies restored
     page = _my_listings(fresh_env, base)
     assert "Logout" in page and "Blake Sullivan" in page
-    assert form_logins == ["classifieds"]                          # no second form login
+    assert form_logins == ["classifieds"]  # no second form login
 
 
 def test_wrong_password_is_a_clear_error(classifieds, fresh_env, monkeypatch):

@@ -1,4 +1,5 @@
 """Prompt agents against the local OpenAI stub (real HTTP, the real openai client) in real Chromium."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,14 +28,15 @@ def _text(message) -> str:
 def test_text_agent_prompt_holds_intent_and_observation_and_no_images(openai_stub, env_a11y, pages):
     openai_stub.reply(SUMMARY.format("stop [$120.00]"))
     agent = PromptAgent("text", stub_llm(openai_stub), env=env_a11y)
-    result = run_episode(env_a11y, agent, intent="What does the red bicycle cost?", images=[],
-                         start_urls=[f"{pages}/item.html"])
+    result = run_episode(
+        env_a11y, agent, intent="What does the red bicycle cost?", images=[], start_urls=[f"{pages}/item.html"]
+    )
     assert result.stop_reason == "stop" and result.answer == "$120.00"
     request = openai_stub.requests[0]
     assert request["model"] == "gpt-4o" and request["temperature"] == 1.0 and request["top_p"] == 0.9
     last = request["messages"][-1]
     assert "What does the red bicycle cost?" in _text(last)
-    assert "$120.00" in _text(last) and "heading 'Red bicycle'" in _text(last)   # the accessibility tree
+    assert "$120.00" in _text(last) and "heading 'Red bicycle'" in _text(last)  # the accessibility tree
     assert f"URL: {pages}/item.html" in _text(last)
     assert all(_image_parts(m) == [] for m in request["messages"])
     # system prompt, then three in-context examples (user + assistant each), then the task
@@ -49,15 +51,16 @@ def test_som_agent_sends_marked_screenshot_and_input_images_as_images(openai_stu
     openai_stub.reply(SUMMARY.format("stop [red]"))
     agent = PromptAgent("som", stub_llm(openai_stub), env=env_som)
     picture = Image.new("RGB", (64, 48), "red")
-    result = run_episode(env_som, agent, intent="Which colour is this bike?", images=[picture],
-                         start_urls=[f"{pages}/index.html"])
+    result = run_episode(
+        env_som, agent, intent="Which colour is this bike?", images=[picture], start_urls=[f"{pages}/index.html"]
+    )
     assert result.stop_reason == "stop" and result.answer == "red"
     last = openai_stub.requests[0]["messages"][-1]
     images = _image_parts(last)
-    assert len(images) == 2                      # the input image, then the Set-of-Marks screenshot
+    assert len(images) == 2  # the input image, then the Set-of-Marks screenshot
     assert all(u.startswith("data:image/png;base64,") for u in images)
     assert "Which colour is this bike?" in _text(last)
-    assert "[A] [Red bicycle]" in _text(last)    # the Set-of-Marks element list
+    assert "[A] [Red bicycle]" in _text(last)  # the Set-of-Marks element list
     examples = [m for m in openai_stub.requests[0]["messages"][1:-1] if m["role"] == "user"]
     assert len(examples) == 3 and all(len(_image_parts(m)) == 1 for m in examples)
 
@@ -73,12 +76,19 @@ def test_multimodal_agent_sends_screenshot_and_tree(openai_stub, env_a11y, pages
 def test_caption_agent_puts_captions_in_the_tree_and_captions_input_images(openai_stub, env_a11y, pages):
     # The captioner and the agent share the stub: replies come in call order.
     captioner = OpenAICaptioner(stub_settings(openai_stub, model="gpt-4o-mini", temperature=0.0))
-    openai_stub.reply("a small green square",            # the input image (captioned at reset)
-                      "a red bicycle on a grey background",   # the page's bike.png (one image, cached)
-                      SUMMARY.format("stop [done]"))
+    openai_stub.reply(
+        "a small green square",  # the input image (captioned at reset)
+        "a red bicycle on a grey background",  # the page's bike.png (one image, cached)
+        SUMMARY.format("stop [done]"),
+    )
     agent = PromptAgent("caption", stub_llm(openai_stub), env=env_a11y, captioner=captioner)
-    result = run_episode(env_a11y, agent, intent="Find this", images=[Image.new("RGB", (40, 40), "green")],
-                         start_urls=[f"{pages}/index.html"])
+    result = run_episode(
+        env_a11y,
+        agent,
+        intent="Find this",
+        images=[Image.new("RGB", (40, 40), "green")],
+        start_urls=[f"{pages}/index.html"],
+    )
     assert result.error is None and result.answer == "done"
     assert len(openai_stub.requests) == 3
     caption_request = openai_stub.requests[1]
@@ -155,6 +165,7 @@ def test_step_limit_ends_the_episode(openai_stub, env_a11y, pages):
 
 def test_max_obs_tokens_setting_is_read_and_a_bad_value_is_named(monkeypatch):
     from agent.agents.prompt import make_prompt_agent
+
     monkeypatch.setenv("CAPTIONER", "none")
     endpoint = {"base_url": "http://127.0.0.1:9/v1", "api_key": "test-key"}
     monkeypatch.setenv("MAX_OBS_TOKENS", "77")

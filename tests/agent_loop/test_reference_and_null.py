@@ -1,4 +1,5 @@
 """The reference and null agents run real episodes in Chromium on the fixture pages."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,15 @@ def test_reference_agent_replays_a_solution_through_the_action_path(env_a11y, pa
         {"do": "stop", "answer": "$120.00"},
     ]
     agent = make_agent("reference", env=env_a11y, solution=solution)
-    result = run_episode(env_a11y, agent, intent="Find the red bicycle's price", images=[],
-                         start_urls=[f"{pages}/index.html"], max_steps=10, record_dir=tmp_path)
+    result = run_episode(
+        env_a11y,
+        agent,
+        intent="Find the red bicycle's price",
+        images=[],
+        start_urls=[f"{pages}/index.html"],
+        max_steps=10,
+        record_dir=tmp_path,
+    )
     assert result.error is None
     assert result.stop_reason == "stop"
     assert result.answer == "$120.00"
@@ -69,49 +77,75 @@ def test_null_agent_stops_at_once_with_an_empty_answer(env_a11y, pages):
 def test_two_start_urls_open_two_tabs(env_a11y, pages):
     solution = [{"do": "tab_focus", "index": 1}, {"do": "stop", "answer": "ok"}]
     agent = ReferenceAgent(env_a11y, solution)
-    result = run_episode(env_a11y, agent, intent="x", images=[],
-                         start_urls=[f"{pages}/index.html", f"{pages}/item.html"])
+    result = run_episode(
+        env_a11y, agent, intent="x", images=[], start_urls=[f"{pages}/index.html", f"{pages}/item.html"]
+    )
     assert result.stop_reason == "stop"
     assert "Tab 1" in result.steps[0].tabs
     assert result.final_url == f"{pages}/item.html"
 
 
-@pytest.mark.parametrize("steps, message", [
-    ({"do": "stop"}, "must be a list"),
-    ([{"do": "click"}], r"reference_solution\[0\]: field 'css' or 'text'"),
-    ([{"do": "stop", "answer": "1"}, {"do": "fly"}], r"reference_solution\[1\]: field 'do'"),
-    ([{"do": "type", "css": "input", "value": "a", "enter": "yes"}], r"\[0\]: field 'enter'"),
-    ([{"do": "tab_focus", "index": -1}], r"\[0\]: field 'index'"),
-    ([{"do": "scroll", "direction": "left"}], r"\[0\]: field 'direction'"),
-    ([{"do": "click", "css": "a", "value": "x"}], r"\[0\]: unknown field\(s\) value"),
-    ([{"do": "goto"}], r"\[0\]: field 'url' is required"),
-])
+@pytest.mark.parametrize(
+    "steps, message",
+    [
+        ({"do": "stop"}, "must be a list"),
+        ([{"do": "click"}], r"reference_solution\[0\]: field 'css' or 'text'"),
+        ([{"do": "stop", "answer": "1"}, {"do": "fly"}], r"reference_solution\[1\]: field 'do'"),
+        ([{"do": "type", "css": "input", "value": "a", "enter": "yes"}], r"\[0\]: field 'enter'"),
+        ([{"do": "tab_focus", "index": -1}], r"\[0\]: field 'index'"),
+        ([{"do": "scroll", "direction": "left"}], r"\[0\]: field 'direction'"),
+        ([{"do": "click", "css": "a", "value": "x"}], r"\[0\]: unknown field\(s\) value"),
+        ([{"do": "goto"}], r"\[0\]: field 'url' is required"),
+    ],
+)
 def test_parse_solution_names_the_step_and_field(steps, message):
     with pytest.raises(ValueError, match=message):
         parse_solution(steps)
 
 
 def test_parse_solution_accepts_every_step_kind():
-    steps = parse_solution([
-        {"do": "click", "css": "a"}, {"do": "hover", "text": "Menu"},
-        {"do": "type", "css": "input", "value": "v", "enter": False}, {"do": "press", "key": "Enter"},
-        {"do": "scroll", "direction": "up"}, {"do": "goto", "url": "http://x"}, {"do": "go_back"},
-        {"do": "go_forward"}, {"do": "new_tab"}, {"do": "tab_focus", "index": 1}, {"do": "close_tab"},
-        {"do": "stop", "answer": "42"},
-    ])
-    assert [s.do for s in steps] == ["click", "hover", "type", "press", "scroll", "goto", "go_back", "go_forward",
-                                     "new_tab", "tab_focus", "close_tab", "stop"]
+    steps = parse_solution(
+        [
+            {"do": "click", "css": "a"},
+            {"do": "hover", "text": "Menu"},
+            {"do": "type", "css": "input", "value": "v", "enter": False},
+            {"do": "press", "key": "Enter"},
+            {"do": "scroll", "direction": "up"},
+            {"do": "goto", "url": "http://x"},
+            {"do": "go_back"},
+            {"do": "go_forward"},
+            {"do": "new_tab"},
+            {"do": "tab_focus", "index": 1},
+            {"do": "close_tab"},
+            {"do": "stop", "answer": "42"},
+        ]
+    )
+    assert [s.do for s in steps] == [
+        "click",
+        "hover",
+        "type",
+        "press",
+        "scroll",
+        "goto",
+        "go_back",
+        "go_forward",
+        "new_tab",
+        "tab_focus",
+        "close_tab",
+        "stop",
+    ]
     assert steps[2].enter is False and steps[-1].answer == "42"
 
 
 def test_dead_browser_ends_the_episode_as_an_error_with_its_cause(pages):
     from agent.browser import BrowserEnv
     from tests.agent_loop.conftest import VIEWPORT
+
     env = BrowserEnv(viewport=VIEWPORT, mode="accessibility_tree")
     try:
         env.open([f"{pages}/index.html"])
         agent = make_agent("null")
-        env.driver.quit()           # the session dies between two tasks
+        env.driver.quit()  # the session dies between two tasks
         result = run_episode(env, agent, intent="x", images=[], start_urls=[f"{pages}/index.html"])
     finally:
         env.close()

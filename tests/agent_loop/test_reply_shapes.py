@@ -3,6 +3,7 @@
 stub to the real agent (`som`, `text`, `webvoyager`: its prompt built, the openai client over HTTP, its own reply
 parser), and the action it proposes is read by the harness's action parser, as in an episode. No browser: the
 observation is built by hand, since the point is the reply, not the page."""
+
 from __future__ import annotations
 
 import io
@@ -17,8 +18,9 @@ from agent.agents import make_agent
 from agent.observation import Observation, ObservationMode, Tab
 from tests.agent_loop.conftest import stub_settings
 
-CORPUS = json.loads((Path(__file__).parents[1] / "fixtures" / "agent_loop" / "reply_shapes.json")
-                    .read_text(encoding="utf-8"))["replies"]
+CORPUS = json.loads(
+    (Path(__file__).parents[1] / "fixtures" / "agent_loop" / "reply_shapes.json").read_text(encoding="utf-8")
+)["replies"]
 START = "http://start.test/"
 CASES = [pytest.param(agent, case, id=f"{agent}-{case['shape']}") for case in CORPUS for agent in case["agents"]]
 
@@ -31,11 +33,21 @@ def _png() -> bytes:
 
 def _observation(agent: str) -> Observation:
     mode: ObservationMode = "accessibility_tree" if agent == "text" else "som"
-    text = ("[5] textbox 'Search' required: False\n[12] link 'Red bike'" if mode == "accessibility_tree"
-            else "[5] [INPUT] [Search]\n[12] [A] [Red bike]")
+    text = (
+        "[5] textbox 'Search' required: False\n[12] link 'Red bike'"
+        if mode == "accessibility_tree"
+        else "[5] [INPUT] [Search]\n[12] [A] [Red bike]"
+    )
     png = _png()
-    return Observation(url=START, tabs=[Tab("Start", START)], focused_tab=0, mode=mode, text=text,
-                       screenshot=png, som_screenshot=png if mode == "som" else None)
+    return Observation(
+        url=START,
+        tabs=[Tab("Start", START)],
+        focused_tab=0,
+        mode=mode,
+        text=text,
+        screenshot=png,
+        som_screenshot=png if mode == "som" else None,
+    )
 
 
 def test_the_corpus_covers_each_parser_and_shape():

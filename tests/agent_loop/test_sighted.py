@@ -1,6 +1,7 @@
 """The sighted agent on the real embedded store: it finds a product by its photo alone (the CSS selector it
 is given is wrong on purpose: it never uses it), records score and margin, and gives up on a photo that is
 not there. Real sites, real Chromium, a picture rendered from the product's spec."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.xdist_group("agent_loop/test_sighted")
 
 CATEGORY = "/clothing-shoes-jewelry/boys/tops.html?product_list_limit=36"
 PRODUCT = "/quillon-boys-deluxe-shirt.html"
-ELSEWHERE = "/pioneer-works-mens-comfort-shirt.html"     # sold under Men's shirts, not on this page
+ELSEWHERE = "/pioneer-works-mens-comfort-shirt.html"  # sold under Men's shirts, not on this page
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +28,13 @@ def store(tmp_path_factory):
 
 def _solution(tmp_path, product: str) -> list[dict]:
     from tasks.build.sight import png_of, product_picture
+
     (tmp_path / "p.png").write_bytes(png_of(product_picture(product)))
-    return [{"do": "goto", "url": "__SHOPPING__" + CATEGORY},
-            {"do": "click", "css": "#no-such-element", "sight": {"picture": "p.png"}},
-            {"do": "stop", "answer": "done"}]
+    return [
+        {"do": "goto", "url": "__SHOPPING__" + CATEGORY},
+        {"do": "click", "css": "#no-such-element", "sight": {"picture": "p.png"}},
+        {"do": "stop", "answer": "done"},
+    ]
 
 
 def test_the_product_is_found_by_its_photo_and_opened(store, tmp_path):
@@ -51,6 +55,7 @@ def test_a_photo_link_mark_takes_the_click(store):
     obs = env.observe()
     photo = next(m for m in obs.meta["marks"] if m.tag == "A" and m.box[3] > 100 and "Quillon Boys' Deluxe" in m.text)
     from agent.actions import parse_action
+
     assert env.step(parse_action(f"click [{photo.id}]")) is None
     assert env.observe().url == base + PRODUCT
 

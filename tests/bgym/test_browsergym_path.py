@@ -4,6 +4,7 @@ Selenium path and the BrowserGym path give the same verdicts, check by check, on
 
 Skipped when the `browsergym` extra is not installed (make install EXTRAS=browsergym).
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,11 @@ ACTIONS = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], st
 
 
 def _make(suite: str, task_id: int, scoring: str = "official"):
-    return gym.make(f"browsergym/vwa_arena.{suite}.{task_id}", action_mapping=ACTIONS.to_python_code,
-                    task_kwargs={"scoring": scoring})
+    return gym.make(
+        f"browsergym/vwa_arena.{suite}.{task_id}",
+        action_mapping=ACTIONS.to_python_code,
+        task_kwargs={"scoring": scoring},
+    )
 
 
 def _sample(suite: str, n: int = 3) -> list[int]:
@@ -46,8 +50,11 @@ def test_every_task_of_every_suite_is_registered():
 
 
 def test_a_task_starts_logged_in_held_to_its_sites_with_its_goal_and_images():
-    suite, task_id = next((s, t) for s, t in suites.all_tasks()
-                          if s == "classifieds" and suites.load(s, t).images and suites.load(s, t).require_login)
+    suite, task_id = next(
+        (s, t)
+        for s, t in suites.all_tasks()
+        if s == "classifieds" and suites.load(s, t).images and suites.load(s, t).require_login
+    )
     env = _make(suite, task_id)
     try:
         obs, info = env.reset()
@@ -57,7 +64,7 @@ def test_a_task_starts_logged_in_held_to_its_sites_with_its_goal_and_images():
         assert kinds[0] == "text" and obs["goal_object"][0]["text"] == task.intent
         assert kinds.count("image_url") == len(task.images) >= 1
         assert obs["goal_object"][2]["image_url"]["url"].startswith("data:image/png;base64,")
-        assert env.unwrapped.context.cookies(task.start_urls[0])     # the site's session
+        assert env.unwrapped.context.cookies(task.start_urls[0])  # the site's session
         obs, reward, terminated, _, info = env.step("goto('file:///etc/passwd')")
         assert not obs["url"].startswith("file:") and "root:x:0" not in env.unwrapped.page.content()
         obs, reward, terminated, _, info = env.step("goto('http://127.0.0.1:9/elsewhere')")
@@ -75,7 +82,7 @@ def _replay_scores_one_and_null_zero(suite: str, task_id: int) -> dict:
         null = session.null_outcome(env.unwrapped.page)
         assert null.score == 0, f"the null outcome scores 1 on {suite}/{task_id}:\n{null.explain()}"
         if scripts_on_last_page(session.resolved):
-            env.reset()      # the null scoring ran a script on the start page: start again
+            env.reset()  # the null scoring ran a script on the start page: start again
         reward, terminated, info, taken = replay(env, list(session.resolved.reference_solution))
         explanation = info["task_info"].get("explanation", "")
         assert terminated and reward == 1, f"{suite}/{task_id} after {taken}: reward {reward}\n{explanation}"
@@ -95,6 +102,7 @@ def selenium_runtime(tmp_path_factory):
     """The pytest path's per-worker machinery (its own sites, every one the stack serves, and its browser),
     running the reference agent."""
     from evaluation.running.runtime import RunOptions, Runtime
+
     runtime = Runtime(RunOptions(agent="reference", results_dir=tmp_path_factory.mktemp("selenium"), worker="agree"))
     runtime.needed_sites = set(runtime.stack.served() or ())
     yield runtime
@@ -108,13 +116,15 @@ def _placeholders(text: str, urls: dict[str, str]) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("suite,task_id", [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite")
-                                           for t in _sample(s)])
+@pytest.mark.parametrize(
+    "suite,task_id", [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite") for t in _sample(s)]
+)
 def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, task_id, selenium_runtime):
     outcome = selenium_runtime.run_task(suites.load(suite, task_id))
     assert outcome.error is None and outcome.reward is not None, outcome.error
-    selenium = [(c.evaluator, c.name, c.passed, _placeholders(c.reason, selenium_runtime.urls))
-                for c in outcome.reward.checks]
+    selenium = [
+        (c.evaluator, c.name, c.passed, _placeholders(c.reason, selenium_runtime.urls)) for c in outcome.reward.checks
+    ]
     info = _replay_scores_one_and_null_zero(suite, task_id)
     urls = dict(shared_stack().urls)
     browsergym = [(c["evaluator"], c["name"], c["passed"], _placeholders(c["reason"], urls)) for c in info["checks"]]
@@ -124,6 +134,7 @@ def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, t
 
 def test_the_agentlab_benchmark_has_every_task_and_a_subset_per_suite():
     from evaluation.bgym.benchmark import benchmarks
+
     found = benchmarks()
     assert len(found["vwa_arena"].env_args_list) == len(suites.all_tasks())
     for suite in suites.suite_files():
@@ -139,15 +150,24 @@ def test_a_study_worker_makes_a_task_environment_without_importing_the_package_f
     import pickle
     import subprocess
     import sys
-    script = ("import gymnasium as gym, pickle, sys\n"
-              "args = pickle.loads(sys.stdin.buffer.read())\n"
-              "assert 'browsergym/vwa_arena.classifieds.0' not in gym.registry\n"
-              "from browsergym.core.action.highlevel import HighLevelActionSet\n"
-              "env = args.make_env(HighLevelActionSet().to_python_code, exp_dir=sys.argv[1])\n"
-              "print(type(env.unwrapped).__name__, env.unwrapped.task_kwargs)\n")
+
+    script = (
+        "import gymnasium as gym, pickle, sys\n"
+        "args = pickle.loads(sys.stdin.buffer.read())\n"
+        "assert 'browsergym/vwa_arena.classifieds.0' not in gym.registry\n"
+        "from browsergym.core.action.highlevel import HighLevelActionSet\n"
+        "env = args.make_env(HighLevelActionSet().to_python_code, exp_dir=sys.argv[1])\n"
+        "print(type(env.unwrapped).__name__, env.unwrapped.task_kwargs)\n"
+    )
     from evaluation.bgym.benchmark import benchmarks
+
     args = benchmarks()["vwa_arena_classifieds"].env_args_list[0]
-    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], input=pickle.dumps(args),
-                          capture_output=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        input=pickle.dumps(args),
+        capture_output=True,
+        timeout=300,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     assert done.stdout.decode().startswith("BrowserEnv")

@@ -13,6 +13,7 @@ only the endpoints the stack uses. Scripted behaviour:
 
 `engine.calls` holds `Call(method, path, query, body)` for every request, API version prefix removed.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -102,14 +103,13 @@ class FakeEngine:
             do_GET = do_POST = do_DELETE = do_HEAD = do_PUT = _handle
 
         self._server = _Server(str(self.socket_path), Handler)
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02},
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
 
     @property
     def base_url(self) -> str:
         return "unix://" + str(self.socket_path)
 
-    def start(self) -> "FakeEngine":
+    def start(self) -> FakeEngine:
         self._thread.start()
         return self
 
@@ -220,22 +220,30 @@ class FakeEngine:
         m = re.fullmatch(r"/networks/([^/]+)", path)
         if m and method == "GET":
             known = self.networks.get(m.group(1)) or next(
-                (n for n in self.networks.values() if n["Name"] == m.group(1)), None)
+                (n for n in self.networks.values() if n["Name"] == m.group(1)), None
+            )
             return (200, known, j) if known else (404, {"message": "network not found"}, j)
         if path == "/containers/json" and method == "GET":
-            return 200, [{"Id": c.id, "Names": ["/" + c.name], "Image": c.image, "State": c.status}
-                         for c in self.containers.values()], j
+            return (
+                200,
+                [
+                    {"Id": c.id, "Names": ["/" + c.name], "Image": c.image, "State": c.status}
+                    for c in self.containers.values()
+                ],
+                j,
+            )
         if path == "/containers/create" and method == "POST":
             name = query.get("name", [""])[0]
             if self.by_name(name):
-                return 409, {"message": f"Conflict. The container name \"/{name}\" is already in use"}, j
+                return 409, {"message": f'Conflict. The container name "/{name}" is already in use'}, j
             if _norm_image(body["Image"]) not in self.images:
                 return 404, {"message": f"No such image: {body['Image']}"}, j
             made = FakeContainer(id=uuid.uuid4().hex, name=name, image=body["Image"], config=body)
             self.containers[made.id] = made
             return 201, {"Id": made.id, "Warnings": []}, j
-        m = re.fullmatch(r"/containers/([^/]+)/(json|start|stop|logs|exec)", path) or \
-            re.fullmatch(r"/containers/([^/]+)()", path)
+        m = re.fullmatch(r"/containers/([^/]+)/(json|start|stop|logs|exec)", path) or re.fullmatch(
+            r"/containers/([^/]+)()", path
+        )
         if m:
             c = self.by_name(m.group(1))
             if c is None:
@@ -275,8 +283,7 @@ class FakeEngine:
                         ex.exit_code, ex.output = code, out
                         break
                 return ("exec-stream", ex)
-            return 200, {"ID": ex.id, "Running": False, "ExitCode": ex.exit_code,
-                         "ContainerID": ex.container}, j
+            return 200, {"ID": ex.id, "Running": False, "ExitCode": ex.exit_code, "ContainerID": ex.container}, j
         return 404, {"message": f"fake engine: unsupported {method} {path}"}, j
 
     def _inspect(self, c: FakeContainer) -> dict:

@@ -1,6 +1,7 @@
 """compose/*.yml: valid for docker-compose, every interpolated variable documented in .env.example, the
 embedded file written from the site registry, and the official compose file describes the same containers as
 sites.docker_stack."""
+
 from __future__ import annotations
 
 import json
@@ -34,9 +35,14 @@ def test_compose_file_parses(name, tmp_path):
     if compose is None:
         pytest.skip("docker-compose is not installed: cannot validate compose files (apt-get install docker-compose)")
     env = {"PATH": "/usr/bin:/bin"}  # only defaults: the file must be valid without a .env
-    result = subprocess.run([compose, "-f", str(ROOT / "compose" / name), "--project-directory",
-                             str(ROOT / "compose"), "config"], capture_output=True, text=True, env=env,
-                            timeout=120, cwd=tmp_path)
+    result = subprocess.run(
+        [compose, "-f", str(ROOT / "compose" / name), "--project-directory", str(ROOT / "compose"), "config"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, f"docker-compose config {name} failed:\n{result.stderr}"
     parsed = yaml.safe_load(result.stdout)
     assert parsed["services"], name
@@ -55,10 +61,22 @@ def test_interpolation_takes_values_from_env(tmp_path):
     compose = shutil.which("docker-compose")
     if compose is None:
         pytest.skip("docker-compose is not installed")
-    env = {"PATH": "/usr/bin:/bin", "SHOPPING_PORT": "17770", "SHOPPING_IMAGE": "my/shop:1",
-           "WIKIPEDIA_ZIM_DIR": str(tmp_path), "RESET_TOKEN": "s3cret", "CLASSIFIEDS": "http://host.example:9980"}
-    result = subprocess.run([compose, "-f", str(ROOT / "compose" / "official.yml"), "config"],
-                            capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "SHOPPING_PORT": "17770",
+        "SHOPPING_IMAGE": "my/shop:1",
+        "WIKIPEDIA_ZIM_DIR": str(tmp_path),
+        "RESET_TOKEN": "s3cret",
+        "CLASSIFIEDS": "http://host.example:9980",
+    }
+    result = subprocess.run(
+        [compose, "-f", str(ROOT / "compose" / "official.yml"), "config"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     services = yaml.safe_load(result.stdout)["services"]
     assert services["shopping"]["image"] == "my/shop:1"
@@ -70,8 +88,15 @@ def test_interpolation_takes_values_from_env(tmp_path):
 
 
 def test_official_compose_matches_the_sdk_stack(monkeypatch):
-    for var in ("SHOPPING_IMAGE", "REDDIT_IMAGE", "CLASSIFIEDS_IMAGE", "CLASSIFIEDS_DB_IMAGE", "WIKIPEDIA_IMAGE",
-                "HOMEPAGE_IMAGE", "CLASSIFIEDS_CONTAINER_PORT"):
+    for var in (
+        "SHOPPING_IMAGE",
+        "REDDIT_IMAGE",
+        "CLASSIFIEDS_IMAGE",
+        "CLASSIFIEDS_DB_IMAGE",
+        "WIKIPEDIA_IMAGE",
+        "HOMEPAGE_IMAGE",
+        "CLASSIFIEDS_CONTAINER_PORT",
+    ):
         monkeypatch.delenv(var, raising=False)
     raw = yaml.safe_load((ROOT / "compose" / "official.yml").read_text())["services"]
     config = DockerStackConfig.from_env()
@@ -122,9 +147,12 @@ def test_reset_tokens_default_alike_and_never_to_the_published_one():
     for name in COMPOSE_FILES:
         text = (ROOT / "compose" / name).read_text()
         assert PUBLISHED_RESET_TOKEN not in text, name
-    tokens = {name: spec["environment"]["RESET_TOKEN"] for name, spec in _embedded().items()
-              if "RESET_TOKEN" in spec.get("environment", {})}
-    assert set(tokens) == {"classifieds", "shopping", "reddit"}      # the sites with state to reset
+    tokens = {
+        name: spec["environment"]["RESET_TOKEN"]
+        for name, spec in _embedded().items()
+        if "RESET_TOKEN" in spec.get("environment", {})
+    }
+    assert set(tokens) == {"classifieds", "shopping", "reddit"}  # the sites with state to reset
     assert set(tokens.values()) == {"${RESET_TOKEN:-}"}, tokens
 
 
@@ -165,8 +193,9 @@ def _swap_prepare(monkeypatch, site: str, prepare) -> None:
 
     spec = registry.get_site_spec(site)
     assert spec.launcher is not None
-    monkeypatch.setitem(registry._SITES, site, dataclasses.replace(
-        spec, launcher=dataclasses.replace(spec.launcher, prepare=prepare)))
+    monkeypatch.setitem(
+        registry._SITES, site, dataclasses.replace(spec, launcher=dataclasses.replace(spec.launcher, prepare=prepare))
+    )
 
 
 def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site, monkeypatch, tmp_path):
@@ -184,12 +213,11 @@ def test_serve_site_runs_an_external_site_program_on_every_interface(serve_site,
     assert options == {"zim": str(zim), "address": "0.0.0.0"}
     # the arena, which starts kiwix-serve itself, keeps it on loopback
     command = LAUNCHERS["wikipedia"].command
-    assert command is not None       # wikipedia runs a program of its own (kiwix-serve)
+    assert command is not None  # wikipedia runs a program of its own (kiwix-serve)
     assert "--address=127.0.0.1" in command(tmp_path, {"zim": str(zim)}, 9)
 
 
 def test_serve_site_runs_a_flask_site_under_sites_serve(serve_site, monkeypatch, tmp_path):
-
 
     module, calls = serve_site
     _swap_prepare(monkeypatch, "homepage", lambda settings, instance, urls: {"urls": urls})

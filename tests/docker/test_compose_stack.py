@@ -1,5 +1,6 @@
 """The compose stack's settings and the checker of `make test-docker`'s runs, without an engine (the engine side
 runs in `make test-docker`: scripts/test_docker.sh)."""
+
 from __future__ import annotations
 
 import json
@@ -33,7 +34,7 @@ def test_the_urls_give_the_published_ports_and_must_stay_on_this_machine(monkeyp
 def test_the_harness_knows_the_compose_stack():
     stack = make_stack("compose")
     assert isinstance(stack, ComposeStack) and stack.served() == set(LAUNCHERS)
-    assert stack.must_reset(False) is True        # every task starts from pristine sites, as embedded
+    assert stack.must_reset(False) is True  # every task starts from pristine sites, as embedded
 
 
 def _write(tmp_path: Path, tasks: list[int], records: list[dict]) -> tuple[Path, Path]:
@@ -46,27 +47,43 @@ def _write(tmp_path: Path, tasks: list[int], records: list[dict]) -> tuple[Path,
 
 
 def _check(results: Path, task_file: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "docker_results.py"), str(results),
-                           str(task_file), *extra], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "docker_results.py"), str(results), str(task_file), *extra],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_the_run_checker_wants_every_task_scored_1_on_its_last_attempt(tmp_path):
-    results, task_file = _write(tmp_path, [1, 2], [
-        {"task_id": 1, "status": "error", "reward": None, "attempt": 1, "error": "episode: site died"},
-        {"task_id": 1, "status": "scored", "reward": 1, "attempt": 2},
-        {"task_id": 2, "status": "scored", "reward": 1, "attempt": 1}])
+    results, task_file = _write(
+        tmp_path,
+        [1, 2],
+        [
+            {"task_id": 1, "status": "error", "reward": None, "attempt": 1, "error": "episode: site died"},
+            {"task_id": 1, "status": "scored", "reward": 1, "attempt": 2},
+            {"task_id": 2, "status": "scored", "reward": 1, "attempt": 1},
+        ],
+    )
     done = _check(results, task_file, "--expect-recovery")
     assert done.returncode == 0, done.stderr
     assert "2/2 tasks scored 1" in done.stdout and "task 1 attempt 2" in done.stdout
 
 
-@pytest.mark.parametrize("records, problem", [
-    ([{"task_id": 1, "status": "scored", "reward": 1}], "task 2: no result"),
-    ([{"task_id": 1, "status": "scored", "reward": 1}, {"task_id": 2, "status": "scored", "reward": 0}],
-     "task 2: scored reward 0"),
-    ([{"task_id": 1, "status": "scored", "reward": 1}, {"task_id": 2, "status": "scored", "reward": 1}],
-     "no task shows a retry"),
-])
+@pytest.mark.parametrize(
+    "records, problem",
+    [
+        ([{"task_id": 1, "status": "scored", "reward": 1}], "task 2: no result"),
+        (
+            [{"task_id": 1, "status": "scored", "reward": 1}, {"task_id": 2, "status": "scored", "reward": 0}],
+            "task 2: scored reward 0",
+        ),
+        (
+            [{"task_id": 1, "status": "scored", "reward": 1}, {"task_id": 2, "status": "scored", "reward": 1}],
+            "no task shows a retry",
+        ),
+    ],
+)
 def test_the_run_checker_fails_a_lost_or_failed_task_and_a_kill_nobody_saw(tmp_path, records, problem):
     results, task_file = _write(tmp_path, [1, 2], records)
     done = _check(results, task_file, "--expect-recovery")
@@ -77,6 +94,7 @@ def test_the_run_checker_of_a_shard_wants_that_shard_s_tasks_only(tmp_path):
     """`--shard I/N` (CI runs a fixed share of each suite): the tasks of the other shards are not wanted, and a
     task of this shard without a result is still a problem."""
     from evaluation.taskfiles.plugin import shard_of
+
     ids = list(range(1, 13))
     results, task_file = _write(tmp_path, ids, [])
     mine = [t for t in ids if shard_of(str(task_file), t, 3) == 1]

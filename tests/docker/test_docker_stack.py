@@ -3,16 +3,17 @@
 The sites' HTTP health checks and the classifieds reset endpoint go to small real HTTP servers on
 127.0.0.1 standing in for the containers' published ports.
 """
+
 from __future__ import annotations
 
 import shutil
 import socket
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
 from urllib.parse import parse_qs
 
 import docker
@@ -24,8 +25,14 @@ from sites.config import Settings
 from .fake_engine import FakeEngine
 
 SITES = ("classifieds", "shopping", "reddit", "wikipedia", "homepage")
-ALL_IMAGES = ("shopping_final_0712", "postmill-populated-exposed-withimg", "jykoh/classifieds:latest",
-              "mysql:8.1", "ghcr.io/kiwix/kiwix-serve:3.3.0", "vwa-arena:latest")
+ALL_IMAGES = (
+    "shopping_final_0712",
+    "postmill-populated-exposed-withimg",
+    "jykoh/classifieds:latest",
+    "mysql:8.1",
+    "ghcr.io/kiwix/kiwix-serve:3.3.0",
+    "vwa-arena:latest",
+)
 
 
 @dataclass
@@ -37,7 +44,7 @@ class StandIn:
     requests: list[tuple[str, str, dict]] = field(default_factory=list)
     on_post: Callable[[], None] | None = None
 
-    def start(self) -> "StandIn":
+    def start(self) -> StandIn:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -102,8 +109,17 @@ def stand_ins(monkeypatch, tmp_path):
     monkeypatch.setenv("RESET_TOKEN", "tok-123")
     monkeypatch.setenv("WIKIPEDIA_ZIM_DIR", str(tmp_path / "zim"))
     monkeypatch.setenv("CLASSIFIEDS_SQL_DIR", str(tmp_path / "mysql"))
-    for var in ("SHOPPING_IMAGE", "REDDIT_IMAGE", "CLASSIFIEDS_IMAGE", "CLASSIFIEDS_DB_IMAGE", "WIKIPEDIA_IMAGE",
-                "HOMEPAGE_IMAGE", "DOCKER_NETWORK", "DOCKER_HOST", "CLASSIFIEDS_CONTAINER_PORT"):
+    for var in (
+        "SHOPPING_IMAGE",
+        "REDDIT_IMAGE",
+        "CLASSIFIEDS_IMAGE",
+        "CLASSIFIEDS_DB_IMAGE",
+        "WIKIPEDIA_IMAGE",
+        "HOMEPAGE_IMAGE",
+        "DOCKER_NETWORK",
+        "DOCKER_HOST",
+        "CLASSIFIEDS_CONTAINER_PORT",
+    ):
         monkeypatch.delenv(var, raising=False)
     yield servers
     for server in servers.values():
@@ -131,12 +147,20 @@ def test_up_creates_the_stack_in_order_waits_and_configures(engine, client, stan
     assert sum(1 for line in log[:first_create] if line.startswith("GET /images/")) == len(ALL_IMAGES)
     assert log.index("POST /networks/create") < first_create
     creates = _creates(engine)
-    assert [name for name, _ in creates] == ["classifieds_db", "classifieds", "shopping", "forum", "wikipedia",
-                                             "homepage"]
+    assert [name for name, _ in creates] == [
+        "classifieds_db",
+        "classifieds",
+        "shopping",
+        "forum",
+        "wikipedia",
+        "homepage",
+    ]
     body = dict(creates)["shopping"]
     assert body["Image"] == "shopping_final_0712"
     assert body["Hostname"] == "shopping"
-    assert body["HostConfig"]["PortBindings"] == {"80/tcp": [{"HostIp": "127.0.0.1", "HostPort": str(stand_ins["shopping"].port)}]}  # noqa: E501
+    assert body["HostConfig"]["PortBindings"] == {
+        "80/tcp": [{"HostIp": "127.0.0.1", "HostPort": str(stand_ins["shopping"].port)}]
+    }
     assert body["HostConfig"]["RestartPolicy"] == {"Name": "unless-stopped"}
     assert body["HostConfig"]["NetworkMode"] == "vwa"
     assert body["Healthcheck"]["Test"][0] == "CMD"

@@ -1,4 +1,5 @@
 """MagentoShoppingAPI against a local HTTP server speaking Magento's REST shapes (real HTTP, 127.0.0.1)."""
+
 from __future__ import annotations
 
 import json
@@ -19,17 +20,41 @@ TOKEN = "tok-abc123"
 class FakeMagento:
     def __init__(self):
         self.requests: list[tuple[str, str, dict, dict]] = []
-        self.orders: list[dict[str, Any]] = [{"entity_id": 12, "customer_email": "emma.lopez@gmail.com"},
-                       {"entity_id": 207, "customer_email": "emma.lopez@gmail.com"},
-                       {"entity_id": 300, "customer_email": "someone@else.com"}]
-        self.products = {"B07XYZ/1": {"id": 41, "sku": "B07XYZ/1", "custom_attributes": [
-            {"attribute_code": "description", "value": "x"},
-            {"attribute_code": "url_key", "value": "sony-wh-1000xm4-headphones"}]}}
-        self.reviews = {"B07XYZ/1": [
-            {"id": 1, "title": "Old", "detail": "meh", "nickname": "Ann", "created_at": "2023-01-02 10:00:00",
-             "ratings": [{"rating_name": "Rating", "percent": 40, "value": 2}]},
-            {"id": 2, "title": "Great sound", "detail": "Loved it", "nickname": "Bob",
-             "created_at": "2023-05-01 09:00:00", "ratings": [{"rating_name": "Rating", "value": 4}]}]}
+        self.orders: list[dict[str, Any]] = [
+            {"entity_id": 12, "customer_email": "emma.lopez@gmail.com"},
+            {"entity_id": 207, "customer_email": "emma.lopez@gmail.com"},
+            {"entity_id": 300, "customer_email": "someone@else.com"},
+        ]
+        self.products = {
+            "B07XYZ/1": {
+                "id": 41,
+                "sku": "B07XYZ/1",
+                "custom_attributes": [
+                    {"attribute_code": "description", "value": "x"},
+                    {"attribute_code": "url_key", "value": "sony-wh-1000xm4-headphones"},
+                ],
+            }
+        }
+        self.reviews = {
+            "B07XYZ/1": [
+                {
+                    "id": 1,
+                    "title": "Old",
+                    "detail": "meh",
+                    "nickname": "Ann",
+                    "created_at": "2023-01-02 10:00:00",
+                    "ratings": [{"rating_name": "Rating", "percent": 40, "value": 2}],
+                },
+                {
+                    "id": 2,
+                    "title": "Great sound",
+                    "detail": "Loved it",
+                    "nickname": "Bob",
+                    "created_at": "2023-05-01 09:00:00",
+                    "ratings": [{"rating_name": "Rating", "value": 4}],
+                },
+            ]
+        }
         self.broken_json = False
         outer = self
 
@@ -72,9 +97,9 @@ class FakeMagento:
                     return self._send(200, {"items": items, "total_count": len(items)})
                 path = unquote(parts.path)
                 if path.startswith("/rest/V1/products/"):
-                    rest = path[len("/rest/V1/products/"):]
-                    if rest.endswith("/reviews") and rest[:-len("/reviews")] in outer.products:
-                        return self._send(200, outer.reviews.get(rest[:-len("/reviews")], []))
+                    rest = path[len("/rest/V1/products/") :]
+                    if rest.endswith("/reviews") and rest[: -len("/reviews")] in outer.products:
+                        return self._send(200, outer.reviews.get(rest[: -len("/reviews")], []))
                     if rest in outer.products:
                         return self._send(200, outer.products[rest])
                     return self._send(404, {"message": "The product that was requested doesn't exist."})
@@ -96,7 +121,7 @@ def magento():
 def test_latest_order_url_of_the_customer(magento):
     api = MagentoShoppingAPI(magento.url + "/", admin_token=TOKEN)
     assert api.latest_order_url() == f"{magento.url}/sales/order/view/order_id/207/"
-    method, _path, headers, query = magento.requests[-1]
+    _method, _path, headers, query = magento.requests[-1]
     assert headers["Authorization"] == f"Bearer {TOKEN}"
     assert query["searchCriteria[pageSize]"] == ["1"]
 
@@ -116,7 +141,7 @@ def test_latest_review_is_the_newest_and_rating_in_percent(magento):
         del r["created_at"]
     review = api.latest_review("B07XYZ/1")
     assert review is not None and review.author == "Ann"  # without dates: the last item, as upstream
-    assert review.rating == 40.0                          # "percent" wins over value*20
+    assert review.rating == 40.0  # "percent" wins over value*20
     magento.reviews["B07XYZ/1"] = []
     assert api.latest_review("B07XYZ/1") is None
 

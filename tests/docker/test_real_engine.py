@@ -8,6 +8,7 @@ builds it; no registry is reachable to pull one). Without either the tests skip,
 What needs the official images (Magento's configuration, the classifieds database, the forum's and kiwix-serve's
 health commands) stays with the fake engine in test_docker_stack.py.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -50,15 +51,17 @@ def client() -> Iterator[docker.DockerClient]:
         if os.environ.get("DOCKER_HOST"):
             pytest.skip(f"no Docker engine answers at DOCKER_HOST={os.environ['DOCKER_HOST']}")
         if shutil.which("dockerd") is None or os.geteuid() != 0:
-            pytest.skip("no Docker engine answers and none can be started here (needs root and Debian's docker.io; "
-                        "`make test-docker` installs it)")
+            pytest.skip(
+                "no Docker engine answers and none can be started here (needs root and Debian's docker.io; "
+                "`make test-docker` installs it)"
+            )
         log = PROJECT_ROOT / "run" / "docker" / "dockerd-tests.log"
         log.parent.mkdir(parents=True, exist_ok=True)
         with log.open("ab") as out:
             started = subprocess.Popen(["dockerd"], stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 120
         while engine is None and started.poll() is None and time.monotonic() < deadline:
-            try:     # the poll interval: ends early if dockerd exits
+            try:  # the poll interval: ends early if dockerd exits
                 started.wait(timeout=0.5)
             except subprocess.TimeoutExpired:
                 pass
@@ -70,7 +73,7 @@ def client() -> Iterator[docker.DockerClient]:
     try:
         engine.images.get(IMAGE)
     except docker.errors.ImageNotFound:
-        if started is not None:    # stop the engine these tests started before skipping
+        if started is not None:  # stop the engine these tests started before skipping
             started.terminate()
             started.wait(timeout=60)
         pytest.skip(f"no local image {IMAGE} to run: `make test-docker` builds it (no registry answers here)")
@@ -107,8 +110,15 @@ def config(monkeypatch, tmp_path) -> DockerStackConfig:
     monkeypatch.setenv("DOCKER_HEALTH_TIMEOUT", "180")
     monkeypatch.setenv("WIKIPEDIA_ZIM_DIR", str(tmp_path / "zim"))
     monkeypatch.setenv("CLASSIFIEDS_SQL_DIR", str(tmp_path / "mysql"))
-    for var in ("SHOPPING_IMAGE", "REDDIT_IMAGE", "CLASSIFIEDS_IMAGE", "CLASSIFIEDS_DB_IMAGE", "WIKIPEDIA_IMAGE",
-                "HOMEPAGE_IMAGE", "DOCKER_HOST"):
+    for var in (
+        "SHOPPING_IMAGE",
+        "REDDIT_IMAGE",
+        "CLASSIFIEDS_IMAGE",
+        "CLASSIFIEDS_DB_IMAGE",
+        "WIKIPEDIA_IMAGE",
+        "HOMEPAGE_IMAGE",
+        "DOCKER_HOST",
+    ):
         monkeypatch.delenv(var, raising=False)
     return DockerStackConfig.from_env(Settings())
 
@@ -121,7 +131,7 @@ def _homepage(config: DockerStackConfig, suffix: str, **changes) -> Service:
 def test_a_container_is_created_healthy_on_127_0_0_1_logged_exec_and_removed(client, config):
     svc = _homepage(config, "life")
     docker_stack._ensure_network(client, config.network)
-    docker_stack._ensure_network(client, config.network)      # idempotent: one network of that name
+    docker_stack._ensure_network(client, config.network)  # idempotent: one network of that name
     assert len(client.networks.list(names=[config.network])) == 1
     container = docker_stack._create_and_start(client, svc, config.network)
     assert docker_stack.wait_container(client, svc.container, config.health_timeout_s, config.poll_s) == "healthy"
@@ -150,7 +160,7 @@ def test_status_and_down_on_the_engine(client, config, monkeypatch, capsys):
     try:
         docker_stack.wait_container(client, "homepage", config.health_timeout_s, config.poll_s)
         lines: list[str] = []
-        assert docker_stack._status(client, config, lines.append) is False    # the official sites are absent
+        assert docker_stack._status(client, config, lines.append) is False  # the official sites are absent
         assert any(line.startswith("homepage") and "healthy" in line and "HTTP 200" in line for line in lines), lines
         assert any(line.startswith("shopping") and "absent" in line for line in lines), lines
     finally:
@@ -180,8 +190,12 @@ def test_a_taken_port_fails_the_start_and_doctor_names_it(client, config, capsys
         taken.listen()
         svc = _homepage(config, "busy")
         docker_stack._ensure_network(client, config.network)
-        assert docker_stack._run(lambda: docker_stack._create_and_start(client, svc, config.network),
-                                 lambda text: print(text)) == 1
+        assert (
+            docker_stack._run(
+                lambda: docker_stack._create_and_start(client, svc, config.network), lambda text: print(text)
+            )
+            == 1
+        )
         out = capsys.readouterr().out
         assert "the Docker engine refused a request" in out and str(config.ports["homepage"]) in out
         lines: list[str] = []
@@ -197,8 +211,9 @@ def test_exited_unhealthy_and_slow_containers_raise_with_their_logs(client, conf
     crash = r"stopped \(status (exited|restarting), exit code 2(.|\n)*invalid choice"
     with pytest.raises(DockerStackError, match=crash):
         docker_stack.wait_container(client, exits.container, 120, config.poll_s)
-    sick = _homepage(config, "sick", ports={}, healthcheck=_healthcheck(["CMD", "false"], interval_s=1, retries=1,
-                                                                        start_s=0))
+    sick = _homepage(
+        config, "sick", ports={}, healthcheck=_healthcheck(["CMD", "false"], interval_s=1, retries=1, start_s=0)
+    )
     docker_stack._create_and_start(client, sick, config.network)
     with pytest.raises(DockerStackError, match="failed its health check"):
         docker_stack.wait_container(client, sick.container, 120, config.poll_s)
@@ -210,8 +225,7 @@ def test_exited_unhealthy_and_slow_containers_raise_with_their_logs(client, conf
 
 def test_a_named_volume_keeps_its_files_when_the_container_is_recreated(client, config):
     volume = f"{PREFIX}-data"
-    svc = _homepage(config, "vol", ports={}, healthcheck=None,
-                    volumes={volume: {"bind": "/srv/data", "mode": "rw"}})
+    svc = _homepage(config, "vol", ports={}, healthcheck=None, volumes={volume: {"bind": "/srv/data", "mode": "rw"}})
     docker_stack._ensure_network(client, config.network)
     first = docker_stack._create_and_start(client, svc, config.network)
     assert docker_stack.wait_container(client, svc.container, 120, config.poll_s) == "running"

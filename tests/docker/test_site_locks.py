@@ -1,4 +1,5 @@
 """SiteLocks across real processes: a writer excludes readers, readers share, sorted order, timeouts."""
+
 from __future__ import annotations
 
 import select
@@ -30,11 +31,13 @@ class Holder:
     def __init__(self, lock_dir: Path, sites: list[str], exclusive: bool, timeout: float = 20.0):
         self.proc = subprocess.Popen(
             [sys.executable, "-c", _HOLDER, str(lock_dir), ",".join(sites), "1" if exclusive else "0", str(timeout)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
             cwd=Path(__file__).resolve().parents[2],
         )
 
-        assert self.proc.stdin is not None and self.proc.stdout is not None    # both piped
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both piped
         self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
 
     def first_line(self) -> str:

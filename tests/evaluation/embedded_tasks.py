@@ -1,5 +1,6 @@
 """Small VWA-format tasks on the embedded classifieds site (data at SCALE=100 in a test's own folders),
 and the environment of a pytest run that plays them: shared by the network, kill and resume tests."""
+
 from __future__ import annotations
 
 import json
@@ -8,29 +9,48 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def classifieds_task(task_id: int, intent: str, solution: list, evaluation: dict) -> dict:
-    return {"task_id": task_id, "sites": ["classifieds"], "require_login": True, "storage_state": None,
-            "start_url": "__CLASSIFIEDS__", "geolocation": None, "intent_template": intent,
-            "instantiation_dict": {}, "intent": intent, "image": None, "require_reset": False,
-            "reasoning_difficulty": "easy", "visual_difficulty": "easy", "overall_difficulty": "easy",
-            "intent_template_id": 9100 + task_id, "comments": "embedded test task",
-            "eval": {"reference_answers": None, "reference_url": "", "program_html": [], **evaluation},
-            "reference_solution": solution}
+    return {
+        "task_id": task_id,
+        "sites": ["classifieds"],
+        "require_login": True,
+        "storage_state": None,
+        "start_url": "__CLASSIFIEDS__",
+        "geolocation": None,
+        "intent_template": intent,
+        "instantiation_dict": {},
+        "intent": intent,
+        "image": None,
+        "require_reset": False,
+        "reasoning_difficulty": "easy",
+        "visual_difficulty": "easy",
+        "overall_difficulty": "easy",
+        "intent_template_id": 9100 + task_id,
+        "comments": "embedded test task",
+        "eval": {"reference_answers": None, "reference_url": "", "program_html": [], **evaluation},
+        "reference_solution": solution,
+    }
 
 
 def search_task(task_id: int, term: str) -> dict:
     """Search the listings for `term` and answer it: string_match and url_match, reward 1 when replayed."""
     return classifieds_task(
-        task_id, f"Search the listings for {term} and say what you searched",
+        task_id,
+        f"Search the listings for {term} and say what you searched",
         [{"do": "type", "css": "input[name=sPattern]", "value": term, "enter": True}, {"do": "stop", "answer": term}],
-        {"eval_types": ["string_match", "url_match"], "reference_answers": {"exact_match": term},
-         "reference_url": f"__CLASSIFIEDS__/index.php?page=search&sPattern={term}", "url_note": "GOLD in PRED"})
+        {
+            "eval_types": ["string_match", "url_match"],
+            "reference_answers": {"exact_match": term},
+            "reference_url": f"__CLASSIFIEDS__/index.php?page=search&sPattern={term}",
+            "url_note": "GOLD in PRED",
+        },
+    )
 
 
 def write_task_file(path: Path, tasks: list[dict]) -> Path:
@@ -41,8 +61,14 @@ def write_task_file(path: Path, tasks: list[dict]) -> Path:
 def embedded_env(root: Path, **extra: str) -> dict:
     """The environment of a run on this test's own embedded sites (data and instance folders under `root`)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_", "VQA_"))}
-    env.update(DATA_DIR=str(root / "data"), RUN_DIR=str(root / "run"), SCALE="100", STACK="embedded",
-               PYTHONUNBUFFERED="1", **extra)
+    env.update(
+        DATA_DIR=str(root / "data"),
+        RUN_DIR=str(root / "run"),
+        SCALE="100",
+        STACK="embedded",
+        PYTHONUNBUFFERED="1",
+        **extra,
+    )
     return env
 
 
@@ -51,8 +77,9 @@ def pytest_command(task_file: Path, *args) -> list[str]:
 
 
 def run_pytest(env: dict, task_file: Path, *args, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run(pytest_command(task_file, *args), cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        pytest_command(task_file, *args), cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def eventually(condition, what: str | Callable[[], str], timeout: float = 60.0, poll: float = 0.05):

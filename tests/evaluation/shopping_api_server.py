@@ -3,6 +3,7 @@
 Routes: GET /api/orders/latest -> {"order_id": N}; GET /api/products/SKU -> {"url_key": "..."};
 GET /api/products/SKU/reviews -> [reviews, oldest first]. Unknown SKU: 404.
 """
+
 from __future__ import annotations
 
 import json

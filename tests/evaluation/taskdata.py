@@ -1,4 +1,5 @@
 """Builders of task objects in the official format, for the evaluation tests."""
+
 from __future__ import annotations
 
 import copy
@@ -40,8 +41,14 @@ def make_task(task_id: int = 0, **overrides) -> dict:
 
 def with_eval(task_id: int = 0, **eval_fields) -> dict:
     task = make_task(task_id)
-    task["eval"] = {"eval_types": [], "reference_answers": None, "reference_url": "", "program_html": [],
-                    "string_note": "", **eval_fields}
+    task["eval"] = {
+        "eval_types": [],
+        "reference_answers": None,
+        "reference_url": "",
+        "program_html": [],
+        "string_note": "",
+        **eval_fields,
+    }
     return task
 
 

@@ -1,4 +1,5 @@
 """The WebVoyager-style auto-evaluator on run folders, the model being the local OpenAI stub."""
+
 from __future__ import annotations
 
 import base64
@@ -26,14 +27,25 @@ def _run_folder(tmp_path, rewards: dict[int, int]):
     traj.mkdir(parents=True)
     lines = []
     for task_id, reward in rewards.items():
-        lines.append({"task_file": "t.json", "task_id": task_id, "site": "classifieds", "status": "scored",
-                      "reward": reward, "intent": f"task {task_id}", "answer": f"answer {task_id}"})
+        lines.append(
+            {
+                "task_file": "t.json",
+                "task_id": task_id,
+                "site": "classifieds",
+                "status": "scored",
+                "reward": reward,
+                "intent": f"task {task_id}",
+                "answer": f"answer {task_id}",
+            }
+        )
         shots = [_png(c) for c in ("red", "green", "blue", "white")]
         if task_id == 0:
-            url = lambda png: "data:image/png;base64," + base64.b64encode(png).decode()   # noqa: E731
-            page = (f'<img alt="input image 1" src="{url(_png("black"))}">'
-                    + "".join(f'<img alt="screenshot before step {i + 1}" src="{url(s)}">' for i, s in enumerate(shots[:3]))  # noqa: E501
-                    + f'<img alt="final page" src="{url(shots[3])}">')
+            url = lambda png: "data:image/png;base64," + base64.b64encode(png).decode()  # noqa: E731
+            page = (
+                f'<img alt="input image 1" src="{url(_png("black"))}">'
+                + "".join(f'<img alt="screenshot before step {i + 1}" src="{url(s)}">' for i, s in enumerate(shots[:3]))
+                + f'<img alt="final page" src="{url(shots[3])}">'
+            )
             (traj / f"classifieds_{task_id}.html").write_text(page)
         else:
             folder = traj / f"classifieds_{task_id}"
@@ -47,16 +59,22 @@ def _run_folder(tmp_path, rewards: dict[int, int]):
 
 
 def _llm(stub) -> LLMClient:
-    return LLMClient(LLMSettings.from_env(base_url=stub.base_url, api_key="k", model="judge-vlm", attempts=1,
-                                          temperature=0.0, top_p=1.0))
+    return LLMClient(
+        LLMSettings.from_env(
+            base_url=stub.base_url, api_key="k", model="judge-vlm", attempts=1, temperature=0.0, top_p=1.0
+        )
+    )
 
 
-@pytest.mark.parametrize("reply,verdict", [
-    ("The page shows it.\nVerdict: SUCCESS", "SUCCESS"),
-    ("Verdict: NOT SUCCESS", "NOT SUCCESS"),
-    ("It looked like SUCCESS at first, but no.\nVerdict: NOT  SUCCESS", "NOT SUCCESS"),
-    ("Verdict: NOT SUCCESS\n(the earlier SUCCESS was wrong) Verdict: SUCCESS", "SUCCESS"),
-])
+@pytest.mark.parametrize(
+    "reply,verdict",
+    [
+        ("The page shows it.\nVerdict: SUCCESS", "SUCCESS"),
+        ("Verdict: NOT SUCCESS", "NOT SUCCESS"),
+        ("It looked like SUCCESS at first, but no.\nVerdict: NOT  SUCCESS", "NOT SUCCESS"),
+        ("Verdict: NOT SUCCESS\n(the earlier SUCCESS was wrong) Verdict: SUCCESS", "SUCCESS"),
+    ],
+)
 def test_verdicts_are_read_strictly(reply, verdict):
     assert parse_verdict(reply) == verdict
 
@@ -70,24 +88,28 @@ def test_a_reply_without_a_verdict_is_an_error(reply):
 def test_cohen_kappa():
     assert cohen_kappa([1, 0, 1, 0], [1, 0, 1, 0]) == 1.0
     assert cohen_kappa([1, 1, 0, 0], [1, 0, 1, 0]) == 0.0
-    assert cohen_kappa([1, 0, 0, 0], [0, 1, 1, 1]) == pytest.approx(-0.6)   # po 0, pe 1/4*3/4+3/4*1/4 = 3/8
-    assert cohen_kappa([1, 1], [1, 1]) is None                              # chance agreement 1
+    assert cohen_kappa([1, 0, 0, 0], [0, 1, 1, 1]) == pytest.approx(-0.6)  # po 0, pe 1/4*3/4+3/4*1/4 = 3/8
+    assert cohen_kappa([1, 1], [1, 1]) is None  # chance agreement 1
 
 
 def test_screenshots_are_read_from_both_trajectory_formats(tmp_path):
     run = _run_folder(tmp_path, {0: 1, 1: 0})
     expected = [_png(c) for c in ("red", "green", "blue", "white")]
-    assert episode_screenshots(run, {"site": "classifieds", "task_id": 0}) == expected   # input image left out
+    assert episode_screenshots(run, {"site": "classifieds", "task_id": 0}) == expected  # input image left out
     assert episode_screenshots(run, {"site": "classifieds", "task_id": 1}) == expected
     assert episode_screenshots(run, {"site": "classifieds", "task_id": 7}) == []
 
 
 def test_judge_run_sends_the_last_k_screenshots_at_temperature_0_and_scores_agreement(tmp_path, openai_stub):
     run = _run_folder(tmp_path, {0: 1, 1: 0, 2: 1, 3: 0})
-    openai_stub.reply("ok\nVerdict: SUCCESS", "no\nVerdict: NOT SUCCESS",   # agrees, agrees
-                      "no\nVerdict: NOT SUCCESS", "yes\nVerdict: SUCCESS")  # disagrees twice
+    openai_stub.reply(
+        "ok\nVerdict: SUCCESS",
+        "no\nVerdict: NOT SUCCESS",  # agrees, agrees
+        "no\nVerdict: NOT SUCCESS",
+        "yes\nVerdict: SUCCESS",
+    )  # disagrees twice
     stats = judge_run(run, llm=_llm(openai_stub), last_k=3)
-    assert len(openai_stub.requests) == 4          # the errored task is not judged
+    assert len(openai_stub.requests) == 4  # the errored task is not judged
     for request in openai_stub.requests:
         assert request["temperature"] == 0.0 and request["model"] == "judge-vlm"
         parts = request["messages"][1]["content"]
@@ -109,11 +131,15 @@ def test_repeats_give_mean_and_sd_and_the_report_shows_them(tmp_path, openai_stu
     monkeypatch.setenv("AUTOEVAL_BASE_URL", openai_stub.base_url)
     monkeypatch.setenv("AUTOEVAL_API_KEY", "k")
     monkeypatch.setenv("LLM_RETRIES", "1")
-    openai_stub.reply("Verdict: SUCCESS", "Verdict: SUCCESS",           # episode 0, repeats 1-2
-                      "Verdict: NOT SUCCESS", "Verdict: SUCCESS")       # episode 1, repeats 1-2
+    openai_stub.reply(
+        "Verdict: SUCCESS",
+        "Verdict: SUCCESS",  # episode 0, repeats 1-2
+        "Verdict: NOT SUCCESS",
+        "Verdict: SUCCESS",
+    )  # episode 1, repeats 1-2
     assert main([str(run), "--repeats", "2", "--last-k", "all"]) == 0
     images = [p for p in openai_stub.requests[0]["messages"][1]["content"] if p["type"] == "image_url"]
-    assert len(images) == 4                                             # all of them
+    assert len(images) == 4  # all of them
     stats = agreement_stats([json.loads(x) for x in (run / "autoeval.jsonl").read_text().splitlines()])
     assert (
         stats["repeats"] == 2

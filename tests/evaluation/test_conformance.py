@@ -7,6 +7,7 @@ Checks: a string_match key (`exact_match`, ..., `fuzzy_match`; `unachievable` is
 `located_lambda`, `located_helper` (the value a locator of that kind returned; `"locator_error": true`:
 the locator raised in the page). `"official_raises": true` marks a case where the official code raises a
 type error (no official verdict): `official` is then what this project gives in official mode."""
+
 from __future__ import annotations
 
 import json
@@ -35,12 +36,14 @@ def judge_stub():
 
 
 def _string_task(check: str, reference, string_note: str = ""):
-    if check in ("must_include", "must_exclude", "one_of", "required_values", "fuzzy_match") \
-            and isinstance(reference, str):
+    if check in ("must_include", "must_exclude", "one_of", "required_values", "fuzzy_match") and isinstance(
+        reference, str
+    ):
         reference = [reference]
     answers = {"fuzzy_match": "N/A"} if check == "unachievable" else {check: reference}
-    return parse_task(with_eval(1, eval_types=["string_match"], reference_answers=answers,
-                                string_note=string_note), "corpus.json")
+    return parse_task(
+        with_eval(1, eval_types=["string_match"], reference_answers=answers, string_note=string_note), "corpus.json"
+    )
 
 
 def verdict(case: dict, mode: str, judge) -> int:
@@ -48,11 +51,19 @@ def verdict(case: dict, mode: str, judge) -> int:
     if check in STRING_CHECKS or check == "unachievable":
         note = "the listing does not exist" if check in ("unachievable", "fuzzy_match") else ""
         task = _string_task(check, ref, note)
-        return evaluate_task(task, EvalContext(answer=answer, final_url="http://127.0.0.1:1/", judge=judge,
-                                               scoring=mode)).score
+        return evaluate_task(
+            task, EvalContext(answer=answer, final_url="http://127.0.0.1:1/", judge=judge, scoring=mode)
+        ).score
     if check in ("url_exact", "url_gold"):
-        task = parse_task(with_eval(1, eval_types=["url_match"], reference_url=ref,
-                                    url_note="EXACT" if check == "url_exact" else "GOLD in PRED"), "corpus.json")
+        task = parse_task(
+            with_eval(
+                1,
+                eval_types=["url_match"],
+                reference_url=ref,
+                url_note="EXACT" if check == "url_exact" else "GOLD in PRED",
+            ),
+            "corpus.json",
+        )
         return evaluate_task(task, EvalContext(answer=None, final_url=answer, scoring=mode)).score
     # program_html: the required_contents of one target against a located value
     exp = parse_expectation(ref, _Where(Path("corpus.json"), 1), "eval.program_html[0].required_contents")
@@ -61,8 +72,16 @@ def verdict(case: dict, mode: str, judge) -> int:
     if value is None:
         return 0
     reward = Reward()
-    check_expectation(exp, value, reward, "program_html[0]", "intent", EvalContext(answer=None, final_url="",
-                      judge=judge, scoring=mode), label="located text", first_only=True)
+    check_expectation(
+        exp,
+        value,
+        reward,
+        "program_html[0]",
+        "intent",
+        EvalContext(answer=None, final_url="", judge=judge, scoring=mode),
+        label="located text",
+        first_only=True,
+    )
     return reward.score
 
 
@@ -94,7 +113,11 @@ def test_tokenizer_is_the_official_nltk_3_8_1():
     import nltk
 
     from evaluation.scoring.wordtokens import word_tokens
+
     got = {text: word_tokens(text) for text in ("'21", "21\u2014", "21\u2013", "['30000']")}
-    assert got == {"'21": ("'21",), "21\u2014": ("21\u2014",), "21\u2013": ("21\u2013",),
-                   "['30000']": ("[", "'30000", "'", "]")}, \
-        f"nltk {nltk.__version__} tokenizes unlike the pinned 3.8.1 (pyproject.toml): {got}"
+    assert got == {
+        "'21": ("'21",),
+        "21\u2014": ("21\u2014",),
+        "21\u2013": ("21\u2013",),
+        "['30000']": ("[", "'30000", "'", "]"),
+    }, f"nltk {nltk.__version__} tokenizes unlike the pinned 3.8.1 (pyproject.toml): {got}"

@@ -1,4 +1,5 @@
 """Judge and VQA backends chosen from settings; misconfiguration is a clear error, never a silent 0."""
+
 from __future__ import annotations
 
 import importlib.util

@@ -4,6 +4,7 @@ orphaned (no process of the run, no instance folder, no browser profile), and th
 `--resume` ends with every selected task scored exactly once.
 
 VWA_KILL_SEED=N picks another kill point (the seed is in every failure message)."""
+
 from __future__ import annotations
 
 import json
@@ -66,6 +67,7 @@ def _lines(results: Path) -> list[dict]:
 
 # ---- a site killed during an episode --------------------------------------------------------------------
 
+
 class _Gate:
     """An HTTP page an episode visits; on the visit it SIGKILLs the worker's classifieds server (its pid from
     the arena's pid file) and answers once that process is gone: the kill lands inside the episode."""
@@ -103,14 +105,21 @@ class _Gate:
 def test_a_site_killed_mid_episode_is_an_error_and_the_next_tasks_run_on_the_restarted_site(tmp_path):
     gate = _Gate(tmp_path / "run")
     try:
-        hit = classifieds_task(1, "Visit the gate, then search the listings", [
-            {"do": "goto", "url": gate.url},
-            {"do": "goto", "url": "__CLASSIFIEDS__/index.php?page=search&sPattern=lamp"},
-            {"do": "stop", "answer": "lamp"}], search_task(1, "lamp")["eval"])
+        hit = classifieds_task(
+            1,
+            "Visit the gate, then search the listings",
+            [
+                {"do": "goto", "url": gate.url},
+                {"do": "goto", "url": "__CLASSIFIEDS__/index.php?page=search&sPattern=lamp"},
+                {"do": "stop", "answer": "lamp"},
+            ],
+            search_task(1, "lamp")["eval"],
+        )
         # the gate's origin is one of the task's (a second start tab): the agent's browser reaches only those
         hit["start_url"] += MULTI_URL_SEP + gate.url.replace("/gate", "/start")
-        tasks = write_task_file(tmp_path / "tasks.json",
-                                [search_task(0, "bike"), hit, search_task(2, "chair"), search_task(3, "table")])
+        tasks = write_task_file(
+            tmp_path / "tasks.json", [search_task(0, "bike"), hit, search_task(2, "chair"), search_task(3, "table")]
+        )
         results = tmp_path / "results"
         # --retries 0: the hit task's error is its last line (with retries it would run again and pass)
         proc = run_pytest(embedded_env(tmp_path), tasks, "--results", results, "--retries", "0", "-q")
@@ -119,10 +128,11 @@ def test_a_site_killed_mid_episode_is_an_error_and_the_next_tasks_run_on_the_res
     assert len(gate.killed) == 1, proc.stdout + proc.stderr
     assert "3 passed, 1 error" in proc.stdout, proc.stdout + proc.stderr
     records = {r["task_id"]: r for r in _lines(results)}
-    assert sorted(records) == [0, 1, 2, 3]                     # one line each: nothing lost, nothing twice
+    assert sorted(records) == [0, 1, 2, 3]  # one line each: nothing lost, nothing twice
     assert records[1]["status"] == "error" and records[1]["phase"] == "episode"
-    assert records[1]["error"].startswith("episode: site died during the episode: classifieds: its process "
-                                          f"exited with code -{signal.SIGKILL}"), records[1]["error"]
+    assert records[1]["error"].startswith(
+        f"episode: site died during the episode: classifieds: its process exited with code -{signal.SIGKILL}"
+    ), records[1]["error"]
     assert "harness error: classifieds/1 (tasks.json): episode: site died during the episode" in proc.stdout
     # the next task found the site dead and restarted it (fresh pristine copy, same port), then scored on it
     assert records[2]["restarted_sites"] == {"classifieds": f"its process exited with code -{signal.SIGKILL}"}
@@ -141,8 +151,8 @@ TERMS = ["bike", "lamp", "chair", "table"]
 def test_a_run_killed_at_a_random_point_leaves_nothing_and_resumes_to_every_task_once(tmp_path):
     seed = int(os.environ.get("VWA_KILL_SEED") or 14)
     rng = random.Random(seed)
-    lines_before_kill = rng.randrange(0, len(TERMS) - 1)      # kill once this many tasks have ended...
-    extra_delay = rng.uniform(0.0, 3.0)                        # ...and this far into the tasks in flight
+    lines_before_kill = rng.randrange(0, len(TERMS) - 1)  # kill once this many tasks have ended...
+    extra_delay = rng.uniform(0.0, 3.0)  # ...and this far into the tasks in flight
     where = f"(VWA_KILL_SEED={seed}: kill after {lines_before_kill} line(s) + {extra_delay:.2f} s)"
     tasks = write_task_file(tmp_path / "tasks.json", [search_task(i, t) for i, t in enumerate(TERMS)])
     results = tmp_path / "results"
@@ -152,23 +162,36 @@ def test_a_run_killed_at_a_random_point_leaves_nothing_and_resumes_to_every_task
     env = embedded_env(tmp_path, TMPDIR=str(profiles), VWA_KILL_TEST=marker.split("=", 1)[1])
     log = (tmp_path / "killed-run.log").open("w")
     try:
-        _kill_resume_and_check(tmp_path, tasks, results, marker, env, profiles, log,
-                               (lines_before_kill, extra_delay), where)
+        _kill_resume_and_check(
+            tmp_path, tasks, results, marker, env, profiles, log, (lines_before_kill, extra_delay), where
+        )
     finally:
         shutil.rmtree(profiles, ignore_errors=True)
 
 
 def _kill_resume_and_check(tmp_path, tasks, results, marker, env, profiles, log, kill_point, where):
     lines_before_kill, extra_delay = kill_point
-    run = subprocess.Popen(pytest_command(tasks, "--results", results, "-n", "2"), cwd=ROOT, env=env,
-                           stdout=log, stderr=subprocess.STDOUT, start_new_session=True)   # its own group
+    run = subprocess.Popen(
+        pytest_command(tasks, "--results", results, "-n", "2"),
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )  # its own group
     try:
         # both workers' sites are up (their instance folders exist), then the chosen number of lines
-        eventually(lambda: len(list((tmp_path / "run" / "pytest").glob("gw*/classifieds.pid"))) == 2
-                    or run.poll() is not None, f"the workers' sites {where}", timeout=120)
-        eventually(lambda: len(_lines(results)) >= lines_before_kill or run.poll() is not None,
-                    f"{lines_before_kill} result line(s) {where}", timeout=120)
-        threading.Event().wait(extra_delay)                     # the random point inside the tasks in flight
+        eventually(
+            lambda: len(list((tmp_path / "run" / "pytest").glob("gw*/classifieds.pid"))) == 2 or run.poll() is not None,
+            f"the workers' sites {where}",
+            timeout=120,
+        )
+        eventually(
+            lambda: len(_lines(results)) >= lines_before_kill or run.poll() is not None,
+            f"{lines_before_kill} result line(s) {where}",
+            timeout=120,
+        )
+        threading.Event().wait(extra_delay)  # the random point inside the tasks in flight
         assert run.poll() is None, f"the run ended before the kill {where}"
         os.killpg(run.pid, signal.SIGKILL)
     finally:
@@ -176,25 +199,28 @@ def _kill_resume_and_check(tmp_path, tasks, results, marker, env, profiles, log,
             os.killpg(run.pid, signal.SIGKILL)
         run.wait(30)
         log.close()
-    kept = _lines(results)      # every line written before the kill is whole JSON (one write per line)
+    kept = _lines(results)  # every line written before the kill is whole JSON (one write per line)
 
     # nothing orphaned: no process of the run (browsers, ChromeDriver, sites, workers, watchdogs), no folder
     eventually(lambda: not _processes_with(marker), f"processes of the killed run {where}", timeout=30)
     eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), f"instance folders {where}", timeout=30)
-    eventually(lambda: not [p.name for p in profiles.iterdir() if not p.name.startswith("pytest-of-")],
-                f"browser profiles or Chromium's temporary files in {profiles} {where}", timeout=30)
+    eventually(
+        lambda: not [p.name for p in profiles.iterdir() if not p.name.startswith("pytest-of-")],
+        f"browser profiles or Chromium's temporary files in {profiles} {where}",
+        timeout=30,
+    )
     scored_before = sorted({r["task_id"] for r in kept if r["status"] == "scored"})
 
-    resumed = run_pytest(env, tasks, "--resume", results)       # one process: the kill test is the -n 2 run
+    resumed = run_pytest(env, tasks, "--resume", results)  # one process: the kill test is the -n 2 run
     assert resumed.returncode == 0, f"{where}\n{resumed.stdout}{resumed.stderr}"
     assert f"{len(TERMS) - len(scored_before)} passed" in resumed.stdout, where + resumed.stdout
     final = _lines(results)
     # nothing lost: the lines written before the kill are still there, and no task scored then ran again
-    assert final[:len(kept)] == kept
-    rerun = [r["task_id"] for r in final[len(kept):]]
+    assert final[: len(kept)] == kept
+    rerun = [r["task_id"] for r in final[len(kept) :]]
     assert sorted(rerun) == sorted(set(range(len(TERMS))) - set(scored_before)), where
     counted = read_results(results)
-    assert sorted(r["task_id"] for r in counted) == list(range(len(TERMS)))          # each task once
+    assert sorted(r["task_id"] for r in counted) == list(range(len(TERMS)))  # each task once
     assert all(r["status"] == "scored" and r["reward"] == 1 for r in counted), where
     assert schema_problems(results) == []
     eventually(lambda: not _processes_with(marker), f"processes of the resumed run {where}", timeout=30)

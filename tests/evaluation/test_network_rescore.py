@@ -2,6 +2,7 @@
 episode's requests (the POST of the comment form it submitted among them); `python -m evaluation.rescore`
 re-scores string_match and url_match from the result lines and logs with the recorded verdicts, skips
 program_html ("needs the live site"), and says so when a line no longer agrees with its checks."""
+
 from __future__ import annotations
 
 import json
@@ -20,28 +21,51 @@ from .embedded_tasks import ROOT, classifieds_task, embedded_env, run_pytest, se
 pytestmark = pytest.mark.browser
 
 
-COMMENT = [{"do": "goto", "url": "__CLASSIFIEDS__/index.php?page=item&id=3"},
-           {"do": "type", "css": "#comment-form input[name=title]", "value": "Network check", "enter": False},
-           {"do": "click", "css": "#comment-form input[name=rating][value='4']"},
-           {"do": "type", "css": "#comment-form textarea[name=body]", "value": "Posted by the test", "enter": False},
-           {"do": "click", "css": "#comment-form button[type=submit]"}, {"do": "stop", "answer": "done"}]
-COMMENT_EVAL = {"eval_types": ["program_html", "string_match"], "reference_answers": {"must_include": ["done"]},
-                "program_html": [{"url": "__CLASSIFIEDS__/index.php?page=item&id=3",
-                                  "locator": "document.querySelector('.comments_list').textContent",
-                                  "required_contents": {"must_include": ["Network check"]}}]}
+COMMENT = [
+    {"do": "goto", "url": "__CLASSIFIEDS__/index.php?page=item&id=3"},
+    {"do": "type", "css": "#comment-form input[name=title]", "value": "Network check", "enter": False},
+    {"do": "click", "css": "#comment-form input[name=rating][value='4']"},
+    {"do": "type", "css": "#comment-form textarea[name=body]", "value": "Posted by the test", "enter": False},
+    {"do": "click", "css": "#comment-form button[type=submit]"},
+    {"do": "stop", "answer": "done"},
+]
+COMMENT_EVAL = {
+    "eval_types": ["program_html", "string_match"],
+    "reference_answers": {"must_include": ["done"]},
+    "program_html": [
+        {
+            "url": "__CLASSIFIEDS__/index.php?page=item&id=3",
+            "locator": "document.querySelector('.comments_list').textContent",
+            "required_contents": {"must_include": ["Network check"]},
+        }
+    ],
+}
 TASKS = [
     search_task(0, "bike"),
     classifieds_task(1, "Leave a 4-star comment titled Network check on listing 3", COMMENT, COMMENT_EVAL),
-    classifieds_task(2, "Open the search results for bike", [{"do": "stop", "answer": ""}],   # stops at once: reward 0
-                     {"eval_types": ["url_match"], "url_note": "GOLD in PRED",
-                      "reference_url": "__CLASSIFIEDS__/index.php?page=search&sPattern=bike"}),
+    classifieds_task(
+        2,
+        "Open the search results for bike",
+        [{"do": "stop", "answer": ""}],  # stops at once: reward 0
+        {
+            "eval_types": ["url_match"],
+            "url_note": "GOLD in PRED",
+            "reference_url": "__CLASSIFIEDS__/index.php?page=search&sPattern=bike",
+        },
+    ),
 ]
 
 
 def _rescore(run: Path, *args) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_"))}   # no judge model
-    return subprocess.run([sys.executable, "-m", "evaluation.rescore", str(run), *map(str, args)], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_"))}  # no judge model
+    return subprocess.run(
+        [sys.executable, "-m", "evaluation.rescore", str(run), *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_network_logs_and_offline_rescore(tmp_path):

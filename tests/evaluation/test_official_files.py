@@ -1,6 +1,7 @@
 """Official-format task files with the odd tasks of the public benchmark collect whole: a difficulty typo is
 kept with a warning, a fuzzy_match string and a relative GOLD-in-PRED URL are valid, and a truly malformed
 task is one item that errors while every other task is collected; --strict-tasks makes any of it an error."""
+
 from __future__ import annotations
 
 import json
@@ -20,18 +21,28 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def odd_tasks() -> list[dict]:
     typo = make_task(1, overall_difficulty="mediun", visual_difficulty="hrad")
-    fuzzy = with_eval(2, eval_types=["program_html"], program_html=[
-        {"url": "last", "locator": "", "required_contents": {"fuzzy_match": "a red bike |OR| a crimson bike"}}])
+    fuzzy = with_eval(
+        2,
+        eval_types=["program_html"],
+        program_html=[
+            {"url": "last", "locator": "", "required_contents": {"fuzzy_match": "a red bike |OR| a crimson bike"}}
+        ],
+    )
     relative = with_eval(3, eval_types=["url_match"], reference_url="f/gaming", url_note="GOLD in PRED")
-    broken = with_eval(4, eval_types=["url_match"], reference_url="f/gaming")       # EXACT needs a whole URL
+    broken = with_eval(4, eval_types=["url_match"], reference_url="f/gaming")  # EXACT needs a whole URL
     no_id = make_task(5)
     del no_id["task_id"]
     return [make_task(0), typo, fuzzy, relative, broken, no_id, make_task(6)]
 
 
 def pytest_run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_loader_keeps_the_odd_tasks(tmp_path):
@@ -39,8 +50,15 @@ def test_loader_keeps_the_odd_tasks(tmp_path):
     tasks = {key: e for key, e in entries.items() if isinstance(e, Task)}
     errors = {key: e for key, e in entries.items() if isinstance(e, TaskFormatError)}
     assert set(errors) == {"classifieds/4", "classifieds/#5"}
-    assert set(entries) == {"classifieds/0", "classifieds/1", "classifieds/2", "classifieds/3",
-                            "classifieds/4", "classifieds/#5", "classifieds/6"}
+    assert set(entries) == {
+        "classifieds/0",
+        "classifieds/1",
+        "classifieds/2",
+        "classifieds/3",
+        "classifieds/4",
+        "classifieds/#5",
+        "classifieds/6",
+    }
     typo = tasks["classifieds/1"]
     assert typo.difficulty["overall"] == "mediun" and typo.difficulty["visual"] == "hrad"
     assert [w.field for w in typo.warnings] == ["visual_difficulty", "overall_difficulty"]
@@ -51,20 +69,33 @@ def test_loader_keeps_the_odd_tasks(tmp_path):
     assert broken.task_id == 4 and broken.field == "eval.reference_url" and "t.json" in str(broken)
     assert errors["classifieds/#5"].field == "task_id"
     with pytest.raises(Exception, match="task 4, field 'eval.reference_url'"):
-        load_task_file(tmp_path / "t.json")     # the all-or-nothing reader still names the first problem
+        load_task_file(tmp_path / "t.json")  # the all-or-nothing reader still names the first problem
 
 
 def test_a_bad_task_is_one_erroring_item_and_the_others_collect(tmp_path):
     path = write_tasks(tmp_path / "odd.json", odd_tasks())
     out = pytest_run("--task-file", str(path), "--collect-only")
     assert out.returncode == 0, out.stdout + out.stderr
-    for name in ("classifieds/0", "classifieds/1", "classifieds/2", "classifieds/3", "classifieds/4",
-                 "classifieds/#5", "classifieds/6"):
+    for name in (
+        "classifieds/0",
+        "classifieds/1",
+        "classifieds/2",
+        "classifieds/3",
+        "classifieds/4",
+        "classifieds/#5",
+        "classifieds/6",
+    ):
         assert f"odd.json::{name}" in out.stdout, out.stdout
     assert "7 tests collected" in out.stdout
-    assert "odd.json, task 1, field 'overall_difficulty': 'mediun'" in out.stdout   # the warning, named
-    run = pytest_run("--task-file", str(path), f"{path}::classifieds/4", f"{path}::classifieds/#5",
-                     "--results", str(tmp_path / "res"))
+    assert "odd.json, task 1, field 'overall_difficulty': 'mediun'" in out.stdout  # the warning, named
+    run = pytest_run(
+        "--task-file",
+        str(path),
+        f"{path}::classifieds/4",
+        f"{path}::classifieds/#5",
+        "--results",
+        str(tmp_path / "res"),
+    )
     assert run.returncode == 1 and "2 errors" in run.stdout, run.stdout
     assert "bad task: " + str(path) + ", task 4, field 'eval.reference_url'" in run.stdout
     assert "field 'task_id': missing" in run.stdout

@@ -1,5 +1,6 @@
 """The phase table of a run (evaluation/reporting/phases.py): each phase summed, its share and median, the
 parts the harness does not time on their own computed as the rest, the run's wall time per task."""
+
 from __future__ import annotations
 
 import json
@@ -15,10 +16,30 @@ def _record(test_id: str, start: float, worker: str, **timings: float) -> dict:
 
 
 RECORDS = [
-    _record("a/1", 100.0, "gw0", sites_s=0.5, login_s=0.25, episode_s=2.0, scoring_s=0.25, total_s=3.25,
-            open_s=0.5, model_s=0.25, harness_s=1.0),
-    _record("a/2", 100.0, "gw1", login_s=0.5, episode_s=1.0, total_s=2.0,
-            open_s=0.25, before_first_action_s=0.25, harness_s=0.25),
+    _record(
+        "a/1",
+        100.0,
+        "gw0",
+        sites_s=0.5,
+        login_s=0.25,
+        episode_s=2.0,
+        scoring_s=0.25,
+        total_s=3.25,
+        open_s=0.5,
+        model_s=0.25,
+        harness_s=1.0,
+    ),
+    _record(
+        "a/2",
+        100.0,
+        "gw1",
+        login_s=0.5,
+        episode_s=1.0,
+        total_s=2.0,
+        open_s=0.25,
+        before_first_action_s=0.25,
+        harness_s=0.25,
+    ),
 ]
 
 
@@ -26,8 +47,8 @@ def test_each_phase_is_summed_with_its_share_and_median():
     rows = {label: (total, share, median) for label, total, share, median in phase_rows(RECORDS)}
     assert rows["confine + login"] == pytest.approx((0.75, 0.75 / 5.25, 0.375))
     assert rows["steps: act + observe"] == pytest.approx((1.25, 1.25 / 5.25, 0.625))
-    assert rows["episode: the rest (record, frames)"][0] == pytest.approx(0.25 + 0.25)   # 2.0-1.75, 1.0-0.75
-    assert rows["harness: the rest"][0] == pytest.approx(0.25 + 0.5)   # 3.25 - 3.0, 2.0 - 1.5
+    assert rows["episode: the rest (record, frames)"][0] == pytest.approx(0.25 + 0.25)  # 2.0-1.75, 1.0-0.75
+    assert rows["harness: the rest"][0] == pytest.approx(0.25 + 0.5)  # 3.25 - 3.0, 2.0 - 1.5
     assert sum(total for total, _, _ in rows.values()) == pytest.approx(5.25)
 
 

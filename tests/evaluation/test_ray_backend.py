@@ -12,6 +12,7 @@ module.
 The cluster's processes are those of each node's process group or with its marker in their environment; the
 teardown kills those and no others.
 """
+
 from __future__ import annotations
 
 import json
@@ -80,7 +81,7 @@ class Cluster:
 
     def __init__(self, root: Path):
         self.root = root
-        self.temp = Path(tempfile.mkdtemp(prefix="vwa-ray-"))   # short: Ray's unix sockets live in it
+        self.temp = Path(tempfile.mkdtemp(prefix="vwa-ray-"))  # short: Ray's unix sockets live in it
         self.markers = {"head": f"VWA_RAY_NODE=head-{uuid.uuid4().hex}", "node2": f"VWA_RAY_NODE=n2-{uuid.uuid4().hex}"}
         self.groups: dict[str, int] = {}
         self.port = _free_port()
@@ -90,25 +91,52 @@ class Cluster:
 
     def env(self, node: str) -> dict:
         env = embedded_env(self.root)
-        env.update(RAY_USAGE_STATS_ENABLED="0", **self.auth, PYTHONPATH=str(ROOT),
-                   VWA_RAY_NODE=self.markers[node].split("=", 1)[1])
+        env.update(
+            RAY_USAGE_STATS_ENABLED="0",
+            **self.auth,
+            PYTHONPATH=str(ROOT),
+            VWA_RAY_NODE=self.markers[node].split("=", 1)[1],
+        )
         return env
 
     def start_node(self, node: str) -> None:
-        cmd = [str(RAY), "start", f"--node-ip-address={self.HOST}", "--num-cpus=1", "--num-gpus=0",
-               "--object-store-memory=100000000", "--min-worker-port=0", "--max-worker-port=0",
-               f"--node-manager-port={_free_port()}", f"--object-manager-port={_free_port()}",
-               f"--dashboard-agent-listen-port={_free_port()}", f"--dashboard-agent-grpc-port={_free_port()}",
-               f"--metrics-export-port={_free_port()}", f"--runtime-env-agent-port={_free_port()}",
-               "--disable-usage-stats"]
+        cmd = [
+            str(RAY),
+            "start",
+            f"--node-ip-address={self.HOST}",
+            "--num-cpus=1",
+            "--num-gpus=0",
+            "--object-store-memory=100000000",
+            "--min-worker-port=0",
+            "--max-worker-port=0",
+            f"--node-manager-port={_free_port()}",
+            f"--object-manager-port={_free_port()}",
+            f"--dashboard-agent-listen-port={_free_port()}",
+            f"--dashboard-agent-grpc-port={_free_port()}",
+            f"--metrics-export-port={_free_port()}",
+            f"--runtime-env-agent-port={_free_port()}",
+            "--disable-usage-stats",
+        ]
         if node == "head":
-            cmd += ["--head", f"--port={self.port}", "--include-dashboard=false",
-                    f"--ray-client-server-port={_free_port()}", f"--temp-dir={self.temp}"]
+            cmd += [
+                "--head",
+                f"--port={self.port}",
+                "--include-dashboard=false",
+                f"--ray-client-server-port={_free_port()}",
+                f"--temp-dir={self.temp}",
+            ]
         else:
             cmd += [f"--address={self.address}"]
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env(node), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                text=True, start_new_session=True)
-        self.groups[node] = proc.pid          # every process of the node keeps this group
+        proc = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            env=self.env(node),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        self.groups[node] = proc.pid  # every process of the node keeps this group
         try:
             out, _ = proc.communicate(timeout=120)
         except subprocess.TimeoutExpired:
@@ -145,16 +173,23 @@ def cluster(tmp_path_factory):
         yield c
     finally:
         c.stop()
-    eventually(lambda: not c.processes("head") and not c.processes("node2"), "the cluster's processes are gone",
-                timeout=30)
+    eventually(
+        lambda: not c.processes("head") and not c.processes("node2"), "the cluster's processes are gone", timeout=30
+    )
 
 
 def _tasks(path: Path) -> Path:
     tasks = [search_task(i, term) for i, term in enumerate(TERMS)]
     # one task the reference agent fails (it answers another word): the runs must agree on a 0 too
     wrong = search_task(len(TERMS), "lamp")
-    tasks.append(classifieds_task(len(TERMS), wrong["intent"], [wrong["reference_solution"][0],
-                                  {"do": "stop", "answer": "bike"}], wrong["eval"]))
+    tasks.append(
+        classifieds_task(
+            len(TERMS),
+            wrong["intent"],
+            [wrong["reference_solution"][0], {"do": "stop", "answer": "bike"}],
+            wrong["eval"],
+        )
+    )
     return write_task_file(path, tasks)
 
 
@@ -168,8 +203,21 @@ def short_tmp():
 
 def _ray_run(cluster: Cluster, tmp: Path, tasks: Path, results: Path, *extra: str, wait=True, scratch: Path):
     env = embedded_env(cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(scratch), **cluster.auth)
-    cmd = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1", "--results", str(results),
-           *extra, "--", "--task-file", str(tasks)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "evaluation.run",
+        "--backend",
+        "ray",
+        "--workers",
+        "1",
+        "--results",
+        str(results),
+        *extra,
+        "--",
+        "--task-file",
+        str(tasks),
+    ]
     if wait:
         return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     log = (tmp / "ray-run.log").open("w")
@@ -182,14 +230,25 @@ def _rewards(results: Path) -> dict[str, int | None]:
 
 def _nothing_left(cluster: Cluster, scratch: Path) -> None:
     """No browser, ChromeDriver, site server or kiwix of the actors, no scratch folder, no instance copy."""
+
     def leftovers():
-        return {pid: cmd for node in cluster.markers for pid, cmd in cluster.processes(node).items()
-                if any(word in cmd for word in ("chrom", "sites", "kiwix", "waitress"))}
+        return {
+            pid: cmd
+            for node in cluster.markers
+            for pid, cmd in cluster.processes(node).items()
+            if any(word in cmd for word in ("chrom", "sites", "kiwix", "waitress"))
+        }
+
     eventually(lambda: not leftovers(), f"the actors' processes are gone: {leftovers()}", timeout=60)
-    eventually(lambda: not list(scratch.iterdir()), lambda: f"temporary files in {scratch} are gone: "
-                f"{sorted(str(p.relative_to(scratch)) for p in scratch.rglob('*'))[:20]}", timeout=60)
-    eventually(lambda: not list((cluster.root / "run" / "pytest").glob("*")), "the sites' instance folders",
-                timeout=60)
+    eventually(
+        lambda: not list(scratch.iterdir()),
+        lambda: (
+            f"temporary files in {scratch} are gone: "
+            f"{sorted(str(p.relative_to(scratch)) for p in scratch.rglob('*'))[:20]}"
+        ),
+        timeout=60,
+    )
+    eventually(lambda: not list((cluster.root / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
 
 
 def test_a_ray_run_on_two_nodes_equals_the_pytest_run(cluster, tmp_path, short_tmp):
@@ -202,12 +261,12 @@ def test_a_ray_run_on_two_nodes_equals_the_pytest_run(cluster, tmp_path, short_t
     assert _rewards(tmp_path / "pytest-run") == expected
     assert _rewards(tmp_path / "ray-run") == expected
     lines = (tmp_path / "ray-run" / "results.jsonl").read_text().splitlines()
-    assert len(lines) == len(expected)                          # one line per task, nothing twice
+    assert len(lines) == len(expected)  # one line per task, nothing twice
     assert schema_problems(tmp_path / "ray-run") == []
     backend = read_backend(tmp_path / "ray-run")
     assert backend["backend"] == "ray" and len(backend["nodes"]) == 2
     workers = {r["worker"] for r in read_results(tmp_path / "ray-run")}
-    assert len(workers) == 2, workers                           # both nodes' actors took tasks
+    assert len(workers) == 2, workers  # both nodes' actors took tasks
     for name in ("report.md", "report.html", "summary.json", "environment.json"):
         assert (tmp_path / "ray-run" / name).is_file(), name
     assert len(list((tmp_path / "ray-run" / "trajectories").glob("*.html"))) == len(expected)
@@ -220,12 +279,14 @@ def _kill_mid_task(cluster: Cluster, tmp_path: Path, node: str, scratch: Path):
     results = tmp_path / "ray-run"
     run = _ray_run(cluster, tmp_path, tasks, results, wait=False, scratch=scratch)
     try:
+
         def busy_actor():
             running = cluster.processes(node).items()
             return [pid for pid, cmd in running if cmd.startswith("ray::TaskActor.run")]
+
         [pid] = eventually(busy_actor, f"an actor of {node} running a task", timeout=240)
         if node == "node2":
-            cluster.kill(node, ray_only=True)       # the whole node: raylet, object store, workers, actors
+            cluster.kill(node, ray_only=True)  # the whole node: raylet, object store, workers, actors
         else:
             os.kill(pid, signal.SIGKILL)
         assert run.wait(timeout=600) == 0, (tmp_path / "ray-run.log").read_text()
@@ -254,10 +315,23 @@ def _one_counted_line_each_after_a_death(results: Path, log: str) -> dict:
 
 def test_a_driver_without_the_clusters_token_is_refused_in_one_line(cluster, tmp_path, short_tmp):
     tasks = _tasks(tmp_path / "tasks.json")
-    env = embedded_env(cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(short_tmp), RAY_AUTH_MODE="token",
-                       RAY_AUTH_TOKEN="0" * 64)
-    cmd = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1", "--results",
-           str(tmp_path / "refused"), "--", "--task-file", str(tasks)]
+    env = embedded_env(
+        cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(short_tmp), RAY_AUTH_MODE="token", RAY_AUTH_TOKEN="0" * 64
+    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "evaluation.run",
+        "--backend",
+        "ray",
+        "--workers",
+        "1",
+        "--results",
+        str(tmp_path / "refused"),
+        "--",
+        "--task-file",
+        str(tasks),
+    ]
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
@@ -273,30 +347,34 @@ def test_an_actor_killed_mid_task_costs_one_attempt_and_leaves_nothing(cluster, 
 
 
 def test_a_node_killed_mid_task_costs_one_attempt_and_the_run_ends_on_the_other(cluster, tmp_path, short_tmp):
-    results, log = _kill_mid_task(cluster, tmp_path, "node2", short_tmp)   # the last test: one node is left
+    results, log = _kill_mid_task(cluster, tmp_path, "node2", short_tmp)  # the last test: one node is left
     died = _one_counted_line_each_after_a_death(results, log)
     node2 = [n for n in read_backend(results)["nodes"] if died["worker"] in n["workers"]]
     assert node2, died
     _nothing_left(cluster, short_tmp)
 
 
-@pytest.mark.xdist_group("ray-driver-kill")     # its own cluster: may run beside the tests above
+@pytest.mark.xdist_group("ray-driver-kill")  # its own cluster: may run beside the tests above
 def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp_path, short_tmp):
     tasks = write_task_file(tmp_path / "tasks.json", [search_task(i, t) for i, t in enumerate(TERMS)])
     results = tmp_path / "ray-run"
     env = embedded_env(tmp_path, TMPDIR=str(short_tmp))
-    env.pop("RAY_ADDRESS", None)                 # the run starts a local cluster of its own
+    env.pop("RAY_ADDRESS", None)  # the run starts a local cluster of its own
     run = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1"]
     selection = ["--", "--task-file", str(tasks)]
     log = (tmp_path / "driver.log").open("w")
-    driver = subprocess.Popen([*run, "--results", str(results), *selection], cwd=ROOT, env=env, stdout=log,
-                              stderr=subprocess.STDOUT)
+    driver = subprocess.Popen(
+        [*run, "--results", str(results), *selection], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
     try:
         lines = results / "results.jsonl"
-        eventually(lambda: lines.is_file() and lines.read_text().count("\n") >= 1 or driver.poll() is not None,
-                    "the first result line", timeout=240)
+        eventually(
+            lambda: (lines.is_file() and lines.read_text().count("\n") >= 1) or driver.poll() is not None,
+            "the first result line",
+            timeout=240,
+        )
         assert driver.poll() is None, (tmp_path / "driver.log").read_text()
-        driver.kill()                            # SIGKILL, mid-run
+        driver.kill()  # SIGKILL, mid-run
         driver.wait()
     finally:
         if driver.poll() is None:
@@ -313,21 +391,32 @@ def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp
             return True
         except ProcessLookupError:
             return False
+
     eventually(lambda: not group_alive(), f"the local cluster's processes (group {group})", timeout=60)
     eventually(lambda: not temp.exists(), f"the local cluster's folder {temp}", timeout=60)
-    eventually(lambda: not list(short_tmp.iterdir()), lambda: f"the actors' temporary files in {short_tmp} are "
-                f"gone: {sorted(str(p.relative_to(short_tmp)) for p in short_tmp.rglob('*'))[:20]}", timeout=60)
+    eventually(
+        lambda: not list(short_tmp.iterdir()),
+        lambda: (
+            f"the actors' temporary files in {short_tmp} are "
+            f"gone: {sorted(str(p.relative_to(short_tmp)) for p in short_tmp.rglob('*'))[:20]}"
+        ),
+        timeout=60,
+    )
     eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
 
-    again = subprocess.run([*run, "--resume", str(results), *selection], cwd=ROOT, env=env, capture_output=True,
-                           text=True, timeout=600)
+    again = subprocess.run(
+        [*run, "--resume", str(results), *selection], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
     assert again.returncode == 0, again.stdout + again.stderr
-    assert lines.read_text().splitlines()[: len(kept)] == kept          # nothing written before the kill is lost
+    assert lines.read_text().splitlines()[: len(kept)] == kept  # nothing written before the kill is lost
     records = read_results(results)
     assert sorted(r["test_id"] for r in records) == [f"classifieds/{i}" for i in range(len(TERMS))]
-    unsolved = [{k: r.get(k) for k in ("test_id", "status", "reward", "phase", "error")} for r in records
-                if r["status"] != "scored" or r["reward"] != 1]
+    unsolved = [
+        {k: r.get(k) for k in ("test_id", "status", "reward", "phase", "error")}
+        for r in records
+        if r["status"] != "scored" or r["reward"] != 1
+    ]
     assert not unsolved, unsolved
     scored_before = {json.loads(x)["test_id"] for x in kept if json.loads(x)["status"] == "scored"}
-    ran_again = {json.loads(x)["test_id"] for x in lines.read_text().splitlines()[len(kept):]}
+    ran_again = {json.loads(x)["test_id"] for x in lines.read_text().splitlines()[len(kept) :]}
     assert not scored_before & ran_again, "a task scored before the kill ran again"

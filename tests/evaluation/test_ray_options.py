@@ -1,5 +1,6 @@
 """`python -m evaluation.run --backend ray` refuses what it cannot honour before it starts any cluster: a pytest
 option it does not take, a missing task file, a bad viewport, a resume folder of another agent."""
+
 from __future__ import annotations
 
 import json
@@ -14,10 +15,20 @@ pytest.importorskip("ray")
 
 
 def _run(tmp_path, *args: str) -> subprocess.CompletedProcess:
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "RUN_DIR": str(tmp_path / "run"),
-           "DATA_DIR": str(tmp_path / "data")}
-    return subprocess.run([sys.executable, "-m", "evaluation.run", "--backend", "ray", "--agent", "reference", *args],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "RUN_DIR": str(tmp_path / "run"),
+        "DATA_DIR": str(tmp_path / "data"),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--agent", "reference", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_the_ray_backend_refuses_what_it_cannot_honour(tmp_path):
@@ -30,8 +41,19 @@ def test_the_ray_backend_refuses_what_it_cannot_honour(tmp_path):
     assert viewport.returncode == 2 and "expected WIDTHxHEIGHT" in viewport.stderr, viewport.stderr
     done = tmp_path / "done"
     done.mkdir()
-    (done / "results.jsonl").write_text(json.dumps({"task_file": str(tasks), "task_id": 0, "agent": "null",
-                                                    "model": None, "scoring": "official", "status": "scored"}) + "\n")
+    (done / "results.jsonl").write_text(
+        json.dumps(
+            {
+                "task_file": str(tasks),
+                "task_id": 0,
+                "agent": "null",
+                "model": None,
+                "scoring": "official",
+                "status": "scored",
+            }
+        )
+        + "\n"
+    )
     resumed = _run(tmp_path, "--resume", str(done), "--", "--task-file", str(tasks))
     assert resumed.returncode == 2 and "that run differs (agent 'null' there, 'reference' here)" in resumed.stderr
     for proc in (other, missing, viewport, resumed):

@@ -1,5 +1,6 @@
 """report.html of a run folder: tables, matplotlib charts as SVG files, one row per task linking to its
 trajectory; opened in Chromium, it renders without console errors and its filters work."""
+
 from __future__ import annotations
 
 import json
@@ -19,10 +20,21 @@ pytestmark = pytest.mark.xdist_group("evaluation/test_report_html")
 
 
 def _record(task_file, task_id, site, status, reward=None, **extra):
-    return {"task_file": str(task_file), "task_id": task_id, "test_id": f"{site}/{task_id}", "site": site,
-            "sites": [site], "difficulty": {"overall": "medium", "reasoning": "easy", "visual": "hard"},
-            "eval_types": ["string_match"], "agent": "som", "model": "m", "scoring": "official",
-            "status": status, "reward": reward, **extra}
+    return {
+        "task_file": str(task_file),
+        "task_id": task_id,
+        "test_id": f"{site}/{task_id}",
+        "site": site,
+        "sites": [site],
+        "difficulty": {"overall": "medium", "reasoning": "easy", "visual": "hard"},
+        "eval_types": ["string_match"],
+        "agent": "som",
+        "model": "m",
+        "scoring": "official",
+        "status": status,
+        "reward": reward,
+        **extra,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -30,14 +42,53 @@ def run_dir(tmp_path_factory):
     run = tmp_path_factory.mktemp("run")
     tasks = write_tasks(run / "suite.json", [make_task(0), make_task(1, image="images/a.png")])
     usage = {"calls": 2, "prompt_tokens": 900, "completion_tokens": 40, "cost_usd": 0.0125, "model": "m"}
-    append_result(run, _record(tasks, 0, "classifieds", "scored", 1, steps=3, usage=usage,
-                               checks=[{"name": "string_match.exact_match", "passed": True, "reason": "ok"}],
-                               timings={"total_s": 12.5}))
-    append_result(run, _record(tasks, 1, "classifieds", "scored", 0, steps=7, usage=usage, timings={"total_s": 30.0},
-                               checks=[{"evaluator": "string_match", "name": "exact_match", "passed": False,
-                                        "reason": "<script>window.__pwned = 1</script> is not '120'"}]))
-    append_result(run, _record(run / "gone.json", 5, "reddit", "error", phase="login", timings={"total_s": 2.0},
-                               error="login: the reddit login form did not appear"))
+    append_result(
+        run,
+        _record(
+            tasks,
+            0,
+            "classifieds",
+            "scored",
+            1,
+            steps=3,
+            usage=usage,
+            checks=[{"name": "string_match.exact_match", "passed": True, "reason": "ok"}],
+            timings={"total_s": 12.5},
+        ),
+    )
+    append_result(
+        run,
+        _record(
+            tasks,
+            1,
+            "classifieds",
+            "scored",
+            0,
+            steps=7,
+            usage=usage,
+            timings={"total_s": 30.0},
+            checks=[
+                {
+                    "evaluator": "string_match",
+                    "name": "exact_match",
+                    "passed": False,
+                    "reason": "<script>window.__pwned = 1</script> is not '120'",
+                }
+            ],
+        ),
+    )
+    append_result(
+        run,
+        _record(
+            run / "gone.json",
+            5,
+            "reddit",
+            "error",
+            phase="login",
+            timings={"total_s": 2.0},
+            error="login: the reddit login form did not appear",
+        ),
+    )
     append_result(run, _record(run / "gone.json", 6, "reddit", "skipped", skip_reason="no reference solution"))
     (run / "trajectories").mkdir()
     (run / "trajectories" / "classifieds_0.html").write_text("<!DOCTYPE html><title>t</title><p>trajectory 0")
@@ -48,17 +99,23 @@ def test_report_writes_the_page_and_matplotlib_charts(run_dir):
     page = write_html_report(run_dir)
     html = page.read_text(encoding="utf-8")
     charts = sorted(p.name for p in (run_dir / "report_files").iterdir())
-    assert charts == ["cost_per_task.svg", "steps_per_task.svg", "success_by_difficulty.svg",
-                      "success_by_evaluator.svg", "success_by_input.svg", "success_by_site.svg",
-                      "time_per_task.svg"]
+    assert charts == [
+        "cost_per_task.svg",
+        "steps_per_task.svg",
+        "success_by_difficulty.svg",
+        "success_by_evaluator.svg",
+        "success_by_input.svg",
+        "success_by_site.svg",
+        "time_per_task.svg",
+    ]
     site_chart = (run_dir / "report_files" / "success_by_site.svg").read_text()
     assert "Matplotlib" in site_chart and "Success by site" in site_chart and "50% (1/2)" in site_chart
     for name in charts:
         assert f'src="report_files/{name}"' in html
     assert 'href="trajectories/classifieds_0.html"' in html
-    assert 'href="trajectories/classifieds_1.html"' not in html      # no page written for it: no dead link
-    assert "<script>window.__pwned" not in html                       # every text is escaped
-    assert "$0.0250" in html                                          # the run's model cost
+    assert 'href="trajectories/classifieds_1.html"' not in html  # no page written for it: no dead link
+    assert "<script>window.__pwned" not in html  # every text is escaped
+    assert "$0.0250" in html  # the run's model cost
 
 
 def test_report_cli_writes_report_html(run_dir, capsys):
@@ -76,8 +133,11 @@ def driver():
 
 
 def _shown(driver) -> list[str]:
-    return [row.find_element(By.CSS_SELECTOR, "td").text
-            for row in driver.find_elements(By.CSS_SELECTOR, "#tasks tbody tr") if row.is_displayed()]
+    return [
+        row.find_element(By.CSS_SELECTOR, "td").text
+        for row in driver.find_elements(By.CSS_SELECTOR, "#tasks tbody tr")
+        if row.is_displayed()
+    ]
 
 
 def test_report_renders_in_chromium_and_filters_by_site_status_and_marker(run_dir, driver):
@@ -86,7 +146,8 @@ def test_report_renders_in_chromium_and_filters_by_site_status_and_marker(run_di
     errors = [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "WARNING")]
     assert errors == [], json.dumps(errors)
     images = driver.execute_script(
-        "return [...document.images].map(i => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])")
+        "return [...document.images].map(i => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])"
+    )
     assert len(images) == 7 and all(ok for _, ok in images), images
     assert driver.execute_script("return window.__pwned === undefined")
     assert _shown(driver) == ["classifieds/0", "classifieds/1", "reddit/5", "reddit/6"]
@@ -97,7 +158,7 @@ def test_report_renders_in_chromium_and_filters_by_site_status_and_marker(run_di
     assert _shown(driver) == ["reddit/5"] and driver.find_element(By.ID, "shown").text == "1 of 4 tasks shown"
     Select(driver.find_element(By.ID, "f-site")).select_by_value("")
     Select(driver.find_element(By.ID, "f-status")).select_by_value("")
-    Select(driver.find_element(By.ID, "f-marker")).select_by_value("image_input")   # read from the task file
+    Select(driver.find_element(By.ID, "f-marker")).select_by_value("image_input")  # read from the task file
     assert _shown(driver) == ["classifieds/1"]
     row = driver.find_element(By.CSS_SELECTOR, "#tasks tbody tr.failure")
     assert "string_match.exact_match: <script>window.__pwned = 1</script> is not '120'" in row.text
@@ -109,28 +170,58 @@ def test_report_renders_in_chromium_and_filters_by_site_status_and_marker(run_di
 def test_report_shows_the_auto_evaluators_agreement_and_kappa(tmp_path, driver):
     tasks = write_tasks(tmp_path / "suite.json", [make_task(i) for i in range(4)])
     rewards = [1, 1, 0, 0]
-    verdicts = [["SUCCESS", "SUCCESS"], ["SUCCESS", "SUCCESS"], ["NOT SUCCESS", "NOT SUCCESS"],
-                ["SUCCESS", "NOT SUCCESS"]]      # repeat 1: 3 of 4 agree (kappa 0.5); repeat 2: all agree (1.0)
+    verdicts = [
+        ["SUCCESS", "SUCCESS"],
+        ["SUCCESS", "SUCCESS"],
+        ["NOT SUCCESS", "NOT SUCCESS"],
+        ["SUCCESS", "NOT SUCCESS"],
+    ]  # repeat 1: 3 of 4 agree (kappa 0.5); repeat 2: all agree (1.0)
     for i, reward in enumerate(rewards):
         append_result(tmp_path, _record(tasks, i, "classifieds", "scored", reward, steps=2, timings={"total_s": 3.0}))
     write_html_report(tmp_path)
-    assert "Auto-evaluator" not in (tmp_path / "report.html").read_text()     # not judged: no section
-    rows = [{"task_file": str(tasks), "task_id": i, "site": "classifieds", "reward": rewards[i],
-             "model": "judge-vlm", "verdicts": verdicts[i], "reasons": ["r", "r"], "error": None} for i in range(4)]
-    rows.append({"task_file": str(tasks), "task_id": 9, "site": "classifieds", "reward": 1, "model": "judge-vlm",
-                 "verdicts": [], "reasons": [], "error": "no screenshots of this episode in the run folder"})
+    assert "Auto-evaluator" not in (tmp_path / "report.html").read_text()  # not judged: no section
+    rows = [
+        {
+            "task_file": str(tasks),
+            "task_id": i,
+            "site": "classifieds",
+            "reward": rewards[i],
+            "model": "judge-vlm",
+            "verdicts": verdicts[i],
+            "reasons": ["r", "r"],
+            "error": None,
+        }
+        for i in range(4)
+    ]
+    rows.append(
+        {
+            "task_file": str(tasks),
+            "task_id": 9,
+            "site": "classifieds",
+            "reward": 1,
+            "model": "judge-vlm",
+            "verdicts": [],
+            "reasons": [],
+            "error": "no screenshots of this episode in the run folder",
+        }
+    )
     (tmp_path / "autoeval.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     write_html_report(tmp_path)
     driver.get((tmp_path / "report.html").as_uri())
     assert [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "WARNING")] == []
 
     def table(ident):
-        return [[c.text for c in row.find_elements(By.CSS_SELECTOR, "td")]
-                for row in driver.find_elements(By.CSS_SELECTOR, f"#{ident} tr")][1:]
+        return [
+            [c.text for c in row.find_elements(By.CSS_SELECTOR, "td")]
+            for row in driver.find_elements(By.CSS_SELECTOR, f"#{ident} tr")
+        ][1:]
 
-    assert table("autoeval") == [["success rate, reward functions", "50.0%"],
-                                 ["success rate, auto-evaluator", "62.5% ± 17.7"],
-                                 ["agreement", "87.5% ± 17.7"], ["Cohen's kappa", "0.750 ± 0.354"]]
+    assert table("autoeval") == [
+        ["success rate, reward functions", "50.0%"],
+        ["success rate, auto-evaluator", "62.5% ± 17.7"],
+        ["agreement", "87.5% ± 17.7"],
+        ["Cohen's kappa", "0.750 ± 0.354"],
+    ]
     assert table("autoeval-repeats") == [["1", "75.0%", "75.0%", "0.500"], ["2", "50.0%", "100.0%", "1.000"]]
     assert table("autoeval-confusion") == [["reward 1", "4", "0"], ["reward 0", "1", "3"]]
     section = driver.find_element(By.XPATH, "//h2[.='Auto-evaluator']/following-sibling::p[1]").text

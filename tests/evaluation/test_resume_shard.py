@@ -1,8 +1,11 @@
 """Resume and shards of a run: tasks scored in a folder are not run again (errors are), a resumed run
 refuses other options, and the shards of a selection cover it exactly once, the same on every machine."""
+
 from __future__ import annotations
 
+import functools
 import json
+import operator
 import re
 import subprocess
 import sys
@@ -16,7 +19,7 @@ from . import test_plugin
 from .conftest import SHARED_RUN
 from .test_plugin import FIXTURE_TASKS, ROOT, lines_of, run_pytest
 
-site_env, stub = test_plugin.site_env, test_plugin.stub   # fixtures of test_plugin, used here too
+site_env, stub = test_plugin.site_env, test_plugin.stub  # fixtures of test_plugin, used here too
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +30,12 @@ def _ids(proc) -> list[str]:
 
 def test_shards_cover_the_selection_exactly_once(site_env):
     everything = _ids(run_pytest(site_env, "--collect-only", "-q", "--task-file", FIXTURE_TASKS))
-    shards = [_ids(run_pytest(site_env, "--collect-only", "-q", "--task-file", FIXTURE_TASKS, "--shard", f"{i}/3"))
-              for i in (1, 2, 3)]
+    shards = [
+        _ids(run_pytest(site_env, "--collect-only", "-q", "--task-file", FIXTURE_TASKS, "--shard", f"{i}/3"))
+        for i in (1, 2, 3)
+    ]
     assert len(everything) >= 6 and all(shards)
-    assert sorted(sum(shards, [])) == everything          # every task in one shard, none twice
+    assert sorted(functools.reduce(operator.iadd, shards, [])) == everything  # every task in one shard, none twice
     # the shard of a task depends on its file name and id only, not on the folder or the selection
     assert shard_of("/a/tasks_fixture.json", 3, 3) == shard_of("/b/c/tasks_fixture.json", 3, 3)
     bad = run_pytest(site_env, "--collect-only", "--task-file", FIXTURE_TASKS, "--shard", "4/3")
@@ -62,11 +67,12 @@ def test_resume_skips_scored_tasks_and_reruns_errors(site_env, tmp_path):
     assert "1 passed, 1 skipped, 8 deselected" in again.stdout, again.stdout
     new = lines_of(results)[lines_before:]
     assert sorted((r["test_id"], r["status"]) for r in new) == sorted(
-        [(victim["test_id"], "scored"), ("classifieds/9", "skipped")])
-    final = {r["test_id"]: r for r in read_results(results)}      # each task once, the rerun's line winning
+        [(victim["test_id"], "scored"), ("classifieds/9", "skipped")]
+    )
+    final = {r["test_id"]: r for r in read_results(results)}  # each task once, the rerun's line winning
     assert len(final) == 7 and sum(r["status"] == "scored" for r in final.values()) == 6
     assert final[victim["test_id"]]["reward"] == 1 and final[victim["test_id"]]["started_at"] > victim["started_at"]
-    assert "| **Overall** | **100.00%** | 6 | 6 | 0 | 1 |" in again.stdout      # the report counts each task once
+    assert "| **Overall** | **100.00%** | 6 | 6 | 0 | 1 |" in again.stdout  # the report counts each task once
 
     other = run_pytest(site_env, *selection, "--resume", results, "--agent", "null")
     assert other.returncode != 0
@@ -82,27 +88,32 @@ def _by_task(folder) -> dict:
 
 
 def _merge(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "evaluation.report", "merge", *map(str, args)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "evaluation.report", "merge", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.mark.xdist_group(SHARED_RUN)
 def test_shards_merged_equal_the_unsharded_run(site_env, tmp_path, fixture_reference_run):
     selection = ("--task-file", FIXTURE_TASKS, "--scoring", "strict")
-    whole, whole_dir = fixture_reference_run    # the same run as test_plugin's (tests/evaluation/conftest.py)
+    whole, whole_dir = fixture_reference_run  # the same run as test_plugin's (tests/evaluation/conftest.py)
     assert whole.returncode == 0, whole.stdout + whole.stderr
     shards = []
     for i in (1, 2):
         proc = run_pytest(site_env, *selection, "--shard", f"{i}/2", "--results", tmp_path / f"shard{i}")
         assert proc.returncode == 0, proc.stdout + proc.stderr
         shards.append(_by_task(tmp_path / f"shard{i}"))
-    assert all(shards) and not set(shards[0]) & set(shards[1])        # two non-empty, disjoint shards
+    assert all(shards) and not set(shards[0]) & set(shards[1])  # two non-empty, disjoint shards
 
     merged = _merge(tmp_path / "shard1", tmp_path / "shard2", "--out", tmp_path / "merged")
     assert merged.returncode == 0, merged.stderr
     expected = _by_task(whole_dir)
     assert len(expected) == 10 and _by_task(tmp_path / "merged") == expected
-    assert len(lines_of(tmp_path / "merged")) == 10                  # each task once
+    assert len(lines_of(tmp_path / "merged")) == 10  # each task once
     assert schema_problems(tmp_path / "merged") == []
     assert merged.stdout == (tmp_path / "merged" / "report.md").read_text()
     assert "| **Overall** | **100.00%** | 9 | 9 | 0 | 1 |" in merged.stdout
@@ -119,8 +130,9 @@ def test_shards_merged_equal_the_unsharded_run(site_env, tmp_path, fixture_refer
     # a folder of another agent is refused, naming what differs and where; --allow-mixed merges it, flagged
     other = tmp_path / "other"
     other.mkdir()
-    (other / "results.jsonl").write_text("".join(
-        json.dumps(dict(r, agent="null", reward=0)) + "\n" for r in lines_of(tmp_path / "shard2")))
+    (other / "results.jsonl").write_text(
+        "".join(json.dumps(dict(r, agent="null", reward=0)) + "\n" for r in lines_of(tmp_path / "shard2"))
+    )
     refused = _merge(tmp_path / "shard1", other, "--out", tmp_path / "mixed")
     assert refused.returncode == 2 and not (tmp_path / "mixed" / "results.jsonl").exists()
     assert f"agent: 'reference' in {tmp_path / 'shard1'}, 'null' in {other}" in refused.stderr, refused.stderr

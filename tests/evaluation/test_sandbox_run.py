@@ -2,6 +2,7 @@
 tries the project's task file and another arena's site during a real run on the embedded classifieds site.
 Both are refused, the refusals are on the result line and in the trajectory, the model is told of them in its
 next prompt, and no prompt the stub received holds the reset token or the API key."""
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ API_KEY = "sk-sandbox-test-key-0a9d"
 
 
 class _OtherArena(BaseHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format, *args):
         pass
 
     def do_GET(self):
@@ -55,8 +56,9 @@ def test_a_model_agent_is_held_to_its_task_sites(tmp_path, other_arena):
     with OpenAIStub() as stub:
         stub.reply(_say(f"goto [{task_file_url}]"), _say(f"goto [{other_arena}]"), _say("stop [bicycle]"))
         env = embedded_env(tmp_path, OPENAI_BASE_URL=stub.base_url, OPENAI_API_KEY=API_KEY, RESET_TOKEN=RESET_TOKEN)
-        proc = run_pytest(env, tasks, "--agent", "text", "--model", "stub-model", "--expect-reward", "0",
-                          "--results", run, "-q")
+        proc = run_pytest(
+            env, tasks, "--agent", "text", "--model", "stub-model", "--expect-reward", "0", "--results", run, "-q"
+        )
         prompts = [json.dumps(body) for body in stub.requests]
     assert "1 passed" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
     [record] = read_results(run)

@@ -1,4 +1,5 @@
 """Task loader: official-format files load, and every kind of bad input gets an error naming file, task, field."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,13 @@ from evaluation.taskfiles.loader import load_task_file
 
 from .taskdata import make_task, with_eval, write_tasks
 
-URLS = {"classifieds": "http://127.0.0.1:5001", "shopping": "http://127.0.0.1:5002/",
-        "reddit": "http://127.0.0.1:5003", "wikipedia": "http://127.0.0.1:5004", "homepage": "http://127.0.0.1:5005"}
+URLS = {
+    "classifieds": "http://127.0.0.1:5001",
+    "shopping": "http://127.0.0.1:5002/",
+    "reddit": "http://127.0.0.1:5003",
+    "wikipedia": "http://127.0.0.1:5004",
+    "homepage": "http://127.0.0.1:5005",
+}
 
 
 def test_official_shape_loads_with_unknown_extra_keys(tmp_path):
@@ -28,10 +34,16 @@ def test_official_shape_loads_with_unknown_extra_keys(tmp_path):
 
 
 def test_placeholders_resolve_from_the_given_urls_and_multi_tab_start(tmp_path):
-    task = make_task(0, start_url="__CLASSIFIEDS__/index.php?page=item&id=4 |AND| __WIKIPEDIA__/A/Bike",
-                     sites=["classifieds", "wikipedia"])
-    task["eval"] = {"eval_types": ["url_match"], "reference_url": "__CLASSIFIEDS__/index.php?page=search |OR| "
-                    "__SHOPPING__/x.html", "url_note": "GOLD in PRED"}
+    task = make_task(
+        0,
+        start_url="__CLASSIFIEDS__/index.php?page=item&id=4 |AND| __WIKIPEDIA__/A/Bike",
+        sites=["classifieds", "wikipedia"],
+    )
+    task["eval"] = {
+        "eval_types": ["url_match"],
+        "reference_url": "__CLASSIFIEDS__/index.php?page=search |OR| __SHOPPING__/x.html",
+        "url_note": "GOLD in PRED",
+    }
     [loaded] = load_task_file(write_tasks(tmp_path / "t.json", [task]), urls=URLS)
     assert loaded.start_urls == ("http://127.0.0.1:5001/index.php?page=item&id=4", "http://127.0.0.1:5004/A/Bike")
     assert loaded.eval.reference_url == ("http://127.0.0.1:5001/index.php?page=search", "http://127.0.0.1:5002/x.html")
@@ -51,11 +63,21 @@ def test_placeholder_of_unconfigured_site_is_a_clear_error(tmp_path):
 def test_official_quirks_load(tmp_path):
     """Shapes seen in the official files: a viewport with only a width, start_url with a trailing slash,
     null string_note, empty url_note, a helper without __page__."""
-    task = with_eval(9, eval_types=["string_match", "url_match", "program_html"],
-                     reference_answers={"must_include": ["42.81", "69.00"]}, string_note=None, url_note="",
-                     reference_url="__SHOPPING__/x.html", program_html=[
-                         {"url": "__SHOPPING__/x.html", "locator": "func:shopping_get_sku_latest_review_rating('B0X')",
-                          "required_contents": {"must_include": ["80"]}}])
+    task = with_eval(
+        9,
+        eval_types=["string_match", "url_match", "program_html"],
+        reference_answers={"must_include": ["42.81", "69.00"]},
+        string_note=None,
+        url_note="",
+        reference_url="__SHOPPING__/x.html",
+        program_html=[
+            {
+                "url": "__SHOPPING__/x.html",
+                "locator": "func:shopping_get_sku_latest_review_rating('B0X')",
+                "required_contents": {"must_include": ["80"]},
+            }
+        ],
+    )
     task.update(start_url="__SHOPPING__/", viewport_size={"width": 1280}, sites=["shopping"])
     [t] = load_task_file(write_tasks(tmp_path / "t.json", [task]))
     assert t.viewport == (1280, 2048) and t.eval.url_note == "EXACT" and t.eval.string_note == ""
@@ -69,18 +91,37 @@ def test_images_accept_paths_urls_and_lists(tmp_path):
 
 
 def test_program_html_and_image_query_parse(tmp_path):
-    task = with_eval(0, eval_types=["program_html", "page_image_query"], program_html=[
-        {"url": "last", "locator": "", "required_contents": {"must_include": ["a |OR| b"]}},
-        {"url": "__CLASSIFIEDS__/index.php?page=item&id=1", "locator": "document.querySelector('.price').outerText",
-         "required_contents": {"required_values": [">= 10 |OR| == 3"]}, "prep_actions": ["window.x = 1"]},
-        {"url": "func:shopping_get_latest_order_url()",
-         "locator": "func:shopping_get_order_product_quantity(__page__, 'B0001')",
-         "required_contents": {"exact_match": "2"}},
-        {"url": "func:reddit_get_post_url('__last_url__')", "locator": "lambda:(() => 1)()",
-         "required_contents": {"fuzzy_match": ["one"]}},
-    ], page_image_query=[{"eval_image_url": "last", "eval_image_class": ".item-photos",
-                          "eval_vqa": [{"question": "Is it red?", "answer": "yes"}],
-                          "eval_fuzzy_image_match": "ref.png"}])
+    task = with_eval(
+        0,
+        eval_types=["program_html", "page_image_query"],
+        program_html=[
+            {"url": "last", "locator": "", "required_contents": {"must_include": ["a |OR| b"]}},
+            {
+                "url": "__CLASSIFIEDS__/index.php?page=item&id=1",
+                "locator": "document.querySelector('.price').outerText",
+                "required_contents": {"required_values": [">= 10 |OR| == 3"]},
+                "prep_actions": ["window.x = 1"],
+            },
+            {
+                "url": "func:shopping_get_latest_order_url()",
+                "locator": "func:shopping_get_order_product_quantity(__page__, 'B0001')",
+                "required_contents": {"exact_match": "2"},
+            },
+            {
+                "url": "func:reddit_get_post_url('__last_url__')",
+                "locator": "lambda:(() => 1)()",
+                "required_contents": {"fuzzy_match": ["one"]},
+            },
+        ],
+        page_image_query=[
+            {
+                "eval_image_url": "last",
+                "eval_image_class": ".item-photos",
+                "eval_vqa": [{"question": "Is it red?", "answer": "yes"}],
+                "eval_fuzzy_image_match": "ref.png",
+            }
+        ],
+    )
     [t] = load_task_file(write_tasks(tmp_path / "t.json", [task]))
     kinds = [p.locator.kind for p in t.eval.program_html]
     assert kinds == ["html", "js", "helper", "lambda"]
@@ -94,14 +135,16 @@ def test_program_html_and_image_query_parse(tmp_path):
 
 
 def test_unachievable_task(tmp_path):
-    task = with_eval(0, eval_types=["string_match"], reference_answers={"fuzzy_match": "N/A"},
-                     string_note="the item does not exist")
+    task = with_eval(
+        0, eval_types=["string_match"], reference_answers={"fuzzy_match": "N/A"}, string_note="the item does not exist"
+    )
     [t] = load_task_file(write_tasks(tmp_path / "t.json", [task]))
     assert t.unachievable and t.eval.string_note == "the item does not exist"
 
 
 def test_official_template_id_is_read_and_marks_the_task(tmp_path):
     from evaluation.taskfiles.markers import task_markers
+
     ours, mirror = make_task(0), {**make_task(1), "official_template_id": 42}
     a, b = load_task_file(write_tasks(tmp_path / "t.json", [ours, mirror]))
     assert (a.official_template_id, b.official_template_id) == (None, 42)
@@ -140,34 +183,129 @@ BAD_TASKS = [
     (lambda: _task_with("task_id", "x"), "task_id", "must be an integer"),
     (lambda: _task_with("start_url", "ftp://x"), "start_url", "not an http(s) URL"),
     (lambda: _task_with("start_url", "__SHOP__/x"), "start_url", "unknown placeholder"),
-    (lambda: _task_with("eval.eval_types", ["string_match", "html_magic"]), "eval.eval_types[1]", "unknown evaluator "
-                                                                                                  "type 'html_magic'"),
+    (
+        lambda: _task_with("eval.eval_types", ["string_match", "html_magic"]),
+        "eval.eval_types[1]",
+        "unknown evaluator type 'html_magic'",
+    ),
     (lambda: _task_with("eval.eval_types", []), "eval.eval_types", "non-empty"),
     (lambda: _task_with("eval.reference_answers", None), "eval.reference_answers", "missing"),
-    (lambda: _task_with("eval.reference_answers", {"must_include": "120"}), "eval.reference_answers.must_include", "list of strings"),  # noqa: E501
-    (lambda: _task_with("eval.reference_answers", {"required_values": ["about 12"]}), "eval.reference_answers.required_values[0]", "not an inequality"),  # noqa: E501
-    (lambda: _task_with("eval.reference_answers", {"fuzzy_match": "maybe"}), "eval.reference_answers.fuzzy_match", '"N/A"'),  # noqa: E501
-    (lambda: _task_with("eval.reference_answers", {"nothing": 1}), "eval.reference_answers", "nothing would be "
-                                                                                             "checked"),
-    (lambda: with_eval(11, eval_types=["url_match"], reference_url="__CLASSIFIEDS__/x", url_note="FUZZY"), "eval.url_note", "unknown url_note 'FUZZY'"),  # noqa: E501
+    (
+        lambda: _task_with("eval.reference_answers", {"must_include": "120"}),
+        "eval.reference_answers.must_include",
+        "list of strings",
+    ),
+    (
+        lambda: _task_with("eval.reference_answers", {"required_values": ["about 12"]}),
+        "eval.reference_answers.required_values[0]",
+        "not an inequality",
+    ),
+    (
+        lambda: _task_with("eval.reference_answers", {"fuzzy_match": "maybe"}),
+        "eval.reference_answers.fuzzy_match",
+        '"N/A"',
+    ),
+    (
+        lambda: _task_with("eval.reference_answers", {"nothing": 1}),
+        "eval.reference_answers",
+        "nothing would be checked",
+    ),
+    (
+        lambda: with_eval(11, eval_types=["url_match"], reference_url="__CLASSIFIEDS__/x", url_note="FUZZY"),
+        "eval.url_note",
+        "unknown url_note 'FUZZY'",
+    ),
     (lambda: with_eval(11, eval_types=["url_match"], reference_url=""), "eval.reference_url", "missing"),
     (lambda: with_eval(11, eval_types=["program_html"], program_html=[]), "eval.program_html", "non-empty"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:no_such_helper(__page__)", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
-     "eval.program_html[0].locator", "'no_such_helper' is not a registered helper"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:get_query_text(__page__, '.a'", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
-     "eval.program_html[0].locator", "does not parse"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "func:get_query_text(__page__)", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
-     "eval.program_html[0].locator", "missing a required argument"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": "window.secret", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
-     "eval.program_html[0].locator", "is not a locator"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": ""}]),
-     "eval.program_html[0].required_contents", "missing"),
-    (lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "func:reddit_get_post_url(os.environ)", "locator": "", "required_contents": {"exact_match": "1"}}]),  # noqa: E501
-     "eval.program_html[0].url", "not a literal"),
-    (lambda: with_eval(11, eval_types=["page_image_query"], page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x"}]),  # noqa: E501
-     "eval.page_image_query[0]", "nothing would be checked"),
-    (lambda: with_eval(11, eval_types=["page_image_query"], page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x", "eval_fuzzy_image_match": "r.png", "ssim_threshold": 3}]),  # noqa: E501
-     "eval.page_image_query[0].ssim_threshold", "(0, 1]"),
+    (
+        lambda: with_eval(
+            11,
+            eval_types=["program_html"],
+            program_html=[
+                {"url": "last", "locator": "func:no_such_helper(__page__)", "required_contents": {"exact_match": "1"}}
+            ],
+        ),
+        "eval.program_html[0].locator",
+        "'no_such_helper' is not a registered helper",
+    ),
+    (
+        lambda: with_eval(
+            11,
+            eval_types=["program_html"],
+            program_html=[
+                {
+                    "url": "last",
+                    "locator": "func:get_query_text(__page__, '.a'",
+                    "required_contents": {"exact_match": "1"},
+                }
+            ],
+        ),
+        "eval.program_html[0].locator",
+        "does not parse",
+    ),
+    (
+        lambda: with_eval(
+            11,
+            eval_types=["program_html"],
+            program_html=[
+                {"url": "last", "locator": "func:get_query_text(__page__)", "required_contents": {"exact_match": "1"}}
+            ],
+        ),
+        "eval.program_html[0].locator",
+        "missing a required argument",
+    ),
+    (
+        lambda: with_eval(
+            11,
+            eval_types=["program_html"],
+            program_html=[{"url": "last", "locator": "window.secret", "required_contents": {"exact_match": "1"}}],
+        ),
+        "eval.program_html[0].locator",
+        "is not a locator",
+    ),
+    (
+        lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": ""}]),
+        "eval.program_html[0].required_contents",
+        "missing",
+    ),
+    (
+        lambda: with_eval(
+            11,
+            eval_types=["program_html"],
+            program_html=[
+                {
+                    "url": "func:reddit_get_post_url(os.environ)",
+                    "locator": "",
+                    "required_contents": {"exact_match": "1"},
+                }
+            ],
+        ),
+        "eval.program_html[0].url",
+        "not a literal",
+    ),
+    (
+        lambda: with_eval(
+            11, eval_types=["page_image_query"], page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x"}]
+        ),
+        "eval.page_image_query[0]",
+        "nothing would be checked",
+    ),
+    (
+        lambda: with_eval(
+            11,
+            eval_types=["page_image_query"],
+            page_image_query=[
+                {
+                    "eval_image_url": "last",
+                    "eval_image_class": ".x",
+                    "eval_fuzzy_image_match": "r.png",
+                    "ssim_threshold": 3,
+                }
+            ],
+        ),
+        "eval.page_image_query[0].ssim_threshold",
+        "(0, 1]",
+    ),
     (lambda: _task_with("image", ["ok.png", 5]), "image[1]", "non-empty string"),
     (lambda: _task_with("image", "ftp://host/x.png"), "image", "only http(s) URLs"),
     (lambda: _task_with("viewport_size", {"width": 0, "height": 10}), "viewport_size", "positive integers"),
@@ -202,24 +340,45 @@ def test_fuzz_malformed_configs_always_give_task_format_error(tmp_path):
     import random
 
     rng = random.Random(1234)
-    base = with_eval(5, eval_types=["string_match", "url_match", "program_html", "page_image_query"],
-                     reference_answers={"must_include": ["a"], "required_values": ["> 1"]},
-                     reference_url="__CLASSIFIEDS__/x", url_note="EXACT",
-                     program_html=[{"url": "last", "locator": "func:get_query_text(__page__, '.a')",
-                                    "required_contents": {"exact_match": "1"}}],
-                     page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x",
-                                        "eval_fuzzy_image_match": "r.png"}])
-    junk = [None, 0, -1, 2.5, True, "", "x", "__page__", [], [None], {}, {"a": None}, "func:", "func:eval('1')",
-            "func:__import__('os').system('x')", "lambda:", "> x"]
+    base = with_eval(
+        5,
+        eval_types=["string_match", "url_match", "program_html", "page_image_query"],
+        reference_answers={"must_include": ["a"], "required_values": ["> 1"]},
+        reference_url="__CLASSIFIEDS__/x",
+        url_note="EXACT",
+        program_html=[
+            {"url": "last", "locator": "func:get_query_text(__page__, '.a')", "required_contents": {"exact_match": "1"}}
+        ],
+        page_image_query=[{"eval_image_url": "last", "eval_image_class": ".x", "eval_fuzzy_image_match": "r.png"}],
+    )
+    junk = [
+        None,
+        0,
+        -1,
+        2.5,
+        True,
+        "",
+        "x",
+        "__page__",
+        [],
+        [None],
+        {},
+        {"a": None},
+        "func:",
+        "func:eval('1')",
+        "func:__import__('os').system('x')",
+        "lambda:",
+        "> x",
+    ]
 
     def paths(node, prefix=()):
         yield prefix
         if isinstance(node, dict):
             for k, v in node.items():
-                yield from paths(v, prefix + (k,))
+                yield from paths(v, (*prefix, k))
         elif isinstance(node, list):
             for i, v in enumerate(node):
-                yield from paths(v, prefix + (i,))
+                yield from paths(v, (*prefix, i))
 
     all_paths = [p for p in paths(base) if p]
     errors = 0
@@ -236,4 +395,4 @@ def test_fuzz_malformed_configs_always_give_task_format_error(tmp_path):
         except TaskFormatError as exc:
             errors += 1
             assert str(file) in str(exc)
-    assert errors > 100   # most damage is detected (some junk is legitimately accepted, e.g. comments)
+    assert errors > 100  # most damage is detected (some junk is legitimately accepted, e.g. comments)

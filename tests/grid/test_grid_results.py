@@ -1,4 +1,5 @@
 """scripts/grid_results.py: a Grid run checked against the local one (no Java, no browser)."""
+
 from __future__ import annotations
 
 import json
@@ -11,26 +12,40 @@ LOCAL = "http://127.0.0.1:9980"
 
 
 def _line(task_id: int, base: str, **fields) -> dict:
-    record = {"task_file": "/x/tasks/classifieds.json", "task_id": task_id, "status": "scored", "reward": 1,
-              "answer": "", "final_url": f"{base}/index.php?page=item&id={task_id}", "stop_reason": "stop",
-              "steps": 2, "checks": [{"name": "url", "passed": True, "reason": f"final URL {base}/ ok"}],
-              "proof": None, "sight": {"targets": 1}, "site_urls": {"classifieds": base}, "attempt": 1,
-              "retried_errors": None, "timings": {"total_s": 2.0}}
+    record = {
+        "task_file": "/x/tasks/classifieds.json",
+        "task_id": task_id,
+        "status": "scored",
+        "reward": 1,
+        "answer": "",
+        "final_url": f"{base}/index.php?page=item&id={task_id}",
+        "stop_reason": "stop",
+        "steps": 2,
+        "checks": [{"name": "url", "passed": True, "reason": f"final URL {base}/ ok"}],
+        "proof": None,
+        "sight": {"targets": 1},
+        "site_urls": {"classifieds": base},
+        "attempt": 1,
+        "retried_errors": None,
+        "timings": {"total_s": 2.0},
+    }
     record.update(fields)
     return record
 
 
 def test_the_same_outcomes_with_other_site_urls_pass():
-    problems, retries = grid_results.check([_line(1, GRID), _line(2, GRID)], [_line(2, LOCAL), _line(1, LOCAL)],
-                                           {1, 2}, expect_retry=False)
+    problems, retries = grid_results.check(
+        [_line(1, GRID), _line(2, GRID)], [_line(2, LOCAL), _line(1, LOCAL)], {1, 2}, expect_retry=False
+    )
     assert problems == [] and retries == []
 
 
 def test_a_retry_after_a_crash_is_accepted_once_and_shown():
     crash = _line(1, GRID, status="error", reward=None, error="BrowserCrashed: the browser session died")
     retried = _line(1, GRID, attempt=2, retried_errors=["episode: BrowserCrashed: the browser session died"])
-    problems, retries = grid_results.check([crash, _line(2, GRID), retried], [_line(1, LOCAL), _line(2, LOCAL)],
-                                           {1, 2}, expect_retry=True)
+    problems, retries = grid_results.check(
+        [crash, _line(2, GRID), retried], [_line(1, LOCAL), _line(2, LOCAL)], {1, 2}, expect_retry=True
+    )
     assert problems == []
     assert len(retries) == 1 and "task 1 scored on attempt 2" in retries[0] and "BrowserCrashed" in retries[0]
 
@@ -45,8 +60,7 @@ def test_a_task_scored_twice_or_missing_or_unretried_is_a_problem():
 
 def test_a_different_outcome_or_reward_is_a_problem():
     grid = [_line(1, GRID, final_url=f"{GRID}/index.php?page=item&id=7"), _line(2, GRID, reward=0)]
-    problems, _ = grid_results.check(grid, [_line(1, LOCAL), _line(2, LOCAL, reward=0)], {1, 2},
-                                     expect_retry=False)
+    problems, _ = grid_results.check(grid, [_line(1, LOCAL), _line(2, LOCAL, reward=0)], {1, 2}, expect_retry=False)
     assert any(p.startswith("task 1: final_url") for p in problems)
     assert any("task 2: reward 0 in the Grid run" in p for p in problems)
 
@@ -77,6 +91,7 @@ def test_a_shard_run_wants_that_shard_s_tasks_only(tmp_path, capsys):
     """`--shard I/N` (CI's share of the suite): the Grid run holds only that shard, compared with the full local
     run; a task of another shard in the Grid run is a problem."""
     from evaluation.taskfiles.plugin import shard_of
+
     task_file = tmp_path / "classifieds.json"
     task_file.write_text(json.dumps([{"task_id": t} for t in range(12)]))
     mine = [t for t in range(12) if shard_of(str(task_file), t, 3) == 2]

@@ -1,5 +1,6 @@
 """The attributes a task can ask about are measurable in the pixels: colour, count, text, pattern, condition,
 and two views of one item look more alike than two different items."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -72,7 +73,7 @@ def test_black_white_brown_are_what_they_say(kind):
 def test_colours_are_far_apart():
     names = list(COLORS)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             d = np.linalg.norm(np.subtract(COLORS[a], COLORS[b]))
             assert d > 80, f"{a} and {b} are too close ({d:.0f})"
 
@@ -91,12 +92,12 @@ def components(mask: Image.Image) -> int:
 @pytest.mark.parametrize("kind", ["mug", "basketball", "smartphone", "yo-yo", "book", "teddy bear", "sneaker"])
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 5, 6, 7, 8, 9])
 def test_count_is_the_number_of_separate_objects(kind, count):
-    view = (count + len(kind)) % 3   # every view is exercised across the counts
+    view = (count + len(kind)) % 3  # every view is exercised across the counts
     scene = render_scene(PhotoSpec(kind, count=count, view=view), size=(640, 480), seed=count * 10 + view)
     assert components(scene.mask) == count, f"{count} {kind} view {view}"
     boxes = scene.boxes
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             overlap = max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
             assert overlap < 0.05 * (a[2] - a[0]) * (a[3] - a[1]), f"{count} {kind}: objects overlap"
 
@@ -110,8 +111,17 @@ def ssim(a: Image.Image, b: Image.Image) -> float:
     return float(structural_similarity(small(a), small(b), data_range=255, channel_axis=2))
 
 
-@pytest.mark.parametrize("kind, other", [("guitar", "saxophone"), ("mug", "kettle"), ("car", "pickup truck"),
-                                         ("chair", "couch"), ("book", "ledger"), ("t-shirt", "jeans")])
+@pytest.mark.parametrize(
+    "kind, other",
+    [
+        ("guitar", "saxophone"),
+        ("mug", "kettle"),
+        ("car", "pickup truck"),
+        ("chair", "couch"),
+        ("book", "ledger"),
+        ("t-shirt", "jeans"),
+    ],
+)
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_two_views_of_one_item_are_more_alike_than_two_items(kind, other, seed):
     base = render_photo(PhotoSpec(kind, view=0), seed=seed)
@@ -121,9 +131,20 @@ def test_two_views_of_one_item_are_more_alike_than_two_items(kind, other, seed):
         assert same > different, f"{kind} view {view}: same {same:.3f} <= {other} {different:.3f}"
 
 
-@pytest.mark.parametrize("kind, color", [("t-shirt", "red"), ("t-shirt", "white"), ("mug", "yellow"),
-                                         ("book", "blue"), ("car", "black"), ("laptop", None), ("cap", "green"),
-                                         ("toolbox", "red"), ("television", None)])
+@pytest.mark.parametrize(
+    "kind, color",
+    [
+        ("t-shirt", "red"),
+        ("t-shirt", "white"),
+        ("mug", "yellow"),
+        ("book", "blue"),
+        ("car", "black"),
+        ("laptop", None),
+        ("cap", "green"),
+        ("toolbox", "red"),
+        ("television", None),
+    ],
+)
 def test_printed_text_changes_the_label_region_and_is_large_enough(kind, color):
     with_text = render_scene(PhotoSpec(kind, color=color, text="SALE"), size=(640, 480), seed=8)
     without = render_scene(PhotoSpec(kind, color=color), size=(640, 480), seed=8)
@@ -146,12 +167,14 @@ def test_text_on_every_object_of_a_count():
 
 
 @pytest.mark.parametrize("pattern", ["striped", "dotted", "checked"])
-@pytest.mark.parametrize("kind, color", [("t-shirt", "blue"), ("dress", "red"), ("handbag", "black"),
-                                         ("mug", "green"), ("scarf", "yellow")])
+@pytest.mark.parametrize(
+    "kind, color", [("t-shirt", "blue"), ("dress", "red"), ("handbag", "black"), ("mug", "green"), ("scarf", "yellow")]
+)
 def test_pattern_adds_a_second_colour_inside_the_object(kind, color, pattern):
     plain = render_scene(PhotoSpec(kind, color=color, condition="like new"), size=(640, 480), seed=6)
-    patterned = render_scene(PhotoSpec(kind, color=color, condition="like new", pattern=pattern), size=(640, 480),
-                             seed=6)
+    patterned = render_scene(
+        PhotoSpec(kind, color=color, condition="like new", pattern=pattern), size=(640, 480), seed=6
+    )
     mask = np.asarray(plain.mask) > 0
     a = np.asarray(plain.image, dtype=np.float32)[mask]
     b = np.asarray(patterned.image, dtype=np.float32)[mask]
@@ -159,15 +182,18 @@ def test_pattern_adds_a_second_colour_inside_the_object(kind, color, pattern):
     assert 0.08 < changed.mean() < 0.8, f"{pattern} {kind}: {changed.mean():.2%} of object pixels changed"
     # and only inside the object: the backdrop is the same
     outside = ~mask
-    diff_out = np.abs(np.asarray(plain.image, dtype=np.float32)[outside]
-                      - np.asarray(patterned.image, dtype=np.float32)[outside]).max(axis=1)
+    diff_out = np.abs(
+        np.asarray(plain.image, dtype=np.float32)[outside] - np.asarray(patterned.image, dtype=np.float32)[outside]
+    ).max(axis=1)
     assert (diff_out > 60).mean() < 0.01
 
 
 @pytest.mark.parametrize("kind, color", [("guitar", "blue"), ("car", "red"), ("laptop", None), ("chair", "brown")])
 def test_conditions_look_different_and_damage_is_the_most_visible(kind, color):
-    scenes = {c: render_scene(PhotoSpec(kind, color=color, condition=c), size=(640, 480), seed=12)
-              for c in ("new", "like new", "used", "damaged")}
+    scenes = {
+        c: render_scene(PhotoSpec(kind, color=color, condition=c), size=(640, 480), seed=12)
+        for c in ("new", "like new", "used", "damaged")
+    }
     ref = np.asarray(scenes["like new"].image, dtype=np.float32)
     mask = np.asarray(scenes["like new"].mask) > 0
 

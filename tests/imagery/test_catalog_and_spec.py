@@ -1,13 +1,33 @@
 """The catalog's shape and PhotoSpec validation (every bad field is named in the error)."""
+
 from __future__ import annotations
 
 import pytest
 
 from sites.imagery import CATALOG, COLORS, CONDITIONS, KINDS, PATTERNS, Kind, PhotoSpec, render_photo, validate
 
-CATEGORIES = ["Antiques", "Appliances", "Arts + crafts", "Auto parts", "Beauty + health", "Bikes", "Boats", "Books",
-              "Cars + trucks", "Cell phones", "Clothing", "Computers", "Electronics", "Furniture", "Jewelry",
-              "Music instruments", "Sporting goods", "Tools", "Toys + games", "Video gaming"]
+CATEGORIES = [
+    "Antiques",
+    "Appliances",
+    "Arts + crafts",
+    "Auto parts",
+    "Beauty + health",
+    "Bikes",
+    "Boats",
+    "Books",
+    "Cars + trucks",
+    "Cell phones",
+    "Clothing",
+    "Computers",
+    "Electronics",
+    "Furniture",
+    "Jewelry",
+    "Music instruments",
+    "Sporting goods",
+    "Tools",
+    "Toys + games",
+    "Video gaming",
+]
 
 
 def test_categories_are_exactly_the_classifieds_list():
@@ -29,8 +49,7 @@ def test_kind_names_are_unique_and_indexed():
     from sites.imagery.catalog_forum import FORUM_CATALOG
     from sites.imagery.catalog_store import STORE_CATALOG
 
-    names = [k.name for catalog in (CATALOG, STORE_CATALOG, FORUM_CATALOG) for kinds in catalog.values()
-             for k in kinds]
+    names = [k.name for catalog in (CATALOG, STORE_CATALOG, FORUM_CATALOG) for kinds in catalog.values() for k in kinds]
     assert len(names) == len(set(names)) == len(KINDS)
 
 
@@ -47,23 +66,26 @@ def test_colors_conditions_patterns():
     assert PATTERNS == ("plain", "striped", "dotted", "checked")
 
 
-@pytest.mark.parametrize("spec, field", [
-    (PhotoSpec(kind="unicorn"), "PhotoSpec.kind"),
-    (PhotoSpec(kind="guitar", color="teal"), "PhotoSpec.color"),
-    (PhotoSpec(kind="violin", color="red"), "PhotoSpec.color"),            # violin is not colorable
-    (PhotoSpec(kind="mug", count=0), "PhotoSpec.count"),
-    (PhotoSpec(kind="mug", count=10), "PhotoSpec.count"),
-    (PhotoSpec(kind="mug", count=2.0), "PhotoSpec.count"),  # type: ignore[arg-type]  # the wrong type on purpose
-    (PhotoSpec(kind="car", count=2), "PhotoSpec.count"),                   # cars are not countable
-    (PhotoSpec(kind="violin", text="HELLO"), "PhotoSpec.text"),            # violin is not printable
-    (PhotoSpec(kind="mug", text=""), "PhotoSpec.text"),
-    (PhotoSpec(kind="mug", text="X" * 15), "PhotoSpec.text"),
-    (PhotoSpec(kind="mug", text="two\nlines"), "PhotoSpec.text"),
-    (PhotoSpec(kind="mug", condition="mint"), "PhotoSpec.condition"),
-    (PhotoSpec(kind="mug", pattern="paisley"), "PhotoSpec.pattern"),
-    (PhotoSpec(kind="violin", pattern="striped"), "PhotoSpec.pattern"),
-    (PhotoSpec(kind="mug", view=3), "PhotoSpec.view"),
-])
+@pytest.mark.parametrize(
+    "spec, field",
+    [
+        (PhotoSpec(kind="unicorn"), "PhotoSpec.kind"),
+        (PhotoSpec(kind="guitar", color="teal"), "PhotoSpec.color"),
+        (PhotoSpec(kind="violin", color="red"), "PhotoSpec.color"),  # violin is not colorable
+        (PhotoSpec(kind="mug", count=0), "PhotoSpec.count"),
+        (PhotoSpec(kind="mug", count=10), "PhotoSpec.count"),
+        (PhotoSpec(kind="mug", count=2.0), "PhotoSpec.count"),  # type: ignore[arg-type]  # the wrong type on purpose
+        (PhotoSpec(kind="car", count=2), "PhotoSpec.count"),  # cars are not countable
+        (PhotoSpec(kind="violin", text="HELLO"), "PhotoSpec.text"),  # violin is not printable
+        (PhotoSpec(kind="mug", text=""), "PhotoSpec.text"),
+        (PhotoSpec(kind="mug", text="X" * 15), "PhotoSpec.text"),
+        (PhotoSpec(kind="mug", text="two\nlines"), "PhotoSpec.text"),
+        (PhotoSpec(kind="mug", condition="mint"), "PhotoSpec.condition"),
+        (PhotoSpec(kind="mug", pattern="paisley"), "PhotoSpec.pattern"),
+        (PhotoSpec(kind="violin", pattern="striped"), "PhotoSpec.pattern"),
+        (PhotoSpec(kind="mug", view=3), "PhotoSpec.view"),
+    ],
+)
 def test_bad_fields_raise_value_error_naming_the_field(spec, field):
     with pytest.raises(ValueError, match=field.replace(".", r"\.")):
         validate(spec)
@@ -72,5 +94,7 @@ def test_bad_fields_raise_value_error_naming_the_field(spec, field):
 
 
 def test_good_spec_validates_to_its_kind():
-    assert validate(PhotoSpec(kind="mug", color="red", count=9, text="DAD", condition="new", pattern="dotted",
-                              view=2)) is KINDS["mug"]
+    assert (
+        validate(PhotoSpec(kind="mug", color="red", count=9, text="DAD", condition="new", pattern="dotted", view=2))
+        is KINDS["mug"]
+    )

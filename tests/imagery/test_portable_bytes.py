@@ -2,6 +2,7 @@
 x86-64 CPU). numpy picks SIMD code at run time and OpenBLAS picks kernels by CPU; both can be told to use the
 paths of other CPUs, so one machine can play several: the sample of every kind of data and image
 (tests/imagery/portable_sample.py) must come out identical under each."""
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,17 @@ def _sample(tmp_path: Path, disable: str, coretype: str) -> dict[str, str]:
         env["OPENBLAS_CORETYPE"] = coretype
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     data = tmp_path / f"data-{len(disable)}-{coretype or 'default'}"
-    proc = subprocess.run([sys.executable, "-m", "tests.imagery.portable_sample", str(data)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, f"sample under {disable or 'all targets'} / {coretype or 'default BLAS'}: {proc.stderr[-2000:]}"  # noqa: E501
+    proc = subprocess.run(
+        [sys.executable, "-m", "tests.imagery.portable_sample", str(data)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, (
+        f"sample under {disable or 'all targets'} / {coretype or 'default BLAS'}: {proc.stderr[-2000:]}"
+    )
     return json.loads(proc.stdout)
 
 
@@ -45,8 +54,10 @@ def test_every_generator_gives_the_same_bytes_on_every_vector_unit(tmp_path):
     for disable, coretype in SETTINGS[1:]:
         other = _sample(tmp_path, disable, coretype)
         differ = sorted(k for k in first if first[k] != other.get(k))
-        assert not differ, (f"with NPY_DISABLE_CPU_FEATURES={disable!r} OPENBLAS_CORETYPE={coretype!r} these "
-                            f"differ from the default paths: {differ}")
+        assert not differ, (
+            f"with NPY_DISABLE_CPU_FEATURES={disable!r} OPENBLAS_CORETYPE={coretype!r} these "
+            f"differ from the default paths: {differ}"
+        )
 
 
 def test_the_portable_functions_match_numpy_closely():
@@ -66,14 +77,16 @@ def test_the_renderers_use_no_cpu_dependent_numpy_paths():
     functions in the generators' image code; use sites.imagery.portable instead."""
     import re
 
-    banned = re.compile(r"(?<![\w.])(np\.(sin|cos|tan|exp|log|log2|log10|power|arctan2|arctan|tanh|dot|matmul|"
-                        r"einsum|inner|tensordot)\()|(\s@\s)|(\*\*\s*[0-9.]*\.[0-9])")
+    banned = re.compile(
+        r"(?<![\w.])(np\.(sin|cos|tan|exp|log|log2|log10|power|arctan2|arctan|tanh|dot|matmul|"
+        r"einsum|inner|tensordot)\()|(\s@\s)|(\*\*\s*[0-9.]*\.[0-9])"
+    )
     found = []
     for path in sorted((ROOT / "sites" / "imagery").glob("*.py")) + sorted((ROOT / "sites" / "wikipedia").glob("*.py")):
         if path.name == "portable.py":
             continue
         for n, line in enumerate(path.read_text().splitlines(), 1):
             code = line.split("#")[0]
-            if banned.search(code) and not code.lstrip().startswith(("\"", "'")):
+            if banned.search(code) and not code.lstrip().startswith(('"', "'")):
                 found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not found, "CPU-dependent numpy in a generator:\n" + "\n".join(found)

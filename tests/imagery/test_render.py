@@ -1,4 +1,5 @@
 """Rendering: determinism, every kind, size, views and the task input images."""
+
 from __future__ import annotations
 
 import hashlib
@@ -23,9 +24,12 @@ def png_bytes(img) -> bytes:
     return buf.getvalue()
 
 
-SPECS = [PhotoSpec("guitar", "red"), PhotoSpec("mug", "blue", count=3, text="DAD", condition="damaged"),
-         PhotoSpec("t-shirt", "green", text="LOVE", pattern="striped", condition="new", view=2),
-         PhotoSpec("car", "white", condition="like new", view=1)]
+SPECS = [
+    PhotoSpec("guitar", "red"),
+    PhotoSpec("mug", "blue", count=3, text="DAD", condition="damaged"),
+    PhotoSpec("t-shirt", "green", text="LOVE", pattern="striped", condition="new", view=2),
+    PhotoSpec("car", "white", condition="like new", view=1),
+]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.kind)
@@ -50,20 +54,28 @@ def test_concurrent_renders_match_sequential_ones():
 def test_rendering_is_identical_in_a_fresh_process_with_another_hash_seed():
     spec = SPECS[1]
     here = hashlib.sha256(png_bytes(render_photo(spec, size=(320, 240), seed=7))).hexdigest()
-    code = ("import hashlib, io; from sites.imagery import PhotoSpec, render_photo; "
-            f"b = io.BytesIO(); render_photo(PhotoSpec(**{spec.__dict__!r}), size=(320, 240), seed=7)"
-            ".save(b, format='PNG'); print(hashlib.sha256(b.getvalue()).hexdigest())")
+    code = (
+        "import hashlib, io; from sites.imagery import PhotoSpec, render_photo; "
+        f"b = io.BytesIO(); render_photo(PhotoSpec(**{spec.__dict__!r}), size=(320, 240), seed=7)"
+        ".save(b, format='PNG'); print(hashlib.sha256(b.getvalue()).hexdigest())"
+    )
     env = dict(os.environ, PYTHONHASHSEED="12345")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=True
+    )
     assert out.stdout.strip() == here
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_every_kind_renders_a_visible_object(name):
     k = KINDS[name]
-    spec = PhotoSpec(name, color="orange" if k.colorable else None, count=2 if k.countable else 1,
-                     text="SALE" if k.printable else None, condition="damaged")
+    spec = PhotoSpec(
+        name,
+        color="orange" if k.colorable else None,
+        count=2 if k.countable else 1,
+        text="SALE" if k.printable else None,
+        condition="damaged",
+    )
     scene = render_scene(spec, size=(320, 240), seed=5)
     assert scene.image.size == (320, 240) and scene.image.mode == "RGB"
     mask = np.asarray(scene.mask) > 0

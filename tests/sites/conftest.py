@@ -1,5 +1,6 @@
 """Fixtures of the site tests: one small generated data set per worker session, a fresh Flask app per test
 (its own database copy and upload folder), and helpers to log in through the real form."""
+
 from __future__ import annotations
 
 import io
@@ -19,8 +20,13 @@ BLAKE = ("blake.sullivan@gmail.com", "Password.123")
 
 @pytest.fixture(scope="session")
 def site_settings(tmp_path_factory) -> Settings:
-    return Settings(data_dir=tmp_path_factory.mktemp("sites-data"), seed=TEST_SEED, scale=str(TEST_LISTINGS),
-                    reset_token=RESET_TOKEN, run_dir=tmp_path_factory.mktemp("sites-run"))
+    return Settings(
+        data_dir=tmp_path_factory.mktemp("sites-data"),
+        seed=TEST_SEED,
+        scale=str(TEST_LISTINGS),
+        reset_token=RESET_TOKEN,
+        run_dir=tmp_path_factory.mktemp("sites-run"),
+    )
 
 
 @pytest.fixture(scope="session")
@@ -33,9 +39,16 @@ def dataset(site_settings) -> store.DataSet:
 def app(dataset, tmp_path):
     live = tmp_path / "live.sqlite"
     db.install_copy(dataset.db, live)
-    application = create_app(ClassifiedsConfig(
-        live_db=live, pristine_db=dataset.db, photo_cache=dataset.photo_cache, upload_dir=tmp_path / "uploads",
-        reset_token=RESET_TOKEN, secret_key="test-secret"))
+    application = create_app(
+        ClassifiedsConfig(
+            live_db=live,
+            pristine_db=dataset.db,
+            photo_cache=dataset.photo_cache,
+            upload_dir=tmp_path / "uploads",
+            reset_token=RESET_TOKEN,
+            secret_key="test-secret",
+        )
+    )
     application.config["TESTING"] = True
     return application
 
@@ -46,8 +59,16 @@ def client(app):
 
 
 def login(client, email: str = BLAKE[0], password: str = BLAKE[1]):
-    return client.post("/index.php", data={"page": "login", "action": "login_post", "email": email,
-                                           "password": password, "csrf": csrf_of(client, "/index.php?page=login")})
+    return client.post(
+        "/index.php",
+        data={
+            "page": "login",
+            "action": "login_post",
+            "email": email,
+            "password": password,
+            "csrf": csrf_of(client, "/index.php?page=login"),
+        },
+    )
 
 
 def logout(client):

@@ -5,6 +5,7 @@ status, type, text and the attribute values of its HTML, which is what an agent'
     session = login_session("classifieds", base_url)        # logged in through the site's own form
     pages = crawl(base_url, seeds, session, budget=400)     # {url: Page}
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -20,8 +21,13 @@ TEXT_TYPES = ("text/", "application/json", "application/javascript", "image/svg"
 # The login forms: path, user field, password field, account (the harness's defaults, evaluation/login.py).
 LOGINS = {
     "classifieds": ("/index.php?page=login", "email", "password", "blake.sullivan@gmail.com", "Password.123"),
-    "shopping": ("/customer/account/login/", "login[username]", "login[password]", "emma.lopez@gmail.com",
-                 "Password.123"),
+    "shopping": (
+        "/customer/account/login/",
+        "login[username]",
+        "login[password]",
+        "emma.lopez@gmail.com",
+        "Password.123",
+    ),
     "reddit": ("/login", "_username", "_password", "MarvelsGrantMan136", "test1234"),
 }
 # Paths under which a GET changes state or ends the session (never followed: the crawl reads, it does not act).
@@ -33,10 +39,10 @@ class Page:
     url: str
     status: int
     content_type: str
-    body: str = ""                                       # the body when it is text (HTML, CSS, JS, JSON, SVG)
-    text: str = ""                                       # an HTML page's text as shown (no markup)
-    attributes: list[tuple[str, str, str]] = field(default_factory=list)    # (tag, attribute, value) of HTML
-    links: list[str] = field(default_factory=list)       # absolute URLs found on the page
+    body: str = ""  # the body when it is text (HTML, CSS, JS, JSON, SVG)
+    text: str = ""  # an HTML page's text as shown (no markup)
+    attributes: list[tuple[str, str, str]] = field(default_factory=list)  # (tag, attribute, value) of HTML
+    links: list[str] = field(default_factory=list)  # absolute URLs found on the page
 
 
 class _Parser(HTMLParser):
@@ -44,7 +50,7 @@ class _Parser(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.attributes: list[tuple[str, str, str]] = []
         self.urls: list[str] = []
-        self.resources: list[str] = []            # what a page loads by itself (images, scripts, stylesheets)
+        self.resources: list[str] = []  # what a page loads by itself (images, scripts, stylesheets)
         self.forms: list[dict] = []
         self.text: list[str] = []
 
@@ -61,8 +67,7 @@ class _Parser(HTMLParser):
             elif name == "method":
                 method = value.lower()
         if tag == "form":
-            self.forms.append({"action": dict(attrs).get("action") or "", "method": method or "get",
-                               "inputs": {}})
+            self.forms.append({"action": dict(attrs).get("action") or "", "method": method or "get", "inputs": {}})
         elif tag in ("input", "textarea", "select") and self.forms:
             a = dict(attrs)
             if a.get("name"):
@@ -102,8 +107,7 @@ def same_site(url: str, base: str) -> bool:
     return (a.scheme, a.netloc) == (b.scheme, b.netloc)
 
 
-def crawl(base: str, seeds: list[str], session: requests.Session, budget: int,
-          resources: int = 300) -> dict[str, Page]:
+def crawl(base: str, seeds: list[str], session: requests.Session, budget: int, resources: int = 300) -> dict[str, Page]:
     """Every page of the site reachable from its root and `seeds`, breadth first: at most `budget` pages and the
     first `resources` images, scripts and stylesheets they load (a resource is fetched before the next page)."""
     pages_queue: deque[str] = deque([base + "/", *seeds])
@@ -130,8 +134,14 @@ def crawl(base: str, seeds: list[str], session: requests.Session, budget: int,
             page.text = " ".join(parsed.text)
             found = list(parsed.urls)
             found += [form["action"] or response.url for form in parsed.forms if form["method"] == "get"]
-            absolute = lambda urls: [urldefrag(urljoin(response.url, u))[0] for u in urls  # noqa: E731
-                                     if not u.startswith(("javascript:", "mailto:", "data:", "#"))]
+
+            def absolute(urls: list[str]) -> list[str]:
+                return [
+                    urldefrag(urljoin(response.url, u))[0]
+                    for u in urls
+                    if not u.startswith(("javascript:", "mailto:", "data:", "#"))
+                ]
+
             page.links = absolute(found) + absolute(parsed.resources)
             for queue, links in ((pages_queue, absolute(found)), (resource_queue, absolute(parsed.resources))):
                 for link in links:

@@ -1,4 +1,5 @@
 """Login contract, logout, registration, profile, my listings, and the reset endpoint."""
+
 from __future__ import annotations
 
 import re
@@ -39,9 +40,16 @@ def test_generated_seller_can_log_in(client):
 
 
 def test_register_then_profile_and_my_items(client, app):
-    data = {"page": "register", "action": "register_post", "name": "Pat Q.", "email": "pat@example.com",
-            "phone": "555-123-4567", "password": "secret12", "password2": "secret12",
-            "csrf": csrf_of(client, "/index.php?page=register")}
+    data = {
+        "page": "register",
+        "action": "register_post",
+        "name": "Pat Q.",
+        "email": "pat@example.com",
+        "phone": "555-123-4567",
+        "password": "secret12",
+        "password2": "secret12",
+        "csrf": csrf_of(client, "/index.php?page=register"),
+    }
     assert client.post("/index.php", data=data).status_code == 302
     profile = client.get("/index.php?page=user&action=profile").get_data(as_text=True)
     assert "pat@example.com" in profile and "Pat Q." in profile
@@ -68,8 +76,10 @@ def test_profile_update_needs_csrf(blake):
     token = csrf_of(blake, "/index.php?page=user&action=profile")
     no_token = blake.post("/index.php", data={"page": "user", "action": "profile_post", "name": "X", "phone": ""})
     assert no_token.status_code == 400
-    ok = blake.post("/index.php", data={"page": "user", "action": "profile_post", "name": "Blake S.",
-                                        "phone": "555-000-1111", "csrf": token})
+    ok = blake.post(
+        "/index.php",
+        data={"page": "user", "action": "profile_post", "name": "Blake S.", "phone": "555-000-1111", "csrf": token},
+    )
     assert ok.status_code == 302
     assert "Blake S." in blake.get("/").get_data(as_text=True)
 
@@ -78,25 +88,41 @@ def test_profile_error_page_keeps_the_listing_count(blake, dataset):
     own = sqlite3.connect(dataset.db).execute("SELECT COUNT(*) FROM item WHERE user_id = 1").fetchone()[0]
     assert own > 0
     token = csrf_of(blake, "/index.php?page=user&action=profile")
-    bad = blake.post("/index.php", data={"page": "user", "action": "profile_post", "name": "", "phone": "",
-                                         "csrf": token})
+    bad = blake.post(
+        "/index.php", data={"page": "user", "action": "profile_post", "name": "", "phone": "", "csrf": token}
+    )
     assert bad.status_code == 400
     assert f'action=items">{own}</a>' in bad.get_data(as_text=True)
 
 
 def test_pages_needing_login_say_so(client):
-    for path in ("/index.php?page=user&action=items", "/index.php?page=user&action=profile",
-                 "/index.php?page=item&action=item_add"):
+    for path in (
+        "/index.php?page=user&action=items",
+        "/index.php?page=user&action=profile",
+        "/index.php?page=item&action=item_add",
+    ):
         response = client.get(path)
         assert response.status_code == 401 and "log in" in response.get_data(as_text=True).lower()
 
 
 def test_reset_requires_token_and_restores_state(blake, app, dataset):
     token = csrf_of(blake, "/index.php?page=item&action=item_add")
-    posted = blake.post("/index.php", data={
-        "page": "item", "action": "item_add_post", "csrf": token, "title": "Temporary thing", "description": "gone soon",  # noqa: E501
-        "price": "5", "sCategory": "1", "sRegion": "1", "sCity": "1",
-        "photos": (__import__("io").BytesIO(png_bytes()), "a.png")}, content_type="multipart/form-data")
+    posted = blake.post(
+        "/index.php",
+        data={
+            "page": "item",
+            "action": "item_add_post",
+            "csrf": token,
+            "title": "Temporary thing",
+            "description": "gone soon",
+            "price": "5",
+            "sCategory": "1",
+            "sRegion": "1",
+            "sCity": "1",
+            "photos": (__import__("io").BytesIO(png_bytes()), "a.png"),
+        },
+        content_type="multipart/form-data",
+    )
     assert posted.status_code == 302
     upload_dir = app.config["CLASSIFIEDS"].upload_dir
     assert list(upload_dir.iterdir())
@@ -109,5 +135,7 @@ def test_reset_requires_token_and_restores_state(blake, app, dataset):
     assert "Temporary thing" not in blake.get("/").get_data(as_text=True)
     assert list(upload_dir.iterdir()) == []
     live = app.config["CLASSIFIEDS"].live_db
-    assert sqlite3.connect(live).execute("SELECT COUNT(*) FROM item").fetchone()[0] == \
-        sqlite3.connect(dataset.db).execute("SELECT COUNT(*) FROM item").fetchone()[0]
+    assert (
+        sqlite3.connect(live).execute("SELECT COUNT(*) FROM item").fetchone()[0]
+        == sqlite3.connect(dataset.db).execute("SELECT COUNT(*) FROM item").fetchone()[0]
+    )

@@ -1,4 +1,5 @@
 """The arena: real waitress subprocesses on free ports, health waits, reset over HTTP, isolation, stop."""
+
 from __future__ import annotations
 
 import urllib.error
@@ -24,14 +25,36 @@ def _post_listing(base: str, title: str) -> int:
 
     opener = _opener()
     login_page = opener.open(base + "/index.php?page=login").read().decode()
-    opener.open(base + "/index.php", urllib.parse.urlencode({
-        "page": "login", "action": "login_post", "email": "blake.sullivan@gmail.com", "password": "Password.123",
-        "csrf": found(r'name="csrf" value="([^"]+)"', login_page)}).encode())
+    opener.open(
+        base + "/index.php",
+        urllib.parse.urlencode(
+            {
+                "page": "login",
+                "action": "login_post",
+                "email": "blake.sullivan@gmail.com",
+                "password": "Password.123",
+                "csrf": found(r'name="csrf" value="([^"]+)"', login_page),
+            }
+        ).encode(),
+    )
     form = opener.open(base + "/index.php?page=item&action=item_add").read().decode()
     csrf = found(r'name="csrf" value="([^"]+)"', form)
-    response = opener.open(base + "/index.php", urllib.parse.urlencode({
-        "page": "item", "action": "item_add_post", "csrf": csrf, "title": title, "description": "arena test",
-        "price": "9", "sCategory": "1", "sRegion": "", "sCity": "1"}).encode())
+    response = opener.open(
+        base + "/index.php",
+        urllib.parse.urlencode(
+            {
+                "page": "item",
+                "action": "item_add_post",
+                "csrf": csrf,
+                "title": title,
+                "description": "arena test",
+                "price": "9",
+                "sCategory": "1",
+                "sRegion": "",
+                "sCity": "1",
+            }
+        ).encode(),
+    )
     return int(found(r"id=(\d+)", response.geturl()))
 
 
@@ -83,8 +106,12 @@ def test_homepage_links_to_live_sites(two_arenas):
 def test_sites_log_requests_and_survive_bad_ones(two_arenas):
     a, _ = two_arenas
     base = a.urls["classifieds"]
-    for path in ("/index.php?page=item&id=%00%ff", "/index.php?page=search&iPage=-1&sPriceMin=%%%",
-                 "/index.php?page=search&sPattern=" + "a" * 5000, "/index.php?%zz=1&page=item&id=1"):
+    for path in (
+        "/index.php?page=item&id=%00%ff",
+        "/index.php?page=search&iPage=-1&sPriceMin=%%%",
+        "/index.php?page=search&sPattern=" + "a" * 5000,
+        "/index.php?%zz=1&page=item&id=1",
+    ):
         assert _get(base + path)[0] in (200, 400, 404)
     assert check_health(base)
     log = (a.run_dir / "classifieds.log").read_text()
@@ -159,6 +186,6 @@ def test_arena_host_serves_the_sites_where_a_grid_can_reach_them(tmp_path, site_
         url = arena.urls["classifieds"]
         port = int(url.rsplit(":", 1)[1])
         assert url == f"http://{address}:{port}" and check_health(url)
-        assert not check_health(f"http://127.0.0.1:{port}")        # listening on that address only
+        assert not check_health(f"http://127.0.0.1:{port}")  # listening on that address only
         status, page = _get(arena.urls["homepage"] + "/")
-        assert status == 200 and f'href="{url}' in page              # the homepage links to the same URLs
+        assert status == 200 and f'href="{url}' in page  # the homepage links to the same URLs

@@ -1,5 +1,6 @@
 """Every numeric parameter of every embedded site (tests/sites/numeric_params.py), sent the same family of bad
 values: each answer is a 2xx/3xx page or a clear 4xx, never a 500."""
+
 from __future__ import annotations
 
 import re
@@ -39,8 +40,7 @@ def test_bad_numbers_on_every_numeric_parameter_are_4xx_never_500(request, name)
             if not (200 <= status < 500):
                 failures.append(f"GET {route} v={value[:20]!r}: {status}")
         for route, fields in site.post:
-            data = {k.replace("{v}", value): v.replace("{v}", value)
-                    for k, v in fields.items()}
+            data = {k.replace("{v}", value): v.replace("{v}", value) for k, v in fields.items()}
             if site.token_field:
                 data[site.token_field] = token
             status = client.post(route.replace("{v}", value), data=data).status_code

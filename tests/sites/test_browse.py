@@ -1,4 +1,5 @@
 """Home, search, listing and photo pages (Flask test client over a real SQLite database)."""
+
 from __future__ import annotations
 
 import io
@@ -33,8 +34,9 @@ def test_home_lists_latest_categories_and_locations(client, dataset):
     conn = sqlite3.connect(dataset.db)
     newest = conn.execute("SELECT id FROM item ORDER BY pub_date DESC, id DESC LIMIT 12").fetchall()
     assert _ids(html) == [r[0] for r in newest]
-    total_books = conn.execute("SELECT COUNT(*) FROM item JOIN category c ON c.id = category_id"
-                               " WHERE c.name = 'Books'").fetchone()[0]
+    total_books = conn.execute(
+        "SELECT COUNT(*) FROM item JOIN category c ON c.id = category_id WHERE c.name = 'Books'"
+    ).fetchone()[0]
     assert re.search(rf">Books</a> <span class=\"count\">\({total_books}\)", html)
     assert 'href="/index.php?page=item&amp;action=item_add">Publish your ad' in html
 
@@ -46,8 +48,9 @@ def test_search_filters_match_sql(client, dataset):
     assert _count(client.get(f"/index.php?page=search&sCategory={cat_id}").get_data(as_text=True)) == expected
     by_name = client.get("/index.php?page=search&sCategory=arts+%2B+crafts").get_data(as_text=True)
     assert _count(by_name) == expected  # category 3 is "Arts + crafts"; names are accepted too
-    expected = conn.execute("SELECT COUNT(*) FROM item WHERE region_id = ? AND price_cents BETWEEN 1000 AND 50000",
-                            (region_id,)).fetchone()[0]
+    expected = conn.execute(
+        "SELECT COUNT(*) FROM item WHERE region_id = ? AND price_cents BETWEEN 1000 AND 50000", (region_id,)
+    ).fetchone()[0]
     html = client.get(f"/index.php?page=search&sRegion={region_id}&sPriceMin=10&sPriceMax=500").get_data(as_text=True)
     assert _count(html) == expected
     city_id, city = conn.execute("SELECT id, name FROM city ORDER BY id LIMIT 1").fetchone()
@@ -58,8 +61,12 @@ def test_search_filters_match_sql(client, dataset):
 def test_search_pattern_uses_title_and_description(client, dataset):
     conn = sqlite3.connect(dataset.db)
     word = conn.execute("SELECT title FROM item ORDER BY id LIMIT 1").fetchone()[0].split()[-1].strip(",()-")
-    expected = {r[0] for r in conn.execute(
-        "SELECT id FROM item WHERE title LIKE ? OR description LIKE ?", (f"%{word}%", f"%{word}%"))}
+    expected = {
+        r[0]
+        for r in conn.execute(
+            "SELECT id FROM item WHERE title LIKE ? OR description LIKE ?", (f"%{word}%", f"%{word}%")
+        )
+    }
     html = client.get(f"/index.php?page=search&sPattern={word}&iPage=1").get_data(as_text=True)
     assert _count(html) >= 1
     for item_id in _ids(html):
@@ -73,7 +80,9 @@ def test_search_order_and_pagination(client, dataset):
     page2 = _ids(client.get("/index.php?page=search&sOrder=i_price&iOrderType=asc&iPage=2").get_data(as_text=True))
     assert page1 + page2 == cheapest
     newest = [r[0] for r in conn.execute("SELECT id FROM item ORDER BY pub_date DESC, id DESC LIMIT 10")]
-    assert _ids(client.get("/index.php?page=search&sOrder=dt_pub_date&iOrderType=desc").get_data(as_text=True)) == newest  # noqa: E501
+    assert (
+        _ids(client.get("/index.php?page=search&sOrder=dt_pub_date&iOrderType=desc").get_data(as_text=True)) == newest
+    )
     beyond = client.get("/index.php?page=search&iPage=999").get_data(as_text=True)
     assert _ids(beyond) == [] and "No listings match" in beyond
 
@@ -81,6 +90,7 @@ def test_search_order_and_pagination(client, dataset):
 def test_ipage_is_read_as_php_reads_it(client, dataset):
     """OSClass reads iPage with PHP's integer conversion: `4y` (as written in an official task) is page 4, a value
     without leading ASCII digits is page 1, and a number beyond every page is an empty page; never an error."""
+
     def ids(value: str) -> list[int]:
         response = client.get(f"/index.php?page=search&sOrder=i_price&iOrderType=asc&iPage={value}")
         assert response.status_code == 200, value
@@ -90,7 +100,7 @@ def test_ipage_is_read_as_php_reads_it(client, dataset):
     third = [r[0] for r in conn.execute("SELECT id FROM item ORDER BY price_cents, id LIMIT 10 OFFSET 20")]
     assert third and ids("3y") == ids("3") == ids("%203abc") == third
     first = ids("1")
-    for value in ("abc", "%D9%A3", "%EF%BC%93", "-2", "0", ""):      # Arabic-Indic and fullwidth 3 are not digits
+    for value in ("abc", "%D9%A3", "%EF%BC%93", "-2", "0", ""):  # Arabic-Indic and fullwidth 3 are not digits
         assert ids(value) == first, value
     assert ids("9" * 400) == [] and ids("99999999999999999999") == []
 
@@ -104,12 +114,19 @@ def test_gallery_view(client):
 
 def test_bad_parameters_give_error_pages_not_crashes(client):
     cases = {
-        "/index.php?page=search&iPage=abc": 200, "/index.php?page=search&sPriceMin=cheap": 400,
-        "/index.php?page=search&sOrder=evil": 400, "/index.php?page=search&sCategory=99999": 200,
-        "/index.php?page=search&iOrderType=sideways": 400, "/index.php?page=item&id=abc": 400,
-        "/index.php?page=item&id=99999999": 404, "/index.php?page=item": 400, "/index.php?page=nosuch": 404,
-        "/index.php?page=search&sPattern=%22%29%28*%3A": 200, "/index.php?page=search&sPattern=%FF%FE": 200,
-        "/oc-content/uploads/..%2F..%2Fetc%2Fpasswd": 404, "/oc-content/uploads/abc.jpg": 404,
+        "/index.php?page=search&iPage=abc": 200,
+        "/index.php?page=search&sPriceMin=cheap": 400,
+        "/index.php?page=search&sOrder=evil": 400,
+        "/index.php?page=search&sCategory=99999": 200,
+        "/index.php?page=search&iOrderType=sideways": 400,
+        "/index.php?page=item&id=abc": 400,
+        "/index.php?page=item&id=99999999": 404,
+        "/index.php?page=item": 400,
+        "/index.php?page=nosuch": 404,
+        "/index.php?page=search&sPattern=%22%29%28*%3A": 200,
+        "/index.php?page=search&sPattern=%FF%FE": 200,
+        "/oc-content/uploads/..%2F..%2Fetc%2Fpasswd": 404,
+        "/oc-content/uploads/abc.jpg": 404,
     }
     for path, status in cases.items():
         response = client.get(path)
@@ -132,8 +149,9 @@ def test_search_filter_naming_no_place_lists_nothing(client):
 def test_listing_page_shows_the_sellers_email(client, dataset):
     """The seller box names the seller's email (what the official "email of the seller" tasks read)."""
     conn = sqlite3.connect(dataset.db)
-    item_id, email = conn.execute("SELECT item.id, user.email FROM item JOIN user ON user.id = item.user_id"
-                                  " ORDER BY item.id LIMIT 1").fetchone()
+    item_id, email = conn.execute(
+        "SELECT item.id, user.email FROM item JOIN user ON user.id = item.user_id ORDER BY item.id LIMIT 1"
+    ).fetchone()
     html = client.get(f"/index.php?page=item&id={item_id}").get_data(as_text=True)
     assert f'<div class="seller-email"><a href="mailto:{email}">{email}</a></div>' in html
 
@@ -141,8 +159,10 @@ def test_listing_page_shows_the_sellers_email(client, dataset):
 def test_listing_page_surface(client, dataset):
     conn = sqlite3.connect(dataset.db)
     conn.row_factory = sqlite3.Row
-    row = conn.execute("SELECT * FROM item WHERE id IN (SELECT item_id FROM comment) AND id IN"
-                       " (SELECT item_id FROM photo GROUP BY item_id HAVING COUNT(*) > 1) LIMIT 1").fetchone()
+    row = conn.execute(
+        "SELECT * FROM item WHERE id IN (SELECT item_id FROM comment) AND id IN"
+        " (SELECT item_id FROM photo GROUP BY item_id HAVING COUNT(*) > 1) LIMIT 1"
+    ).fetchone()
     html = client.get(f"/index.php?page=item&id={row['id']}").get_data(as_text=True)
     price = f"${row['price_cents'] / 100:,.2f}"
     assert re.search(rf'<div class="price">{re.escape(price)}</div>', html)

@@ -1,4 +1,5 @@
 """Key flows in real Chromium against sites served by an arena (waitress subprocesses)."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """`python -m sites up/status/reset/doctor/down` as `make` runs them, on free ports in temp folders."""
+
 from __future__ import annotations
 
 import os
@@ -19,22 +20,42 @@ def _free_port() -> int:
 
 
 def _run(args, env, timeout=180):
-    return subprocess.run([sys.executable, "-m", "sites", *args], env=env, cwd=PROJECT_ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "sites", *args],
+        env=env,
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def test_up_status_reset_down(tmp_path, dataset):
-    ports = {"classifieds": _free_port(), "homepage": _free_port(), "wikipedia": _free_port(),
-             "shopping": _free_port(), "reddit": _free_port()}
-    env = {**os.environ, "STACK": "embedded", "SEED": str(TEST_SEED), "SCALE": str(TEST_LISTINGS),
-           "DATA_DIR": str(dataset.root.parent.parent), "RUN_DIR": str(tmp_path / "run"),
-           "RESET_TOKEN": RESET_TOKEN, "CLASSIFIEDS": f"http://127.0.0.1:{ports['classifieds']}",
-           "HOMEPAGE": f"http://127.0.0.1:{ports['homepage']}", "WIKIPEDIA": f"http://127.0.0.1:{ports['wikipedia']}",
-           "SHOPPING": f"http://127.0.0.1:{ports['shopping']}", "REDDIT": f"http://127.0.0.1:{ports['reddit']}"}
+    ports = {
+        "classifieds": _free_port(),
+        "homepage": _free_port(),
+        "wikipedia": _free_port(),
+        "shopping": _free_port(),
+        "reddit": _free_port(),
+    }
+    env = {
+        **os.environ,
+        "STACK": "embedded",
+        "SEED": str(TEST_SEED),
+        "SCALE": str(TEST_LISTINGS),
+        "DATA_DIR": str(dataset.root.parent.parent),
+        "RUN_DIR": str(tmp_path / "run"),
+        "RESET_TOKEN": RESET_TOKEN,
+        "CLASSIFIEDS": f"http://127.0.0.1:{ports['classifieds']}",
+        "HOMEPAGE": f"http://127.0.0.1:{ports['homepage']}",
+        "WIKIPEDIA": f"http://127.0.0.1:{ports['wikipedia']}",
+        "SHOPPING": f"http://127.0.0.1:{ports['shopping']}",
+        "REDDIT": f"http://127.0.0.1:{ports['reddit']}",
+    }
     up = _run(["up"], env)
     try:
         assert up.returncode == 0, up.stderr
-        for name, port in ports.items():          # all five, Wikipedia's kiwix-serve included
+        for name, port in ports.items():  # all five, Wikipedia's kiwix-serve included
             assert f"{name:<12} http://127.0.0.1:{port}" in up.stdout, (name, up.stdout)
         assert check_health(f"http://127.0.0.1:{ports['classifieds']}")
         home = urllib.request.urlopen(f"http://127.0.0.1:{ports['homepage']}/", timeout=10).read().decode()
@@ -79,8 +100,14 @@ def test_doctor_reports_a_port_taken_by_another_program(tmp_path, dataset):
     blocker.bind(("127.0.0.1", 0))
     blocker.listen(1)
     port = blocker.getsockname()[1]
-    env = {**os.environ, "SEED": str(TEST_SEED), "SCALE": str(TEST_LISTINGS), "RUN_DIR": str(tmp_path),
-           "DATA_DIR": str(dataset.root.parent.parent), "CLASSIFIEDS": f"http://127.0.0.1:{port}"}
+    env = {
+        **os.environ,
+        "SEED": str(TEST_SEED),
+        "SCALE": str(TEST_LISTINGS),
+        "RUN_DIR": str(tmp_path),
+        "DATA_DIR": str(dataset.root.parent.parent),
+        "CLASSIFIEDS": f"http://127.0.0.1:{port}",
+    }
     try:
         result = _run(["doctor"], env)
     finally:

@@ -1,5 +1,6 @@
 """The shared hardening pieces of sites/common: byte-wise token comparison, safe redirect targets, escaping of
 access-log text, the session registry, and the access log of sites.serve that uses the escaping."""
+
 from __future__ import annotations
 
 import logging
@@ -13,29 +14,63 @@ from sites.common.tokens import tokens_equal
 from sites.serve import AccessLog, access_line
 
 
-@pytest.mark.parametrize("sent, expected, equal", [
-    ("abc", "abc", True), ("abd", "abc", False), ("", "abc", False), ("abc", "", False), (None, "abc", False),
-    ("é", "abc", False), ("\udcff", "abc", False), ("é", "é", True), (b"abc", "abc", True), ("\xe9", "abc", False),
-])
+@pytest.mark.parametrize(
+    "sent, expected, equal",
+    [
+        ("abc", "abc", True),
+        ("abd", "abc", False),
+        ("", "abc", False),
+        ("abc", "", False),
+        (None, "abc", False),
+        ("é", "abc", False),
+        ("\udcff", "abc", False),
+        ("é", "é", True),
+        (b"abc", "abc", True),
+        ("\xe9", "abc", False),
+    ],
+)
 def test_tokens_are_compared_as_bytes_and_never_raise(sent, expected, equal):
     assert tokens_equal(sent, expected) is equal
 
 
-@pytest.mark.parametrize("raw", [
-    "/a\nb", "/a\r\nb", "/\t/evil.example", "/\t\t/evil.example", "\t//evil.example", "//evil.example",
-    "/\\evil.example", "\\/evil.example", "https://evil.example/", "javascript:alert(1)", "evil.example/x",
-    "/a\x00b", "/a\x7fb", "/a\x85b", "", None, "/" + "a" * 3000,
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "/a\nb",
+        "/a\r\nb",
+        "/\t/evil.example",
+        "/\t\t/evil.example",
+        "\t//evil.example",
+        "//evil.example",
+        "/\\evil.example",
+        "\\/evil.example",
+        "https://evil.example/",
+        "javascript:alert(1)",
+        "evil.example/x",
+        "/a\x00b",
+        "/a\x7fb",
+        "/a\x85b",
+        "",
+        None,
+        "/" + "a" * 3000,
+    ],
+)
 def test_unsafe_redirect_targets_fall_back_to_the_default(raw):
     assert local_target(raw, "/home") == "/home"
 
 
-@pytest.mark.parametrize("raw, result", [
-    ("/", "/"), ("/f/aww/12/a-title#comment_3", "/f/aww/12/a-title#comment_3"),
-    ("/catalogsearch/result/?q=red+mug&p=2", "/catalogsearch/result/?q=red+mug&p=2"),
-    ("/search?q=caf%C3%A9", "/search?q=caf%C3%A9"), ("/search?q=café", "/search?q=caf%C3%A9"),
-    ("/%09/evil.example", "/%09/evil.example"), ("/a b", "/a%20b"),
-])
+@pytest.mark.parametrize(
+    "raw, result",
+    [
+        ("/", "/"),
+        ("/f/aww/12/a-title#comment_3", "/f/aww/12/a-title#comment_3"),
+        ("/catalogsearch/result/?q=red+mug&p=2", "/catalogsearch/result/?q=red+mug&p=2"),
+        ("/search?q=caf%C3%A9", "/search?q=caf%C3%A9"),
+        ("/search?q=café", "/search?q=caf%C3%A9"),
+        ("/%09/evil.example", "/%09/evil.example"),
+        ("/a b", "/a%20b"),
+    ],
+)
 def test_local_paths_are_kept_and_non_ascii_is_percent_encoded(raw, result):
     assert local_target(raw, "/home") == result
 
@@ -73,7 +108,7 @@ def test_the_registry_ends_one_login_at_logout_and_every_session_at_a_reset():
     first = reg.start(1)
     for user in (2, 3, 4):
         reg.start(user)
-    assert not reg.alive(first, 1)                     # past the limit, the oldest login is forgotten
+    assert not reg.alive(first, 1)  # past the limit, the oldest login is forgotten
 
 
 def test_a_real_server_logs_an_encoded_line_break_and_nul_as_escapes(caplog):
@@ -90,7 +125,7 @@ def test_a_real_server_logs_an_encoded_line_break_and_nul_as_escapes(caplog):
     server = create_server(AccessLog(app), host="127.0.0.1", port=0, threads=1)
     stop = threading.Event()
 
-    def serve():   # waitress's loop, in short turns, so that the server is closed by its own thread
+    def serve():  # waitress's loop, in short turns, so that the server is closed by its own thread
         while not stop.is_set():
             server.asyncore.loop(timeout=0.05, map=server._map, count=1)
         server.close()
@@ -108,15 +143,31 @@ def test_a_real_server_logs_an_encoded_line_break_and_nul_as_escapes(caplog):
             stop.set()
             thread.join(10)
     lines = [r.getMessage() for r in caplog.records if r.name == "sites.access"]
-    assert lines == ["GET /a\\x0a2026-01-01 INFO GET /forged 200\\x00end?q=%0D 200 " +
-                     lines[0].rsplit(" ", 1)[1]]
+    assert lines == ["GET /a\\x0a2026-01-01 INFO GET /forged 200\\x00end?q=%0D 200 " + lines[0].rsplit(" ", 1)[1]]
 
 
-@pytest.mark.parametrize("raw, value", [
-    ("4y", 4), ("  12abc", 12), ("+7", 7), ("-3x", -3), ("007", 7), ("abc", 0), ("", 0), (None, 0),
-    ("\u0663", 0), ("\uff11\uff12", 0), ("\u00b2", 0), ("1.9", 1), ("1e3", 1), ("0x10", 0),
-    ("9" * 400, 2**63 - 1), ("-" + "9" * 30, -(2**63)), ("9223372036854775808", 2**63 - 1),
-])
+@pytest.mark.parametrize(
+    "raw, value",
+    [
+        ("4y", 4),
+        ("  12abc", 12),
+        ("+7", 7),
+        ("-3x", -3),
+        ("007", 7),
+        ("abc", 0),
+        ("", 0),
+        (None, 0),
+        ("\u0663", 0),
+        ("\uff11\uff12", 0),
+        ("\u00b2", 0),
+        ("1.9", 1),
+        ("1e3", 1),
+        ("0x10", 0),
+        ("9" * 400, 2**63 - 1),
+        ("-" + "9" * 30, -(2**63)),
+        ("9223372036854775808", 2**63 - 1),
+    ],
+)
 def test_php_intval_reads_leading_ascii_digits_and_clamps(raw, value):
     from sites.common.web import php_intval
 

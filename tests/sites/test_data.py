@@ -1,4 +1,5 @@
 """The generator: determinism, visual grounding in the photo table, scale parsing, and the query API."""
+
 from __future__ import annotations
 
 import re
@@ -48,9 +49,10 @@ def test_photos_carry_visible_attributes(dataset):
     for category, kind, *_ in MEASURED:
         allowed[category].add(KINDS[kind])
     kinds.update({k.name: k for ks in allowed.values() for k in ks})
-    rows = conn.execute("SELECT p.kind, p.color, p.count, p.printed_text, p.condition, p.pattern, p.view, i.title,"
-                        " c.name FROM photo p JOIN item i ON i.id = p.item_id JOIN category c ON c.id = i.category_id"
-                        ).fetchall()
+    rows = conn.execute(
+        "SELECT p.kind, p.color, p.count, p.printed_text, p.condition, p.pattern, p.view, i.title,"
+        " c.name FROM photo p JOIN item i ON i.id = p.item_id JOIN category c ON c.id = i.category_id"
+    ).fetchall()
     assert rows
     for kind, color, count, text, condition, pattern, view, title, category in rows:
         k = kinds[kind]
@@ -70,13 +72,15 @@ def test_photos_carry_visible_attributes(dataset):
 
 def test_measured_listings_state_a_diameter_the_tape_in_their_photo_shows_or_not(dataset):
     conn = sqlite3.connect(dataset.db)
-    rows = conn.execute("SELECT p.tape_inches, i.description, i.user_id FROM photo p JOIN item i ON i.id = p.item_id"
-                        " WHERE p.tape_inches IS NOT NULL ORDER BY i.id").fetchall()
+    rows = conn.execute(
+        "SELECT p.tape_inches, i.description, i.user_id FROM photo p JOIN item i ON i.id = p.item_id"
+        " WHERE p.tape_inches IS NOT NULL ORDER BY i.id"
+    ).fetchall()
     assert [r[0] for r in rows] == [m[3] for m in MEASURED]
     stated = [int(m.group(1)) for r in rows if (m := re.search(r"(\d+) inches in diameter", r[1]))]
     assert stated == [m[4] for m in MEASURED]
-    assert {s == shown for s, (shown, _, _) in zip(stated, rows)} == {True, False}
-    assert all(r[2] != 1 for r in rows)      # never the benchmark account's
+    assert {s == shown for s, (shown, _, _) in zip(stated, rows, strict=False)} == {True, False}
+    assert all(r[2] != 1 for r in rows)  # never the benchmark account's
 
 
 def test_accounts(dataset):
@@ -94,9 +98,14 @@ def test_query_api(dataset):
         found = data.find(kind=first.kind, color=first.color, limit=None)
         assert listing.id in [f.id for f in found]
         assert all(f.photos[0].kind == first.kind and f.photos[0].color == first.color for f in found)
-        assert data.count(category=listing.category) == sqlite3.connect(dataset.db).execute(
-            "SELECT COUNT(*) FROM item JOIN category c ON c.id = category_id WHERE c.name = ?",
-            (listing.category,)).fetchone()[0]
+        assert (
+            data.count(category=listing.category)
+            == sqlite3.connect(dataset.db)
+            .execute(
+                "SELECT COUNT(*) FROM item JOIN category c ON c.id = category_id WHERE c.name = ?", (listing.category,)
+            )
+            .fetchone()[0]
+        )
         cheap = data.find(max_price=20, limit=None)
         assert all(x.price <= 20 for x in cheap)
         with pytest.raises(TypeError, match="unknown attribute"):
@@ -117,8 +126,10 @@ print("generated" if result else "found")
 
 
 def test_concurrent_ensure_generates_once(tmp_path):
-    procs = [subprocess.Popen([sys.executable, "-c", ENSURE, str(tmp_path)], stdout=subprocess.PIPE, text=True)
-             for _ in range(3)]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", ENSURE, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
     outputs = sorted(p.communicate(timeout=120)[0].strip() for p in procs)
     assert outputs == ["found", "found", "generated"]
     ds = store.dataset(tmp_path, 5, 80)
@@ -140,12 +151,13 @@ def test_the_tape_lies_across_the_measured_item(dataset):
     conn.row_factory = sqlite3.Row
     row = conn.execute("SELECT * FROM photo WHERE tape_inches IS NOT NULL ORDER BY id LIMIT 1").fetchone()
     image = render_generated(PhotoRow.from_row(row)).convert("RGB")
-    plain = render_scene(PhotoSpec(kind=str(row["kind"]), condition=str(row["condition"])), size=image.size,
-                         seed=int(row["seed"]))
+    plain = render_scene(
+        PhotoSpec(kind=str(row["kind"]), condition=str(row["condition"])), size=image.size, seed=int(row["seed"])
+    )
     x0, y0, x1, y1 = plain.boxes[0]
     y = (y0 + y1) // 2 + 2
     pixels = np.asarray(image, dtype=np.int32)
-    tape = pixels[y, x0 + 2:x1 - 2]
+    tape = pixels[y, x0 + 2 : x1 - 2]
     yellow = (np.abs(tape - np.array(TAPE)) < 40).all(axis=1)
-    assert yellow.mean() > 0.5                    # the tape runs across the whole item (its marks aside)
+    assert yellow.mean() > 0.5  # the tape runs across the whole item (its marks aside)
     assert (pixels[y0 + 2, x0 + 2] == np.asarray(plain.image, dtype=np.int32)[y0 + 2, x0 + 2]).all()  # the rest stays

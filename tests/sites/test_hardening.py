@@ -1,4 +1,5 @@
 """Login throttle, CSRF on login, logout by POST only, long file names, and the reset token of .env."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,9 +27,9 @@ def test_throttle_counts_per_account_and_per_address_and_forgets_after_the_windo
     for _ in range(3):
         assert t.refusal("A@x.org", "1.1.1.1") is None
         t.failed("a@x.org ", "1.1.1.1")
-    message = t.refusal("a@x.org", "2.2.2.2")          # the account, from anywhere (case/space-insensitive)
+    message = t.refusal("a@x.org", "2.2.2.2")  # the account, from anywhere (case/space-insensitive)
     assert message and "this account" in message and "60 seconds" in message
-    assert t.refusal("b@x.org", "1.1.1.1") is None      # another account from the same address: not yet
+    assert t.refusal("b@x.org", "1.1.1.1") is None  # another account from the same address: not yet
     t.failed("b@x.org", "1.1.1.1")
     t.failed("c@x.org", "1.1.1.1")
     assert "your address" in (t.refusal("d@x.org", "1.1.1.1") or "")
@@ -36,7 +37,7 @@ def test_throttle_counts_per_account_and_per_address_and_forgets_after_the_windo
     clock.now += 30
     assert "30 seconds" in (t.refusal("a@x.org", "2.2.2.2") or "")
     clock.now += 30
-    assert t.refusal("a@x.org", "1.1.1.1") is None      # the window has passed
+    assert t.refusal("a@x.org", "1.1.1.1") is None  # the window has passed
     t.failed("e@x.org", "9.9.9.9")
     t.succeeded("E@x.org")
     assert t._fails.get(("account", "e@x.org")) is None and t._fails[("address", "9.9.9.9")]
@@ -48,6 +49,7 @@ def test_classifieds_login_is_throttled_before_any_hash_with_a_clear_message(cli
     for _ in range(ACCOUNT_LIMIT):
         assert login(client, BLAKE[0], "wrong").status_code == 401
     calls = []
+
     def verify(*a) -> bool:
         calls.append(a)
         return True
@@ -56,8 +58,8 @@ def test_classifieds_login_is_throttled_before_any_hash_with_a_clear_message(cli
     refused = login(client, BLAKE[0], BLAKE[1])
     text = refused.get_data(as_text=True)
     assert refused.status_code == 429 and "Too many failed sign-in attempts for this account" in text
-    assert calls == []                                   # refused before the password hash
-    assert login(client, "seller00002@example.com", "Seller.123").status_code == 302   # other accounts go on
+    assert calls == []  # refused before the password hash
+    assert login(client, "seller00002@example.com", "Seller.123").status_code == 302  # other accounts go on
 
 
 def test_classifieds_reset_clears_the_throttle(client):

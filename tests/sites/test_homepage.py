@@ -1,4 +1,5 @@
 """The homepage app: site cards, accounts, task images (safe path join, image types only)."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,13 @@ def home(tmp_path):
     (images / "sub" / "cat.png").write_bytes(png_bytes())
     (images / "notes.txt").write_text("not an image")
     (tmp_path / "secret.png").write_bytes(png_bytes())
-    app = create_app({"urls": {"classifieds": "http://127.0.0.1:9980"}, "images_dir": str(images),
-                      "accounts": [{"site": "classifieds", "role": "user", "login": "a@b.c", "password": "pw"}]})
+    app = create_app(
+        {
+            "urls": {"classifieds": "http://127.0.0.1:9980"},
+            "images_dir": str(images),
+            "accounts": [{"site": "classifieds", "role": "user", "login": "a@b.c", "password": "pw"}],
+        }
+    )
     return app.test_client()
 
 
@@ -28,6 +34,7 @@ def test_index_links_live_sites_only(home):
 
 def test_every_site_card_is_live_when_the_stack_serves_all_five(tmp_path):
     from sites.config import SITES as ALL
+
     urls = {name: f"http://127.0.0.1:{port}" for name, (_var, port) in ALL.items()}
     html = create_app({"urls": urls, "images_dir": str(tmp_path)}).test_client().get("/").get_data(as_text=True)
     for name in ("classifieds", "shopping", "reddit", "wikipedia"):

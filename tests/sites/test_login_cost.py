@@ -2,6 +2,7 @@
 password (each site verifies a decoy hash when the name is unknown), so the answer's timing does not tell which
 accounts exist. Counted, not timed: every PBKDF2 computation of the request is recorded in-process
 (`hashlib.pbkdf2_hmac`, which Werkzeug's password hashes and this project's use) with its iteration count."""
+
 from __future__ import annotations
 
 import hashlib
@@ -30,7 +31,7 @@ def pbkdf2(monkeypatch) -> list[int]:
     return done
 
 
-SITES = {   # site: (app fixture, login helper, known account, refused status, a generated account: cheap hash)
+SITES = {  # site: (app fixture, login helper, known account, refused status, a generated account: cheap hash)
     "classifieds": ("app", classifieds_login, BLAKE[0], 401, "seller00002@example.com"),
     "shopping": ("shop_app", shopping_login, EMMA[0], 401, None),
     "reddit": ("forum_app", reddit_login, MARVEL[0], 400, None),
@@ -43,12 +44,14 @@ def _generated_account(site: str, app) -> str:
     if known:
         return known
     import sqlite3
+
     config = app.config["SHOPPING" if site == "shopping" else "REDDIT"]
     column, table = ("email", "customer") if site == "shopping" else ("username", "user")
     conn = sqlite3.connect(config.live_db)
     try:
-        return conn.execute(f"SELECT {column} FROM {table} WHERE password_hash LIKE 'pbkdf2:sha256:2000$%'"
-                            " LIMIT 1").fetchone()[0]
+        return conn.execute(
+            f"SELECT {column} FROM {table} WHERE password_hash LIKE 'pbkdf2:sha256:2000$%' LIMIT 1"
+        ).fetchone()[0]
     finally:
         conn.close()
 
@@ -65,10 +68,10 @@ def test_an_unknown_account_costs_the_same_hashing_as_a_wrong_password(site, req
         return list(pbkdf2)
 
     unknown = "nobody-here@example.com" if site != "reddit" else "nobody_here_at_all"
-    cost("first-" + unknown)          # a decoy made on first use is not part of a steady-state login
+    cost("first-" + unknown)  # a decoy made on first use is not part of a steady-state login
     wrong_password = cost(known)
     no_account = cost(unknown)
-    assert wrong_password and sum(wrong_password) >= 100_000, wrong_password    # one strong hash
+    assert wrong_password and sum(wrong_password) >= 100_000, wrong_password  # one strong hash
     assert no_account == wrong_password, f"{site}: unknown account hashed {no_account}, known {wrong_password}"
 
 
@@ -89,9 +92,9 @@ def test_a_generated_account_costs_as_much_as_an_unknown_one(site, request, pbkd
         pbkdf2.clear()
         assert login(client, name, "not-the-password").status_code == refused, (site, name)
         costs[name] = list(pbkdf2)
-    assert SELLER_ITERATIONS in costs[generated], costs     # its own cheap hash was checked...
+    assert SELLER_ITERATIONS in costs[generated], costs  # its own cheap hash was checked...
     totals = {name: sum(c) for name, c in costs.items()}
-    assert totals == dict.fromkeys(costs, STRONG_ITERATIONS), costs                  # ...at one cost
+    assert totals == dict.fromkeys(costs, STRONG_ITERATIONS), costs  # ...at one cost
 
 
 def test_the_count_sees_a_login_that_skips_the_hash(app, pbkdf2, monkeypatch):

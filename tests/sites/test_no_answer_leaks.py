@@ -16,6 +16,7 @@ name, page text and attribute found:
 What the sites are meant to show (an item's page holds its id and title: the agent finds it by working) is not a
 leak; the checks cover what lies beyond that.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,13 @@ from tests.sites.crawl import crawl, login_session
 TASKS_DIR = Path(__file__).resolve().parents[2] / "tasks"
 # one worker runs the module (make test: --dist loadgroup), so its arena and crawl are made once
 pytestmark = pytest.mark.xdist_group("answer-leaks")
-PLACEHOLDERS = {"__CLASSIFIEDS__": "classifieds", "__SHOPPING__": "shopping", "__REDDIT__": "reddit",
-                "__WIKIPEDIA__": "wikipedia", "__HOMEPAGE__": "homepage"}
+PLACEHOLDERS = {
+    "__CLASSIFIEDS__": "classifieds",
+    "__SHOPPING__": "shopping",
+    "__REDDIT__": "reddit",
+    "__WIKIPEDIA__": "wikipedia",
+    "__HOMEPAGE__": "homepage",
+}
 BUDGET = {"classifieds": 250, "shopping": 250, "reddit": 250, "wikipedia": 60, "homepage": 60}
 TASK_FILE_MARKERS = ("reference_solution", "intent_template_id", "reference_answers", "instantiation_dict")
 IMAGE_ATTRS = ("alt", "title")
@@ -112,8 +118,9 @@ def tasks() -> list[dict]:
 def arena(tmp_path_factory):
     import dataclasses
 
-    settings = dataclasses.replace(suite_settings(), run_dir=tmp_path_factory.mktemp("leak-run"),
-                                   reset_token="leak-test-reset-token-7f3a9c")
+    settings = dataclasses.replace(
+        suite_settings(), run_dir=tmp_path_factory.mktemp("leak-run"), reset_token="leak-test-reset-token-7f3a9c"
+    )
     with Arena(["classifieds", "shopping", "reddit", "wikipedia", "homepage"], settings=settings) as running:
         running.start()
         yield running
@@ -147,8 +154,9 @@ def test_input_image_names_are_content_hashes_and_carry_no_answer(tasks, crawled
     everyone = set().union(*(answer_tokens(t) for t in tasks))
     for ref, task in images.items():
         name = ref.rsplit("/", 1)[-1]
-        assert re.fullmatch(r"[0-9a-f]{16}\.(png|jpg)", name), \
+        assert re.fullmatch(r"[0-9a-f]{16}\.(png|jpg)", name), (
             f"task {task['task_id']}: image {ref} is not named by a hash"
+        )
         leaked = tokens(name.rsplit(".", 1)[0]) & (answer_tokens(task) | everyone)
         assert not leaked, f"task {task['task_id']}: image name {ref} holds {leaked} of an answer"
     for url in crawled["homepage"]:
@@ -159,8 +167,12 @@ def test_input_image_names_are_content_hashes_and_carry_no_answer(tasks, crawled
 
 def test_an_answer_id_in_an_image_name_is_caught():
     """The name check catches the old names: `find-84.png` for the task whose answer is `page=item&id=84`."""
-    task = {"eval": {"reference_url": "__CLASSIFIEDS__/index.php?page=item&id=84",
-                     "reference_answers": {"must_include": ["$1,250 |OR| 1250"]}}}
+    task = {
+        "eval": {
+            "reference_url": "__CLASSIFIEDS__/index.php?page=item&id=84",
+            "reference_answers": {"must_include": ["$1,250 |OR| 1250"]},
+        }
+    }
     assert tokens("find-84") & answer_tokens(task) == {"84"}
     assert tokens("price-1250") & answer_tokens(task) == {"1250"}
     assert not tokens("d47f6969a209c636") & answer_tokens(task)
@@ -183,13 +195,16 @@ def test_the_homepage_lists_no_folder_of_images(arena, tasks):
 
 
 def test_the_homepage_shows_no_reference_url(crawled, arena, tasks):
-    shown = [(url, page.body + " ".join(v for _t, _a, v in page.attributes))
-             for url, page in crawled["homepage"].items() if page.body]
+    shown = [
+        (url, page.body + " ".join(v for _t, _a, v in page.attributes))
+        for url, page in crawled["homepage"].items()
+        if page.body
+    ]
     for task in tasks:
         for ref in reference_urls(task):
             path = fill(ref, arena.urls).split("//", 1)[-1].partition("/")[2]
             if len(path) < 3:
-                continue      # a site's front page: the homepage links every site by design
+                continue  # a site's front page: the homepage links every site by design
             for url, text in shown:
                 assert path not in text, f"{url} shows the reference URL of task {task['task_id']}: {ref}"
 
@@ -209,8 +224,9 @@ def test_no_site_serves_task_files_comments_tokens_or_image_names(crawled, arena
 
 
 def test_no_image_url_or_attribute_states_a_visual_fact(crawled, tasks):
-    words = {t.lower() for task in tasks for t in task["grounding"].get("visual_terms", [])
-             if t.isalpha() and len(t) >= 3}
+    words = {
+        t.lower() for task in tasks for t in task["grounding"].get("visual_terms", []) if t.isalpha() and len(t) >= 3
+    }
     assert {"red", "striped", "cracked"} <= words
     checked = 0
     for site in SITES:

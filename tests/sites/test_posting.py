@@ -1,4 +1,5 @@
 """Posting, editing, deleting (owner only), uploads checked, comments with ratings, escaping, CSRF."""
+
 from __future__ import annotations
 
 import io
@@ -15,9 +16,18 @@ ADD = "/index.php?page=item&action=item_add"
 
 
 def _post(client, csrf, photos=(), **fields):
-    data = {"page": "item", "action": "item_add_post", "csrf": csrf, "title": "Red kettle", "description":
-            "Works fine, pickup in Dover.", "price": "1,234.50", "sCategory": "2", "sRegion": "", "sCity": "1",
-            **fields}
+    data = {
+        "page": "item",
+        "action": "item_add_post",
+        "csrf": csrf,
+        "title": "Red kettle",
+        "description": "Works fine, pickup in Dover.",
+        "price": "1,234.50",
+        "sCategory": "2",
+        "sRegion": "",
+        "sCity": "1",
+        **fields,
+    }
     if photos:
         data["photos"] = [(io.BytesIO(content), name) for content, name in photos]
     return client.post("/index.php", data=data, content_type="multipart/form-data")
@@ -54,13 +64,27 @@ def test_removed_uploads_leave_the_disk(blake, app):
     assert len(list(upload_dir.iterdir())) == 2
     form = blake.get(f"/index.php?page=item&action=item_edit&id={item_id}").get_data(as_text=True)
     first = re.findall(r'name="remove_photo" value="(\d+)"', form)[0]
-    edit = {"page": "item", "action": "item_edit_post", "id": str(item_id), "csrf": token, "title": "Red kettle",
-            "description": "Works fine.", "price": "3", "sCategory": "2", "sRegion": "", "sCity": "1",
-            "remove_photo": first}
+    edit = {
+        "page": "item",
+        "action": "item_edit_post",
+        "id": str(item_id),
+        "csrf": token,
+        "title": "Red kettle",
+        "description": "Works fine.",
+        "price": "3",
+        "sCategory": "2",
+        "sRegion": "",
+        "sCity": "1",
+        "remove_photo": first,
+    }
     assert blake.post("/index.php", data=edit).status_code == 302
     assert len([p for p in upload_dir.iterdir() if not p.name.endswith("-t.jpg")]) == 1
-    assert blake.post("/index.php", data={"page": "item", "action": "item_delete", "id": str(item_id),
-                                          "csrf": token}).status_code == 302
+    assert (
+        blake.post(
+            "/index.php", data={"page": "item", "action": "item_delete", "id": str(item_id), "csrf": token}
+        ).status_code
+        == 302
+    )
     assert list(upload_dir.iterdir()) == []
 
 
@@ -73,8 +97,14 @@ def test_uploads_are_checked(blake, app):
     html = blake.get(f"/index.php?page=item&id={item_id}").get_data(as_text=True)
     assert "photo.jpg: the file is not an image" in html
     assert "big.jpg: the file is larger than 5 MB" in html
-    assert len(re.findall(r'src="/oc-content/uploads/\d+\.jpg"', html.split('<div class="item-photos">')[1]
-                          .split("<h2>")[0])) == 1
+    assert (
+        len(
+            re.findall(
+                r'src="/oc-content/uploads/\d+\.jpg"', html.split('<div class="item-photos">')[1].split("<h2>")[0]
+            )
+        )
+        == 1
+    )
     assert len([p for p in app.config["CLASSIFIEDS"].upload_dir.iterdir() if not p.name.endswith("-t.jpg")]) == 1
 
 
@@ -116,8 +146,17 @@ def test_edit_and_delete_own_listing_only(client, app, dataset):
     token = found(r'name="csrf" value="([^"]+)"', form)
     photo_ids = [int(x) for x in re.findall(r'name="remove_photo" value="(\d+)"', form)]
     assert photo_ids
-    base = {"page": "item", "action": "item_edit_post", "csrf": token, "title": "Edited title here",
-            "description": "New words.", "price": "42", "sCategory": "5", "sRegion": "", "sCity": "2"}
+    base = {
+        "page": "item",
+        "action": "item_edit_post",
+        "csrf": token,
+        "title": "Edited title here",
+        "description": "New words.",
+        "price": "42",
+        "sCategory": "5",
+        "sRegion": "",
+        "sCity": "2",
+    }
     forbidden = client.post("/index.php", data={**base, "id": str(other)})
     assert forbidden.status_code == 403
     assert conn.execute("SELECT title FROM item WHERE id = ?", (other,)).fetchone()[0] != "Edited title here"
@@ -127,11 +166,19 @@ def test_edit_and_delete_own_listing_only(client, app, dataset):
     assert "Edited title here" in html and '<div class="price">$42.00</div>' in html
     assert f"/oc-content/uploads/{photo_ids[0]}.jpg" not in html
     # delete: not someone else's, then our own
-    assert client.post("/index.php", data={"page": "item", "action": "item_delete", "id": str(other),
-                                           "csrf": token}).status_code == 403
+    assert (
+        client.post(
+            "/index.php", data={"page": "item", "action": "item_delete", "id": str(other), "csrf": token}
+        ).status_code
+        == 403
+    )
     assert client.post("/index.php", data={"page": "item", "action": "item_delete", "id": str(own)}).status_code == 400
-    assert client.post("/index.php", data={"page": "item", "action": "item_delete", "id": str(own),
-                                           "csrf": token}).status_code == 302
+    assert (
+        client.post(
+            "/index.php", data={"page": "item", "action": "item_delete", "id": str(own), "csrf": token}
+        ).status_code
+        == 302
+    )
     assert client.get(f"/index.php?page=item&id={own}").status_code == 404
     assert client.get(f"/index.php?page=item&id={other}").status_code == 200
 
@@ -144,8 +191,9 @@ def test_comment_with_rating(blake, client):
     bad = blake.post("/index.php", data={**base, "title": "t", "body": "b", "rating": "9"})
     assert bad.status_code == 302
     assert "Rating: choose 1 to 5 stars." in blake.get(page).get_data(as_text=True)
-    ok = blake.post("/index.php", data={**base, "title": "Love the <color>", "body": "Exactly as pictured.",
-                                        "rating": "4"})
+    ok = blake.post(
+        "/index.php", data={**base, "title": "Love the <color>", "body": "Exactly as pictured.", "rating": "4"}
+    )
     assert ok.status_code == 302
     html = blake.get(page).get_data(as_text=True)
     block = html.split('<div class="comments_list">')[1].split("</section>")[0]
@@ -157,15 +205,24 @@ def test_comment_with_rating(blake, client):
 
 
 def test_contact_form_stores_message(client, app):
-    form = {"page": "item", "action": "contact_post", "id": "3", "yourName": "Sam", "yourEmail": "sam@example.com",
-            "message": "Still there?"}
-    assert client.post("/index.php", data=form).status_code == 400          # a guest's form needs its token too
+    form = {
+        "page": "item",
+        "action": "contact_post",
+        "id": "3",
+        "yourName": "Sam",
+        "yourEmail": "sam@example.com",
+        "message": "Still there?",
+    }
+    assert client.post("/index.php", data=form).status_code == 400  # a guest's form needs its token too
     page = client.get("/index.php?page=item&id=3").get_data(as_text=True)
     found = re.search(r'name="csrf" value="([^"]+)"', page)
     assert found, "the contact form has no form token"
     token = found.group(1)
     response = client.post("/index.php", data={**form, "csrf": token})
     assert response.status_code == 302
-    row = sqlite3.connect(app.config["CLASSIFIEDS"].live_db).execute(
-        "SELECT item_id, sender_email, body FROM message").fetchone()
+    row = (
+        sqlite3.connect(app.config["CLASSIFIEDS"].live_db)
+        .execute("SELECT item_id, sender_email, body FROM message")
+        .fetchone()
+    )
     assert row == (3, "sam@example.com", "Still there?")

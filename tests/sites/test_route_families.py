@@ -7,14 +7,15 @@ without a new test:
   Location off the site;
 - a session ends at logout for every copy of its cookie, and every session ends at a reset.
 """
+
 from __future__ import annotations
 
 import hashlib
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 from urllib.parse import urlsplit
 
 import pytest
@@ -27,7 +28,7 @@ from tests.sites.conftest import login as classifieds_login
 from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_settings  # noqa: F401
 from tests.sites.reddit.conftest import RESET_TOKEN as FORUM_TOKEN
 from tests.sites.reddit.conftest import log_in as forum_login
-from tests.sites.shopping.conftest import RESET_TOKEN as SHOP_TOKEN  # noqa: F401
+from tests.sites.shopping.conftest import RESET_TOKEN as SHOP_TOKEN
 from tests.sites.shopping.conftest import shop_app, shop_data, shop_settings  # noqa: F401  (fixtures)
 from tests.sites.shopping.conftest import sign_in as shop_login
 
@@ -42,10 +43,10 @@ class Site:
     app: Flask
     cookie: str
     log_in: Callable
-    account_page: str                     # 200 when logged in, a redirect or 401 when not
-    token_pages: tuple[str, ...]          # pages that carry the session's form token
-    reset: Callable                       # (client, token) -> response
-    posts: list[tuple[str, dict]] = field(default_factory=list)   # (path, form) of every POST route
+    account_page: str  # 200 when logged in, a redirect or 401 when not
+    token_pages: tuple[str, ...]  # pages that carry the session's form token
+    reset: Callable  # (client, token) -> response
+    posts: list[tuple[str, dict]] = field(default_factory=list)  # (path, form) of every POST route
 
     def client(self):
         return self.app.test_client()
@@ -76,60 +77,136 @@ def _classifieds(app) -> Site:
     conn = sqlite3.connect(app.config["CLASSIFIEDS"].live_db)
     item = conn.execute("SELECT id FROM item WHERE user_id = 1 LIMIT 1").fetchone()[0]
     conn.close()
-    base = {"id": str(item), "title": "A title", "description": "A long enough description.", "price": "10",
-            "catId": "1", "email": "new.person@example.com", "password": "secret12", "name": "N",
-            "password2": "secret12",
-            "body": "hello", "message": "hi", "yourName": "Y", "yourEmail": "y@example.com"}
-    reset_token_routes = ("reset", "session")   # these answer 403 to a wrong token
-    posts = [("/index.php", {**base, "page": page, "action": action or ""})
-             for (page, action, method) in classifieds_views.ROUTES
-             if method == "POST" and page not in reset_token_routes]
-    return Site("classifieds", app, "classifieds_session", classifieds_login, "/index.php?page=user&action=profile",
-                ("/index.php?page=register", "/"),
-                lambda c, t: c.post("/index.php", data={"page": "reset", "token": t}), posts)
+    base = {
+        "id": str(item),
+        "title": "A title",
+        "description": "A long enough description.",
+        "price": "10",
+        "catId": "1",
+        "email": "new.person@example.com",
+        "password": "secret12",
+        "name": "N",
+        "password2": "secret12",
+        "body": "hello",
+        "message": "hi",
+        "yourName": "Y",
+        "yourEmail": "y@example.com",
+    }
+    reset_token_routes = ("reset", "session")  # these answer 403 to a wrong token
+    posts = [
+        ("/index.php", {**base, "page": page, "action": action or ""})
+        for (page, action, method) in classifieds_views.ROUTES
+        if method == "POST" and page not in reset_token_routes
+    ]
+    return Site(
+        "classifieds",
+        app,
+        "classifieds_session",
+        classifieds_login,
+        "/index.php?page=user&action=profile",
+        ("/index.php?page=register", "/"),
+        lambda c, t: c.post("/index.php", data={"page": "reset", "token": t}),
+        posts,
+    )
 
 
 def _shopping(app) -> Site:
     conn = sqlite3.connect(app.config["SHOPPING"].live_db)
-    args = {"order_id": conn.execute("SELECT id FROM sales_order WHERE customer_id = 1 LIMIT 1").fetchone()[0],
-            "address_id": conn.execute("SELECT id FROM address WHERE customer_id = 1 LIMIT 1").fetchone()[0],
-            "product_id": conn.execute("SELECT id FROM product LIMIT 1").fetchone()[0]}
+    args = {
+        "order_id": conn.execute("SELECT id FROM sales_order WHERE customer_id = 1 LIMIT 1").fetchone()[0],
+        "address_id": conn.execute("SELECT id FROM address WHERE customer_id = 1 LIMIT 1").fetchone()[0],
+        "product_id": conn.execute("SELECT id FROM product LIMIT 1").fetchone()[0],
+    }
     conn.close()
-    form = {"product": args["product_id"], "qty": "1", "item": "1", "id": str(args["address_id"]), "nickname": "a",
-            "title": "b", "detail": "c", "ratings[1]": "5", "firstname": "X", "lastname": "Y",
-            "email": "x@example.com", "password": "Secret.123", "password_confirmation": "Secret.123",
-            "street": "1 A St", "city": "Reno", "region": "Nevada", "postcode": "89501", "country": "United States",
-            "telephone": "5550000000", "login[username]": "a", "login[password]": "b",
-            "shipping_method": "flatrate_flatrate", "payment_method": "checkmo"}
+    form = {
+        "product": args["product_id"],
+        "qty": "1",
+        "item": "1",
+        "id": str(args["address_id"]),
+        "nickname": "a",
+        "title": "b",
+        "detail": "c",
+        "ratings[1]": "5",
+        "firstname": "X",
+        "lastname": "Y",
+        "email": "x@example.com",
+        "password": "Secret.123",
+        "password_confirmation": "Secret.123",
+        "street": "1 A St",
+        "city": "Reno",
+        "region": "Nevada",
+        "postcode": "89501",
+        "country": "United States",
+        "telephone": "5550000000",
+        "login[username]": "a",
+        "login[password]": "b",
+        "shipping_method": "flatrate_flatrate",
+        "payment_method": "checkmo",
+    }
     posts = [(_fill(r, args), form) for r in app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
-    return Site("shopping", app, "shopping_session", shop_login, "/customer/account/",
-                ("/customer/account/login/", "/"),
-                lambda c, t: c.post("/__reset", data={"token": t}), posts)
+    return Site(
+        "shopping",
+        app,
+        "shopping_session",
+        shop_login,
+        "/customer/account/",
+        ("/customer/account/login/", "/"),
+        lambda c, t: c.post("/__reset", data={"token": t}),
+        posts,
+    )
 
 
 def _reddit(app) -> Site:
     conn = sqlite3.connect(app.config["REDDIT"].live_db)
     me = conn.execute("SELECT id FROM user WHERE username = ?", (MARVEL[0],)).fetchone()[0]
-    post_id, forum_name = conn.execute("SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id"
-                                       " WHERE s.user_id = ? LIMIT 1", (me,)).fetchone()
+    post_id, forum_name = conn.execute(
+        "SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id WHERE s.user_id = ? LIMIT 1", (me,)
+    ).fetchone()
     comment = conn.execute("SELECT id FROM comment WHERE submission_id = ? LIMIT 1", (post_id,)).fetchone()
     other = conn.execute("SELECT username FROM user WHERE id != ? LIMIT 1", (me,)).fetchone()[0]
-    thread = conn.execute("SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1",
-                          (me, me)).fetchone()
+    thread = conn.execute(
+        "SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1", (me, me)
+    ).fetchone()
     conn.close()
-    args = {"forum_name": forum_name, "post_id": post_id, "comment_id": comment[0] if comment else 1,
-            "parent_id": comment[0] if comment else 1, "username": other, "thread_id": thread[0] if thread else 1}
-    form = {"choice": "1", "comment[comment]": "hello", "submission[title]": "A title",
-            "submission[forum]": forum_name, "submission[body]": "text", "message[body]": "hi",
-            "_username": MARVEL[0], "_password": MARVEL[1], "user[username]": "newcomer42",
-            "user[password][first]": "secret.123", "user[password][second]": "secret.123"}
+    args = {
+        "forum_name": forum_name,
+        "post_id": post_id,
+        "comment_id": comment[0] if comment else 1,
+        "parent_id": comment[0] if comment else 1,
+        "username": other,
+        "thread_id": thread[0] if thread else 1,
+    }
+    form = {
+        "choice": "1",
+        "comment[comment]": "hello",
+        "submission[title]": "A title",
+        "submission[forum]": forum_name,
+        "submission[body]": "text",
+        "message[body]": "hi",
+        "_username": MARVEL[0],
+        "_password": MARVEL[1],
+        "user[username]": "newcomer42",
+        "user[password][first]": "secret.123",
+        "user[password][second]": "secret.123",
+    }
     posts = [(_fill(r, args), form) for r in app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
-    return Site("reddit", app, "reddit_session", forum_login, "/messages", ("/login",),
-                lambda c, t: c.post("/__reset", data={"token": t}), posts)
+    return Site(
+        "reddit",
+        app,
+        "reddit_session",
+        forum_login,
+        "/messages",
+        ("/login",),
+        lambda c, t: c.post("/__reset", data={"token": t}),
+        posts,
+    )
 
 
-SITES = {"classifieds": ("app", _classifieds, CLASSIFIEDS_TOKEN), "shopping": ("shop_app", _shopping, SHOP_TOKEN),
-         "reddit": ("forum_app", _reddit, FORUM_TOKEN)}
+SITES = {
+    "classifieds": ("app", _classifieds, CLASSIFIEDS_TOKEN),
+    "shopping": ("shop_app", _shopping, SHOP_TOKEN),
+    "reddit": ("forum_app", _reddit, FORUM_TOKEN),
+}
 
 
 @pytest.fixture(params=sorted(SITES))
@@ -166,8 +243,7 @@ def test_a_non_ascii_token_is_refused_everywhere_and_changes_nothing(site):
     for path, form in site.posts:
         for bad in ("é", "\u2603" * 40, "\xff"):
             response = client.post(path, data={**form, **{f: bad for f in TOKEN_FIELDS}})
-            assert 400 <= response.status_code < 500, (site.name, path, form.get("action"), bad,
-                                                         response.status_code)
+            assert 400 <= response.status_code < 500, (site.name, path, form.get("action"), bad, response.status_code)
     for bad in ("é", "token\u00e9"):
         assert site.reset(client, bad).status_code == 403, (site.name, bad)
     assert _fingerprint(site.live_db()) == before
@@ -194,8 +270,9 @@ def test_the_rest_api_refuses_a_non_ascii_bearer_token(shop_app):  # noqa: F811
         for header in ("Bearer \xe9", "Bearer \xe9" * 30, "Bearer "):
             response = client.get(path, headers={"Authorization": header})
             assert response.status_code == 401, (path, header, response.status_code)
-    assert client.get(_fill(rules[0], {n: "1" for n in rules[0].arguments}),
-                      headers={"Authorization": f"Bearer {SHOP_TOKEN}"}).status_code in (200, 404)
+    assert client.get(
+        _fill(rules[0], {n: "1" for n in rules[0].arguments}), headers={"Authorization": f"Bearer {SHOP_TOKEN}"}
+    ).status_code in (200, 404)
 
 
 def _safe_location(location: str) -> bool:
@@ -207,7 +284,7 @@ def _safe_location(location: str) -> bool:
 
 def test_redirect_targets_never_give_a_500_or_leave_the_site(site):
     client = _logged_in_client(site)
-    posts = sorted(site.posts, key=lambda p: "logout" in p[0] + p[1].get("action", ""))   # log out last
+    posts = sorted(site.posts, key=lambda p: "logout" in p[0] + p[1].get("action", ""))  # log out last
     for path, form in posts:
         for target in BAD_TARGETS:
             token = site.token(client)
@@ -215,7 +292,7 @@ def test_redirect_targets_never_give_a_500_or_leave_the_site(site):
             response = client.post(path, data=data)
             where = (site.name, path, form.get("action"), target, response.status_code)
             assert response.status_code < 500, where
-            assert _safe_location(response.headers.get("Location", "")), where + (response.headers["Location"],)
+            assert _safe_location(response.headers.get("Location", "")), (*where, response.headers["Location"])
 
 
 def test_a_copied_cookie_is_logged_out_with_its_session(site):
@@ -223,10 +300,11 @@ def test_a_copied_cookie_is_logged_out_with_its_session(site):
     copy = site.client()
     copy.set_cookie(site.cookie, client.get_cookie(site.cookie).value)
     assert site.logged_in(copy)
-    other = _logged_in_client(site)                # another login of the same account lives on
+    other = _logged_in_client(site)  # another login of the same account lives on
     logout = next((p, f) for p, f in site.posts if "logout" in p + f.get("action", ""))
-    assert client.post(logout[0], data={**logout[1], **{f: site.token(client) for f in TOKEN_FIELDS}}
-                       ).status_code == 302
+    assert (
+        client.post(logout[0], data={**logout[1], **{f: site.token(client) for f in TOKEN_FIELDS}}).status_code == 302
+    )
     assert not site.logged_in(client)
     assert not site.logged_in(copy), f"{site.name}: a cookie copied before logout still opens {site.account_page}"
     assert site.logged_in(other)
@@ -238,16 +316,25 @@ def test_a_reset_ends_every_session(site):
     guest_token = site.token(guest)
     assert site.reset(site.client(), _reset_token(site)).status_code == 200
     assert not site.logged_in(client), f"{site.name}: a session from before the reset is still logged in"
-    assert site.token(guest) != guest_token           # a guest's session (its form token) ended too
-    assert site.log_in(client).status_code == 302 and site.logged_in(client)   # logging in again works
+    assert site.token(guest) != guest_token  # a guest's session (its form token) ended too
+    assert site.log_in(client).status_code == 302 and site.logged_in(client)  # logging in again works
 
 
 def test_an_old_cookie_does_not_read_the_inbox_of_an_account_that_reuses_its_id(forum_app):  # noqa: F811
     def register(client, name):
         token = found(TOKEN_RE, client.get("/registration").get_data(as_text=True))
-        assert client.post("/registration", data={"token": token, "user[username]": name,
-                                                  "user[password][first]": "secret.123",
-                                                  "user[password][second]": "secret.123"}).status_code == 302
+        assert (
+            client.post(
+                "/registration",
+                data={
+                    "token": token,
+                    "user[username]": name,
+                    "user[password][first]": "secret.123",
+                    "user[password][second]": "secret.123",
+                },
+            ).status_code
+            == 302
+        )
 
     live = forum_app.config["REDDIT"].live_db
     alice = forum_app.test_client()
@@ -257,17 +344,23 @@ def test_an_old_cookie_does_not_read_the_inbox_of_an_account_that_reuses_its_id(
     assert forum_app.test_client().post("/__reset", data={"token": FORUM_TOKEN}).status_code == 200
     register(forum_app.test_client(), "bob_after_reset")
     bob_id = sqlite3.connect(live).execute("SELECT id FROM user WHERE username = 'bob_after_reset'").fetchone()[0]
-    assert bob_id == alice_id                          # the id is reused: the case this test is about
-    assert alice.get("/messages").status_code == 302   # alice's old cookie is logged out, not Bob
+    assert bob_id == alice_id  # the id is reused: the case this test is about
+    assert alice.get("/messages").status_code == 302  # alice's old cookie is logged out, not Bob
 
 
 def test_classifieds_registration_needs_the_form_token(client):
-    data = {"page": "register", "action": "register_post", "name": "A", "email": "a@x.example",
-            "password": "secret1", "password2": "secret1"}
+    data = {
+        "page": "register",
+        "action": "register_post",
+        "name": "A",
+        "email": "a@x.example",
+        "password": "secret1",
+        "password2": "secret1",
+    }
     for bad in ({}, {"csrf": "forged"}, {"csrf": "é"}):
         response = client.post("/index.php", data={**data, **bad})
         assert response.status_code == 400, bad
-    assert client.get("/index.php?page=user&action=profile").status_code == 401      # not logged in
+    assert client.get("/index.php?page=user&action=profile").status_code == 401  # not logged in
     conn = sqlite3.connect(client.application.config["CLASSIFIEDS"].live_db)
     assert conn.execute("SELECT COUNT(*) FROM user WHERE email = 'a@x.example'").fetchone()[0] == 0
 
@@ -285,9 +378,11 @@ def test_every_classifieds_post_action_needs_the_form_token(client):
     assert client.get("/index.php?page=user&action=profile").status_code == 200
 
 
-HARNESS_SESSION = {"classifieds": ("/index.php", {"page": "session"}, "blake.sullivan@gmail.com"),
-                   "shopping": ("/__session", {}, "emma.lopez@gmail.com"),
-                   "reddit": ("/__session", {}, "MarvelsGrantMan136")}
+HARNESS_SESSION = {
+    "classifieds": ("/index.php", {"page": "session"}, "blake.sullivan@gmail.com"),
+    "shopping": ("/__session", {}, "emma.lopez@gmail.com"),
+    "reddit": ("/__session", {}, "MarvelsGrantMan136"),
+}
 
 
 def test_the_harness_buys_a_session_with_the_reset_token_only(site):
@@ -299,8 +394,10 @@ def test_the_harness_buys_a_session_with_the_reset_token_only(site):
     for bad in ({}, {"token": "forged"}, {"token": "é"}):
         assert client.post(path, data={**form, "user": user, **bad}).status_code == 403, (site.name, bad)
         assert not site.logged_in(client)
-    assert client.post(path, data={**form, "user": "nobody@example.invalid",
-                                   "token": _reset_token(site)}).status_code == 404
+    assert (
+        client.post(path, data={**form, "user": "nobody@example.invalid", "token": _reset_token(site)}).status_code
+        == 404
+    )
     assert client.post(path, data={**form, "user": user, "token": _reset_token(site)}).status_code == 200
     assert site.logged_in(client), f"{site.name}: the harness session does not open {site.account_page}"
     assert site.reset(site.client(), _reset_token(site)).status_code == 200

@@ -1,6 +1,7 @@
 """Adding a site is one registration: a toy SiteSpec, registered here, is seen by everything that lists sites
 (settings, launchers, placeholders, the task loader's check, login recipes, report order, the task builders) and
 the arena starts it in its own process, with the homepage showing its card."""
+
 from __future__ import annotations
 
 import urllib.request
@@ -36,7 +37,7 @@ def toy_create_app(instance: Path, options: dict):
     return app
 
 
-class Suite:                       # the toy site's task builder (tasks.build reads its module by name)
+class Suite:  # the toy site's task builder (tasks.build reads its module by name)
     grounding_key = "toys"
 
 
@@ -45,12 +46,27 @@ def build_suite(conf=None):
 
 
 TOY = SiteSpec(
-    "toy", url_env="TOY_BAZAAR", default_port=9123, docker_service=None,
-    suite_module=__name__, report_order=15,
+    "toy",
+    url_env="TOY_BAZAAR",
+    default_port=9123,
+    docker_service=None,
+    suite_module=__name__,
+    report_order=15,
     launcher=SiteLauncher(name="toy", description="a toy bazaar", prepare=toy_prepare, create_app=toy_create_app),
-    login=LoginSpec("/signin", "#user", "#pass", "button.go", ("sign off",), "TOY_USER", "TOY_PASSWORD",
-                    "toy@example.com", "toy-secret", session_path="/__toy_session"),
-    card=HomepageCard("Toy Bazaar", "A bazaar of toys, registered by a test."))
+    login=LoginSpec(
+        "/signin",
+        "#user",
+        "#pass",
+        "button.go",
+        ("sign off",),
+        "TOY_USER",
+        "TOY_PASSWORD",
+        "toy@example.com",
+        "toy-secret",
+        session_path="/__toy_session",
+    ),
+    card=HomepageCard("Toy Bazaar", "A bazaar of toys, registered by a test."),
+)
 
 
 @pytest.fixture
@@ -64,11 +80,12 @@ def test_a_registered_site_is_a_service_of_the_embedded_compose_file(toy_site):
     import yaml
 
     from sites.compose_file import render
+
     services = yaml.safe_load(render())["services"]
     toy = services["toy"]
     assert toy["command"] == ["toy", "--port", "9123"] and toy["ports"] == ["127.0.0.1:${TOY_BAZAAR_PORT:-9123}:9123"]
     assert toy["environment"]["TOY_BAZAAR"] == "${TOY_BAZAAR:-http://127.0.0.1:9123}"
-    assert "RESET_TOKEN" not in toy["environment"]            # the toy has no reset
+    assert "RESET_TOKEN" not in toy["environment"]  # the toy has no reset
     assert "http://127.0.0.1:9123/healthz" in " ".join(toy["healthcheck"]["test"])
     assert "toy" in services["homepage"]["depends_on"] and "TOY_BAZAAR" in services["homepage"]["environment"]
 
@@ -90,12 +107,17 @@ def test_a_registered_site_is_seen_everywhere(toy_site, monkeypatch):
     assert PLACEHOLDERS["__TOY_BAZAAR__"] == "toy"
     assert resolve_text("__TOY_BAZAAR__/signin", {"toy": "http://h:1"}) == "http://h:1/signin"
     recipe = recipes()["toy"]
-    assert (recipe.path, recipe.session_path, recipe.credentials()) == ("/signin", "/__toy_session",
-                                                                        ("toy@example.com", "toy-secret"))
+    assert (recipe.path, recipe.session_path, recipe.credentials()) == (
+        "/signin",
+        "/__toy_session",
+        ("toy@example.com", "toy-secret"),
+    )
     assert "sign off" in recipe.logged_in_xpath and "toy" not in no_login()
     assert {"key": "toy", "name": "Toy Bazaar", "text": "A bazaar of toys, registered by a test."} in registered_cards()
-    records = [{"task_id": i, "site": site, "status": "passed", "reward": 1.0}
-               for i, site in enumerate(("shopping", "toy", "reddit", "classifieds"))]
+    records = [
+        {"task_id": i, "site": site, "status": "passed", "reward": 1.0}
+        for i, site in enumerate(("shopping", "toy", "reddit", "classifieds"))
+    ]
     assert list(summarise(records).by_site) == ["classifieds", "toy", "reddit", "shopping"]
     assert "toy" in builders.SITES and "toy" in builders.SUITES
     assert builders.site_module("toy").build_suite().grounding_key == "toys"
@@ -104,6 +126,7 @@ def test_a_registered_site_is_seen_everywhere(toy_site, monkeypatch):
 
 def test_the_task_loader_accepts_the_sites_of_the_registry(toy_site, tmp_path):
     from evaluation.taskfiles.loader import SITES as LOADER_SITES
+
     assert "toy" in LOADER_SITES
     unregister_site("toy")
     assert "toy" not in LOADER_SITES
@@ -112,19 +135,30 @@ def test_the_task_loader_accepts_the_sites_of_the_registry(toy_site, tmp_path):
 def test_once_unregistered_a_site_is_gone(toy_site):
     from evaluation.running.login import recipes
     from sites.config import site_url
+
     unregister_site("toy")
     with pytest.raises(KeyError, match="unknown site 'toy'"):
         site_url("toy")
     assert "toy" not in recipes()
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"name": "Toy Site", "url_env": "TOY", "default_port": 1}, "lower-case letters"),
-    ({"name": "toy", "url_env": "toy", "default_port": 1}, "url_env must be an upper-case"),
-    ({"name": "toy", "url_env": "TOY", "default_port": 70000}, "default_port must be a port"),
-    ({"name": "toy", "url_env": "TOY", "default_port": 1,
-      "launcher": SiteLauncher(name="other", description="", prepare=toy_prepare)}, "launcher is named 'other'"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"name": "Toy Site", "url_env": "TOY", "default_port": 1}, "lower-case letters"),
+        ({"name": "toy", "url_env": "toy", "default_port": 1}, "url_env must be an upper-case"),
+        ({"name": "toy", "url_env": "TOY", "default_port": 70000}, "default_port must be a port"),
+        (
+            {
+                "name": "toy",
+                "url_env": "TOY",
+                "default_port": 1,
+                "launcher": SiteLauncher(name="other", description="", prepare=toy_prepare),
+            },
+            "launcher is named 'other'",
+        ),
+    ],
+)
 def test_a_bad_spec_is_refused_with_its_name(kwargs, message):
     with pytest.raises(ValueError, match=message):
         SiteSpec(**kwargs)
@@ -153,6 +187,11 @@ def test_each_sites_docker_service_is_a_service_of_the_official_stack_for_that_s
 
     services = {svc.key: svc.site for svc in DockerStackConfig.from_env().services()}
     declared = {name: spec.docker_service for name, spec in site_specs().items()}
-    assert declared == {"classifieds": "classifieds", "shopping": "shopping", "reddit": "forum",
-                        "wikipedia": "wikipedia", "homepage": "homepage"}
+    assert declared == {
+        "classifieds": "classifieds",
+        "shopping": "shopping",
+        "reddit": "forum",
+        "wikipedia": "wikipedia",
+        "homepage": "homepage",
+    }
     assert all(service is not None and services[service] == site for site, service in declared.items())

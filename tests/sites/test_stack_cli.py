@@ -1,4 +1,5 @@
 """The one command line of the container stacks (sites/stack_cli.py), as docker_stack and compose_stack use it."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,9 @@ def _recording(calls: list) -> dict:
         def run(settings, *rest):
             calls.append((name, rest))
             return 7
+
         return run
+
     return {name: op(name) for name in COMMANDS}
 
 

@@ -1,5 +1,6 @@
 """Embedded Wikipedia: the generated ZIM served by the real kiwix-serve, started by the arena on a free port.
 Every official URL shape is fetched from the running server."""
+
 from __future__ import annotations
 
 import random
@@ -20,16 +21,22 @@ from tests.found import found, rgb
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = [
-    pytest.mark.skipif(shutil.which("kiwix-serve") is None,
-        reason="kiwix-serve is not installed (make install installs Debian's kiwix-tools)"),
+    pytest.mark.skipif(
+        shutil.which("kiwix-serve") is None,
+        reason="kiwix-serve is not installed (make install installs Debian's kiwix-tools)",
+    ),
     pytest.mark.xdist_group("sites/test_wikipedia"),
 ]
 
 
 @pytest.fixture(scope="module")
 def wiki(tmp_path_factory):
-    settings = Settings(data_dir=tmp_path_factory.mktemp("wiki-data"), run_dir=tmp_path_factory.mktemp("wiki-run"),
-                        seed=5, scale="default")
+    settings = Settings(
+        data_dir=tmp_path_factory.mktemp("wiki-data"),
+        run_dir=tmp_path_factory.mktemp("wiki-run"),
+        seed=5,
+        scale="default",
+    )
     with Arena(["wikipedia"], settings=settings) as arena:
         yield arena
 
@@ -46,10 +53,10 @@ def test_landing_article_and_library_page(wiki):
     base = wiki.urls["wikipedia"]
     status, kind, page = _get(f"{base}/{BOOK}/A/{LANDING}")
     assert status == 200 and kind.startswith("text/html") and "Welcome to Wikipedia" in page
-    first = found(r'<li><a href="\.\./([^"]+)">', page)   # links reach the articles next to A/
+    first = found(r'<li><a href="\.\./([^"]+)">', page)  # links reach the articles next to A/
     assert _get(f"{base}/{BOOK}/A/{first}")[0] == 200
     status, _, library = _get(base + "/")
-    assert status == 200 and "<html" in library.lower()     # kiwix-serve's own library page
+    assert status == 200 and "<html" in library.lower()  # kiwix-serve's own library page
     status, _, catalog = _get(base + "/catalog/v2/entries")
     assert status == 200 and BOOK in catalog
 
@@ -61,7 +68,7 @@ def test_country_article_has_lead_infobox_sections_image_and_links(wiki):
     assert '<table class="infobox">' in page and "<th>Calling code</th><td>+33</td>" in page
     assert "international calling code is +33" in page and '<h2 id="History">' in page
     assert 'src="../I/France.png"' in page
-    status, kind, png = _get(f"{base}/{BOOK}/I/France.png")
+    status, kind, _png = _get(f"{base}/{BOOK}/I/France.png")
     assert status == 200 and kind == "image/png"
     status, _, css = _get(f"{base}/{BOOK}/-/style.css")
     assert status == 200 and "infobox" in css
@@ -102,7 +109,7 @@ def test_country_articles_state_capital_people_money_and_neighbours(wiki):
     assert "<th>Capital</th><td>Tokyo</td>" in japan and "Its capital is Tokyo." in japan
     assert "<th>Currency</th><td>Yen</td>" in japan and "<th>Calling code</th><td>+81</td>" in japan
     _, _, france = _get(f"{base}/{BOOK}/A/France")
-    assert re.search(r"shares land borders with .*>Belgium</a>", france)      # neighbours link their articles
+    assert re.search(r"shares land borders with .*>Belgium</a>", france)  # neighbours link their articles
     assert "<th>Official languages</th><td>French</td>" in france and "Flag of France" in france
 
 
@@ -113,12 +120,13 @@ def test_country_flags_are_the_real_ones():
     from PIL import Image
 
     from sites.wikipedia.build import picture_png
+
     france = next(e for e in core_entities(5) if e.title == "France")
     img = Image.open(BytesIO(picture_png(france))).convert("RGB")
     w, h = img.size
     left, middle, right = (rgb(img, (x, h // 2)) for x in (w // 4, w // 2, 3 * w // 4))
-    assert left[2] > 120 and left[0] < 80                 # blue
-    assert min(middle) > 200                              # white
-    assert right[0] > 180 and right[2] < 100              # red
+    assert left[2] > 120 and left[0] < 80  # blue
+    assert min(middle) > 200  # white
+    assert right[0] > 180 and right[2] < 100  # red
     ohio = next(e for e in core_entities(5) if e.title == "Ohio")
     assert not ohio.emoji and "Flag of Ohio" not in article_html(ohio, set(), random.Random(1))

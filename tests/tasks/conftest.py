@@ -1,5 +1,6 @@
 """Fixtures of the task-suite tests, per suite of tasks.build.SUITES (each site's own and the multi-site one): its
 committed tasks, and the pristine data of the suites' SEED/SCALE of every site the grounding lint reads."""
+
 from __future__ import annotations
 
 import json

@@ -4,6 +4,7 @@ their site. A task lists those items by site under the key of that site's suite 
 `products` of shopping, `posts` of reddit; a multi-site task may list several), and each site module says which
 text that is (`grounding_fields`: a listing's title, description and comments; a product's name, description,
 attributes and reviews; a post's title, body and comments)."""
+
 from __future__ import annotations
 
 import json
@@ -56,16 +57,25 @@ def test_every_visual_task_is_grounded_in_the_photos_only(committed_tasks, field
 
 
 def test_tasks_with_a_visual_difficulty_above_easy_record_what_they_look_at(committed_tasks):
-    ungrounded = [t["task_id"] for t in committed_tasks
-                  if t["visual_difficulty"] != "easy" and not t["image"] and not t["grounding"]["visual_terms"]
-                  and t["eval"]["reference_answers"] != {"fuzzy_match": "N/A"}]
+    ungrounded = [
+        t["task_id"]
+        for t in committed_tasks
+        if t["visual_difficulty"] != "easy"
+        and not t["image"]
+        and not t["grounding"]["visual_terms"]
+        and t["eval"]["reference_answers"] != {"fuzzy_match": "N/A"}
+    ]
     assert not ungrounded, f"visual tasks without grounding terms: {ungrounded}"
 
 
 def recorded_ids(key: str) -> list[int]:
     """Ids recorded under `key` by any committed suite, in file order."""
-    return [i for path in sorted(TASKS_DIR.glob("*.json"))
-            for t in json.loads(path.read_text(encoding="utf-8")) for i in t.get("grounding", {}).get(key, [])]
+    return [
+        i
+        for path in sorted(TASKS_DIR.glob("*.json"))
+        for t in json.loads(path.read_text(encoding="utf-8"))
+        for i in t.get("grounding", {}).get(key, [])
+    ]
 
 
 @pytest.fixture(params=sorted(grounding_sites()))
@@ -81,11 +91,12 @@ def test_the_lint_catches_a_term_written_in_any_field(key, fields_of):
     checked = 0
     for field_name, text in fields.items():
         word = next((w.strip(",.!?:;()\"'") for w in text.split() if len(w.strip(",.!?:;()\"'")) >= 4), None)
-        if word is None:      # an empty body, a one-word comment ("Lol.")
+        if word is None:  # an empty body, a one-word comment ("Lol.")
             continue
         checked += 1
-        problems = grounding_problems({"task_id": 999, "grounding": {key: [item_id], "visual_terms": [word]}},
-                                      fields_of)
+        problems = grounding_problems(
+            {"task_id": 999, "grounding": {key: [item_id], "visual_terms": [word]}}, fields_of
+        )
         assert any(f"{key} {item_id} {field_name} says" in p for p in problems), (field_name, word, problems)
     assert checked >= 2
 
@@ -94,19 +105,23 @@ def test_a_multi_site_record_is_checked_in_each_site(fields_of):
     """A record naming items of two sites reports a term written in either one, by its own site's text."""
     listing, product = recorded_ids("listings")[0], recorded_ids("products")[0]
     word = next(w for w in fields_of("products", product)["name"].split() if len(w) >= 4)
-    problems = grounding_problems({"task_id": 5, "grounding": {"listings": [listing], "products": [product],
-                                                               "visual_terms": [word]}}, fields_of)
+    problems = grounding_problems(
+        {"task_id": 5, "grounding": {"listings": [listing], "products": [product], "visual_terms": [word]}}, fields_of
+    )
     assert any(p.startswith(f"task 5: products {product} name says") for p in problems), problems
 
 
-@pytest.mark.parametrize("record, reason", [
-    ({"ids": [1], "visual_terms": []}, "ids without visual terms"),
-    ({"ids": [], "visual_terms": ["red"]}, "terms without ids"),
-    ({"ids": [10 ** 7], "visual_terms": ["red"]}, "not in the pristine database"),
-    ({"ids": "1", "visual_terms": ["red"]}, "must be a list of ids"),
-    ({"widgets": [1], "visual_terms": ["red"]}, "names no site's items"),
-    ({"ids": [1], "visual_terms": [""]}, "non-empty strings"),
-])
+@pytest.mark.parametrize(
+    "record, reason",
+    [
+        ({"ids": [1], "visual_terms": []}, "ids without visual terms"),
+        ({"ids": [], "visual_terms": ["red"]}, "terms without ids"),
+        ({"ids": [10**7], "visual_terms": ["red"]}, "not in the pristine database"),
+        ({"ids": "1", "visual_terms": ["red"]}, "must be a list of ids"),
+        ({"widgets": [1], "visual_terms": ["red"]}, "names no site's items"),
+        ({"ids": [1], "visual_terms": [""]}, "non-empty strings"),
+    ],
+)
 def test_the_lint_rejects_broken_records(key, fields_of, record, reason):
     record = {key if k == "ids" else k: v for k, v in record.items()}
     problems = grounding_problems({"task_id": 7, "grounding": record}, fields_of)

@@ -1,6 +1,7 @@
 """Task ids do not depend on the order of the templates (tasks/build/suite.py): a suite's committed id ledger
 (tasks/build/ids/<name>.json) gives the k-th task of a template its id, so a template added anywhere, or one
 removed, leaves the other tasks' ids and template ids as they were; new ones get ids never given before."""
+
 from __future__ import annotations
 
 import json
@@ -18,14 +19,22 @@ EASY = ("easy", "easy", "easy")
 def _toy_template(text: str, n: int):
     def make(s: Suite) -> None:
         for i in range(n):
-            s.add(text, {"i": i}, intent=text.format(i=i), eval_=url_eval("__TOY__/"), solution=[stop("")],
-                  difficulty=EASY)
+            s.add(
+                text,
+                {"i": i},
+                intent=text.format(i=i),
+                eval_=url_eval("__TOY__/"),
+                solution=[stop("")],
+                difficulty=EASY,
+            )
+
     return make
 
 
 def _build(tmp_path, templates) -> Suite:
     class Toy(Suite):
         site, first_task_id, ledger_dir = "toy", 100, tmp_path
+
     suite = Toy(seed=1)
     for make in templates:
         make(suite)
@@ -43,13 +52,15 @@ def _ids(suite: Suite) -> dict[tuple[str, int], tuple[int, int]]:
     return out
 
 
-A, B, C, X, Y = (_toy_template(f"{name} {{i}}", n) for name, n in
-                 (("alpha", 2), ("beta", 3), ("gamma", 1), ("inserted", 2), ("later", 1)))
+A, B, C, X, Y = (
+    _toy_template(f"{name} {{i}}", n)
+    for name, n in (("alpha", 2), ("beta", 3), ("gamma", 1), ("inserted", 2), ("later", 1))
+)
 
 
 def test_a_template_added_in_the_middle_keeps_every_other_id(tmp_path):
     first = _build(tmp_path, [A, B, C])
-    assert [t["task_id"] for t in first.tasks] == list(range(100, 106))        # no ledger yet: in order
+    assert [t["task_id"] for t in first.tasks] == list(range(100, 106))  # no ledger yet: in order
     first.ledger_file.write_text(first.render_ledger(), encoding="utf-8")
     before = _ids(first)
 
@@ -58,11 +69,11 @@ def test_a_template_added_in_the_middle_keeps_every_other_id(tmp_path):
     assert {k: after[k] for k in before} == before
     assert after[("inserted {i}", 0)] == (106, 3) and after[("inserted {i}", 1)] == (107, 3)
     rendered = json.loads(second.render())
-    assert [t["task_id"] for t in rendered] == list(range(100, 108))          # the file is in id order
-    assert second.render_ledger() != second.ledger_file.read_text(encoding="utf-8")   # to be written again
+    assert [t["task_id"] for t in rendered] == list(range(100, 108))  # the file is in id order
+    assert second.render_ledger() != second.ledger_file.read_text(encoding="utf-8")  # to be written again
 
     second.ledger_file.write_text(second.render_ledger(), encoding="utf-8")
-    third = _build(tmp_path, [A, X, C, Y])          # beta removed, a new template added: beta's ids stay retired
+    third = _build(tmp_path, [A, X, C, Y])  # beta removed, a new template added: beta's ids stay retired
     ids = _ids(third)
     assert ids[("later {i}", 0)] == (108, 4)
     assert {k: ids[k] for k in ids if k[0] != "later {i}"} == {k: v for k, v in after.items() if k[0] != "beta {i}"}
@@ -99,10 +110,14 @@ def test_a_toy_template_in_the_middle_of_a_real_suite_leaves_its_ids(monkeypatch
     """The classifieds suite built with a toy template inserted halfway through TEMPLATES: every committed
     (template, index) keeps its task id and template id; the toy's tasks get ids after the ledger's."""
     from tasks.build import classifieds
+
     committed = read_ledger(TASKS_DIR / "build" / "ids" / "classifieds.json")
     half = len(classifieds.TEMPLATES) // 2
-    monkeypatch.setattr(classifieds, "TEMPLATES", [*classifieds.TEMPLATES[:half], _toy_template("toy {i}", 2),
-                                                   *classifieds.TEMPLATES[half:]])
+    monkeypatch.setattr(
+        classifieds,
+        "TEMPLATES",
+        [*classifieds.TEMPLATES[:half], _toy_template("toy {i}", 2), *classifieds.TEMPLATES[half:]],
+    )
     built = classifieds.build_suite(suite_settings)
     ids = _ids(built)
     for template, entry in committed.items():

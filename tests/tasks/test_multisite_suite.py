@@ -2,6 +2,7 @@
 test_grounding.py): every task needs two sites, in each of the official pairings; a task that opens two tabs
 moves between them; its facts are those of the generated data; its pytest items and trajectory files do not
 collide with the site suites'. Running the solutions is the task suite itself: `pytest tasks/multisite.json`."""
+
 from __future__ import annotations
 
 import json
@@ -28,6 +29,7 @@ def tasks() -> list[dict]:
 @pytest.fixture(scope="module")
 def articles() -> dict:
     from sites.wikipedia.build import articles
+
     conf = suite_settings()
     return {e.title: dict(e.facts) for e in articles(conf.seed, conf.scale)}
 
@@ -35,6 +37,7 @@ def articles() -> dict:
 @pytest.fixture(scope="module")
 def shop():
     from sites.shopping.data import open_pristine
+
     with open_pristine(suite_settings(), generate=True) as data:
         yield data
 
@@ -45,8 +48,12 @@ def test_every_task_needs_two_sites_in_each_official_pairing(tasks):
         assert len(set(t["sites"])) == len(t["sites"]) >= 2, t["task_id"]
         assert t["sites"][0] != "wikipedia", f"task {t['task_id']}: Wikipedia is a knowledge source, not the main site"
     pairs = Counter(frozenset(t["sites"]) for t in tasks)
-    for pair in ({"reddit", "wikipedia"}, {"shopping", "wikipedia"}, {"reddit", "shopping"},
-                 {"classifieds", "shopping"}):
+    for pair in (
+        {"reddit", "wikipedia"},
+        {"shopping", "wikipedia"},
+        {"reddit", "shopping"},
+        {"classifieds", "shopping"},
+    ):
         assert pairs[frozenset(pair)] >= 3, pair
     # the sites a task names are the sites its URLs use, and the other way round
     for t in tasks:
@@ -56,11 +63,12 @@ def test_every_task_needs_two_sites_in_each_official_pairing(tasks):
 
 
 def test_two_tabs_and_the_solution_moves_between_them(tasks):
-    three = (78, 86)        # official reddit templates opening three tabs (the store twice, or Wikipedia and the store)
+    three = (78, 86)  # official reddit templates opening three tabs (the store twice, or Wikipedia and the store)
     for t in tasks:
         tabs = t["start_url"].split(" |AND| ")
-        assert len(tabs) == (3 if t.get("official_template_id") in three else 2), \
+        assert len(tabs) == (3 if t.get("official_template_id") in three else 2), (
             f"task {t['task_id']} opens {len(tabs)} tab(s)"
+        )
         focus = [s["index"] for s in t["reference_solution"] if s["do"] == "tab_focus"]
         assert 1 in focus, f"task {t['task_id']}: the reference solution never looks at the second tab"
         if len(tabs) == 3:
@@ -92,9 +100,26 @@ def test_items_are_marked_with_every_site_and_multisite(tasks, tmp_path):
         marks = task_markers(task)
         assert set(task.sites) <= set(marks) and "multisite" in marks
     env = {"PATH": "/usr/bin:/bin", "STACK": "docker", "RUN_DIR": str(tmp_path), "HOME": str(tmp_path)}
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q",
-                           "--task-file", str(TASKS_DIR / "multisite.json"), "-m", "multisite and wikipedia"],
-                          cwd=TASKS_DIR.parent, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--collect-only",
+            "-q",
+            "--task-file",
+            str(TASKS_DIR / "multisite.json"),
+            "-m",
+            "multisite and wikipedia",
+        ],
+        cwd=TASKS_DIR.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "PytestUnknownMarkWarning" not in proc.stdout + proc.stderr
     items = sorted(line.split("::")[1] for line in proc.stdout.splitlines() if "::" in line)
@@ -104,12 +129,16 @@ def test_items_are_marked_with_every_site_and_multisite(tasks, tmp_path):
 def wiki_title(url: str) -> str:
     prefix = f"{multisite.WIKI}/{BOOK}/A/"
     assert url.startswith(prefix), url
-    return unquote(url[len(prefix):]).replace("_", " ")
+    return unquote(url[len(prefix) :]).replace("_", " ")
 
 
 def test_every_article_a_solution_opens_is_in_the_zim(tasks, articles):
-    opened = [s["url"] for t in tasks for s in t["reference_solution"]
-              if s["do"] == "goto" and s["url"].startswith(f"{multisite.WIKI}/{BOOK}/A/")]
+    opened = [
+        s["url"]
+        for t in tasks
+        for s in t["reference_solution"]
+        if s["do"] == "goto" and s["url"].startswith(f"{multisite.WIKI}/{BOOK}/A/")
+    ]
     assert len(opened) >= 10
     for url in opened:
         assert wiki_title(url) in articles, url
@@ -163,14 +192,19 @@ def test_forum_posts_of_store_photos_are_scored_on_the_new_post(tasks):
         assert t["require_reset"] and set(t["eval"]["eval_types"]) == {"program_html", "page_image_query"}
         [query] = t["eval"]["page_image_query"]
         photo = t["start_url"].split(" |AND| ")[1]
-        assert query == {"eval_image_url": "last", "eval_image_class": ".submission__image",
-                         "eval_fuzzy_image_match": photo, "ssim_threshold": 0.9}
+        assert query == {
+            "eval_image_url": "last",
+            "eval_image_class": ".submission__image",
+            "eval_fuzzy_image_match": photo,
+            "ssim_threshold": 0.9,
+        }
         title = t["eval"]["program_html"][0]["required_contents"]["exact_match"]
         assert " for $" in title and title in json.dumps(t["reference_solution"])
 
 
 def test_the_cli_checks_the_multisite_suite():
     from tasks.build.__main__ import main
+
     assert main(["--check", "multisite"]) == 0
     with pytest.raises(SystemExit) as stop:
         main(["--check", "nowhere"])

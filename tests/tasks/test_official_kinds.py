@@ -2,6 +2,7 @@
 `official_template_id` names a template of the main site's official file, keeps its sites (as a set: the official
 files name them in either order) and one of its evaluator type sets, its difficulty label is one the official
 template uses; templates left out say why; the README's table is current."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,11 @@ def ms():
 def test_the_facts_file_holds_the_official_template_counts():
     facts = ok.official_facts()
     assert {s: len(f) for s, f in facts.items()} == {"classifieds": 75, "reddit": 87, "shopping": 152}
-    assert {s: sum(t["tasks"] for t in f.values()) for s, f in facts.items()} == \
-        {"classifieds": 234, "reddit": 210, "shopping": 466}
+    assert {s: sum(t["tasks"] for t in f.values()) for s, f in facts.items()} == {
+        "classifieds": 234,
+        "reddit": 210,
+        "shopping": 466,
+    }
 
 
 def test_each_mirroring_task_keeps_the_official_templates_shape(ms):
@@ -27,19 +31,23 @@ def test_each_mirroring_task_keeps_the_official_templates_shape(ms):
         for official, tasks in m.ours.items():
             facts = m.official.get(official)
             if facts is None:
-                problems += [f"{t['_file']} {t['task_id']}: {m.site} has no official template {official}"
-                             for t in tasks]
+                problems += [
+                    f"{t['_file']} {t['task_id']}: {m.site} has no official template {official}" for t in tasks
+                ]
                 continue
             for t in tasks:
                 where = f"{t['_file']} task {t['task_id']} (official {m.site} {official})"
                 if sorted(t["sites"]) not in [sorted(combo.split("+")) for combo in facts["sites"]]:
                     problems.append(f"{where}: sites {t['sites']} not among {list(facts['sites'])}")
                 if "+".join(sorted(t["eval"]["eval_types"])) not in facts["eval_types"]:
-                    problems.append(f"{where}: evaluators {t['eval']['eval_types']} not among "
-                                    f"{list(facts['eval_types'])}")
+                    problems.append(
+                        f"{where}: evaluators {t['eval']['eval_types']} not among {list(facts['eval_types'])}"
+                    )
                 if t.get("overall_difficulty") not in facts["overall_difficulty"]:
-                    problems.append(f"{where}: difficulty {t.get('overall_difficulty')} not among "
-                                    f"{list(facts['overall_difficulty'])}")
+                    problems.append(
+                        f"{where}: difficulty {t.get('overall_difficulty')} not among "
+                        f"{list(facts['overall_difficulty'])}"
+                    )
     assert not problems, "\n".join(problems[:40])
 
 

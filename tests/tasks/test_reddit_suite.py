@@ -2,6 +2,7 @@
 test_grounding.py): the official locator forms for the state it changes, SSIM for posted pictures, short
 reference solutions, input images that are pictures of the forum's posts. Running the solutions is the task
 suite itself: `pytest tasks -k reddit`."""
+
 from __future__ import annotations
 
 import json
@@ -24,12 +25,13 @@ def locators(tasks: list[dict]) -> list[str]:
 def test_state_changes_are_read_with_the_official_locators(tasks):
     changing = [t for t in tasks if t["require_reset"]]
     # a posted picture may be read by page_image_query alone on the new post, as official templates 10 and 44 do
-    assert len(changing) >= 15 and all(t["eval"]["program_html"] or t["eval"].get("page_image_query")
-                                       for t in changing)
+    assert len(changing) >= 15 and all(t["eval"]["program_html"] or t["eval"].get("page_image_query") for t in changing)
     found = locators(changing)
     assert reddit.VOTE_CLASS in found
-    for helper in ("reddit_get_latest_comment_content_by_username",
-                   "reddit_get_parent_comment_username_of_latest_comment_by_username"):
+    for helper in (
+        "reddit_get_latest_comment_content_by_username",
+        "reddit_get_parent_comment_username_of_latest_comment_by_username",
+    ):
         assert f"func:{helper}(__page__, '{reddit.USER}')" in found, helper
     for selector in ("#sidebar", "#main", ".table"):
         assert f"func:get_query_text(__page__, '{selector}')" in found, selector

@@ -1,6 +1,7 @@
 """The store suite against the official shopping templates (tasks/build/shopping/official.py): each official id a
 task records is a known one, not listed as unmirrored, instantiated at least as often as officially, with the
 official difficulty labels; the table itself holds the official file's 152 templates and 466 tasks."""
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ def test_the_table_is_the_official_file():
     assert sum(o.tasks for o in OFFICIAL.values()) == 466
     assert sum(o.images for o in OFFICIAL.values()) == 169
     assert set(UNMIRRORED) <= set(OFFICIAL)
-    assert len(UNMIRRORED) <= 7      # the issue's bound (5% of 152)
+    assert len(UNMIRRORED) <= 7  # the issue's bound (5% of 152)
 
 
 def test_mirrored_templates_reach_the_official_counts_and_labels(tasks):

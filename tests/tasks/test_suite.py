@@ -2,6 +2,7 @@
 multi-site one): in sync with its generator, loadable, with the proportions the issue asks for and a valid
 reference solution for every task. (Running the solutions is the task suite itself: `make test-tasks` /
 `pytest tasks/<name>.json`.)"""
+
 from __future__ import annotations
 
 import re
@@ -16,26 +17,31 @@ def test_committed_files_equal_the_generator_output(name, builder, built, suite_
     to a fresh build, they show the generator deterministic across processes; a second build in this process
     shows that building leaves no state behind that changes the next build."""
     stale = built.stale_files()
-    assert not stale, (f"out of date: {stale}; run .venv/bin/python -m tasks.build {name} and commit (if they are "
-                       "out of date again after that, the generator is not deterministic)")
-    assert built.render() == builder.build_suite(suite_settings).render(), \
+    assert not stale, (
+        f"out of date: {stale}; run .venv/bin/python -m tasks.build {name} and commit (if they are "
+        "out of date again after that, the generator is not deterministic)"
+    )
+    assert built.render() == builder.build_suite(suite_settings).render(), (
         "two builds in one process differ: a build leaves state behind that changes the next"
+    )
 
 
 def test_the_task_file_loads_with_the_harness_loader(name, builder, built, committed_tasks):
     from evaluation.taskfiles.loader import load_task_file
+
     loaded = load_task_file(built.task_file)
     assert len(loaded) == len(committed_tasks) >= builder.MIN_TASKS
     first = built.first_task_id
     assert [t.task_id for t in loaded] == list(range(first, first + len(loaded)))
     if name in SITES:
         assert all(t.sites == (name,) for t in loaded)
-    else:                                           # the multi-site suite
+    else:  # the multi-site suite
         assert all(len(set(t.sites)) >= 2 for t in loaded)
 
 
 def test_every_task_has_a_valid_reference_solution_ending_in_stop(committed_tasks):
     from agent.agents.reference import parse_solution
+
     for task in committed_tasks:
         steps = parse_solution(task["reference_solution"])
         assert steps and steps[-1].do == "stop", f"task {task['task_id']}: the solution must end with stop"
@@ -86,8 +92,12 @@ def test_state_changing_tasks_require_a_reset(builder, committed_tasks):
 
 def test_input_images_exist_and_are_referenced_once(built, committed_tasks):
     # an input image is a path or, as in the official format, a list of paths (official reddit template 44)
-    referenced = [ref for t in committed_tasks if t["image"]
-                  for ref in (t["image"] if isinstance(t["image"], list) else [t["image"]])]
+    referenced = [
+        ref
+        for t in committed_tasks
+        if t["image"]
+        for ref in (t["image"] if isinstance(t["image"], list) else [t["image"]])
+    ]
     assert len(referenced) == len(set(referenced))
     for ref in referenced:
         assert (built.task_file.parent / ref).is_file(), ref

@@ -7,6 +7,7 @@ site (its SQLite database / JSON endpoints) and the official Magento (its REST A
 interface.py holds what implementations share (ShoppingAPI, Review, SiteAPIError); magento.py imports it,
 never this package. May import sites.config only.
 """
+
 from __future__ import annotations
 
 from .interface import Review, ShoppingAPI, SiteAPIError
@@ -22,11 +23,13 @@ def get_shopping_api(stack: str, urls: dict[str, str]) -> ShoppingAPI:
         from sites.config import settings
 
         from .magento import MagentoShoppingAPI
+
         if not urls.get("shopping"):
             raise SiteAPIError("no URL of the embedded shopping site (is it started by this run?)")
         return MagentoShoppingAPI(urls["shopping"], admin_token=settings().reset_token)
     if stack == "docker":
         from .magento import MagentoShoppingAPI  # written for the docker stack; imported only when used
+
         if not urls.get("shopping"):
             raise SiteAPIError("no URL configured for the shopping site (SHOPPING)")
         return MagentoShoppingAPI.from_env(urls["shopping"])

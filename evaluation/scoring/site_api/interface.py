@@ -1,6 +1,7 @@
 """What a stack's shopping API gives the named helpers (`ShoppingAPI`), the records it returns and its
 error. The package's factory and each implementation (magento.py) import these from here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ class Review:
     author: str
     title: str
     text: str
-    rating: float   # percent: 20 per star
+    rating: float  # percent: 20 per star
 
 
 class ShoppingAPI(Protocol):

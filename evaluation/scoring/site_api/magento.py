@@ -14,6 +14,7 @@ Authentication: an admin/integration token (MAGENTO_ADMIN_TOKEN), or an admin us
 exchanged once for a token at `POST /rest/V1/integration/admin/token`. Every failure is a
 `SiteAPIError` naming the request and its cause.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,11 +44,14 @@ class MagentoShoppingAPI:
         self._token = self.admin_token or None
 
     @classmethod
-    def from_env(cls, base_url: str) -> "MagentoShoppingAPI":
+    def from_env(cls, base_url: str) -> MagentoShoppingAPI:
         """Credentials from MAGENTO_ADMIN_TOKEN, or MAGENTO_ADMIN_USER / MAGENTO_ADMIN_PASSWORD (.env)."""
-        return cls(base_url, admin_token=os.environ.get("MAGENTO_ADMIN_TOKEN") or None,
-                   admin_user=os.environ.get("MAGENTO_ADMIN_USER") or None,
-                   admin_password=os.environ.get("MAGENTO_ADMIN_PASSWORD") or None)
+        return cls(
+            base_url,
+            admin_token=os.environ.get("MAGENTO_ADMIN_TOKEN") or None,
+            admin_user=os.environ.get("MAGENTO_ADMIN_USER") or None,
+            admin_password=os.environ.get("MAGENTO_ADMIN_PASSWORD") or None,
+        )
 
     # ---- ShoppingAPI -------------------------------------------------------------------------------
 
@@ -88,8 +92,12 @@ class MagentoShoppingAPI:
         newest = data[-1]
         if all(isinstance(r, dict) and r.get("created_at") for r in data):
             newest = max(enumerate(data), key=lambda pair: (str(pair[1]["created_at"]), pair[0]))[1]
-        return Review(author=str(newest.get("nickname", "")), title=str(newest.get("title", "")),
-                      text=str(newest.get("detail", "")), rating=_rating(newest, sku))
+        return Review(
+            author=str(newest.get("nickname", "")),
+            title=str(newest.get("title", "")),
+            text=str(newest.get("detail", "")),
+            rating=_rating(newest, sku),
+        )
 
     # ---- HTTP ----------------------------------------------------------------------------------------
 
@@ -105,10 +113,16 @@ class MagentoShoppingAPI:
         if not (self.admin_user and self.admin_password):
             raise SiteAPIError(
                 "Magento REST API needs credentials: set MAGENTO_ADMIN_TOKEN, or MAGENTO_ADMIN_USER and "
-                "MAGENTO_ADMIN_PASSWORD, in .env")
+                "MAGENTO_ADMIN_PASSWORD, in .env"
+            )
         body = json.dumps({"username": self.admin_user, "password": self.admin_password}).encode()
-        token = self._request("POST", "/rest/V1/integration/admin/token", body=body, auth=False,
-                              what=f"admin token for user {self.admin_user!r}")
+        token = self._request(
+            "POST",
+            "/rest/V1/integration/admin/token",
+            body=body,
+            auth=False,
+            what=f"admin token for user {self.admin_user!r}",
+        )
         if not isinstance(token, str) or not token:
             raise SiteAPIError(f"Magento admin token request answered {_short(token)} instead of a token")
         self._token = token
@@ -117,8 +131,7 @@ class MagentoShoppingAPI:
     def _get(self, path: str, what: str | None = None):
         return self._request("GET", path, what=what)
 
-    def _request(self, method: str, path: str, body: bytes | None = None, auth: bool = True,
-                 what: str | None = None):
+    def _request(self, method: str, path: str, body: bytes | None = None, auth: bool = True, what: str | None = None):
         url = self.base_url + path
         label = what or path.split("?", 1)[0]
         headers = {"Accept": "application/json"}
@@ -135,17 +148,22 @@ class MagentoShoppingAPI:
             if exc.code == 404:
                 raise SiteAPIError(f"Magento at {self.base_url}: {label} not found (HTTP 404: {detail})") from None
             if exc.code == 401:
-                raise SiteAPIError(f"Magento at {self.base_url} refused the credentials for {label} "
-                                   f"(HTTP 401: {detail}); check MAGENTO_ADMIN_TOKEN / user / password") from None
-            raise SiteAPIError(f"Magento at {self.base_url}: {label} failed with HTTP {exc.code}: {detail}",
-                               retryable=exc.code >= 500 or exc.code in (408, 429)) from None
+                raise SiteAPIError(
+                    f"Magento at {self.base_url} refused the credentials for {label} "
+                    f"(HTTP 401: {detail}); check MAGENTO_ADMIN_TOKEN / user / password"
+                ) from None
+            raise SiteAPIError(
+                f"Magento at {self.base_url}: {label} failed with HTTP {exc.code}: {detail}",
+                retryable=exc.code >= 500 or exc.code in (408, 429),
+            ) from None
         except OSError as exc:
             raise SiteAPIError(f"Magento at {self.base_url} unreachable for {label}: {exc}", retryable=True) from None
         try:
             return json.loads(raw)
         except ValueError:
-            raise SiteAPIError(f"Magento at {self.base_url}: {label} answered non-JSON: {raw[:200]!r}",
-                               retryable=True) from None
+            raise SiteAPIError(
+                f"Magento at {self.base_url}: {label} answered non-JSON: {raw[:200]!r}", retryable=True
+            ) from None
 
 
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))

@@ -10,6 +10,7 @@ posting.py (post, comment, edit, gallery search); base.py holds what they share.
 module's interface (tasks/build/__init__.py): TEMPLATES in their published order, build, build_suite,
 grounding_fields, changes_state. Theme modules import base, never this package.
 """
+
 from __future__ import annotations
 
 from sites.classifieds.data import ClassifiedsData, open_pristine
@@ -44,12 +45,39 @@ from .questions import (
 from .searching import TEMPLATES as SEARCHING
 from .tabs import TEMPLATES as TABS
 
-TEMPLATES = [cheapest_color_kind, newest_with_count, price_of_color_in_city, printed_text_here, count_here,
-             color_here, damaged_here, two_tab_pattern, cheaper_of_two_colors, count_color_on_page,
-             multi_item_count, image_find, image_open_ssim, image_price, image_seller, post_from_photo,
-             comment_on_visual, edit_own_listing, search_gallery, unachievable, *ONPAGE,
-             *LOOKALIKE, *COMMENTING,
-             *FINDING, *EXTRA, *CONTACT, *MINE, *PRICING, *SEARCHING, *ALIKE, *TABS]
+TEMPLATES = [
+    cheapest_color_kind,
+    newest_with_count,
+    price_of_color_in_city,
+    printed_text_here,
+    count_here,
+    color_here,
+    damaged_here,
+    two_tab_pattern,
+    cheaper_of_two_colors,
+    count_color_on_page,
+    multi_item_count,
+    image_find,
+    image_open_ssim,
+    image_price,
+    image_seller,
+    post_from_photo,
+    comment_on_visual,
+    edit_own_listing,
+    search_gallery,
+    unachievable,
+    *ONPAGE,
+    *LOOKALIKE,
+    *COMMENTING,
+    *FINDING,
+    *EXTRA,
+    *CONTACT,
+    *MINE,
+    *PRICING,
+    *SEARCHING,
+    *ALIKE,
+    *TABS,
+]
 
 
 def build(data: ClassifiedsData, seed: int) -> Suite:

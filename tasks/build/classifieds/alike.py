@@ -6,6 +6,7 @@ then acts on the listing, the task comments on it.
 
 Each template draws from its own random stream (searching.stream), so adding one never moves another's tasks.
 """
+
 from __future__ import annotations
 
 import math
@@ -21,8 +22,10 @@ from .searching import stream
 PATTERN_WORDS = ["striped", "dotted", "checked"]
 TITLES = "[...document.querySelectorAll('.comments_list .comment h3')].map(h => h.textContent).join(' || ')"
 BODIES = "func:get_query_text(__page__, '.comments_list')"
-LOOK_AT_TAB = [{"do": "tab_focus", "index": 1, "note": "look at the listing in the other tab"},
-               {"do": "tab_focus", "index": 0, "note": "back to the start page"}]
+LOOK_AT_TAB = [
+    {"do": "tab_focus", "index": 1, "note": "look at the listing in the other tab"},
+    {"do": "tab_focus", "index": 0, "note": "back to the start page"},
+]
 
 
 def comment_checks(r: Row, title: str, text: str) -> list[dict]:
@@ -31,10 +34,12 @@ def comment_checks(r: Row, title: str, text: str) -> list[dict]:
 
 def comment_on_page(title: str, text: str, stars: int = 4) -> list[dict]:
     """Steps that post a comment on the listing page shown (no stop)."""
-    return [type_in("#comment-form input[name=title]", title),
-            click(f"#comment-form input[name=rating][value='{stars}']"),
-            type_in("#comment-form textarea[name=body]", text),
-            click("#comment-form button[type=submit]")]
+    return [
+        type_in("#comment-form input[name=title]", title),
+        click(f"#comment-form input[name=rating][value='{stars}']"),
+        type_in("#comment-form textarea[name=body]", text),
+        click("#comment-form button[type=submit]"),
+    ]
 
 
 def pick(rows: list[Row], key: int) -> Row | None:
@@ -48,13 +53,22 @@ def count_terms(n: int) -> list[str]:
 
 # ---- official 62: the colour of the item in another tab ---------------------------------------------
 def colour_of_other_tab(s: Suite) -> None:
-    template = ("The listing in the second tab shows a {ref_noun}. Show me the {superlative} {noun} in the "
-                "\"{category}\" category that has the same colour as that {ref_noun}.")
+    template = (
+        "The listing in the second tab shows a {ref_noun}. Show me the {superlative} {noun} in the "
+        '"{category}" category that has the same colour as that {ref_noun}.'
+    )
     cands = []
     for order in ("lowest", "newest", "highest"):
         for r, _, terms, page in browse_targets(s, "category", order, ("color",), pages=2):
-            refs = [p for p in s.rows if p.kind != r.kind and p.color == r.color and p.pattern == "plain"
-                    and p.count == 1 and clean_of([p], [r.color])]
+            refs = [
+                p
+                for p in s.rows
+                if p.kind != r.kind
+                and p.color == r.color
+                and p.pattern == "plain"
+                and p.count == 1
+                and clean_of([p], [r.color])
+            ]
             ref = pick(refs, r.id)
             if ref:
                 cands.append((r, order, terms, page, ref))
@@ -62,17 +76,26 @@ def colour_of_other_tab(s: Suite) -> None:
         picked = s.fresh(cands, 6)
     for r, order, terms, page, ref in picked:
         args = {"ref_noun": ref.kind, "superlative": ORDERS[order][2], "noun": r.kind, "category": r.category}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE} |AND| {ref.url}",
-              eval_=url_eval(r.url), solution=[*LOOK_AT_TAB, *reach("category", order, r, page), stop("")],
-              difficulty=("hard", "hard", "hard"), official=62,
-              grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
-              comments=f"the second tab's {ref.kind} is {r.color}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE} |AND| {ref.url}",
+            eval_=url_eval(r.url),
+            solution=[*LOOK_AT_TAB, *reach("category", order, r, page), stop("")],
+            difficulty=("hard", "hard", "hard"),
+            official=62,
+            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
+            comments=f"the second tab's {ref.kind} is {r.color}",
+        )
 
 
 # ---- official 68: a listing that fits a condition given elsewhere, and acting on it ----------------
 def count_of_other_tab(s: Suite) -> None:
-    template = ("Find the {superlative} {noun} from {region} whose photo shows as many {noun_plural} as the "
-                "listing in the second tab shows {ref_plural}.")
+    template = (
+        "Find the {superlative} {noun} from {region} whose photo shows as many {noun_plural} as the "
+        "listing in the second tab shows {ref_plural}."
+    )
     cands = []
     for order in ("lowest", "newest"):
         for r, _, terms, page in browse_targets(s, "region", order, ("count",), pages=2):
@@ -83,48 +106,81 @@ def count_of_other_tab(s: Suite) -> None:
     with stream(s, "count_of_other_tab"):
         picked = s.fresh(cands, 3)
     for r, order, terms, page, ref in picked:
-        args = {"superlative": ORDERS[order][2], "noun": r.kind, "region": r.region,
-                "noun_plural": plural(r.kind), "ref_plural": plural(ref.kind)}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE} |AND| {ref.url}",
-              eval_=url_eval(r.url), solution=[*LOOK_AT_TAB, *reach("region", order, r, page), stop("")],
-              difficulty=("hard", "hard", "hard"), official=68,
-              grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
-              comments=f"the second tab's photo shows {r.count} {plural(ref.kind)}")
+        args = {
+            "superlative": ORDERS[order][2],
+            "noun": r.kind,
+            "region": r.region,
+            "noun_plural": plural(r.kind),
+            "ref_plural": plural(ref.kind),
+        }
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE} |AND| {ref.url}",
+            eval_=url_eval(r.url),
+            solution=[*LOOK_AT_TAB, *reach("region", order, r, page), stop("")],
+            difficulty=("hard", "hard", "hard"),
+            official=68,
+            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
+            comments=f"the second tab's photo shows {r.count} {plural(ref.kind)}",
+        )
 
 
-COMMENTS_68 = [("Interested in buying", "Is this still available at the listed price?"),
-               ("Buying", "Could I come and see it on Saturday morning?"),
-               ("Question", "Would you ship it, or is it pickup only?")]
+COMMENTS_68 = [
+    ("Interested in buying", "Is this still available at the listed price?"),
+    ("Buying", "Could I come and see it on Saturday morning?"),
+    ("Question", "Would you ship it, or is it pickup only?"),
+]
 
 
 def newest_in_range_commented(s: Suite) -> None:
-    template = ("Find the most recent {noun} in \"{category}\" priced between ${low} and ${high} whose photo "
-                "{condition}. Leave a comment on it with the title \"{title}\" and the text \"{text}\".")
+    template = (
+        'Find the most recent {noun} in "{category}" priced between ${low} and ${high} whose photo '
+        '{condition}. Leave a comment on it with the title "{title}" and the text "{text}".'
+    )
     cands = []
     for r, phrase, terms, page in browse_targets(s, "category", "newest", ("text", "count", "color")):
         low, high = math.floor(r.price * 0.8), math.ceil(r.price * 1.25)
-        before = page[:page.index(r)]
+        before = page[: page.index(r)]
         if any(p.kind == r.kind and low <= p.price <= high for p in before):
             cands.append((r, phrase, terms, page, low, high))
     with stream(s, "newest_in_range_commented"):
         picked = s.fresh(cands, 2)
     for k, (r, phrase, terms, page, low, high) in enumerate(picked):
         title, text = COMMENTS_68[k % len(COMMENTS_68)]
-        args = {"noun": r.kind, "category": r.category, "low": low, "high": high, "condition": phrase,
-                "title": title, "text": text}
+        args = {
+            "noun": r.kind,
+            "category": r.category,
+            "low": low,
+            "high": high,
+            "condition": phrase,
+            "title": title,
+            "text": text,
+        }
         solution = [*reach("category", "newest", r, page), *comment_on_page(title, text), stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=html_eval(comment_checks(r, title, text)),
-              solution=solution, require_reset=True, difficulty=("hard", "hard", "hard"), official=68,
-              grounding={"listings": kin(r, page), "visual_terms": terms})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval(comment_checks(r, title, text)),
+            solution=solution,
+            require_reset=True,
+            difficulty=("hard", "hard", "hard"),
+            official=68,
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+        )
 
 
 # ---- official 29: where to buy the pictured kind of thing ---------------------------------------------
 def cheapest_like_picture(s: Suite) -> None:
-    template = ("I like the thing in this picture. Find me the cheapest listing in {region} where I could buy "
-                "one like it, if there is one.")
+    template = (
+        "I like the thing in this picture. Find me the cheapest listing in {region} where I could buy "
+        "one like it, if there is one."
+    )
     cands = []
     for region_id in sorted({r.region_id for r in s.rows}):
-        seen = ordered(s, "lowest", region_id=region_id)[:2 * PAGE_SIZE]
+        seen = ordered(s, "lowest", region_id=region_id)[: 2 * PAGE_SIZE]
         first: dict[str, Row] = {}
         for r in seen:
             first.setdefault(r.kind, r)
@@ -134,31 +190,49 @@ def cheapest_like_picture(s: Suite) -> None:
     with stream(s, "cheapest_like_picture"):
         picked = s.fresh(cands, 1)
     for r, seen in picked:
-        page = seen[:(seen.index(r) // PAGE_SIZE + 1) * PAGE_SIZE]
+        page = seen[: (seen.index(r) // PAGE_SIZE + 1) * PAGE_SIZE]
         args = {"region": r.region}
-        s.add(template, args, intent=template.format(**args), image=s.listing_image(r), eval_=url_eval(r.url),
-              solution=[*reach("region", "lowest", r, page, "the first of the pictured kind"), stop("")],
-              difficulty=("hard", "medium", "hard"), official=29,
-              comments="input image: the listing's item from another framing")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=s.listing_image(r),
+            eval_=url_eval(r.url),
+            solution=[*reach("region", "lowest", r, page, "the first of the pictured kind"), stop("")],
+            difficulty=("hard", "medium", "hard"),
+            official=29,
+            comments="input image: the listing's item from another framing",
+        )
 
 
 # ---- official 73: the item most like the one in another tab, colour aside -----------------------------
 def pattern_of_other_tab(s: Suite) -> None:
-    template = ("The listing in the second tab shows a {noun}. Show me the cheapest {noun} in the \"{category}\" "
-                "category under ${limit} that looks the most like it. It need not be the same colour.")
+    template = (
+        'The listing in the second tab shows a {noun}. Show me the cheapest {noun} in the "{category}" '
+        "category under ${limit} that looks the most like it. It need not be the same colour."
+    )
     cands = []
     for cat in sorted({r.category_id for r in s.rows}):
-        seen = ordered(s, "lowest", category_id=cat)[:2 * PAGE_SIZE]
+        seen = ordered(s, "lowest", category_id=cat)[: 2 * PAGE_SIZE]
         for i, r in enumerate(seen):
             if r.id not in s.by_id or r.pattern == "plain" or r.count != 1 or r.text:
                 continue
             same = [p for p in seen[:i] if p.kind == r.kind]
             if not same or any(p.pattern == r.pattern for p in same):
                 continue
-            refs = [p for p in s.rows if p.kind == r.kind and p.pattern == r.pattern and p.color != r.color
-                    and p.count == 1 and not p.text and p.price > r.price and p.id != r.id]
+            refs = [
+                p
+                for p in s.rows
+                if p.kind == r.kind
+                and p.pattern == r.pattern
+                and p.color != r.color
+                and p.count == 1
+                and not p.text
+                and p.price > r.price
+                and p.id != r.id
+            ]
             ref = pick(refs, r.id)
-            page = seen[:(i // PAGE_SIZE + 1) * PAGE_SIZE]
+            page = seen[: (i // PAGE_SIZE + 1) * PAGE_SIZE]
             kinfolk = [p for p in page if p.kind == r.kind]
             if ref and clean_of([*kinfolk, ref], PATTERN_WORDS):
                 cands.append((r, page, ref))
@@ -167,12 +241,24 @@ def pattern_of_other_tab(s: Suite) -> None:
     for r, page, ref in picked:
         limit = math.ceil((r.price + 1) / 5) * 5
         args = {"noun": r.kind, "category": r.category, "limit": limit}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE} |AND| {ref.url}",
-              eval_=url_eval(r.url), solution=[*LOOK_AT_TAB, *reach("category", "lowest", r, page), stop("")],
-              difficulty=("hard", "hard", "hard"), official=73,
-              grounding={"listings": [*kin(r, page), ref.id], "visual_terms": PATTERN_WORDS},
-              comments=f"both show a {r.pattern} {r.kind}: {ref.color} in the tab, {r.color} the target")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE} |AND| {ref.url}",
+            eval_=url_eval(r.url),
+            solution=[*LOOK_AT_TAB, *reach("category", "lowest", r, page), stop("")],
+            difficulty=("hard", "hard", "hard"),
+            official=73,
+            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": PATTERN_WORDS},
+            comments=f"both show a {r.pattern} {r.kind}: {ref.color} in the tab, {r.color} the target",
+        )
 
 
-TEMPLATES = [colour_of_other_tab, count_of_other_tab, newest_in_range_commented, cheapest_like_picture,
-             pattern_of_other_tab]
+TEMPLATES = [
+    colour_of_other_tab,
+    count_of_other_tab,
+    newest_in_range_commented,
+    cheapest_like_picture,
+    pattern_of_other_tab,
+]

@@ -1,6 +1,7 @@
 """What the classifieds templates share: the listings as rows with their photos' facts, the suite with its
 search URLs and pickers, and the price and condition wording.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -73,12 +74,38 @@ def load_rows(data: ClassifiedsData, *, with_official: bool = False) -> list[Row
         " p.printed_text, p.condition, p.pattern FROM item"
         " JOIN photo p ON p.item_id = item.id AND p.position = 0"
         " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"
-        " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id ORDER BY item.id")
+        " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id ORDER BY item.id"
+    )
     extra = set() if with_official else data.official_category_ids()
     rows = [r for r in found if r[5] not in extra]
-    return [Row(r[0], r[1], r[2], r[3] / 100, r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13],
-                r[14], r[15] or 0, r[16], r[17], r[18] or 1, r[19], r[20], r[21], " ".join(comments[r[0]]))
-            for r in rows]
+    return [
+        Row(
+            r[0],
+            r[1],
+            r[2],
+            r[3] / 100,
+            r[4],
+            r[5],
+            r[6],
+            r[7],
+            r[8],
+            r[9],
+            r[10],
+            r[11],
+            r[12],
+            r[13],
+            r[14],
+            r[15] or 0,
+            r[16],
+            r[17],
+            r[18] or 1,
+            r[19],
+            r[20],
+            r[21],
+            " ".join(comments[r[0]]),
+        )
+        for r in rows
+    ]
 
 
 class Suite(BaseSuite):
@@ -89,16 +116,21 @@ class Suite(BaseSuite):
 
     def __init__(self, rows: list[Row], seed: int, listed: list[Row] | None = None):
         super().__init__(seed)
-        self.rows = rows                       # the listings templates pick from
-        self.listed = rows if listed is None else listed   # what the site's searches list (rows and the rest)
+        self.rows = rows  # the listings templates pick from
+        self.listed = rows if listed is None else listed  # what the site's searches list (rows and the rest)
         self.by_id = {r.id: r for r in rows}
-        self.emails: dict[int, str] = {}       # user id -> email (the seller box of a listing shows it)
-        self.conn: sqlite3.Connection | None = None   # the pristine database while building (the site's search)
+        self.emails: dict[int, str] = {}  # user id -> email (the seller box of a listing shows it)
+        self.conn: sqlite3.Connection | None = None  # the pristine database while building (the site's search)
 
     # ---- data views -----------------------------------------------------------------------------
     def search(self, *, category_id=None, region_id=None, city_id=None, order="date_desc") -> list[Row]:
-        out = [r for r in self.listed if (category_id is None or r.category_id == category_id)
-               and (region_id is None or r.region_id == region_id) and (city_id is None or r.city_id == city_id)]
+        out = [
+            r
+            for r in self.listed
+            if (category_id is None or r.category_id == category_id)
+            and (region_id is None or r.region_id == region_id)
+            and (city_id is None or r.city_id == city_id)
+        ]
         if order == "price_asc":
             out.sort(key=lambda r: (r.price, r.id))
         else:
@@ -113,19 +145,28 @@ class Suite(BaseSuite):
     def open_in_results(self, target: Row, results: list[Row], note: str, **params) -> list[dict]:
         """Steps: open the results page holding `target`, then click its card."""
         page = results.index(target) // PAGE_SIZE + 1
-        return [{"do": "goto", "url": self.search_url(page, **params), "note": note},
-                {"do": "click", "css": target.card_css, "note": "its photo matches"}]
+        return [
+            {"do": "goto", "url": self.search_url(page, **params), "note": note},
+            {"do": "click", "css": target.card_css, "note": "its photo matches"},
+        ]
 
     def navigate_to(self, target: Row, results: list[Row], note: str, **params) -> list[dict]:
         """`open_in_results` and stop there (tasks scored on the final page)."""
-        return self.open_in_results(target, results, note, **params) + [stop("")]
+        return [*self.open_in_results(target, results, note, **params), stop("")]
 
     # ---- images ---------------------------------------------------------------------------------
     def listing_image(self, row: Row, style: str = "photo") -> str:
         from sites.imagery import PhotoSpec
 
-        spec = PhotoSpec(kind=row.kind, color=row.color, count=row.count, text=row.text, condition=row.condition,
-                         pattern=row.pattern, view=row.photo_view)
+        spec = PhotoSpec(
+            kind=row.kind,
+            color=row.color,
+            count=row.count,
+            text=row.text,
+            condition=row.condition,
+            pattern=row.pattern,
+            view=row.photo_view,
+        )
         return self.input_image(spec, row.photo_seed, style)
 
 

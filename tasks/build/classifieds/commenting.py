@@ -1,64 +1,116 @@
 """Classifieds kinds mirroring the official comment and rating templates: find a listing by what its photo
 shows (browsing a category from the start page), then leave a comment with a given title, text and rating.
 """
+
 from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
 from .base import Suite
 from .onpage import ORDERS, browse_targets, entry_step, kin, sort_step
 
-COMMENTS = [("Still available?", "Is this still for sale? I can pick it up this week."),
-            ("Question", "Could you send one more photo from the side?"),
-            ("Great price", "Would you hold it for me until Saturday?"),
-            ("Interested", "I would like to buy this, when can I see it?"),
-            ("Pickup", "Can I pick it up tomorrow evening?"),
-            ("Any flaws?", "Are there any marks not shown in the photo?"),
-            ("Offer", "Would you take a little less for it?"),
-            ("Delivery", "Do you deliver within ten miles?"),
-            ("Nice one", "Looks great, is the price firm?")]
+COMMENTS = [
+    ("Still available?", "Is this still for sale? I can pick it up this week."),
+    ("Question", "Could you send one more photo from the side?"),
+    ("Great price", "Would you hold it for me until Saturday?"),
+    ("Interested", "I would like to buy this, when can I see it?"),
+    ("Pickup", "Can I pick it up tomorrow evening?"),
+    ("Any flaws?", "Are there any marks not shown in the photo?"),
+    ("Offer", "Would you take a little less for it?"),
+    ("Delivery", "Do you deliver within ten miles?"),
+    ("Nice one", "Looks great, is the price firm?"),
+]
 TITLES = "[...document.querySelectorAll('.comments_list .comment h3')].map(h => h.textContent).join(' || ')"
 LAST = ".comments_list .comment:last-child"
 
 
 def comment_steps(title: str, text: str, stars: int) -> list[dict]:
-    return [type_in("#comment-form input[name=title]", title),
-            click(f"#comment-form input[name=rating][value='{stars}']"),
-            type_in("#comment-form textarea[name=body]", text),
-            click("#comment-form button[type=submit]"), stop("")]
+    return [
+        type_in("#comment-form input[name=title]", title),
+        click(f"#comment-form input[name=rating][value='{stars}']"),
+        type_in("#comment-form textarea[name=body]", text),
+        click("#comment-form button[type=submit]"),
+        stop(""),
+    ]
 
 
-def comment_kind(s: Suite, template: str, official: int, n: int, orders: tuple[str, ...], difficulty,
-                 offset: int, rated: bool) -> None:
-    cands = [(r, order, phrase, terms, page) for order in orders
-             for r, phrase, terms, page in browse_targets(s, "category", order, ("text", "count", "color"))]
+def comment_kind(
+    s: Suite, template: str, official: int, n: int, orders: tuple[str, ...], difficulty, offset: int, rated: bool
+) -> None:
+    cands = [
+        (r, order, phrase, terms, page)
+        for order in orders
+        for r, phrase, terms, page in browse_targets(s, "category", order, ("text", "count", "color"))
+    ]
     for k, (r, order, phrase, terms, page) in enumerate(s.fresh(cands, n)):
         title, text = COMMENTS[(offset + k) % len(COMMENTS)]
         stars = (5, 3, 4, 2, 1)[(offset + k) % 5]
-        args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "condition": phrase,
-                "title": title, "text": text, "stars": stars}
+        args = {
+            "superlative": ORDERS[order][2],
+            "noun": r.kind,
+            "category": r.category,
+            "condition": phrase,
+            "title": title,
+            "text": text,
+            "stars": stars,
+        }
         args = {key: v for key, v in args.items() if "{" + key + "}" in template}
-        checks = [target(r.url, TITLES, must_include=[title]),
-                  target(r.url, f"func:get_query_text(__page__, \"{LAST} .comment-body\")", must_include=[text])]
+        checks = [
+            target(r.url, TITLES, must_include=[title]),
+            target(r.url, f'func:get_query_text(__page__, "{LAST} .comment-body")', must_include=[text]),
+        ]
         if rated:
-            checks.append(target(r.url, f"document.querySelector('{LAST} .stars').getAttribute('title')",
-                                 exact_match=f"{stars} of 5 stars"))
-        solution = [entry_step("category", r), *sort_step(order), click(r.card_css, "the photo that fits"),
-                    *comment_steps(title, text, stars)]
-        s.add(template, args, intent=template.format(**args), eval_=html_eval(checks), solution=solution,
-              require_reset=True, difficulty=difficulty,
-              grounding={"listings": kin(r, page), "visual_terms": terms}, official=official)
+            checks.append(
+                target(
+                    r.url,
+                    f"document.querySelector('{LAST} .stars').getAttribute('title')",
+                    exact_match=f"{stars} of 5 stars",
+                )
+            )
+        solution = [
+            entry_step("category", r),
+            *sort_step(order),
+            click(r.card_css, "the photo that fits"),
+            *comment_steps(title, text, stars),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval(checks),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty,
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=official,
+        )
 
 
 def comment_on_found(s: Suite) -> None:
-    comment_kind(s, "Comment on the {superlative} {noun} in \"{category}\" whose photo {condition}: title "
-                 "\"{title}\", text \"{text}\" (any star rating).", 11, 5, ("newest", "lowest"),
-                 ("hard", "medium", "hard"), 0, rated=False)
+    comment_kind(
+        s,
+        'Comment on the {superlative} {noun} in "{category}" whose photo {condition}: title '
+        '"{title}", text "{text}" (any star rating).',
+        11,
+        5,
+        ("newest", "lowest"),
+        ("hard", "medium", "hard"),
+        0,
+        rated=False,
+    )
 
 
 def rate_found(s: Suite) -> None:
-    comment_kind(s, "Find the {superlative} {noun} in \"{category}\" whose photo {condition}, and rate it "
-                 "{stars} stars with the title \"{title}\" and the text \"{text}\".", 35, 4, ("highest", "newest"),
-                 ("hard", "easy", "hard"), 5, rated=True)
+    comment_kind(
+        s,
+        'Find the {superlative} {noun} in "{category}" whose photo {condition}, and rate it '
+        '{stars} stars with the title "{title}" and the text "{text}".',
+        35,
+        4,
+        ("highest", "newest"),
+        ("hard", "easy", "hard"),
+        5,
+        rated=True,
+    )
 
 
 TEMPLATES = [comment_on_found, rate_found]

@@ -2,6 +2,7 @@
 compare a colour with an input picture, ask who sells a listing picked by what its photo does not show, or
 ask where the pictured item is listed.
 """
+
 from __future__ import annotations
 
 from ..evals import answer_eval, click, stop, url_eval
@@ -27,48 +28,84 @@ def colour_gaps(page) -> list[tuple]:
 
 def on_page_or_none(s: Suite) -> None:
     template = "Navigate to the {noun} on this page whose photo {condition}."
-    found = [(r, url, d[0], d[1], page) for url, page in gallery_pages(s, "lowest") for r in page
-             if (d := describe(r, page, ("color", "count")))]
+    found = [
+        (r, url, d[0], d[1], page)
+        for url, page in gallery_pages(s, "lowest")
+        for r in page
+        if (d := describe(r, page, ("color", "count")))
+    ]
     for r, url, phrase, terms, page in s.fresh(found, 3):
         args = {"noun": r.kind, "condition": phrase}
-        s.add(template, args, intent=template.format(**args), start_url=url, eval_=url_eval(r.url),
-              solution=[click(r.card_css, "the photo that fits"), stop("")], difficulty=("easy", "medium", "medium"),
-              grounding={"listings": kin(r, page), "visual_terms": terms}, official=48)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=url_eval(r.url),
+            solution=[click(r.card_css, "the photo that fits"), stop("")],
+            difficulty=("easy", "medium", "medium"),
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=48,
+        )
     gaps = [(r, url, color, page) for url, page in gallery_pages(s, "highest") for r, color in colour_gaps(page)]
     for r, url, color, page in s.fresh(gaps, 2):
         args = {"noun": r.kind, "condition": f"shows a {color} {r.kind}"}
         note = f"No {r.kind} on this page is {color}."
-        s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note), solution=[stop("N/A", note)],
-              difficulty=("easy", "medium", "medium"), comments="unachievable: " + note,
-              grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
-              official=48)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[stop("N/A", note)],
+            difficulty=("easy", "medium", "medium"),
+            comments="unachievable: " + note,
+            grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
+            official=48,
+        )
 
 
 def same_colour_as_picture(s: Suite) -> None:
     from sites.imagery import PhotoSpec
 
-    template = ("Navigate to the listing on this page whose photo shows a {noun} of the same colour as the one in "
-                "this picture.")
-    found = [(r, url, page) for url, page in gallery_pages(s, "newest") for r in page
-             if describe(r, page, ("color",))]
+    template = (
+        "Navigate to the listing on this page whose photo shows a {noun} of the same colour as the one in this picture."
+    )
+    found = [(r, url, page) for url, page in gallery_pages(s, "newest") for r in page if describe(r, page, ("color",))]
     for r, url, page in s.fresh(found, 2):
         args = {"noun": r.kind}
         image = s.input_image(PhotoSpec(kind=r.kind, color=r.color, condition="like new"), seed=7100 + r.id)
-        s.add(template, args, intent=template.format(**args), start_url=url, image=image, eval_=url_eval(r.url),
-              solution=[click(r.card_css, "the same colour"), stop("")], difficulty=("easy", "easy", "easy"),
-              grounding={"listings": kin(r, page), "visual_terms": [r.color]}, official=55,
-              comments="input image: another item of the same kind and colour")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            image=image,
+            eval_=url_eval(r.url),
+            solution=[click(r.card_css, "the same colour"), stop("")],
+            difficulty=("easy", "easy", "easy"),
+            grounding={"listings": kin(r, page), "visual_terms": [r.color]},
+            official=55,
+            comments="input image: another item of the same kind and colour",
+        )
     gaps = [(r, url, color, page) for url, page in gallery_pages(s, "lowest") for r, color in colour_gaps(page)]
     for r, url, color, page in s.fresh(gaps, 2):
         args = {"noun": r.kind}
         note = f"No {r.kind} on this page is {color}, the colour of the pictured one."
         image = s.input_image(PhotoSpec(kind=r.kind, color=color, condition="like new"), seed=7200 + r.id)
-        s.add(template, args, intent=template.format(**args), start_url=url, image=image,
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note), solution=[stop("N/A", note)],
-              difficulty=("easy", "easy", "easy"), comments="unachievable: " + note,
-              grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
-              official=55)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            image=image,
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[stop("N/A", note)],
+            difficulty=("easy", "easy", "easy"),
+            comments="unachievable: " + note,
+            grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
+            official=55,
+        )
 
 
 def seller_of_the_other(s: Suite) -> None:
@@ -84,27 +121,63 @@ def seller_of_the_other(s: Suite) -> None:
                     cands.append((r, url, d[0].removeprefix("shows "), d[1], page))
     for r, url, what, terms, page in s.fresh(cands, 2):
         args = {"noun": r.kind, "what": what}
-        s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"must_include": [r.seller]}),
-              solution=[click(r.card_css, "the other one"), stop(r.seller, "the seller box")],
-              difficulty=("easy", "medium", "medium"),
-              grounding={"listings": kin(r, page), "visual_terms": terms}, official=31)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=answer_eval({"must_include": [r.seller]}),
+            solution=[click(r.card_css, "the other one"), stop(r.seller, "the seller box")],
+            difficulty=("easy", "medium", "medium"),
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=31,
+        )
 
 
 def newest_pictured_category(s: Suite) -> None:
-    browse_pictured(s, "Find me the most recent {noun} in the \"{category}\" category that looks like this picture.",
-                    20, 2, "category", ("newest",), ("medium", "hard", "hard"), pages=2)
+    browse_pictured(
+        s,
+        'Find me the most recent {noun} in the "{category}" category that looks like this picture.',
+        20,
+        2,
+        "category",
+        ("newest",),
+        ("medium", "hard", "hard"),
+        pages=2,
+    )
 
 
 def newest_listed_pictured(s: Suite) -> None:
-    browse_pictured(s, "Find the most recently listed item in the \"{category}\" category that shows what this "
-                    "picture shows.", 22, 2, "category", ("newest",), ("easy", "easy", "easy"), pages=2)
+    browse_pictured(
+        s,
+        'Find the most recently listed item in the "{category}" category that shows what this picture shows.',
+        22,
+        2,
+        "category",
+        ("newest",),
+        ("easy", "easy", "easy"),
+        pages=2,
+    )
 
 
 def state_of_pictured(s: Suite) -> None:
-    browse_pictured(s, "I saw the item in this picture in \"{category}\" as one of the cheapest there. Which state "
-                    "is it listed in?", 51, 1, "category", ("lowest",), ("hard", "medium", "hard"), answer="region")
+    browse_pictured(
+        s,
+        'I saw the item in this picture in "{category}" as one of the cheapest there. Which state is it listed in?',
+        51,
+        1,
+        "category",
+        ("lowest",),
+        ("hard", "medium", "hard"),
+        answer="region",
+    )
 
 
-TEMPLATES = [on_page_or_none, same_colour_as_picture, seller_of_the_other, newest_pictured_category,
-             newest_listed_pictured, state_of_pictured]
+TEMPLATES = [
+    on_page_or_none,
+    same_colour_as_picture,
+    seller_of_the_other,
+    newest_pictured_category,
+    newest_listed_pictured,
+    state_of_pictured,
+]

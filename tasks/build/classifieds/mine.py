@@ -2,6 +2,7 @@
 listings (named by what its photo shows), comment an offer below a found listing's price, comment on the
 listing of a pictured item.
 """
+
 from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
@@ -11,8 +12,10 @@ from .commenting import TITLES, comment_steps
 from .lookalike import alone
 from .onpage import ORDERS, browse_targets, kin, reach
 
-MY_LISTINGS = {**click("a[href='/index.php?page=user&action=items']", "the account menu"),
-               "sight": {"text": "My listings", "tag": "A"}}
+MY_LISTINGS = {
+    **click("a[href='/index.php?page=user&action=items']", "the account menu"),
+    "sight": {"text": "My listings", "tag": "A"},
+}
 
 
 def edit_my_price(s: Suite) -> None:
@@ -23,62 +26,113 @@ def edit_my_price(s: Suite) -> None:
         what = f"{r.color} {r.kind}" if colour else r.kind
         new_price = max(1, int(r.price * (0.9 if n % 2 else 0.75)))
         note = f"Now ${new_price}."
-        extra = f", and add \"{note}\" at the end of its description" if n % 2 else ""
+        extra = f', and add "{note}" at the end of its description' if n % 2 else ""
         args = {"what": what, "price": new_price, "extra": extra}
         solution: list[dict] = [
             MY_LISTINGS,
-            click(f".user-item-actions a[href='/index.php?page=item&action=item_edit&id={r.id}']",
-                  "the card whose thumbnail matches"),
-            type_in("input[name=price]", str(new_price))]
+            click(
+                f".user-item-actions a[href='/index.php?page=item&action=item_edit&id={r.id}']",
+                "the card whose thumbnail matches",
+            ),
+            type_in("input[name=price]", str(new_price)),
+        ]
         checks = [target(r.url, PRICE_VALUE, required_values=[f"== {new_price}"])]
         if extra:
             solution.append(type_in("textarea[name=description]", f"{r.description} {note}"))
-            checks.append(target(r.url, "func:get_query_text(__page__, \".desc\")", must_include=[note]))
+            checks.append(target(r.url, 'func:get_query_text(__page__, ".desc")', must_include=[note]))
         solution += [click("button.btn-publish"), stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=html_eval(checks), solution=solution,
-              require_reset=True, difficulty=("hard", "easy", "hard"), official=2,
-              grounding={"listings": [r.id] if colour else [], "visual_terms": [r.color] if colour else []})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval(checks),
+            solution=solution,
+            require_reset=True,
+            difficulty=("hard", "easy", "hard"),
+            official=2,
+            grounding={"listings": [r.id] if colour else [], "visual_terms": [r.color] if colour else []},
+        )
 
 
 def offer_below(s: Suite) -> None:
-    template = ("Find the {superlative} {noun} in \"{category}\" whose photo {condition}, and comment on it offering "
-                "$10 less than the asking price (title \"Offer\", any star rating).")
-    cands = [(r, order, phrase, terms, page) for order in ("newest", "highest")
-             for r, phrase, terms, page in browse_targets(s, "category", order, ("text", "count", "color"), 2)
-             if r.price > 20 and r.price == int(r.price)]
+    template = (
+        'Find the {superlative} {noun} in "{category}" whose photo {condition}, and comment on it offering '
+        '$10 less than the asking price (title "Offer", any star rating).'
+    )
+    cands = [
+        (r, order, phrase, terms, page)
+        for order in ("newest", "highest")
+        for r, phrase, terms, page in browse_targets(s, "category", order, ("text", "count", "color"), 2)
+        if r.price > 20 and r.price == int(r.price)
+    ]
     for r, order, phrase, terms, page in s.fresh(cands, 3):
         offer = price_text(r.price - 10)
         args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "condition": phrase}
         text = f"Would you take ${offer} for it?"
-        checks = [target(r.url, TITLES, must_include=["Offer"]),
-                  target(r.url, "func:get_query_text(__page__, \".comments_list .comment:last-child .comment-body\")",
-                         must_include=[offer])]
-        s.add(template, args, intent=template.format(**args), eval_=html_eval(checks),
-              solution=[*reach("category", order, r, page), *comment_steps("Offer", text, 3)], require_reset=True,
-              difficulty=("hard", "easy", "medium"), grounding={"listings": kin(r, page), "visual_terms": terms},
-              official=12)
+        checks = [
+            target(r.url, TITLES, must_include=["Offer"]),
+            target(
+                r.url,
+                'func:get_query_text(__page__, ".comments_list .comment:last-child .comment-body")',
+                must_include=[offer],
+            ),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval(checks),
+            solution=[*reach("category", order, r, page), *comment_steps("Offer", text, 3)],
+            require_reset=True,
+            difficulty=("hard", "easy", "medium"),
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=12,
+        )
 
 
 def comment_pictured(s: Suite) -> None:
-    template = ("This item is listed somewhere in \"{category}\". Find its listing and comment on it with the title "
-                "\"{title}\" and the text \"{text}\" (any star rating).")
-    notes = [("Is it still there?", "I saw a photo of this, is it still for sale?"),
-             ("Same one?", "Is this the one from your photo? I can pay cash."),
-             ("Collector here", "I have been looking for exactly this one.")]
-    cands = [(r, order, terms, page) for order in ("newest", "lowest")
-             for r, _, terms, page in browse_targets(s, "category", order, ("text", "count", "color"), 2)
-             if alone(s, r, "category")]
+    template = (
+        'This item is listed somewhere in "{category}". Find its listing and comment on it with the title '
+        '"{title}" and the text "{text}" (any star rating).'
+    )
+    notes = [
+        ("Is it still there?", "I saw a photo of this, is it still for sale?"),
+        ("Same one?", "Is this the one from your photo? I can pay cash."),
+        ("Collector here", "I have been looking for exactly this one."),
+    ]
+    cands = [
+        (r, order, terms, page)
+        for order in ("newest", "lowest")
+        for r, _, terms, page in browse_targets(s, "category", order, ("text", "count", "color"), 2)
+        if alone(s, r, "category")
+    ]
     for k, (r, order, terms, page) in enumerate(s.fresh(cands, 3)):
         title, text = notes[k]
         args = {"category": r.category, "title": title, "text": text}
-        checks = [target(r.url, TITLES, must_include=[title]),
-                  target(r.url, "func:get_query_text(__page__, \".comments_list .comment:last-child .comment-body\")",
-                         must_include=[text])]
-        s.add(template, args, intent=template.format(**args), image=s.listing_image(r), eval_=html_eval(checks),
-              solution=[*reach("category", order, r, page, "the photo of the pictured item"),
-                        *comment_steps(title, text, 4)], require_reset=True,
-              difficulty=("hard", "hard", "hard"), grounding={"listings": kin(r, page), "visual_terms": terms},
-              official=52, comments="input image: the listing's item from another framing")
+        checks = [
+            target(r.url, TITLES, must_include=[title]),
+            target(
+                r.url,
+                'func:get_query_text(__page__, ".comments_list .comment:last-child .comment-body")',
+                must_include=[text],
+            ),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=s.listing_image(r),
+            eval_=html_eval(checks),
+            solution=[
+                *reach("category", order, r, page, "the photo of the pictured item"),
+                *comment_steps(title, text, 4),
+            ],
+            require_reset=True,
+            difficulty=("hard", "hard", "hard"),
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=52,
+            comments="input image: the listing's item from another framing",
+        )
 
 
 TEMPLATES = [edit_my_price, offer_below, comment_pictured]

@@ -2,6 +2,7 @@
 facts only (evaluator types, task count, how many with an input image, difficulty labels, sites) and the job each
 asks, in our words. The suite tags its templates with `official=<id>` (base.Suite.add); UNMIRRORED says which
 official templates have no kind of ours, and why."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -94,6 +95,7 @@ JOBS: dict[int, str] = {
     74: "answer whether a forum picture's characters are in a listing (reddit picture)",
 }
 
+# fmt: off
 _FACTS: dict[int, tuple] = {
     0: (('url_match',), 3, 0, ('medium', 'easy', 'medium'), ('classifieds',)),
     1: (('url_match',), 3, 0, ('medium', 'easy', 'medium'), ('classifieds',)),
@@ -171,13 +173,14 @@ _FACTS: dict[int, tuple] = {
     73: (('url_match',), 1, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
     74: (('string_match',), 1, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
 }
+# fmt: on
 
 OFFICIAL: dict[int, Official] = {k: Official(JOBS[k], *v) for k, v in _FACTS.items()}
 
 # official id -> why no kind of ours mirrors it (at most 4)
 UNMIRRORED: dict[int, str] = {
     4: "posts a listing with the user's own photo, scored by how like it the new listing's photo is (SSIM): the "
-       "action space has no file upload, so no agent can attach a photo",
+    "action space has no file upload, so no agent can attach a photo",
     66: "names the species of a photographed insect: the generated photos draw no animals or insects",
     69: "hinges on a photo of a real celebrity's stage show: not something generated data can honestly show",
     74: "compares a forum picture of real cartoon characters with a listing: needs real characters on two sites",

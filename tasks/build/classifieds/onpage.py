@@ -3,6 +3,7 @@ results page (open it, read its price, count, seller) or by browsing from the st
 state, a sort link, the card). Every target is told apart from listings of the same kind on the same page only
 by its photo (a colour, a count of things, a printed word).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -25,7 +26,8 @@ ORDERS: dict[str, tuple[dict[str, object], str, str]] = {
 
 def plural(noun: str) -> str:
     return {"dice": "dice", "sheep": "sheep", "scarf": "scarves", "knife": "knives", "shelf": "shelves"}.get(
-        noun, english_plural(noun))
+        noun, english_plural(noun)
+    )
 
 
 def ordered(s: Suite, order: str, **filters) -> list[Row]:
@@ -48,13 +50,18 @@ def describe(r: Row, peers: list[Row], allow: tuple[str, ...] = ("text", "count"
     if not same:
         return None
     if "text" in allow and r.text and all(p.text != r.text for p in same) and clean_of([r, *same], [r.text]):
-        return f"shows the word \"{r.text}\" printed on the {r.kind}", [r.text]
+        return f'shows the word "{r.text}" printed on the {r.kind}', [r.text]
     if "count" in allow and r.count >= 2 and all(p.count != r.count for p in same):
         terms = [str(r.count), NUMBER_WORDS[r.count]]
         if clean_of([r, *same], terms):
             return f"shows exactly {NUMBER_WORDS[r.count]} {plural(r.kind)}", terms
-    if "color" in allow and r.color and r.pattern == "plain" and all(p.color != r.color for p in same) \
-            and clean_of([r, *same], [r.color]):
+    if (
+        "color" in allow
+        and r.color
+        and r.pattern == "plain"
+        and all(p.color != r.color for p in same)
+        and clean_of([r, *same], [r.color])
+    ):
         return f"shows a {r.color} {r.kind}", [r.color]
     return None
 
@@ -82,41 +89,68 @@ def page_targets(s: Suite, order: str, allow=("text", "count", "color")) -> list
 def open_on_page(s: Suite, template: str, official: int, n: int, order: str, difficulty) -> None:
     for r, url, phrase, terms, page in s.fresh(page_targets(s, order), n):
         args = {"noun": r.kind, "condition": phrase}
-        s.add(template, args, intent=template.format(**args), start_url=url, eval_=url_eval(r.url),
-              solution=[click(r.card_css, "the photo that fits"), stop("")], difficulty=difficulty,
-              grounding={"listings": kin(r, page), "visual_terms": terms}, official=official)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=url_eval(r.url),
+            solution=[click(r.card_css, "the photo that fits"), stop("")],
+            difficulty=difficulty,
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=official,
+        )
 
 
 def open_on_page_photo(s: Suite) -> None:
-    open_on_page(s, "Go to the listing on this page whose photo {condition}.", 46, 6, "newest",
-                 ("easy", "easy", "easy"))
+    open_on_page(
+        s, "Go to the listing on this page whose photo {condition}.", 46, 6, "newest", ("easy", "easy", "easy")
+    )
 
 
 def open_on_page_where(s: Suite) -> None:
-    open_on_page(s, "Open the {noun} listing on this page where the photo {condition}.", 60, 4, "lowest",
-                 ("easy", "hard", "medium"))
+    open_on_page(
+        s,
+        "Open the {noun} listing on this page where the photo {condition}.",
+        60,
+        4,
+        "lowest",
+        ("easy", "hard", "medium"),
+    )
 
 
 def price_on_page(s: Suite) -> None:
     template = "What is the asking price of the {noun} on this page whose photo {condition}?"
     for r, url, phrase, terms, page in s.fresh(page_targets(s, "highest"), 5):
         args = {"noun": r.kind, "condition": phrase}
-        s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"must_include": [price_text(r.price)]}),
-              solution=[stop(price_text(r.price), "the price under that photo")],
-              difficulty=("easy", "easy", "easy"),
-              grounding={"listings": kin(r, page), "visual_terms": terms}, official=5)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=answer_eval({"must_include": [price_text(r.price)]}),
+            solution=[stop(price_text(r.price), "the price under that photo")],
+            difficulty=("easy", "easy", "easy"),
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=5,
+        )
 
 
 def seller_on_page(s: Suite) -> None:
     template = "For the {noun} on this page whose photo {condition}, tell me the name of its seller."
     for r, url, phrase, terms, page in s.fresh(page_targets(s, "lowest"), 4):
         args = {"noun": r.kind, "condition": phrase}
-        s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"must_include": [r.seller]}),
-              solution=[click(r.card_css, "the photo that fits"), stop(r.seller, "the seller box")],
-              difficulty=("easy", "hard", "medium"),
-              grounding={"listings": kin(r, page), "visual_terms": terms}, official=54)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=answer_eval({"must_include": [r.seller]}),
+            solution=[click(r.card_css, "the photo that fits"), stop(r.seller, "the seller box")],
+            difficulty=("easy", "hard", "medium"),
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=54,
+        )
 
 
 def count_on_page(s: Suite) -> None:
@@ -126,16 +160,26 @@ def count_on_page(s: Suite) -> None:
         for r in page:
             terms = [str(r.count), NUMBER_WORDS[r.count]] if r.count in NUMBER_WORDS else []
             twins = [p for p in page if p.kind == r.kind and p.id != r.id]
-            if 2 <= r.count <= 9 and twins and all(p.price != r.price for p in page if p.id != r.id) \
-                    and clean_of([r, *twins], terms):
+            if (
+                2 <= r.count <= 9
+                and twins
+                and all(p.price != r.price for p in page if p.id != r.id)
+                and clean_of([r, *twins], terms)
+            ):
                 cands.append((r, url, terms, page))
     for r, url, terms, page in s.fresh(cands, 5):
         args = {"noun_plural": plural(r.kind), "noun": r.kind, "price": price_text(r.price)}
-        s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS[r.count]}"]}),
-              solution=[stop(str(r.count), "count the things in that photo")],
-              difficulty=("easy", "easy", "easy"),
-              grounding={"listings": kin(r, page), "visual_terms": terms}, official=9)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS[r.count]}"]}),
+            solution=[stop(str(r.count), "count the things in that photo")],
+            difficulty=("easy", "easy", "easy"),
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=9,
+        )
 
 
 # ---- browsing from the start page ------------------------------------------------------------------
@@ -161,9 +205,13 @@ def reach(entry: str, order: str, r: Row, page: list[Row], note: str = "the phot
     steps = [entry_step(entry, r), *sort_step(order)]
     number = page.index(r) // PAGE_SIZE + 1
     if number > 1:
-        steps.append({**click(f".pagination a[href*='iPage={number}']", "the next results page"),
-                      "sight": {"text": str(number), "tag": "A"}})
-    return steps + [click(r.card_css, note)]
+        steps.append(
+            {
+                **click(f".pagination a[href*='iPage={number}']", "the next results page"),
+                "sight": {"text": str(number), "tag": "A"},
+            }
+        )
+    return [*steps, click(r.card_css, note)]
 
 
 def browse_targets(s: Suite, entry: str, order: str, allow, pages: int = 1) -> list[tuple]:
@@ -173,9 +221,9 @@ def browse_targets(s: Suite, entry: str, order: str, allow, pages: int = 1) -> l
     cands = []
     for key in keys:
         filt = {"category_id": key} if entry == "category" else {"region_id": key}
-        seen = ordered(s, order, **filt)[:PAGE_SIZE * pages]
+        seen = ordered(s, order, **filt)[: PAGE_SIZE * pages]
         for i, r in enumerate(seen):
-            page = seen[:(i // PAGE_SIZE + 1) * PAGE_SIZE]
+            page = seen[: (i // PAGE_SIZE + 1) * PAGE_SIZE]
             if r.id not in s.by_id:
                 continue
             d = describe(r, page, allow)
@@ -184,46 +232,119 @@ def browse_targets(s: Suite, entry: str, order: str, allow, pages: int = 1) -> l
     return cands
 
 
-def browse(s: Suite, template: str, official: int, n: int, entry: str, orders: tuple[str, ...], difficulty,
-           allow=("text", "count", "color"), words: Callable[[Row, str], dict] | None = None,
-           pages: int = 1) -> None:
-    cands = [(r, order, phrase, terms, page) for order in orders
-             for r, phrase, terms, page in browse_targets(s, entry, order, allow, pages)]
+def browse(
+    s: Suite,
+    template: str,
+    official: int,
+    n: int,
+    entry: str,
+    orders: tuple[str, ...],
+    difficulty,
+    allow=("text", "count", "color"),
+    words: Callable[[Row, str], dict] | None = None,
+    pages: int = 1,
+) -> None:
+    cands = [
+        (r, order, phrase, terms, page)
+        for order in orders
+        for r, phrase, terms, page in browse_targets(s, entry, order, allow, pages)
+    ]
     for r, order, phrase, terms, page in s.fresh(cands, n):
-        args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "region": r.region,
-                "condition": phrase, **(words(r, phrase) if words else {})}
+        args = {
+            "superlative": ORDERS[order][2],
+            "noun": r.kind,
+            "category": r.category,
+            "region": r.region,
+            "condition": phrase,
+            **(words(r, phrase) if words else {}),
+        }
         args = {k: v for k, v in args.items() if "{" + k + "}" in template}
         solution = [*reach(entry, order, r, page), stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url), solution=solution,
-              difficulty=difficulty, grounding={"listings": kin(r, page), "visual_terms": terms},
-              official=official)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=url_eval(r.url),
+            solution=solution,
+            difficulty=difficulty,
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=official,
+        )
 
 
 def browse_category_photo(s: Suite) -> None:
-    browse(s, "Browse the \"{category}\" category and open the {superlative} listing whose photo {condition}.",
-           36, 7, "category", ("newest", "highest"), ("medium", "easy", "easy"))
+    browse(
+        s,
+        'Browse the "{category}" category and open the {superlative} listing whose photo {condition}.',
+        36,
+        7,
+        "category",
+        ("newest", "highest"),
+        ("medium", "easy", "easy"),
+    )
 
 
 def category_listing_photo(s: Suite) -> None:
-    browse(s, "Go to the {superlative} {noun} in the \"{category}\" category whose photo {condition}.",
-           57, 3, "category", ("lowest",), ("medium", "easy", "easy"))
+    browse(
+        s,
+        'Go to the {superlative} {noun} in the "{category}" category whose photo {condition}.',
+        57,
+        3,
+        "category",
+        ("lowest",),
+        ("medium", "easy", "easy"),
+    )
 
 
 def show_colored(s: Suite) -> None:
-    browse(s, "Show me the {superlative} {color} {noun} in \"{category}\".", 8, 5, "category",
-           ("newest", "lowest"), ("medium", "easy", "medium"), allow=("color",),
-           words=lambda r, phrase: {"color": r.color})
+    browse(
+        s,
+        'Show me the {superlative} {color} {noun} in "{category}".',
+        8,
+        5,
+        "category",
+        ("newest", "lowest"),
+        ("medium", "easy", "medium"),
+        allow=("color",),
+        words=lambda r, phrase: {"color": r.color},
+    )
 
 
 def show_in_state(s: Suite) -> None:
-    browse(s, "Show me the {superlative} {noun} in {region} whose photo {condition}.", 63, 7, "region",
-           ("newest", "lowest", "highest"), ("hard", "hard", "hard"))
+    browse(
+        s,
+        "Show me the {superlative} {noun} in {region} whose photo {condition}.",
+        63,
+        7,
+        "region",
+        ("newest", "lowest", "highest"),
+        ("hard", "hard", "hard"),
+    )
 
 
 def priciest_color_in_state(s: Suite) -> None:
-    browse(s, "Find the most expensive {noun} from {region} that is {color}.", 28, 5, "region", ("highest",),
-           ("medium", "medium", "medium"), allow=("color",), words=lambda r, phrase: {"color": r.color})
+    browse(
+        s,
+        "Find the most expensive {noun} from {region} that is {color}.",
+        28,
+        5,
+        "region",
+        ("highest",),
+        ("medium", "medium", "medium"),
+        allow=("color",),
+        words=lambda r, phrase: {"color": r.color},
+    )
 
 
-TEMPLATES = [open_on_page_photo, open_on_page_where, price_on_page, seller_on_page, count_on_page,
-             browse_category_photo, category_listing_photo, show_colored, show_in_state, priciest_color_in_state]
+TEMPLATES = [
+    open_on_page_photo,
+    open_on_page_where,
+    price_on_page,
+    seller_on_page,
+    count_on_page,
+    browse_category_photo,
+    category_listing_photo,
+    show_colored,
+    show_in_state,
+    priciest_color_in_state,
+]

@@ -1,6 +1,7 @@
 """Classifieds kinds mirroring the official "find it, it should cost between..." templates: browse a category
 from the start page, set the Refine side bar's price range, sort, and open the listing whose photo fits.
 """
+
 from __future__ import annotations
 
 from sites.classifieds.queries import PAGE_SIZE
@@ -31,7 +32,7 @@ def ranged_targets(s: Suite, order: str) -> list[tuple]:
             if r not in page or len(inside) == len(rows):
                 continue
             d = describe(r, page)
-            if d and any(p.kind == r.kind for p in page[:page.index(r)]):
+            if d and any(p.kind == r.kind for p in page[: page.index(r)]):
                 cands.append((r, d[0], d[1], low, high, page))
     return cands
 
@@ -39,24 +40,57 @@ def ranged_targets(s: Suite, order: str) -> list[tuple]:
 def ranged(s: Suite, template: str, official: int, n: int, orders: tuple[str, ...], difficulty) -> None:
     cands = [(r, order, *rest) for order in orders for r, *rest in ranged_targets(s, order)]
     for r, order, phrase, terms, low, high, page in s.fresh(cands, n):
-        args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "condition": phrase,
-                "low": low, "high": high}
-        solution = [entry_step("category", r),
-                    {**type_in("input[name=sPriceMin]", str(low)), "sight": {"after": "Min price"}},
-                    {**type_in("input[name=sPriceMax]", str(high)), "sight": {"after": "Max price"}},
-                    APPLY, *sort_step(order), click(r.card_css, "the photo that fits"), stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url), solution=solution,
-              difficulty=difficulty, grounding={"listings": kin(r, page), "visual_terms": terms}, official=official)
+        args = {
+            "superlative": ORDERS[order][2],
+            "noun": r.kind,
+            "category": r.category,
+            "condition": phrase,
+            "low": low,
+            "high": high,
+        }
+        solution = [
+            entry_step("category", r),
+            {**type_in("input[name=sPriceMin]", str(low)), "sight": {"after": "Min price"}},
+            {**type_in("input[name=sPriceMax]", str(high)), "sight": {"after": "Max price"}},
+            APPLY,
+            *sort_step(order),
+            click(r.card_css, "the photo that fits"),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=url_eval(r.url),
+            solution=solution,
+            difficulty=difficulty,
+            grounding={"listings": kin(r, page), "visual_terms": terms},
+            official=official,
+        )
 
 
 def in_price_range(s: Suite) -> None:
-    ranged(s, "Find me the {superlative} {noun} in \"{category}\" whose photo {condition}. It should cost between "
-           "${low} and ${high}.", 1, 3, ("lowest", "newest"), ("medium", "easy", "medium"))
+    ranged(
+        s,
+        'Find me the {superlative} {noun} in "{category}" whose photo {condition}. It should cost between '
+        "${low} and ${high}.",
+        1,
+        3,
+        ("lowest", "newest"),
+        ("medium", "easy", "medium"),
+    )
 
 
 def costing_from_to(s: Suite) -> None:
-    ranged(s, "Navigate to the {superlative} {noun} in \"{category}\" that costs from ${low} to ${high} and whose "
-           "photo {condition}.", 56, 3, ("highest", "newest"), ("hard", "easy", "medium"))
+    ranged(
+        s,
+        'Navigate to the {superlative} {noun} in "{category}" that costs from ${low} to ${high} and whose '
+        "photo {condition}.",
+        56,
+        3,
+        ("highest", "newest"),
+        ("hard", "easy", "medium"),
+    )
 
 
 TEMPLATES = [in_price_range, costing_from_to]
@@ -68,28 +102,39 @@ def colours_of_newest(s: Suite) -> None:
     from .base import clean_of
     from .onpage import plural
 
-    template = "Find the three most recent {noun_plural} in the \"{category}\" category and tell me their colours."
+    template = 'Find the three most recent {noun_plural} in the "{category}" category and tell me their colours.'
     cands = []
     for cat in sorted({r.category_id for r in s.rows}):
-        rows = ordered(s, "newest", category_id=cat)[:PAGE_SIZE * 2]
+        rows = ordered(s, "newest", category_id=cat)[: PAGE_SIZE * 2]
         for kind in sorted({r.kind for r in rows}):
             three = [r for r in rows if r.kind == kind][:3]
             colours = [r.color or "" for r in three]
-            if len(three) == 3 and all(c and r.pattern == "plain" for c, r in zip(colours, three)) \
-                    and len(set(colours)) == 3 and all(r.id in s.by_id for r in three) \
-                    and clean_of(three, colours):
+            if (
+                len(three) == 3
+                and all(c and r.pattern == "plain" for c, r in zip(colours, three, strict=False))
+                and len(set(colours)) == 3
+                and all(r.id in s.by_id for r in three)
+                and clean_of(three, colours)
+            ):
                 cands.append((three[0], three, rows))
     for first, three, rows in s.fresh(cands, 2):
         colours = [r.color or "" for r in three]
         steps = [entry_step("category", first)]
         if rows.index(three[-1]) >= PAGE_SIZE:
-            steps.append({**click(".pagination a[href*='iPage=2']", "the next results page"),
-                          "sight": {"text": "2", "tag": "A"}})
+            steps.append(
+                {**click(".pagination a[href*='iPage=2']", "the next results page"), "sight": {"text": "2", "tag": "A"}}
+            )
         args = {"noun_plural": plural(first.kind), "category": first.category}
-        s.add(template, args, intent=template.format(**args), eval_=answer_eval({"must_include": colours}),
-              solution=[*steps, stop(", ".join(colours), "the three newest of that kind")],
-              difficulty=("hard", "easy", "hard"), official=15,
-              grounding={"listings": [r.id for r in three], "visual_terms": colours})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"must_include": colours}),
+            solution=[*steps, stop(", ".join(colours), "the three newest of that kind")],
+            difficulty=("hard", "easy", "hard"),
+            official=15,
+            grounding={"listings": [r.id for r in three], "visual_terms": colours},
+        )
 
 
 TEMPLATES.append(colours_of_newest)

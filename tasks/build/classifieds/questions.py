@@ -1,6 +1,7 @@
 """Classifieds templates that ask about listings as the site shows them (prices, counts, colours, printed
 text, damage; on one page, two tabs or a results page), and the unachievable ones.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -20,7 +21,7 @@ def cheapest_color_kind(s: Suite) -> None:
         if r.color:
             groups[(r.category_id, r.kind, r.color)].append(r)
     cands = []
-    for (cat, kind, color), rows in sorted(groups.items()):
+    for (cat, _kind, color), rows in sorted(groups.items()):
         if len(rows) < 2:
             continue
         best = min(rows, key=lambda r: (r.price, r.id))
@@ -30,16 +31,30 @@ def cheapest_color_kind(s: Suite) -> None:
     for r in s.fresh(cands, 3):
         results = s.search(category_id=r.category_id, order="price_asc")
         args = {"category": r.category, "color": r.color, "noun": r.kind}
-        s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url),
-              solution=s.navigate_to(r, results, "cheapest first in the category",
-                                         sCategory=r.category_id, sOrder="i_price", iOrderType="asc"),
-              difficulty=("medium", "easy", "medium"), official=0,
-              grounding={"listings": [r.id], "visual_terms": [r.color]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=url_eval(r.url),
+            solution=s.navigate_to(
+                r,
+                results,
+                "cheapest first in the category",
+                sCategory=r.category_id,
+                sOrder="i_price",
+                iOrderType="asc",
+            ),
+            difficulty=("medium", "easy", "medium"),
+            official=0,
+            grounding={"listings": [r.id], "visual_terms": [r.color]},
+        )
 
 
 def newest_with_count(s: Suite) -> None:
-    template = ("Open the most recently posted listing in {category} in {region} whose photo shows exactly "
-                "{count_word} {noun_plural}.")
+    template = (
+        "Open the most recently posted listing in {category} in {region} whose photo shows exactly "
+        "{count_word} {noun_plural}."
+    )
     groups = defaultdict(list)
     for r in s.rows:
         if r.count >= 2:
@@ -52,13 +67,22 @@ def newest_with_count(s: Suite) -> None:
             cands.append(newest)
     for r in s.fresh(cands, 3):
         results = s.search(category_id=r.category_id, region_id=r.region_id)
-        args = {"category": r.category, "region": r.region, "count_word": NUMBER_WORDS[r.count],
-                "noun_plural": plural(r.kind)}
-        s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url),
-              solution=s.navigate_to(r, results, "newest first", sCategory=r.category_id,
-                                         sRegion=r.region_id),
-              difficulty=("medium", "medium", "medium"), official=43,
-              grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]})
+        args = {
+            "category": r.category,
+            "region": r.region,
+            "count_word": NUMBER_WORDS[r.count],
+            "noun_plural": plural(r.kind),
+        }
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=url_eval(r.url),
+            solution=s.navigate_to(r, results, "newest first", sCategory=r.category_id, sRegion=r.region_id),
+            difficulty=("medium", "medium", "medium"),
+            official=43,
+            grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]},
+        )
 
 
 def price_of_color_in_city(s: Suite) -> None:
@@ -68,7 +92,7 @@ def price_of_color_in_city(s: Suite) -> None:
         if r.color:
             groups[(r.city_id, r.kind)].append(r)
     cands = []
-    for key, rows in sorted(groups.items()):
+    for _key, rows in sorted(groups.items()):
         colors = [r.color for r in rows]
         for r in rows:
             if colors.count(r.color) == 1 and len(rows) >= 2 and clean_of([r], [r.color]):
@@ -76,13 +100,19 @@ def price_of_color_in_city(s: Suite) -> None:
     for r in s.fresh(cands, 3):
         results = s.search(category_id=r.category_id, city_id=r.city_id)
         args = {"color": r.color, "noun": r.kind, "city": r.city}
-        solution = s.open_in_results(r, results, "the city's listings in the item's category",
-                                     sCategory=r.category_id, sCity=r.city_id)
+        solution = s.open_in_results(
+            r, results, "the city's listings in the item's category", sCategory=r.category_id, sCity=r.city_id
+        )
         solution.append(stop(price_text(r.price), "price shown on the listing"))
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"required_values": [f"== {price_text(r.price)}"]}), solution=solution,
-              difficulty=("medium", "easy", "medium"),
-              grounding={"listings": [r.id], "visual_terms": [r.color]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"required_values": [f"== {price_text(r.price)}"]}),
+            solution=solution,
+            difficulty=("medium", "easy", "medium"),
+            grounding={"listings": [r.id], "visual_terms": [r.color]},
+        )
 
 
 def printed_text_here(s: Suite) -> None:
@@ -90,10 +120,17 @@ def printed_text_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.text and clean_of([r], [r.text])]
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
-        s.add(template, args, intent=template.format(**args), start_url=r.url,
-              eval_=answer_eval({"must_include": [r.text]}), solution=[stop(r.text, "read off the photo")],
-              difficulty=("hard", "hard", "hard"), official=38,
-              grounding={"listings": [r.id], "visual_terms": [r.text]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=r.url,
+            eval_=answer_eval({"must_include": [r.text]}),
+            solution=[stop(r.text, "read off the photo")],
+            difficulty=("hard", "hard", "hard"),
+            official=38,
+            grounding={"listings": [r.id], "visual_terms": [r.text]},
+        )
 
 
 def count_here(s: Suite) -> None:
@@ -101,10 +138,17 @@ def count_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.count >= 3 and clean_of([r], [str(r.count), NUMBER_WORDS[r.count]])]
     for r in s.fresh(cands, 3):
         args = {"noun_plural": plural(r.kind)}
-        s.add(template, args, intent=template.format(**args), start_url=r.url,
-              eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS.get(r.count, r.count)}"]}),
-              solution=[stop(str(r.count))], difficulty=("medium", "easy", "easy"), official=37,
-              grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=r.url,
+            eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS.get(r.count, r.count)}"]}),
+            solution=[stop(str(r.count))],
+            difficulty=("medium", "easy", "easy"),
+            official=37,
+            grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]},
+        )
 
 
 def color_here(s: Suite) -> None:
@@ -112,80 +156,115 @@ def color_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.color and r.pattern == "plain" and clean_of([r], [r.color])]
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
-        s.add(template, args, intent=template.format(**args), start_url=r.url,
-              eval_=answer_eval({"must_include": [r.color]}), solution=[stop(r.color)],
-              difficulty=("easy", "hard", "medium"), official=67,
-              grounding={"listings": [r.id], "visual_terms": [r.color]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=r.url,
+            eval_=answer_eval({"must_include": [r.color]}),
+            solution=[stop(r.color)],
+            difficulty=("easy", "hard", "medium"),
+            official=67,
+            grounding={"listings": [r.id], "visual_terms": [r.color]},
+        )
 
 
 def damaged_here(s: Suite) -> None:
-    template = ("Does the photo of this listing show the {noun} damaged (cracked, scratched or dented)? "
-                "Answer yes or no.")
-    cands = [r for r in s.rows if r.condition in ("damaged", "new")
-             and clean_of([r], ("damaged", "broken", "cracked", "scratched") + CONDITION_SENTENCES)]
+    template = (
+        "Does the photo of this listing show the {noun} damaged (cracked, scratched or dented)? Answer yes or no."
+    )
+    cands = [
+        r
+        for r in s.rows
+        if r.condition in ("damaged", "new")
+        and clean_of([r], ("damaged", "broken", "cracked", "scratched", *CONDITION_SENTENCES))
+    ]
     damaged = [r for r in cands if r.condition == "damaged"]
     new = [r for r in cands if r.condition == "new"]
     for r in s.fresh(damaged, 2) + s.fresh(new, 1):
         answer = "yes" if r.condition == "damaged" else "no"
         args = {"noun": r.kind}
-        s.add(template, args, intent=template.format(**args), start_url=r.url,
-              eval_=answer_eval({"exact_match": answer}), solution=[stop(answer)],
-              difficulty=("easy", "medium", "medium"),
-              grounding={"listings": [r.id],
-                         "visual_terms": ["damaged", "broken", "cracked", "scratched", *CONDITION_SENTENCES]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=r.url,
+            eval_=answer_eval({"exact_match": answer}),
+            solution=[stop(answer)],
+            difficulty=("easy", "medium", "medium"),
+            grounding={
+                "listings": [r.id],
+                "visual_terms": ["damaged", "broken", "cracked", "scratched", *CONDITION_SENTENCES],
+            },
+        )
 
 
 def two_tab_pattern(s: Suite) -> None:
-    template = ("Two {noun} listings are open in the two tabs. Which one shows a {pattern} {noun}? "
-                "Answer with its price in dollars.")
+    template = (
+        "Two {noun} listings are open in the two tabs. Which one shows a {pattern} {noun}? "
+        "Answer with its price in dollars."
+    )
     by_kind = defaultdict(list)
     for r in s.rows:
         if r.color:
             by_kind[r.kind].append(r)
     cands = []
-    for kind, rows in sorted(by_kind.items()):
+    for _kind, rows in sorted(by_kind.items()):
         patterned = [r for r in rows if r.pattern != "plain" and clean_of([r], [r.pattern])]
         plain = [r for r in rows if r.pattern == "plain" and clean_of([r], ["striped", "dotted", "checked"])]
-        for a, b in zip(patterned, plain):
+        for a, b in zip(patterned, plain, strict=False):
             if a.price != b.price:
                 cands.append((a, b))
     for n, (a, b) in enumerate(s.fresh(cands, 3)):
         first, second = (a, b) if n % 2 == 0 else (b, a)
         args = {"noun": a.kind, "pattern": a.pattern}
-        s.add(template, args, intent=template.format(**args), start_url=f"{first.url} |AND| {second.url}",
-              eval_=answer_eval({"must_include": [price_text(a.price)], "must_exclude": [price_text(b.price)]}),
-              solution=[{"do": "tab_focus", "index": 1}, stop(price_text(a.price))],
-              difficulty=("easy", "medium", "medium"),
-              grounding={"listings": [a.id, b.id], "visual_terms": ["striped", "dotted", "checked"]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{first.url} |AND| {second.url}",
+            eval_=answer_eval({"must_include": [price_text(a.price)], "must_exclude": [price_text(b.price)]}),
+            solution=[{"do": "tab_focus", "index": 1}, stop(price_text(a.price))],
+            difficulty=("easy", "medium", "medium"),
+            grounding={"listings": [a.id, b.id], "visual_terms": ["striped", "dotted", "checked"]},
+        )
 
 
 def cheaper_of_two_colors(s: Suite) -> None:
-    template = ("Which is cheaper: the {color_a} {noun} or the {color_b} {noun} (open in the two tabs)? "
-                "Answer with its colour.")
+    template = (
+        "Which is cheaper: the {color_a} {noun} or the {color_b} {noun} (open in the two tabs)? Answer with its colour."
+    )
     by_kind = defaultdict(list)
     for r in s.rows:
         if r.color:
             by_kind[r.kind].append(r)
     cands = []
-    for kind, rows in sorted(by_kind.items()):
-        for a, b in zip(rows[::2], rows[1::2]):
+    for _kind, rows in sorted(by_kind.items()):
+        for a, b in zip(rows[::2], rows[1::2], strict=False):
             if a.color != b.color and a.price != b.price and clean_of([a, b], [a.color, b.color]):
                 cands.append((a, b))
     for a, b in s.fresh(cands, 3):
         cheap, dear = (a, b) if a.price < b.price else (b, a)
         args = {"color_a": a.color, "color_b": b.color, "noun": a.kind}
-        s.add(template, args, intent=template.format(**args), start_url=f"{a.url} |AND| {b.url}",
-              eval_=answer_eval({"must_include": [cheap.color], "must_exclude": [dear.color]}),
-              solution=[{"do": "tab_focus", "index": 1}, stop(cheap.color)],
-              difficulty=("medium", "easy", "medium"),
-              grounding={"listings": [a.id, b.id], "visual_terms": [a.color, b.color]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{a.url} |AND| {b.url}",
+            eval_=answer_eval({"must_include": [cheap.color], "must_exclude": [dear.color]}),
+            solution=[{"do": "tab_focus", "index": 1}, stop(cheap.color)],
+            difficulty=("medium", "easy", "medium"),
+            grounding={"listings": [a.id, b.id], "visual_terms": [a.color, b.color]},
+        )
 
 
 def count_color_on_page(s: Suite) -> None:
-    template = ("On the first page of {category} listings sorted by lowest price, how many listings show "
-                "a {color} item in their photo?")
+    template = (
+        "On the first page of {category} listings sorted by lowest price, how many listings show "
+        "a {color} item in their photo?"
+    )
     cands = []
-    for cat_id, name in enumerate(CATEGORIES, start=1):
+    for cat_id, _name in enumerate(CATEGORIES, start=1):
         page = s.search(category_id=cat_id, order="price_asc")[:PAGE_SIZE]
         colors = sorted({r.color for r in page if r.color})
         for color in colors:
@@ -195,10 +274,17 @@ def count_color_on_page(s: Suite) -> None:
     for first, color, n, page in s.fresh(cands, 3):
         args = {"category": first.category, "color": color}
         url = s.search_url(sCategory=first.category_id, sOrder="i_price", iOrderType="asc")
-        s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"must_include": [f"{n} |OR| {NUMBER_WORDS.get(n, n)}"]}), solution=[stop(str(n))],
-              difficulty=("hard", "easy", "medium"), official=10,
-              grounding={"listings": [r.id for r in page], "visual_terms": [color]})
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=answer_eval({"must_include": [f"{n} |OR| {NUMBER_WORDS.get(n, n)}"]}),
+            solution=[stop(str(n))],
+            difficulty=("hard", "easy", "medium"),
+            official=10,
+            grounding={"listings": [r.id for r in page], "visual_terms": [color]},
+        )
 
 
 def multi_item_count(s: Suite) -> None:
@@ -207,18 +293,29 @@ def multi_item_count(s: Suite) -> None:
     groups = defaultdict(list)
     for r in s.rows:
         groups[(r.category_id, r.city_id)].append(r)
-    for key, rows in sorted(groups.items()):
+    for _key, rows in sorted(groups.items()):
         n = sum(r.count > 1 for r in rows)
         if 4 <= len(rows) <= PAGE_SIZE and n >= 1 and clean_of(rows, ["lot", "set", "pair", "bundle"]):
             cands.append((rows[0], n, rows))
     for first, n, rows in s.fresh(cands, 3):
         args = {"category": first.category, "city": first.city}
-        solution = [{"do": "goto", "url": s.search_url(sCategory=first.category_id, sCity=first.city_id),
-                     "note": "every listing fits on one page"}, stop(str(n))]
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"required_values": [f"== {n}"]}), solution=solution,
-              difficulty=("hard", "medium", "hard"),
-              grounding={"listings": [r.id for r in rows], "visual_terms": ["lot", "set", "pair", "bundle"]})
+        solution = [
+            {
+                "do": "goto",
+                "url": s.search_url(sCategory=first.category_id, sCity=first.city_id),
+                "note": "every listing fits on one page",
+            },
+            stop(str(n)),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=solution,
+            difficulty=("hard", "medium", "hard"),
+            grounding={"listings": [r.id for r in rows], "visual_terms": ["lot", "set", "pair", "bundle"]},
+        )
 
 
 def unachievable(s: Suite) -> None:
@@ -228,8 +325,9 @@ def unachievable(s: Suite) -> None:
         if r.color:
             groups[(r.city_id, r.kind)].append(r)
     from sites.imagery import COLORS
+
     cands = []
-    for key, rows in sorted(groups.items()):
+    for _key, rows in sorted(groups.items()):
         present = {r.color for r in rows}
         if len(rows) >= 2:
             missing = sorted(set(COLORS) - present)
@@ -238,20 +336,35 @@ def unachievable(s: Suite) -> None:
         args = {"color": color, "noun": r.kind, "city": r.city}
         note = f"No {color} {r.kind} is listed in {r.city}."
         results = s.search(category_id=r.category_id, city_id=r.city_id)
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[{"do": "goto", "url": s.search_url(sCategory=r.category_id, sCity=r.city_id),
-                         "note": "none of these photos shows that colour"}, stop("N/A")],
-              difficulty=("medium", "medium", "medium"),
-              grounding={"listings": [x.id for x in results if x.kind == r.kind], "visual_terms": [color]},
-              comments="unachievable: " + note)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[
+                {
+                    "do": "goto",
+                    "url": s.search_url(sCategory=r.category_id, sCity=r.city_id),
+                    "note": "none of these photos shows that colour",
+                },
+                stop("N/A"),
+            ],
+            difficulty=("medium", "medium", "medium"),
+            grounding={"listings": [x.id for x in results if x.kind == r.kind], "visual_terms": [color]},
+            comments="unachievable: " + note,
+        )
     template2 = "Lower the price of your listing in {category} by $10."
     own_categories = {r.category for r in s.rows if r.user_id == 1}
     missing = [c for c in CATEGORIES if c not in own_categories]
     for category in missing[:2]:
         args = {"category": category}
         note = f"You have no listing in {category}."
-        s.add(template2, args, intent=template2.format(**args),
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[{"do": "goto", "url": f"{SITE}/index.php?page=user&action=items"}, stop("N/A")],
-              difficulty=("easy", "easy", "easy"), comments="unachievable: " + note)
+        s.add(
+            template2,
+            args,
+            intent=template2.format(**args),
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[{"do": "goto", "url": f"{SITE}/index.php?page=user&action=items"}, stop("N/A")],
+            difficulty=("easy", "easy", "easy"),
+            comments="unachievable: " + note,
+        )

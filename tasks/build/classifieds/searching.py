@@ -5,6 +5,7 @@ input picture) or answer what that photo shows. The results are what the site's 
 
 Each template draws from its own random stream, so adding one never moves the tasks of another.
 """
+
 from __future__ import annotations
 
 import random
@@ -41,8 +42,9 @@ def search_step(phrase: str) -> dict:
 def results(s: Suite, phrase: str, order: str) -> list[Row]:
     """The first results page of the site's search for `phrase` in `order`."""
     params = ORDERS[order][0]
-    q = SearchQuery(pattern=phrase, order=str(params.get("sOrder", "dt_pub_date")),
-                    order_type=str(params.get("iOrderType", "desc")))
+    q = SearchQuery(
+        pattern=phrase, order=str(params.get("sOrder", "dt_pub_date")), order_type=str(params.get("iOrderType", "desc"))
+    )
     if s.conn is None:
         raise RuntimeError("the classifieds suite is built without its database")
     _, found = site_search(s.conn, q, PAGE_SIZE)
@@ -70,28 +72,60 @@ def search_targets(s: Suite, order: str, allow=("text", "count", "color")) -> li
     return cands
 
 
-def open_found(s: Suite, name: str, template: str, official: int, n: int, orders: tuple[str, ...], difficulty,
-               allow=("text", "count", "color")) -> None:
+def open_found(
+    s: Suite,
+    name: str,
+    template: str,
+    official: int,
+    n: int,
+    orders: tuple[str, ...],
+    difficulty,
+    allow=("text", "count", "color"),
+) -> None:
     with stream(s, name):
-        cands = [(r, order, phrase, cond, terms, page) for order in orders
-                 for r, phrase, cond, terms, page in search_targets(s, order, allow)]
+        cands = [
+            (r, order, phrase, cond, terms, page)
+            for order in orders
+            for r, phrase, cond, terms, page in search_targets(s, order, allow)
+        ]
         for r, order, phrase, cond, terms, page in s.fresh(cands, n):
             args = {"phrase": phrase, "superlative": ORDERS[order][2], "condition": cond}
             args = {k: v for k, v in args.items() if "{" + k + "}" in template}
             solution = [search_step(phrase), *sort_step(order), click(r.card_css, "the photo that fits"), stop("")]
-            s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url), solution=solution,
-                  difficulty=difficulty, grounding={"listings": kin(r, page), "visual_terms": terms},
-                  official=official)
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                eval_=url_eval(r.url),
+                solution=solution,
+                difficulty=difficulty,
+                grounding={"listings": kin(r, page), "visual_terms": terms},
+                official=official,
+            )
 
 
 def search_open_described(s: Suite) -> None:
-    open_found(s, "42", "Search for \"{phrase}\" and open the {superlative} result whose photo {condition}.", 42,
-               3, ("highest", "lowest"), ("hard", "hard", "hard"))
+    open_found(
+        s,
+        "42",
+        'Search for "{phrase}" and open the {superlative} result whose photo {condition}.',
+        42,
+        3,
+        ("highest", "lowest"),
+        ("hard", "hard", "hard"),
+    )
 
 
 def search_open_photo(s: Suite) -> None:
-    open_found(s, "41", "Look up \"{phrase}\" with the search box and go to the listing whose photo {condition}.",
-               41, 1, ("newest",), ("medium", "hard", "hard"))
+    open_found(
+        s,
+        "41",
+        'Look up "{phrase}" with the search box and go to the listing whose photo {condition}.',
+        41,
+        1,
+        ("newest",),
+        ("medium", "hard", "hard"),
+    )
 
 
 def open_pictured(s: Suite, name: str, template: str, official: int, n: int, style: str, difficulty) -> None:
@@ -100,25 +134,47 @@ def open_pictured(s: Suite, name: str, template: str, official: int, n: int, sty
         for r, phrase, terms, page in s.fresh(cands, n):
             args = {"phrase": phrase}
             solution = [search_step(phrase), click(r.card_css, "the photo like the picture"), stop("")]
-            s.add(template, args, intent=template.format(**args), image=s.listing_image(r, style),
-                  eval_=url_eval(r.url), solution=solution, difficulty=difficulty,
-                  grounding={"listings": kin(r, page), "visual_terms": terms}, official=official,
-                  comments=f"input image: a {style} of the listing's item")
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                image=s.listing_image(r, style),
+                eval_=url_eval(r.url),
+                solution=solution,
+                difficulty=difficulty,
+                grounding={"listings": kin(r, page), "visual_terms": terms},
+                official=official,
+                comments=f"input image: a {style} of the listing's item",
+            )
 
 
 def search_open_pictured(s: Suite) -> None:
-    open_pictured(s, "21", "Search for \"{phrase}\" and open the listing of the item in this picture.", 21, 1,
-                  "photo", ("easy", "easy", "easy"))
+    open_pictured(
+        s,
+        "21",
+        'Search for "{phrase}" and open the listing of the item in this picture.',
+        21,
+        1,
+        "photo",
+        ("easy", "easy", "easy"),
+    )
 
 
 def search_open_drawn(s: Suite) -> None:
-    open_pictured(s, "44", "Search for \"{phrase}\" and go to the result that shows what this drawing shows.", 44,
-                  2, "sketch", ("medium", "medium", "medium"))
+    open_pictured(
+        s,
+        "44",
+        'Search for "{phrase}" and go to the result that shows what this drawing shows.',
+        44,
+        2,
+        "sketch",
+        ("medium", "medium", "medium"),
+    )
 
 
 def search_answer_detail(s: Suite) -> None:
     """Official 16: the photo's detail (colour, count, printed word) of the cheapest/newest result of a kind."""
-    template = "Search for \"{phrase}\" and, for the {superlative} {phrase} in the results, tell me {question}."
+    template = 'Search for "{phrase}" and, for the {superlative} {phrase} in the results, tell me {question}.'
     with stream(s, "16"):
         cands = []
         for order in ("newest", "lowest"):
@@ -128,24 +184,43 @@ def search_answer_detail(s: Suite) -> None:
                 if first is None or first.id not in s.by_id:
                     continue
                 if first.text and clean_of([first], [first.text]):
-                    cands.append((first, order, "what word is printed on it in its photo", first.text,
-                                  [first.text], page))
+                    cands.append(
+                        (first, order, "what word is printed on it in its photo", first.text, [first.text], page)
+                    )
                 elif first.color and first.pattern == "plain" and clean_of([first], [first.color]):
-                    cands.append((first, order, "what colour it is in its photo", first.color, [first.color],
-                                  page))
+                    cands.append((first, order, "what colour it is in its photo", first.color, [first.color], page))
                 elif 2 <= first.count <= 9:
                     terms = [str(first.count), NUMBER_WORDS[first.count]]
                     if clean_of([first], terms):
-                        cands.append((first, order, f"how many {plural(phrase)} its photo shows",
-                                      f"{first.count} |OR| {NUMBER_WORDS[first.count]}", terms, page))
+                        cands.append(
+                            (
+                                first,
+                                order,
+                                f"how many {plural(phrase)} its photo shows",
+                                f"{first.count} |OR| {NUMBER_WORDS[first.count]}",
+                                terms,
+                                page,
+                            )
+                        )
         for r, order, question, answer, terms, page in s.fresh(cands, 4):
             args = {"phrase": r.kind, "question": question, "superlative": ORDERS[order][2]}
             said = answer.split(" |OR| ")[0]
-            solution = [search_step(r.kind), *sort_step(order), click(r.card_css, "the first of its kind"),
-                        stop(said, "what its photo shows")]
-            s.add(template, args, intent=template.format(**args), eval_=answer_eval({"must_include": [answer]}),
-                  solution=solution, difficulty=("medium", "easy", "medium"),
-                  grounding={"listings": [r.id], "visual_terms": terms}, official=16)
+            solution = [
+                search_step(r.kind),
+                *sort_step(order),
+                click(r.card_css, "the first of its kind"),
+                stop(said, "what its photo shows"),
+            ]
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                eval_=answer_eval({"must_include": [answer]}),
+                solution=solution,
+                difficulty=("medium", "easy", "medium"),
+                grounding={"listings": [r.id], "visual_terms": terms},
+                official=16,
+            )
 
 
 def links_answer(rows: list[Row]) -> tuple[dict, str]:
@@ -162,16 +237,22 @@ def colour_runs(page: list[Row], kind: str | None, n: int) -> list[tuple[str, li
     for colour in sorted({r.color for r in same if r.color and r.pattern == "plain"}):
         hits = [r for r in same if r.color == colour and r.pattern == "plain"]
         peers = [r for r in same if r.kind in {h.kind for h in hits}]
-        if len(hits) >= n and any(r.color != colour for r in peers) and clean_of(peers, [colour]) \
-                and all(r.pattern == "plain" for r in same if r.color == colour):
+        if (
+            len(hits) >= n
+            and any(r.color != colour for r in peers)
+            and clean_of(peers, [colour])
+            and all(r.pattern == "plain" for r in same if r.color == colour)
+        ):
             out.append((colour, hits[:n]))
     return out
 
 
 def search_links(s: Suite) -> None:
     """Official 13: the links of the newest results of a search whose photos show a colour."""
-    template = "Search for \"{phrase}\" and give me the links of the {count} most recent {noun} whose photos show " \
-               "{a} {color} one."
+    template = (
+        'Search for "{phrase}" and give me the links of the {count} most recent {noun} whose photos show '
+        "{a} {color} one."
+    )
     with stream(s, "13"):
         cands = []
         for phrase in phrases(s):
@@ -182,12 +263,23 @@ def search_links(s: Suite) -> None:
                         cands.append((hits[0], phrase, colour, hits, page))
         for first, phrase, colour, hits, page in s.fresh(cands, 2):
             ev, said = links_answer(hits)
-            args = {"phrase": phrase, "count": NUMBER_WORDS[len(hits)], "noun": plural(phrase),
-                    "a": "an" if colour[0] in "aeiou" else "a", "color": colour}
-            s.add(template, args, intent=template.format(**args), eval_=ev,
-                  solution=[search_step(phrase), stop(said, "the links of those listings")],
-                  difficulty=("hard", "hard", "hard"),
-                  grounding={"listings": kin(first, page), "visual_terms": [colour]}, official=13)
+            args = {
+                "phrase": phrase,
+                "count": NUMBER_WORDS[len(hits)],
+                "noun": plural(phrase),
+                "a": "an" if colour[0] in "aeiou" else "a",
+                "color": colour,
+            }
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                eval_=ev,
+                solution=[search_step(phrase), stop(said, "the links of those listings")],
+                difficulty=("hard", "hard", "hard"),
+                grounding={"listings": kin(first, page), "visual_terms": [colour]},
+                official=13,
+            )
 
 
 PRICE_BOXES = (".filters input[name=sPriceMin]", ".filters input[name=sPriceMax]")
@@ -197,8 +289,11 @@ def category_price_links(s: Suite) -> None:
     """Official 3: the links of the newest listings of a category within a price range whose photos show a
     colour (the category's link, then the price boxes of the Refine form)."""
     from .onpage import entry_step, ordered
-    template = "Give me the links of the {count} most recent listings in \"{category}\" priced from ${low} to " \
-               "${high} whose photos show {a} {color} item."
+
+    template = (
+        'Give me the links of the {count} most recent listings in "{category}" priced from ${low} to '
+        "${high} whose photos show {a} {color} item."
+    )
     with stream(s, "3"):
         cands = []
         for cat_id in sorted({r.category_id for r in s.rows}):
@@ -206,7 +301,7 @@ def category_price_links(s: Suite) -> None:
             prices = sorted(r.price for r in listed[:40])
             if len(prices) < 10:
                 continue
-            for a, b in ((1, 3), (0, 2), (2, 4)):      # quarters of the newest prices: the range's ends
+            for a, b in ((1, 3), (0, 2), (2, 4)):  # quarters of the newest prices: the range's ends
                 low, high = int(prices[a * len(prices) // 4]), int(prices[min(b * len(prices) // 4, 39)]) + 1
                 page = [r for r in listed if low <= r.price <= high][:PAGE_SIZE]
                 for colour, hits in colour_runs(page, None, 2):
@@ -214,18 +309,33 @@ def category_price_links(s: Suite) -> None:
                         cands.append((hits[0], low, high, colour, hits, page))
         for first, low, high, colour, hits, page in s.fresh(cands, 2):
             ev, said = links_answer(hits)
-            args = {"count": NUMBER_WORDS[len(hits)], "category": first.category, "low": low, "high": high,
-                    "a": "an" if colour[0] in "aeiou" else "a", "color": colour}
-            solution = [entry_step("category", first),
-                        {"do": "type", "css": PRICE_BOXES[0], "value": str(low), "enter": False},
-                        {"do": "type", "css": PRICE_BOXES[1], "value": str(high), "enter": True},
-                        stop(said, "the links of those listings")]
-            s.add(template, args, intent=template.format(**args), eval_=ev, solution=solution,
-                  difficulty=("medium", "easy", "medium"),
-                  grounding={"listings": [r.id for r in page if r.kind in {h.kind for h in hits}],
-                             "visual_terms": [colour]}, official=3)
-
-
+            args = {
+                "count": NUMBER_WORDS[len(hits)],
+                "category": first.category,
+                "low": low,
+                "high": high,
+                "a": "an" if colour[0] in "aeiou" else "a",
+                "color": colour,
+            }
+            solution = [
+                entry_step("category", first),
+                {"do": "type", "css": PRICE_BOXES[0], "value": str(low), "enter": False},
+                {"do": "type", "css": PRICE_BOXES[1], "value": str(high), "enter": True},
+                stop(said, "the links of those listings"),
+            ]
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                eval_=ev,
+                solution=solution,
+                difficulty=("medium", "easy", "medium"),
+                grounding={
+                    "listings": [r.id for r in page if r.kind in {h.kind for h in hits}],
+                    "visual_terms": [colour],
+                },
+                official=3,
+            )
 
 
 APPLY = {**click(".filters button[type=submit]", "apply the filters"), "sight": {"text": "Apply", "tag": "BUTTON"}}
@@ -235,7 +345,8 @@ def category_in_state(s: Suite) -> None:
     """Official 24: a category's newest listings narrowed to a state (the Refine form's State box), then the
     newest listing of a kind in a colour its photo shows."""
     from .onpage import entry_step, ordered
-    template = "Look through the \"{category}\" category in {region} and open the newest {color} {noun}."
+
+    template = 'Look through the "{category}" category in {region} and open the newest {color} {noun}.'
     with stream(s, "24"):
         cands = []
         for cat_id in sorted({r.category_id for r in s.rows}):
@@ -243,41 +354,76 @@ def category_in_state(s: Suite) -> None:
                 page = ordered(s, "newest", category_id=cat_id, region_id=region_id)[:PAGE_SIZE]
                 for i, r in enumerate(page):
                     d = describe(r, page, ("color",))
-                    if r.id in s.by_id and d and any(p.kind == r.kind for p in page[:i]) \
-                            and all(p.color != r.color for p in page[:i] if p.kind == r.kind):
+                    if (
+                        r.id in s.by_id
+                        and d
+                        and any(p.kind == r.kind for p in page[:i])
+                        and all(p.color != r.color for p in page[:i] if p.kind == r.kind)
+                    ):
                         cands.append((r, d[1], page))
         for r, terms, page in s.fresh(cands, 1):
             args = {"category": r.category, "region": r.region, "color": str(r.color), "noun": r.kind}
-            solution = [entry_step("category", r),
-                        {"do": "type", "css": "select[name=sRegion]", "value": r.region, "enter": False},
-                        APPLY, click(r.card_css, "the photo in that colour"), stop("")]
-            s.add(template, args, intent=template.format(**args), eval_=url_eval(r.url), solution=solution,
-                  difficulty=("medium", "easy", "medium"),
-                  grounding={"listings": kin(r, page), "visual_terms": terms}, official=24)
+            solution = [
+                entry_step("category", r),
+                {"do": "type", "css": "select[name=sRegion]", "value": r.region, "enter": False},
+                APPLY,
+                click(r.card_css, "the photo in that colour"),
+                stop(""),
+            ]
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                eval_=url_eval(r.url),
+                solution=solution,
+                difficulty=("medium", "easy", "medium"),
+                grounding={"listings": kin(r, page), "visual_terms": terms},
+                official=24,
+            )
 
 
 def comment_if_colour(s: Suite) -> None:
     """Official 64: on a given listing, comment one text if its photo shows a colour, another text if not."""
     from .commenting import LAST, TITLES, comment_steps
-    template = "If the {noun} in this listing's photo is {color}, leave a comment titled \"Interested\" saying " \
-               "\"{yes}\"; otherwise use the same title with the text \"{no}\" (any star rating)."
+
+    template = (
+        'If the {noun} in this listing\'s photo is {color}, leave a comment titled "Interested" saying '
+        '"{yes}"; otherwise use the same title with the text "{no}" (any star rating).'
+    )
     yes, no = "I would like to buy it, is it still here?", "Do you have one in another colour?"
     with stream(s, "64"):
-        cands = [r for r in s.rows if r.color and r.pattern == "plain" and clean_of([r], [r.color])
-                 and not r.comments]
+        cands = [r for r in s.rows if r.color and r.pattern == "plain" and clean_of([r], [r.color]) and not r.comments]
         for r in s.fresh(cands, 1):
-            asked = "green" if r.color != "green" else "blue"     # the photo does not show it: the other text
+            asked = "green" if r.color != "green" else "blue"  # the photo does not show it: the other text
             if not clean_of([r], [asked]):
                 continue
             args = {"noun": r.kind, "color": asked, "yes": yes, "no": no}
-            checks = [target(r.url, TITLES, must_include=["Interested"]),
-                      target(r.url, f"func:get_query_text(__page__, \"{LAST} .comment-body\")", must_include=[no])]
-            s.add(template, args, intent=template.format(**args), start_url=r.url, eval_=html_eval(checks),
-                  solution=comment_steps("Interested", no, 4), require_reset=True,
-                  difficulty=("medium", "hard", "hard"),
-                  grounding={"listings": [r.id], "visual_terms": [r.color, asked]}, official=64)
+            checks = [
+                target(r.url, TITLES, must_include=["Interested"]),
+                target(r.url, f'func:get_query_text(__page__, "{LAST} .comment-body")', must_include=[no]),
+            ]
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                start_url=r.url,
+                eval_=html_eval(checks),
+                solution=comment_steps("Interested", no, 4),
+                require_reset=True,
+                difficulty=("medium", "hard", "hard"),
+                grounding={"listings": [r.id], "visual_terms": [r.color, asked]},
+                official=64,
+            )
 
 
-TEMPLATES = [search_open_described, search_open_photo, search_open_pictured, search_open_drawn,
-             search_answer_detail, search_links, category_price_links,
-             category_in_state, comment_if_colour]
+TEMPLATES = [
+    search_open_described,
+    search_open_photo,
+    search_open_pictured,
+    search_open_drawn,
+    search_answer_detail,
+    search_links,
+    category_price_links,
+    category_in_state,
+    comment_if_colour,
+]

@@ -4,6 +4,7 @@ word printed on it, the two that look most alike when colour is left aside. The 
 
 Each template draws from its own random stream (searching.stream).
 """
+
 from __future__ import annotations
 
 import re
@@ -32,39 +33,54 @@ def focus(index: int) -> list[dict]:
 
 # ---- official 65: the better value, by the things counted in the photos ------------------------------
 def better_deal_commented(s: Suite) -> None:
-    template = ("The two tabs show two {noun} listings. Counting the {noun_plural} in each photo, which listing "
-                "costs less per {noun}? Comment on that one with the title \"{title}\" and the text \"{text}\".")
+    template = (
+        "The two tabs show two {noun} listings. Counting the {noun_plural} in each photo, which listing "
+        'costs less per {noun}? Comment on that one with the title "{title}" and the text "{text}".'
+    )
     cands = []
-    for kind, rows in by_kind(s, lambda r: r.count >= 2).items():
-        for a, b in zip(rows[::2], rows[1::2]):
+    for _kind, rows in by_kind(s, lambda r: r.count >= 2).items():
+        for a, b in zip(rows[::2], rows[1::2], strict=False):
             dear, cheap = (a, b) if a.price > b.price else (b, a)
             # the dearer listing is the better deal per item, so the total price alone misleads
-            if dear.price != cheap.price and dear.count != cheap.count \
-                    and dear.price / dear.count < 0.8 * cheap.price / cheap.count \
-                    and clean_of([a, b], count_terms(a.count) + count_terms(b.count)):
+            if (
+                dear.price != cheap.price
+                and dear.count != cheap.count
+                and dear.price / dear.count < 0.8 * cheap.price / cheap.count
+                and clean_of([a, b], count_terms(a.count) + count_terms(b.count))
+            ):
                 cands.append((dear, cheap))
     with stream(s, "better_deal_commented"):
         picked = s.fresh(cands, 1)
     for best, other in picked:
         title, text = "Would like to buy", "Do you take payment by bank transfer?"
         args = {"noun": best.kind, "noun_plural": plural(best.kind), "title": title, "text": text}
-        s.add(template, args, intent=template.format(**args), start_url=f"{other.url} |AND| {best.url}",
-              eval_=html_eval(comment_checks(best, title, text)),
-              solution=[*focus(1), *comment_on_page(title, text), stop("")], require_reset=True,
-              difficulty=("medium", "hard", "hard"), official=65,
-              grounding={"listings": [best.id, other.id],
-                         "visual_terms": count_terms(best.count) + count_terms(other.count)},
-              comments=f"${price_text(best.price)} for {best.count} against ${price_text(other.price)} for "
-                       f"{other.count}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{other.url} |AND| {best.url}",
+            eval_=html_eval(comment_checks(best, title, text)),
+            solution=[*focus(1), *comment_on_page(title, text), stop("")],
+            require_reset=True,
+            difficulty=("medium", "hard", "hard"),
+            official=65,
+            grounding={
+                "listings": [best.id, other.id],
+                "visual_terms": count_terms(best.count) + count_terms(other.count),
+            },
+            comments=f"${price_text(best.price)} for {best.count} against ${price_text(other.price)} for {other.count}",
+        )
 
 
 # ---- official 71: comment where the photo shows a given printed word ----------------------------------
 def printed_word_commented(s: Suite) -> None:
-    template = ("Two {noun} listings are open in the tabs. If one of them shows a {noun} with \"{word}\" printed "
-                "on it, comment on that listing with the title \"{title}\" and the text \"{text}\".")
+    template = (
+        'Two {noun} listings are open in the tabs. If one of them shows a {noun} with "{word}" printed '
+        'on it, comment on that listing with the title "{title}" and the text "{text}".'
+    )
     cands = []
-    for kind, rows in by_kind(s, lambda r: r.text is not None).items():
-        for a, b in zip(rows[::2], rows[1::2]):
+    for _kind, rows in by_kind(s, lambda r: r.text is not None).items():
+        for a, b in zip(rows[::2], rows[1::2], strict=False):
             if a.text != b.text and clean_of([a, b], [a.text, b.text]):
                 cands.append((a, b))
     with stream(s, "printed_word_commented"):
@@ -74,27 +90,42 @@ def printed_word_commented(s: Suite) -> None:
         text = f"Do you have any other {plural(best.kind)} with this word on them?"
         args = {"noun": best.kind, "word": best.text, "title": title, "text": text}
         tabs = (best, other) if best.id % 2 else (other, best)
-        s.add(template, args, intent=template.format(**args), start_url=f"{tabs[0].url} |AND| {tabs[1].url}",
-              eval_=html_eval(comment_checks(best, title, text)),
-              solution=[*focus(tabs.index(best)), *comment_on_page(title, text), stop("")], require_reset=True,
-              difficulty=("medium", "hard", "hard"), official=71,
-              grounding={"listings": [best.id, other.id], "visual_terms": [best.text, other.text]},
-              comments=f"the other tab's {other.kind} shows \"{other.text}\"")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{tabs[0].url} |AND| {tabs[1].url}",
+            eval_=html_eval(comment_checks(best, title, text)),
+            solution=[*focus(tabs.index(best)), *comment_on_page(title, text), stop("")],
+            require_reset=True,
+            difficulty=("medium", "hard", "hard"),
+            official=71,
+            grounding={"listings": [best.id, other.id], "visual_terms": [best.text, other.text]},
+            comments=f'the other tab\'s {other.kind} shows "{other.text}"',
+        )
 
 
 # ---- official 72: of three tabs, the two most alike when colour is left aside -----------------------------
 def two_alike_commented(s: Suite) -> None:
-    template = ("The three tabs show three {noun} listings. Leaving colour aside, which two of them look the most "
-                "alike? Comment on both with the title \"{title}\" and the text \"{text}\".")
+    template = (
+        "The three tabs show three {noun} listings. Leaving colour aside, which two of them look the most "
+        'alike? Comment on both with the title "{title}" and the text "{text}".'
+    )
     cands = []
-    for kind, rows in by_kind(s, lambda r: r.color is not None and r.count == 1 and not r.text).items():
+    for _kind, rows in by_kind(s, lambda r: r.color is not None and r.count == 1 and not r.text).items():
         rows = [r for r in rows if clean_of([r], PATTERN_WORDS)]
         for a in rows:
             if a.pattern == "plain":
                 continue
             twin = next((b for b in rows if b.id > a.id and b.pattern == a.pattern and b.color != a.color), None)
-            odd = twin and next((c for c in rows if c.pattern != a.pattern and c.color in (a.color, twin.color)
-                                 and c.id not in (a.id, twin.id)), None)
+            odd = twin and next(
+                (
+                    c
+                    for c in rows
+                    if c.pattern != a.pattern and c.color in (a.color, twin.color) and c.id not in (a.id, twin.id)
+                ),
+                None,
+            )
             if twin and odd:
                 cands.append((a, twin, odd))
                 break
@@ -103,24 +134,34 @@ def two_alike_commented(s: Suite) -> None:
     for a, b, odd in picked:
         title, text = "Buying", "Can I get one of these?"
         args = {"noun": a.kind, "title": title, "text": text}
-        s.add(template, args, intent=template.format(**args), start_url=f"{a.url} |AND| {odd.url} |AND| {b.url}",
-              eval_=html_eval(comment_checks(a, title, text) + comment_checks(b, title, text)),
-              solution=[*comment_on_page(title, text), *focus(2), *comment_on_page(title, text), stop("")],
-              require_reset=True, difficulty=("hard", "hard", "hard"), official=72,
-              grounding={"listings": [a.id, odd.id, b.id], "visual_terms": PATTERN_WORDS},
-              comments=f"{a.color} and {b.color} {a.pattern} {a.kind}s; the middle tab's is {odd.pattern}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{a.url} |AND| {odd.url} |AND| {b.url}",
+            eval_=html_eval(comment_checks(a, title, text) + comment_checks(b, title, text)),
+            solution=[*comment_on_page(title, text), *focus(2), *comment_on_page(title, text), stop("")],
+            require_reset=True,
+            difficulty=("hard", "hard", "hard"),
+            official=72,
+            grounding={"listings": [a.id, odd.id, b.id], "visual_terms": PATTERN_WORDS},
+            comments=f"{a.color} and {b.color} {a.pattern} {a.kind}s; the middle tab's is {odd.pattern}",
+        )
 
 
 # ---- official 70: a stated size against the measuring tape in the photo --------------------------------
 def stated_size_checked(s: Suite) -> None:
     """The listings whose photo shows a measuring tape across the item (sites.classifieds.generate.MEASURED, in a
     category of the official catalogue): the description states a diameter, the tape shows the real one."""
-    template = ("Going by the measuring tape in this listing's photo, is the diameter its description states "
-                "correct? Answer yes or no.")
+    template = (
+        "Going by the measuring tape in this listing's photo, is the diameter its description states "
+        "correct? Answer yes or no."
+    )
     if s.conn is None:
         raise RuntimeError("the classifieds suite is built without its database")
-    found = s.conn.execute("SELECT item_id, tape_inches FROM photo WHERE tape_inches IS NOT NULL AND position = 0"
-                           " ORDER BY item_id").fetchall()
+    found = s.conn.execute(
+        "SELECT item_id, tape_inches FROM photo WHERE tape_inches IS NOT NULL AND position = 0 ORDER BY item_id"
+    ).fetchall()
     listed = {r.id: r for r in s.listed}
     for item_id, shown in found:
         r = listed[item_id]
@@ -131,9 +172,18 @@ def stated_size_checked(s: Suite) -> None:
         said = "yes" if right else "no"
         terms = ["measuring tape"] + ([] if right else [str(shown)])
         note = f"the tape shows {shown} inches, the description says {stated.group(1)}"
-        s.add(template, {}, intent=template, start_url=r.url, eval_=answer_eval({"must_include": [said]}),
-              solution=[stop(said, note)], difficulty=("easy", "hard", "hard"), official=70,
-              grounding={"listings": [r.id], "visual_terms": terms}, comments=note)
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=r.url,
+            eval_=answer_eval({"must_include": [said]}),
+            solution=[stop(said, note)],
+            difficulty=("easy", "hard", "hard"),
+            official=70,
+            grounding={"listings": [r.id], "visual_terms": terms},
+            comments=note,
+        )
 
 
 # ---- official 48 again: no photo on a newest-first page fits (N/A) ----------------------------------------
@@ -147,12 +197,24 @@ def none_on_newest_page(s: Suite) -> None:
     for r, url, color, page in picked:
         args = {"noun": r.kind, "condition": f"shows a {color} {r.kind}"}
         note = f"No {r.kind} on this page is {color}."
-        s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note), solution=[stop("N/A", note)],
-              difficulty=("easy", "medium", "medium"), comments="unachievable: " + note,
-              grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
-              official=48)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[stop("N/A", note)],
+            difficulty=("easy", "medium", "medium"),
+            comments="unachievable: " + note,
+            grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
+            official=48,
+        )
 
 
-TEMPLATES = [better_deal_commented, printed_word_commented, two_alike_commented, stated_size_checked,
-             none_on_newest_page]
+TEMPLATES = [
+    better_deal_commented,
+    printed_word_commented,
+    two_alike_commented,
+    stated_size_checked,
+    none_on_newest_page,
+]

@@ -2,6 +2,7 @@
 the site placeholders, the Wikipedia landing tab, article and search URLs, the tab_focus step and the animal
 articles by the word a picture's kind is. Here, not in multisite.py, so that the kinds need not import the module
 that builds them."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -9,6 +9,7 @@ reddit + shopping + wikipedia). Each kind picks with its own random stream and o
 - 78: a Wikipedia article about a sport and a store listing page: post, with a given title, the full-sized photo
   of the product on that page the sport is played with, then stay on the new post.
 """
+
 from __future__ import annotations
 
 import random
@@ -58,10 +59,13 @@ def taken(s, p) -> bool:
 
 # ---- 16 ---------------------------------------------------------------------------------------------------
 
+
 def store_name_to_post(s) -> None:
     """Official 16: the name of a store product, found by the colour its photo shows, posted in a forum."""
-    template = ("In the store (first tab), find the {color} {kind} sold under {leaf}. Then, in the forum (second "
-                "tab), make a post in f/{forum} titled \"{title}\" whose body is that product's full name.")
+    template = (
+        "In the store (first tab), find the {color} {kind} sold under {leaf}. Then, in the forum (second "
+        'tab), make a post in f/{forum} titled "{title}" whose body is that product\'s full name.'
+    )
     rng = random.Random("3400:cross:16")
     titles = ("Has anyone here bought this?", "Is this any good?", "Thoughts on this one before I order?")
     forums = [f for f in GENERAL_FORUMS if f in s.forum.forums and unique_prefix(f, s.forum.forums)]
@@ -70,25 +74,46 @@ def store_name_to_post(s) -> None:
     for i, p in enumerate(sorted(cands[:1], key=lambda p: p.id)):
         forum, title = rng.choice(forums), titles[i % len(titles)]
         color, kind = p.photos[0].color, p.photos[0].kind
-        ev = combine(forum_url_eval(forum), html_eval([
-            target(LAST_POST, query_text(".submission__title"), exact_match=title),
-            target(LAST_POST, query_text(".submission__body"), must_include=[p.name])]))
-        solution = (s.shop.open_from_leaf(p, f"the {color} {kind} of the leaf") + [tab(1)]
-                    + submit_steps(forum, title, body=p.name) + [stop_step("")])
-        s.task(template, {"color": color, "kind": kind, "leaf": leaf(p), "forum": forum, "title": title},
-               ["reddit", "shopping"], start_url=f"{SHOP} |AND| {REDDIT}/forums", eval_=ev, solution=solution,
-               require_reset=True, difficulty=labels(16), official=16,
-               grounding={"products": [p.id], "visual_terms": [color]},
-               comments=f"the {color} {kind} of {leaf(p)} is {p.name!r} (SKU {p.sku})")
+        ev = combine(
+            forum_url_eval(forum),
+            html_eval(
+                [
+                    target(LAST_POST, query_text(".submission__title"), exact_match=title),
+                    target(LAST_POST, query_text(".submission__body"), must_include=[p.name]),
+                ]
+            ),
+        )
+        solution = [
+            *s.shop.open_from_leaf(p, f"the {color} {kind} of the leaf"),
+            tab(1),
+            *submit_steps(forum, title, body=p.name),
+            stop_step(""),
+        ]
+        s.task(
+            template,
+            {"color": color, "kind": kind, "leaf": leaf(p), "forum": forum, "title": title},
+            ["reddit", "shopping"],
+            start_url=f"{SHOP} |AND| {REDDIT}/forums",
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=labels(16),
+            official=16,
+            grounding={"products": [p.id], "visual_terms": [color]},
+            comments=f"the {color} {kind} of {leaf(p)} is {p.name!r} (SKU {p.sku})",
+        )
 
 
 # ---- 17 ---------------------------------------------------------------------------------------------------
 
+
 def priciest_photo_post(s) -> None:
     """Official 17: the photo of the most expensive product of a store category, posted as an image post."""
-    template = ("Find the most expensive product sold under {leaf} in the store (first tab) and post its photo in "
-                "f/{forum} (second tab) as an image post: the post's URL is the photo's address and its title is "
-                "the product's full name.")
+    template = (
+        "Find the most expensive product sold under {leaf} in the store (first tab) and post its photo in "
+        "f/{forum} (second tab) as an image post: the post's URL is the photo's address and its title is "
+        "the product's full name."
+    )
     rng = random.Random("3400:cross:17")
     forums = [f for f in GENERAL_FORUMS if f in s.forum.forums and unique_prefix(f, s.forum.forums)]
     leaves: dict[str, list] = {}
@@ -100,34 +125,51 @@ def priciest_photo_post(s) -> None:
         if len(products) < 4 or taken(s, top) or len(top.name) > 200:
             continue
         others = [p for p in products if p.id != top.id]
-        first = s.shop.data.category_listing(url[:-len(".html")], "price", "desc", 1, LISTING_LIMIT)[1][0]
+        first = s.shop.data.category_listing(url[: -len(".html")], "price", "desc", 1, LISTING_LIMIT)[1][0]
         if all(p.final_price < top.final_price and p.price < top.final_price for p in others) and first == top.id:
             cands.append(top)
     rng.shuffle(cands)
     for p in sorted(cands[:1], key=lambda p: p.id):
         forum = rng.choice(forums)
         picture = photo_url(p)
-        ev = combine(forum_url_eval(forum),
-                     html_eval([target(LAST_POST, query_text(".submission__title"), must_include=[p.name])]),
-                     with_images(html_eval([]), [ssim_check("last", ".submission__image", picture, 0.9)]))
+        ev = combine(
+            forum_url_eval(forum),
+            html_eval([target(LAST_POST, query_text(".submission__title"), must_include=[p.name])]),
+            with_images(html_eval([]), [ssim_check("last", ".submission__image", picture, 0.9)]),
+        )
         ev["eval_types"] = ["url_match", "program_html", "page_image_query"]
-        solution = ([goto(s.shop.listing_url(p, "price", "desc"), "the leaf, by price, highest first")]
-                    + [s.shop.open_from_leaf(p)[1], tab(1)] + submit_steps(forum, p.name, url=picture)
-                    + [stop_step("")])
-        s.task(template, {"leaf": leaf(p), "forum": forum}, ["reddit", "shopping"],
-               start_url=f"{SHOP} |AND| {REDDIT}/forums", eval_=ev, solution=solution, require_reset=True,
-               difficulty=labels(17), official=17,
-               comments=f"the priciest product of {leaf(p)} is {p.name!r} at ${p.final_price:,.2f}")
+        solution = [
+            goto(s.shop.listing_url(p, "price", "desc"), "the leaf, by price, highest first"),
+            s.shop.open_from_leaf(p)[1],
+            tab(1),
+            *submit_steps(forum, p.name, url=picture),
+            stop_step(""),
+        ]
+        s.task(
+            template,
+            {"leaf": leaf(p), "forum": forum},
+            ["reddit", "shopping"],
+            start_url=f"{SHOP} |AND| {REDDIT}/forums",
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=labels(17),
+            official=17,
+            comments=f"the priciest product of {leaf(p)} is {p.name!r} at ${p.final_price:,.2f}",
+        )
 
 
 # ---- 86 ---------------------------------------------------------------------------------------------------
 
+
 def compare_two_posts(s) -> None:
     """Official 86: two posts (two forums, in order) asking to compare two store products, with both SKUs in the
     title and the photo of the one of a named colour."""
-    template = ("The second and third tabs show two {kinds} from the store. Make a post in f/{first}, then another "
-                "in f/{second}, asking which of the two to buy: each title must hold both products' SKUs, and each "
-                "post links the photo of the {color} one. Stay on the second post's page.")
+    template = (
+        "The second and third tabs show two {kinds} from the store. Make a post in f/{first}, then another "
+        "in f/{second}, asking which of the two to buy: each title must hold both products' SKUs, and each "
+        "post links the photo of the {color} one. Stay on the second post's page."
+    )
     rng = random.Random("3400:cross:86")
     groups: dict[tuple, list] = {}
     for p in s.shop.visual("color"):
@@ -135,7 +177,7 @@ def compare_two_posts(s) -> None:
             groups.setdefault((p.category_url, p.photos[0].kind), []).append(p)
     forums = [f for f in GENERAL_FORUMS if f in s.forum.forums]
     pairs = []
-    for key, products in sorted(groups.items()):
+    for _key, products in sorted(groups.items()):
         if len(products) >= 2:
             a, b = sorted(products, key=lambda p: p.id)[:2]
             pairs.append((a, b))
@@ -147,37 +189,69 @@ def compare_two_posts(s) -> None:
         title = f"{a.sku} or {b.sku}: which one should I get?"
         picture = photo_url(shown)
         user = f"{REDDIT}/user/{USER}"
-        ev = with_images(html_eval([
-            target(user, 'func:get_query_text(__page__, "#main > article:nth-child(4)")',
-                   must_include=[f"f/{first}", a.sku, b.sku]),
-            target(user, 'func:get_query_text(__page__, "#main > article:nth-child(3)")',
-                   must_include=[f"f/{second}", a.sku, b.sku])]),
-            [ssim_check("last", ".submission__image", picture, 0.6)])
-        solution = ([tab(1, f"SKU {a.sku}"), tab(2, f"SKU {b.sku}; the {color} one is "
-                     f"{'this' if shown is b else 'the other'}"), tab(0)]
-                    + submit_steps(first, title, url=picture) + submit_steps(second, title, url=picture)
-                    + [stop_step("")])
-        s.task(template, {"kinds": plural(kind), "first": first, "second": second, "color": color},
-               ["reddit", "shopping"], start_url=f"{REDDIT} |AND| {page_url(a)} |AND| {page_url(b)}",
-               eval_=ev, solution=solution, require_reset=True, difficulty=labels(86), official=86,
-               grounding={"products": [a.id, b.id], "visual_terms": [color]},
-               comments=f"{a.sku} and {b.sku} ({kind}); the {color} one is {shown.sku}")
+        ev = with_images(
+            html_eval(
+                [
+                    target(
+                        user,
+                        'func:get_query_text(__page__, "#main > article:nth-child(4)")',
+                        must_include=[f"f/{first}", a.sku, b.sku],
+                    ),
+                    target(
+                        user,
+                        'func:get_query_text(__page__, "#main > article:nth-child(3)")',
+                        must_include=[f"f/{second}", a.sku, b.sku],
+                    ),
+                ]
+            ),
+            [ssim_check("last", ".submission__image", picture, 0.6)],
+        )
+        solution = [
+            tab(1, f"SKU {a.sku}"),
+            tab(2, f"SKU {b.sku}; the {color} one is {'this' if shown is b else 'the other'}"),
+            tab(0),
+            *submit_steps(first, title, url=picture),
+            *submit_steps(second, title, url=picture),
+            stop_step(""),
+        ]
+        s.task(
+            template,
+            {"kinds": plural(kind), "first": first, "second": second, "color": color},
+            ["reddit", "shopping"],
+            start_url=f"{REDDIT} |AND| {page_url(a)} |AND| {page_url(b)}",
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=labels(86),
+            official=86,
+            grounding={"products": [a.id, b.id], "visual_terms": [color]},
+            comments=f"{a.sku} and {b.sku} ({kind}); the {color} one is {shown.sku}",
+        )
 
 
 # ---- 78 ---------------------------------------------------------------------------------------------------
 
 # Sport articles of the generated Wikipedia and the store's photo kinds each is played or done with.
-SPORT_KINDS = {"Basketball": ("basketball",), "Volleyball": ("volleyball",), "Association football": ("soccer ball",),
-               "American football": ("american football",), "Tennis": ("tennis racket",), "Cycling": ("bicycle",),
-               "Swimming": ("swimsuit",), "Ice hockey": ("ice skate",)}
+SPORT_KINDS = {
+    "Basketball": ("basketball",),
+    "Volleyball": ("volleyball",),
+    "Association football": ("soccer ball",),
+    "American football": ("american football",),
+    "Tennis": ("tennis racket",),
+    "Cycling": ("bicycle",),
+    "Swimming": ("swimsuit",),
+    "Ice hockey": ("ice skate",),
+}
 
 
 def wiki_related_photo_post(s) -> None:
     """Official 78: post, titled as asked, the full-sized photo of the product on a store page that the Wikipedia
     article of the second tab relates to (the sport's equipment), then stay on the new post."""
-    template = ("Make a post in f/{forum} titled \"{title}\" whose URL is the full-sized photo of the product on "
-                "the store page (third tab) that goes best with the Wikipedia article in the second tab. End on the "
-                "new post's page.")
+    template = (
+        'Make a post in f/{forum} titled "{title}" whose URL is the full-sized photo of the product on '
+        "the store page (third tab) that goes best with the Wikipedia article in the second tab. End on the "
+        "new post's page."
+    )
     rng = random.Random("3400:cross:78")
     titles = ("Should I get this for the summer?", "Would this make a good gift?", "Worth it at this price?")
     kind_sport = {k: sport for sport, kinds in SPORT_KINDS.items() for k in kinds if sport in s.wiki}
@@ -186,7 +260,7 @@ def wiki_related_photo_post(s) -> None:
     paths: set[str] = set()
     for p in s.shop.products:
         if p.photos[0].kind in kind_sport:
-            parts = p.category_url[1:-len(".html")].split("/")
+            parts = p.category_url[1 : -len(".html")].split("/")
             paths.update("/".join(parts[:n]) for n in range(1, len(parts) + 1))
     for path in sorted(paths):
         total, _ = s.shop.data.category_listing(path, "position", "asc", 1, LISTING_LIMIT)
@@ -200,8 +274,9 @@ def wiki_related_photo_post(s) -> None:
     rng.shuffle(cands)
     picked: list = []
     for p, path, page in cands:
-        if all(kind_sport[p.photos[0].kind] != kind_sport[q.photos[0].kind] and path != where
-               for q, where, _ in picked):
+        if all(
+            kind_sport[p.photos[0].kind] != kind_sport[q.photos[0].kind] and path != where for q, where, _ in picked
+        ):
             picked.append((p, path, page))
         if len(picked) == 3:
             break
@@ -211,18 +286,33 @@ def wiki_related_photo_post(s) -> None:
         forum, title = rng.choice(forums), titles[i % len(titles)]
         listing = f"{SHOP}/{path}.html?product_list_limit={LISTING_LIMIT}" + (f"&p={page}" if page > 1 else "")
         picture = photo_url(p)
-        ev = with_images(html_eval([target("last", query_text(".submission__header"),
-                                           must_include=[title, USER, f"f/{forum}"])]),
-                         [ssim_check("last", ".submission__image", picture, 0.9)])
-        solution = ([tab(1, f"the article is about {sport}"), tab(2),
-                     click(f".product-item-link[href='/{p.url_key}.html']",
-                                     f"the {p.photos[0].kind}: {sport} is played with it"),
-                     tab(0)] + submit_steps(forum, title, url=picture) + [stop_step("")])
-        s.task(template, {"forum": forum, "title": title}, ["reddit", "shopping", "wikipedia"],
-               start_url=f"{REDDIT} |AND| {article_url(sport)} |AND| {listing}", eval_=ev, solution=solution,
-               require_reset=True, difficulty=labels(78), official=78,
-               grounding={"products": [p.id], "visual_terms": [p.photos[0].kind]},
-               comments=f"the article is {sport!r}; the page's {p.photos[0].kind} is {p.name!r}")
+        ev = with_images(
+            html_eval([target("last", query_text(".submission__header"), must_include=[title, USER, f"f/{forum}"])]),
+            [ssim_check("last", ".submission__image", picture, 0.9)],
+        )
+        solution = [
+            tab(1, f"the article is about {sport}"),
+            tab(2),
+            click(
+                f".product-item-link[href='/{p.url_key}.html']", f"the {p.photos[0].kind}: {sport} is played with it"
+            ),
+            tab(0),
+            *submit_steps(forum, title, url=picture),
+            stop_step(""),
+        ]
+        s.task(
+            template,
+            {"forum": forum, "title": title},
+            ["reddit", "shopping", "wikipedia"],
+            start_url=f"{REDDIT} |AND| {article_url(sport)} |AND| {listing}",
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=labels(78),
+            official=78,
+            grounding={"products": [p.id], "visual_terms": [p.photos[0].kind]},
+            comments=f"the article is {sport!r}; the page's {p.photos[0].kind} is {p.name!r}",
+        )
 
 
 TEMPLATES: list = [store_name_to_post, priciest_photo_post, compare_two_posts, wiki_related_photo_post]

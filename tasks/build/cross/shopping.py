@@ -7,6 +7,7 @@ its own random stream so the suite's older tasks do not move.
   code, read in the country's generated Wikipedia article, goes in front of the phone number of the account's
   default address (multisite.phone_calling_code asks the same for a named country, a kind of our own).
 """
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,20 @@ from ..shopping.official import difficulty
 from .kit import SHOP, WIKI_LANDING, article_url, calling_code_countries, tab
 
 # Countries whose flags are widely known and unlike any other's.
-FLAG_COUNTRIES = ("Japan", "Brazil", "India", "Germany", "South Korea", "Mexico", "Italy", "Sweden", "Greece",
-                  "Switzerland", "Argentina", "Norway")
+FLAG_COUNTRIES = (
+    "Japan",
+    "Brazil",
+    "India",
+    "Germany",
+    "South Korea",
+    "Mexico",
+    "Italy",
+    "Sweden",
+    "Greece",
+    "Switzerland",
+    "Argentina",
+    "Norway",
+)
 
 
 def flag_picture(emoji: str):
@@ -35,7 +48,7 @@ def flag_picture(emoji: str):
     cloth = glyph.crop(box).resize((260, 190), Image.Resampling.LANCZOS)
     img = Image.new("RGB", (480, 320))
     draw = ImageDraw.Draw(img)
-    for y in range(320):          # the sky lightens towards the horizon
+    for y in range(320):  # the sky lightens towards the horizon
         shade = 190 + y * 45 // 320
         draw.line([(0, y), (479, y)], fill=(shade, min(255, shade + 24), 250))
     draw.rectangle((96, 40, 104, 319), fill=(120, 120, 126))
@@ -47,8 +60,10 @@ def flag_picture(emoji: str):
 def flag_calling_code(s) -> None:
     """Official 113 with an input picture: the calling code of the country whose flag is shown, in front of the
     phone number of the default address (the dashboard's left box)."""
-    template = ("Put the international calling code of the country whose flag is in the picture in front of the "
-                "phone number of my default address: +<code>, a space, then the number as it is now.")
+    template = (
+        "Put the international calling code of the country whose flag is in the picture in front of the "
+        "phone number of my default address: +<code>, a space, then the number as it is now."
+    )
     rng = random.Random("cross:shopping:113")
     codes = dict(calling_code_countries(s))
     cands = [c for c in FLAG_COUNTRIES if c in codes and ("country", c) not in s.taken]
@@ -58,15 +73,38 @@ def flag_calling_code(s) -> None:
         s.taken.add(("country", country))
         code = codes[country]
         phone = f"{code} {default['telephone']}"
-        ev = html_eval([target(f"{SHOP}/customer/address/", "func:get_query_text(__page__, \".box-address-billing\")",
-                               must_include=[phone, default["street"]])])
+        ev = html_eval(
+            [
+                target(
+                    f"{SHOP}/customer/address/",
+                    'func:get_query_text(__page__, ".box-address-billing")',
+                    must_include=[phone, default["street"]],
+                )
+            ]
+        )
         image = s.save_image(flag_picture(s.wiki[country].emoji))
-        solution = [tab(1), goto(article_url(country), f"the flag is {country}'s; the infobox gives {code}"), tab(0),
-                    click(".box-address-billing a.action.edit"), type_in("input[name=telephone]", phone),
-                    click("button.action.save"), stop("")]
-        s.task(template, {}, ["shopping", "wikipedia"], start_url=f"{SHOP}/customer/account/ |AND| {WIKI_LANDING}",
-               eval_=ev, solution=solution, image=image, require_reset=True, difficulty=difficulty(113),
-               official=113, comments=f"the flag of {country}")
+        solution = [
+            tab(1),
+            goto(article_url(country), f"the flag is {country}'s; the infobox gives {code}"),
+            tab(0),
+            click(".box-address-billing a.action.edit"),
+            type_in("input[name=telephone]", phone),
+            click("button.action.save"),
+            stop(""),
+        ]
+        s.task(
+            template,
+            {},
+            ["shopping", "wikipedia"],
+            start_url=f"{SHOP}/customer/account/ |AND| {WIKI_LANDING}",
+            eval_=ev,
+            solution=solution,
+            image=image,
+            require_reset=True,
+            difficulty=difficulty(113),
+            official=113,
+            comments=f"the flag of {country}",
+        )
 
 
 TEMPLATES: list = [flag_calling_code]

@@ -13,6 +13,7 @@ pick from; base.py holds what they share. This module is the site module's inter
 (tasks/build/__init__.py): TEMPLATES in their published order, build, build_suite, grounding_fields,
 changes_state. Theme modules import base (and forum), never this package.
 """
+
 from __future__ import annotations
 
 from .. import suite_settings
@@ -33,6 +34,7 @@ from .kinds_r4_rdb import TEMPLATES as KINDS_R4_RDB
 from .kinds_r4rda import TEMPLATES as R4RDA_KINDS
 from .official_kinds import TEMPLATES as OFFICIAL_KINDS
 from .official_more import TEMPLATES as OFFICIAL_MORE
+from .official_sorts import TEMPLATES as OFFICIAL_SORTS
 from .official_subscribe import TEMPLATES as OFFICIAL_SUBSCRIBE
 from .pictures import (
     img_author_page,
@@ -60,17 +62,44 @@ from .questions import (
     unachievable_text,
 )
 
-TEMPLATES = [img_open_post, img_upvote, img_top_comment, img_comment_count, img_subscribe, img_post,
-             img_message_author, img_block_author, img_author_page, img_unachievable,
-             color_here, count_here, meme_caption_here, chart_highest_here, chart_value_here, stock_trend_here,
-             comment_count_format, reply_format, comment_on_visual, message_top_commenter,
-             upvote_all_on_page, downvote_visual, repost_picture, text_post, subscribe_described,
-             nav_top_period, nav_city_sort, author_of_visual, count_on_page, unachievable_text]
-TEMPLATES += OFFICIAL_KINDS     # after the older ones, with their own random streams (official_kinds.py)
-TEMPLATES += OFFICIAL_SUBSCRIBE     # round 2, after those (official_subscribe.py)
-TEMPLATES += OFFICIAL_MORE     # round 3, after those (official_more.py)
-TEMPLATES += R4RDA_KINDS     # round 4, helper r4-rda (kinds_r4rda.py)
-TEMPLATES += KINDS_R4_RDB     # round 4, helper r4-rdb (kinds_r4_rdb.py)
+TEMPLATES = [
+    img_open_post,
+    img_upvote,
+    img_top_comment,
+    img_comment_count,
+    img_subscribe,
+    img_post,
+    img_message_author,
+    img_block_author,
+    img_author_page,
+    img_unachievable,
+    color_here,
+    count_here,
+    meme_caption_here,
+    chart_highest_here,
+    chart_value_here,
+    stock_trend_here,
+    comment_count_format,
+    reply_format,
+    comment_on_visual,
+    message_top_commenter,
+    upvote_all_on_page,
+    downvote_visual,
+    repost_picture,
+    text_post,
+    subscribe_described,
+    nav_top_period,
+    nav_city_sort,
+    author_of_visual,
+    count_on_page,
+    unachievable_text,
+]
+TEMPLATES += OFFICIAL_KINDS  # after the older ones, with their own random streams (official_kinds.py)
+TEMPLATES += OFFICIAL_SORTS  # the rest of those (official_sorts.py)
+TEMPLATES += OFFICIAL_SUBSCRIBE  # round 2, after those (official_subscribe.py)
+TEMPLATES += OFFICIAL_MORE  # round 3, after those (official_more.py)
+TEMPLATES += R4RDA_KINDS  # round 4, helper r4-rda (kinds_r4rda.py)
+TEMPLATES += KINDS_R4_RDB  # round 4, helper r4-rdb (kinds_r4_rdb.py)
 
 
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 70, 25, 15

@@ -1,9 +1,10 @@
 """What the forum templates share: the suite, the eval pieces (vote class, comment helpers, SSIM checks),
 the reference-solution steps of the forum's forms and the post pickers.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..evals import click, goto, type_in, url_eval
 from ..suite import Suite as BaseSuite
@@ -15,8 +16,14 @@ UPVOTED, DOWNVOTED, NO_VOTE = "vote vote--user-upvoted", "vote vote--user-downvo
 VOTE_CLASS = "document.querySelectorAll('div.submission__vote')[0].querySelector('form').getAttribute('class')"
 INPUT_SIZE = (512, 384)
 # Where each kind of picture belongs (the forum whose image posts show such pictures).
-STYLE_FORUM = {"chart": "dataisbeautiful", "landscape": "EarthPorn", "space": "space", "artwork": "Art",
-               "vintage": "OldSchoolCool", "stock": "wallstreetbets"}
+STYLE_FORUM = {
+    "chart": "dataisbeautiful",
+    "landscape": "EarthPorn",
+    "space": "space",
+    "artwork": "Art",
+    "vintage": "OldSchoolCool",
+    "stock": "wallstreetbets",
+}
 
 
 # The forum the suite being built picks from (open_post looks up its listings for look-alike drawings).
@@ -48,10 +55,16 @@ class Suite(BaseSuite):
         img = render_picture(image.picture(), (640, 480), image.seed)
         return self.picture_file(img.resize(INPUT_SIZE, box=(40, 30, 600, 450)))
 
-    def task(self, template: str, args: dict, *, grounding: Sequence[Thread] = (), terms: Sequence[str] = (),
-             **kw) -> dict:
-        return self.add(template, args, intent=template.format(**args),
-                        grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)}, **kw)
+    def task(
+        self, template: str, args: dict, *, grounding: Sequence[Thread] = (), terms: Sequence[str] = (), **kw
+    ) -> dict:
+        return self.add(
+            template,
+            args,
+            intent=template.format(**args),
+            grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)},
+            **kw,
+        )
 
 
 def query_text(selector: str, lowercase: bool = False) -> str:
@@ -72,8 +85,12 @@ def with_images(ev: dict, checks: list[dict]) -> dict:
 
 
 def ssim_check(url: str, selector: str, reference: str, threshold: float = 0.8) -> dict:
-    return {"eval_image_url": url, "eval_image_class": selector, "eval_fuzzy_image_match": reference,
-            "ssim_threshold": threshold}
+    return {
+        "eval_image_url": url,
+        "eval_image_class": selector,
+        "eval_fuzzy_image_match": reference,
+        "ssim_threshold": threshold,
+    }
 
 
 def post_url_eval(t: Thread) -> dict:
@@ -106,11 +123,11 @@ def open_post(t: Thread, note: str = "its picture matches") -> list[dict]:
         from .standout import standout_sort
 
         sort = standout_sort(BUILDING["forum"], t)
-        if sort is None:        # no page shows it apart from a look-alike: still by its address
+        if sort is None:  # no page shows it apart from a look-alike: still by its address
             return [goto(t.url, note)]
         if sort != "hot":
             steps.append(click(f".sort-tabs a[href='/f/{t.post.forum}/{sort}']", "a sort with no look-alike"))
-    return steps + [click(thumbnail(t), note)]
+    return [*steps, click(thumbnail(t), note)]
 
 
 def thumbnail(t: Thread) -> str:
@@ -133,8 +150,13 @@ BLOCK_LINK = "#sidebar a[href$='/block_user']"
 
 def message_author_steps(title: str, body: str) -> list[dict]:
     """On a post's page: its author's profile, their "Send message" link, the message."""
-    return [click(SUBMITTER, "the post's author"), click(COMPOSE), type_in("#message_title", title),
-            type_in("#message_body", body), click(MESSAGE_SEND)]
+    return [
+        click(SUBMITTER, "the post's author"),
+        click(COMPOSE),
+        type_in("#message_title", title),
+        type_in("#message_body", body),
+        click(MESSAGE_SEND),
+    ]
 
 
 def comment_steps(text: str) -> list[dict]:
@@ -142,9 +164,11 @@ def comment_steps(text: str) -> list[dict]:
 
 
 def reply_steps(comment, text: str) -> list[dict]:
-    return [click(f"#comment_{comment.id} > .comment__row details.comment__reply > summary", "open the reply form"),
-            type_in(f"#reply_to_comment_{comment.id}", text),
-            click(f"form[action$='/comment/{comment.id}/reply'] button[type=submit]")]
+    return [
+        click(f"#comment_{comment.id} > .comment__row details.comment__reply > summary", "open the reply form"),
+        type_in(f"#reply_to_comment_{comment.id}", text),
+        click(f"form[action$='/comment/{comment.id}/reply'] button[type=submit]"),
+    ]
 
 
 def submit_steps(forum: str, title: str, *, url: str = "", body: str = "") -> list[dict]:
@@ -153,16 +177,21 @@ def submit_steps(forum: str, title: str, *, url: str = "", body: str = "") -> li
         steps.append(type_in("#submission_url", url))
     if body:
         steps.append(type_in("#submission_body", body))
-    return steps + [type_in("#submission_forum", forum), click(SUBMIT_SEND)]
+    return [*steps, type_in("#submission_forum", forum), click(SUBMIT_SEND)]
 
 
 def message_steps(user: str, title: str, body: str) -> list[dict]:
-    return [goto(f"{SITE}/user/{user}/compose_message"), type_in("#message_title", title),
-            type_in("#message_body", body), click(MESSAGE_SEND)]
+    return [
+        goto(f"{SITE}/user/{user}/compose_message"),
+        type_in("#message_title", title),
+        type_in("#message_body", body),
+        click(MESSAGE_SEND),
+    ]
 
 
-def findable(s: Suite, *, top: int = 25, styles=None, forums=None, need_top_comment: bool = False,
-             described: bool = False) -> list[Thread]:
+def findable(
+    s: Suite, *, top: int = 25, styles=None, forums=None, need_top_comment: bool = False, described: bool = False
+) -> list[Thread]:
     """Image posts among the first `top` hot posts of their forum whose text does not give the picture away and
     whose picture no other post of the forum shares: by look (`look_key`), or with `described`, by the words
     of `describe` (a task naming the picture in words must name one post only)."""

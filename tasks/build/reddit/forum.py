@@ -1,6 +1,7 @@
 """The forum's pristine data as the task templates see it: posts with their comments and their place in their
 forum's hot listing, and words for what a post's picture shows (`image.facts`, drawn by
 sites.imagery.forum_pictures)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -14,15 +15,16 @@ from ..text import article, mentions, plural
 SITE = "__REDDIT__"
 USER = "MarvelsGrantMan136"
 NUMBER_WORDS = {0: "zero", **_WORDS}
-HOT_PAGE = 25      # posts per listing page (sites.reddit.queries.PAGE_SIZE)
+HOT_PAGE = 25  # posts per listing page (sites.reddit.queries.PAGE_SIZE)
 
 
 @dataclass(frozen=True)
 class Thread:
     """A post with what the task generator needs: its comments' text and its place in the forum's hot list."""
+
     post: Post
-    comments: tuple[Comment, ...]   # oldest first
-    hot_rank: int           # 0 = first in the forum's hot listing
+    comments: tuple[Comment, ...]  # oldest first
+    hot_rank: int  # 0 = first in the forum's hot listing
 
     @property
     def id(self) -> int:
@@ -46,6 +48,7 @@ class Thread:
 
 # ---- words for pictures ------------------------------------------------------------------------------------
 
+
 def number_phrase(count: int, noun: str) -> str:
     return f"{NUMBER_WORDS.get(count, count)} {noun if count == 1 else plural(noun)}"
 
@@ -62,7 +65,7 @@ def describe(facts: dict) -> str:
     if style == "vintage":
         return f"an old {facts['tone']} photo of {article(facts['kind'])} {facts['kind']}"
     if style == "chart":
-        return f"a bar chart titled \"{facts['title']}\""
+        return f'a bar chart titled "{facts["title"]}"'
     if style == "stock":
         return f"a {facts['title']} price chart"
     if style == "space":
@@ -109,11 +112,18 @@ def visual_terms(facts: dict) -> list[str]:
 
 def look_key(facts: dict) -> tuple:
     """What tells two pictures apart at a glance (two posts with the same key look alike)."""
-    keys = {"photo": ("kind", "color", "count"), "meme": ("kind", "top_text"), "vintage": ("kind", "tone"),
-            "chart": ("title", "values"), "stock": ("title", "last"), "space": ("color", "count", "rings"),
-            "artwork": ("color", "shape", "count"), "skyline": ("count", "time_of_day"),
-            "landscape": ("count", "time_of_day", "snow", "water")}[facts["style"]]
-    return (facts["style"],) + tuple(str(facts.get(k)) for k in keys)
+    keys = {
+        "photo": ("kind", "color", "count"),
+        "meme": ("kind", "top_text"),
+        "vintage": ("kind", "tone"),
+        "chart": ("title", "values"),
+        "stock": ("title", "last"),
+        "space": ("color", "count", "rings"),
+        "artwork": ("color", "shape", "count"),
+        "skyline": ("count", "time_of_day"),
+        "landscape": ("count", "time_of_day", "snow", "water"),
+    }[facts["style"]]
+    return (facts["style"], *tuple(str(facts.get(k)) for k in keys))
 
 
 # ---- the data, as the generator sees it ---------------------------------------------------------------------
@@ -125,15 +135,15 @@ class Forum:
     def __init__(self, data):
         self.data = data
         conn = data.conn
-        extra = data.official_forum_names()    # the official catalogue's forums: never picked from
+        extra = data.official_forum_names()  # the official catalogue's forums: never picked from
         self.forums = {f.name: f for f in data.forums() if f.name not in extra}
         comments = defaultdict(list)
         for c in self._all_comments():
             comments[c.post_id].append(c)
         self.hot: dict[str, list[int]] = defaultdict(list)
         for post_id, forum in conn.execute(
-                "SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id"
-                " ORDER BY s.ranking DESC, s.id DESC"):
+            "SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id ORDER BY s.ranking DESC, s.id DESC"
+        ):
             if forum not in extra:
                 self.hot[forum].append(post_id)
         rank = {pid: i for ids in self.hot.values() for i, pid in enumerate(ids)}
@@ -142,9 +152,14 @@ class Forum:
         self.drawable = {p.id for p in posts if p.image is not None and _drawable(p.image)}
         self.subscriptions = set(data.subscriptions(USER))
         self.votes = data.votes(USER)
-        self.blocked = {r[0] for r in conn.execute(
-            "SELECT b.username FROM user_block x JOIN user a ON a.id = x.blocker_id JOIN user b ON b.id = x.blocked_id"
-            " WHERE a.username = ?", (USER,))}
+        self.blocked = {
+            r[0]
+            for r in conn.execute(
+                "SELECT b.username FROM user_block x JOIN user a ON a.id = x.blocker_id"
+                " JOIN user b ON b.id = x.blocked_id WHERE a.username = ?",
+                (USER,),
+            )
+        }
         self.correspondents = {name for t in data.threads(USER) for name in (t.sender, t.receiver)} - {USER}
 
     def _all_comments(self):
@@ -152,22 +167,26 @@ class Forum:
 
         depth: dict[int, int] = {}
         for r in self.data.conn.execute(
-                "SELECT c.id, c.submission_id, c.parent_id, u.username, c.body, c.created_at, c.net_score"
-                " FROM comment c JOIN user u ON u.id = c.user_id ORDER BY c.id"):
+            "SELECT c.id, c.submission_id, c.parent_id, u.username, c.body, c.created_at, c.net_score"
+            " FROM comment c JOIN user u ON u.id = c.user_id ORDER BY c.id"
+        ):
             d = 1 if r[2] is None else depth.get(r[2], 1) + 1
             depth[r[0]] = d
             yield Comment(r[0], r[1], r[2], r[3], r[4], r[5], r[6], d)
 
     def hot_page(self, forum: str, page: int = 0, size: int = HOT_PAGE) -> list[Thread]:
-        return [self.threads[i] for i in self.hot[forum][page * size:(page + 1) * size]]
+        return [self.threads[i] for i in self.hot[forum][page * size : (page + 1) * size]]
 
     def image_threads(self, *, forum: str | None = None, style: str | None = None, top: int | None = None):
         """Image posts (in hot order within each forum), optionally of one forum/style, within the first `top`."""
         out = []
         for name in sorted(self.hot, key=str.lower) if forum is None else [forum]:
             ids = self.hot[name] if top is None else self.hot[name][:top]
-            out += [self.threads[i] for i in ids if i in self.drawable
-                    and (style is None or self.threads[i].facts["style"] == style)]
+            out += [
+                self.threads[i]
+                for i in ids
+                if i in self.drawable and (style is None or self.threads[i].facts["style"] == style)
+            ]
         return out
 
     def unique_look(self, thread: Thread, among: list[Thread]) -> bool:

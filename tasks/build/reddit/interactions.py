@@ -1,6 +1,7 @@
 """Forum templates that change the forum: comments and replies in a given format, votes, posts and
 subscriptions.
 """
+
 from __future__ import annotations
 
 from ..evals import click, goto, html_eval, stop, target
@@ -33,60 +34,106 @@ from .questions import on_post
 
 
 def comment_count_format(s: Suite) -> None:
-    template = ("How many {kinds} are in the picture of this post? Leave a comment with the format "
-                "\"I count <number> {kinds}\", replacing <number> with the count in digits.")
+    template = (
+        "How many {kinds} are in the picture of this post? Leave a comment with the format "
+        '"I count <number> {kinds}", replacing <number> with the count in digits.'
+    )
     cands = on_post(s, "photo", lambda f: f.get("count", 1) >= 2)
     for t in s.fresh(cands, 3):
         kinds = plural(t.facts["kind"])
         text = f"I count {t.facts['count']} {kinds}"
-        s.task(template, {"kinds": kinds}, start_url=t.url, require_reset=True,
-              eval_=html_eval([target(t.url, latest_comment(), exact_match=text),
-                               target(t.url, f"func:reddit_get_latest_comment_obj_by_username(__page__, '{USER}')",
-                                      must_include=[f'"content": "{text}"'])]),
-              solution=comment_steps(text) + [stop("")],
-              difficulty=labels(38), official=38, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"kinds": kinds},
+            start_url=t.url,
+            require_reset=True,
+            eval_=html_eval(
+                [
+                    target(t.url, latest_comment(), exact_match=text),
+                    target(
+                        t.url,
+                        f"func:reddit_get_latest_comment_obj_by_username(__page__, '{USER}')",
+                        must_include=[f'"content": "{text}"'],
+                    ),
+                ]
+            ),
+            solution=[*comment_steps(text), stop("")],
+            difficulty=labels(38),
+            official=38,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def reply_format(s: Suite) -> None:
-    template = ("What colour is the {kind} in the picture? Reply to the comment by {user} with the format "
-                "\"It is <colour>!\", replacing <colour> with the colour.")
+    template = (
+        "What colour is the {kind} in the picture? Reply to the comment by {user} with the format "
+        '"It is <colour>!", replacing <colour> with the colour.'
+    )
     cands = []
     for t in on_post(s, "photo", lambda f: f.get("color") and f.get("count") == 1):
         authors = [c.author for c in t.comments]
-        top_level = [c for c in t.comments if c.parent_id is None and authors.count(c.author) == 1
-                     and c.author != USER]
+        top_level = [c for c in t.comments if c.parent_id is None and authors.count(c.author) == 1 and c.author != USER]
         if top_level:
             cands.append((t, top_level[0]))
     for t, c in s.fresh(cands, 3):
         text = f"It is {t.facts['color']}!"
-        s.task(template, {"kind": t.facts["kind"], "user": c.author}, start_url=t.url, require_reset=True,
-              eval_=html_eval([target(t.url, parent_of_latest(), exact_match=c.author),
-                               target(t.url, latest_comment(), exact_match=text),
-                               target(t.url, "func:reddit_get_parent_comment_obj_of_latest_comment_by_username("
-                                             f"__page__, '{USER}')", must_include=[f'"username": "{c.author}"'])]),
-              solution=reply_steps(c, text) + [stop("")], difficulty=labels(41), official=41,
-              grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"kind": t.facts["kind"], "user": c.author},
+            start_url=t.url,
+            require_reset=True,
+            eval_=html_eval(
+                [
+                    target(t.url, parent_of_latest(), exact_match=c.author),
+                    target(t.url, latest_comment(), exact_match=text),
+                    target(
+                        t.url,
+                        f"func:reddit_get_parent_comment_obj_of_latest_comment_by_username(__page__, '{USER}')",
+                        must_include=[f'"username": "{c.author}"'],
+                    ),
+                ]
+            ),
+            solution=[*reply_steps(c, text), stop("")],
+            difficulty=labels(41),
+            official=41,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def comment_on_visual(s: Suite) -> None:
-    template = "Comment \"{text}\" on the post in f/{forum} whose picture shows {what}."
+    template = 'Comment "{text}" on the post in f/{forum} whose picture shows {what}.'
     texts = ("This one made my day.", "Saving this for later!", "How long did this take you?")
     cands = findable(s, described=True, top=25, styles=("photo", "artwork", "space"))
     for n, t in enumerate(s.fresh(cands, 3)):
         text = texts[n]
-        s.task(template, {"text": text, "forum": t.post.forum, "what": describe(t.facts)},
-               start_url=f"{SITE}/f/{t.post.forum}",
-              require_reset=True,
-               eval_=html_eval([target(t.url, query_text("#main"), must_include=[USER, text]),
-                                target(t.url, "func:reddit_get_post_comment_tree(__page__)", must_include=[text])]),
-              solution=open_post(t) + comment_steps(text) + [stop("")], difficulty=labels(72), official=72,
-              grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"text": text, "forum": t.post.forum, "what": describe(t.facts)},
+            start_url=f"{SITE}/f/{t.post.forum}",
+            require_reset=True,
+            eval_=html_eval(
+                [
+                    target(t.url, query_text("#main"), must_include=[USER, text]),
+                    target(t.url, "func:reddit_get_post_comment_tree(__page__)", must_include=[text]),
+                ]
+            ),
+            solution=open_post(t) + comment_steps(text) + [stop("")],
+            difficulty=labels(72),
+            official=72,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def message_top_commenter(s: Suite) -> None:
-    template = "Send the author of the top comment on this post a message saying \"{message}\"."
-    texts = ("Your comment made me laugh, thanks!", "I agree with your comment completely.",
-             "Thanks for the helpful comment.")
+    template = 'Send the author of the top comment on this post a message saying "{message}".'
+    texts = (
+        "Your comment made me laugh, thanks!",
+        "I agree with your comment completely.",
+        "Thanks for the helpful comment.",
+    )
     cands = []
     for t in s.f.threads.values():
         c = s.f.top_comment(t)
@@ -94,10 +141,15 @@ def message_top_commenter(s: Suite) -> None:
             cands.append((t, c))
     for n, (t, c) in enumerate(s.fresh(cands, 3)):
         message = texts[n]
-        s.task(template, {"message": message}, start_url=t.url, require_reset=True,
-              eval_=html_eval([target(f"{SITE}/messages", query_text(".table"), must_include=[c.author, message])]),
-              solution=message_steps(c.author, "Your comment", message) + [stop("")],
-              difficulty=("easy", "easy", "easy"))
+        s.task(
+            template,
+            {"message": message},
+            start_url=t.url,
+            require_reset=True,
+            eval_=html_eval([target(f"{SITE}/messages", query_text(".table"), must_include=[c.author, message])]),
+            solution=[*message_steps(c.author, "Your comment", message), stop("")],
+            difficulty=("easy", "easy", "easy"),
+        )
 
 
 def upvote_all_on_page(s: Suite) -> None:
@@ -108,8 +160,11 @@ def upvote_all_on_page(s: Suite) -> None:
         kinds = sorted({t.facts["kind"] for t in page if t.facts.get("style") == "photo"})
         for kind in kinds:
             hits = [t for t in page if t.facts.get("kind") == kind]
-            if 2 <= len(hits) <= 4 and all(t.id not in s.f.votes for t in page) \
-                    and clean_of(page, [kind, plural(kind)]):
+            if (
+                2 <= len(hits) <= 4
+                and all(t.id not in s.f.votes for t in page)
+                and clean_of(page, [kind, plural(kind)])
+            ):
                 cands.append((hits[0], kind, hits, page))
     for first, kind, hits, page in s.fresh(cands, 3):
         for t in hits:
@@ -118,62 +173,113 @@ def upvote_all_on_page(s: Suite) -> None:
         targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
         steps = [step for t in hits for step in (*open_post(t, f"a {kind} in the picture"), click(UPVOTE))]
-        s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
-              require_reset=True, eval_=html_eval(targets), solution=steps + [stop("")],
-              difficulty=labels(34), official=34, grounding=page, terms=[kind, plural(kind)])
+        s.task(
+            template,
+            {"what": a_kind(kind)},
+            start_url=f"{SITE}/f/{first.post.forum}",
+            require_reset=True,
+            eval_=html_eval(targets),
+            solution=[*steps, stop("")],
+            difficulty=labels(34),
+            official=34,
+            grounding=page,
+            terms=[kind, plural(kind)],
+        )
 
 
 def downvote_visual(s: Suite) -> None:
     template = "Downvote the post in f/{forum} whose picture shows {what}."
     cands = [t for t in findable(s, described=True, styles=("photo", "vintage", "artwork")) if t.id not in s.f.votes]
     for t in s.fresh(cands, 3):
-        s.task(template, {"forum": t.post.forum, "what": describe(t.facts)}, start_url=f"{SITE}/f/{t.post.forum}",
-              require_reset=True, eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=DOWNVOTED)]),
-              solution=[*open_post(t), click(DOWNVOTE), stop("")], difficulty=labels(29), official=29,
-              grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum, "what": describe(t.facts)},
+            start_url=f"{SITE}/f/{t.post.forum}",
+            require_reset=True,
+            eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=DOWNVOTED)]),
+            solution=[*open_post(t), click(DOWNVOTE), stop("")],
+            difficulty=labels(29),
+            official=29,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def repost_picture(s: Suite) -> None:
-    template = ("Find the post in f/{forum} whose picture shows {what}, and share the same picture in f/{forum2} "
-                "with the title \"{title}\". Stay on the new post's page.")
-    plans = (("Art", "mildlyinteresting", "Saw this in another forum and had to share"),
-             ("space", "technology", "Which telescope takes a picture like this?"))
+    template = (
+        "Find the post in f/{forum} whose picture shows {what}, and share the same picture in f/{forum2} "
+        'with the title "{title}". Stay on the new post\'s page.'
+    )
+    plans = (
+        ("Art", "mildlyinteresting", "Saw this in another forum and had to share"),
+        ("space", "technology", "Which telescope takes a picture like this?"),
+    )
     for forum, forum2, title in plans:
         cands = findable(s, described=True, forums=(forum,))
         for t in s.fresh(cands, 1):
             picture = f"{SITE}{t.post.image.url_path}"
-            ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
-                                        target("last", query_text(".submission__info"),
-                                               must_include=[USER, f"f/{forum2}"])]),
-                             [ssim_check("last", ".submission__image", picture)])
-            s.task(template, {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
-                  require_reset=True, eval_=ev,
-                  solution=open_post(t) + submit_steps(forum2, title, url=picture) + [stop("")],
-                  difficulty=("hard", "medium", "hard"), grounding=[t], terms=visual_terms(t.facts))
+            ev = with_images(
+                html_eval(
+                    [
+                        target("last", query_text(".submission__link"), exact_match=title),
+                        target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum2}"]),
+                    ]
+                ),
+                [ssim_check("last", ".submission__image", picture)],
+            )
+            s.task(
+                template,
+                {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
+                require_reset=True,
+                eval_=ev,
+                solution=open_post(t) + submit_steps(forum2, title, url=picture) + [stop("")],
+                difficulty=("hard", "medium", "hard"),
+                grounding=[t],
+                terms=visual_terms(t.facts),
+            )
 
 
 def text_post(s: Suite) -> None:
-    template = "Ask in f/{forum}: post the question \"{title}\" with the text \"{body}\"."
-    plans = (("pittsburgh", "Where can I get a bike fixed near Oakland?", "Flat tire and a bent wheel. Thanks!"),
-             ("books", "Any novels set on a lighthouse?", "I just finished one and want more."),
-             ("MechanicalKeyboards", "Quietest switches for a shared office?", "My coworkers are not amused."))
+    template = 'Ask in f/{forum}: post the question "{title}" with the text "{body}".'
+    plans = (
+        ("pittsburgh", "Where can I get a bike fixed near Oakland?", "Flat tire and a bent wheel. Thanks!"),
+        ("books", "Any novels set on a lighthouse?", "I just finished one and want more."),
+        ("MechanicalKeyboards", "Quietest switches for a shared office?", "My coworkers are not amused."),
+    )
     for forum, title, body in plans:
-        ev = html_eval([target("last", query_text(".submission__link"), exact_match=title),
-                        target("last", query_text(".submission__body", lowercase=True), must_include=[body.lower()]),
-                        target("func:reddit_get_post_url('__last_url__')", query_text(".submission__link"),
-                               exact_match=title),
-                        target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"])])
-        s.task(template, {"forum": forum, "title": title, "body": body}, require_reset=True, eval_=ev,
-              solution=submit_steps(forum, title, body=body) + [stop("")], difficulty=("easy", "easy", "easy"))
+        ev = html_eval(
+            [
+                target("last", query_text(".submission__link"), exact_match=title),
+                target("last", query_text(".submission__body", lowercase=True), must_include=[body.lower()]),
+                target("func:reddit_get_post_url('__last_url__')", query_text(".submission__link"), exact_match=title),
+                target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"]),
+            ]
+        )
+        s.task(
+            template,
+            {"forum": forum, "title": title, "body": body},
+            require_reset=True,
+            eval_=ev,
+            solution=[*submit_steps(forum, title, body=body), stop("")],
+            difficulty=("easy", "easy", "easy"),
+        )
 
 
 def subscribe_described(s: Suite) -> None:
     template = "Subscribe to the forum for {what}."
-    plans = (("people who collect game consoles", "consoles"), ("news from Pittsburgh", "pittsburgh"),
-             ("keyboards, switches and keycaps", "MechanicalKeyboards"))
+    plans = (
+        ("people who collect game consoles", "consoles"),
+        ("news from Pittsburgh", "pittsburgh"),
+        ("keyboards, switches and keycaps", "MechanicalKeyboards"),
+    )
     for what, forum in plans:
         if forum in s.f.subscriptions:
             continue
-        s.task(template, {"what": what}, require_reset=True,
-              eval_=html_eval([target(f"{SITE}/f/{forum}", query_text("#sidebar"), must_include=["Unsubscribe"])]),
-              solution=[goto(f"{SITE}/f/{forum}"), click(SUBSCRIBE), stop("")], difficulty=("easy", "easy", "easy"))
+        s.task(
+            template,
+            {"what": what},
+            require_reset=True,
+            eval_=html_eval([target(f"{SITE}/f/{forum}", query_text("#sidebar"), must_include=["Unsubscribe"])]),
+            solution=[goto(f"{SITE}/f/{forum}"), click(SUBSCRIBE), stop("")],
+            difficulty=("easy", "easy", "easy"),
+        )

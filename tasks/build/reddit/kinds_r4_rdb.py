@@ -10,6 +10,7 @@ other helpers before or after them move none of their picks. Every post a soluti
 listing's thumbnail or title, a profile's posts); forum listings, profiles and message forms whose names the
 intent or the page gives are opened by their address, which keeps each reference solution within 10 steps.
 """
+
 from __future__ import annotations
 
 import random
@@ -68,15 +69,20 @@ MESSAGES_84 = ("Lovely picture, thanks for sharing it!", "Your photo made me smi
 def message_authors_on_page(s: Suite) -> None:
     """Official 84: send one message to every user who posted, on this page (a forum's first hot page), a picture
     showing a kind of thing (two to four such posts by different users)."""
-    template = "Send the message \"{message}\" to each user who posted a picture showing {what} on this page."
+    template = 'Send the message "{message}" to each user who posted a picture showing {what} on this page.'
     rng = _stream("84")
     cands = []
     for forum in sorted(s.f.hot, key=str.lower):
         page = s.f.hot_page(forum)
         for kind, hits in _photo_kinds(s, page).items():
             authors = [t.post.author for t in hits]
-            if 2 <= len(hits) <= 4 and kind not in ODD_NOUNS and len(set(authors)) == len(authors) \
-                    and USER not in authors and not set(authors) & s.f.correspondents:
+            if (
+                2 <= len(hits) <= 4
+                and kind not in ODD_NOUNS
+                and len(set(authors)) == len(authors)
+                and USER not in authors
+                and not set(authors) & s.f.correspondents
+            ):
                 cands.append((forum, kind, hits, page))
     picked = rng.sample(cands, min(2, len(cands)))
     if len(picked) == 2 and picked[0][0] == picked[1][0]:
@@ -85,14 +91,27 @@ def message_authors_on_page(s: Suite) -> None:
         message = MESSAGES_84[n]
         start = f"{SITE}/f/{forum}"
         steps: list[dict] = []
-        for t in hits:      # (reference solutions stay within 10 steps: each author's message form by its address)
+        for t in hits:  # (reference solutions stay within 10 steps: each author's message form by its address)
             steps += message_steps(t.post.author, "Your picture", message)
-        s.task(template, {"message": message, "what": a_kind(kind)}, start_url=start, require_reset=True,
-               eval_=html_eval([target(f"{SITE}/messages", query_text(".table"),
-                                       must_include=[t.post.author for t in hits] + [message])]),
-               solution=steps + [stop("")], difficulty=labels(84), official=84, grounding=page,
-               terms=[kind, plural(kind)],
-               comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}")
+        s.task(
+            template,
+            {"message": message, "what": a_kind(kind)},
+            start_url=start,
+            require_reset=True,
+            eval_=html_eval(
+                [
+                    target(
+                        f"{SITE}/messages", query_text(".table"), must_include=[t.post.author for t in hits] + [message]
+                    )
+                ]
+            ),
+            solution=[*steps, stop("")],
+            difficulty=labels(84),
+            official=84,
+            grounding=page,
+            terms=[kind, plural(kind)],
+            comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
+        )
 
 
 TEMPLATES = [message_authors_on_page]
@@ -107,7 +126,9 @@ def _top_posts(s: Suite, forum: str) -> list:
     """The forum's first TOP_N posts sorted by score (all time), as the site's top tab lists them."""
     rows = s.f.data.conn.execute(
         "SELECT s.id FROM submission s JOIN forum f ON f.id = s.forum_id WHERE f.name = ?"
-        " ORDER BY s.net_score DESC, s.id DESC LIMIT ?", (forum, TOP_N)).fetchall()
+        " ORDER BY s.net_score DESC, s.id DESC LIMIT ?",
+        (forum, TOP_N),
+    ).fetchall()
     return [s.f.data.post(r[0]) for r in rows]
 
 
@@ -128,8 +149,10 @@ def subscribe_by_letter(s: Suite) -> None:
     include a picture of something; the other forums of that letter stay unsubscribed."""
     from ..text import mentions
 
-    template = ("Subscribe me to every forum whose name starts with the letter '{letter}' and whose three top posts "
-                "of all time include a picture of {what}.")
+    template = (
+        "Subscribe me to every forum whose name starts with the letter '{letter}' and whose three top posts "
+        "of all time include a picture of {what}."
+    )
     rng = _stream("65")
     names = [f.name for f in s.f.data.forums()]
     subscribed = {n.lower() for n in s.f.subscriptions}
@@ -144,15 +167,19 @@ def subscribe_by_letter(s: Suite) -> None:
         for what in whats:
             yes = [n for n in group if any(_shows(p, what) for p in tops[n])]
             no = [n for n in group if n not in yes]
-            if not yes or not no or any(n.lower() in subscribed for n in no) \
-                    or all(n.lower() in subscribed for n in yes):
+            if (
+                not yes
+                or not no
+                or any(n.lower() in subscribed for n in no)
+                or all(n.lower() in subscribed for n in yes)
+            ):
                 continue
             words = ["skyline"] if what == "skyline" else [what, plural(what)]
             posts = [p for n in group for p in tops[n]]
             if any(mentions(_post_text(p), w) for p in posts for w in words):
                 continue
             sidebar = " ".join(sorted(subscribed | {n.lower() for n in yes}))
-            if any(n.lower() in sidebar for n in no):      # an excluded name inside a listed one
+            if any(n.lower() in sidebar for n in no):  # an excluded name inside a listed one
                 continue
             cands.append((letter, what, group, yes, no, posts))
     picked: list[tuple] = []
@@ -162,17 +189,25 @@ def subscribe_by_letter(s: Suite) -> None:
     for letter, what, group, yes, no, posts in sorted(picked):
         phrase = "a city skyline" if what == "skyline" else a_kind(what)
         steps: list[dict] = []
-        for n in group:     # each forum of the letter (the list of forums names them), its top posts of all time
+        for n in group:  # each forum of the letter (the list of forums names them), its top posts of all time
             steps.append(goto(f"{SITE}/f/{n}/top", f"f/{n} starts with '{letter}': its top posts of all time"))
             if n in yes:
                 steps.append(click(SUBSCRIBE, f"{phrase} among its top three"))
-        s.add(template, {"letter": letter, "what": phrase},
-              intent=template.format(letter=letter, what=phrase), require_reset=True,
-              eval_=html_eval([target(SITE, query_text(".sidebar"), must_include=yes, must_exclude=no)]),
-              solution=steps + [stop("")], difficulty=labels(65), official=65,
-              grounding={"posts": [p.id for p in posts],
-                         "visual_terms": ["skyline"] if what == "skyline" else [what, plural(what)]},
-              comments=f"forums of '{letter}' with {phrase} in their top three: {', '.join(yes)}")
+        s.add(
+            template,
+            {"letter": letter, "what": phrase},
+            intent=template.format(letter=letter, what=phrase),
+            require_reset=True,
+            eval_=html_eval([target(SITE, query_text(".sidebar"), must_include=yes, must_exclude=no)]),
+            solution=[*steps, stop("")],
+            difficulty=labels(65),
+            official=65,
+            grounding={
+                "posts": [p.id for p in posts],
+                "visual_terms": ["skyline"] if what == "skyline" else [what, plural(what)],
+            },
+            comments=f"forums of '{letter}' with {phrase} in their top three: {', '.join(yes)}",
+        )
 
 
 TEMPLATES += [subscribe_by_letter]
@@ -180,11 +215,14 @@ TEMPLATES += [subscribe_by_letter]
 
 # ---- official 70: repost the picture of this page that fits another forum best ------------------------------
 
+
 def _hot_page_any(s: Suite, forum: str) -> list[Thread]:
     """The first hot page of any forum, the official catalogue's too (which Forum.hot leaves out)."""
     rows = s.f.data.conn.execute(
         "SELECT s.id FROM submission s JOIN forum f ON f.id = s.forum_id WHERE f.name = ?"
-        " ORDER BY s.ranking DESC, s.id DESC LIMIT 25", (forum,)).fetchall()
+        " ORDER BY s.ranking DESC, s.id DESC LIMIT 25",
+        (forum,),
+    ).fetchall()
     out = []
     for rank, (pid,) in enumerate(rows):
         t = s.f.threads.get(pid) or Thread(s.f.data.post(pid), tuple(s.f.data.comments(pid)), rank)
@@ -206,8 +244,10 @@ def repost_best_fit(s: Suite) -> None:
     (and no other picture of the page is): post it again there with the same title, and stay on the new post."""
     from sites.imagery.forum_pictures import validate
 
-    template = ("Which picture on this page would fit best in f/{forum2}? Post that picture there again with the same "
-                "title as the original post, and leave me on the comments of the new post.")
+    template = (
+        "Which picture on this page would fit best in f/{forum2}? Post that picture there again with the same "
+        "title as the original post, and leave me on the comments of the new post."
+    )
     rng = _stream("70")
     home = _homes(s)
     cands = []
@@ -234,21 +274,37 @@ def repost_best_fit(s: Suite) -> None:
             cands.append((forum, forum2, t, f"{SITE}{image.url_path}", page))
     picked = rng.sample(cands, min(2, len(cands)))
     for forum, forum2, t, picture, page in sorted(picked, key=lambda c: c[2].id):
-        ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=t.post.title),
-                                    target("last", query_text(".submission__info"),
-                                           must_include=[USER, f"f/{forum2}"])]),
-                         [ssim_check("last", ".submission__image", picture)])
-        s.task(template, {"forum2": forum2}, start_url=f"{SITE}/f/{forum}", require_reset=True, eval_=ev,
-               solution=open_post(t, f"{a_kind(t.facts['kind'])}: what f/{forum2} shows")
-               + submit_steps(forum2, t.post.title, url=picture) + [stop("")],
-               difficulty=labels(70), official=70, grounding=page, terms=[t.facts["kind"], plural(t.facts["kind"])],
-               comments=f"post {t.id} shows {a_kind(t.facts['kind'])}, a kind posted in f/{forum2}")
+        ev = with_images(
+            html_eval(
+                [
+                    target("last", query_text(".submission__link"), exact_match=t.post.title),
+                    target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum2}"]),
+                ]
+            ),
+            [ssim_check("last", ".submission__image", picture)],
+        )
+        s.task(
+            template,
+            {"forum2": forum2},
+            start_url=f"{SITE}/f/{forum}",
+            require_reset=True,
+            eval_=ev,
+            solution=open_post(t, f"{a_kind(t.facts['kind'])}: what f/{forum2} shows")
+            + submit_steps(forum2, t.post.title, url=picture)
+            + [stop("")],
+            difficulty=labels(70),
+            official=70,
+            grounding=page,
+            terms=[t.facts["kind"], plural(t.facts["kind"])],
+            comments=f"post {t.id} shows {a_kind(t.facts['kind'])}, a kind posted in f/{forum2}",
+        )
 
 
 TEMPLATES += [repost_best_fit]
 
 
 # ---- official 73: a money value read off the price chart a named user posted ---------------------------------
+
 
 def price_on_users_chart(s: Suite) -> None:
     """Official 73: what the last price on a named user's price chart (their only one of that ticker) was, in
@@ -258,8 +314,9 @@ def price_on_users_chart(s: Suite) -> None:
     cands = []
     for t in s.f.image_threads(forum="wallstreetbets", style="stock"):
         mine = [u for u in s.f.threads.values() if u.post.author == t.post.author]
-        total = s.f.data.conn.execute("SELECT count(*) FROM submission s JOIN user u ON u.id = s.user_id"
-                                      " WHERE u.username = ?", (t.post.author,)).fetchone()[0]
+        total = s.f.data.conn.execute(
+            "SELECT count(*) FROM submission s JOIN user u ON u.id = s.user_id WHERE u.username = ?", (t.post.author,)
+        ).fetchone()[0]
         charts = [u for u in mine if u.facts.get("style") == "stock"]
         if t.post.author == USER or len(mine) != total or len(mine) > 20 or len(charts) != 1:
             continue
@@ -269,14 +326,22 @@ def price_on_users_chart(s: Suite) -> None:
         cands.append((t, last))
     for t, last in rng.sample(cands, min(1, len(cands))):
         answer = f"{last} |OR| {last:,}" if last >= 1000 else str(last)
-        s.task(template, {"ticker": t.facts["title"], "user": t.post.author}, start_url=SITE,
-               eval_=answer_eval({"must_include": [answer]}),
-               solution=[goto(f"{SITE}/user/{t.post.author}", "the user the intent names"),
-                         click(thumbnail(t), f"their {t.facts['title']} chart"),
-                         stop(str(last), "the price at the end of the line")],
-               difficulty=labels(73), official=73, grounding=[t],
-               terms=[str(last), f"{last:,}"],
-               comments=f"post {t.id}: the chart's last price is {last}")
+        s.task(
+            template,
+            {"ticker": t.facts["title"], "user": t.post.author},
+            start_url=SITE,
+            eval_=answer_eval({"must_include": [answer]}),
+            solution=[
+                goto(f"{SITE}/user/{t.post.author}", "the user the intent names"),
+                click(thumbnail(t), f"their {t.facts['title']} chart"),
+                stop(str(last), "the price at the end of the line"),
+            ],
+            difficulty=labels(73),
+            official=73,
+            grounding=[t],
+            terms=[str(last), f"{last:,}"],
+            comments=f"post {t.id}: the chart's last price is {last}",
+        )
 
 
 TEMPLATES += [price_on_users_chart]
@@ -294,8 +359,10 @@ def comment_on_country_dish(s: Suite) -> None:
     from .drawings_r4_rdb import flag_picture
     from .standout import first_page
 
-    template = ("On this page, find the post of a dish from the country whose flag is in this picture, and comment "
-                "\"{text}\" on it.")
+    template = (
+        "On this page, find the post of a dish from the country whose flag is in this picture, and comment "
+        '"{text}" on it.'
+    )
     rng = _stream("74")
     cands = []
     for sort in ("hot", "new", "top", "most_commented", "controversial"):
@@ -305,8 +372,12 @@ def comment_on_country_dish(s: Suite) -> None:
             if len(hits) != 1:
                 continue
             t = hits[0]
-            if t.id in s.f.drawable and t.facts.get("style") == "photo" and s.f.unique_look(t, page) \
-                    and clean_of(page, [w for d in dishes for w in (d, plural(d))] + [country]):
+            if (
+                t.id in s.f.drawable
+                and t.facts.get("style") == "photo"
+                and s.f.unique_look(t, page)
+                and clean_of(page, [w for d in dishes for w in (d, plural(d))] + [country])
+            ):
                 cands.append((sort, country, t, page))
     picked: list[tuple] = []
     for c in rng.sample(cands, len(cands)):
@@ -316,13 +387,20 @@ def comment_on_country_dish(s: Suite) -> None:
         text = COMMENTS_74[n]
         start = f"{SITE}/f/food" + ("" if sort == "hot" else f"/{sort}")
         kind = t.facts["kind"]
-        s.task(template, {"text": text}, image=s.picture_file(flag_picture(country, seed=7400 + n)),
-               start_url=start, require_reset=True,
-               eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
-               solution=[click(thumbnail(t), f"{a_kind(kind)}, a dish from {country}"), *comment_steps(text), stop("")],
-               difficulty=labels(74), official=74, grounding=page,
-               terms=[w for d in DISHES[country] for w in (d, plural(d))] + [country],
-               comments=f"the flag is {country}'s; post {t.id} shows {kind}")
+        s.task(
+            template,
+            {"text": text},
+            image=s.picture_file(flag_picture(country, seed=7400 + n)),
+            start_url=start,
+            require_reset=True,
+            eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
+            solution=[click(thumbnail(t), f"{a_kind(kind)}, a dish from {country}"), *comment_steps(text), stop("")],
+            difficulty=labels(74),
+            official=74,
+            grounding=page,
+            terms=[w for d in DISHES[country] for w in (d, plural(d))] + [country],
+            comments=f"the flag is {country}'s; post {t.id} shows {kind}",
+        )
 
 
 TEMPLATES += [comment_on_country_dish]
@@ -331,12 +409,14 @@ TEMPLATES += [comment_on_country_dish]
 # ---- official 75: a sort of the forum of the place a pictured sign names ------------------------------------
 
 # (sign lines, the forum, the listing asked for: (sort, time tab or None), how the intent says it)
+# fmt: off
 SIGNS_75 = (
     (("WELCOME TO", "RHODE ISLAND"), "providence", ("controversial", "month"),
      "the most controversial posts of the past month in the forum of a city in the state this sign welcomes me to"),
     (("WELCOME TO", "MASSACHUSETTS"), "boston", ("new", None),
      "the newest posts in the forum for a city in the state on this sign"),
 )
+# fmt: on
 
 
 def forum_sort_of_pictured_place(s: Suite) -> None:
@@ -349,15 +429,26 @@ def forum_sort_of_pictured_place(s: Suite) -> None:
         if forum not in s.f.hot:
             continue
         url = f"{SITE}/f/{forum}/{sort}" + (f"?t={period}" if period else "")
-        steps = [click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum), "a city in that state"),
-                 click(f".sort-tabs a[href='/f/{forum}/{sort}']")]
+        steps = [
+            click(FORUMS_NAV),
+            click(ALL_FORUMS),
+            click(forum_link(forum), "a city in that state"),
+            click(f".sort-tabs a[href='/f/{forum}/{sort}']"),
+        ]
         if period:
             steps.append(click(f".time-tabs a[href='/f/{forum}/{sort}?t={period}']", f"past {period}"))
-        s.add(template, {"listing": listing}, intent=template.format(listing=listing),
-              image=s.picture_file(welcome_sign(lines, seed=7500 + n)), eval_=url_eval(url),
-              solution=steps + [stop("")], difficulty=labels(75), official=75,
-              grounding={"posts": [], "visual_terms": []},
-              comments=f"the sign names {lines[-1].title()}; f/{forum} is its city's forum")
+        s.add(
+            template,
+            {"listing": listing},
+            intent=template.format(listing=listing),
+            image=s.picture_file(welcome_sign(lines, seed=7500 + n)),
+            eval_=url_eval(url),
+            solution=[*steps, stop("")],
+            difficulty=labels(75),
+            official=75,
+            grounding={"posts": [], "visual_terms": []},
+            comments=f"the sign names {lines[-1].title()}; f/{forum} is its city's forum",
+        )
 
 
 TEMPLATES += [forum_sort_of_pictured_place]
@@ -382,18 +473,24 @@ def joke_for_pictured_place(s: Suite) -> None:
             continue
         first = same[0]
         url = " |OR| ".join(f"{t.url} |OR| {SITE}{t.post.url_path}" for t in same if not t.post.url)
-        s.task(template, {}, image=s.picture_file(road_crossing(seed=6600 + n)), start_url=f"{SITE}/f/Jokes",
-               eval_={**url_eval(url)},
-               solution=[click(f"a.submission__link[href^='/f/Jokes/{first.id}/']", "a joke set on a road"),
-                         stop("")],
-               difficulty=labels(66), official=66,
-               comments=f"the picture shows a road with a zebra crossing; {len(same)} post(s) titled {title!r}")
+        s.task(
+            template,
+            {},
+            image=s.picture_file(road_crossing(seed=6600 + n)),
+            start_url=f"{SITE}/f/Jokes",
+            eval_={**url_eval(url)},
+            solution=[click(f"a.submission__link[href^='/f/Jokes/{first.id}/']", "a joke set on a road"), stop("")],
+            difficulty=labels(66),
+            official=66,
+            comments=f"the picture shows a road with a zebra crossing; {len(same)} post(s) titled {title!r}",
+        )
 
 
 TEMPLATES += [joke_for_pictured_place]
 
 
 # ---- dates as the forum shows them: "N months ago", from the forum's clock (sites.reddit.web.forum_now) -------
+
 
 def _shown_age(stamp: str) -> str:
     from sites.reddit.web import ago
@@ -417,7 +514,7 @@ def comment_by_post_age(s: Suite) -> None:
     more), comment on the one posted within a time frame (as the forum dates posts: "N months ago")."""
     from .standout import first_page
 
-    template = "Comment \"{text}\" on the post on this page whose picture shows {what} and that was posted {frame}."
+    template = 'Comment "{text}" on the post on this page whose picture shows {what} and that was posted {frame}.'
     rng = _stream("81")
     cands = []
     for forum in sorted(s.f.hot, key=str.lower):
@@ -443,18 +540,30 @@ def comment_by_post_age(s: Suite) -> None:
             picked.append(c)
     for n, (forum, kind, t, frame, page) in enumerate(sorted(picked, key=lambda c: c[2].id)):
         text = COMMENTS_81[n]
-        s.task(template, {"text": text, "what": a_kind(kind), "frame": frame}, start_url=f"{SITE}/f/{forum}/top",
-               require_reset=True, eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
-               solution=[click(thumbnail(t), f"{a_kind(kind)}, posted {_shown_age(t.post.created_at)}"),
-                         *comment_steps(text), stop("")],
-               difficulty=labels(81), official=81, grounding=page, terms=[kind, plural(kind)],
-               comments=f"post {t.id} shows {a_kind(kind)} and was posted {_shown_age(t.post.created_at)}")
+        s.task(
+            template,
+            {"text": text, "what": a_kind(kind), "frame": frame},
+            start_url=f"{SITE}/f/{forum}/top",
+            require_reset=True,
+            eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
+            solution=[
+                click(thumbnail(t), f"{a_kind(kind)}, posted {_shown_age(t.post.created_at)}"),
+                *comment_steps(text),
+                stop(""),
+            ],
+            difficulty=labels(81),
+            official=81,
+            grounding=page,
+            terms=[kind, plural(kind)],
+            comments=f"post {t.id} shows {a_kind(kind)} and was posted {_shown_age(t.post.created_at)}",
+        )
 
 
 TEMPLATES += [comment_by_post_age]
 
 
 # ---- official 6: when the pictured post was posted, as the forum says ------------------------------------------
+
 
 def when_pictured_post(s: Suite) -> None:
     """Official 6: how long ago the post with the given picture (drawn again) in a named forum was posted, in the
@@ -465,12 +574,23 @@ def when_pictured_post(s: Suite) -> None:
     for t in rng.sample(cands, min(1, len(cands))):
         shown = _shown_age(t.post.created_at)
         amount = " ".join(shown.split()[:2])
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t), start_url=f"{SITE}/forums/all",
-               eval_=answer_eval({"must_include": [amount]}),
-               solution=[click(forum_link(t.post.forum), "the forum the intent names"),
-                         click(thumbnail(t), "its picture matches"), stop(shown, "the date beside the author")],
-               difficulty=labels(6), official=6, grounding=[t], terms=visual_terms(t.facts),
-               comments=f"post {t.id} was posted {t.post.created_at} UTC, {shown} by the forum's clock")
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            start_url=f"{SITE}/forums/all",
+            eval_=answer_eval({"must_include": [amount]}),
+            solution=[
+                click(forum_link(t.post.forum), "the forum the intent names"),
+                click(thumbnail(t), "its picture matches"),
+                stop(shown, "the date beside the author"),
+            ],
+            difficulty=labels(6),
+            official=6,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=f"post {t.id} was posted {t.post.created_at} UTC, {shown} by the forum's clock",
+        )
 
 
 TEMPLATES += [when_pictured_post]

@@ -9,6 +9,7 @@ so kinds added by other helpers in any order do not move these picks. Posts are 
 browsing: a forum's listing in a sort (its sort tab), the search box, then the post's thumbnail found by its
 picture.
 """
+
 from __future__ import annotations
 
 import random
@@ -54,6 +55,7 @@ def sort_tab(forum: str, sort: str) -> list[dict]:
 
 # ---- posting given pictures -----------------------------------------------------------------------------------
 
+
 def drawn(picture, seed: int) -> object:
     from sites.imagery.forum_pictures import render_picture
 
@@ -70,11 +72,17 @@ def task_pictures():
         "headphones": (ForumPicture("photo", kind="headphones", count=2), "headphones"),
         "space": (ForumPicture("space", color="red", count=3, rings=False), "space"),
         "vintage": (ForumPicture("vintage", kind="camera", tone="black and white"), "OldSchoolCool"),
-        "chart": (ForumPicture("chart", title="Plants watered per day", labels=("Mon", "Wed", "Fri", "Sun"),
-                               values=(4, 9, 6, 12)), "dataisbeautiful"),
+        "chart": (
+            ForumPicture(
+                "chart", title="Plants watered per day", labels=("Mon", "Wed", "Fri", "Sun"), values=(4, 9, 6, 12)
+            ),
+            "dataisbeautiful",
+        ),
         "artwork": (ForumPicture("artwork", color="green", count=3, shape="triangles"), "Art"),
-        "stock": (ForumPicture("stock", title="ACME", values=tuple(150 - 3 * i + (i % 4) * 5 for i in range(24))),
-                  "wallstreetbets"),
+        "stock": (
+            ForumPicture("stock", title="ACME", values=tuple(150 - 3 * i + (i % 4) * 5 for i in range(24))),
+            "wallstreetbets",
+        ),
     }
 
 
@@ -85,25 +93,45 @@ def next_post_id(s: Suite) -> int:
 
 def post_picture_to_best_forum(s: Suite) -> None:
     """Official 10: post the given picture in the forum it fits best and end on the new post's comments."""
-    template = ("Make a post with this picture (it is open in the second tab) in the forum where it belongs most, "
-                "then go to the new post's comment section.")
+    template = (
+        "Make a post with this picture (it is open in the second tab) in the forum where it belongs most, "
+        "then go to the new post's comment section."
+    )
     pictures = task_pictures()
     picture, forum = pictures["keyboard"]
     ref = s.picture_file(drawn(picture, seed=41000))
     link = f"{HOME}/{ref}"
-    ev = with_images({"eval_types": ["url_match"], "reference_answers": None,
-                      "reference_url": f"{SITE}/f/{forum}", "program_html": [], "url_note": "GOLD in PRED"},
-                     [ssim_check("last", ".submission__image", ref, 0.6)])
-    s.task(template, {}, image=ref, start_url=f"{SITE} |AND| {link}", require_reset=True, eval_=ev,
-           solution=submit_steps(forum, "My new keyboard", url=link) + [stop("")], difficulty=labels(10),
-           official=10, comments=f"a photo of a computer keyboard belongs in f/{forum}; scored by SSIM")
+    ev = with_images(
+        {
+            "eval_types": ["url_match"],
+            "reference_answers": None,
+            "reference_url": f"{SITE}/f/{forum}",
+            "program_html": [],
+            "url_note": "GOLD in PRED",
+        },
+        [ssim_check("last", ".submission__image", ref, 0.6)],
+    )
+    s.task(
+        template,
+        {},
+        image=ref,
+        start_url=f"{SITE} |AND| {link}",
+        require_reset=True,
+        eval_=ev,
+        solution=[*submit_steps(forum, "My new keyboard", url=link), stop("")],
+        difficulty=labels(10),
+        official=10,
+        comments=f"a photo of a computer keyboard belongs in f/{forum}; scored by SSIM",
+    )
 
 
 def post_each_picture(s: Suite) -> None:
     """Official 44: post each given picture, in the order given, in the forum it fits best (each new post's page is
     checked by SSIM: the posts get the next ids in that order, and a post's page exists only in its own forum)."""
-    template = ("Create a post for each of these pictures, one after the other in the order they are given, each in "
-                "the forum it fits best.")
+    template = (
+        "Create a post for each of these pictures, one after the other in the order they are given, each in "
+        "the forum it fits best."
+    )
     pictures = task_pictures()
     plans = (("landscape", "headphones"), ("space", "vintage"), ("chart", "stock"))
     first = next_post_id(s)
@@ -114,27 +142,46 @@ def post_each_picture(s: Suite) -> None:
             ref = s.picture_file(drawn(picture, seed=44000 + 10 * n + k))
             refs.append(ref)
             checks.append(ssim_check(f"{SITE}/f/{forum}/{first + k}", ".submission__image", ref, 0.6))
-            steps += [goto(f"{SITE}/submit/{forum}", f"the submit form of f/{forum}"),
-                      type_in("#submission_title", f"Picture {k + 1} of {len(plan)}"),
-                      type_in("#submission_url", f"{HOME}/{ref}"), click(SUBMIT_SEND)]
+            steps += [
+                goto(f"{SITE}/submit/{forum}", f"the submit form of f/{forum}"),
+                type_in("#submission_title", f"Picture {k + 1} of {len(plan)}"),
+                type_in("#submission_url", f"{HOME}/{ref}"),
+                click(SUBMIT_SEND),
+            ]
         forums = [pictures[name][1] for name in plan]
-        s.task(template, {"pictures": len(plan)}, image=refs, start_url=f"{SITE} |AND| " + " |AND| ".join(
-               f"{HOME}/{r}" for r in refs), require_reset=True,
-               eval_={"eval_types": ["page_image_query"], "reference_answers": None, "reference_url": "",
-                      "program_html": [], "page_image_query": checks},
-               solution=steps + [stop("")], difficulty=labels(44), official=44,
-               comments="the pictures belong in " + ", ".join(f"f/{f}" for f in forums))
+        s.task(
+            template,
+            {"pictures": len(plan)},
+            image=refs,
+            start_url=f"{SITE} |AND| " + " |AND| ".join(f"{HOME}/{r}" for r in refs),
+            require_reset=True,
+            eval_={
+                "eval_types": ["page_image_query"],
+                "reference_answers": None,
+                "reference_url": "",
+                "program_html": [],
+                "page_image_query": checks,
+            },
+            solution=[*steps, stop("")],
+            difficulty=labels(44),
+            official=44,
+            comments="the pictures belong in " + ", ".join(f"f/{f}" for f in forums),
+        )
 
 
 def repost_described(s: Suite) -> None:
     """Official 30: find the post of a forum whose picture matches a description, post the same picture to another
     forum with a given title, and end on the new post."""
-    template = ("Find the post in f/{forum} whose picture shows {what}. Share that picture in f/{forum2} with the "
-                "title \"{title}\", then go to the new post.")
+    template = (
+        "Find the post in f/{forum} whose picture shows {what}. Share that picture in f/{forum2} with the "
+        'title "{title}", then go to the new post.'
+    )
     rng = stream("30")
-    plans = (("consoles", "gaming", "Would you game with this?"),
-             ("mildlyinteresting", "funny", "Found this and had to share it"),
-             ("photoshopbattles", "aww", "Look who showed up at my door"))
+    plans = (
+        ("consoles", "gaming", "Would you game with this?"),
+        ("mildlyinteresting", "funny", "Found this and had to share it"),
+        ("photoshopbattles", "aww", "Look who showed up at my door"),
+    )
     forum, forum2, title = plans[rng.randrange(len(plans))]
     cands = [t for t in findable(s, described=True, forums=(forum,)) if reachable(s, t)]
     for t in rng.sample(cands, min(1, len(cands))):
@@ -142,15 +189,28 @@ def repost_described(s: Suite) -> None:
         if image is None:
             continue
         picture = f"{SITE}{image.url_path}"
-        ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title)]),
-                         [ssim_check("last", ".submission__image", picture, 0.6)])
-        ev = {**ev, "eval_types": ["program_html", "page_image_query", "url_match"],
-              "reference_url": f"{SITE}/f/{forum2}", "url_note": "GOLD in PRED"}
-        s.task(template, {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
-               require_reset=True, eval_=ev,
-               solution=open_post(t, describe(t.facts)) + submit_steps(forum2, title, url=picture) + [stop("")],
-               difficulty=labels(30), official=30, grounding=[t], terms=visual_terms(t.facts),
-               comments=f"post {t.id} shows {describe(t.facts)}")
+        ev = with_images(
+            html_eval([target("last", query_text(".submission__link"), exact_match=title)]),
+            [ssim_check("last", ".submission__image", picture, 0.6)],
+        )
+        ev = {
+            **ev,
+            "eval_types": ["program_html", "page_image_query", "url_match"],
+            "reference_url": f"{SITE}/f/{forum2}",
+            "url_note": "GOLD in PRED",
+        }
+        s.task(
+            template,
+            {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
+            require_reset=True,
+            eval_=ev,
+            solution=open_post(t, describe(t.facts)) + submit_steps(forum2, title, url=picture) + [stop("")],
+            difficulty=labels(30),
+            official=30,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=f"post {t.id} shows {describe(t.facts)}",
+        )
 
 
 TEMPLATES = [post_picture_to_best_forum, post_each_picture, repost_described]
@@ -164,9 +224,14 @@ ACROSS_SORTS = {
     "top": ("has the highest score of all time", lambda t: t.post.net_score),
     "new": ("is the newest", lambda t: t.id),
 }
-ACROSS_GROUPS = (("aww", "food"), ("mildlyinteresting", "photoshopbattles"), ("consoles", "headphones", "Music"),
-                 ("books", "movies", "MechanicalKeyboards"), ("aww", "mildlyinteresting", "OldSchoolCool"),
-                 ("food", "photoshopbattles"))
+ACROSS_GROUPS = (
+    ("aww", "food"),
+    ("mildlyinteresting", "photoshopbattles"),
+    ("consoles", "headphones", "Music"),
+    ("books", "movies", "MechanicalKeyboards"),
+    ("aww", "mildlyinteresting", "OldSchoolCool"),
+    ("food", "photoshopbattles"),
+)
 
 
 def first_with_picture(s: Suite, forum: str, sort: str) -> tuple[Thread | None, list[Thread]]:
@@ -178,7 +243,7 @@ def first_with_picture(s: Suite, forum: str, sort: str) -> tuple[Thread | None, 
 def across_forums(s: Suite) -> None:
     """Official 45: among named forums, the post with a picture that wins a sort (most comments, highest score,
     newest): open it and answer a question about its picture."""
-    template = ("Across {forums}, find the post with a picture that {which}. Open it and tell me: {question}")
+    template = "Across {forums}, find the post with a picture that {which}. Open it and tell me: {question}"
     rng = stream("45")
     cands = []
     for group in ACROSS_GROUPS:
@@ -199,7 +264,7 @@ def across_forums(s: Suite) -> None:
                 cands.append((t, group, sort, *qa))
     picked: list[tuple] = []
     shuffled = rng.sample(cands, len(cands))
-    for c in shuffled:      # each sort once first, then any other post
+    for c in shuffled:  # each sort once first, then any other post
         if len(picked) < 3 and all(c[0].id != p[0].id and c[2] != p[2] for p in picked):
             picked.append(c)
     for c in shuffled:
@@ -207,21 +272,41 @@ def across_forums(s: Suite) -> None:
             picked.append(c)
     for t, group, sort, question, answer in sorted(picked, key=lambda c: c[0].id):
         which, key = ACROSS_SORTS[sort]
-        order = [f for f in group if f != t.post.forum] + [t.post.forum]     # the winner's forum last
-        steps = [step for forum in order for step in [goto(f"{SITE}/f/{forum}", "a forum the intent names"),
-                                                       *sort_tab(forum, sort)]]
+        order = [f for f in group if f != t.post.forum] + [t.post.forum]  # the winner's forum last
+        steps = [
+            step
+            for forum in order
+            for step in [goto(f"{SITE}/f/{forum}", "a forum the intent names"), *sort_tab(forum, sort)]
+        ]
         names = [f"f/{f}" for f in group]
-        ev = {**post_url_eval(t), "eval_types": ["url_match", "string_match"],
-              "reference_answers": {"must_include": [answer]}}
-        s.task(template, {"forums": " and ".join([", ".join(names[:-1]), names[-1]]), "which": which,
-                          "question": question[0].upper() + question[1:]},
-               eval_=ev, solution=[*steps, click(thumbnail(t), f"the first with a picture: {key(t)}"),
-                                   stop(answer.split(" |OR| ")[0])],
-               difficulty=labels(45), official=45, grounding=[t], terms=visual_terms(t.facts),
-               comments=f"post {t.id} in f/{t.post.forum} ({sort}); the runner-up's value is lower")
+        ev = {
+            **post_url_eval(t),
+            "eval_types": ["url_match", "string_match"],
+            "reference_answers": {"must_include": [answer]},
+        }
+        s.task(
+            template,
+            {
+                "forums": " and ".join([", ".join(names[:-1]), names[-1]]),
+                "which": which,
+                "question": question[0].upper() + question[1:],
+            },
+            eval_=ev,
+            solution=[
+                *steps,
+                click(thumbnail(t), f"the first with a picture: {key(t)}"),
+                stop(answer.split(" |OR| ")[0]),
+            ],
+            difficulty=labels(45),
+            official=45,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=f"post {t.id} in f/{t.post.forum} ({sort}); the runner-up's value is lower",
+        )
 
 
 # ---- search, then a post by its score and picture (53) -----------------------------------------------------------
+
 
 def search_rows(s: Suite, word: str) -> list[Thread]:
     from sites.reddit.queries import search
@@ -234,11 +319,17 @@ def search_by_score(s: Suite) -> None:
     thing (another result has that score or another meme of that kind)."""
     import re
 
-    template = "Search the forum for \"{word}\" and open the result with a score of {score} whose meme shows {what}."
+    template = 'Search the forum for "{word}" and open the result with a score of {score} whose meme shows {what}.'
     rng = stream("53")
     cands = []
-    words = sorted({w.lower() for t in s.f.threads.values() if t.facts.get("style") == "meme"
-                    for w in re.findall(r"[A-Za-z]{5,}", t.post.title)})
+    words = sorted(
+        {
+            w.lower()
+            for t in s.f.threads.values()
+            if t.facts.get("style") == "meme"
+            for w in re.findall(r"[A-Za-z]{5,}", t.post.title)
+        }
+    )
     for word in words:
         rows = search_rows(s, word)
         if not 6 <= len(rows) < 50:
@@ -253,19 +344,33 @@ def search_by_score(s: Suite) -> None:
             if clean_of(rows, [kind, f"{kind}s"]) and clean_of([t], visual_terms(t.facts)):
                 cands.append((t, word, kind))
     for t, word, kind in rng.sample(cands, min(1, len(cands))):
-        s.task(template, {"word": word, "score": t.post.net_score, "what": a_kind(kind)}, eval_=post_url_eval(t),
-               solution=[type_in(SEARCH_BOX, word, enter=True),
-                         click(thumbnail(t), f"{t.post.net_score} points, a meme of {a_kind(kind)}"), stop("")],
-               difficulty=labels(53), official=53, grounding=[t], terms=visual_terms(t.facts),
-               comments=f"{len(search_rows(s, word))} results for {word!r}")
+        s.task(
+            template,
+            {"word": word, "score": t.post.net_score, "what": a_kind(kind)},
+            eval_=post_url_eval(t),
+            solution=[
+                type_in(SEARCH_BOX, word, enter=True),
+                click(thumbnail(t), f"{t.post.net_score} points, a meme of {a_kind(kind)}"),
+                stop(""),
+            ],
+            difficulty=labels(53),
+            official=53,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=f"{len(search_rows(s, word))} results for {word!r}",
+        )
 
 
 # ---- a chart post found by what it shows, and a figure read off it (49) ------------------------------------------
 
 # chart titles whose bars are periods of time, and how the intent names a bar
-TIMED_CHARTS = {"Books read per year": "in {label}", "Days of rain per month": "in {label}",
-                "Coffee cups per month": "in {label}", "Hours of sleep by weekday": "on {label}",
-                "Job applications sent": "in {label}"}
+TIMED_CHARTS = {
+    "Books read per year": "in {label}",
+    "Days of rain per month": "in {label}",
+    "Coffee cups per month": "in {label}",
+    "Hours of sleep by weekday": "on {label}",
+    "Job applications sent": "in {label}",
+}
 
 
 def shape(facts: dict) -> tuple:
@@ -276,8 +381,10 @@ def shape(facts: dict) -> tuple:
 def chart_figure(s: Suite) -> None:
     """Official 49: find the post of f/dataisbeautiful whose chart shows a subject over time with a given period on
     top, open it and give the figure of another period."""
-    template = ("Find me the post in f/dataisbeautiful whose chart of {subject} is highest {peak} and lowest {low}, "
-                "and tell me the figure it shows {when}.")
+    template = (
+        "Find me the post in f/dataisbeautiful whose chart of {subject} is highest {peak} and lowest {low}, "
+        "and tell me the figure it shows {when}."
+    )
     rng = stream("49")
     charts = s.f.image_threads(forum="dataisbeautiful", style="chart")
     cands = []
@@ -285,8 +392,11 @@ def chart_figure(s: Suite) -> None:
         f = t.facts
         if f["title"] not in TIMED_CHARTS or sum(shape(u.facts) == shape(f) for u in charts) != 1:
             continue
-        if clean_of([t], visual_terms(f)) and reachable(s, t) and all(
-                f["values"].count(v) == 1 for v in (max(f["values"]), min(f["values"]))):
+        if (
+            clean_of([t], visual_terms(f))
+            and reachable(s, t)
+            and all(f["values"].count(v) == 1 for v in (max(f["values"]), min(f["values"])))
+        ):
             cands.append(t)
     picked: list[Thread] = []
     for t in rng.sample(cands, len(cands)):
@@ -294,22 +404,41 @@ def chart_figure(s: Suite) -> None:
             picked.append(t)
     for n, t in enumerate(sorted(picked, key=lambda c: c.id)):
         f = t.facts
-        others = [i for i, lab in enumerate(f["labels"]) if lab not in (f["highest"], f["lowest"])
-                  and f["values"].count(f["values"][i]) == 1]
+        others = [
+            i
+            for i, lab in enumerate(f["labels"])
+            if lab not in (f["highest"], f["lowest"]) and f["values"].count(f["values"][i]) == 1
+        ]
         i = others[rng.randrange(len(others))]
         value = f["values"][i]
         how = TIMED_CHARTS[f["title"]]
         ev = answer_eval({"must_include": [str(value)]})
-        if n < 2:       # the official template checks the post's address too in two of its three tasks
-            ev = {**ev, "eval_types": ["string_match", "url_match"], "reference_url": post_url_eval(t)["reference_url"],
-                  "url_note": "EXACT"}
-        s.task(template, {"subject": f["title"].lower(), "peak": how.format(label=f["highest"]),
-                          "low": how.format(label=f["lowest"]), "when": how.format(label=f["labels"][i])},
-               eval_=ev, solution=[*open_post(t, f"the {f['title'].lower()} chart topping at {f['highest']}"),
-                                   stop(str(value), f"the bar of {f['labels'][i]}")],
-               difficulty=labels(49), official=49, grounding=[t], terms=visual_terms(t.facts) + [str(value)],
-               comments=f"the only {f['title']} chart of the forum highest at {f['highest']}, lowest at "
-                        f"{f['lowest']}")
+        if n < 2:  # the official template checks the post's address too in two of its three tasks
+            ev = {
+                **ev,
+                "eval_types": ["string_match", "url_match"],
+                "reference_url": post_url_eval(t)["reference_url"],
+                "url_note": "EXACT",
+            }
+        s.task(
+            template,
+            {
+                "subject": f["title"].lower(),
+                "peak": how.format(label=f["highest"]),
+                "low": how.format(label=f["lowest"]),
+                "when": how.format(label=f["labels"][i]),
+            },
+            eval_=ev,
+            solution=[
+                *open_post(t, f"the {f['title'].lower()} chart topping at {f['highest']}"),
+                stop(str(value), f"the bar of {f['labels'][i]}"),
+            ],
+            difficulty=labels(49),
+            official=49,
+            grounding=[t],
+            terms=[*visual_terms(t.facts), str(value)],
+            comments=f"the only {f['title']} chart of the forum highest at {f['highest']}, lowest at {f['lowest']}",
+        )
 
 
 TEMPLATES += [across_forums, search_by_score, chart_figure]
@@ -317,8 +446,8 @@ TEMPLATES += [across_forums, search_by_score, chart_figure]
 
 # ---- the comment a pictured post's own author left under it (3) --------------------------------------------------
 
-PROFILE_TOP = 8      # a comment among its author's newest few shows on the first screen of their Comments tab
-PROFILE_FULL = 20    # about as many as the first screen (1280 x 2048) shows
+PROFILE_TOP = 8  # a comment among its author's newest few shows on the first screen of their Comments tab
+PROFILE_FULL = 20  # about as many as the first screen (1280 x 2048) shows
 
 
 def profile_comment(forum: str, post_id: int, comment_id: int) -> str:
@@ -331,7 +460,8 @@ def near_top_of_profile(s: Suite, t: Thread, comment_id: int, top: int = PROFILE
     rows = s.f.data.conn.execute(
         "SELECT c.id, s.title FROM comment c JOIN user u ON u.id = c.user_id"
         " JOIN submission s ON s.id = c.submission_id WHERE u.username = ? ORDER BY c.id DESC LIMIT ?",
-        (t.post.author, top)).fetchall()
+        (t.post.author, top),
+    ).fetchall()
     return comment_id in [r[0] for r in rows] and [r[1] for r in rows].count(t.post.title) == 1
 
 
@@ -350,8 +480,10 @@ def browsable_page(s: Suite, t: Thread) -> str | None:
 def op_comment(s: Suite) -> None:
     """Official 3: find the post with the given picture and go to the comment its own author left under it (our
     forum's authors leave remarks, not recipes: the nearest honest job); where they left none, answer N/A."""
-    template = ("I'm researching the post with this picture in f/{forum}. Go to the permalink of the comment its own "
-                "author left under it, or answer N/A if they left none.")
+    template = (
+        "I'm researching the post with this picture in f/{forum}. Go to the permalink of the comment its own "
+        "author left under it, or answer N/A if they left none."
+    )
     rng = stream("3")
     left: list[tuple] = []
     none: list[tuple] = []
@@ -365,30 +497,47 @@ def op_comment(s: Suite) -> None:
         shown = [c for c in own if near_top_of_profile(s, t, c.id)]
         if own and not shown:
             continue
-        own = shown[:1] + [c for c in own if c not in shown[:1]]      # the one the solution follows first
-        if own or t.facts.get("style") in ("photo", "vintage"):     # memes' thumbnails can look too much alike
+        own = shown[:1] + [c for c in own if c not in shown[:1]]  # the one the solution follows first
+        if own or t.facts.get("style") in ("photo", "vintage"):  # memes' thumbnails can look too much alike
             (left if own else none).append((t, sort, own))
-    answered = rng.sample(left, min(3, len(left)))        # the official template: three found, one N/A
+    answered = rng.sample(left, min(3, len(left)))  # the official template: three found, one N/A
     picked = sorted(answered + rng.sample(none, min(4 - len(answered), len(none))), key=lambda c: c[0].id)
     for t, sort, own in picked:
         forum = t.post.forum
-        reach = [goto(f"{SITE}/f/{forum}", "the forum the intent names"), *sort_tab(forum, sort),
-                 click(thumbnail(t), "its picture matches")]
+        reach = [
+            goto(f"{SITE}/f/{forum}", "the forum the intent names"),
+            *sort_tab(forum, sort),
+            click(thumbnail(t), "its picture matches"),
+        ]
         if own:
             c = own[0]
-            url = " |OR| ".join(f"{SITE}/f/{forum}/{t.id}/-/comment/{x.id}" for x in own)     # any of theirs
+            url = " |OR| ".join(f"{SITE}/f/{forum}/{t.id}/-/comment/{x.id}" for x in own)  # any of theirs
             ev = {**post_url_eval(t), "reference_url": url}
-            steps = [*reach, click(SUBMITTER, "the post's author"),
-                     click(f"a.tab[href='/user/{t.post.author}/comments']", "their comments"),
-                     click(profile_comment(forum, t.id, c.id), "their comment on this post"), stop("")]
+            steps = [
+                *reach,
+                click(SUBMITTER, "the post's author"),
+                click(f"a.tab[href='/user/{t.post.author}/comments']", "their comments"),
+                click(profile_comment(forum, t.id, c.id), "their comment on this post"),
+                stop(""),
+            ]
             note = f"comments {', '.join(str(x.id) for x in own)} are by the post's author {t.post.author}"
         else:
             note = f"the post's author {t.post.author} left no comment under it"
             ev = answer_eval({"fuzzy_match": "N/A"}, string_note=note)
             steps = [*reach, stop("N/A", "no comment by the post's author")]
-        s.task(template, {"forum": forum}, image=s.post_picture(t), start_url=f"{SITE}/f/{forum}", eval_=ev,
-               solution=steps, difficulty=labels(3), official=3, grounding=[t], terms=visual_terms(t.facts),
-               comments=note)
+        s.task(
+            template,
+            {"forum": forum},
+            image=s.post_picture(t),
+            start_url=f"{SITE}/f/{forum}",
+            eval_=ev,
+            solution=steps,
+            difficulty=labels(3),
+            official=3,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=note,
+        )
 
 
 TEMPLATES += [op_comment]
@@ -404,8 +553,12 @@ def op_comment_unnamed_forum(s: Suite) -> None:
     used = {p for t in s.tasks if t.get("official_template_id") == 3 for p in t["grounding"]["posts"]}
     cands = []
     for t in s.f.threads.values():
-        if t.id in used or t.id not in s.f.drawable or t.facts.get("style") in LOOKALIKE \
-                or not clean_of([t], visual_terms(t.facts)):
+        if (
+            t.id in used
+            or t.id not in s.f.drawable
+            or t.facts.get("style") in LOOKALIKE
+            or not clean_of([t], visual_terms(t.facts))
+        ):
             continue
         own = [c for c in t.comments if c.author == t.post.author]
         sort = browsable_page(s, t) if own else None
@@ -415,14 +568,29 @@ def op_comment_unnamed_forum(s: Suite) -> None:
     for t, sort, own in sorted(rng.sample(cands, min(2, len(cands))), key=lambda c: c[0].id):
         forum = t.post.forum
         url = " |OR| ".join(f"{SITE}/f/{forum}/{t.id}/-/comment/{x.id}" for x in own)
-        steps = [click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum), "where such pictures go"),
-                 *sort_tab(forum, sort), click(thumbnail(t), "its picture matches"),
-                 click(SUBMITTER, "the post's author"),
-                 click(f"a.tab[href='/user/{t.post.author}/comments']", "their comments"),
-                 click(profile_comment(forum, t.id, own[0].id), "their comment on this post"), stop("")]
-        s.task(template, {}, image=s.post_picture(t), eval_={**post_url_eval(t), "reference_url": url},
-               solution=steps, difficulty=labels(48), official=48, grounding=[t], terms=visual_terms(t.facts),
-               comments=f"comments {', '.join(str(x.id) for x in own)} are by the post's author {t.post.author}")
+        steps = [
+            click(FORUMS_NAV),
+            click(ALL_FORUMS),
+            click(forum_link(forum), "where such pictures go"),
+            *sort_tab(forum, sort),
+            click(thumbnail(t), "its picture matches"),
+            click(SUBMITTER, "the post's author"),
+            click(f"a.tab[href='/user/{t.post.author}/comments']", "their comments"),
+            click(profile_comment(forum, t.id, own[0].id), "their comment on this post"),
+            stop(""),
+        ]
+        s.task(
+            template,
+            {},
+            image=s.post_picture(t),
+            eval_={**post_url_eval(t), "reference_url": url},
+            solution=steps,
+            difficulty=labels(48),
+            official=48,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=f"comments {', '.join(str(x.id) for x in own)} are by the post's author {t.post.author}",
+        )
 
 
 TEMPLATES += [op_comment_unnamed_forum]

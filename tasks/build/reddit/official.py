@@ -4,6 +4,7 @@ spans (main site first), its evaluator types, whether it has an input image and 
 (reasoning, visual, overall). The forum and multi-site kinds that mirror one pass its id to `Suite.add`
 (`official=`) and use its labels (`labels`); UNMIRRORED says which ones have no kind here, and why.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -11,13 +12,14 @@ from typing import NamedTuple
 
 class Official(NamedTuple):
     job: str
-    tasks: int       # how many official tasks instantiate it
+    tasks: int  # how many official tasks instantiate it
     sites: tuple[str, ...]
     eval_types: tuple[str, ...]
     image: bool
     difficulty: tuple[str, str, str]
 
 
+# fmt: off
 OFFICIAL: dict[int, Official] = {
     0: Official('open the comments of the post whose picture is given', 3, ('reddit',),
              ('url_match',), True, ('easy', 'medium', 'easy')),
@@ -194,6 +196,7 @@ OFFICIAL: dict[int, Official] = {
     86: Official('post in two forums asking to compare two store products', 3, ('reddit', 'shopping'),
              ('program_html', 'page_image_query'), False, ('hard', 'easy', 'hard')),
 }
+# fmt: on
 
 # Official templates with no kind here (at most 4: ../shared/official-kinds.md), and why.
 UNMIRRORED: dict[int, str] = {

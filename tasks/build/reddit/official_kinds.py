@@ -3,6 +3,7 @@ kinds that already mirror one where the official template has more. They run aft
 pick with their own random stream (`stream`), so the older tasks do not move. Every solution reaches its post
 from the start page by browsing: the forum's listing the intent names, then the post by its picture or title.
 """
+
 from __future__ import annotations
 
 import random
@@ -32,7 +33,7 @@ from .official import labels
 from .pictures import MESSAGES
 from .questions import on_post
 
-STREAM_SEED = 3400       # this module's random stream (issue 34), apart from the suite's
+STREAM_SEED = 3400  # this module's random stream (issue 34), apart from the suite's
 
 
 def stream(name: str) -> random.Random:
@@ -47,6 +48,7 @@ def browsed_by_address(t: Thread) -> bool:
 
 def pick(s: Suite, rng: random.Random, candidates: list, n: int) -> list:
     """Up to n candidates not used by another task, drawn with `rng` (like Suite.fresh, another stream)."""
+
     def row(c):
         return c[0] if isinstance(c, tuple) else c
 
@@ -89,7 +91,7 @@ def picture_question_in_forum(s: Suite) -> None:
     cands = []
     for forum in sorted(s.f.hot, key=str.lower):
         page = s.f.hot_page(forum)
-        for rank, t in enumerate(page[:len(RANKS)]):
+        for rank, t in enumerate(page[: len(RANKS)]):
             if t.id not in s.f.drawable or not clean_of([t], visual_terms(t.facts)) or browsed_by_address(t):
                 continue
             if not s.f.unique_look(t, page):
@@ -98,12 +100,20 @@ def picture_question_in_forum(s: Suite) -> None:
             if qa:
                 cands.append((t, rank, *qa))
     for t, rank, question, answer in pick(s, rng, cands, 6):
-        s.task(template, {"rank": RANKS[rank], "forum": t.post.forum, "question": question},
-               eval_=answer_eval({"must_include": [answer]}),
-               solution=[goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
-                         click(thumbnail(t), f"place {rank + 1} of the hot listing"),
-                         stop(answer.split(" |OR| ")[0])],
-               difficulty=labels(39), official=39, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"rank": RANKS[rank], "forum": t.post.forum, "question": question},
+            eval_=answer_eval({"must_include": [answer]}),
+            solution=[
+                goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
+                click(thumbnail(t), f"place {rank + 1} of the hot listing"),
+                stop(answer.split(" |OR| ")[0]),
+            ],
+            difficulty=labels(39),
+            official=39,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def comment_count_here(s: Suite) -> None:
@@ -114,10 +124,18 @@ def comment_count_here(s: Suite) -> None:
     for t in pick(s, rng, cands, 6):
         n = t.facts["count"]
         kinds = plural(t.facts["kind"])
-        s.task(template, {"kinds": kinds}, start_url=t.url, require_reset=True,
-               eval_=html_eval([target(t.url, latest_comment(), must_include=[f"{n} |OR| {NUMBER_WORDS.get(n, n)}"])]),
-               solution=comment_steps(str(n)) + [stop("")], difficulty=labels(60), official=60,
-               grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"kinds": kinds},
+            start_url=t.url,
+            require_reset=True,
+            eval_=html_eval([target(t.url, latest_comment(), must_include=[f"{n} |OR| {NUMBER_WORDS.get(n, n)}"])]),
+            solution=[*comment_steps(str(n)), stop("")],
+            difficulty=labels(60),
+            official=60,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def more_top_comment(s: Suite) -> None:
@@ -127,10 +145,18 @@ def more_top_comment(s: Suite) -> None:
     cands = [t for t in findable(s, need_top_comment=True) if not browsed_by_address(t)]
     for t in pick(s, rng, cands, 1):
         top = s.f.top_comment(t)
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
-               start_url=f"{SITE}/f/{t.post.forum}", eval_=answer_eval({"must_include": [top.body]}),
-               solution=[*open_post(t), stop(top.body, "the first comment of the thread")],
-               difficulty=labels(9), official=9, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            start_url=f"{SITE}/f/{t.post.forum}",
+            eval_=answer_eval({"must_include": [top.body]}),
+            solution=[*open_post(t), stop(top.body, "the first comment of the thread")],
+            difficulty=labels(9),
+            official=9,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def more_comment_count(s: Suite) -> None:
@@ -139,44 +165,77 @@ def more_comment_count(s: Suite) -> None:
     rng = stream("52")
     for t in pick(s, rng, [t for t in findable(s) if t.post.comment_count >= 2 and not browsed_by_address(t)], 1):
         n = t.post.comment_count
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
-               eval_=answer_eval({"required_values": [f"== {n}"]}),
-               solution=[*open_post(t), stop(str(n), "the post's comment count")],
-               difficulty=labels(52), official=52, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=[*open_post(t), stop(str(n), "the post's comment count")],
+            difficulty=labels(52),
+            official=52,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def more_message_author(s: Suite) -> None:
     """Official 43 has three tasks (pictures.img_message_author makes two)."""
-    template = "Send the person who posted this picture in f/{forum} a message saying \"{message}\"."
+    template = 'Send the person who posted this picture in f/{forum} a message saying "{message}".'
     rng = stream("43")
-    cands = [t for t in findable(s) if t.post.author not in s.f.correspondents and t.post.author != USER
-             and not browsed_by_address(t)]
+    cands = [
+        t
+        for t in findable(s)
+        if t.post.author not in s.f.correspondents and t.post.author != USER and not browsed_by_address(t)
+    ]
     for t in pick(s, rng, cands, 1):
         message = MESSAGES[2]
-        s.task(template, {"forum": t.post.forum, "message": message},
-               image=s.post_picture(t), require_reset=True,
-               eval_=html_eval([target(f"{SITE}/messages", "func:get_query_text(__page__, '.table')",
-                                       must_include=[t.post.author, message])]),
-               solution=open_post(t) + message_author_steps("About your picture", message) + [stop("")],
-               difficulty=labels(43), official=43, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum, "message": message},
+            image=s.post_picture(t),
+            require_reset=True,
+            eval_=html_eval(
+                [
+                    target(
+                        f"{SITE}/messages",
+                        "func:get_query_text(__page__, '.table')",
+                        must_include=[t.post.author, message],
+                    )
+                ]
+            ),
+            solution=open_post(t) + message_author_steps("About your picture", message) + [stop("")],
+            difficulty=labels(43),
+            official=43,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
-TEMPLATES = [picture_question_in_forum, comment_count_here, more_top_comment, more_comment_count,
-             more_message_author]
+TEMPLATES = [picture_question_in_forum, comment_count_here, more_top_comment, more_comment_count, more_message_author]
 
 
 def browse_to_post(t: Thread, note: str = "its picture matches") -> list[dict]:
     """From any page, with no forum named: the forum list, the forum the picture belongs in, the post."""
-    return [click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(t.post.forum), "where such pictures go"),
-            click(thumbnail(t), note)]
+    return [
+        click(FORUMS_NAV),
+        click(ALL_FORUMS),
+        click(forum_link(t.post.forum), "where such pictures go"),
+        click(thumbnail(t), note),
+    ]
 
 
 def on_first_page(s: Suite, forum: str) -> list[Thread]:
     """Image posts of a forum's first hot page that the page shows no look-alike of, whose text does not say
     what the picture shows, and that open_post reaches by browsing."""
     page = s.f.hot_page(forum)
-    return [t for t in page if t.id in s.f.drawable and s.f.unique_look(t, page) and not browsed_by_address(t)
-            and clean_of([t], visual_terms(t.facts))]
+    return [
+        t
+        for t in page
+        if t.id in s.f.drawable
+        and s.f.unique_look(t, page)
+        and not browsed_by_address(t)
+        and clean_of([t], visual_terms(t.facts))
+    ]
 
 
 def only_photo_of_its_kind(s: Suite) -> list[Thread]:
@@ -210,18 +269,30 @@ def open_pictured_post_anywhere(s: Suite) -> None:
     Landscapes are left out: at thumbnail size two of them can differ too little for the sighted proof."""
     template = "Help me find the post that has this picture and open its comments."
     rng = stream("4")
-    home: dict[str, set[str]] = {}        # kind of photo -> the forums whose posts show it
+    home: dict[str, set[str]] = {}  # kind of photo -> the forums whose posts show it
     for u in s.f.threads.values():
         if u.facts.get("style") == "photo":
             home.setdefault(u.facts["kind"], set()).add(u.post.forum)
-    cands = [t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)
-             if (STYLE_FORUM.get(t.facts["style"]) == t.post.forum and t.facts["style"] != "landscape")
-             or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum})]
+    cands = [
+        t
+        for forum in sorted(s.f.hot, key=str.lower)
+        for t in on_first_page(s, forum)
+        if (STYLE_FORUM.get(t.facts["style"]) == t.post.forum and t.facts["style"] != "landscape")
+        or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum})
+    ]
     for t in pick(s, rng, cands, 3):
-        s.task(template, {}, image=s.post_picture(t), eval_=post_url_eval(t),
-               solution=[*browse_to_post(t), stop("")], difficulty=labels(4), official=4,
-               grounding=[t], terms=visual_terms(t.facts),
-               comments=f"pictures like this one ({t.facts['style']}) are posted in f/{t.post.forum} only")
+        s.task(
+            template,
+            {},
+            image=s.post_picture(t),
+            eval_=post_url_eval(t),
+            solution=[*browse_to_post(t), stop("")],
+            difficulty=labels(4),
+            official=4,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=f"pictures like this one ({t.facts['style']}) are posted in f/{t.post.forum} only",
+        )
 
 
 def open_post_showing(s: Suite) -> None:
@@ -242,14 +313,29 @@ def open_post_showing(s: Suite) -> None:
     kinds = rng.sample(sorted(by_kind), min(4, len(by_kind)))
     chosen = sorted(((pick(s, rng, by_kind[k], 1)[0], k) for k in kinds), key=lambda c: c[0].id)
     for t, kind in chosen:
-        pictures = " |OR| ".join(f"{SITE}{u.post.image.url_path}" for u in sorted(showing[kind], key=lambda u: u.id)
-                                 if u.post.image is not None)
-        ev = {"eval_types": ["page_image_query"], "reference_answers": None, "reference_url": "",
-              "program_html": [], "page_image_query": [ssim_check("last", ".submission__image", pictures)]}
-        s.task(template, {"what": a_kind(kind)}, eval_=ev,
-               solution=[*browse_to_post(t, f"its picture shows {a_kind(kind)}"), stop("")],
-               difficulty=labels(40), official=40, grounding=[t], terms=[kind, plural(kind)],
-               comments=f"any of the {len(showing[kind])} posts whose picture shows {a_kind(kind)} will do")
+        pictures = " |OR| ".join(
+            f"{SITE}{u.post.image.url_path}"
+            for u in sorted(showing[kind], key=lambda u: u.id)
+            if u.post.image is not None
+        )
+        ev = {
+            "eval_types": ["page_image_query"],
+            "reference_answers": None,
+            "reference_url": "",
+            "program_html": [],
+            "page_image_query": [ssim_check("last", ".submission__image", pictures)],
+        }
+        s.task(
+            template,
+            {"what": a_kind(kind)},
+            eval_=ev,
+            solution=[*browse_to_post(t, f"its picture shows {a_kind(kind)}"), stop("")],
+            difficulty=labels(40),
+            official=40,
+            grounding=[t],
+            terms=[kind, plural(kind)],
+            comments=f"any of the {len(showing[kind])} posts whose picture shows {a_kind(kind)} will do",
+        )
 
 
 TEMPLATES += [open_post_showing]
@@ -258,10 +344,16 @@ TEMPLATES += [open_post_showing]
 def first_contributions(s: Suite, author: str, n: int = 8) -> list[tuple[str, int]]:
     """The first `n` (kind, id) of a user's overview page (sites.reddit.browse_views.user_page's order)."""
     conn = s.f.data.conn
-    posts = conn.execute("SELECT s.id, s.created_at FROM submission s JOIN user u ON u.id = s.user_id"
-                         " WHERE u.username = ? ORDER BY s.id DESC LIMIT 25", (author,)).fetchall()
-    comments = conn.execute("SELECT c.id, c.created_at FROM comment c JOIN user u ON u.id = c.user_id"
-                            " WHERE u.username = ? ORDER BY c.id DESC LIMIT 25", (author,)).fetchall()
+    posts = conn.execute(
+        "SELECT s.id, s.created_at FROM submission s JOIN user u ON u.id = s.user_id"
+        " WHERE u.username = ? ORDER BY s.id DESC LIMIT 25",
+        (author,),
+    ).fetchall()
+    comments = conn.execute(
+        "SELECT c.id, c.created_at FROM comment c JOIN user u ON u.id = c.user_id"
+        " WHERE u.username = ? ORDER BY c.id DESC LIMIT 25",
+        (author,),
+    ).fetchall()
     rows = [("submission", r[0], r[1]) for r in posts] + [("comment", r[0], r[1]) for r in comments]
     rows.sort(key=lambda r: (r[2], r[0] == "comment", r[1]), reverse=True)
     return [(k, i) for k, i, _ in rows[:n]]
@@ -269,27 +361,43 @@ def first_contributions(s: Suite, author: str, n: int = 8) -> list[tuple[str, in
 
 def other_post_of_author(s: Suite) -> None:
     """Official 12: from the pictured post, its author's profile, then another of their posts."""
-    template = ("Find who posted this picture in f/{forum} and open the comments of another post of theirs "
-                "(any one).")
+    template = "Find who posted this picture in f/{forum} and open the comments of another post of theirs (any one)."
     rng = stream("12")
     cands = []
     for t in findable(s):
         if t.post.author == USER or browsed_by_address(t):
             continue
-        shown = [s.f.threads[i] for k, i in first_contributions(s, t.post.author)
-                 if k == "submission" and i in s.f.threads]
-        others = [u for u in shown if u.id != t.id and u.id in s.f.drawable and s.f.unique_look(u, shown)
-                  and not browsed_by_address(u)]
+        shown = [
+            s.f.threads[i] for k, i in first_contributions(s, t.post.author) if k == "submission" and i in s.f.threads
+        ]
+        others = [
+            u
+            for u in shown
+            if u.id != t.id and u.id in s.f.drawable and s.f.unique_look(u, shown) and not browsed_by_address(u)
+        ]
         if others:
             cands.append((t, others[0]))
     for t, other in pick(s, rng, cands, 4):
-        everything = sorted((u for u in s.f.threads.values() if u.post.author == t.post.author and u.id != t.id),
-                            key=lambda u: u.id)
+        everything = sorted(
+            (u for u in s.f.threads.values() if u.post.author == t.post.author and u.id != t.id), key=lambda u: u.id
+        )
         url = " |OR| ".join(f"{u.url} |OR| {SITE}{u.post.url_path}" for u in everything)
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t), eval_=url_eval(url),
-               solution=[*open_post(t), click(SUBMITTER, "the post's author"),
-                         click(thumbnail(other), "another post of theirs"), stop("")],
-               difficulty=labels(12), official=12, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            eval_=url_eval(url),
+            solution=[
+                *open_post(t),
+                click(SUBMITTER, "the post's author"),
+                click(thumbnail(other), "another post of theirs"),
+                stop(""),
+            ],
+            difficulty=labels(12),
+            official=12,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 TEMPLATES += [other_post_of_author]
@@ -307,9 +415,14 @@ def more_upvote_all(s: Suite) -> None:
         kinds = sorted({t.facts["kind"] for t in page if t.id in s.f.drawable and t.facts.get("style") == "photo"})
         for kind in kinds:
             hits = [t for t in page if t.facts.get("kind") == kind]
-            if 2 <= len(hits) <= 3 and all(t.id not in s.f.votes for t in page) and not kind.endswith("s") \
-                    and clean_of(page, [kind, plural(kind)]) and all(s.f.unique_look(t, page) for t in hits) \
-                    and all(t.facts.get("style") not in LOOKALIKE for t in hits):
+            if (
+                2 <= len(hits) <= 3
+                and all(t.id not in s.f.votes for t in page)
+                and not kind.endswith("s")
+                and clean_of(page, [kind, plural(kind)])
+                and all(s.f.unique_look(t, page) for t in hits)
+                and all(t.facts.get("style") not in LOOKALIKE for t in hits)
+            ):
                 cands.append((hits[0], kind, hits, page))
     for first, kind, hits, page in pick(s, rng, cands, 2):
         s.used.update(t.id for t in hits)
@@ -317,192 +430,18 @@ def more_upvote_all(s: Suite) -> None:
         targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
         steps = [step for t in hits for step in (*open_post(t, f"{a_kind(kind)} in the picture"), click(UPVOTE))]
-        s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
-               require_reset=True, eval_=html_eval(targets), solution=steps + [stop("")],
-               difficulty=labels(34), official=34, grounding=page, terms=[kind, plural(kind)])
+        s.task(
+            template,
+            {"what": a_kind(kind)},
+            start_url=f"{SITE}/f/{first.post.forum}",
+            require_reset=True,
+            eval_=html_eval(targets),
+            solution=[*steps, stop("")],
+            difficulty=labels(34),
+            official=34,
+            grounding=page,
+            terms=[kind, plural(kind)],
+        )
 
 
-TEMPLATES += [more_upvote_all, open_pictured_post_anywhere]   # the last: it came after the others' picks
-
-
-SORTS = {"new": ("newest first", lambda t: t.id), "top": ("by score, all time", lambda t: (t.post.net_score, t.id)),
-         "most_commented": ("by most comments", lambda t: (t.post.comment_count, t.id))}
-
-
-def listing(s: Suite, forum: str, sort: str) -> list[Thread]:
-    """The first page of a forum's listing in `sort` (sites.reddit.queries.SORT_KEYS)."""
-    threads = [s.f.threads[i] for i in s.f.hot[forum]]
-    if sort == "hot":
-        return threads[:25]
-    return sorted(threads, key=SORTS[sort][1], reverse=True)[:25]
-
-
-def first_showing_in_sort(s: Suite) -> None:
-    """Official 13: the first image post of a forum, in a given sort, whose picture shows a kind of thing."""
-    template = "In f/{forum}, sorted {sort}, open the comments of the first image post whose picture shows {what}."
-    rng = stream("13")
-    cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        for sort in sorted(SORTS):
-            page = listing(s, forum, sort)
-            seen: set[str] = set()
-            for t in page:
-                kind = t.facts.get("kind") if t.id in s.f.drawable else None
-                if kind is None or kind in seen:
-                    continue
-                seen.add(kind)
-                if t.facts.get("style") == "photo" and not kind.endswith("s") and s.f.unique_look(t, page) \
-                        and clean_of(page, [kind, plural(kind)]) and page.index(t) >= 1:
-                    cands.append((t, sort, kind))
-    for t, sort, kind in pick(s, rng, cands, 4):
-        s.task(template, {"forum": t.post.forum, "sort": SORTS[sort][0], "what": a_kind(kind)},
-               eval_=post_url_eval(t),
-               solution=[goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
-                         click(f".sort-tabs a[href='/f/{t.post.forum}/{sort}']", SORTS[sort][0]),
-                         click(thumbnail(t), f"the first picture showing {a_kind(kind)}"), stop("")],
-               difficulty=labels(13), official=13, grounding=[t], terms=[kind, plural(kind)])
-
-
-def first_not_showing(s: Suite) -> None:
-    """Official 15: the first image post of a forum's hot listing whose picture does not show a kind of thing."""
-    template = ("Open the comments of the first image post in the hot listing of f/{forum} whose picture shows "
-                "no {kind}.")
-    rng = stream("15")
-    cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = listing(s, forum, "hot")
-        pictures = [t for t in page if t.id in s.f.drawable]
-        if len(pictures) < 3 or pictures[0].facts.get("style") != "photo":
-            continue
-        kind = pictures[0].facts["kind"]
-        lead = 0
-        while lead < len(pictures) and pictures[lead].facts.get("kind") == kind:
-            lead += 1
-        if lead == len(pictures) or kind.endswith("s") or not clean_of(page, [kind, plural(kind)]):
-            continue
-        t = pictures[lead]
-        if s.f.unique_look(t, page) and not browsed_by_address(t):
-            cands.append((t, kind))
-    for t, kind in pick(s, rng, cands, 2):
-        s.task(template, {"forum": t.post.forum, "kind": kind}, eval_=post_url_eval(t),
-               solution=[goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
-                         click(thumbnail(t), f"the first picture without {a_kind(kind)}"), stop("")],
-               difficulty=labels(15), official=15, grounding=[t], terms=[kind, plural(kind)])
-
-
-TEMPLATES += [first_showing_in_sort, first_not_showing]
-
-
-def comment_count_anywhere(s: Suite) -> None:
-    """Official 2: how many comments the pictured post has; no forum is named (its kind of picture tells)."""
-    template = "I'm looking into the post that has this picture. How many comments does it have?"
-    rng = stream("2")
-    home: dict[str, set[str]] = {}
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo":
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
-    cands = [t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)
-             if t.post.comment_count >= 2
-             and ((STYLE_FORUM.get(t.facts["style"]) == t.post.forum and t.facts["style"] != "landscape")
-                  or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum}))]
-    for t in pick(s, rng, cands, 2):
-        n = t.post.comment_count
-        s.task(template, {}, image=s.post_picture(t), eval_=answer_eval({"required_values": [f"== {n}"]}),
-               solution=[*browse_to_post(t), stop(str(n), "the post's comment count")],
-               difficulty=labels(2), official=2, grounding=[t], terms=visual_terms(t.facts),
-               comments=f"pictures like this one ({t.facts['style']}) are posted in f/{t.post.forum} only")
-
-
-TEMPLATES += [comment_count_anywhere]
-
-
-def top_comment_same_kind(s: Suite) -> None:
-    """Official 85: the top comment of the post whose picture shows the same kind of thing as the input image
-    (another picture of that kind, drawn for the task: not the post's picture)."""
-
-
-    template = ("In f/{forum}, one post on the first page has a picture of the same kind of thing as this one. "
-                "What does its top comment say?")
-    rng = stream("85")
-    cands = [t for t in only_photo_of_its_kind(s) if s.f.top_comment(t) is not None]
-    for n, t in enumerate(pick(s, rng, cands, 2)):
-        kind = t.facts["kind"]
-        image = other_picture_of_its_kind(s, t, seed=8500 + n)
-        top = s.f.top_comment(t)
-        s.task(template, {"forum": t.post.forum}, image=image, start_url=f"{SITE}/f/{t.post.forum}",
-               eval_=answer_eval({"must_include": [top.body]}),
-               solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"),
-                         stop(top.body, "the first comment of the thread")],
-               difficulty=labels(85), official=85, grounding=[t], terms=[kind, plural(kind)],
-               comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture")
-
-
-TEMPLATES += [top_comment_same_kind]
-
-
-def open_same_kind_here(s: Suite) -> None:
-    """Official 83: open the post of this page whose picture shows the kind of thing the input image shows
-    (another picture of that kind, drawn for the task)."""
-
-
-    template = "Open the post on this page whose picture is of the same kind of thing as this one."
-    rng = stream("83")
-    cands = only_photo_of_its_kind(s)
-    for n, t in enumerate(pick(s, rng, cands, 2)):
-        kind = t.facts["kind"]
-        image = other_picture_of_its_kind(s, t, seed=8300 + n)
-        s.task(template, {}, image=image, start_url=f"{SITE}/f/{t.post.forum}", eval_=post_url_eval(t),
-               solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-               difficulty=labels(83), official=83, grounding=[t], terms=[kind, plural(kind)],
-               comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture")
-
-
-TEMPLATES += [open_same_kind_here]
-
-
-def open_same_kind_in_forum(s: Suite) -> None:
-    """Official 64: from the start page, open the post of a named forum whose picture shows the kind of thing
-    the input image shows (another picture of that kind, drawn for the task)."""
-
-
-    template = "Take me to the comments of the post among the hot ones of f/{forum} that shows what this picture shows."
-    rng = stream("64")
-    cands = only_photo_of_its_kind(s)
-    for n, t in enumerate(pick(s, rng, cands, 4)):
-        kind = t.facts["kind"]
-        image = other_picture_of_its_kind(s, t, seed=6400 + n)
-        s.task(template, {"forum": t.post.forum}, image=image, eval_=post_url_eval(t),
-               solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-               difficulty=labels(64), official=64, grounding=[t], terms=[kind, plural(kind)],
-               comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture")
-
-
-TEMPLATES += [open_same_kind_in_forum]
-
-
-def comments_with_word(s: Suite) -> None:
-    """Official 1: how many comments of the pictured post use a given word."""
-    import re
-
-    from ..text import mentions
-
-    template = ("The post with this picture is among the hot ones of f/{forum}. How many of its comments use "
-                "the word \"{word}\"?")
-    rng = stream("1")
-    cands = []
-    for t in findable(s):
-        if browsed_by_address(t) or len(t.comments) < 3:
-            continue
-        words = sorted({w.lower() for c in t.comments for w in re.findall(r"[A-Za-z]{5,}", c.body)})
-        counts = {w: sum(mentions(c.body, w) for c in t.comments) for w in words}
-        fit = [w for w, n in counts.items() if 2 <= n < len(t.comments) and not mentions(t.post.title, w)]
-        if fit:
-            cands.append((t, fit[0], counts[fit[0]]))
-    for t, word, n in pick(s, rng, cands, 2):
-        s.task(template, {"forum": t.post.forum, "word": word}, image=s.post_picture(t),
-               eval_=answer_eval({"required_values": [f"== {n}"]}),
-               solution=[*open_post(t), stop(str(n), f"comments using \"{word}\"")],
-               difficulty=labels(1), official=1, grounding=[t], terms=visual_terms(t.facts))
-
-
-TEMPLATES += [comments_with_word]
+TEMPLATES += [more_upvote_all, open_pictured_post_anywhere]  # the last: it came after the others' picks

@@ -6,6 +6,7 @@ meme found by its score (54) and a count of a post's comments by their score (28
 run after every older template, each with its own random stream, and reach their posts from the start page by
 browsing (the forum's listing, the post's picture or title, the author's profile).
 """
+
 from __future__ import annotations
 
 from ..evals import answer_eval, click, goto, html_eval, stop, target
@@ -54,38 +55,59 @@ def photo_kinds_on_page(s: Suite, page: list[Thread]) -> dict[str, list[Thread]]
 
 def comment_by_rule(s: Suite) -> None:
     """Official 27: comment on this post following a rule that depends on what its picture shows."""
-    template = ("Leave a comment on this post: write \"{yes}\" if its picture shows {what}, otherwise write "
-                "\"{no}\".")
+    template = 'Leave a comment on this post: write "{yes}" if its picture shows {what}, otherwise write "{no}".'
     rng = stream("r3:27")
     words = (("Spotted it!", "Not this time."), ("Yes, that's the one.", "No, wrong picture."))
     cands = on_post(s, "photo", lambda f: f.get("count", 1) == 1 and not f["kind"].endswith("s"))
     kinds = sorted({t.facts["kind"] for t in cands})
     for n, t in enumerate(pick(s, rng, cands, 2)):
         shows = n % 2 == 0
-        asked = t.facts["kind"] if shows else sorted(k for k in kinds if k != t.facts["kind"]
-                                                      and clean_of([t], [k, plural(k)]))[n]
+        asked = (
+            t.facts["kind"]
+            if shows
+            else sorted(k for k in kinds if k != t.facts["kind"] and clean_of([t], [k, plural(k)]))[n]
+        )
         yes, no = words[n]
         text = yes if shows else no
-        s.task(template, {"yes": yes, "no": no, "what": a_kind(asked)}, start_url=t.url, require_reset=True,
-               eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
-               solution=comment_steps(text) + [stop("")], difficulty=labels(27), official=27,
-               grounding=[t], terms=visual_terms(t.facts) + [asked, plural(asked)],
-               comments=f"the picture shows {describe(t.facts)}")
+        s.task(
+            template,
+            {"yes": yes, "no": no, "what": a_kind(asked)},
+            start_url=t.url,
+            require_reset=True,
+            eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
+            solution=[*comment_steps(text), stop("")],
+            difficulty=labels(27),
+            official=27,
+            grounding=[t],
+            terms=[*visual_terms(t.facts), asked, plural(asked)],
+            comments=f"the picture shows {describe(t.facts)}",
+        )
 
 
 def answer_vote_comment(s: Suite) -> None:
     """Official 32: answer a question about this post's picture, upvote the post and comment in a format."""
-    template = ("How many moons does the planet in this post's picture have? Upvote the post, then leave a "
-                "comment in the format \"Moons: <number>\" with the number in digits.")
+    template = (
+        "How many moons does the planet in this post's picture have? Upvote the post, then leave a "
+        'comment in the format "Moons: <number>" with the number in digits.'
+    )
     rng = stream("r3:32")
     cands = [t for t in on_post(s, "space", lambda f: True) if t.id not in s.f.votes]
     for t in pick(s, rng, cands, 2):
         text = f"Moons: {t.facts.get('count', 0)}"
-        s.task(template, {}, start_url=t.url, require_reset=True,
-               eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=UPVOTED),
-                                target(t.url, latest_comment(), exact_match=text)]),
-               solution=[click(UPVOTE), *comment_steps(text), stop("")], difficulty=labels(32), official=32,
-               grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {},
+            start_url=t.url,
+            require_reset=True,
+            eval_=html_eval(
+                [target(t.url, VOTE_CLASS, exact_match=UPVOTED), target(t.url, latest_comment(), exact_match=text)]
+            ),
+            solution=[click(UPVOTE), *comment_steps(text), stop("")],
+            difficulty=labels(32),
+            official=32,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def forum_pages_with_kinds(s: Suite, lo: int, hi: int) -> list[tuple[Thread, str, list[Thread], list[Thread]]]:
@@ -105,23 +127,34 @@ def score_sum_on_page(s: Suite) -> None:
     rng = stream("r3:80")
     for first, kind, hits, page in pick(s, rng, forum_pages_with_kinds(s, 2, 3), 2):
         total = sum(t.post.net_score for t in hits)
-        s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
-               eval_=answer_eval({"required_values": [f"== {total}"]}),
-               solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
-               difficulty=labels(80), official=80, grounding=page, terms=[kind, plural(kind)],
-               comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}")
+        s.task(
+            template,
+            {"what": a_kind(kind)},
+            start_url=f"{SITE}/f/{first.post.forum}",
+            eval_=answer_eval({"required_values": [f"== {total}"]}),
+            solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
+            difficulty=labels(80),
+            official=80,
+            grounding=page,
+            terms=[kind, plural(kind)],
+            comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
+        )
 
 
 def votes_by_picture(s: Suite) -> None:
     """Official 35: downvote the posts of this page showing one kind of thing, upvote those showing another."""
-    template = ("On this page, downvote the posts whose picture shows {down} and upvote the posts whose picture "
-                "shows {up}.")
+    template = (
+        "On this page, downvote the posts whose picture shows {down} and upvote the posts whose picture shows {up}."
+    )
     rng = stream("r3:35")
     cands = []
     for forum in sorted(s.f.hot, key=str.lower):
         page = s.f.hot_page(forum)
-        single = [(hits[0], kind) for kind, hits in photo_kinds_on_page(s, page).items() if len(hits) == 1
-                  and hits[0].id not in s.f.votes]
+        single = [
+            (hits[0], kind)
+            for kind, hits in photo_kinds_on_page(s, page).items()
+            if len(hits) == 1 and hits[0].id not in s.f.votes
+        ]
         if len(single) >= 2:
             cands.append((single[0][0], single[1][0], single[0][1], single[1][1], page))
     for down, up, down_kind, up_kind, page in rng.sample(cands, min(1, len(cands))):
@@ -129,32 +162,65 @@ def votes_by_picture(s: Suite) -> None:
         others = [t for t in page if t.id not in (down.id, up.id) and t.id not in s.f.votes][:2]
         targets = [target(down.url, VOTE_CLASS, exact_match=DOWNVOTED), target(up.url, VOTE_CLASS, exact_match=UPVOTED)]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in others]
-        steps = [*open_post(down, f"{a_kind(down_kind)} in the picture"), click(DOWNVOTE),
-                 *open_post(up, f"{a_kind(up_kind)} in the picture"), click(UPVOTE), stop("")]
-        s.task(template, {"down": a_kind(down_kind), "up": a_kind(up_kind)}, start_url=f"{SITE}/f/{down.post.forum}",
-               require_reset=True, eval_=html_eval(targets), solution=steps, difficulty=labels(35), official=35,
-               grounding=page, terms=[down_kind, plural(down_kind), up_kind, plural(up_kind)])
+        steps = [
+            *open_post(down, f"{a_kind(down_kind)} in the picture"),
+            click(DOWNVOTE),
+            *open_post(up, f"{a_kind(up_kind)} in the picture"),
+            click(UPVOTE),
+            stop(""),
+        ]
+        s.task(
+            template,
+            {"down": a_kind(down_kind), "up": a_kind(up_kind)},
+            start_url=f"{SITE}/f/{down.post.forum}",
+            require_reset=True,
+            eval_=html_eval(targets),
+            solution=steps,
+            difficulty=labels(35),
+            official=35,
+            grounding=page,
+            terms=[down_kind, plural(down_kind), up_kind, plural(up_kind)],
+        )
 
 
 def message_pictured_author(s: Suite) -> None:
     """Official 69: find the post with the given picture in a named forum and message its author."""
-    template = ("Can you find the post with this picture in f/{forum} and send whoever posted it the message "
-                "\"{message}\"?")
+    template = (
+        'Can you find the post with this picture in f/{forum} and send whoever posted it the message "{message}"?'
+    )
     rng = stream("r3:69")
     messages = ("Your picture made my day, thank you for posting it!", "Would you mind if I printed this picture?")
-    cands = [t for t in findable(s, styles=("photo", "vintage", "meme")) if t.post.author not in s.f.correspondents
-             and t.post.author != USER]
+    cands = [
+        t
+        for t in findable(s, styles=("photo", "vintage", "meme"))
+        if t.post.author not in s.f.correspondents and t.post.author != USER
+    ]
     picked = pick(s, rng, cands, 2)
     if len(picked) == 2 and picked[0].post.author == picked[1].post.author:
         s.used.discard(picked[1].id)
         picked = picked[:1]
     for n, t in enumerate(picked):
         message = messages[n]
-        s.task(template, {"forum": t.post.forum, "message": message}, image=s.post_picture(t), require_reset=True,
-               eval_=html_eval([target(f"{SITE}/messages", "func:get_query_text(__page__, '.table')",
-                                       must_include=[t.post.author, message])]),
-               solution=open_post(t) + message_author_steps("Your picture", message) + [stop("")],
-               difficulty=labels(69), official=69, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum, "message": message},
+            image=s.post_picture(t),
+            require_reset=True,
+            eval_=html_eval(
+                [
+                    target(
+                        f"{SITE}/messages",
+                        "func:get_query_text(__page__, '.table')",
+                        must_include=[t.post.author, message],
+                    )
+                ]
+            ),
+            solution=open_post(t) + message_author_steps("Your picture", message) + [stop("")],
+            difficulty=labels(69),
+            official=69,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 TEMPLATES = [comment_by_rule, answer_vote_comment, score_sum_on_page, message_pictured_author]
@@ -166,7 +232,7 @@ def post_link(s: Suite, t: Thread, shown: list[Thread]) -> str | None:
     neither tells it apart."""
     if t.id in s.f.drawable and s.f.unique_look(t, shown) and t.facts.get("style") not in LOOKALIKE:
         return thumbnail(t)
-    if not t.post.url and sum(u.post.title == t.post.title for u in shown) == 1:    # a link post's title leaves
+    if not t.post.url and sum(u.post.title == t.post.title for u in shown) == 1:  # a link post's title leaves
         return f"a.submission__link[href^='/f/{t.post.forum}/{t.id}/']"
     return None
 
@@ -180,9 +246,10 @@ def most_commented_of_author(s: Suite) -> None:
         if t.post.author == USER or browsed_by_address(t):
             continue
         everything = [u for u in s.f.threads.values() if u.post.author == t.post.author]
-        total = s.f.data.conn.execute("SELECT count(*) FROM submission s JOIN user u ON u.id = s.user_id"
-                                      " WHERE u.username = ?", (t.post.author,)).fetchone()[0]
-        if not 2 <= len(everything) == total <= 25:      # every post of theirs on their Submissions tab
+        total = s.f.data.conn.execute(
+            "SELECT count(*) FROM submission s JOIN user u ON u.id = s.user_id WHERE u.username = ?", (t.post.author,)
+        ).fetchone()[0]
+        if not 2 <= len(everything) == total <= 25:  # every post of theirs on their Submissions tab
             continue
         best = max(everything, key=lambda u: u.post.comment_count)
         if best.id == t.id or sum(u.post.comment_count == best.post.comment_count for u in everything) != 1:
@@ -191,12 +258,24 @@ def most_commented_of_author(s: Suite) -> None:
         if link:
             cands.append((t, best, link))
     for t, best, link in pick(s, rng, cands, 3):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t), eval_=post_url_eval(best),
-               solution=[*open_post(t), click(SUBMITTER, "the post's author"),
-                         click(f"a.tab[href='/user/{t.post.author}/submissions']", "their posts only"),
-                         click(link, f"the most comments of their posts ({best.post.comment_count})"), stop("")],
-               difficulty=labels(50), official=50, grounding=[t], terms=visual_terms(t.facts),
-               comments=f"post {best.id} has the most comments of {t.post.author}'s posts")
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            eval_=post_url_eval(best),
+            solution=[
+                *open_post(t),
+                click(SUBMITTER, "the post's author"),
+                click(f"a.tab[href='/user/{t.post.author}/submissions']", "their posts only"),
+                click(link, f"the most comments of their posts ({best.post.comment_count})"),
+                stop(""),
+            ],
+            difficulty=labels(50),
+            official=50,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=f"post {best.id} has the most comments of {t.post.author}'s posts",
+        )
 
 
 def name_and_open_author(s: Suite) -> None:
@@ -205,11 +284,23 @@ def name_and_open_author(s: Suite) -> None:
     rng = stream("r3:62")
     cands = [t for t in findable(s, described=True, styles=("photo", "vintage")) if not browsed_by_address(t)]
     for t in pick(s, rng, cands, 2):
-        ev = {**answer_eval({"exact_match": t.post.author}), "eval_types": ["string_match", "url_match"],
-              "reference_url": post_url_eval(t)["reference_url"], "url_note": "EXACT"}
-        s.task(template, {"what": describe(t.facts), "forum": t.post.forum}, start_url=f"{SITE}/f/{t.post.forum}",
-               eval_=ev, solution=[*open_post(t), stop(t.post.author, "the post's author")],
-               difficulty=labels(62), official=62, grounding=[t], terms=visual_terms(t.facts))
+        ev = {
+            **answer_eval({"exact_match": t.post.author}),
+            "eval_types": ["string_match", "url_match"],
+            "reference_url": post_url_eval(t)["reference_url"],
+            "url_note": "EXACT",
+        }
+        s.task(
+            template,
+            {"what": describe(t.facts), "forum": t.post.forum},
+            start_url=f"{SITE}/f/{t.post.forum}",
+            eval_=ev,
+            solution=[*open_post(t), stop(t.post.author, "the post's author")],
+            difficulty=labels(62),
+            official=62,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def meme_by_score(s: Suite) -> None:
@@ -225,8 +316,13 @@ def meme_by_score(s: Suite) -> None:
             kind = t.facts["kind"]
             same = [u for u in memes if u.facts["kind"] == kind]
             scores = [u.post.net_score for u in page]
-            if len(same) >= 2 and scores.count(t.post.net_score) == 1 and s.f.unique_look(t, page) \
-                    and clean_of(page, [kind, plural(kind)]) and not kind.endswith("s"):
+            if (
+                len(same) >= 2
+                and scores.count(t.post.net_score) == 1
+                and s.f.unique_look(t, page)
+                and clean_of(page, [kind, plural(kind)])
+                and not kind.endswith("s")
+            ):
                 cands.append((t, kind))
     picked = pick(s, rng, cands, 2)
     if len(picked) == 2 and picked[0][1] == picked[1][1]:
@@ -234,14 +330,20 @@ def meme_by_score(s: Suite) -> None:
         rest = [c for c in cands if c[1] != picked[0][1]]
         picked = sorted(picked[:1] + pick(s, rng, rest, 1), key=lambda c: c[0].id)
     for t, kind in picked:
-        s.task(template, {"forum": t.post.forum, "score": t.post.net_score, "what": a_kind(kind)},
-               eval_=post_url_eval(t),
-               solution=[*open_post(t, f"a meme of {a_kind(kind)} with {t.post.net_score} points"), stop("")],
-               difficulty=labels(54), official=54, grounding=[t], terms=[kind, plural(kind)])
+        s.task(
+            template,
+            {"forum": t.post.forum, "score": t.post.net_score, "what": a_kind(kind)},
+            eval_=post_url_eval(t),
+            solution=[*open_post(t, f"a meme of {a_kind(kind)} with {t.post.net_score} points"), stop("")],
+            difficulty=labels(54),
+            official=54,
+            grounding=[t],
+            terms=[kind, plural(kind)],
+        )
 
 
 TEMPLATES += [name_and_open_author, meme_by_score]
-TEMPLATES += [votes_by_picture]     # after the others' picks
+TEMPLATES += [votes_by_picture]  # after the others' picks
 
 
 def comment_on_top_of_kind(s: Suite) -> None:
@@ -250,8 +352,10 @@ def comment_on_top_of_kind(s: Suite) -> None:
     from .official_kinds import other_picture_of_its_kind
     from .standout import first_page
 
-    template = ("Comment \"{text}\" on the all-time top post of f/{forum} among those showing the same kind of thing "
-                "as this picture.")
+    template = (
+        'Comment "{text}" on the all-time top post of f/{forum} among those showing the same kind of thing '
+        "as this picture."
+    )
     rng = stream("r3:82")
     texts = ("This deserves every upvote.", "Still the best one here.")
     cands = []
@@ -263,14 +367,25 @@ def comment_on_top_of_kind(s: Suite) -> None:
                 cands.append((t, kind))
     for n, (t, kind) in enumerate(pick(s, rng, cands, 2)):
         text = texts[n]
-        s.task(template, {"text": text, "forum": t.post.forum}, image=other_picture_of_its_kind(s, t, seed=8200 + n),
-               require_reset=True, eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
-               solution=[goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
-                         click(f".sort-tabs a[href='/f/{t.post.forum}/top']", "top, all time"),
-                         click(thumbnail(t), f"the first picture showing {a_kind(kind)}"),
-                         *comment_steps(text), stop("")],
-               difficulty=labels(82), official=82, grounding=[t], terms=[kind, plural(kind)],
-               comments=f"the input image shows {a_kind(kind)} (drawn for the task)")
+        s.task(
+            template,
+            {"text": text, "forum": t.post.forum},
+            image=other_picture_of_its_kind(s, t, seed=8200 + n),
+            require_reset=True,
+            eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
+            solution=[
+                goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
+                click(f".sort-tabs a[href='/f/{t.post.forum}/top']", "top, all time"),
+                click(thumbnail(t), f"the first picture showing {a_kind(kind)}"),
+                *comment_steps(text),
+                stop(""),
+            ],
+            difficulty=labels(82),
+            official=82,
+            grounding=[t],
+            terms=[kind, plural(kind)],
+            comments=f"the input image shows {a_kind(kind)} (drawn for the task)",
+        )
 
 
 def open_related_post(s: Suite) -> None:
@@ -281,20 +396,35 @@ def open_related_post(s: Suite) -> None:
     template = "I took this picture. Open the comments of a post in f/{forum} about the same kind of thing."
     rng = stream("r3:63")
     cands = only_photo_of_its_kind(s)
-    for forum in sorted(s.f.hot, key=str.lower):      # or any photo of a first page whose text names its kind nowhere
+    for forum in sorted(s.f.hot, key=str.lower):  # or any photo of a first page whose text names its kind nowhere
         page = s.f.hot_page(forum)
-        cands += [t for t in on_first_page(s, forum) if t.facts.get("style") == "photo" and t not in cands
-                  and not t.facts["kind"].endswith("s") and clean_of(page, [t.facts["kind"], plural(t.facts["kind"])])]
+        cands += [
+            t
+            for t in on_first_page(s, forum)
+            if t.facts.get("style") == "photo"
+            and t not in cands
+            and not t.facts["kind"].endswith("s")
+            and clean_of(page, [t.facts["kind"], plural(t.facts["kind"])])
+        ]
     for n, t in enumerate(pick(s, rng, cands, 2)):
         kind = t.facts["kind"]
-        every = sorted((u for u in s.f.threads.values() if u.post.forum == t.post.forum
-                        and u.facts.get("kind") == kind), key=lambda u: u.id)
+        every = sorted(
+            (u for u in s.f.threads.values() if u.post.forum == t.post.forum and u.facts.get("kind") == kind),
+            key=lambda u: u.id,
+        )
         url = " |OR| ".join(f"{u.url} |OR| {SITE}{u.post.url_path}" for u in every)
-        s.task(template, {"forum": t.post.forum}, image=other_picture_of_its_kind(s, t, seed=6300 + n),
-               eval_={**post_url_eval(t), "reference_url": url},
-               solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-               difficulty=labels(63), official=63, grounding=[t], terms=[kind, plural(kind)],
-               comments=f"any of the {len(every)} posts of f/{t.post.forum} showing {a_kind(kind)} will do")
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=other_picture_of_its_kind(s, t, seed=6300 + n),
+            eval_={**post_url_eval(t), "reference_url": url},
+            solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
+            difficulty=labels(63),
+            official=63,
+            grounding=[t],
+            terms=[kind, plural(kind)],
+            comments=f"any of the {len(every)} posts of f/{t.post.forum} showing {a_kind(kind)} will do",
+        )
 
 
 TEMPLATES += [comment_on_top_of_kind, open_related_post, most_commented_of_author]
@@ -303,15 +433,23 @@ TEMPLATES += [comment_on_top_of_kind, open_related_post, most_commented_of_autho
 def comment_on_pictured_post(s: Suite) -> None:
     """Official 56: the user says what they did with a picture seen in a forum and asks for an action on its post
     (here: a comment)."""
-    template = "I saw this picture in f/{forum} and loved it. Can you leave the comment \"{text}\" on its post for me?"
+    template = 'I saw this picture in f/{forum} and loved it. Can you leave the comment "{text}" on its post for me?'
     rng = stream("r3:56")
     texts = ("I keep coming back to this picture.", "This is exactly what my feed needed today.")
     for n, t in enumerate(pick(s, rng, [t for t in findable(s) if not browsed_by_address(t)], 2)):
         text = texts[n]
-        s.task(template, {"forum": t.post.forum, "text": text}, image=s.post_picture(t), require_reset=True,
-               eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
-               solution=open_post(t) + comment_steps(text) + [stop("")], difficulty=labels(56), official=56,
-               grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum, "text": text},
+            image=s.post_picture(t),
+            require_reset=True,
+            eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
+            solution=open_post(t) + comment_steps(text) + [stop("")],
+            difficulty=labels(56),
+            official=56,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 TEMPLATES += [comment_on_pictured_post]
@@ -322,8 +460,10 @@ def comments_with_points(s: Suite) -> None:
     first page) have at least some points."""
     from .official_kinds import only_photo_of_its_kind
 
-    template = ("Among the hot posts on the first page of f/{forum}, one has a picture showing {what}. How many of "
-                "its comments have {points} points or more?")
+    template = (
+        "Among the hot posts on the first page of f/{forum}, one has a picture showing {what}. How many of "
+        "its comments have {points} points or more?"
+    )
     rng = stream("r3:28")
     cands = []
     for t in only_photo_of_its_kind(s):
@@ -334,11 +474,20 @@ def comments_with_points(s: Suite) -> None:
             cands.append((t, points, n))
     for t, points, n in pick(s, rng, cands, 2):
         kind = t.facts["kind"]
-        s.task(template, {"forum": t.post.forum, "what": a_kind(kind), "points": points},
-               start_url=f"{SITE}/f/{t.post.forum}", eval_=answer_eval({"required_values": [f"== {n}"]}),
-               solution=[*open_post(t, f"its picture shows {a_kind(kind)}"),
-                         stop(str(n), f"comments showing {points} points or more")],
-               difficulty=labels(28), official=28, grounding=[t], terms=[kind, plural(kind)])
+        s.task(
+            template,
+            {"forum": t.post.forum, "what": a_kind(kind), "points": points},
+            start_url=f"{SITE}/f/{t.post.forum}",
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=[
+                *open_post(t, f"its picture shows {a_kind(kind)}"),
+                stop(str(n), f"comments showing {points} points or more"),
+            ],
+            difficulty=labels(28),
+            official=28,
+            grounding=[t],
+            terms=[kind, plural(kind)],
+        )
 
 
 def more_score_sum(s: Suite) -> None:
@@ -346,15 +495,25 @@ def more_score_sum(s: Suite) -> None:
     template = "What do the scores of the posts on this page whose picture shows {what} add up to?"
     rng = stream("r3:80b")
     asked = {(t["start_url"], t["instantiation_dict"]["what"]) for t in s.tasks if t.get("official_template_id") == 80}
-    cands = [c for c in forum_pages_with_kinds(s, 2, 4) if (f"{SITE}/f/{c[0].post.forum}", a_kind(c[1])) not in asked
-             and c[1] not in ("soap", "bread", "cheese")]
-    for first, kind, hits, page in rng.sample(cands, min(1, len(cands))):    # posts other kinds used are fine here
+    cands = [
+        c
+        for c in forum_pages_with_kinds(s, 2, 4)
+        if (f"{SITE}/f/{c[0].post.forum}", a_kind(c[1])) not in asked and c[1] not in ("soap", "bread", "cheese")
+    ]
+    for first, kind, hits, page in rng.sample(cands, min(1, len(cands))):  # posts other kinds used are fine here
         total = sum(t.post.net_score for t in hits)
-        s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
-               eval_=answer_eval({"required_values": [f"== {total}"]}),
-               solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
-               difficulty=labels(80), official=80, grounding=page, terms=[kind, plural(kind)],
-               comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}")
+        s.task(
+            template,
+            {"what": a_kind(kind)},
+            start_url=f"{SITE}/f/{first.post.forum}",
+            eval_=answer_eval({"required_values": [f"== {total}"]}),
+            solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
+            difficulty=labels(80),
+            official=80,
+            grounding=page,
+            terms=[kind, plural(kind)],
+            comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
+        )
 
 
 def more_name_and_open(s: Suite) -> None:
@@ -362,18 +521,32 @@ def more_name_and_open(s: Suite) -> None:
     kind on its forum's first page."""
     from .official_kinds import only_photo_of_its_kind
 
-    template = ("Who posted the picture of {what} on the first page of f/{forum}? Tell me the username, and leave "
-                "the post open.")
+    template = (
+        "Who posted the picture of {what} on the first page of f/{forum}? Tell me the username, and leave "
+        "the post open."
+    )
     rng = stream("r3:62b")
     asked = {t["grounding"]["posts"][0] for t in s.tasks if t.get("official_template_id") == 62}
     cands = [t for t in only_photo_of_its_kind(s) if not t.facts["kind"].endswith("s") and t.id not in asked]
-    for t in rng.sample(cands, min(1, len(cands))):      # a post another kind used is fine here
+    for t in rng.sample(cands, min(1, len(cands))):  # a post another kind used is fine here
         kind = t.facts["kind"]
-        ev = {**answer_eval({"exact_match": t.post.author}), "eval_types": ["string_match", "url_match"],
-              "reference_url": post_url_eval(t)["reference_url"], "url_note": "EXACT"}
-        s.task(template, {"what": a_kind(kind), "forum": t.post.forum}, start_url=f"{SITE}/f/{t.post.forum}",
-               eval_=ev, solution=[*open_post(t, f"its picture shows {a_kind(kind)}"), stop(t.post.author)],
-               difficulty=labels(62), official=62, grounding=[t], terms=[kind, plural(kind)])
+        ev = {
+            **answer_eval({"exact_match": t.post.author}),
+            "eval_types": ["string_match", "url_match"],
+            "reference_url": post_url_eval(t)["reference_url"],
+            "url_note": "EXACT",
+        }
+        s.task(
+            template,
+            {"what": a_kind(kind), "forum": t.post.forum},
+            start_url=f"{SITE}/f/{t.post.forum}",
+            eval_=ev,
+            solution=[*open_post(t, f"its picture shows {a_kind(kind)}"), stop(t.post.author)],
+            difficulty=labels(62),
+            official=62,
+            grounding=[t],
+            terms=[kind, plural(kind)],
+        )
 
 
 TEMPLATES += [comments_with_points, more_score_sum, more_name_and_open]
@@ -381,8 +554,8 @@ TEMPLATES += [comments_with_points, more_score_sum, more_name_and_open]
 
 # What a person knows without looking anything up, for a chart's highest bar (official 25).
 STATE_OF_CITY = {"Boston": "Massachusetts", "NYC": "New York", "Pittsburgh": "Pennsylvania", "Philly": "Pennsylvania"}
-SEASON_OF_MONTH = {"Dec": "winter", "Jan": "winter", "Feb": "winter", "Mar": "spring", "Apr": "spring",
-                   "May": "spring", "Jun": "summer", "Jul": "summer", "Aug": "summer"}
+SEASON_OF_MONTH = {m: "winter" for m in ("Dec", "Jan", "Feb")} | {m: "spring" for m in ("Mar", "Apr", "May")}
+SEASON_OF_MONTH |= {m: "summer" for m in ("Jun", "Jul", "Aug")}
 
 
 def chart_outside_knowledge(s: Suite) -> None:
@@ -390,19 +563,31 @@ def chart_outside_knowledge(s: Suite) -> None:
     (the U.S. state of a city, the season of a month in the northern hemisphere)."""
     rng = stream("r3:25")
     questions = {
-        "Rent by city ($)": ("In which U.S. state is the city with the highest bar in this post's chart?",
-                             STATE_OF_CITY),
-        "Days of rain per month": ("In which season (northern hemisphere) is the month with the highest bar in this "
-                                   "post's chart?", SEASON_OF_MONTH),
+        "Rent by city ($)": (
+            "In which U.S. state is the city with the highest bar in this post's chart?",
+            STATE_OF_CITY,
+        ),
+        "Days of rain per month": (
+            "In which season (northern hemisphere) is the month with the highest bar in this post's chart?",
+            SEASON_OF_MONTH,
+        ),
     }
     for title, (template, known) in questions.items():
         cands = on_post(s, "chart", lambda f: f["title"] == title and f["highest"] in known)
         for t in pick(s, rng, cands, 1):
             answer = known[t.facts["highest"]]
-            s.task(template, {}, start_url=t.url, eval_=answer_eval({"must_include": [answer]}),
-                   solution=[stop(answer, f"the highest bar is {t.facts['highest']}")], difficulty=labels(25),
-                   official=25, grounding=[t], terms=visual_terms(t.facts),
-                   comments=f"the highest bar is {t.facts['highest']}")
+            s.task(
+                template,
+                {},
+                start_url=t.url,
+                eval_=answer_eval({"must_include": [answer]}),
+                solution=[stop(answer, f"the highest bar is {t.facts['highest']}")],
+                difficulty=labels(25),
+                official=25,
+                grounding=[t],
+                terms=visual_terms(t.facts),
+                comments=f"the highest bar is {t.facts['highest']}",
+            )
 
 
 TEMPLATES += [chart_outside_knowledge]

@@ -4,6 +4,7 @@ content like a picture (official 7) or a post like it (official 5). Like
 official_kinds.py they run after every older template, each with its own random stream, and reach their
 forum or post from the start page by browsing (the list of forums, then the forum, then the post's picture).
 """
+
 from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target
@@ -45,9 +46,13 @@ def subscribe_pictured_forum(s: Suite) -> None:
     template = "Subscribe me to the forum that has a post with this picture."
     rng = stream("42")
     home = kind_homes(s)
-    cands = [t for forum in sorted(s.f.hot, key=str.lower) if forum not in s.f.subscriptions
-             for t in on_first_page(s, forum)
-             if t.facts.get("style") == "photo" and home[t.facts["kind"]] == {forum}]
+    cands = [
+        t
+        for forum in sorted(s.f.hot, key=str.lower)
+        if forum not in s.f.subscriptions
+        for t in on_first_page(s, forum)
+        if t.facts.get("style") == "photo" and home[t.facts["kind"]] == {forum}
+    ]
     chosen: list[Thread] = []
     for t in pick(s, rng, cands, len(cands)):
         if len(chosen) < 3 and all(u.post.forum != t.post.forum for u in chosen):
@@ -55,10 +60,19 @@ def subscribe_pictured_forum(s: Suite) -> None:
         else:
             s.used.discard(t.id)
     for t in chosen:
-        s.task(template, {}, image=s.post_picture(t), require_reset=True, eval_=subscribed_eval(t.post.forum),
-               solution=[*browse_to_post(t), click(SUBSCRIBE, "the forum of the post"), stop("")],
-               difficulty=labels(42), official=42, grounding=[t], terms=visual_terms(t.facts),
-               comments=f"photos showing {a_kind(t.facts['kind'])} are posted in f/{t.post.forum} only")
+        s.task(
+            template,
+            {},
+            image=s.post_picture(t),
+            require_reset=True,
+            eval_=subscribed_eval(t.post.forum),
+            solution=[*browse_to_post(t), click(SUBSCRIBE, "the forum of the post"), stop("")],
+            difficulty=labels(42),
+            official=42,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+            comments=f"photos showing {a_kind(t.facts['kind'])} are posted in f/{t.post.forum} only",
+        )
 
 
 # Forums about one topic (not a kind of picture, a place or a joke), where a drawn photo of a kind of thing
@@ -74,9 +88,15 @@ def forum_for_drawn_kind(s: Suite, official: int, template: str, n: int, seed: i
 
     rng = stream(str(official))
     taken |= {term for t in s.tasks if t.get("official_template_id") == 42 for term in t["grounding"]["visual_terms"]}
-    fits = sorted((kind, next(iter(forums))) for kind, forums in kind_homes(s).items()
-                  if len(forums) == 1 and next(iter(forums)) in TOPICAL and not kind.endswith("s")
-                  and kind not in ODD_HOMES and kind not in taken)
+    fits = sorted(
+        (kind, next(iter(forums)))
+        for kind, forums in kind_homes(s).items()
+        if len(forums) == 1
+        and next(iter(forums)) in TOPICAL
+        and not kind.endswith("s")
+        and kind not in ODD_HOMES
+        and kind not in taken
+    )
     rng.shuffle(fits)
     chosen: list[tuple[str, str]] = []
     for kind, forum in fits:
@@ -85,25 +105,44 @@ def forum_for_drawn_kind(s: Suite, official: int, template: str, n: int, seed: i
     taken.update(kind for kind, _ in chosen)
     for i, (kind, forum) in enumerate(sorted(chosen, key=lambda c: c[1].lower())):
         image = s.picture_file(render_picture(ForumPicture("photo", kind=kind, count=1), INPUT_SIZE, seed=seed + i))
-        s.task(template, {}, image=image, require_reset=True, eval_=subscribed_eval(forum),
-               solution=[click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum), "where such photos go"),
-                         click(SUBSCRIBE), stop("")],
-               difficulty=labels(official), official=official,
-               comments=f"the input image shows {a_kind(kind)} (drawn for the task); such photos are posted in "
-                        f"f/{forum} only")
+        s.task(
+            template,
+            {},
+            image=image,
+            require_reset=True,
+            eval_=subscribed_eval(forum),
+            solution=[
+                click(FORUMS_NAV),
+                click(ALL_FORUMS),
+                click(forum_link(forum), "where such photos go"),
+                click(SUBSCRIBE),
+                stop(""),
+            ],
+            difficulty=labels(official),
+            official=official,
+            comments=f"the input image shows {a_kind(kind)} (drawn for the task); such photos are posted in "
+            f"f/{forum} only",
+        )
 
 
 def subscribe_drawn_kinds(s: Suite) -> None:
     """Official 51 (the forum most likely to discuss what the given picture shows) and official 71 (the forum
     most likely to hold posts like it), each kind of thing drawn once."""
     taken: set[str] = set()
-    forum_for_drawn_kind(s, 51, "Subscribe me to the forum most likely to have discussions about what this "
-                                "picture shows.", 3, 5100, taken)
-    forum_for_drawn_kind(s, 71, "Please subscribe me to the forum where posts like this one are most likely to "
-                                "turn up.", 3, 7100, taken)
+    forum_for_drawn_kind(
+        s,
+        51,
+        "Subscribe me to the forum most likely to have discussions about what this picture shows.",
+        3,
+        5100,
+        taken,
+    )
+    forum_for_drawn_kind(
+        s, 71, "Please subscribe me to the forum where posts like this one are most likely to turn up.", 3, 7100, taken
+    )
 
 
-MASS_NOUNS = ("sushi", "ramen", "spaghetti")     # not counted as "four sushis"
+MASS_NOUNS = ("sushi", "ramen", "spaghetti")  # not counted as "four sushis"
 
 
 def open_described_post(s: Suite) -> None:
@@ -134,14 +173,29 @@ def open_described_post(s: Suite) -> None:
     chosen = sorted(((pick(s, rng, by_what[w], 1)[0], w) for w in whats), key=lambda c: c[0].id)
     for t, (n, kind) in chosen:
         what = f"{NUMBER_WORDS[n]} {plural(kind)}"
-        pictures = " |OR| ".join(f"{SITE}{u.post.image.url_path}" for u in sorted(showing[(n, kind)],
-                                                                                   key=lambda u: u.id)
-                                 if u.post.image is not None)
-        ev = {"eval_types": ["page_image_query"], "reference_answers": None, "reference_url": "",
-              "program_html": [], "page_image_query": [ssim_check("last", ".submission__image", pictures)]}
-        s.task(template, {"what": what}, eval_=ev, solution=[*browse_to_post(t, f"its picture shows {what}"), stop("")],
-               difficulty=labels(33), official=33, grounding=[t], terms=[kind, plural(kind)],
-               comments=f"any of the {len(showing[(n, kind)])} posts whose picture shows {what} will do")
+        pictures = " |OR| ".join(
+            f"{SITE}{u.post.image.url_path}"
+            for u in sorted(showing[(n, kind)], key=lambda u: u.id)
+            if u.post.image is not None
+        )
+        ev = {
+            "eval_types": ["page_image_query"],
+            "reference_answers": None,
+            "reference_url": "",
+            "program_html": [],
+            "page_image_query": [ssim_check("last", ".submission__image", pictures)],
+        }
+        s.task(
+            template,
+            {"what": what},
+            eval_=ev,
+            solution=[*browse_to_post(t, f"its picture shows {what}"), stop("")],
+            difficulty=labels(33),
+            official=33,
+            grounding=[t],
+            terms=[kind, plural(kind)],
+            comments=f"any of the {len(showing[(n, kind)])} posts whose picture shows {what} will do",
+        )
 
 
 def open_forum_like_picture(s: Suite) -> None:
@@ -153,11 +207,18 @@ def open_forum_like_picture(s: Suite) -> None:
 
     template = "Open the forum where I would find content most like this picture."
     rng = stream("7")
-    taken = {t["comments"].split(" shows ")[1].split(" (")[0] for t in s.tasks
-             if t.get("official_template_id") in (51, 71)}     # the kinds already drawn, as "a kind"
-    fits = sorted((kind, next(iter(forums))) for kind, forums in kind_homes(s).items()
-                  if len(forums) == 1 and next(iter(forums)) in TOPICAL and not kind.endswith("s")
-                  and kind not in ODD_HOMES and a_kind(kind) not in taken)
+    taken = {
+        t["comments"].split(" shows ")[1].split(" (")[0] for t in s.tasks if t.get("official_template_id") in (51, 71)
+    }  # the kinds already drawn, as "a kind"
+    fits = sorted(
+        (kind, next(iter(forums)))
+        for kind, forums in kind_homes(s).items()
+        if len(forums) == 1
+        and next(iter(forums)) in TOPICAL
+        and not kind.endswith("s")
+        and kind not in ODD_HOMES
+        and a_kind(kind) not in taken
+    )
     rng.shuffle(fits)
     chosen: list[tuple[str, str]] = []
     for kind, forum in fits:
@@ -165,12 +226,18 @@ def open_forum_like_picture(s: Suite) -> None:
             chosen.append((kind, forum))
     for i, (kind, forum) in enumerate(sorted(chosen, key=lambda c: c[1].lower())):
         image = s.picture_file(render_picture(ForumPicture("photo", kind=kind, count=1), INPUT_SIZE, seed=700 + i))
-        s.task(template, {}, image=image, start_url=f"{SITE}/forums/all",
-               eval_=url_eval(f"{SITE}/f/{forum} |OR| {SITE}/f/{forum}/hot"),
-               solution=[click(forum_link(forum), "where such photos go"), stop("")],
-               difficulty=labels(7), official=7,
-               comments=f"the input image shows {a_kind(kind)} (drawn for the task); such photos are posted in "
-                        f"f/{forum} only")
+        s.task(
+            template,
+            {},
+            image=image,
+            start_url=f"{SITE}/forums/all",
+            eval_=url_eval(f"{SITE}/f/{forum} |OR| {SITE}/f/{forum}/hot"),
+            solution=[click(forum_link(forum), "where such photos go"), stop("")],
+            difficulty=labels(7),
+            official=7,
+            comments=f"the input image shows {a_kind(kind)} (drawn for the task); such photos are posted in "
+            f"f/{forum} only",
+        )
 
 
 def open_post_like_picture(s: Suite) -> None:
@@ -181,9 +248,15 @@ def open_post_like_picture(s: Suite) -> None:
     template = "Take me to the comments of an image post with something like this picture."
     rng = stream("5")
     home = kind_homes(s)
-    cands = [t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)
-             if t.facts.get("style") == "photo" and home[t.facts["kind"]] == {forum}
-             and not t.facts["kind"].endswith("s") and t.facts["kind"] not in MASS_NOUNS]
+    cands = [
+        t
+        for forum in sorted(s.f.hot, key=str.lower)
+        for t in on_first_page(s, forum)
+        if t.facts.get("style") == "photo"
+        and home[t.facts["kind"]] == {forum}
+        and not t.facts["kind"].endswith("s")
+        and t.facts["kind"] not in MASS_NOUNS
+    ]
     chosen: list[Thread] = []
     for t in pick(s, rng, cands, len(cands)):
         if len(chosen) < 2 and all(u.facts["kind"] != t.facts["kind"] for u in chosen):
@@ -192,20 +265,45 @@ def open_post_like_picture(s: Suite) -> None:
             s.used.discard(t.id)
     for i, t in enumerate(chosen):
         kind, count = t.facts["kind"], t.facts.get("count", 1)
-        image = s.picture_file(render_picture(ForumPicture("photo", kind=kind, count=1 if count > 1 else 2),
-                                              INPUT_SIZE, seed=500 + i))
-        pictures = " |OR| ".join(f"{SITE}{u.post.image.url_path}" for u in sorted(s.f.threads.values(),
-                                                                                   key=lambda u: u.id)
-                                 if u.facts.get("kind") == kind and u.post.image is not None)
-        ev = {"eval_types": ["page_image_query"], "reference_answers": None, "reference_url": "",
-              "program_html": [], "page_image_query": [ssim_check("last", ".submission__image", pictures)]}
-        s.task(template, {}, image=image, start_url=f"{SITE}/forums/all", eval_=ev,
-               solution=[click(forum_link(t.post.forum), "where such photos go"),
-                         click(thumbnail(t), f"its picture shows {a_kind(kind)} too"), stop("")],
-               difficulty=labels(5), official=5, grounding=[t], terms=[kind, plural(kind)],
-               comments=f"the input image shows {a_kind(kind)} (drawn for the task); any post whose picture shows "
-                        f"{a_kind(kind)} will do")
+        image = s.picture_file(
+            render_picture(ForumPicture("photo", kind=kind, count=1 if count > 1 else 2), INPUT_SIZE, seed=500 + i)
+        )
+        pictures = " |OR| ".join(
+            f"{SITE}{u.post.image.url_path}"
+            for u in sorted(s.f.threads.values(), key=lambda u: u.id)
+            if u.facts.get("kind") == kind and u.post.image is not None
+        )
+        ev = {
+            "eval_types": ["page_image_query"],
+            "reference_answers": None,
+            "reference_url": "",
+            "program_html": [],
+            "page_image_query": [ssim_check("last", ".submission__image", pictures)],
+        }
+        s.task(
+            template,
+            {},
+            image=image,
+            start_url=f"{SITE}/forums/all",
+            eval_=ev,
+            solution=[
+                click(forum_link(t.post.forum), "where such photos go"),
+                click(thumbnail(t), f"its picture shows {a_kind(kind)} too"),
+                stop(""),
+            ],
+            difficulty=labels(5),
+            official=5,
+            grounding=[t],
+            terms=[kind, plural(kind)],
+            comments=f"the input image shows {a_kind(kind)} (drawn for the task); any post whose picture shows "
+            f"{a_kind(kind)} will do",
+        )
 
 
-TEMPLATES = [subscribe_pictured_forum, subscribe_drawn_kinds, open_described_post, open_forum_like_picture,
-             open_post_like_picture]
+TEMPLATES = [
+    subscribe_pictured_forum,
+    subscribe_drawn_kinds,
+    open_described_post,
+    open_forum_like_picture,
+    open_post_like_picture,
+]

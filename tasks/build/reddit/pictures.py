@@ -1,6 +1,7 @@
 """Forum templates with an input image: open, upvote, comment on, subscribe to the forum of, post, message
 or block the author of the pictured post.
 """
+
 from __future__ import annotations
 
 from ..evals import answer_eval, click, html_eval, stop, target, url_eval
@@ -33,24 +34,42 @@ from .official import labels
 
 
 def img_open_post(s: Suite) -> None:
-    template = ("I'm looking for the post with this picture; it was among the hot posts of f/{forum}. "
-                "Open its comments section.")
+    template = (
+        "I'm looking for the post with this picture; it was among the hot posts of f/{forum}. "
+        "Open its comments section."
+    )
     for t in s.fresh(findable(s, styles=("photo", "artwork", "space", "vintage")), 3):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
-              start_url=f"{SITE}/f/{t.post.forum}", eval_=post_url_eval(t),
-              solution=[*open_post(t), stop("")], difficulty=labels(0), official=0,
-              grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            start_url=f"{SITE}/f/{t.post.forum}",
+            eval_=post_url_eval(t),
+            solution=[*open_post(t), stop("")],
+            difficulty=labels(0),
+            official=0,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def img_upvote(s: Suite) -> None:
     template = "Find and upvote this post. I think it was posted in f/{forum}."
     cands = [t for t in findable(s, styles=("photo", "meme", "landscape", "skyline")) if t.id not in s.f.votes]
     for t in s.fresh(cands, 3):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
-              start_url=f"{SITE}/forums", require_reset=True,
-              eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=UPVOTED)]),
-              solution=[*open_post(t), click(UPVOTE), stop("")], difficulty=labels(8), official=8,
-              grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            start_url=f"{SITE}/forums",
+            require_reset=True,
+            eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=UPVOTED)]),
+            solution=[*open_post(t), click(UPVOTE), stop("")],
+            difficulty=labels(8),
+            official=8,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def img_top_comment(s: Suite) -> None:
@@ -58,10 +77,18 @@ def img_top_comment(s: Suite) -> None:
     cands = [t for t in findable(s, need_top_comment=True)]
     for t in s.fresh(cands, 2):
         top = s.f.top_comment(t)
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
-              start_url=f"{SITE}/f/{t.post.forum}", eval_=answer_eval({"must_include": [top.body]}),
-              solution=[*open_post(t), stop(top.body, "the first comment of the thread")],
-              difficulty=labels(9), official=9, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            start_url=f"{SITE}/f/{t.post.forum}",
+            eval_=answer_eval({"must_include": [top.body]}),
+            solution=[*open_post(t), stop(top.body, "the first comment of the thread")],
+            difficulty=labels(9),
+            official=9,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def img_comment_count(s: Suite) -> None:
@@ -69,10 +96,17 @@ def img_comment_count(s: Suite) -> None:
     cands = [t for t in findable(s) if t.post.comment_count >= 2]
     for t in s.fresh(cands, 2):
         n = t.post.comment_count
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
-              eval_=answer_eval({"required_values": [f"== {n}"]}),
-              solution=[*open_post(t), stop(str(n), "the post's comment count")],
-              difficulty=labels(52), official=52, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=[*open_post(t), stop(str(n), "the post's comment count")],
+            difficulty=labels(52),
+            official=52,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def fresh_picture(style: str, n: int):
@@ -80,8 +114,9 @@ def fresh_picture(style: str, n: int):
     from sites.imagery.forum_pictures import ForumPicture
 
     pictures = {
-        "chart": ForumPicture("chart", title="Cups of tea per week", labels=("Mon", "Tue", "Wed", "Thu"),
-                              values=(3, 7, 5, 2)),
+        "chart": ForumPicture(
+            "chart", title="Cups of tea per week", labels=("Mon", "Tue", "Wed", "Thu"), values=(3, 7, 5, 2)
+        ),
         "landscape": ForumPicture("landscape", count=3, time_of_day="sunset", snow=True, water=True),
         "space": ForumPicture("space", color="blue", count=2, rings=True),
         "artwork": ForumPicture("artwork", color="orange", count=5, shape="circles"),
@@ -103,70 +138,119 @@ def img_subscribe(s: Suite) -> None:
     for n, style in enumerate(styles[:3]):
         forum = STYLE_FORUM[style]
         image = s.picture_file(render_fresh(style, n).resize(INPUT_SIZE))
-        s.task(template, {}, image=image, require_reset=True,
-              eval_=html_eval([target(SITE, query_text(".sidebar"), must_include=[forum])]),
-              solution=[click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum)), click(SUBSCRIBE), stop("")],
-              difficulty=labels(79), official=79,
-              comments=f"pictures of this kind ({style}) are posted in f/{forum}")
+        s.task(
+            template,
+            {},
+            image=image,
+            require_reset=True,
+            eval_=html_eval([target(SITE, query_text(".sidebar"), must_include=[forum])]),
+            solution=[click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum)), click(SUBSCRIBE), stop("")],
+            difficulty=labels(79),
+            official=79,
+            comments=f"pictures of this kind ({style}) are posted in f/{forum}",
+        )
 
 
 POST_TITLES = ("Found this one on an old hard drive", "Sharing something I made last week")
 
 
 def img_post(s: Suite) -> None:
-    template = ("Post the picture open in the second tab to the forum where it fits best, with the title "
-                "\"{title}\", and stay on the page of the new post.")
+    template = (
+        "Post the picture open in the second tab to the forum where it fits best, with the title "
+        '"{title}", and stay on the page of the new post.'
+    )
     styles = ["chart", "space"]
     for n, style in enumerate(styles):
         forum, title = STYLE_FORUM[style], POST_TITLES[n]
         ref = s.picture_file(render_fresh(style, 10 + n))
         link = f"{HOME}/{ref}"
-        ev = with_images(html_eval([target("last", query_text(".submission__link"), exact_match=title),
-                                    target("last", query_text(".submission__info"),
-                                           must_include=[USER, f"f/{forum}"])]),
-                         [ssim_check("last", ".submission__image", ref)])
-        s.task(template, {"title": title}, image=ref, start_url=f"{SITE} |AND| {link}", require_reset=True,
-              eval_=ev, solution=submit_steps(forum, title, url=link) + [stop("")],
-              difficulty=labels(11), official=11,
-              comments=f"the picture ({style}) belongs in f/{forum}; scored by SSIM against the input image")
+        ev = with_images(
+            html_eval(
+                [
+                    target("last", query_text(".submission__link"), exact_match=title),
+                    target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"]),
+                ]
+            ),
+            [ssim_check("last", ".submission__image", ref)],
+        )
+        s.task(
+            template,
+            {"title": title},
+            image=ref,
+            start_url=f"{SITE} |AND| {link}",
+            require_reset=True,
+            eval_=ev,
+            solution=[*submit_steps(forum, title, url=link), stop("")],
+            difficulty=labels(11),
+            official=11,
+            comments=f"the picture ({style}) belongs in f/{forum}; scored by SSIM against the input image",
+        )
 
 
-MESSAGES = ("Hi! Could I use your picture as my desktop background?", "Great shot. Mind if I share it with a friend?",
-            "Where did you take this? It looks familiar.")
+MESSAGES = (
+    "Hi! Could I use your picture as my desktop background?",
+    "Great shot. Mind if I share it with a friend?",
+    "Where did you take this? It looks familiar.",
+)
 
 
 def img_message_author(s: Suite) -> None:
-    template = "Send the person who posted this picture in f/{forum} a message saying \"{message}\"."
+    template = 'Send the person who posted this picture in f/{forum} a message saying "{message}".'
     cands = [t for t in findable(s) if t.post.author not in s.f.correspondents and t.post.author != USER]
     for n, t in enumerate(s.fresh(cands, 2)):
         message = MESSAGES[n]
-        s.task(template, {"forum": t.post.forum, "message": message},
-              image=s.post_picture(t), require_reset=True,
-              eval_=html_eval([target(f"{SITE}/messages", query_text(".table"),
-                                      must_include=[t.post.author, message])]),
-              solution=open_post(t) + message_author_steps("About your picture", message) + [stop("")],
-              difficulty=labels(43), official=43, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum, "message": message},
+            image=s.post_picture(t),
+            require_reset=True,
+            eval_=html_eval([target(f"{SITE}/messages", query_text(".table"), must_include=[t.post.author, message])]),
+            solution=open_post(t) + message_author_steps("About your picture", message) + [stop("")],
+            difficulty=labels(43),
+            official=43,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def img_block_author(s: Suite) -> None:
     template = "I don't want to see anything more from whoever posted this picture in f/{forum}. Block them."
     cands = [t for t in findable(s) if t.post.author not in s.f.blocked and t.post.author != USER]
     for t in s.fresh(cands, 2):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t), require_reset=True,
-              eval_=html_eval([target(f"{SITE}/user/{USER}/block_list", query_text(".site-content"),
-                                      must_include=[t.post.author])]),
-              solution=[*open_post(t), click(SUBMITTER, "the post's author"), click(BLOCK_LINK), click(BLOCK_SEND),
-                        stop("")],
-              difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            require_reset=True,
+            eval_=html_eval(
+                [target(f"{SITE}/user/{USER}/block_list", query_text(".site-content"), must_include=[t.post.author])]
+            ),
+            solution=[
+                *open_post(t),
+                click(SUBMITTER, "the post's author"),
+                click(BLOCK_LINK),
+                click(BLOCK_SEND),
+                stop(""),
+            ],
+            difficulty=("easy", "medium", "medium"),
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def img_author_page(s: Suite) -> None:
     template = "Who posted this picture in f/{forum}? Open their profile page."
     for t in s.fresh(findable(s), 1):
-        s.task(template, {"forum": t.post.forum}, image=s.post_picture(t),
-              eval_=url_eval(f"{SITE}/user/{t.post.author}"),
-              solution=[*open_post(t), click(SUBMITTER, "the post's author"), stop("")],
-              difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"forum": t.post.forum},
+            image=s.post_picture(t),
+            eval_=url_eval(f"{SITE}/user/{t.post.author}"),
+            solution=[*open_post(t), click(SUBMITTER, "the post's author"), stop("")],
+            difficulty=("easy", "medium", "medium"),
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def img_unachievable(s: Suite) -> None:
@@ -174,7 +258,7 @@ def img_unachievable(s: Suite) -> None:
     from sites.imagery.forum_pictures import ForumPicture, render_picture
 
     plans = [("aww", "photo"), ("food", "photo")]
-    for n, (forum, style) in enumerate(plans):
+    for n, (forum, _style) in enumerate(plans):
         threads = s.f.image_threads(forum=forum)
         present = {(t.facts.get("kind"), t.facts.get("count")) for t in threads}
         kinds = sorted({t.facts.get("kind") for t in threads if t.facts.get("kind")})
@@ -182,7 +266,14 @@ def img_unachievable(s: Suite) -> None:
         pic = ForumPicture("photo", kind=missing[0], count=missing[1])
         image = s.picture_file(render_picture(pic, INPUT_SIZE, seed=7100 + n))
         note = f"No post in f/{forum} shows {number_phrase(missing[1], missing[0])}."
-        s.task(template, {"forum": forum}, image=image, start_url=f"{SITE}/f/{forum}",
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[stop("N/A", "no picture in the forum matches")],
-              difficulty=labels(9), official=9, comments="unachievable: " + note)
+        s.task(
+            template,
+            {"forum": forum},
+            image=image,
+            start_url=f"{SITE}/f/{forum}",
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[stop("N/A", "no picture in the forum matches")],
+            difficulty=labels(9),
+            official=9,
+            comments="unachievable: " + note,
+        )

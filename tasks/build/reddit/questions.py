@@ -1,6 +1,7 @@
 """Forum templates that ask what a post's picture shows, and navigation and reading tasks (periods, sorts,
 authors, counts, the unachievable one).
 """
+
 from __future__ import annotations
 
 from ..evals import answer_eval, goto, stop, url_eval
@@ -12,8 +13,9 @@ from .official import labels
 
 def on_post(s: Suite, style: str, pred, top: int = 200) -> list[Thread]:
     """Image posts of `style` satisfying `pred(facts)` whose text does not say what the picture shows."""
-    return [t for t in s.f.image_threads(style=style, top=top)
-            if pred(t.facts) and clean_of([t], visual_terms(t.facts))]
+    return [
+        t for t in s.f.image_threads(style=style, top=top) if pred(t.facts) and clean_of([t], visual_terms(t.facts))
+    ]
 
 
 def color_here(s: Suite) -> None:
@@ -21,8 +23,17 @@ def color_here(s: Suite) -> None:
     cands = on_post(s, "photo", lambda f: f.get("color") and f.get("count") == 1)
     for t in s.fresh(cands, 3):
         color = t.facts["color"]
-        s.task(template, {"kind": t.facts["kind"]}, start_url=t.url, eval_=answer_eval({"exact_match": color}),
-              solution=[stop(color)], difficulty=labels(47), official=47, grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"kind": t.facts["kind"]},
+            start_url=t.url,
+            eval_=answer_eval({"exact_match": color}),
+            solution=[stop(color)],
+            difficulty=labels(47),
+            official=47,
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def count_here(s: Suite) -> None:
@@ -30,9 +41,16 @@ def count_here(s: Suite) -> None:
     cands = on_post(s, "photo", lambda f: f.get("count", 1) >= 2)
     for t in s.fresh(cands, 3):
         n = t.facts["count"]
-        s.task(template, {"kinds": plural(t.facts["kind"])}, start_url=t.url,
-              eval_=answer_eval({"required_values": [f"== {n}"]}), solution=[stop(str(n))],
-              difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"kinds": plural(t.facts["kind"])},
+            start_url=t.url,
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=[stop(str(n))],
+            difficulty=("easy", "medium", "medium"),
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def meme_caption_here(s: Suite) -> None:
@@ -41,9 +59,16 @@ def meme_caption_here(s: Suite) -> None:
     for n, t in enumerate(s.fresh(cands, 3)):
         where = ("top", "bottom")[n % 2]
         caption = t.facts[f"{where}_text"]
-        s.task(template, {"where": where}, start_url=t.url, eval_=answer_eval({"exact_match": caption}),
-              solution=[stop(caption)], difficulty=("easy", "medium", "easy"), grounding=[t],
-              terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"where": where},
+            start_url=t.url,
+            eval_=answer_eval({"exact_match": caption}),
+            solution=[stop(caption)],
+            difficulty=("easy", "medium", "easy"),
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def chart_highest_here(s: Suite) -> None:
@@ -52,9 +77,16 @@ def chart_highest_here(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         label = t.facts["highest"]
         others = [x for x in t.facts["labels"] if x != label]
-        s.task(template, {}, start_url=t.url, eval_=answer_eval({"must_include": [label], "must_exclude": others}),
-              solution=[stop(label)], difficulty=("easy", "medium", "medium"), grounding=[t],
-              terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {},
+            start_url=t.url,
+            eval_=answer_eval({"must_include": [label], "must_exclude": others}),
+            solution=[stop(label)],
+            difficulty=("easy", "medium", "medium"),
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def chart_value_here(s: Suite) -> None:
@@ -63,27 +95,48 @@ def chart_value_here(s: Suite) -> None:
     for t in s.fresh(cands, 2):
         i = s.rng.randrange(len(t.facts["labels"]))
         label, value = t.facts["labels"][i], t.facts["values"][i]
-        s.task(template, {"label": label}, start_url=t.url, eval_=answer_eval({"required_values": [f"== {value}"]}),
-              solution=[stop(str(value))], difficulty=("easy", "medium", "medium"), grounding=[t],
-              terms=visual_terms(t.facts) + [str(value)])
+        s.task(
+            template,
+            {"label": label},
+            start_url=t.url,
+            eval_=answer_eval({"required_values": [f"== {value}"]}),
+            solution=[stop(str(value))],
+            difficulty=("easy", "medium", "medium"),
+            grounding=[t],
+            terms=[*visual_terms(t.facts), str(value)],
+        )
 
 
 def stock_trend_here(s: Suite) -> None:
-    template = ("Did the price in the chart of this post end higher or lower than where it started? "
-                "Answer higher or lower.")
+    template = (
+        "Did the price in the chart of this post end higher or lower than where it started? Answer higher or lower."
+    )
     picked = [t for trend in ("up", "down") for t in s.fresh(on_post(s, "stock", lambda f: f["trend"] == trend), 1)]
     for t in picked:
         answer = "higher" if t.facts["trend"] == "up" else "lower"
-        s.task(template, {}, start_url=t.url, eval_=answer_eval({"exact_match": answer}), solution=[stop(answer)],
-              difficulty=("easy", "medium", "medium"), grounding=[t], terms=visual_terms(t.facts) + [answer])
+        s.task(
+            template,
+            {},
+            start_url=t.url,
+            eval_=answer_eval({"exact_match": answer}),
+            solution=[stop(answer)],
+            difficulty=("easy", "medium", "medium"),
+            grounding=[t],
+            terms=[*visual_terms(t.facts), answer],
+        )
 
 
 def nav_top_period(s: Suite) -> None:
     template = "Show me the top posts of the past {period} in f/{forum}."
     for period, forum in (("week", "gaming"), ("month", "space"), ("year", "movies")):
         url = f"{SITE}/f/{forum}/top?t={period}"
-        s.task(template, {"period": period, "forum": forum}, eval_=url_eval(url),
-              solution=[goto(url), stop("")], difficulty=("easy", "easy", "easy"))
+        s.task(
+            template,
+            {"period": period, "forum": forum},
+            eval_=url_eval(url),
+            solution=[goto(url), stop("")],
+            difficulty=("easy", "easy", "easy"),
+        )
 
 
 def nav_city_sort(s: Suite) -> None:
@@ -91,18 +144,29 @@ def nav_city_sort(s: Suite) -> None:
     for sort, path, forum in (("newest", "new", "pittsburgh"), ("most commented", "most_commented", "Washington")):
         url = f"{SITE}/f/{forum}/{path}"
         city = s.f.forums[forum].title
-        s.task(template, {"sort": sort, "city": city}, eval_=url_eval(url), solution=[goto(url), stop("")],
-              difficulty=("easy", "easy", "easy"))
+        s.task(
+            template,
+            {"sort": sort, "city": city},
+            eval_=url_eval(url),
+            solution=[goto(url), stop("")],
+            difficulty=("easy", "easy", "easy"),
+        )
 
 
 def author_of_visual(s: Suite) -> None:
     template = "Who posted the picture of {what} in f/{forum}? Answer with the username."
     cands = findable(s, described=True, styles=("photo", "vintage", "space", "artwork", "skyline"))
     for t in s.fresh(cands, 3):
-        s.task(template, {"what": describe(t.facts), "forum": t.post.forum}, start_url=f"{SITE}/f/{t.post.forum}",
-              eval_=answer_eval({"must_include": [t.post.author]}),
-              solution=[*open_post(t), stop(t.post.author)], difficulty=("medium", "medium", "hard"),
-              grounding=[t], terms=visual_terms(t.facts))
+        s.task(
+            template,
+            {"what": describe(t.facts), "forum": t.post.forum},
+            start_url=f"{SITE}/f/{t.post.forum}",
+            eval_=answer_eval({"must_include": [t.post.author]}),
+            solution=[*open_post(t), stop(t.post.author)],
+            difficulty=("medium", "medium", "hard"),
+            grounding=[t],
+            terms=visual_terms(t.facts),
+        )
 
 
 def count_on_page(s: Suite) -> None:
@@ -116,15 +180,28 @@ def count_on_page(s: Suite) -> None:
             if n >= 2 and clean_of(page, [kind, plural(kind)]):
                 cands.append((page[0], kind, n, page))
     for first, kind, n, page in s.fresh(cands, 3):
-        s.task(template, {"what": a_kind(kind)}, start_url=f"{SITE}/f/{first.post.forum}",
-              eval_=answer_eval({"required_values": [f"== {n}"]}), solution=[stop(str(n))],
-              difficulty=labels(37), official=37, grounding=page, terms=[kind, plural(kind)])
+        s.task(
+            template,
+            {"what": a_kind(kind)},
+            start_url=f"{SITE}/f/{first.post.forum}",
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=[stop(str(n))],
+            difficulty=labels(37),
+            official=37,
+            grounding=page,
+            terms=[kind, plural(kind)],
+        )
 
 
 def unachievable_text(s: Suite) -> None:
     template = "Take me to the forum for {city}."
     for city in ("Hartford", "Albany"):
         note = f"There is no forum for {city}."
-        s.task(template, {"city": city}, eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[goto(f"{SITE}/forums/all"), stop("N/A")], difficulty=("easy", "easy", "easy"),
-              comments="unachievable: " + note)
+        s.task(
+            template,
+            {"city": city},
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[goto(f"{SITE}/forums/all"), stop("N/A")],
+            difficulty=("easy", "easy", "easy"),
+            comments="unachievable: " + note,
+        )

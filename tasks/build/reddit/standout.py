@@ -8,9 +8,10 @@ a near look-alike, base.open_post still opens the post by its address (tests/tas
 lists those tasks). The measure is the plain
 one a glance allows: the two thumbnails at 64x64 RGB, 1 - mean absolute difference / 64 (1: the same picture).
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from PIL import Image
@@ -26,7 +27,7 @@ MAX_RESEMBLANCE = 0.835
 SORT_ORDER = ("hot", "new", "top", "most_commented", "controversial")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _thumb(post_id: int) -> np.ndarray:
     from ..sight import post_picture
 
@@ -62,8 +63,7 @@ def standout_sort(f: Forum, t: Thread) -> str | None:
         page = first_page(f, t.post.forum, sort)
         if t.id not in {u.id for u in page}:
             continue
-        worst = max((resemblance(t.id, u.id) for u in page if u.id != t.id and u.post.image is not None),
-                    default=0.0)
+        worst = max((resemblance(t.id, u.id) for u in page if u.id != t.id and u.post.image is not None), default=0.0)
         if best is None or worst < best[0]:
             best = (worst, sort)
     return best[1] if best is not None and best[0] <= MAX_RESEMBLANCE else None

@@ -13,6 +13,7 @@ holds what they share. This module is the site module's interface (tasks/build/_
 their published order, build, build_suite, grounding_fields, changes_state. Theme modules import base, never
 this package.
 """
+
 from __future__ import annotations
 
 import random
@@ -104,8 +105,14 @@ from .questions import (
 )
 
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 150, 45, 20
-STATE_CSS = ("#payment button.checkout", "#review-form button.submit", "button.towishlist", "button.tocompare",
-             "#product-addtocart-button", "button.action.save")
+STATE_CSS = (
+    "#payment button.checkout",
+    "#review-form button.submit",
+    "button.towishlist",
+    "button.tocompare",
+    "#product-addtocart-button",
+    "button.action.save",
+)
 
 
 def changes_state(step: dict) -> bool:
@@ -118,23 +125,67 @@ def grounding_fields(data: ShoppingData, product_id: int) -> dict[str, str]:
     return product_text(data.product(product_id))
 
 
-TEMPLATES = [buy_pictured_apparel, buy_by_name, buy_by_color, buy_by_printed_text, buy_pictured, review_by_color,
-             review_pictured, wishlist_pictured, wishlist_by_pattern, compare_two_colors, cart_by_count, cart_pictured,
-             change_phone, change_address, price_pictured, higher_rating_pair, rating_by_color, reviews_pictured,
-             printed_here, count_here, color_here, pattern_here, cheaper_of_two_tabs, count_color_on_listing,
-             brand_pictured, sku_by_color, material_by_pattern, order_total, order_size, order_status,
-             my_review_stars, wishlist_color_price, most_reviewed_in_leaf, open_by_color_attributes,
-             open_cheapest_color, open_most_reviewed_kind, open_best_rated_pictured, search_for, leaf_sorted_url,
-             open_pictured_url, open_by_pattern_url, search_sorted_url, order_of_product_url, open_pictured_ssim,
-             open_printed_ssim, unachievable,
-             # appended after the first suite was published, so the earlier task ids stay as they were
-             price_range_url, list_mode_url, search_page_url, pictured_leaf_url]
+TEMPLATES = [
+    buy_pictured_apparel,
+    buy_by_name,
+    buy_by_color,
+    buy_by_printed_text,
+    buy_pictured,
+    review_by_color,
+    review_pictured,
+    wishlist_pictured,
+    wishlist_by_pattern,
+    compare_two_colors,
+    cart_by_count,
+    cart_pictured,
+    change_phone,
+    change_address,
+    price_pictured,
+    higher_rating_pair,
+    rating_by_color,
+    reviews_pictured,
+    printed_here,
+    count_here,
+    color_here,
+    pattern_here,
+    cheaper_of_two_tabs,
+    count_color_on_listing,
+    brand_pictured,
+    sku_by_color,
+    material_by_pattern,
+    order_total,
+    order_size,
+    order_status,
+    my_review_stars,
+    wishlist_color_price,
+    most_reviewed_in_leaf,
+    open_by_color_attributes,
+    open_cheapest_color,
+    open_most_reviewed_kind,
+    open_best_rated_pictured,
+    search_for,
+    leaf_sorted_url,
+    open_pictured_url,
+    open_by_pattern_url,
+    search_sorted_url,
+    order_of_product_url,
+    open_pictured_ssim,
+    open_printed_ssim,
+    unachievable,
+    # appended after the first suite was published, so the earlier task ids stay as they were
+    price_range_url,
+    list_mode_url,
+    search_page_url,
+    pictured_leaf_url,
+]
 
 
 def _more(make, **kw):
     """A template run again for more tasks (an official count above ours), with the same template sentence."""
+
     def again(s: Suite) -> None:
         make(s, **kw)
+
     again.__name__ = f"{make.__name__}_more"
     return again
 
@@ -142,25 +193,47 @@ def _more(make, **kw):
 # The official kinds added after the published suite, on a random stream of their own (the earlier tasks keep
 # their products): more tasks of templates mirroring an official one whose count is higher than ours, then the
 # new kinds (official.py maps every official template).
-OFFICIAL_TEMPLATES = [_more(buy_pictured_apparel, count=3, first=4), _more(buy_by_printed_text, count=2),
-                      _more(wishlist_pictured, count=1), _more(cart_pictured, count=2, first=4),
-                      _more(price_pictured, count=2), _more(open_pictured_url, count=2),
-                      _more(search_sorted_url, offset=5, count=1), *page_kinds.TEMPLATES,
-                      *search_kinds.TEMPLATES, *rows.TEMPLATES,
-                      *many.TEMPLATES, *details.TEMPLATES,
-                      *conditions.TEMPLATES, *pictured.TEMPLATES, conditions.price_of_missing,
-                      pictured.buy_cheapest_pictured_in_color,
-                      # round 2
-                      *found_kinds.TEMPLATES, _more(buy_by_color, count=2), _more(price_pictured, count=3),
-                      _more(conditions.price_of_missing, n=1)]
+OFFICIAL_TEMPLATES = [
+    _more(buy_pictured_apparel, count=3, first=4),
+    _more(buy_by_printed_text, count=2),
+    _more(wishlist_pictured, count=1),
+    _more(cart_pictured, count=2, first=4),
+    _more(price_pictured, count=2),
+    _more(open_pictured_url, count=2),
+    _more(search_sorted_url, offset=5, count=1),
+    *page_kinds.TEMPLATES,
+    *search_kinds.TEMPLATES,
+    *rows.TEMPLATES,
+    *many.TEMPLATES,
+    *details.TEMPLATES,
+    *conditions.TEMPLATES,
+    *pictured.TEMPLATES,
+    conditions.price_of_missing,
+    pictured.buy_cheapest_pictured_in_color,
+    # round 2
+    *found_kinds.TEMPLATES,
+    _more(buy_by_color, count=2),
+    _more(price_pictured, count=3),
+    _more(conditions.price_of_missing, n=1),
+]
 
 # Round 3: the image-link family and the kinds on a category sorted by price, on a stream of their own.
-ROUND3_TEMPLATES = [*image_links.TEMPLATES, *sorted_kinds.TEMPLATES, *like_kinds.TEMPLATES, *pictured_more.TEMPLATES,
-                    *look_kinds.TEMPLATES, *cart_kinds.TEMPLATES]
+ROUND3_TEMPLATES = [
+    *image_links.TEMPLATES,
+    *sorted_kinds.TEMPLATES,
+    *like_kinds.TEMPLATES,
+    *pictured_more.TEMPLATES,
+    *look_kinds.TEMPLATES,
+    *cart_kinds.TEMPLATES,
+]
 
 # Round 4 (r4-spa): the brand-from-a-picture kinds and the kinds on sizes, capacities and labels.
-ROUND4_SPA_TEMPLATES = [*brand_r4spa.TEMPLATES, *sizes_r4spa.TEMPLATES, *labels_r4spa.TEMPLATES,
-                        *brand_r4spa.LATE_TEMPLATES]
+ROUND4_SPA_TEMPLATES = [
+    *brand_r4spa.TEMPLATES,
+    *sizes_r4spa.TEMPLATES,
+    *labels_r4spa.TEMPLATES,
+    *brand_r4spa.LATE_TEMPLATES,
+]
 
 
 def build(data: ShoppingData, seed: int) -> Suite:
@@ -185,20 +258,24 @@ def build(data: ShoppingData, seed: int) -> Suite:
 
 
 def _round4_spa(suite: Suite, seed: int) -> None:
-    for make in ROUND4_SPA_TEMPLATES:       # each kind on a stream of its own
+    for make in ROUND4_SPA_TEMPLATES:  # each kind on a stream of its own
         suite.rng = random.Random(f"{seed}/round4-r4-spa/{make.__name__}")
         make(suite)
 
 
 def _round4_spb(suite: Suite, seed: int) -> None:
-    suite.rng = random.Random(f"{seed}/round4-r4-spb")      # helper r4-spb: its kinds on a stream of their own
-    for make in [*kinds_r4spb.TEMPLATES, *scenes_r4spb.TEMPLATES, scenes_r4spb.more_activity_items,
-                 kinds_r4spb.not_on_this_page]:
+    suite.rng = random.Random(f"{seed}/round4-r4-spb")  # helper r4-spb: its kinds on a stream of their own
+    for make in [
+        *kinds_r4spb.TEMPLATES,
+        *scenes_r4spb.TEMPLATES,
+        scenes_r4spb.more_activity_items,
+        kinds_r4spb.not_on_this_page,
+    ]:
         make(suite)
 
 
 def _round4_spc(suite: Suite, seed: int) -> None:
-    for make in [*kinds_r4spc.TEMPLATES, *kinds_r4spc_home.TEMPLATES]:   # round 4 (r4-spc): a stream per kind
+    for make in [*kinds_r4spc.TEMPLATES, *kinds_r4spc_home.TEMPLATES]:  # round 4 (r4-spc): a stream per kind
         suite.rng = random.Random(f"{seed}/round4-r4-spc/{make.__name__}")
         make(suite)
 

@@ -1,6 +1,7 @@
 """What the shopping templates share: the store's URLs and data views, the suite with its product pickers,
 the eval targets of the official shopping helpers and the steps that order or review a product.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -18,8 +19,12 @@ NICKNAME = "Emma"
 
 
 def product_text(p: Product) -> dict[str, str]:
-    fields = {"name": p.name, "short description": p.short_description, "description": p.description,
-              "attributes": " ".join(f"{k}: {v}" for k, v in p.attributes.items())}
+    fields = {
+        "name": p.name,
+        "short description": p.short_description,
+        "description": p.description,
+        "attributes": " ".join(f"{k}: {v}" for k, v in p.attributes.items()),
+    }
     for r in p.reviews:
         fields[f"review {r.id}"] = f"{r.nickname} {r.title} {r.detail}"
     return fields
@@ -45,13 +50,13 @@ class Suite(BaseSuite):
     def __init__(self, data: ShoppingData, seed: int):
         super().__init__(seed)
         self.data = data
-        self.official_products = extra = data.official_product_ids()   # the official catalogue's: never picked
+        self.official_products = extra = data.official_product_ids()  # the official catalogue's: never picked
         ids = [r[0] for r in data.conn.execute("SELECT id FROM product ORDER BY id") if r[0] not in extra]
         self.official_categories = data.official_category_ids()
         self.official_names = {c[1] for c in data.categories() if c[0] in self.official_categories}
         self.products = [data.product(i) for i in ids]
         self.by_sku = {p.sku: p for p in self.products}
-        self.groups: dict[tuple[str, str], list[Product]] = defaultdict(list)   # (leaf url, kind)
+        self.groups: dict[tuple[str, str], list[Product]] = defaultdict(list)  # (leaf url, kind)
         for p in self.products:
             self.groups[(p.category_url, p.photos[0].kind)].append(p)
         self.orders = data.customer_orders()
@@ -75,8 +80,7 @@ class Suite(BaseSuite):
         """p is the only product of its kind in its leaf whose photo shows this value of `fact`."""
         value = getattr(p.photos[0], fact)
         peers = self.peers(p)
-        return value is not None and len(peers) >= min_peers and all(getattr(x.photos[0], fact) != value
-                                                                     for x in peers)
+        return value is not None and len(peers) >= min_peers and all(getattr(x.photos[0], fact) != value for x in peers)
 
     def unique_look(self, p: Product) -> bool:
         """No other product of its leaf shows the same kind of thing looking the same (for input pictures)."""
@@ -92,8 +96,9 @@ class Suite(BaseSuite):
             if value is None or not self.unique_by(p, fact, min_peers=min_peers):
                 continue
             term = str(value)
-            if not self.clean(p, [term]) or any(term.lower() in (v.lower() for v in vals)
-                                                for vals in p.options.values()):
+            if not self.clean(p, [term]) or any(
+                term.lower() in (v.lower() for v in vals) for vals in p.options.values()
+            ):
                 continue
             if extra is None or extra(p):
                 out.append(p)
@@ -101,7 +106,7 @@ class Suite(BaseSuite):
 
     # ---- steps ----------------------------------------------------------------------------------
     def listing_url(self, p: Product, order: str = "position", direction: str = "asc") -> str:
-        path = p.category_url[:-len(".html")]
+        path = p.category_url[: -len(".html")]
         total, _ = self.data.category_listing(path, order, direction, 1, LISTING_LIMIT)
         page = 1
         while page <= (total - 1) // LISTING_LIMIT + 1:
@@ -116,13 +121,17 @@ class Suite(BaseSuite):
         return f"{SITE}{p.category_url}?{query}" + (f"&p={page}" if page > 1 else "")
 
     def open_from_leaf(self, p: Product, note: str = "the leaf category, 36 per page") -> list[dict]:
-        return [goto(self.listing_url(p), note),
-                click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches")]
+        return [
+            goto(self.listing_url(p), note),
+            click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches"),
+        ]
 
     @staticmethod
     def add_to_cart(p: Product, qty: int = 1, options: dict[str, str] | None = None) -> list[dict]:
-        steps = [click(f".swatch-attribute.{name.lower()} .swatch-option[option-label='{value}']")
-                 for name, value in (options or {}).items()]
+        steps = [
+            click(f".swatch-attribute.{name.lower()} .swatch-option[option-label='{value}']")
+            for name, value in (options or {}).items()
+        ]
         if qty != 1:
             steps.append(type_in("#qty", str(qty)))
         steps.append(click("#product-addtocart-button"))
@@ -138,8 +147,15 @@ class Suite(BaseSuite):
         from sites.imagery import PhotoSpec
 
         ph = p.photos[0]
-        return PhotoSpec(kind=ph.kind, color=ph.color, count=ph.count or 1, text=ph.printed_text, condition="new",
-                         pattern=ph.pattern, view=ph.view or 0)
+        return PhotoSpec(
+            kind=ph.kind,
+            color=ph.color,
+            count=ph.count or 1,
+            text=ph.printed_text,
+            condition="new",
+            pattern=ph.pattern,
+            view=ph.view or 0,
+        )
 
     def product_image(self, p: Product, style: str = "photo") -> str:
         return self.input_image(self.spec(p), p.photos[0].seed, style)
@@ -164,37 +180,58 @@ class Suite(BaseSuite):
 def order_targets(p: Product, qty: int | None = None, options: dict[str, str] | None = None) -> list[dict]:
     out = [target(LATEST_ORDER, "func:shopping_get_order_product_name_list(__page__)", must_include=[p.name])]
     if qty is not None:
-        out.append(target(LATEST_ORDER, f"func:shopping_get_order_product_quantity(__page__, '{p.sku}')",
-                          required_values=[f"== {qty}"]))
+        out.append(
+            target(
+                LATEST_ORDER,
+                f"func:shopping_get_order_product_quantity(__page__, '{p.sku}')",
+                required_values=[f"== {qty}"],
+            )
+        )
     for name, value in (options or {}).items():
-        out.append(target(LATEST_ORDER, f"func:shopping_get_order_product_option(__page__, '{p.sku}', '{name}')",
-                          exact_match=value))
+        out.append(
+            target(
+                LATEST_ORDER,
+                f"func:shopping_get_order_product_option(__page__, '{p.sku}', '{name}')",
+                exact_match=value,
+            )
+        )
     return out
 
 
 def review_targets(p: Product, stars: int, title: str, text: str | None = None) -> list[dict]:
     url = f"func:shopping_get_sku_product_page_url('{p.sku}')"
-    out = [target(url, f"func:shopping_get_sku_latest_review_rating('{p.sku}')", must_include=[str(stars * 20)]),
-           target(url, f"func:shopping_get_sku_latest_review_title('{p.sku}')", exact_match=title),
-           target(url, f"func:shopping_get_sku_latest_review_author('{p.sku}')", exact_match=NICKNAME)]
+    out = [
+        target(url, f"func:shopping_get_sku_latest_review_rating('{p.sku}')", must_include=[str(stars * 20)]),
+        target(url, f"func:shopping_get_sku_latest_review_title('{p.sku}')", exact_match=title),
+        target(url, f"func:shopping_get_sku_latest_review_author('{p.sku}')", exact_match=NICKNAME),
+    ]
     if text:
         out.append(target(url, f"func:shopping_get_sku_latest_review_text('{p.sku}')", must_include=[text]))
     return out
 
 
 def review_steps(stars: int, title: str, text: str) -> list[dict]:
-    return [click("#tab-label-reviews-title"), click(f"label[for=Rating_{stars}]"),
-            type_in("#nickname_field", NICKNAME), type_in("#summary_field", title), type_in("#review_field", text),
-            click("#review-form button.submit")]
+    return [
+        click("#tab-label-reviews-title"),
+        click(f"label[for=Rating_{stars}]"),
+        type_in("#nickname_field", NICKNAME),
+        type_in("#summary_field", title),
+        type_in("#review_field", text),
+        click("#review-form button.submit"),
+    ]
 
 
-NAME_H1 = "func:get_query_text(__page__, \"#maincontent > div.page-title-wrapper.product > h1 > span\")"
-WISHLIST_NAMES = "func:get_query_text(__page__, \".products-grid.wishlist\")"
-COMPARE_NAMES = ("[...document.querySelectorAll('#product-comparison .product-item-name')]"
-                 ".map(e => e.textContent.trim()).join(' | ')")
-CART_LINES = ("[...document.querySelectorAll('#shopping-cart-table tbody.cart.item')].map(b => "
-              "b.querySelector('.product-item-name').textContent.trim() + ' x ' + b.querySelector('input.qty').value)"
-              ".join(' | ')")
+NAME_H1 = 'func:get_query_text(__page__, "#maincontent > div.page-title-wrapper.product > h1 > span")'
+WISHLIST_NAMES = 'func:get_query_text(__page__, ".products-grid.wishlist")'
+COMPARE_NAMES = (
+    "[...document.querySelectorAll('#product-comparison .product-item-name')]"
+    ".map(e => e.textContent.trim()).join(' | ')"
+)
+CART_LINES = (
+    "[...document.querySelectorAll('#shopping-cart-table tbody.cart.item')].map(b => "
+    "b.querySelector('.product-item-name').textContent.trim() + ' x ' + b.querySelector('input.qty').value)"
+    ".join(' | ')"
+)
 
 
 def pick(s: Suite, cands, n: int):

@@ -15,6 +15,7 @@ over, never pixels to match). The job is to find, search or buy a product of ano
 Every candidate set is counted over the whole store (the official catalogue's products included), so the
 product asked for is the only one that fits.
 """
+
 from __future__ import annotations
 
 import math
@@ -50,10 +51,10 @@ def _kinds_word(kind: str) -> str:
 
 
 class Cond(NamedTuple):
-    words: str                     # how the intent says it
-    test: object                   # Product -> bool
-    targets: tuple                 # program_html targets on "last" that check it (may be empty)
-    visual: str | None             # a visual term (the colour) for the grounding
+    words: str  # how the intent says it
+    test: object  # Product -> bool
+    targets: tuple  # program_html targets on "last" that check it (may be empty)
+    visual: str | None  # a visual term (the colour) for the grounding
 
 
 class BrandKit:
@@ -68,7 +69,8 @@ class BrandKit:
         for p in self.everything:
             self.groups[(p.photos[0].kind, _brand(p))].append(p)
         from sites.imagery import KINDS
-        self.sources: dict[str, list[Product]] = defaultdict(list)   # brand -> products to picture with it
+
+        self.sources: dict[str, list[Product]] = defaultdict(list)  # brand -> products to picture with it
         for p in s.products:
             b = _brand(p)
             if b and len(b) <= MAX_LABEL and KINDS[p.photos[0].kind].printable and not p.photos[0].printed_text:
@@ -100,13 +102,14 @@ class BrandKit:
         page = [self.s.data.product(i) for i in found]
         if any(signature(x) == signature(p) for x in page if x.id != p.id):
             return None
-        return [type_in("#search", query, enter=True),
-                {"do": "click", "css": f".product-item-link[href='/{p.url_key}.html']", "note": "its photo"}], query
+        return [
+            type_in("#search", query, enter=True),
+            {"do": "click", "css": f".product-item-link[href='/{p.url_key}.html']", "note": "its photo"},
+        ], query
 
     def plain(self, p: Product) -> bool:
         """A product a kind of ours may ask for: the store's own, no options, its brand picturable."""
-        return (p.id not in self.s.official_products and not p.options and bool(_brand(p))
-                and _brand(p) in self.sources)
+        return p.id not in self.s.official_products and not p.options and bool(_brand(p)) and _brand(p) in self.sources
 
 
 def conditions(s: Suite, t: Product) -> list[Cond]:
@@ -117,12 +120,24 @@ def conditions(s: Suite, t: Product) -> list[Cond]:
         out.append(Cond(f"it should be {color}", lambda x, c=color: x.photos[0].color == c, (), str(color)))
     n = len(t.reviews)
     if n >= 2:
-        out.append(Cond(f"it should have at least {n} reviews", lambda x, n=n: len(x.reviews) >= n,
-                        (target("last", REVIEWS, required_values=[f">= {n}"]),), None))
+        out.append(
+            Cond(
+                f"it should have at least {n} reviews",
+                lambda x, n=n: len(x.reviews) >= n,
+                (target("last", REVIEWS, required_values=[f">= {n}"]),),
+                None,
+            )
+        )
     low, high = math.floor(t.final_price / 10) * 10, math.floor(t.final_price / 10) * 10 + 10
     words = f"it should cost less than ${high}" if low == 0 else f"its price should be between ${low} and ${high}"
-    out.append(Cond(words, lambda x, a=low, b=high: a <= x.final_price <= b,
-                    (target("last", PRICE, required_values=[f">= {low}", f"<= {high}"]),), None))
+    out.append(
+        Cond(
+            words,
+            lambda x, a=low, b=high: a <= x.final_price <= b,
+            (target("last", PRICE, required_values=[f">= {low}", f"<= {high}"]),),
+            None,
+        )
+    )
     return out
 
 
@@ -130,7 +145,7 @@ def narrowing(s: Suite, t: Product, group: list[Product], size: int) -> list[Con
     """`size` conditions of t that no other product of the group meets all of (None when there are none)."""
     others = [x for x in group if x.id != t.id]
     for combo in combinations(conditions(s, t), size):
-        if not any(all(c.test(x) for c in combo) for x in others):   # type: ignore[operator]
+        if not any(all(c.test(x) for c in combo) for x in others):  # type: ignore[operator]
             return list(combo)
     return None
 
@@ -178,10 +193,17 @@ def same_brand_open(s: Suite, kit: BrandKit, n: int = 2) -> None:
         steps, _ = kit.search_steps(t) or ([], "")
         args = {"kind": _kind_word(t.photos[0].kind)}
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind))
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=_both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t),
-              solution=steps + [stop("")], difficulty=difficulty(45), official=45,
-              comments=f"the picture's label reads {_brand(t)}; the store has one {t.photos[0].kind} of that brand")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=_both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t),
+            solution=[*steps, stop("")],
+            difficulty=difficulty(45),
+            official=45,
+            comments=f"the picture's label reads {_brand(t)}; the store has one {t.photos[0].kind} of that brand",
+        )
 
 
 def _narrowed(s: Suite, kit: BrandKit, size: int) -> list[tuple[Product, list[Cond]]]:
@@ -205,9 +227,18 @@ def same_brand_conditions_url(s: Suite, kit: BrandKit, n: int = 3) -> None:
         steps, _ = kit.search_steps(t) or ([], "")
         args = {"kind": _kind_word(t.photos[0].kind), "conditions": _joined(conds)}
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=1))
-        s.add(template, args, intent=template.format(**args), image=image, eval_=_url(t),
-              solution=steps + [stop("")], difficulty=difficulty(46), official=46, grounding=_ground(s, t, conds),
-              comments=f"brand {_brand(t)}: {len(kit.group(t))} {t.photos[0].kind}s in the store, one meets all")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=_url(t),
+            solution=[*steps, stop("")],
+            difficulty=difficulty(46),
+            official=46,
+            grounding=_ground(s, t, conds),
+            comments=f"brand {_brand(t)}: {len(kit.group(t))} {t.photos[0].kind}s in the store, one meets all",
+        )
 
 
 def _url(t: Product) -> dict:
@@ -244,9 +275,18 @@ def two_brands_open(s: Suite, kit: BrandKit, n: int = 3) -> None:
         args = {"kind": _kind_word(kind), "conditions": _joined(conds)}
         program = [target("last", BRAND_ATTRS, must_include=[f"{_brand(t)} |OR| {other}"])]
         program += [x for c in conds for x in c.targets]
-        s.add(template, args, intent=template.format(**args), image=_panels(s, pics[::-1] if k % 2 else pics),
-              eval_=_both(program, t), solution=steps + [stop("")], difficulty=difficulty(47), official=47,
-              grounding=_ground(s, t, conds), comments=f"brands {_brand(t)} and {other}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=_panels(s, pics[::-1] if k % 2 else pics),
+            eval_=_both(program, t),
+            solution=[*steps, stop("")],
+            difficulty=difficulty(47),
+            official=47,
+            grounding=_ground(s, t, conds),
+            comments=f"brands {_brand(t)} and {other}",
+        )
 
 
 def _kind_picture(s: Suite, like: Product):
@@ -269,8 +309,10 @@ def _colour_picture(s: Suite, color: str, pool: list[Product]):
 def kind_brand_colour(s: Suite, kit: BrandKit, n: int = 2) -> None:
     """Official 48: the kind of a first picture, the brand of a second, the colour of a third; the second task asks
     for a colour the store has no such product in (N/A)."""
-    template = ("Find me a product of the kind shown in the first picture, of the same brand as the product in the "
-                "second picture and of the colour of the thing in the third picture.")
+    template = (
+        "Find me a product of the kind shown in the first picture, of the same brand as the product in the "
+        "second picture and of the colour of the thing in the third picture."
+    )
     found, missing = [], []
     for (kind, brand), group in sorted(kit.groups.items()):
         if len(group) < 2 or not kit.has_picture(brand, kind):
@@ -278,8 +320,13 @@ def kind_brand_colour(s: Suite, kit: BrandKit, n: int = 2) -> None:
         colours = {x.photos[0].color for x in group}
         for t in group:
             c = t.photos[0].color
-            if c and kit.plain(t) and sum(x.photos[0].color == c for x in group) == 1 and s.clean(t, [str(c)]) \
-                    and kit.search_steps(t):
+            if (
+                c
+                and kit.plain(t)
+                and sum(x.photos[0].color == c for x in group) == 1
+                and s.clean(t, [str(c)])
+                and kit.search_steps(t)
+            ):
                 found.append((t, c))
                 break
         absent = [c for c in ("red", "blue", "green", "yellow", "purple", "orange") if c not in colours]
@@ -295,16 +342,31 @@ def kind_brand_colour(s: Suite, kit: BrandKit, n: int = 2) -> None:
         image = _panels(s, pics)
         if k < len(picks) - 1:
             steps, _ = kit.search_steps(t) or ([], "")
-            s.add(template, {}, intent=template, image=image,
-                  eval_=_both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t),
-                  solution=steps + [stop("")], difficulty=difficulty(48), official=48,
-                  grounding=s.ground([t], [str(colour)]),
-                  comments=f"a {kind} of {_brand(t)} in {colour}: the only one")
+            s.add(
+                template,
+                {},
+                intent=template,
+                image=image,
+                eval_=_both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t),
+                solution=[*steps, stop("")],
+                difficulty=difficulty(48),
+                official=48,
+                grounding=s.ground([t], [str(colour)]),
+                comments=f"a {kind} of {_brand(t)} in {colour}: the only one",
+            )
         else:
             note = f"no {kind} of {_brand(t)} is {colour} in the store"
-            s.add(template, {}, intent=template, image=image, eval_=answer_eval({"fuzzy_match": "N/A"}, note),
-                  solution=[type_in("#search", f"{_brand(t)} {kind}", enter=True), stop("N/A")],
-                  difficulty=difficulty(48), official=48, comments=note)
+            s.add(
+                template,
+                {},
+                intent=template,
+                image=image,
+                eval_=answer_eval({"fuzzy_match": "N/A"}, note),
+                solution=[type_in("#search", f"{_brand(t)} {kind}", enter=True), stop("N/A")],
+                difficulty=difficulty(48),
+                official=48,
+                comments=note,
+            )
 
 
 def same_brand_buy(s: Suite, kit: BrandKit, n: int = 5) -> None:
@@ -316,13 +378,24 @@ def same_brand_buy(s: Suite, kit: BrandKit, n: int = 5) -> None:
     for k, (t, conds) in enumerate(_picked(kit, list(unique.values()), n)):
         steps, _ = kit.search_steps(t) or ([], "")
         qty = (1, 2, 1, 3, 1)[k % 5]
-        args = {"kind": _kind_word(t.photos[0].kind), "count": "one" if qty == 1 else f"{qty} of them",
-                "conditions": _joined(conds)}
+        args = {
+            "kind": _kind_word(t.photos[0].kind),
+            "count": "one" if qty == 1 else f"{qty} of them",
+            "conditions": _joined(conds),
+        }
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=4))
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=html_eval(order_targets(t, qty=qty)),
-              solution=steps + s.add_to_cart(t, qty) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(53), official=53, grounding=_ground(s, t, conds))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=html_eval(order_targets(t, qty=qty)),
+            solution=steps + s.add_to_cart(t, qty) + s.checkout() + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(53),
+            official=53,
+            grounding=_ground(s, t, conds),
+        )
 
 
 def two_brands_buy(s: Suite, kit: BrandKit, n: int = 2) -> None:
@@ -333,10 +406,18 @@ def two_brands_buy(s: Suite, kit: BrandKit, n: int = 2) -> None:
         kind = t.photos[0].kind
         pics = [kit.picture(_brand(t), kind, skip=5)] + ([kit.picture(other, kind, skip=1)] if k % 2 else [])
         args = {"kind": _kind_word(kind), "conditions": _joined(conds)}
-        s.add(template, args, intent=template.format(**args), image=_panels(s, pics),
-              eval_=html_eval(order_targets(t, qty=1)),
-              solution=steps + s.add_to_cart(t) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(54), official=54, grounding=_ground(s, t, conds))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=_panels(s, pics),
+            eval_=html_eval(order_targets(t, qty=1)),
+            solution=steps + s.add_to_cart(t) + s.checkout() + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(54),
+            official=54,
+            grounding=_ground(s, t, conds),
+        )
 
 
 def same_brand_under(s: Suite, kit: BrandKit, n: int = 1) -> None:
@@ -356,13 +437,25 @@ def same_brand_under(s: Suite, kit: BrandKit, n: int = 1) -> None:
         steps, _ = kit.search_steps(t) or ([], "")
         args = {"kinds": _kinds_word(t.photos[0].kind), "limit": str(limit)}
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=6))
-        nouns = sorted({" ".join(w[:1].upper() + w[1:] for w in noun.split())
-                        for noun in KINDS[t.photos[0].kind].nouns})
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=html_eval([target("last", PRICE, required_values=[f"< {limit}"]),
-                               target("last", NAME_H1, must_include=[_brand(t), " |OR| ".join(nouns)])]),
-              solution=steps + [stop("")], difficulty=difficulty(116), official=116,
-              comments=f"the cheapest {t.photos[0].kind} of {_brand(t)} is under ${limit}")
+        nouns = sorted(
+            {" ".join(w[:1].upper() + w[1:] for w in noun.split()) for noun in KINDS[t.photos[0].kind].nouns}
+        )
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=html_eval(
+                [
+                    target("last", PRICE, required_values=[f"< {limit}"]),
+                    target("last", NAME_H1, must_include=[_brand(t), " |OR| ".join(nouns)]),
+                ]
+            ),
+            solution=[*steps, stop("")],
+            difficulty=difficulty(116),
+            official=116,
+            comments=f"the cheapest {t.photos[0].kind} of {_brand(t)} is under ${limit}",
+        )
 
 
 def same_brand_from_leaf(s: Suite, kit: BrandKit, n: int = 1) -> None:
@@ -374,18 +467,34 @@ def same_brand_from_leaf(s: Suite, kit: BrandKit, n: int = 1) -> None:
             continue
         for t in group:
             c = t.photos[0].color
-            if c and kit.plain(t) and sum(x.photos[0].color == c for x in group) == 1 and s.clean(t, [str(c)]) \
-                    and s.unique_look(t):
+            if (
+                c
+                and kit.plain(t)
+                and sum(x.photos[0].color == c for x in group) == 1
+                and s.clean(t, [str(c)])
+                and s.unique_look(t)
+            ):
                 cands.append(t)
                 break
     for t in _picked(kit, cands, n):
         args = {"kind": _kind_word(t.photos[0].kind), "colour": str(t.photos[0].color)}
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=7))
         url = s.listing_url(t)
-        s.add(template, args, intent=template.format(**args), image=image, start_url=url, eval_=_url(t),
-              solution=[{"do": "click", "css": f".product-item-link[href='/{t.url_key}.html']", "note": "its photo"},
-                        stop("")], difficulty=difficulty(118), official=118,
-              grounding=s.ground([t], [str(t.photos[0].color)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            start_url=url,
+            eval_=_url(t),
+            solution=[
+                {"do": "click", "css": f".product-item-link[href='/{t.url_key}.html']", "note": "its photo"},
+                stop(""),
+            ],
+            difficulty=difficulty(118),
+            official=118,
+            grounding=s.ground([t], [str(t.photos[0].color)]),
+        )
 
 
 def _kit(s: Suite) -> BrandKit:
@@ -393,18 +502,28 @@ def _kit(s: Suite) -> BrandKit:
     kit = getattr(s, "_brand_kit", None)
     if kit is None:
         kit = BrandKit(s)
-        s._brand_kit = kit      # type: ignore[attr-defined]
+        s._brand_kit = kit  # type: ignore[attr-defined]
     return kit
 
 
 def _with_kit(make):
     def run(s: Suite) -> None:
         make(s, _kit(s))
+
     run.__name__ = make.__name__
     return run
 
 
-TEMPLATES = [_with_kit(make) for make in (same_brand_open, same_brand_conditions_url, two_brands_open,
-                                          kind_brand_colour, same_brand_buy, two_brands_buy,
-                                          same_brand_from_leaf)]
-LATE_TEMPLATES = [_with_kit(same_brand_under)]   # built after the other round-4 kinds: they keep their picks
+TEMPLATES = [
+    _with_kit(make)
+    for make in (
+        same_brand_open,
+        same_brand_conditions_url,
+        two_brands_open,
+        kind_brand_colour,
+        same_brand_buy,
+        two_brands_buy,
+        same_brand_from_leaf,
+    )
+]
+LATE_TEMPLATES = [_with_kit(same_brand_under)]  # built after the other round-4 kinds: they keep their picks

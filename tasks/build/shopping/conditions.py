@@ -3,6 +3,7 @@ condition holds (21, 151), order enough for each of some people (83), order and 
 only under a budget (90), the one of two open tabs that shows a colour into the cart (22), the product with a
 number of stars into the cart (68), the colour of a category's cheapest product (6).
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -27,22 +28,47 @@ def cart_this_if(s: Suite, n: int = 3) -> None:
     cands = [p for p in s.products if p.photos[0].color and not p.options and s.clean(p, [p.photos[0].color])]
     for p in s.fresh(cands, n):
         args = {"color": p.photos[0].color}
-        s.add(template, args, intent=template.format(**args), start_url=page_url(p), eval_=cart_eval(p),
-              solution=s.add_to_cart(p) + [stop("")], require_reset=True, difficulty=difficulty(21), official=21,
-              grounding=s.ground([p], [p.photos[0].color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page_url(p),
+            eval_=cart_eval(p),
+            solution=[*s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(21),
+            official=21,
+            grounding=s.ground([p], [p.photos[0].color]),
+        )
 
 
 def cart_this_any_size_if(s: Suite, n: int = 3) -> None:
     """Official 151: on a product's page, add it (any size) to the cart if its photo shows a pattern (it does)."""
     template = "Add this to my cart, any size, in the colour its photo shows, if that photo shows a {pattern} pattern."
-    cands = [p for p in s.products if p.options and p.photos[0].pattern != "plain" and p.photos[0].color
-             and p.photos[0].color.title() in p.options.get("Color", []) and s.clean(p, [p.photos[0].pattern])]
+    cands = [
+        p
+        for p in s.products
+        if p.options
+        and p.photos[0].pattern != "plain"
+        and p.photos[0].color
+        and p.photos[0].color.title() in p.options.get("Color", [])
+        and s.clean(p, [p.photos[0].pattern])
+    ]
     for k, p in enumerate(s.fresh(cands, n)):
         opts = {"Size": p.options["Size"][k % len(p.options["Size"])], "Color": str(p.photos[0].color).title()}
         args = {"pattern": p.photos[0].pattern}
-        s.add(template, args, intent=template.format(**args), start_url=page_url(p), eval_=cart_eval(p),
-              solution=s.add_to_cart(p, 1, opts) + [stop("")], require_reset=True, difficulty=difficulty(151),
-              official=151, grounding=s.ground([p], [p.photos[0].pattern]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page_url(p),
+            eval_=cart_eval(p),
+            solution=[*s.add_to_cart(p, 1, opts), stop("")],
+            require_reset=True,
+            difficulty=difficulty(151),
+            official=151,
+            grounding=s.ground([p], [p.photos[0].pattern]),
+        )
 
 
 PEOPLE = (("nephews", 3), ("roommates", 4), ("kids", 2))
@@ -51,49 +77,86 @@ PEOPLE = (("nephews", 3), ("roommates", 4), ("kids", 2))
 def order_for_each(s: Suite, n: int = 3) -> None:
     """Official 83: order the product a look names on this page, enough for each of some people."""
     template = "I have {count_word} {people}; order enough of the {look} on this page for each to get their own."
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products)
-             if p.sku not in s.latest_order_skus]
+    cands = [
+        (p, fact, page)
+        for page in pages(s)
+        for p, fact in looks_on(s, page, page.products)
+        if p.sku not in s.latest_order_skus
+    ]
     for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
         people, qty = PEOPLE[k % len(PEOPLE)]
         args = {"count_word": NUMBER_WORDS[qty], "people": people, "look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval(order_targets(p, qty)),
-              solution=[open_card(p)] + s.add_to_cart(p, qty) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(83), official=83, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval(order_targets(p, qty)),
+            solution=[open_card(p), *s.add_to_cart(p, qty), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(83),
+            official=83,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def order_and_total(s: Suite, n: int = 3) -> None:
     """Official 84: order the product a look names on this page and say what the order came to."""
     template = "Order the {look} on this page and tell me the order's total."
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products)
-             if p.sku not in s.latest_order_skus]
+    cands = [
+        (p, fact, page)
+        for page in pages(s)
+        for p, fact in looks_on(s, page, page.products)
+        if p.sku not in s.latest_order_skus
+    ]
     for p, fact, page in s.fresh(cands, n):
         total = price_text(total_cents(p, 1) / 100)
         ev = html_eval(order_targets(p, 1))
         ev["eval_types"] = ["string_match", "program_html"]
         ev["reference_answers"] = {"must_include": [total]}
         args = {"look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=ev,
-              solution=[open_card(p)] + s.add_to_cart(p) + s.checkout() + [stop(total, "the order total")],
-              require_reset=True, difficulty=difficulty(84), official=84,
-              grounding=s.ground([p], [getattr(p.photos[0], fact)]), comments="the total includes flat-rate shipping")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=ev,
+            solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop(total, "the order total")],
+            require_reset=True,
+            difficulty=difficulty(84),
+            official=84,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments="the total includes flat-rate shipping",
+        )
 
 
 def order_under_budget(s: Suite, n: int = 3) -> None:
     """Official 90: put the product a look names on this page in the cart and order it if the total stays under
     an amount (it does)."""
     template = "Add {qty_word} of the {look} on this page to my cart and order only if the total is below ${amount}."
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products)
-             if p.sku not in s.latest_order_skus]
+    cands = [
+        (p, fact, page)
+        for page in pages(s)
+        for p, fact in looks_on(s, page, page.products)
+        if p.sku not in s.latest_order_skus
+    ]
     for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
         qty = 2 + k % 2
         amount = (total_cents(p, qty) // 100 // 10 + 1) * 10 + 10
         args = {"qty_word": NUMBER_WORDS[qty], "look": look_words(p, fact), "amount": amount}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval(order_targets(p, qty)),
-              solution=[open_card(p)] + s.add_to_cart(p, qty) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(90), official=90, grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-              comments=f"the total with shipping is {price_text(total_cents(p, qty) / 100)}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval(order_targets(p, qty)),
+            solution=[open_card(p), *s.add_to_cart(p, qty), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(90),
+            official=90,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments=f"the total with shipping is {price_text(total_cents(p, qty) / 100)}",
+        )
 
 
 def cart_from_tabs(s: Suite, n: int = 4) -> None:
@@ -112,15 +175,23 @@ def cart_from_tabs(s: Suite, n: int = 4) -> None:
         first, second = (p, other) if k % 2 else (other, p)
         args = {"color": p.photos[0].color}
         steps = ([{"do": "tab_focus", "index": 1}] if second is p else []) + s.add_to_cart(p)
-        s.add(template, args, intent=template.format(**args),
-              start_url=f"{page_url(first)} |AND| {page_url(second)}", eval_=cart_eval(p),
-              solution=steps + [stop("")], require_reset=True, difficulty=difficulty(22), official=22,
-              grounding=s.ground([p, other], [p.photos[0].color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{page_url(first)} |AND| {page_url(second)}",
+            eval_=cart_eval(p),
+            solution=[*steps, stop("")],
+            require_reset=True,
+            difficulty=difficulty(22),
+            official=22,
+            grounding=s.ground([p, other], [p.photos[0].color]),
+        )
 
 
 def color_of_cheapest(s: Suite, n: int = 4) -> None:
     """Official 6: the colour of the cheapest (or dearest) product in a category that fits one page."""
-    template = "What colour is the {which} item in the \"{leaf}\" category?"
+    template = 'What colour is the {which} item in the "{leaf}" category?'
     cands: list[tuple[Product, str, Page]] = []
     for page in pages(s, 1):
         if page.total > PAGE or len(page.products) < 3:
@@ -130,20 +201,40 @@ def color_of_cheapest(s: Suite, n: int = 4) -> None:
         p = ranked[0] if which == "cheapest" else ranked[-1]
         near = ranked[1] if which == "cheapest" else ranked[-2]
         c = p.photos[0].color
-        if c and p.photos[0].pattern == "plain" and near.final_price != p.final_price \
-                and p.id not in s.official_products and s.clean(p, [c]) \
-                and not any(c in (v.lower() for v in vals) for vals in p.options.values()):
+        if (
+            c
+            and p.photos[0].pattern == "plain"
+            and near.final_price != p.final_price
+            and p.id not in s.official_products
+            and s.clean(p, [c])
+            and not any(c in (v.lower() for v in vals) for vals in p.options.values())
+        ):
             cands.append((p, which, page))
     for p, which, page in s.fresh(cands, n):
         c = p.photos[0].color
         args = {"which": which, "leaf": page.name}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [c]}), solution=[stop(c, "read off its photo")],
-              difficulty=difficulty(6), official=6, grounding=s.ground([p], [c]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [c]}),
+            solution=[stop(c, "read off its photo")],
+            difficulty=difficulty(6),
+            official=6,
+            grounding=s.ground([p], [c]),
+        )
 
 
-TEMPLATES = [cart_this_if, cart_this_any_size_if, order_for_each, order_and_total, order_under_budget,
-             cart_from_tabs, color_of_cheapest]
+TEMPLATES = [
+    cart_this_if,
+    cart_this_any_size_if,
+    order_for_each,
+    order_and_total,
+    order_under_budget,
+    cart_from_tabs,
+    color_of_cheapest,
+]
 
 
 def price_of_missing(s: Suite, n: int = 4) -> None:
@@ -156,7 +247,7 @@ def price_of_missing(s: Suite, n: int = 4) -> None:
         kinds: dict[str, list[Product]] = {}
         for p in page.products:
             kinds.setdefault(p.photos[0].kind, []).append(p)
-        for kind, ps in sorted(kinds.items()):
+        for _kind, ps in sorted(kinds.items()):
             if len(ps) < 2 or not all(p.photos[0].color for p in ps) or any(p.options for p in ps):
                 continue
             missing = sorted(set(COLORS) - {str(p.photos[0].color) for p in ps})
@@ -166,7 +257,15 @@ def price_of_missing(s: Suite, n: int = 4) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         note = f"No {color} {p.photos[0].kind} is on this page."
         args = {"look": f"{color} {p.photos[0].kind}"}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[stop("N/A", "none of these photos shows that colour")], difficulty=difficulty(19),
-              official=19, grounding=s.ground(ps, [color]), comments="unachievable: " + note)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[stop("N/A", "none of these photos shows that colour")],
+            difficulty=difficulty(19),
+            official=19,
+            grounding=s.ground(ps, [color]),
+            comments="unachievable: " + note,
+        )

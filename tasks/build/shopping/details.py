@@ -2,6 +2,7 @@
 (121, 124), add one in any size to the cart (148), buy a look found by searching (127, 126) and the weight (63)
 of a product named by its look on this page.
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -41,10 +42,19 @@ def buy_any_size(s: Suite, n: int = 4) -> None:
     for k, (p, fact, page) in enumerate(s.fresh(_sized(s, ("pattern", "printed_text")), n)):
         opts = _opts(p, k)
         args = {"look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval_order(p, opts), solution=[open_card(p)] + s.add_to_cart(p, 1, opts) + s.checkout()
-              + [stop("")], require_reset=True, difficulty=difficulty(121), official=121,
-              grounding=s.ground([p], [getattr(p.photos[0], fact)]), comments="any size is right")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval_order(p, opts),
+            solution=[open_card(p), *s.add_to_cart(p, 1, opts), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(121),
+            official=121,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments="any size is right",
+        )
 
 
 def html_eval_order(p: Product, opts: dict[str, str]) -> dict:
@@ -53,15 +63,23 @@ def html_eval_order(p: Product, opts: dict[str, str]) -> dict:
 
 def buy_any_color_text(s: Suite, n: int = 2) -> None:
     """Official 124: buy the product whose photo shows printed words, in the colour its photo shows."""
-    template = "Buy the {noun} with \"{text}\" on its photo, in the photo's colour and any size."
+    template = 'Buy the {noun} with "{text}" on its photo, in the photo\'s colour and any size.'
     cands = _sized(s, ("printed_text",))
-    for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
+    for k, (p, _fact, page) in enumerate(s.fresh(cands, n)):
         opts = _opts(p, k + 1)
         args = {"noun": p.photos[0].kind, "text": p.photos[0].printed_text}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval_order(p, opts), solution=[open_card(p)] + s.add_to_cart(p, 1, opts) + s.checkout()
-              + [stop("")], require_reset=True, difficulty=difficulty(124), official=124,
-              grounding=s.ground([p], [p.photos[0].printed_text]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval_order(p, opts),
+            solution=[open_card(p), *s.add_to_cart(p, 1, opts), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(124),
+            official=124,
+            grounding=s.ground([p], [p.photos[0].printed_text]),
+        )
 
 
 def cart_any_size(s: Suite, n: int = 2) -> None:
@@ -70,9 +88,18 @@ def cart_any_size(s: Suite, n: int = 2) -> None:
     for k, (p, fact, page) in enumerate(s.fresh(_sized(s, ("pattern", "printed_text", "color")), n)):
         opts = _opts(p, k)
         args = {"look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=cart_eval(p), solution=[open_card(p)] + s.add_to_cart(p, 1, opts) + [stop("")], require_reset=True,
-              difficulty=difficulty(148), official=148, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_eval(p),
+            solution=[open_card(p), *s.add_to_cart(p, 1, opts), stop("")],
+            require_reset=True,
+            difficulty=difficulty(148),
+            official=148,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def _searched(s: Suite):
@@ -92,8 +119,9 @@ def _searched(s: Suite):
                 value = getattr(p.photos[0], fact)
                 if value in (None, "plain") or not s.clean(p, [str(value)]):
                     continue
-                if all(getattr(x.photos[0], fact) != value for x in s.products
-                       if x.photos[0].kind == kind and x.id != p.id):
+                if all(
+                    getattr(x.photos[0], fact) != value for x in s.products if x.photos[0].kind == kind and x.id != p.id
+                ):
                     out.append((p, fact, kind))
                     break
     return out
@@ -102,20 +130,36 @@ def _searched(s: Suite):
 def buy_searched(s: Suite, n: int = 5) -> None:
     """Official 127 (and 126 with the search words given): buy a product of a look, found with the search box."""
     template = "Buy me a {look}."
-    template2 = "Search for \"{query}\" and buy me the {look}."
+    template2 = 'Search for "{query}" and buy me the {look}.'
     for k, (p, fact, kind) in enumerate(s.fresh(_searched(s), n)):
         look = look_words(p, fact)
-        solution = [type_in("#search", kind, enter=True), open_card(p)] + s.add_to_cart(p) + s.checkout() + [stop("")]
+        solution = [type_in("#search", kind, enter=True), open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
         if k < 4:
             args = {"look": look}
-            s.add(template, args, intent=template.format(**args), eval_=html_eval_order_plain(p), solution=solution,
-                  require_reset=True, difficulty=difficulty(127), official=127,
-                  grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                eval_=html_eval_order_plain(p),
+                solution=solution,
+                require_reset=True,
+                difficulty=difficulty(127),
+                official=127,
+                grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            )
         else:
             args = {"query": kind, "look": look}
-            s.add(template2, args, intent=template2.format(**args), eval_=html_eval_order_plain(p),
-                  solution=solution, require_reset=True, difficulty=difficulty(126), official=126,
-                  grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+            s.add(
+                template2,
+                args,
+                intent=template2.format(**args),
+                eval_=html_eval_order_plain(p),
+                solution=solution,
+                require_reset=True,
+                difficulty=difficulty(126),
+                official=126,
+                grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            )
 
 
 def html_eval_order_plain(p: Product) -> dict:
@@ -129,10 +173,17 @@ def weight_on_page(s: Suite, n: int = 3) -> None:
     for p, fact, page in s.fresh(cands, n):
         value, unit = p.attributes["Item Weight"].split()
         args = {"look": look_words(p, fact), "units": unit}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [value]}),
-              solution=[open_card(p), stop(f"{value} {unit}", "Item Weight row of More Information")],
-              difficulty=difficulty(63), official=63, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [value]}),
+            solution=[open_card(p), stop(f"{value} {unit}", "Item Weight row of More Information")],
+            difficulty=difficulty(63),
+            official=63,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 TEMPLATES = [buy_any_size, buy_any_color_text, cart_any_size, buy_searched, weight_on_page]

@@ -6,6 +6,7 @@ grid's rules):
 - 61: the price of the product on this page whose picture shows a detail (string_match);
 - 68: put the product of a kind and colour with the most stars on this page into the cart (program_html).
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -23,21 +24,27 @@ RESULTS_PAGE = 12
 def _search_color(s: Suite, query: str, shown: list[Product]):
     """(first product showing a colour, colour, all showing it) when another result further on shows it too and
     every result before it shows another definite colour."""
-    for k, p in enumerate(shown):
+    for _k, p in enumerate(shown):
         color = p.photos[0].color
         if color is None:
             return None
         same = [x for x in shown if x.photos[0].color == color]
-        if len(same) >= 2 and p.id not in s.official_products and all(s.clean(x, [color]) for x in same) \
-                and query.lower() not in color.lower():
+        if (
+            len(same) >= 2
+            and p.id not in s.official_products
+            and all(s.clean(x, [color]) for x in same)
+            and query.lower() not in color.lower()
+        ):
             return p, color, same
     return None
 
 
 def search_first(s: Suite, n: int = 3) -> None:
     """Official 7: search for a kind, then open the first result showing a colour or the first of row two."""
-    templates = ("Search for \"{query}\" and open the first result that is {color}.",
-                 "Search for \"{query}\" and open the first product of the second row of results.")
+    templates = (
+        'Search for "{query}" and open the first result that is {color}.',
+        'Search for "{query}" and open the first product of the second row of results.',
+    )
     cands: list[tuple[Product, str, str | None, list[Product]]] = []
     for kind in sorted({p.photos[0].kind for p in s.products}):
         _, found = s.data.search(kind, limit=RESULTS_PAGE)
@@ -53,44 +60,65 @@ def search_first(s: Suite, n: int = 3) -> None:
     for p, kind, color, same in s.fresh(cands, n):
         template = templates[0] if color else templates[1]
         args = {"query": kind, "color": color} if color else {"query": kind}
-        s.add(template, args, intent=template.format(**args), eval_=url_eval(page_url(p)),
-              solution=[type_in("#search", kind, enter=True), open_card(p), stop("")],
-              difficulty=difficulty(7), official=7, grounding=s.ground(same, [color]) if color else None)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=url_eval(page_url(p)),
+            solution=[type_in("#search", kind, enter=True), open_card(p), stop("")],
+            difficulty=difficulty(7),
+            official=7,
+            grounding=s.ground(same, [color]) if color else None,
+        )
 
 
 def cheapest_color_in_leaf(s: Suite, n: int = 3) -> None:
     """Official 15: open the cheapest product of a named leaf category whose photo shows a colour."""
-    template = "Find the cheapest product in the \"{leaf}\" category that comes in {color}."
+    template = 'Find the cheapest product in the "{leaf}" category that comes in {color}.'
     by_leaf: dict[str, list[Product]] = {}
     for p in s.products:
         by_leaf.setdefault(p.category_url, []).append(p)
     cands = []
-    for url, ps in sorted(by_leaf.items()):
+    for _url, ps in sorted(by_leaf.items()):
         ps = sorted(ps, key=lambda p: (p.final_price, p.id))
         colors = sorted({p.photos[0].color for p in ps if p.photos[0].color})
         for color in colors:
             same = [p for p in ps if p.photos[0].color == color]
             cheap = same[0]
             earlier = [p for p in ps if p.final_price <= cheap.final_price and p.id != cheap.id]
-            if len(same) >= 2 and same[1].final_price > cheap.final_price \
-                    and all(p.photos[0].color is not None for p in earlier) \
-                    and not any(color in (v.lower() for v in vals) for p in earlier for vals in p.options.values()) \
-                    and all(s.clean(p, [color]) for p in same) \
-                    and not any(color in (v.lower() for v in vals) for p in same for vals in p.options.values()):
+            if (
+                len(same) >= 2
+                and same[1].final_price > cheap.final_price
+                and all(p.photos[0].color is not None for p in earlier)
+                and not any(color in (v.lower() for v in vals) for p in earlier for vals in p.options.values())
+                and all(s.clean(p, [color]) for p in same)
+                and not any(color in (v.lower() for v in vals) for p in same for vals in p.options.values())
+            ):
                 cands.append((cheap, color, same))
                 break
     for p, color, same in s.fresh(cands, n):
         args = {"leaf": p.category_path[-1], "color": color}
-        solution = [goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
-                    click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches"), stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=url_eval(page_url(p)), solution=solution,
-              difficulty=difficulty(15), official=15, grounding=s.ground(same, [color]))
+        solution = [
+            goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
+            click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches"),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=url_eval(page_url(p)),
+            solution=solution,
+            difficulty=difficulty(15),
+            official=15,
+            grounding=s.ground(same, [color]),
+        )
 
 
 def _detail(p: Product, fact: str) -> str:
     ph = p.photos[0]
     if fact == "printed_text":
-        return f"the words \"{ph.printed_text}\""
+        return f'the words "{ph.printed_text}"'
     if fact == "pattern":
         return f"a {ph.pattern} pattern"
     return f"something {ph.color}"
@@ -103,9 +131,17 @@ def price_by_detail(s: Suite, n: int = 4) -> None:
     for p, fact, page in s.fresh(cands, n):
         args = {"kind": p.photos[0].kind, "detail": _detail(p, fact)}
         price = price_text(p.final_price)
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [price]}), solution=[stop(price, "the price under its photo")],
-              difficulty=difficulty(61), official=61, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [price]}),
+            solution=[stop(price, "the price under its photo")],
+            difficulty=difficulty(61),
+            official=61,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def cart_most_stars(s: Suite, n: int = 4) -> None:
@@ -119,7 +155,7 @@ def cart_most_stars(s: Suite, n: int = 4) -> None:
         for p in page.products:
             if p.photos[0].color:
                 groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-        for (kind, color), ps in sorted(groups.items()):
+        for (_kind, color), ps in sorted(groups.items()):
             rated = sorted((p for p in ps if p.reviews), key=lambda p: (-p.rating_percent, p.id))
             if len(rated) < 2 or rated[0].rating_percent - rated[1].rating_percent < 10:
                 continue
@@ -128,10 +164,19 @@ def cart_most_stars(s: Suite, n: int = 4) -> None:
                 cands.append((best, color, ps, page))
     for p, color, ps, page in s.fresh(cands, n):
         args = {"color": color, "kind": p.photos[0].kind}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=cart_eval(p),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(68), official=68, grounding=s.ground(ps, [color]),
-              comments="stars as the grid shows them; the next best of that look has at least half a star fewer")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_eval(p),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(68),
+            official=68,
+            grounding=s.ground(ps, [color]),
+            comments="stars as the grid shows them; the next best of that look has at least half a star fewer",
+        )
 
 
 def cheapest_pattern_any_size(s: Suite, n: int = 3) -> None:
@@ -139,25 +184,42 @@ def cheapest_pattern_any_size(s: Suite, n: int = 3) -> None:
     words into the cart, in any of its options."""
     template = "Find the cheapest {kind} in {leaf} with {detail} on it and put one in my cart, any size and colour."
     cands = []
-    for (url, kind), ps in sorted(s.groups.items()):
+    for (_url, _kind), ps in sorted(s.groups.items()):
         ps = sorted(ps, key=lambda p: (p.final_price, p.id))
         for fact in ("pattern", "printed_text"):
             values = sorted({str(getattr(p.photos[0], fact)) for p in ps if getattr(p.photos[0], fact)} - {"plain"})
             for value in values:
                 same = [p for p in ps if str(getattr(p.photos[0], fact)) == value]
                 cheap = same[0]
-                if len(same) >= 2 and same[1].final_price > cheap.final_price and cheap.options \
-                        and cheap.id not in s.official_products and all(s.clean(p, [value]) for p in same):
+                if (
+                    len(same) >= 2
+                    and same[1].final_price > cheap.final_price
+                    and cheap.options
+                    and cheap.id not in s.official_products
+                    and all(s.clean(p, [value]) for p in same)
+                ):
                     cands.append((cheap, fact, same))
     for p, fact, same in s.fresh(cands, n):
         args = {"kind": p.photos[0].kind, "leaf": p.category_path[-1], "detail": _detail(p, fact)}
         chosen = {name: values[0] for name, values in p.options.items()}
-        solution = [goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
-                    click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches")] + \
-            s.add_to_cart(p, 1, chosen) + [stop("")]
-        s.add(template, args, intent=template.format(**args), start_url=None, eval_=cart_eval(p),
-              solution=solution, require_reset=True, difficulty=difficulty(147), official=147,
-              grounding=s.ground(same, [getattr(p.photos[0], fact)]))
+        solution = [
+            goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
+            click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches"),
+            *s.add_to_cart(p, 1, chosen),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=None,
+            eval_=cart_eval(p),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(147),
+            official=147,
+            grounding=s.ground(same, [getattr(p.photos[0], fact)]),
+        )
 
 
 TEMPLATES = [search_first, cheapest_color_in_leaf, price_by_detail, cart_most_stars, cheapest_pattern_any_size]

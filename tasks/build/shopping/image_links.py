@@ -9,6 +9,7 @@ other camera framings of the same item (positions 1 and 2 are the same scene fra
 photos from the fourth on, which show the item in another setting (another backdrop: a new scene seed).
 A product with a single photo has no other view: the task asks for one anyway and the answer is N/A.
 """
+
 from __future__ import annotations
 
 from urllib.parse import quote_plus
@@ -46,10 +47,15 @@ def other_views(p: Product) -> list[Photo]:
 
 # What a scene's backdrop looks like, and the word a person would use for it (backdrops of one family look alike:
 # a task asks for one scene of a product only when its other scene's backdrop is of another family).
-SETTINGS = {"table": ("on a wooden table", "wooden"), "floor": ("on a wooden floor", "wooden"),
-            "wall": ("in front of a brick wall", "brick"), "studio": ("against a plain studio backdrop", "studio"),
-            "grass": ("on grass", "grass"), "driveway": ("on a gravel driveway", "gravel"),
-            "water": ("on water", "water")}
+SETTINGS = {
+    "table": ("on a wooden table", "wooden"),
+    "floor": ("on a wooden floor", "wooden"),
+    "wall": ("in front of a brick wall", "brick"),
+    "studio": ("against a plain studio backdrop", "studio"),
+    "grass": ("on grass", "grass"),
+    "driveway": ("on a gravel driveway", "gravel"),
+    "water": ("on water", "water"),
+}
 
 
 def scenes(p: Product) -> list[tuple[str, list[Photo]]]:
@@ -68,7 +74,7 @@ def scenes(p: Product) -> list[tuple[str, list[Photo]]]:
     return out
 
 
-_BACKDROPS: dict[tuple[str, int], str] = {}     # (kind, scene seed) -> backdrop: the same in every rendering
+_BACKDROPS: dict[tuple[str, int], str] = {}  # (kind, scene seed) -> backdrop: the same in every rendering
 
 
 def two_settings(s: Suite, p: Product) -> list[tuple[str, list[Photo]]] | None:
@@ -89,8 +95,10 @@ def _visit(p: Product) -> list[dict]:
 def another_view_of_look(s: Suite, n: int = 9) -> None:
     """Official 37: a product a look names on a category page; the link of a photo of it other than the main one
     (N/A when its page has a single photo)."""
-    template = "I'm interested in the {look} on this page. Can you give me the link of a photo that shows it " \
-               "from another viewpoint than its main picture?"
+    template = (
+        "I'm interested in the {look} on this page. Can you give me the link of a photo that shows it "
+        "from another viewpoint than its main picture?"
+    )
     cands = [(p, fact, page) for page in pages(s, 1) for p, fact in looks_on(s, page, page.products, options=None)]
     single = [c for c in cands if len(c[0].photos) == 1]
     several = [c for c in cands if len(c[0].photos) >= 2]
@@ -106,9 +114,18 @@ def another_view_of_look(s: Suite, n: int = 9) -> None:
             eval_ = na_eval(f"The {args['look']} has a single photo.")
             answer = "N/A"
             comments = "unachievable: its page has a single photo"
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=eval_,
-              solution=_visit(p) + [stop(answer, "its gallery's thumbnails")], difficulty=difficulty(37),
-              official=37, grounding=s.ground([p], [getattr(p.photos[0], fact)]), comments=comments)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=eval_,
+            solution=[*_visit(p), stop(answer, "its gallery's thumbnails")],
+            difficulty=difficulty(37),
+            official=37,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments=comments,
+        )
 
 
 def other_setting_here(s: Suite, n: int = 2) -> None:
@@ -118,31 +135,54 @@ def other_setting_here(s: Suite, n: int = 2) -> None:
     for p, both in s.fresh(cands, n):
         backdrop, photos = both[1]
         args = {"setting": SETTINGS[backdrop][0]}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/{p.url_key}.html",
-              eval_=links_eval(photos), solution=[stop(link_of(photos[0]), "the gallery's photos from the fourth on")],
-              difficulty=difficulty(38), official=38, grounding=s.ground([p], [SETTINGS[backdrop][1]]),
-              comments=f"photos 4 on show the item {SETTINGS[backdrop][0]}; 1 to 3 {SETTINGS[both[0][0]][0]}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/{p.url_key}.html",
+            eval_=links_eval(photos),
+            solution=[stop(link_of(photos[0]), "the gallery's photos from the fourth on")],
+            difficulty=difficulty(38),
+            official=38,
+            grounding=s.ground([p], [SETTINGS[backdrop][1]]),
+            comments=f"photos 4 on show the item {SETTINGS[backdrop][0]}; 1 to 3 {SETTINGS[both[0][0]][0]}",
+        )
 
 
 def link_of_cheapest(s: Suite, n: int = 2) -> None:
     """Official 39: the link of a photo of the cheapest product of a kind and colour in a named category."""
-    template = "Give me an image link of the cheapest {look} in the \"{leaf}\" category."
+    template = 'Give me an image link of the cheapest {look} in the "{leaf}" category.'
     cands = []
-    for (url, kind), ps in sorted(s.groups.items()):
+    for (_url, _kind), ps in sorted(s.groups.items()):
         ps = sorted(ps, key=lambda p: (p.final_price, p.id))
         for color in sorted({p.photos[0].color for p in ps if p.photos[0].color}):
             same = [p for p in ps if p.photos[0].color == color]
-            if len(same) >= 2 and same[1].final_price > same[0].final_price \
-                    and all(s.clean(p, [color]) for p in same) and same[0].id not in s.official_products \
-                    and not any(color in (v.lower() for v in vals) for p in same for vals in p.options.values()):
+            if (
+                len(same) >= 2
+                and same[1].final_price > same[0].final_price
+                and all(s.clean(p, [color]) for p in same)
+                and same[0].id not in s.official_products
+                and not any(color in (v.lower() for v in vals) for p in same for vals in p.options.values())
+            ):
                 cands.append((same[0], color, same))
     for p, color, same in s.fresh(cands, n):
         args = {"look": f"{color} {p.photos[0].kind}", "leaf": p.category_path[-1]}
-        solution = [goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
-                    open_card(p), stop(link_of(p.photos[0]), "its main photo")]
-        s.add(template, args, intent=template.format(**args), eval_=links_eval(list(p.photos)), solution=solution,
-              difficulty=difficulty(39), official=39, grounding=s.ground(same, [color]),
-              comments="any photo of that product")
+        solution = [
+            goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
+            open_card(p),
+            stop(link_of(p.photos[0]), "its main photo"),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=links_eval(list(p.photos)),
+            solution=solution,
+            difficulty=difficulty(39),
+            official=39,
+            grounding=s.ground(same, [color]),
+            comments="any photo of that product",
+        )
 
 
 def _look_groups(s: Suite, page: Page):
@@ -157,39 +197,59 @@ def _look_groups(s: Suite, page: Page):
 def link_from_page(s: Suite, n: int = 2, *, official: int = 40, page_no: int = 1) -> None:
     """Official 40 (and 65 on a later page): from the products of a category page, the link of a photo of one
     showing a kind in a colour (any photo of any of them)."""
-    template = {40: "From the products here, give me an image link of one that shows {look}, if there is one.",
-                65: "Give me the address of a picture, from an item on this page, that shows {look}."}[official]
+    template = {
+        40: "From the products here, give me an image link of one that shows {look}, if there is one.",
+        65: "Give me the address of a picture, from an item on this page, that shows {look}.",
+    }[official]
     cands = []
     for page in pages(s, page_no):
         if page.page != page_no:
             continue
         for (kind, color), ps in sorted(_look_groups(s, page).items()):
             same_kind = [x for x in page.products if x.photos[0].kind == kind]
-            if len(same_kind) > len(ps) and all(s.clean(p, [color]) for p in ps) and not any(
-                    color in (v.lower() for v in vals) for p in ps for vals in p.options.values()):
+            if (
+                len(same_kind) > len(ps)
+                and all(s.clean(p, [color]) for p in ps)
+                and not any(color in (v.lower() for v in vals) for p in ps for vals in p.options.values())
+            ):
                 cands.append((ps[0], color, ps, page))
     for p, color, ps, page in s.fresh(cands, n):
         args = {"look": f"{article(color)} {color} {p.photos[0].kind}"}
         photos = [ph for x in ps for ph in x.photos]
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=links_eval(photos),
-              solution=_visit(p) + [stop(link_of(p.photos[0]), "its main photo")], difficulty=difficulty(official),
-              official=official, grounding=s.ground(ps, [color]),
-              comments="any photo of any product of the page showing that look")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=links_eval(photos),
+            solution=[*_visit(p), stop(link_of(p.photos[0]), "its main photo")],
+            difficulty=difficulty(official),
+            official=official,
+            grounding=s.ground(ps, [color]),
+            comments="any photo of any product of the page showing that look",
+        )
 
 
 def other_design(s: Suite, n: int = 1) -> None:
     """Official 41: a product of a pattern is liked; the link of a photo of the same kind of thing on the same page
     with another pattern, if there is one."""
-    template = "The {liked} here is lovely. Can you give me an image link of {a_kind} with a {other} design " \
-               "instead, if there is one?"
+    template = (
+        "The {liked} here is lovely. Can you give me an image link of {a_kind} with a {other} design "
+        "instead, if there is one?"
+    )
     cands = []
     for page in pages(s, 1):
         for p, fact in looks_on(s, page, page.products, options=None):
             if fact != "pattern":
                 continue
             kind = p.photos[0].kind
-            others = [x for x in page.products if x.photos[0].kind == kind and x.id != p.id
-                      and x.photos[0].pattern not in ("plain", p.photos[0].pattern)]
+            others = [
+                x
+                for x in page.products
+                if x.photos[0].kind == kind
+                and x.id != p.id
+                and x.photos[0].pattern not in ("plain", p.photos[0].pattern)
+            ]
             for q in others:
                 pattern = q.photos[0].pattern
                 same = [x for x in others if x.photos[0].pattern == pattern]
@@ -197,31 +257,51 @@ def other_design(s: Suite, n: int = 1) -> None:
                     cands.append((q, p, same, page))
                     break
     for q, p, same, page in s.fresh(cands, n):
-        args = {"liked": look_words(p, "pattern"), "a_kind": f"{article(q.photos[0].kind)} {q.photos[0].kind}",
-                "other": q.photos[0].pattern}
+        args = {
+            "liked": look_words(p, "pattern"),
+            "a_kind": f"{article(q.photos[0].kind)} {q.photos[0].kind}",
+            "other": q.photos[0].pattern,
+        }
         photos = [ph for x in same for ph in x.photos]
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=links_eval(photos),
-              solution=_visit(q) + [stop(link_of(q.photos[0]), "its main photo")], difficulty=difficulty(41),
-              official=41, grounding=s.ground([p, *same], [p.photos[0].pattern, q.photos[0].pattern]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=links_eval(photos),
+            solution=[*_visit(q), stop(link_of(q.photos[0]), "its main photo")],
+            difficulty=difficulty(41),
+            official=41,
+            grounding=s.ground([p, *same], [p.photos[0].pattern, q.photos[0].pattern]),
+        )
 
 
 def share_nth(s: Suite, n: int = 2) -> None:
     """Official 42: the n-th product of a category page; the link of one of its photos in a given setting."""
-    template = "I'd like to send the {ordinal} item of this page to a friend. Can you give me an image link of " \
-               "it {setting}?"
+    template = (
+        "I'd like to send the {ordinal} item of this page to a friend. Can you give me an image link of it {setting}?"
+    )
     cands = []
     for page in pages(s, 1):
-        for k, p in enumerate(page.products[:len(ORDINALS)]):
+        for k, p in enumerate(page.products[: len(ORDINALS)]):
             both = two_settings(s, p)
             if both:
                 cands.append((p, k, page, both))
     for p, k, page, both in s.fresh(cands, n):
         backdrop, photos = both[1]
         args = {"ordinal": ORDINALS[k], "setting": SETTINGS[backdrop][0]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=links_eval(photos),
-              solution=_visit(p) + [stop(link_of(photos[0]), "its photos from the fourth on")],
-              difficulty=difficulty(42), official=42, grounding=s.ground([p], [SETTINGS[backdrop][1]]),
-              comments="counted along the rows, left to right")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=links_eval(photos),
+            solution=[*_visit(p), stop(link_of(photos[0]), "its photos from the fourth on")],
+            difficulty=difficulty(42),
+            official=42,
+            grounding=s.ground([p], [SETTINGS[backdrop][1]]),
+            comments="counted along the rows, left to right",
+        )
 
 
 def main_photo_here(s: Suite, n: int = 5) -> None:
@@ -231,10 +311,18 @@ def main_photo_here(s: Suite, n: int = 5) -> None:
     for p, both in s.fresh(cands, n):
         backdrop, photos = both[0]
         args = {"setting": SETTINGS[backdrop][0]}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/{p.url_key}.html",
-              eval_=links_eval(photos), solution=[stop(link_of(photos[0]), "the large photo of the gallery")],
-              difficulty=difficulty(43), official=43, grounding=s.ground([p], [SETTINGS[backdrop][1]]),
-              comments=f"photos 1 to 3; the later ones show it {SETTINGS[both[1][0]][0]}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/{p.url_key}.html",
+            eval_=links_eval(photos),
+            solution=[stop(link_of(photos[0]), "the large photo of the gallery")],
+            difficulty=difficulty(43),
+            official=43,
+            grounding=s.ground([p], [SETTINGS[backdrop][1]]),
+            comments=f"photos 1 to 3; the later ones show it {SETTINGS[both[1][0]][0]}",
+        )
 
 
 def named_other_angle(s: Suite, n: int = 1) -> None:
@@ -252,9 +340,17 @@ def named_other_angle(s: Suite, n: int = 1) -> None:
     for p, both, page in s.fresh(cands, n):
         backdrop, photos = both[1]
         args = {"name": p.name, "setting": SETTINGS[backdrop][0]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=links_eval(photos),
-              solution=[open_card(p), stop(link_of(photos[0]), "its photos from the fourth on")],
-              difficulty=difficulty(79), official=79, grounding=s.ground([p], [SETTINGS[backdrop][1]]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=links_eval(photos),
+            solution=[open_card(p), stop(link_of(photos[0]), "its photos from the fourth on")],
+            difficulty=difficulty(79),
+            official=79,
+            grounding=s.ground([p], [SETTINGS[backdrop][1]]),
+        )
 
 
 def row_look_other_angle(s: Suite, n: int = 2) -> None:
@@ -265,10 +361,18 @@ def row_look_other_angle(s: Suite, n: int = 2) -> None:
     cands = [c for c in in_rows(s) if len(c[0].photos) >= 2]
     for p, fact, page, r in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=links_eval(other_views(p)),
-              solution=_visit(p) + [stop(link_of(p.photos[1]), "its second photo")], difficulty=difficulty(80),
-              official=80, grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-              comments="any photo after the main one")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=links_eval(other_views(p)),
+            solution=[*_visit(p), stop(link_of(p.photos[1]), "its second photo")],
+            difficulty=difficulty(80),
+            official=80,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments="any photo after the main one",
+        )
 
 
 def search_page_link(s: Suite, n: int = 1) -> None:
@@ -276,25 +380,36 @@ def search_page_link(s: Suite, n: int = 1) -> None:
     template = "I want {kinds} that are {color}. Can you find the image address of one in {color} on this page?"
     cands = []
     for kind in sorted({p.photos[0].kind for p in s.products}):
-        total, found = s.data.search(kind, page=2, limit=SEARCH_PAGE)
+        _total, found = s.data.search(kind, page=2, limit=SEARCH_PAGE)
         if len(found) < SEARCH_PAGE or any(i in s.official_products for i in found):
             continue
         shown = [s.data.product(i) for i in found]
         of_kind = [p for p in shown if p.photos[0].kind == kind]
         for color in sorted({p.photos[0].color for p in of_kind if p.photos[0].color}):
             same = [p for p in of_kind if p.photos[0].color == color]
-            if len(same) < len(of_kind) and all(s.clean(p, [color]) for p in same) and not any(
-                    color in (v.lower() for v in vals) for p in same for vals in p.options.values()):
+            if (
+                len(same) < len(of_kind)
+                and all(s.clean(p, [color]) for p in same)
+                and not any(color in (v.lower() for v in vals) for p in same for vals in p.options.values())
+            ):
                 cands.append((same[0], kind, color, same))
                 break
     for p, kind, color, same in s.fresh(cands, n):
         args = {"kinds": plural(kind), "color": color}
         start = f"{SITE}/catalogsearch/result/index/?p=2&q={quote_plus(kind)}"
         photos = [ph for x in same for ph in x.photos]
-        s.add(template, args, intent=template.format(**args), start_url=start, eval_=links_eval(photos),
-              solution=_visit(p) + [stop(link_of(p.photos[0]), "its main photo")], difficulty=difficulty(119),
-              official=119, grounding=s.ground(same, [color]),
-              comments="the second page of the search results; any photo of a product there in that colour")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=start,
+            eval_=links_eval(photos),
+            solution=[*_visit(p), stop(link_of(p.photos[0]), "its main photo")],
+            difficulty=difficulty(119),
+            official=119,
+            grounding=s.ground(same, [color]),
+            comments="the second page of the search results; any photo of a product there in that colour",
+        )
 
 
 def link_from_later_page(s: Suite) -> None:
@@ -302,6 +417,16 @@ def link_from_later_page(s: Suite) -> None:
     link_from_page(s, 4, official=65, page_no=2)
 
 
-TEMPLATES = [another_view_of_look, other_setting_here, link_of_cheapest, link_from_page,
-             link_from_later_page, other_design, share_nth, main_photo_here,
-             named_other_angle, row_look_other_angle, search_page_link]
+TEMPLATES = [
+    another_view_of_look,
+    other_setting_here,
+    link_of_cheapest,
+    link_from_page,
+    link_from_later_page,
+    other_design,
+    share_nth,
+    main_photo_here,
+    named_other_angle,
+    row_look_other_angle,
+    search_page_link,
+]

@@ -12,7 +12,10 @@
 - 88: the cheapest product of a named category that looks like the pictured one (same kind and colour), bought;
 - 32: something like the pictured item onto the wish list, scored by how like the wish list's photo is to it.
 """
+
 from __future__ import annotations
+
+import itertools
 
 from sites.shopping.data import Product
 
@@ -24,7 +27,7 @@ from .page_kinds import COLUMNS, look_words, looks_on, open_card, pages
 from .pictured import _pictured_on_page, cheapest_in_a_colour
 from .pictured_more import _searchable, wish_target
 
-SHIPPING = 5.0          # the store's flat rate per item (sites/shopping/generate.py FLAT_RATE_CENTS)
+SHIPPING = 5.0  # the store's flat rate per item (sites/shopping/generate.py FLAT_RATE_CENTS)
 
 
 def _cart_has(names: list[str]) -> dict:
@@ -34,8 +37,10 @@ def _cart_has(names: list[str]) -> dict:
 def best_rated_to_cart(s: Suite) -> None:
     """Official 78: of a row (or column) of this page, the two best-rated products into the cart, the others onto
     the wish list."""
-    template = "From the {where} of this page, add the two items with the best ratings to my cart and put the " \
-               "others on my wish list."
+    template = (
+        "From the {where} of this page, add the two items with the best ratings to my cart and put the "
+        "others on my wish list."
+    )
     for where, pick in (("third column", lambda pg: pg.products[2::COLUMNS]), ("top row", lambda pg: pg.row(0))):
         cands = []
         for page in pages(s):
@@ -51,26 +56,39 @@ def best_rated_to_cart(s: Suite) -> None:
             best, rest = ranked[:2], ranked[2:]
             steps: list[dict] = []
             for p in best:
-                steps += [goto(page.url, "back to the page"), open_card(p)] + s.add_to_cart(p)
+                steps += [goto(page.url, "back to the page"), open_card(p), *s.add_to_cart(p)]
             for p in rest:
                 steps += [goto(page.url, "back to the page"), open_card(p), click("button.towishlist")]
             ev = html_eval([wish_target([p.name]) for p in rest] + [_cart_has([p.name for p in best])])
             args = {"where": where}
-            s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=ev,
-                  solution=steps[1:] + [stop("")], require_reset=True, difficulty=difficulty(78), official=78,
-                  comments="ratings " + ", ".join(f"{p.rating_percent}%" for p in ranked))
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                start_url=page.url,
+                eval_=ev,
+                solution=[*steps[1:], stop("")],
+                require_reset=True,
+                difficulty=difficulty(78),
+                official=78,
+                comments="ratings " + ", ".join(f"{p.rating_percent}%" for p in ranked),
+            )
 
 
-PLACES = (("353 Alder Creek Rd", "Eugene", "Oregon", "97401", "5415550182"),
-          ("1210 Pecan Grove Ln", "Austin", "Texas", "78704", "5125550136"))
+PLACES = (
+    ("353 Alder Creek Rd", "Eugene", "Oregon", "97401", "5415550182"),
+    ("1210 Pecan Grove Ln", "Austin", "Texas", "78704", "5125550136"),
+)
 
 
 def gift_same_brand(s: Suite) -> None:
     """Official 81: from a product's page, another product of its brand and kind in a colour, ordered to an
     address with a phone number."""
-    template = "This would be a great present for a friend. Can you order another {kind} of this brand, the " \
-               "{color} one, shipped to {street}, {city}, {region} {postcode}? My phone number is {phone}, " \
-               "in case it is needed."
+    template = (
+        "This would be a great present for a friend. Can you order another {kind} of this brand, the "
+        "{color} one, shipped to {street}, {city}, {region} {postcode}? My phone number is {phone}, "
+        "in case it is needed."
+    )
     groups: dict[tuple[str, str], list[Product]] = {}
     for p in s.products:
         groups.setdefault((p.attributes["Brand"], p.photos[0].kind), []).append(p)
@@ -78,8 +96,14 @@ def gift_same_brand(s: Suite) -> None:
     for (brand, kind), ps in sorted(groups.items()):
         for t in ps:
             c = t.photos[0].color
-            if not c or t.options or t.id in s.official_products or t.sku in s.latest_order_skus \
-                    or not s.clean(t, [c]) or sum(x.photos[0].color == c for x in ps) != 1:
+            if (
+                not c
+                or t.options
+                or t.id in s.official_products
+                or t.sku in s.latest_order_skus
+                or not s.clean(t, [c])
+                or sum(x.photos[0].color == c for x in ps) != 1
+            ):
                 continue
             bases = [x for x in ps if x.id != t.id and x.photos[0].color != c and x.id not in s.official_products]
             query = f"{brand} {kind}"
@@ -87,123 +111,245 @@ def gift_same_brand(s: Suite) -> None:
             if bases and t.id in found:
                 cands.append((t, bases[0], query))
                 break
-    for (t, base, query), (street, city, region, postcode, phone) in zip(s.fresh(cands, 2), PLACES):
-        args = {"kind": t.photos[0].kind, "color": str(t.photos[0].color), "street": street, "city": city,
-                "region": region, "postcode": postcode, "phone": phone}
+    for (t, base, query), (street, city, region, postcode, phone) in zip(s.fresh(cands, 2), PLACES, strict=False):
+        args = {
+            "kind": t.photos[0].kind,
+            "color": str(t.photos[0].color),
+            "street": street,
+            "city": city,
+            "region": region,
+            "postcode": postcode,
+            "phone": phone,
+        }
         box = "document.querySelector('.box-order-shipping-address').innerText"
-        ev = html_eval(order_targets(t, 1) + [target(LATEST_ORDER, box,
-                                                     must_include=[street, city, region, postcode, phone])])
-        steps = [type_in("#search", query, enter=True), open_card(t)] + s.add_to_cart(t) + [
-            goto(f"{SITE}/checkout/"), type_in("input[name=street]", street), type_in("input[name=city]", city),
-            type_in("input[name=region]", region), type_in("input[name=postcode]", postcode),
-            type_in("input[name=telephone]", phone), click("#shipping-next"), click("#payment button.checkout"),
-            stop("")]
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/{base.url_key}.html", eval_=ev,
-              solution=steps, require_reset=True, difficulty=difficulty(81), official=81,
-              grounding=s.ground([t], [args["color"]]),
-              comments=f"the only {args['color']} {args['kind']} of the brand; found by searching \"{query}\"")
+        ev = html_eval(
+            [*order_targets(t, 1), target(LATEST_ORDER, box, must_include=[street, city, region, postcode, phone])]
+        )
+        steps = [
+            type_in("#search", query, enter=True),
+            open_card(t),
+            *s.add_to_cart(t),
+            goto(f"{SITE}/checkout/"),
+            type_in("input[name=street]", street),
+            type_in("input[name=city]", city),
+            type_in("input[name=region]", region),
+            type_in("input[name=postcode]", postcode),
+            type_in("input[name=telephone]", phone),
+            click("#shipping-next"),
+            click("#payment button.checkout"),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/{base.url_key}.html",
+            eval_=ev,
+            solution=steps,
+            require_reset=True,
+            difficulty=difficulty(81),
+            official=81,
+            grounding=s.ground([t], [args["color"]]),
+            comments=f'the only {args["color"]} {args["kind"]} of the brand; found by searching "{query}"',
+        )
 
 
 def review_by_shipping(s: Suite) -> None:
     """Official 82: buy the product a look names on this page, then review it by the share of shipping."""
-    template = "Buy the {look} on this page. If the shipping comes to more than 7% of the order total, give it a " \
-               "3-star review that says so; otherwise give it 5 stars."
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products)
-             if p.sku not in s.latest_order_skus and p.id not in s.reviewed_ids]
+    template = (
+        "Buy the {look} on this page. If the shipping comes to more than 7% of the order total, give it a "
+        "3-star review that says so; otherwise give it 5 stars."
+    )
+    cands = [
+        (p, fact, page)
+        for page in pages(s)
+        for p, fact in looks_on(s, page, page.products)
+        if p.sku not in s.latest_order_skus and p.id not in s.reviewed_ids
+    ]
     cheap = [c for c in cands if c[0].final_price < 40]
     dear = [c for c in cands if c[0].final_price > 100]
     for group in (cheap, dear):
         for p, fact, page in s.fresh(group, 1):
             share = SHIPPING / (p.final_price + SHIPPING)
             stars = 3 if share > 0.07 else 5
-            title, text = (("Shipping costs too much", "The shipping was more than 7% of what I paid.")
-                           if stars == 3 else ("Happy with it", "Reasonable shipping and it arrived fine."))
+            title, text = (
+                ("Shipping costs too much", "The shipping was more than 7% of what I paid.")
+                if stars == 3
+                else ("Happy with it", "Reasonable shipping and it arrived fine.")
+            )
             args = {"look": look_words(p, fact)}
-            ev = html_eval(order_targets(p, 1) + review_targets(p, stars, title)[:1]
-                           + ([target(f"func:shopping_get_sku_product_page_url('{p.sku}')",
-                                      f"func:shopping_get_sku_latest_review_text('{p.sku}')",
-                                      must_include=["shipping"])] if stars == 3 else []))
-            steps = [open_card(p)] + s.add_to_cart(p) + s.checkout() + [goto(page.url, "back to the page"),
-                                                                        open_card(p)] \
-                + review_steps(stars, title, text) + [stop("")]
-            s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=ev, solution=steps,
-                  require_reset=True, difficulty=difficulty(82), official=82,
-                  grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-                  comments=f"${p.final_price:.2f} + ${SHIPPING:.2f} shipping: shipping is {share:.1%} of the total")
+            ev = html_eval(
+                order_targets(p, 1)
+                + review_targets(p, stars, title)[:1]
+                + (
+                    [
+                        target(
+                            f"func:shopping_get_sku_product_page_url('{p.sku}')",
+                            f"func:shopping_get_sku_latest_review_text('{p.sku}')",
+                            must_include=["shipping"],
+                        )
+                    ]
+                    if stars == 3
+                    else []
+                )
+            )
+            steps = [
+                open_card(p),
+                *s.add_to_cart(p),
+                *s.checkout(),
+                goto(page.url, "back to the page"),
+                open_card(p),
+                *review_steps(stars, title, text),
+                stop(""),
+            ]
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                start_url=page.url,
+                eval_=ev,
+                solution=steps,
+                require_reset=True,
+                difficulty=difficulty(82),
+                official=82,
+                grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+                comments=f"${p.final_price:.2f} + ${SHIPPING:.2f} shipping: shipping is {share:.1%} of the total",
+            )
 
 
 def cheaper_of_two(s: Suite) -> None:
     """Official 85: of two products of this page named by their looks, order the cheaper and leave the other in
     the cart."""
-    template = "Of the {first} and the {second} on this page, order the cheaper one and just leave the other one " \
-               "in my cart."
+    template = (
+        "Of the {first} and the {second} on this page, order the cheaper one and just leave the other one in my cart."
+    )
     cands = []
     for page in pages(s):
         named = [(p, f) for p, f in looks_on(s, page, page.products) if p.sku not in s.latest_order_skus]
-        for (a, fa), (b, fb) in zip(named, named[1:]):
+        for (a, fa), (b, fb) in itertools.pairwise(named):
             if a.photos[0].kind != b.photos[0].kind and abs(a.final_price - b.final_price) >= 2:
                 cands.append((a, b, fa, fb, page))
                 break
     for a, b, fa, fb, page in s.fresh(cands, 2):
         cheap, dear = (a, b) if a.final_price < b.final_price else (b, a)
         args = {"first": look_words(a, fa), "second": look_words(b, fb)}
-        ev = html_eval(order_targets(cheap, 1) + [_cart_has([dear.name])])
-        steps = [open_card(cheap)] + s.add_to_cart(cheap) + s.checkout() + [goto(page.url, "back to the page"),
-                                                                            open_card(dear)] \
-            + s.add_to_cart(dear) + [stop("")]
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=ev, solution=steps,
-              require_reset=True, difficulty=difficulty(85), official=85,
-              grounding=s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)]),
-              comments=f"${cheap.final_price:.2f} against ${dear.final_price:.2f}")
+        ev = html_eval([*order_targets(cheap, 1), _cart_has([dear.name])])
+        steps = [
+            open_card(cheap),
+            *s.add_to_cart(cheap),
+            *s.checkout(),
+            goto(page.url, "back to the page"),
+            open_card(dear),
+            *s.add_to_cart(dear),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=ev,
+            solution=steps,
+            require_reset=True,
+            difficulty=difficulty(85),
+            official=85,
+            grounding=s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)]),
+            comments=f"${cheap.final_price:.2f} against ${dear.final_price:.2f}",
+        )
 
 
 def other_colour_cheapest_wish(s: Suite) -> None:
     """Official 28: the pictured item, but in another colour: the cheapest of that colour on this page onto the
     wish list."""
-    template = "I really like the thing in this picture, but not its colour. If this page has it in {color}, " \
-               "add the cheapest {color} one to my wish list."
+    template = (
+        "I really like the thing in this picture, but not its colour. If this page has it in {color}, "
+        "add the cheapest {color} one to my wish list."
+    )
     cands = cheapest_in_a_colour(s, lambda p: p.id not in s.wishlist_ids)
     for t, c, same, shown, page in s.fresh(cands, 1):
         args = {"color": c}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
-              eval_=html_eval([wish_target([t.name])]), solution=[open_card(t), click("button.towishlist"), stop("")],
-              require_reset=True, difficulty=difficulty(28), official=28, grounding=s.ground(same, [c]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            image=s.product_image(shown),
+            eval_=html_eval([wish_target([t.name])]),
+            solution=[open_card(t), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(28),
+            official=28,
+            grounding=s.ground(same, [c]),
+        )
 
 
 def left_one_to_wishlist(s: Suite) -> None:
     """Official 26: the thing on the left of a two-item picture: something like it from this page onto the wish
     list."""
-    template = "I like the thing on the left of this picture. Can you add something like it from this page to my " \
-               "wish list, if there is one?"
+    template = (
+        "I like the thing on the left of this picture. Can you add something like it from this page to my "
+        "wish list, if there is one?"
+    )
     cands = [c for c in _pictured_on_page(s) if c[0].id not in s.wishlist_ids]
     for p, page in s.fresh(cands, 2):
         kinds_here = {x.photos[0].kind for x in page.products}
-        right = next(x for x in s.products[p.id % 97:] + s.products
-                     if x.photos[0].kind not in kinds_here and x.id not in s.official_products)
-        s.add(template, {}, intent=template, start_url=page.url, image=s.pair_image(p, right),
-              eval_=html_eval([wish_target([p.name])]), solution=[open_card(p), click("button.towishlist"), stop("")],
-              require_reset=True, difficulty=difficulty(26), official=26,
-              comments=f"the right-hand thing is a {right.photos[0].kind}, of which this page has none")
+        right = next(
+            x
+            for x in s.products[p.id % 97 :] + s.products
+            if x.photos[0].kind not in kinds_here and x.id not in s.official_products
+        )
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=s.pair_image(p, right),
+            eval_=html_eval([wish_target([p.name])]),
+            solution=[open_card(p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(26),
+            official=26,
+            comments=f"the right-hand thing is a {right.photos[0].kind}, of which this page has none",
+        )
 
 
 def cheapest_like_pictured(s: Suite) -> None:
     """Official 88: buy the cheapest product of a named category of the pictured item's kind and colour."""
-    template = "Can you order the cheapest thing like the one in this picture, in the same colour, from the " \
-               "\"{leaf}\" category?"
+    template = (
+        'Can you order the cheapest thing like the one in this picture, in the same colour, from the "{leaf}" category?'
+    )
     cands = []
     for _, color, same in _color_groups(s):
         t = same[0]
-        if same[0].final_price < same[1].final_price and not t.options and t.id not in s.official_products \
-                and t.sku not in s.latest_order_skus:
+        if (
+            same[0].final_price < same[1].final_price
+            and not t.options
+            and t.id not in s.official_products
+            and t.sku not in s.latest_order_skus
+        ):
             cands.append((t, color, same))
     for t, color, same in s.fresh(cands, 2):
         args = {"leaf": t.category_path[-1]}
-        steps = [goto(s.listing_url(t, "price", "asc"), "the category, lowest price first"), open_card(t)] \
-            + s.add_to_cart(t) + s.checkout() + [stop("")]
-        s.add(template, args, intent=template.format(**args), image=s.product_image(same[-1]),
-              eval_=html_eval(order_targets(t, 1)), solution=steps, require_reset=True, difficulty=difficulty(88),
-              official=88, grounding=s.ground(same, [color]),
-              comments=f"the picture shows the dearest {color} {t.photos[0].kind} of the category")
+        steps = [
+            goto(s.listing_url(t, "price", "asc"), "the category, lowest price first"),
+            open_card(t),
+            *s.add_to_cart(t),
+            *s.checkout(),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=s.product_image(same[-1]),
+            eval_=html_eval(order_targets(t, 1)),
+            solution=steps,
+            require_reset=True,
+            difficulty=difficulty(88),
+            official=88,
+            grounding=s.ground(same, [color]),
+            comments=f"the picture shows the dearest {color} {t.photos[0].kind} of the category",
+        )
 
 
 def wish_like_scored_by_picture(s: Suite) -> None:
@@ -212,16 +358,38 @@ def wish_like_scored_by_picture(s: Suite) -> None:
     template = "Add something like what this picture shows to my wish list."
     cands = [c for c in _searchable(s) if len(c[1]) == 1]
     for p, _, _ in s.fresh(cands, 4):
-        ev = {"eval_types": ["page_image_query"], "reference_answers": None, "reference_url": "", "program_html": [],
-              "page_image_query": [{"eval_image_url": f"{SITE}/wishlist/",
-                                    "eval_image_class": ".products-grid.wishlist .product-image-photo",
-                                    "eval_fuzzy_image_match":
-                                        f"{SITE}/media/catalog/product/cache/{p.photos[0].id}.jpg",
-                                    "ssim_threshold": 0.9}]}
-        s.add(template, {}, intent=template, start_url=f"{SITE}/", image=s.product_image(p), eval_=ev,
-              solution=[type_in("#search", p.photos[0].kind, enter=True), open_card(p), click("button.towishlist"),
-                        stop("")], require_reset=True, difficulty=difficulty(32), official=32,
-              comments=f"the only {p.photos[0].kind} of the store that looks like the picture")
+        ev = {
+            "eval_types": ["page_image_query"],
+            "reference_answers": None,
+            "reference_url": "",
+            "program_html": [],
+            "page_image_query": [
+                {
+                    "eval_image_url": f"{SITE}/wishlist/",
+                    "eval_image_class": ".products-grid.wishlist .product-image-photo",
+                    "eval_fuzzy_image_match": f"{SITE}/media/catalog/product/cache/{p.photos[0].id}.jpg",
+                    "ssim_threshold": 0.9,
+                }
+            ],
+        }
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=f"{SITE}/",
+            image=s.product_image(p),
+            eval_=ev,
+            solution=[
+                type_in("#search", p.photos[0].kind, enter=True),
+                open_card(p),
+                click("button.towishlist"),
+                stop(""),
+            ],
+            require_reset=True,
+            difficulty=difficulty(32),
+            official=32,
+            comments=f"the only {p.photos[0].kind} of the store that looks like the picture",
+        )
 
 
 def not_on_this_page(s: Suite) -> None:
@@ -230,8 +398,10 @@ def not_on_this_page(s: Suite) -> None:
     like the thing on the left of the picture."""
     from sites.imagery import COLORS
 
-    recolor = "I really like the thing in this picture, but not its colour. If this page has it in {color}, " \
-              "add the cheapest {color} one to my wish list."
+    recolor = (
+        "I really like the thing in this picture, but not its colour. If this page has it in {color}, "
+        "add the cheapest {color} one to my wish list."
+    )
     cands = []
     for page in pages(s):
         for p in page.products:
@@ -246,28 +416,58 @@ def not_on_this_page(s: Suite) -> None:
     for p, page, color, same in s.fresh(cands, 2):
         args = {"color": color}
         note = f"This page has no {color} {p.photos[0].kind}."
-        s.add(recolor, args, intent=recolor.format(**args), start_url=page.url, image=s.product_image(p),
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[stop("N/A", "no photo of that kind on the page shows the colour")], difficulty=difficulty(28),
-              official=None, grounding=s.ground(same, [color]), comments="unachievable: " + note)
-    left = "I like the thing on the left of this picture. Can you add something like it from this page to my " \
-           "wish list, if there is one?"
+        s.add(
+            recolor,
+            args,
+            intent=recolor.format(**args),
+            start_url=page.url,
+            image=s.product_image(p),
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[stop("N/A", "no photo of that kind on the page shows the colour")],
+            difficulty=difficulty(28),
+            official=None,
+            grounding=s.ground(same, [color]),
+            comments="unachievable: " + note,
+        )
+    left = (
+        "I like the thing on the left of this picture. Can you add something like it from this page to my "
+        "wish list, if there is one?"
+    )
     cands2 = []
     for page in pages(s):
         kinds_here = {x.photos[0].kind for x in page.products}
-        away = [x for x in s.products[len(page.products) * 37 % 1000:] if x.photos[0].kind not in kinds_here
-                and x.id not in s.official_products]
+        away = [
+            x
+            for x in s.products[len(page.products) * 37 % 1000 :]
+            if x.photos[0].kind not in kinds_here and x.id not in s.official_products
+        ]
         if len(page.products) >= 6 and len(away) >= 2:
             b = next((x for x in away if x.photos[0].kind != away[0].photos[0].kind), None)
             if b is not None:
                 cands2.append((away[0], b, page))
     for a, b, page in s.fresh(cands2, 2):
         note = f"This page sells no {a.photos[0].kind}, nor anything like one."
-        s.add(left, {}, intent=left, start_url=page.url, image=s.pair_image(a, b),
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[stop("N/A", "nothing on the page is like the left-hand thing")], difficulty=difficulty(26),
-              official=None, comments="unachievable: " + note)
+        s.add(
+            left,
+            {},
+            intent=left,
+            start_url=page.url,
+            image=s.pair_image(a, b),
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[stop("N/A", "nothing on the page is like the left-hand thing")],
+            difficulty=difficulty(26),
+            official=None,
+            comments="unachievable: " + note,
+        )
 
 
-TEMPLATES = [best_rated_to_cart, gift_same_brand, review_by_shipping, cheaper_of_two, other_colour_cheapest_wish,
-             left_one_to_wishlist, cheapest_like_pictured, wish_like_scored_by_picture]
+TEMPLATES = [
+    best_rated_to_cart,
+    gift_same_brand,
+    review_by_shipping,
+    cheaper_of_two,
+    other_colour_cheapest_wish,
+    left_one_to_wishlist,
+    cheapest_like_pictured,
+    wish_like_scored_by_picture,
+]

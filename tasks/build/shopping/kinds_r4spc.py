@@ -15,6 +15,7 @@ home page and the account's):
 Pictures are other renderings of the store's items (another framing and light), or another thing carrying the
 same pattern or words; never the product photo itself.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -56,8 +57,9 @@ def kinds_of(p: Product) -> str:
 
 
 def _quiet(s: Suite, p: Product, terms: list[str]) -> bool:
-    return s.clean(p, terms) and not any(t.lower() in (v.lower() for v in vals)
-                                         for t in terms for vals in p.options.values())
+    return s.clean(p, terms) and not any(
+        t.lower() in (v.lower() for v in vals) for t in terms for vals in p.options.values()
+    )
 
 
 def _shows(s: Suite, fact: str) -> dict[str, list[Product]]:
@@ -82,8 +84,12 @@ def price_by_pattern(s: Suite, n: int = 3) -> None:
         ks = [p for p in r.products if p.photos[0].kind == r.kind]
         for p in ks:
             pattern = p.photos[0].pattern
-            if len(ks) < 2 or pattern == "plain" or sum(x.photos[0].pattern == pattern for x in ks) != 1 \
-                    or not _quiet(s, p, [pattern]):
+            if (
+                len(ks) < 2
+                or pattern == "plain"
+                or sum(x.photos[0].pattern == pattern for x in ks) != 1
+                or not _quiet(s, p, [pattern])
+            ):
                 continue
             others = [x for x in shows[pattern] if x.photos[0].kind != r.kind]
             if others:
@@ -91,20 +97,31 @@ def price_by_pattern(s: Suite, n: int = 3) -> None:
                 break
     for p, r, ks, other in s.fresh(cands, n):
         args = {"kind": r.kind}
-        s.add(template, args, intent=template.format(**args), start_url=r.url, image=s.product_image(other),
-              eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
-              solution=[stop(price_text(p.final_price), "the price under its card")], difficulty=difficulty(97),
-              official=97, grounding=s.ground(ks, [p.photos[0].pattern]),
-              comments=f"the picture shows a {p.photos[0].pattern} {other.photos[0].kind}; the only "
-                       f"{p.photos[0].pattern} {r.kind} of these results")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=r.url,
+            image=s.product_image(other),
+            eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
+            solution=[stop(price_text(p.final_price), "the price under its card")],
+            difficulty=difficulty(97),
+            official=97,
+            grounding=s.ground(ks, [p.photos[0].pattern]),
+            comments=f"the picture shows a {p.photos[0].pattern} {other.photos[0].kind}; the only "
+            f"{p.photos[0].pattern} {r.kind} of these results",
+        )
 
 
 def _pictured_in_results(s: Suite) -> list[tuple[Product, Results]]:
     out = []
     for r in results(s):
         for p in r.products:
-            if p.photos[0].kind == r.kind and sum(signature(x) == signature(p) for x in r.products) == 1 \
-                    and sum(x.photos[0].kind == r.kind for x in r.products) >= 3:
+            if (
+                p.photos[0].kind == r.kind
+                and sum(signature(x) == signature(p) for x in r.products) == 1
+                and sum(x.photos[0].kind == r.kind for x in r.products) >= 3
+            ):
                 out.append((p, r))
                 break
     return out
@@ -114,9 +131,18 @@ def open_pictured_result(s: Suite, n: int = 2) -> None:
     """Official 104: open the pictured product among these search results."""
     template = "I need the thing in this picture. Find it for me among these results."
     for p, r in s.fresh(_pictured_in_results(s), n):
-        s.add(template, {}, intent=template, start_url=r.url, image=s.product_image(p), eval_=url_eval(page_url(p)),
-              solution=[open_card(p), stop("")], difficulty=difficulty(104), official=104,
-              comments="no other result looks the same")
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=r.url,
+            image=s.product_image(p),
+            eval_=url_eval(page_url(p)),
+            solution=[open_card(p), stop("")],
+            difficulty=difficulty(104),
+            official=104,
+            comments="no other result looks the same",
+        )
 
 
 def _look(p: Product) -> tuple:
@@ -135,9 +161,13 @@ def cart_every_like_pictured(s: Suite, n: int = 3) -> None:
             for p in ks:
                 looks.setdefault(_look(p), []).append(p)
             for look, same in sorted(looks.items(), key=lambda kv: kv[1][0].id):
-                if 2 <= len(same) <= 3 and len(ks) > len(same) and look[1] \
-                        and all(not x.options and x.id not in s.official_products for x in same) \
-                        and all(_quiet(s, x, [str(look[1])]) for x in same):
+                if (
+                    2 <= len(same) <= 3
+                    and len(ks) > len(same)
+                    and look[1]
+                    and all(not x.options and x.id not in s.official_products for x in same)
+                    and all(_quiet(s, x, [str(look[1])]) for x in same)
+                ):
                     cands.append((same[0], same, page))
                     break
     for first, same, page in s.fresh(cands, n):
@@ -145,12 +175,22 @@ def cart_every_like_pictured(s: Suite, n: int = 3) -> None:
             s.used.add(x.id)
         solution = []
         for x in same:
-            solution += [open_card(x)] + s.add_to_cart(x) + [goto(page.url, "back to the page")]
-        s.add(template, {}, intent=template, start_url=page.url, image=s.product_image(same[-1]),
-              eval_=cart_has(same), solution=solution[:-1] + [stop("")], require_reset=True,
-              difficulty=difficulty(105), official=105, grounding=s.ground(same, [str(first.photos[0].color)]),
-              comments=f"{len(same)} {first.photos[0].color} {kinds_of(first)} here look alike; the other "
-                       f"{kinds_of(first)} here look otherwise")
+            solution += [open_card(x), *s.add_to_cart(x), goto(page.url, "back to the page")]
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=s.product_image(same[-1]),
+            eval_=cart_has(same),
+            solution=[*solution[:-1], stop("")],
+            require_reset=True,
+            difficulty=difficulty(105),
+            official=105,
+            grounding=s.ground(same, [str(first.photos[0].color)]),
+            comments=f"{len(same)} {first.photos[0].color} {kinds_of(first)} here look alike; the other "
+            f"{kinds_of(first)} here look otherwise",
+        )
 
 
 def brand_new_not_here(s: Suite, n: int = 1) -> None:
@@ -160,33 +200,55 @@ def brand_new_not_here(s: Suite, n: int = 1) -> None:
     cands = []
     for page in pages(s, 1):
         kinds = {p.photos[0].kind for p in page.products}
-        elsewhere = [p for p in s.products if p.photos[0].kind not in kinds and p.id not in s.official_products
-                     and p.category_path[0] == page.products[0].category_path[0]]
+        elsewhere = [
+            p
+            for p in s.products
+            if p.photos[0].kind not in kinds
+            and p.id not in s.official_products
+            and p.category_path[0] == page.products[0].category_path[0]
+        ]
         if elsewhere and len(page.products) >= 6:
             cands.append((elsewhere[len(elsewhere) // 2], page))
     for p, page in s.fresh(cands, n):
         note = f"No {p.photos[0].kind} is on this page, new or otherwise."
-        s.add(template, {}, intent=template, start_url=page.url, image=s.product_image(p),
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[stop("N/A", "no photo on this page shows that thing")], difficulty=difficulty(106),
-              official=106, comments="unachievable: " + note)
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=s.product_image(p),
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[stop("N/A", "no photo on this page shows that thing")],
+            difficulty=difficulty(106),
+            official=106,
+            comments="unachievable: " + note,
+        )
 
 
 def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:
     """Official 114: empty the cart, then every product of the pictured kind on this page, whatever its colour."""
-    template = "Empty my cart first, then add every item on this page that is the same kind of thing as in this " \
-               "picture, in whatever colour."
+    template = (
+        "Empty my cart first, then add every item on this page that is the same kind of thing as in this "
+        "picture, in whatever colour."
+    )
     cands = []
     for page in pages(s):
         for kind in sorted({p.photos[0].kind for p in page.products}):
             ks = [p for p in page.products if p.photos[0].kind == kind]
             colors = {p.photos[0].color for p in ks}
-            if not 2 <= len(ks) <= 4 or len(colors) < 2 or len(ks) == len(page.products) \
-                    or any(p.options or p.id in s.official_products for p in ks):
+            if (
+                not 2 <= len(ks) <= 4
+                or len(colors) < 2
+                or len(ks) == len(page.products)
+                or any(p.options or p.id in s.official_products for p in ks)
+            ):
                 continue
-            shown = [x for x in s.groups[(ks[0].category_url, kind)] if x.id not in {p.id for p in ks}
-                     and x.id not in s.official_products]
-            shown.sort(key=lambda x: (x.photos[0].color in colors, x.id))   # a colour not on the page first
+            shown = [
+                x
+                for x in s.groups[(ks[0].category_url, kind)]
+                if x.id not in {p.id for p in ks} and x.id not in s.official_products
+            ]
+            shown.sort(key=lambda x: (x.photos[0].color in colors, x.id))  # a colour not on the page first
             if shown:
                 cands.append((ks[0], ks, page, shown[0]))
                 break
@@ -195,12 +257,21 @@ def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:
             s.used.add(x.id)
         solution = []
         for x in ks:
-            solution += [open_card(x)] + s.add_to_cart(x) + [goto(page.url, "back to the page")]
-        s.add(template, {}, intent=template, start_url=page.url, image=s.product_image(shown),
-              eval_=cart_has(ks), solution=solution[:-1] + [stop("")], require_reset=True,
-              difficulty=difficulty(114), official=114,
-              comments=f"the cart starts empty; the {len(ks)} {kinds_of(first)} of this page, in "
-                       f"{', '.join(sorted(str(x.photos[0].color) for x in ks))}")
+            solution += [open_card(x), *s.add_to_cart(x), goto(page.url, "back to the page")]
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=s.product_image(shown),
+            eval_=cart_has(ks),
+            solution=[*solution[:-1], stop("")],
+            require_reset=True,
+            difficulty=difficulty(114),
+            official=114,
+            comments=f"the cart starts empty; the {len(ks)} {kinds_of(first)} of this page, in "
+            f"{', '.join(sorted(str(x.photos[0].color) for x in ks))}",
+        )
 
 
 def _darkness(color: str) -> float:
@@ -220,18 +291,29 @@ def open_darker_here(s: Suite, n: int = 1) -> None:
             if len(ks) < 2 or len({p.photos[0].color for p in ks}) != len(ks):
                 continue
             ks.sort(key=lambda p: _darkness(str(p.photos[0].color)))
-            dark, light = ks[0], ks[1]        # the darkest and the next
-            if _darkness(str(light.photos[0].color)) - _darkness(str(dark.photos[0].color)) >= 40 \
-                    and len(ks) == 2 and _quiet(s, dark, [str(dark.photos[0].color)]):
+            dark, light = ks[0], ks[1]  # the darkest and the next
+            if (
+                _darkness(str(light.photos[0].color)) - _darkness(str(dark.photos[0].color)) >= 40
+                and len(ks) == 2
+                and _quiet(s, dark, [str(dark.photos[0].color)])
+            ):
                 cands.append((dark, light, page))
                 break
     for dark, light, page in s.fresh(cands, n):
         args = {"kinds": kinds_of(dark)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(light),
-              eval_=url_eval(page_url(dark)), solution=[open_card(dark), stop("")], difficulty=difficulty(115),
-              official=115, grounding=s.ground([dark, light], [str(dark.photos[0].color)]),
-              comments=f"the picture shows the {light.photos[0].color} one; the other here is "
-                       f"{dark.photos[0].color}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            image=s.product_image(light),
+            eval_=url_eval(page_url(dark)),
+            solution=[open_card(dark), stop("")],
+            difficulty=difficulty(115),
+            official=115,
+            grounding=s.ground([dark, light], [str(dark.photos[0].color)]),
+            comments=f"the picture shows the {light.photos[0].color} one; the other here is {dark.photos[0].color}",
+        )
 
 
 def buy_printed_like_picture(s: Suite, n: int = 2) -> None:
@@ -245,9 +327,14 @@ def buy_printed_like_picture(s: Suite, n: int = 2) -> None:
     for page in pages(s):
         for p in page.products:
             words = p.photos[0].printed_text
-            if not words or p.options or p.id in s.official_products or p.sku in s.latest_order_skus \
-                    or sum(x.photos[0].printed_text == words for x in page.products) != 1 \
-                    or not any(x.photos[0].printed_text for x in page.products if x.id != p.id):
+            if (
+                not words
+                or p.options
+                or p.id in s.official_products
+                or p.sku in s.latest_order_skus
+                or sum(x.photos[0].printed_text == words for x in page.products) != 1
+                or not any(x.photos[0].printed_text for x in page.products if x.id != p.id)
+            ):
                 continue
             others = [k for k in printable if k != p.photos[0].kind and k in KINDS]
             if others:
@@ -256,11 +343,19 @@ def buy_printed_like_picture(s: Suite, n: int = 2) -> None:
     for p, page, other_kind in s.fresh(cands, n):
         words = str(p.photos[0].printed_text)
         spec = replace(s.spec(p), kind=other_kind, text=words, pattern="plain")
-        s.add(template, {}, intent=template, start_url=page.url, image=s.input_image(spec, p.photos[0].seed + 1),
-              eval_=html_eval(order_targets(p, 1)),
-              solution=[open_card(p)] + s.add_to_cart(p) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(123), official=123,
-              comments=f"the picture shows a {other_kind} reading \"{words}\"; the only item here printed so")
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=s.input_image(spec, p.photos[0].seed + 1),
+            eval_=html_eval(order_targets(p, 1)),
+            solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(123),
+            official=123,
+            comments=f'the picture shows a {other_kind} reading "{words}"; the only item here printed so',
+        )
 
 
 def cheapest_in_majority_colour(s: Suite, n: int = 1) -> None:
@@ -279,17 +374,30 @@ def cheapest_in_majority_colour(s: Suite, n: int = 1) -> None:
             color, same = ranked[0]
             same = sorted(same, key=lambda p: (p.final_price, p.id))
             cheapest = min(ks, key=lambda p: (p.final_price, p.id))
-            if same[0].final_price < same[1].final_price and cheapest.photos[0].color != color \
-                    and not same[0].options and same[0].id not in s.official_products \
-                    and all(_quiet(s, x, [color]) for x in same):
+            if (
+                same[0].final_price < same[1].final_price
+                and cheapest.photos[0].color != color
+                and not same[0].options
+                and same[0].id not in s.official_products
+                and all(_quiet(s, x, [color]) for x in same)
+            ):
                 cands.append((same[0], color, ks, page))
                 break
     for p, color, ks, page in s.fresh(cands, n):
         args = {"kinds": kinds_of(p), "kind": p.photos[0].kind}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=cart_has([p]),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(146), official=146, grounding=s.ground(ks, [color]),
-              comments=f"most {kinds_of(p)} here are {color}; a {kind_word(p)} of another colour is cheaper")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_has([p]),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(146),
+            official=146,
+            grounding=s.ground(ks, [color]),
+            comments=f"most {kinds_of(p)} here are {color}; a {kind_word(p)} of another colour is cheaper",
+        )
 
 
 def kind_word(p: Product) -> str:
@@ -300,11 +408,16 @@ def pattern_version_of_this(s: Suite, n: int = 2) -> None:
     """Official 149: from a product's page, one of its kind in its category with a named pattern, into the cart."""
     template = "Find me a {pattern} version of this item, in the same category, and add it to my cart."
     cands = []
-    for (_, kind), ps in sorted(s.groups.items()):
+    for (_, _kind), ps in sorted(s.groups.items()):
         for p in ps:
             pattern = p.photos[0].pattern
-            if pattern == "plain" or p.options or p.id in s.official_products \
-                    or sum(x.photos[0].pattern == pattern for x in ps) != 1 or not _quiet(s, p, [pattern]):
+            if (
+                pattern == "plain"
+                or p.options
+                or p.id in s.official_products
+                or sum(x.photos[0].pattern == pattern for x in ps) != 1
+                or not _quiet(s, p, [pattern])
+            ):
                 continue
             bases = [x for x in ps if x.photos[0].pattern != pattern and x.id not in s.official_products]
             if bases:
@@ -312,13 +425,29 @@ def pattern_version_of_this(s: Suite, n: int = 2) -> None:
                 break
     for p, base, ps in s.fresh(cands, n):
         args = {"pattern": p.photos[0].pattern}
-        s.add(template, args, intent=template.format(**args), start_url=page_url(base), eval_=cart_has([p]),
-              solution=[goto(s.listing_url(p), "its category")] + [open_card(p)] + s.add_to_cart(p) + [stop("")],
-              require_reset=True, difficulty=difficulty(149), official=149,
-              grounding=s.ground(ps, [p.photos[0].pattern]),
-              comments=f"the only {p.photos[0].pattern} {p.photos[0].kind} of the category")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page_url(base),
+            eval_=cart_has([p]),
+            solution=[goto(s.listing_url(p), "its category"), open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(149),
+            official=149,
+            grounding=s.ground(ps, [p.photos[0].pattern]),
+            comments=f"the only {p.photos[0].pattern} {p.photos[0].kind} of the category",
+        )
 
 
-TEMPLATES = [price_by_pattern, open_pictured_result, cart_every_like_pictured, brand_new_not_here,
-             empty_then_every_of_kind, open_darker_here, buy_printed_like_picture, cheapest_in_majority_colour,
-             pattern_version_of_this]
+TEMPLATES = [
+    price_by_pattern,
+    open_pictured_result,
+    cart_every_like_pictured,
+    brand_new_not_here,
+    empty_then_every_of_kind,
+    open_darker_here,
+    buy_printed_like_picture,
+    cheapest_in_majority_colour,
+    pattern_version_of_this,
+]

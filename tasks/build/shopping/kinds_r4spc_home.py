@@ -15,6 +15,7 @@ kinds_r4spc.py has those started on a listing or a product's page):
 Each product picked lives, with every product it competes with, in one leaf category, which the solution opens
 sorted by price (as a person would, from the menu).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -66,18 +67,31 @@ def buy_fewest_dollars(s: Suite, n: int = 2) -> None:
     for (_, kind), color, same in _color_groups(s):
         everywhere = _by_price(p for p in _same_kind(s, kind) if p.photos[0].color == color)
         cheapest = everywhere[0]
-        if cheapest.id == same[0].id and cheapest.final_price < everywhere[1].final_price - 0.5 \
-                and not cheapest.options and cheapest.sku not in s.latest_order_skus \
-                and cheapest.id not in s.official_products:
+        if (
+            cheapest.id == same[0].id
+            and cheapest.final_price < everywhere[1].final_price - 0.5
+            and not cheapest.options
+            and cheapest.sku not in s.latest_order_skus
+            and cheapest.id not in s.official_products
+        ):
             cands.append((cheapest, color, everywhere))
     for k, (p, color, same) in enumerate(s.fresh(cands, n)):
         qty = (3, 4)[k % 2]
         args = {"qty": NUMBER_WORDS[qty], "kinds": kinds_of(p)}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/",
-              image=s.product_image(same[-1]), eval_=html_eval(order_targets(p, qty)),
-              solution=_open_by_price(s, p) + s.add_to_cart(p, qty) + s.checkout() + [stop("")],
-              require_reset=True, difficulty=difficulty(108), official=108, grounding=s.ground(same, [color]),
-              comments=f"the cheapest {color} {p.photos[0].kind} of the store; the picture shows a dearer one")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=s.product_image(same[-1]),
+            eval_=html_eval(order_targets(p, qty)),
+            solution=_open_by_price(s, p) + s.add_to_cart(p, qty) + s.checkout() + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(108),
+            official=108,
+            grounding=s.ground(same, [color]),
+            comments=f"the cheapest {color} {p.photos[0].kind} of the store; the picture shows a dearer one",
+        )
 
 
 def _paper(size: tuple[int, int], tone: tuple[int, int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -90,7 +104,7 @@ def label_picture(lines: list[str]) -> Image.Image:
     from sites.imagery.glyphs import text_font
 
     img, d = _paper((640, 420), (176, 132, 84))
-    for y in range(0, 420, 14):          # corrugation
+    for y in range(0, 420, 14):  # corrugation
         d.line([(0, y), (640, y + 6)], fill=(168, 124, 78), width=2)
     d.rectangle([70, 50, 570, 370], fill=(250, 250, 246), outline=(60, 60, 60), width=3)
     d.text((95, 70), "SHIP TO:", font=text_font(22), fill=(40, 40, 40))
@@ -98,7 +112,7 @@ def label_picture(lines: list[str]) -> Image.Image:
     for line in lines:
         d.text((95, y), line, font=text_font(26), fill=(20, 20, 20))
         y += 42
-    for x in range(95, 545, 7):          # barcode
+    for x in range(95, 545, 7):  # barcode
         d.rectangle([x, 320, x + (2 if x % 3 else 4), 352], fill=(20, 20, 20))
     return img.rotate(4, resample=Image.Resampling.BICUBIC, fillcolor=(176, 132, 84))
 
@@ -118,8 +132,10 @@ def envelope_picture(lines: list[str]) -> Image.Image:
     return img.rotate(-3, resample=Image.Resampling.BICUBIC, fillcolor=(92, 120, 150))
 
 
-RECIPIENTS = (("Nora", "Whitfield", "48 Cedar Hollow Ln", "Bend", "Oregon", "97701"),
-              ("Malik", "Osei", "912 Ridgeview Ct", "Boulder", "Colorado", "80302"))
+RECIPIENTS = (
+    ("Nora", "Whitfield", "48 Cedar Hollow Ln", "Bend", "Oregon", "97701"),
+    ("Malik", "Osei", "912 Ridgeview Ct", "Boulder", "Colorado", "80302"),
+)
 PHONE = "6505550111"
 
 
@@ -138,43 +154,81 @@ def buy_to_label(s: Suite, n: int = 2) -> None:
     a thing the store does not sell: N/A."""
     from .page_kinds import look_words
 
-    template = "Buy me the {look} from \"{leaf}\" and ship it to the address on this label. My phone number is " \
-               "{phone} if it is needed."
-    cands = s.visual("color", options=False, extra=lambda p: p.sku not in s.latest_order_skus
-                     and p.id not in s.official_products)
-    for p, (first, last, street, city, region, postcode) in zip(s.fresh(cands, n), RECIPIENTS):
+    template = (
+        'Buy me the {look} from "{leaf}" and ship it to the address on this label. My phone number is '
+        "{phone} if it is needed."
+    )
+    cands = s.visual(
+        "color", options=False, extra=lambda p: p.sku not in s.latest_order_skus and p.id not in s.official_products
+    )
+    for p, (first, last, street, city, region, postcode) in zip(s.fresh(cands, n), RECIPIENTS, strict=False):
         args = {"look": look_words(p, "color"), "leaf": p.category_path[-1], "phone": "(650) 555-0111"}
-        image = s.save_image(label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}",
-                                            "United States"]))
-        ev = html_eval(order_targets(p, 1) + [target(
-            LATEST_ORDER, "document.querySelector('.box-order-shipping-address').innerText",
-            must_include=[f"{first} {last}", street, f"{city}, {region}, {postcode}"])])
-        fields = (("firstname", first), ("lastname", last), ("street", street), ("city", city),
-                  ("region", region), ("postcode", postcode), ("telephone", PHONE))
-        solution = s.open_from_leaf(p) + s.add_to_cart(p) + [goto(f"{SITE}/checkout/")] \
-            + [type_in(f"input[name={f}]", v) for f, v in fields] \
+        image = s.save_image(
+            label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}", "United States"])
+        )
+        ev = html_eval(
+            [
+                *order_targets(p, 1),
+                target(
+                    LATEST_ORDER,
+                    "document.querySelector('.box-order-shipping-address').innerText",
+                    must_include=[f"{first} {last}", street, f"{city}, {region}, {postcode}"],
+                ),
+            ]
+        )
+        fields = (
+            ("firstname", first),
+            ("lastname", last),
+            ("street", street),
+            ("city", city),
+            ("region", region),
+            ("postcode", postcode),
+            ("telephone", PHONE),
+        )
+        solution = (
+            s.open_from_leaf(p)
+            + s.add_to_cart(p)
+            + [goto(f"{SITE}/checkout/")]
+            + [type_in(f"input[name={f}]", v) for f, v in fields]
             + [click("#shipping-next"), click("#payment button.checkout"), stop("")]
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", image=image, eval_=ev,
-              solution=solution, require_reset=True, difficulty=difficulty(111), official=111,
-              grounding=s.ground([p], [str(p.photos[0].color)]),
-              comments="the label names the recipient and the address; the checkout's form is filled from it")
+        )
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=image,
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(111),
+            official=111,
+            grounding=s.ground([p], [str(p.photos[0].color)]),
+            comments="the label names the recipient and the address; the checkout's form is filled from it",
+        )
     kind = _not_sold(s)
-    template2 = "Buy me the cheapest {kind} you sell and send it to the address on this label. My phone number " \
-                "is {phone} if it is needed."
-    first, last, street, city, region, postcode = ("Ivy", "Brennan", "7 Lantern Row", "Salem", "Massachusetts",
-                                                   "01970")
+    template2 = (
+        "Buy me the cheapest {kind} you sell and send it to the address on this label. My phone number "
+        "is {phone} if it is needed."
+    )
+    first, last, street, city, region, postcode = ("Ivy", "Brennan", "7 Lantern Row", "Salem", "Massachusetts", "01970")
     args = {"kind": kind, "phone": "(650) 555-0111"}
     note = f"The store sells no {kind}."
-    s.add(template2, args, intent=template2.format(**args), start_url=f"{SITE}/",
-          image=s.save_image(label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}",
-                                            "United States"])),
-          eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-          solution=[type_in("#search", kind, enter=True), stop("N/A", "the search finds nothing")],
-          difficulty=difficulty(111), official=111, comments="unachievable: " + note)
+    s.add(
+        template2,
+        args,
+        intent=template2.format(**args),
+        start_url=f"{SITE}/",
+        image=s.save_image(label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}", "United States"])),
+        eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+        solution=[type_in("#search", kind, enter=True), stop("N/A", "the search finds nothing")],
+        difficulty=difficulty(111),
+        official=111,
+        comments="unachievable: " + note,
+    )
 
 
-PLACES = (("3300 Birchwood Dr", "Ann Arbor", "Michigan", "48105"),
-          ("61 Tidewater Ave", "Savannah", "Georgia", "31401"))
+PLACES = (("3300 Birchwood Dr", "Ann Arbor", "Michigan", "48105"), ("61 Tidewater Ave", "Savannah", "Georgia", "31401"))
 
 
 def default_shipping_from_envelope(s: Suite) -> None:
@@ -182,21 +236,56 @@ def default_shipping_from_envelope(s: Suite) -> None:
     address on it: N/A."""
     template = "Change my default shipping address to the one written on this envelope."
     for street, city, region, postcode in PLACES:
-        image = s.save_image(envelope_picture([f"{CUSTOMER['firstname']} {CUSTOMER['lastname']}", street,
-                                               f"{city}, {region} {postcode}"]))
-        steps = [goto(f"{SITE}/customer/account/", "My Account"), click(".box-address-shipping a.action.edit"),
-                 type_in("input[name=street]", street), type_in("input[name=city]", city),
-                 type_in("input[name=region]", region), type_in("input[name=postcode]", postcode),
-                 click("button.action.save"), stop("")]
-        ev = html_eval([target(f"{SITE}/customer/address/", "document.querySelector('.box-address-shipping').innerText",
-                               must_include=[street, f"{city}, {region}, {postcode}"])])
-        s.add(template, {}, intent=template, start_url=f"{SITE}/", image=image, eval_=ev, solution=steps,
-              require_reset=True, difficulty=difficulty(112), official=112,
-              comments=f"the envelope reads {street}, {city}, {region} {postcode}")
+        image = s.save_image(
+            envelope_picture(
+                [f"{CUSTOMER['firstname']} {CUSTOMER['lastname']}", street, f"{city}, {region} {postcode}"]
+            )
+        )
+        steps = [
+            goto(f"{SITE}/customer/account/", "My Account"),
+            click(".box-address-shipping a.action.edit"),
+            type_in("input[name=street]", street),
+            type_in("input[name=city]", city),
+            type_in("input[name=region]", region),
+            type_in("input[name=postcode]", postcode),
+            click("button.action.save"),
+            stop(""),
+        ]
+        ev = html_eval(
+            [
+                target(
+                    f"{SITE}/customer/address/",
+                    "document.querySelector('.box-address-shipping').innerText",
+                    must_include=[street, f"{city}, {region}, {postcode}"],
+                )
+            ]
+        )
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=f"{SITE}/",
+            image=image,
+            eval_=ev,
+            solution=steps,
+            require_reset=True,
+            difficulty=difficulty(112),
+            official=112,
+            comments=f"the envelope reads {street}, {city}, {region} {postcode}",
+        )
     note = "The envelope in the picture has a stamp but no address written on it."
-    s.add(template, {}, intent=template, start_url=f"{SITE}/", image=s.save_image(envelope_picture([])),
-          eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note), solution=[stop("N/A", "no address to read")],
-          difficulty=difficulty(112), official=112, comments="unachievable: " + note)
+    s.add(
+        template,
+        {},
+        intent=template,
+        start_url=f"{SITE}/",
+        image=s.save_image(envelope_picture([])),
+        eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+        solution=[stop("N/A", "no address to read")],
+        difficulty=difficulty(112),
+        official=112,
+        comments="unachievable: " + note,
+    )
 
 
 def _window(same: list[Product]):
@@ -206,8 +295,11 @@ def _window(same: list[Product]):
         low, high = int(a.final_price), int(b.final_price) + 1
         before = same[k - 1].final_price if k else None
         after = same[k + 2].final_price if k + 2 < len(same) else None
-        if (before is None or before < low - 0.5) and (after is None or after > high + 0.5) \
-                and (before is not None or after is not None):
+        if (
+            (before is None or before < low - 0.5)
+            and (after is None or after > high + 0.5)
+            and (before is not None or after is not None)
+        ):
             return low, high, [a, b]
     return None
 
@@ -231,10 +323,20 @@ def cart_all_in_range(s: Suite, n: int = 3) -> None:
         solution = []
         for p in inside:
             solution += _open_by_price(s, p) + s.add_to_cart(p)
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", image=s.product_image(shown),
-              eval_=cart_has(inside), solution=solution + [stop("")], require_reset=True,
-              difficulty=difficulty(137), official=137, grounding=s.ground(everywhere, [color]),
-              comments=f"the {color} {kinds_of(first)} of the store priced between the bounds")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=s.product_image(shown),
+            eval_=cart_has(inside),
+            solution=[*solution, stop("")],
+            require_reset=True,
+            difficulty=difficulty(137),
+            official=137,
+            grounding=s.ground(everywhere, [color]),
+            comments=f"the {color} {kinds_of(first)} of the store priced between the bounds",
+        )
 
 
 def _kind_leaves(s: Suite):
@@ -248,10 +350,12 @@ def _kind_leaves(s: Suite):
 
 def cheapest_kind_in_range(s: Suite, n: int = 2) -> None:
     """Official 139: the cheapest product of the pictured kind between two prices into the cart."""
-    template = "Find the cheapest item between ${low} and ${high} that is the same kind of thing as in this " \
-               "picture, and add it to my cart."
+    template = (
+        "Find the cheapest item between ${low} and ${high} that is the same kind of thing as in this "
+        "picture, and add it to my cart."
+    )
     cands = []
-    for kind, ps in _kind_leaves(s):
+    for _kind, ps in _kind_leaves(s):
         for k in range(1, len(ps) - 1):
             p = ps[k]
             low = int(ps[k - 1].final_price) + 1
@@ -261,18 +365,29 @@ def cheapest_kind_in_range(s: Suite, n: int = 2) -> None:
                 break
     for p, low, high, shown, ps in s.fresh(cands, n):
         args = {"low": str(low), "high": str(high)}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", image=s.product_image(shown),
-              eval_=cart_has([p]), solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
-              require_reset=True, difficulty=difficulty(139), official=139,
-              comments=f"the cheapest {p.photos[0].kind} of the store costs less than the lower bound")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=s.product_image(shown),
+            eval_=cart_has([p]),
+            solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(139),
+            official=139,
+            comments=f"the cheapest {p.photos[0].kind} of the store costs less than the lower bound",
+        )
 
 
 def category_cheapest_above(s: Suite, n: int = 1) -> None:
     """Official 140: in the category of the pictured kind, the cheapest of that kind above a price."""
-    template = "Go to the category where the thing in this picture is sold. Then add to my cart the cheapest item " \
-               "of that kind costing more than ${low}."
+    template = (
+        "Go to the category where the thing in this picture is sold. Then add to my cart the cheapest item "
+        "of that kind costing more than ${low}."
+    )
     cands = []
-    for kind, ps in _kind_leaves(s):
+    for _kind, ps in _kind_leaves(s):
         for k in range(1, len(ps)):
             p = ps[k]
             low = int(ps[k - 1].final_price) + 1
@@ -281,25 +396,49 @@ def category_cheapest_above(s: Suite, n: int = 1) -> None:
                 break
     for p, low, shown, ps in s.fresh(cands, n):
         args = {"low": str(low)}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", image=s.product_image(shown),
-              eval_=cart_has([p]), solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
-              require_reset=True, difficulty=difficulty(140), official=140,
-              comments=f"{p.category_path[-1]}: the {kinds_of(p)} there, the first above the amount")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=s.product_image(shown),
+            eval_=cart_has([p]),
+            solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(140),
+            official=140,
+            comments=f"{p.category_path[-1]}: the {kinds_of(p)} there, the first above the amount",
+        )
 
 
 def category_cheapest(s: Suite, n: int = 2) -> None:
     """Official 141: in the category where the pictured kind is sold, the cheapest of that kind into the cart."""
-    template = "Take me to the category where I can buy something like this, and add the cheapest one of these " \
-               "there to my cart."
-    cands = [(ps[0], ps[-1], ps) for kind, ps in _kind_leaves(s)
-             if not ps[0].options and ps[0].final_price < ps[1].final_price
-             and len(s.groups[(ps[0].category_url, kind)]) < len(
-                 [x for x in s.products if x.category_url == ps[0].category_url])]
-    for p, shown, ps in s.fresh(cands, n):   # a drawing: another kind's task may show the same product's photo
-        s.add(template, {}, intent=template, start_url=f"{SITE}/", image=s.product_image(shown, "sketch"),
-              eval_=cart_has([p]), solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
-              require_reset=True, difficulty=difficulty(141), official=141,
-              comments=f"{p.category_path[-1]} sells other kinds too; the cheapest {p.photos[0].kind} there")
+    template = (
+        "Take me to the category where I can buy something like this, and add the cheapest one of these "
+        "there to my cart."
+    )
+    cands = [
+        (ps[0], ps[-1], ps)
+        for kind, ps in _kind_leaves(s)
+        if not ps[0].options
+        and ps[0].final_price < ps[1].final_price
+        and len(s.groups[(ps[0].category_url, kind)])
+        < len([x for x in s.products if x.category_url == ps[0].category_url])
+    ]
+    for p, shown, _ps in s.fresh(cands, n):  # a drawing: another kind's task may show the same product's photo
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=f"{SITE}/",
+            image=s.product_image(shown, "sketch"),
+            eval_=cart_has([p]),
+            solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(141),
+            official=141,
+            comments=f"{p.category_path[-1]} sells other kinds too; the cheapest {p.photos[0].kind} there",
+        )
 
 
 def _cheapest_with(s: Suite, fact: str):
@@ -315,8 +454,14 @@ def _cheapest_with(s: Suite, fact: str):
         for v in values:
             same = [p for p in ps if str(getattr(p.photos[0], fact)) == v]
             others = [x for x in shows[v] if x.photos[0].kind != kind]
-            if len(same) >= 2 and same[0].final_price < same[1].final_price and len(same) < len(ps) and others \
-                    and all(_quiet(s, x, [v]) for x in same) and same[0].id not in s.wishlist_ids:
+            if (
+                len(same) >= 2
+                and same[0].final_price < same[1].final_price
+                and len(same) < len(ps)
+                and others
+                and all(_quiet(s, x, [v]) for x in same)
+                and same[0].id not in s.wishlist_ids
+            ):
                 yield same[0], v, same, others[same[0].id % len(others)], ps
                 break
 
@@ -324,21 +469,32 @@ def _cheapest_with(s: Suite, fact: str):
 def wish_cheapest_with_pattern(s: Suite, n: int = 1) -> None:
     """Official 142: the cheapest product of a kind with the pictured thing's pattern onto the wish list."""
     template = "My kid loves the pattern on this. Add the least expensive {kind} with that pattern to my wish list."
-    for p, v, same, other, ps in s.fresh(list(_cheapest_with(s, "pattern")), n):
+    for p, v, _same, other, ps in s.fresh(list(_cheapest_with(s, "pattern")), n):
         args = {"kind": p.photos[0].kind}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", image=s.product_image(other),
-              eval_=html_eval([wish_target([p.name])]),
-              solution=_open_by_price(s, p) + [click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(142), official=142, grounding=s.ground(ps, [v]),
-              comments=f"the picture shows a {v} {other.photos[0].kind}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=s.product_image(other),
+            eval_=html_eval([wish_target([p.name])]),
+            solution=[*_open_by_price(s, p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(142),
+            official=142,
+            grounding=s.ground(ps, [v]),
+            comments=f"the picture shows a {v} {other.photos[0].kind}",
+        )
 
 
 def wish_cheapest_two_pictures(s: Suite, n: int = 2) -> None:
     """Official 143: a picture in two halves; the cheapest thing of the right half's kind in the left half's colour
     onto the wish list."""
-    template = "Put on my wish list the least expensive item that is the thing on the right of this picture in " \
-               "the colour of the thing on the left."
-    for p, v, same, other, ps in s.fresh(list(_cheapest_with(s, "color")), n):
+    template = (
+        "Put on my wish list the least expensive item that is the thing on the right of this picture in "
+        "the colour of the thing on the left."
+    )
+    for p, v, _same, other, ps in s.fresh(list(_cheapest_with(s, "color")), n):
         kind_shown = [x for x in ps if x.photos[0].color != v]
         if not kind_shown:
             continue
@@ -351,14 +507,31 @@ def wish_cheapest_two_pictures(s: Suite, n: int = 2) -> None:
         canvas = Image.new("RGB", (784, 288), "white")
         canvas.paste(a, (0, 0))
         canvas.paste(b, (400, 0))
-        s.add(template, {}, intent=template, start_url=f"{SITE}/", image=s.save_image(canvas),
-              eval_=html_eval([wish_target([p.name])]),
-              solution=_open_by_price(s, p) + [click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(143), official=143, grounding=s.ground(ps, [v]),
-              comments=f"left: {article(str(other.photos[0].kind))} {other.photos[0].kind} in {v}; right: "
-                       f"{article(right.photos[0].kind)} {right.photos[0].kind} in another colour")
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=f"{SITE}/",
+            image=s.save_image(canvas),
+            eval_=html_eval([wish_target([p.name])]),
+            solution=[*_open_by_price(s, p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(143),
+            official=143,
+            grounding=s.ground(ps, [v]),
+            comments=f"left: {article(str(other.photos[0].kind))} {other.photos[0].kind} in {v}; right: "
+            f"{article(right.photos[0].kind)} {right.photos[0].kind} in another colour",
+        )
 
 
-TEMPLATES = [buy_fewest_dollars, buy_to_label, default_shipping_from_envelope, cart_all_in_range,
-             cheapest_kind_in_range, category_cheapest_above, category_cheapest, wish_cheapest_with_pattern,
-             wish_cheapest_two_pictures]
+TEMPLATES = [
+    buy_fewest_dollars,
+    buy_to_label,
+    default_shipping_from_envelope,
+    cart_all_in_range,
+    cheapest_kind_in_range,
+    category_cheapest_above,
+    category_cheapest,
+    wish_cheapest_with_pattern,
+    wish_cheapest_two_pictures,
+]

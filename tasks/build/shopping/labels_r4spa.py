@@ -7,6 +7,7 @@ table (nutrition of food, the size chart of letter-sized apparel, the capacity o
   a kind of thing the store does not sell: N/A);
 - 59: the product a look names, into the cart, on condition that it holds at least an amount (it does).
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -17,8 +18,13 @@ from .official import difficulty
 from .page_kinds import look_words, looks_on, open_card, pages
 from .rows import cart_eval
 
-SIZE_WORDS = {"XS": "XS |OR| Extra Small |OR| X-Small", "S": "S |OR| Small", "M": "M |OR| Medium",
-              "L": "L |OR| Large", "XL": "XL |OR| Extra Large |OR| X-Large"}
+SIZE_WORDS = {
+    "XS": "XS |OR| Extra Small |OR| X-Small",
+    "S": "S |OR| Small",
+    "M": "M |OR| Medium",
+    "L": "L |OR| Large",
+    "XL": "XL |OR| Extra Large |OR| X-Large",
+}
 UNIT_WORDS = {"liters": "liters", "fl oz": "fluid ounces"}
 
 
@@ -56,13 +62,22 @@ def calories(s: Suite, n: int = 4) -> None:
                 cands.append((p, fact, page))
     for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
         per, servings = _int(p, "Calories per Serving") or 0, _int(p, "Servings per Container") or 0
-        how, answer = (("one serving", per) if k % 2 == 0 else ("the whole container", per * servings))
+        how, answer = ("one serving", per) if k % 2 == 0 else ("the whole container", per * servings)
         args = {"how": how, "look": look_words(p, fact)}
-        note = ("Calories per Serving" if k % 2 == 0
-                else f"Calories per Serving {per} x Servings per Container {servings}")
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [str(answer)]}), solution=[open_card(p), stop(str(answer), note)],
-              difficulty=difficulty(100), official=100, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        note = (
+            "Calories per Serving" if k % 2 == 0 else f"Calories per Serving {per} x Servings per Container {servings}"
+        )
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [str(answer)]}),
+            solution=[open_card(p), stop(str(answer), note)],
+            difficulty=difficulty(100),
+            official=100,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def size_for_chest(s: Suite, n: int = 3) -> None:
@@ -77,10 +92,17 @@ def size_for_chest(s: Suite, n: int = 3) -> None:
         size, low, high = chart(p)[(1, 3, 2)[k % 3]]
         chest = (low + high) // 2
         args = {"look": look_words(p, fact), "chest": str(chest)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [SIZE_WORDS[size]]}),
-              solution=[open_card(p), stop(size, f"Size Chart in More Information: {size} fits {low}-{high} in")],
-              difficulty=difficulty(99), official=99, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [SIZE_WORDS[size]]}),
+            solution=[open_card(p), stop(size, f"Size Chart in More Information: {size} fits {low}-{high} in")],
+            difficulty=difficulty(99),
+            official=99,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def cheapest_that_holds(s: Suite, n: int = 1) -> None:
@@ -90,47 +112,69 @@ def cheapest_that_holds(s: Suite, n: int = 1) -> None:
     cands = []
     for (url, kind), group in sorted(s.groups.items()):
         everything = [s.data.product(i) for i in _leaf_ids(s, url)]
-        same = sorted((x for x in everything if x.photos[0].kind == kind and capacity(x)),
-                      key=lambda x: (x.final_price, x.id))
+        same = sorted(
+            (x for x in everything if x.photos[0].kind == kind and capacity(x)), key=lambda x: (x.final_price, x.id)
+        )
         for i, p in enumerate(same[1:], start=1):
             need = (capacity(p) or (0, ""))[0]
             cheaper = same[:i]
-            if (all((capacity(x) or (0, ""))[0] < need for x in cheaper) and p in group and not p.options
-                    and s.unique_look(p) and len({x.final_price for x in same[:i + 1]}) == i + 1):
+            if (
+                all((capacity(x) or (0, ""))[0] < need for x in cheaper)
+                and p in group
+                and not p.options
+                and s.unique_look(p)
+                and len({x.final_price for x in same[: i + 1]}) == i + 1
+            ):
                 cands.append((p, need))
                 break
     for p, need in s.fresh(cands, n):
         cap = capacity(p) or (0, "liters")
         args = {"kind": p.photos[0].kind, "leaf": leaf(p), "amount": str(need), "unit": UNIT_WORDS[cap[1]]}
-        s.add(template, args, intent=template.format(**args), eval_=cart_eval(p),
-              solution=s.open_from_leaf(p) + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(58), official=58,
-              comments="every cheaper one of its kind there holds less (Capacity in More Information)")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=cart_eval(p),
+            solution=s.open_from_leaf(p) + s.add_to_cart(p) + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(58),
+            official=58,
+            comments="every cheaper one of its kind there holds less (Capacity in More Information)",
+        )
     template_na = "Add the cheapest {thing} that {holds} to my shopping cart."
     from sites.imagery import KINDS
 
     for thing, holds in (("tent", "sleeps four people"), ("minivan", "seats seven people")):
         total, _ = s.data.search(thing)
-        if total or any(thing in k.nouns for k in KINDS.values()):   # a noun of a kind: a canoe may be a kayak
+        if total or any(thing in k.nouns for k in KINDS.values()):  # a noun of a kind: a canoe may be a kayak
             continue
         note = f"The store sells no {thing}."
         args = {"thing": thing, "holds": holds}
-        s.add(template_na, args, intent=template_na.format(**args), eval_=answer_eval({"fuzzy_match": "N/A"}, note),
-              solution=[type_in("#search", thing, enter=True), stop("N/A")], difficulty=difficulty(58), official=58,
-              comments="unachievable: " + note)
+        s.add(
+            template_na,
+            args,
+            intent=template_na.format(**args),
+            eval_=answer_eval({"fuzzy_match": "N/A"}, note),
+            solution=[type_in("#search", thing, enter=True), stop("N/A")],
+            difficulty=difficulty(58),
+            official=58,
+            comments="unachievable: " + note,
+        )
         break
 
 
 def _leaf_ids(s: Suite, url: str) -> list[int]:
-    path = url[1:-len(".html")]
+    path = url[1 : -len(".html")]
     total, _ = s.data.category_listing(path, "position", "asc", 1, 1)
     return s.data.category_listing(path, "position", "asc", 1, max(1, total))[1]
 
 
 def add_if_it_holds(s: Suite, n: int = 2) -> None:
     """Official 59: the product a look names on a category page, into the cart if it holds at least an amount."""
-    template = ("I'm thinking about the {look} on this page, but only if it holds at least {amount} {unit}. "
-                "If it does, can you add it to my cart?")
+    template = (
+        "I'm thinking about the {look} on this page, but only if it holds at least {amount} {unit}. "
+        "If it does, can you add it to my cart?"
+    )
     cands = []
     for page in pages(s, 1):
         for p, fact in looks_on(s, page, page.products):
@@ -139,10 +183,19 @@ def add_if_it_holds(s: Suite, n: int = 2) -> None:
     for p, fact, page in s.fresh(cands, n):
         amount, unit = capacity(p) or (0, "liters")
         args = {"look": look_words(p, fact), "amount": str(amount - 2), "unit": UNIT_WORDS[unit]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=cart_eval(p),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(59), official=59, grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-              comments=f"Capacity: {amount} {unit}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_eval(p),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(59),
+            official=59,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments=f"Capacity: {amount} {unit}",
+        )
 
 
 TEMPLATES = [calories, size_for_chest, cheapest_that_holds, add_if_it_holds]

@@ -6,6 +6,7 @@
 The colour is the photo's (its text and options never say it); the amount is chosen between two products of
 that look, so that the price condition decides which one is meant.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,24 +41,42 @@ def _limit(below: Product, above: Product) -> int | None:
 
 def dearest_under(s: Suite, n: int = 2) -> None:
     """Official 71: the most expensive product of a kind and colour in a category below an amount, into the cart."""
-    template = "Add the most expensive {color} {kind} from the \"{leaf}\" category that costs less than " \
-               "${dollars} to my cart."
+    template = (
+        'Add the most expensive {color} {kind} from the "{leaf}" category that costs less than ${dollars} to my cart.'
+    )
     cands = []
     for _, color, same in _color_groups(s):
         for k in range(1, len(same) - 1):
             best, nxt = same[k], same[k + 1]
             amount = _limit(best, nxt)
-            if amount and same[k - 1].final_price < best.final_price and not best.options \
-                    and best.id not in s.official_products:
+            if (
+                amount
+                and same[k - 1].final_price < best.final_price
+                and not best.options
+                and best.id not in s.official_products
+            ):
                 cands.append((best, color, same, amount))
                 break
     for p, color, same, amount in s.fresh(cands, n):
         args = {"color": color, "kind": p.photos[0].kind, "leaf": p.category_path[-1], "dollars": str(amount)}
-        solution = [goto(s.listing_url(p, "price", "desc"), "the category, highest price first"), open_card(p)] \
-            + s.add_to_cart(p) + [stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=cart_eval(p), solution=solution,
-              require_reset=True, difficulty=difficulty(71), official=71, grounding=s.ground(same, [color]),
-              comments="the dearer products of that look cost more than the amount")
+        solution = [
+            goto(s.listing_url(p, "price", "desc"), "the category, highest price first"),
+            open_card(p),
+            *s.add_to_cart(p),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=cart_eval(p),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(71),
+            official=71,
+            grounding=s.ground(same, [color]),
+            comments="the dearer products of that look cost more than the amount",
+        )
 
 
 def like_this_other_color(s: Suite, n: int = 5) -> None:
@@ -71,24 +90,46 @@ def like_this_other_color(s: Suite, n: int = 5) -> None:
             amount = _limit(pick, nxt)
             if amount is None or pick.options or pick.id in s.official_products:
                 continue
-            rivals = [x for x in s.products if x.photos[0].kind == kind and x.photos[0].color == color
-                      and x.final_price <= amount and x.id != pick.id]
-            if rivals:         # the only one of that look in the store at most the amount
+            rivals = [
+                x
+                for x in s.products
+                if x.photos[0].kind == kind
+                and x.photos[0].color == color
+                and x.final_price <= amount
+                and x.id != pick.id
+            ]
+            if rivals:  # the only one of that look in the store at most the amount
                 continue
-            bases = [x for x in s.groups[(url, kind)] if x.photos[0].color not in (None, color)
-                     and x.id not in s.official_products]
+            bases = [
+                x
+                for x in s.groups[(url, kind)]
+                if x.photos[0].color not in (None, color) and x.id not in s.official_products
+            ]
             if bases:
                 cands.append((pick, bases[0], color, same, amount))
             break
     for p, base, color, same, amount in s.fresh(cands, n):
         args = {"kind": p.photos[0].kind, "color": color, "dollars": str(amount)}
-        solution = [goto(s.listing_url(p, "price", "asc"), "its category, lowest price first"), open_card(p)] \
-            + s.add_to_cart(p) + [stop("")]
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/{base.url_key}.html",
-              eval_=cart_eval(p), solution=solution, require_reset=True, difficulty=difficulty(150), official=150,
-              grounding=s.ground(same, [color]),
-              comments="the page's category holds the other colours of that kind; only one in that colour costs "
-                       "no more than the amount")
+        solution = [
+            goto(s.listing_url(p, "price", "asc"), "its category, lowest price first"),
+            open_card(p),
+            *s.add_to_cart(p),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/{base.url_key}.html",
+            eval_=cart_eval(p),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(150),
+            official=150,
+            grounding=s.ground(same, [color]),
+            comments="the page's category holds the other colours of that kind; only one in that colour costs "
+            "no more than the amount",
+        )
 
 
 TEMPLATES = [dearest_under, like_this_other_color]

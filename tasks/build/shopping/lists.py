@@ -1,5 +1,5 @@
-"""Shopping templates on the customer's lists and account: wish list, compare list, cart, phone and address.
-"""
+"""Shopping templates on the customer's lists and account: wish list, compare list, cart, phone and address."""
+
 from __future__ import annotations
 
 from ..evals import click, goto, html_eval, stop, target, type_in
@@ -14,10 +14,18 @@ def wishlist_pictured(s: Suite, count: int = 4) -> None:
     for p in pick(s, cands, count):
         args = {"leaf": leaf(p)}
         image = s.product_image(p, "sketch" if p.id % 2 else "photo")
-        solution = s.open_from_leaf(p) + [click("button.towishlist"), stop("")]
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=solution, require_reset=True, difficulty=difficulty(35), official=35)
+        solution = [*s.open_from_leaf(p), click("button.towishlist"), stop("")]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(35),
+            official=35,
+        )
 
 
 def wishlist_by_pattern(s: Suite) -> None:
@@ -25,32 +33,54 @@ def wishlist_by_pattern(s: Suite) -> None:
     cands = s.visual("pattern", extra=lambda p: p.photos[0].pattern != "plain" and p.id not in s.wishlist_ids)
     for p in pick(s, cands, 4):
         args = {"pattern": p.photos[0].pattern, "noun": p.photos[0].kind, "leaf": leaf(p)}
-        solution = s.open_from_leaf(p) + [click("button.towishlist"), stop("")]
-        s.add(template, args, intent=template.format(**args),
-              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=solution, require_reset=True, difficulty=difficulty(17), official=17,
-              grounding=s.ground([p], [p.photos[0].pattern]))
+        solution = [*s.open_from_leaf(p), click("button.towishlist"), stop("")]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(17),
+            official=17,
+            grounding=s.ground([p], [p.photos[0].pattern]),
+        )
 
 
 def compare_two_colors(s: Suite) -> None:
     template = "Add the {color_a} {noun} and the {color_b} {noun} from {leaf} to the comparison list."
     cands = []
     for p in s.visual("color", min_peers=1):
-        partners = [x for x in s.peers(p) if x.id > p.id and s.unique_by(x, "color")
-                    and s.clean(x, [x.photos[0].color]) and s.clean(p, [x.photos[0].color])
-                    and s.clean(x, [p.photos[0].color])]
+        partners = [
+            x
+            for x in s.peers(p)
+            if x.id > p.id
+            and s.unique_by(x, "color")
+            and s.clean(x, [x.photos[0].color])
+            and s.clean(p, [x.photos[0].color])
+            and s.clean(x, [p.photos[0].color])
+        ]
         if partners:
             cands.append((p, partners[0]))
     for a, b in pick(s, cands, 3):
-        args = {"color_a": a.photos[0].color, "color_b": b.photos[0].color, "noun": a.photos[0].kind,
-                "leaf": leaf(a)}
-        solution = (s.open_from_leaf(a) + [click("button.tocompare")] + s.open_from_leaf(b)
-                    + [click("button.tocompare"), stop("")])
-        s.add(template, args, intent=template.format(**args),
-              eval_=html_eval([target(f"{SITE}/catalog/product_compare/", COMPARE_NAMES,
-                                      must_include=[a.name, b.name])]),
-              solution=solution, require_reset=True, difficulty=("medium", "medium", "hard"),
-              grounding=s.ground([a, b], [a.photos[0].color, b.photos[0].color]))
+        args = {"color_a": a.photos[0].color, "color_b": b.photos[0].color, "noun": a.photos[0].kind, "leaf": leaf(a)}
+        solution = [
+            *s.open_from_leaf(a),
+            click("button.tocompare"),
+            *s.open_from_leaf(b),
+            click("button.tocompare"),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval([target(f"{SITE}/catalog/product_compare/", COMPARE_NAMES, must_include=[a.name, b.name])]),
+            solution=solution,
+            require_reset=True,
+            difficulty=("medium", "medium", "hard"),
+            grounding=s.ground([a, b], [a.photos[0].color, b.photos[0].color]),
+        )
 
 
 def cart_by_count(s: Suite) -> None:
@@ -61,10 +91,17 @@ def cart_by_count(s: Suite) -> None:
         ph = p.photos[0]
         args = {"qty": qty, "noun": plural(ph.kind), "leaf": leaf(p), "count_word": NUMBER_WORDS[ph.count]}
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + [stop("")]
-        s.add(template, args, intent=template.format(**args),
-              eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
-              solution=solution, require_reset=True, difficulty=difficulty(96), official=96,
-              grounding=s.ground([p], [ph.count, NUMBER_WORDS[ph.count]]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(96),
+            official=96,
+            grounding=s.ground([p], [ph.count, NUMBER_WORDS[ph.count]]),
+        )
 
 
 def cart_pictured(s: Suite, count: int = 4, first: int = 0) -> None:
@@ -75,9 +112,17 @@ def cart_pictured(s: Suite, count: int = 4, first: int = 0) -> None:
         args = {"qty": qty, "leaf": leaf(p)}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + [stop("")]
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
-              solution=solution, require_reset=True, difficulty=difficulty(34), official=34)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(34),
+            official=34,
+        )
 
 
 def change_phone(s: Suite) -> None:
@@ -85,29 +130,71 @@ def change_phone(s: Suite) -> None:
     default = next(a for a in s.data.customer_addresses() if a["default_shipping"])
     for phone in ("4155550199", "6505550142", "2125550173"):
         args = {"phone": phone}
-        solution = [goto(f"{SITE}/customer/address/edit/id/{default['id']}/"), type_in("input[name=telephone]", phone),
-                    click("button.action.save"), stop("")]
-        ev = html_eval([
-            target(f"{SITE}/customer/address/", "func:get_query_text(__page__, \".box-address-shipping\")",
-                   must_include=[phone]),
-            target(f"{SITE}/customer/address/", "func:get_query_text(__page__, \".box-address-billing\")",
-                   must_include=[phone, default["street"]]),
-        ])
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/customer/account/", eval_=ev,
-              solution=solution, require_reset=True, difficulty=("easy", "easy", "easy"))
+        solution = [
+            goto(f"{SITE}/customer/address/edit/id/{default['id']}/"),
+            type_in("input[name=telephone]", phone),
+            click("button.action.save"),
+            stop(""),
+        ]
+        ev = html_eval(
+            [
+                target(
+                    f"{SITE}/customer/address/",
+                    'func:get_query_text(__page__, ".box-address-shipping")',
+                    must_include=[phone],
+                ),
+                target(
+                    f"{SITE}/customer/address/",
+                    'func:get_query_text(__page__, ".box-address-billing")',
+                    must_include=[phone, default["street"]],
+                ),
+            ]
+        )
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/customer/account/",
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=("easy", "easy", "easy"),
+        )
 
 
 def change_address(s: Suite) -> None:
     template = "I moved. Update my default address to {street}, {city}, {region} {postcode}."
     default = next(a for a in s.data.customer_addresses() if a["default_shipping"])
-    for street, city, region, postcode in (("88 Harbor View Rd", "Seattle", "Washington", "98101"),
-                                           ("1420 Maple Ave", "Evanston", "Illinois", "60201"),
-                                           ("7 Beacon St", "Boston", "Massachusetts", "02108")):
+    for street, city, region, postcode in (
+        ("88 Harbor View Rd", "Seattle", "Washington", "98101"),
+        ("1420 Maple Ave", "Evanston", "Illinois", "60201"),
+        ("7 Beacon St", "Boston", "Massachusetts", "02108"),
+    ):
         args = {"street": street, "city": city, "region": region, "postcode": postcode}
-        solution = [goto(f"{SITE}/customer/address/edit/id/{default['id']}/"), type_in("input[name=street]", street),
-                    type_in("input[name=city]", city), type_in("input[name=region]", region),
-                    type_in("input[name=postcode]", postcode), click("button.action.save"), stop("")]
-        ev = html_eval([target(f"{SITE}/customer/address/", "document.querySelector('.box-address-shipping').innerText",
-                               must_include=[street, city, postcode])])
-        s.add(template, args, intent=template.format(**args), eval_=ev, solution=solution, require_reset=True,
-              difficulty=("easy", "easy", "easy"))
+        solution = [
+            goto(f"{SITE}/customer/address/edit/id/{default['id']}/"),
+            type_in("input[name=street]", street),
+            type_in("input[name=city]", city),
+            type_in("input[name=region]", region),
+            type_in("input[name=postcode]", postcode),
+            click("button.action.save"),
+            stop(""),
+        ]
+        ev = html_eval(
+            [
+                target(
+                    f"{SITE}/customer/address/",
+                    "document.querySelector('.box-address-shipping').innerText",
+                    must_include=[street, city, postcode],
+                )
+            ]
+        )
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=("easy", "easy", "easy"),
+        )

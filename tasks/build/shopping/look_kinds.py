@@ -7,6 +7,7 @@ colour word alone (page_kinds.py has the grid's rules):
   onto the wish list;
 - 70: how many things the photo of a product of a colour shows.
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -18,15 +19,24 @@ from .official import difficulty
 from .page_kinds import look_words, looks_on, open_card, pages
 from .rows import cart_eval
 
-HEARTS = {"red": "\u2764\ufe0f", "orange": "\U0001f9e1", "yellow": "\U0001f49b", "green": "\U0001f49a",
-          "blue": "\U0001f499", "purple": "\U0001f49c", "brown": "\U0001f90e", "black": "\U0001f5a4",
-          "white": "\U0001f90d"}
+HEARTS = {
+    "red": "\u2764\ufe0f",
+    "orange": "\U0001f9e1",
+    "yellow": "\U0001f49b",
+    "green": "\U0001f49a",
+    "blue": "\U0001f499",
+    "purple": "\U0001f49c",
+    "brown": "\U0001f90e",
+    "black": "\U0001f5a4",
+    "white": "\U0001f90d",
+}
 LOOKALIKES = {"checked": "a checkerboard", "striped": "a zebra", "dotted": "a Dalmatian"}
 
 
 def _quiet(s: Suite, p: Product, terms: list[str]) -> bool:
-    return s.clean(p, terms) and not any(t.lower() in (v.lower() for v in vals)
-                                         for t in terms for vals in p.options.values())
+    return s.clean(p, terms) and not any(
+        t.lower() in (v.lower() for v in vals) for t in terms for vals in p.options.values()
+    )
 
 
 def like_hearts(s: Suite, n: int = 5) -> None:
@@ -43,33 +53,57 @@ def like_hearts(s: Suite, n: int = 5) -> None:
             if any(x.photos[0].count == ph.count for x in same):
                 continue
             if _quiet(s, p, [str(ph.color), NUMBER_WORDS[ph.count]]) and all(
-                    _quiet(s, x, [str(ph.color)]) for x in same):
+                _quiet(s, x, [str(ph.color)]) for x in same
+            ):
                 cands.append((p, page, same))
     for p, page, same in s.fresh(cands, n):
         ph = p.photos[0]
         args = {"emojis": HEARTS[str(ph.color)] * ph.count}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=cart_eval(p),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(74), official=74, grounding=s.ground([p, *same], [str(ph.color)]),
-              comments=f"{ph.count} {ph.color} thing(s) in its photo; any other {ph.color} product here shows "
-                       "another number")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_eval(p),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(74),
+            official=74,
+            grounding=s.ground([p, *same], [str(ph.color)]),
+            comments=f"{ph.count} {ph.color} thing(s) in its photo; any other {ph.color} product here shows "
+            "another number",
+        )
 
 
 def lookalike_to_wishlist(s: Suite, n: int = 3) -> None:
     """Official 75: the product of a kind on this page whose pattern looks like a well-known thing, onto the wish
     list."""
     template = "Can you put the {kinds} on this page that look like they were cut from {reference} on my wish list?"
-    cands = [(p, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)
-             if fact == "pattern" and p.photos[0].pattern in LOOKALIKES and p.id not in s.wishlist_ids]
+    cands = [
+        (p, page)
+        for page in pages(s)
+        for p, fact in looks_on(s, page, page.products, options=None)
+        if fact == "pattern" and p.photos[0].pattern in LOOKALIKES and p.id not in s.wishlist_ids
+    ]
     for p, page in s.fresh(cands, n):
         kind = p.photos[0].kind
-        args = {"kinds": kind if kind.endswith("s") and not kind.endswith("ss") else plural(kind),
-                "reference": LOOKALIKES[p.photos[0].pattern]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=[open_card(p), click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(75), official=75, grounding=s.ground([p], [p.photos[0].pattern]),
-              comments=f"its photo shows a {p.photos[0].pattern} pattern; no other {p.photos[0].kind} here does")
+        args = {
+            "kinds": kind if kind.endswith("s") and not kind.endswith("ss") else plural(kind),
+            "reference": LOOKALIKES[p.photos[0].pattern],
+        }
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+            solution=[open_card(p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(75),
+            official=75,
+            grounding=s.ground([p], [p.photos[0].pattern]),
+            comments=f"its photo shows a {p.photos[0].pattern} pattern; no other {p.photos[0].kind} here does",
+        )
 
 
 def count_in_photo(s: Suite, n: int = 1) -> None:
@@ -84,12 +118,21 @@ def count_in_photo(s: Suite, n: int = 1) -> None:
     for p, fact, page in s.fresh(cands, n):
         count = p.photos[0].count
         kind = p.photos[0].kind
-        args = {"kinds": kind if kind.endswith("s") and not kind.endswith("ss") else plural(kind),
-                "look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [f"{count} |OR| {NUMBER_WORDS[count]}"]}),
-              solution=[stop(str(count), "its photo")], difficulty=difficulty(70), official=70,
-              grounding=s.ground([p], [str(p.photos[0].color), NUMBER_WORDS[count]]))
+        args = {
+            "kinds": kind if kind.endswith("s") and not kind.endswith("ss") else plural(kind),
+            "look": look_words(p, fact),
+        }
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [f"{count} |OR| {NUMBER_WORDS[count]}"]}),
+            solution=[stop(str(count), "its photo")],
+            difficulty=difficulty(70),
+            official=70,
+            grounding=s.ground([p], [str(p.photos[0].color), NUMBER_WORDS[count]]),
+        )
 
 
 TEMPLATES = [like_hearts, lookalike_to_wishlist, count_in_photo]

@@ -3,7 +3,10 @@ products of a look into the cart (72, 145), the one showing the most pieces (144
 (89), a review with text (87), the cheaper of two into the cart and the other into the wish list (76), a count
 into the wish list (69), and the cheapest or dearest of a look in a one-page category (0, 1, 14).
 """
+
 from __future__ import annotations
+
+import itertools
 
 from sites.shopping.data import Product
 
@@ -40,10 +43,16 @@ def _group_cands(s: Suite, fact: str, same_kind: bool):
             if value in (None, "plain") or key in seen:
                 continue
             seen.add(key)
-            group = _all_of(s, page, lambda x: getattr(x.photos[0], fact) == value
-                            and (not same_kind or x.photos[0].kind == p.photos[0].kind))
-            if 2 <= len(group) <= 3 and all(not x.options and x.id not in s.official_products
-                                            and s.clean(x, [str(value)]) for x in group):
+            group = _all_of(
+                s,
+                page,
+                lambda x: (
+                    getattr(x.photos[0], fact) == value and (not same_kind or x.photos[0].kind == p.photos[0].kind)
+                ),
+            )
+            if 2 <= len(group) <= 3 and all(
+                not x.options and x.id not in s.official_products and s.clean(x, [str(value)]) for x in group
+            ):
                 if not same_kind or len(_all_of(s, page, lambda x: x.photos[0].kind == p.photos[0].kind)) > len(group):
                     out.append((group[0], group, value, page))
     return out
@@ -54,7 +63,7 @@ def _cart_all(page: Page, group: list[Product], s: Suite) -> list[dict]:
     for n, p in enumerate(group):
         if n:
             steps.append(goto(page.url, "back to the page the task started on"))
-        steps += [open_card(p)] + s.add_to_cart(p)
+        steps += [open_card(p), *s.add_to_cart(p)]
     return steps
 
 
@@ -63,23 +72,41 @@ def cart_all_color(s: Suite, n: int = 4) -> None:
     template = "Add all the {color} {noun} on this page to my shopping cart."
     for first, group, color, page in s.fresh(_group_cands(s, "color", True), n):
         args = {"color": color, "noun": plural(first.photos[0].kind)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES,
-                                      must_include=[f"{p.name} x 1" for p in group])]),
-              solution=_cart_all(page, group, s) + [stop("")], require_reset=True,
-              difficulty=difficulty(72), official=72, grounding=s.ground(group, [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval(
+                [target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1" for p in group])]
+            ),
+            solution=[*_cart_all(page, group, s), stop("")],
+            require_reset=True,
+            difficulty=difficulty(72),
+            official=72,
+            grounding=s.ground(group, [color]),
+        )
 
 
 def cart_all_pattern(s: Suite, n: int = 3) -> None:
     """Official 145: every product on this page whose photo shows a pattern, into the cart."""
     template = "Put all the items with a {pattern} pattern on this page into my cart."
-    for first, group, pattern, page in s.fresh(_group_cands(s, "pattern", False), n):
+    for _first, group, pattern, page in s.fresh(_group_cands(s, "pattern", False), n):
         args = {"pattern": pattern}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES,
-                                      must_include=[f"{p.name} x 1" for p in group])]),
-              solution=_cart_all(page, group, s) + [stop("")], require_reset=True,
-              difficulty=difficulty(145), official=145, grounding=s.ground(group, [pattern]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval(
+                [target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1" for p in group])]
+            ),
+            solution=[*_cart_all(page, group, s), stop("")],
+            require_reset=True,
+            difficulty=difficulty(145),
+            official=145,
+            grounding=s.ground(group, [pattern]),
+        )
 
 
 def cart_most_pieces(s: Suite, n: int = 3) -> None:
@@ -90,15 +117,28 @@ def cart_most_pieces(s: Suite, n: int = 3) -> None:
         ranked = sorted(page.products, key=lambda p: -p.photos[0].count)
         top = ranked[0]
         c = top.photos[0].count
-        if len(ranked) >= 4 and c > ranked[1].photos[0].count and not top.options \
-                and top.id not in s.official_products and s.clean(top, [str(c), NUMBER_WORDS[c]]):
+        if (
+            len(ranked) >= 4
+            and c > ranked[1].photos[0].count
+            and not top.options
+            and top.id not in s.official_products
+            and s.clean(top, [str(c), NUMBER_WORDS[c]])
+        ):
             cands.append((top, page))
     for p, page in s.fresh(cands, n):
         c = p.photos[0].count
-        s.add(template, {}, intent=template, start_url=page.url,
-              eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1"])]),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(144), official=144, grounding=s.ground([p], [c, NUMBER_WORDS[c]]))
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1"])]),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(144),
+            official=144,
+            grounding=s.ground([p], [c, NUMBER_WORDS[c]]),
+        )
 
 
 def to_payment_step(s: Suite, n: int = 4) -> None:
@@ -109,59 +149,107 @@ def to_payment_step(s: Suite, n: int = 4) -> None:
         args = {"look": look_words(p, fact)}
         ev = url_eval(f"{SITE}/checkout/#payment")
         ev["eval_types"] = ["url_match", "program_html"]
-        ev["program_html"] = [target(f"{SITE}/checkout/#payment",
-                                     "func:get_query_text(__page__, \"#opc-sidebar\")", must_include=[p.name])]
-        solution = [open_card(p)] + s.add_to_cart(p) + [goto(f"{SITE}/checkout/"), click("#shipping-next"),
-                                                         stop("")]
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=ev, solution=solution,
-              require_reset=True, difficulty=difficulty(89), official=89,
-              grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        ev["program_html"] = [
+            target(f"{SITE}/checkout/#payment", 'func:get_query_text(__page__, "#opc-sidebar")', must_include=[p.name])
+        ]
+        solution = [open_card(p), *s.add_to_cart(p), goto(f"{SITE}/checkout/"), click("#shipping-next"), stop("")]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(89),
+            official=89,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
-REVIEWS = ("Sturdy and well made, I use it every day.", "The colour faded after the first wash.",
-           "Smaller than I thought, but it does the job.")
+REVIEWS = (
+    "Sturdy and well made, I use it every day.",
+    "The colour faded after the first wash.",
+    "Smaller than I thought, but it does the job.",
+)
 
 
 def review_on_page(s: Suite, n: int = 3) -> None:
     """Official 87: a review with given stars and text on the product a look names on this page."""
-    template = "Leave a {stars}-star review on the {look} on this page saying \"{text}\"."
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)
-             if p.id not in s.reviewed_ids]
+    template = 'Leave a {stars}-star review on the {look} on this page saying "{text}".'
+    cands = [
+        (p, fact, page)
+        for page in pages(s)
+        for p, fact in looks_on(s, page, page.products, options=None)
+        if p.id not in s.reviewed_ids
+    ]
     for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
         stars, text = (4, 1, 3)[k % 3], REVIEWS[k % 3]
         title = text.split(",")[0].split(".")[0]
         args = {"stars": stars, "look": look_words(p, fact), "text": text}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval([t for t in review_targets(p, stars, title, text) if "title" not in t["locator"]
-                               and "author" not in t["locator"]]),
-              solution=[open_card(p)] + review_steps(stars, title, text) + [stop("")], require_reset=True,
-              difficulty=difficulty(87), official=87, grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-              comments=f"the summary and nickname ({NICKNAME}) are the agent's to choose")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval(
+                [
+                    t
+                    for t in review_targets(p, stars, title, text)
+                    if "title" not in t["locator"] and "author" not in t["locator"]
+                ]
+            ),
+            solution=[open_card(p), *review_steps(stars, title, text), stop("")],
+            require_reset=True,
+            difficulty=difficulty(87),
+            official=87,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments=f"the summary and nickname ({NICKNAME}) are the agent's to choose",
+        )
 
 
 def cheaper_cart_other_wishlist(s: Suite, n: int = 3) -> None:
     """Official 76: of two products named by their looks on this page, the cheaper into the cart, the other
     into the wish list."""
-    template = ("Of the {look_a} and the {look_b} on this page, put the cheaper in my cart and the other on my "
-                "wish list.")
+    template = (
+        "Of the {look_a} and the {look_b} on this page, put the cheaper in my cart and the other on my wish list."
+    )
     cands = []
     for page in pages(s):
         named = [(p, f) for p, f in looks_on(s, page, page.products) if p.id not in s.wishlist_ids]
-        for (a, fa), (b, fb) in zip(named, named[1:]):
+        for (a, fa), (b, fb) in itertools.pairwise(named):
             if a.final_price != b.final_price:
                 cands.append((a, fa, b, fb, page))
                 break
     for a, fa, b, fb, page in s.fresh(cands, n):
         cheap, dear = (a, b) if a.final_price < b.final_price else (b, a)
         args = {"look_a": look_words(a, fa), "look_b": look_words(b, fb)}
-        ev = html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{cheap.name} x 1"]),
-                        target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[dear.name])])
-        solution = ([open_card(cheap)] + s.add_to_cart(cheap) + [goto(page.url, "back to the page"),
-                                                                 open_card(dear), click("button.towishlist"),
-                                                                 stop("")])
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=ev, solution=solution,
-              require_reset=True, difficulty=difficulty(76), official=76,
-              grounding=s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)]))
+        ev = html_eval(
+            [
+                target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{cheap.name} x 1"]),
+                target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[dear.name]),
+            ]
+        )
+        solution = [
+            open_card(cheap),
+            *s.add_to_cart(cheap),
+            goto(page.url, "back to the page"),
+            open_card(dear),
+            click("button.towishlist"),
+            stop(""),
+        ]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=ev,
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(76),
+            official=76,
+            grounding=s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)]),
+        )
 
 
 def wishlist_by_count(s: Suite, n: int = 3) -> None:
@@ -172,16 +260,30 @@ def wishlist_by_count(s: Suite, n: int = 3) -> None:
         for p in page.products:
             c, kind = p.photos[0].count, p.photos[0].kind
             same = [x for x in page.products if x.photos[0].kind == kind and x.id != p.id]
-            if c >= 2 and same and all(x.photos[0].count != c for x in same) and p.id not in s.wishlist_ids \
-                    and p.id not in s.official_products and s.clean(p, [str(c), NUMBER_WORDS[c]]):
+            if (
+                c >= 2
+                and same
+                and all(x.photos[0].count != c for x in same)
+                and p.id not in s.wishlist_ids
+                and p.id not in s.official_products
+                and s.clean(p, [str(c), NUMBER_WORDS[c]])
+            ):
                 cands.append((p, page))
     for p, page in s.fresh(cands, n):
         c = p.photos[0].count
         args = {"noun": p.photos[0].kind, "count_word": NUMBER_WORDS[c]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=[open_card(p), click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(69), official=69, grounding=s.ground([p], [c, NUMBER_WORDS[c]]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+            solution=[open_card(p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(69),
+            official=69,
+            grounding=s.ground([p], [c, NUMBER_WORDS[c]]),
+        )
 
 
 def _one_page_extremes(s: Suite, cheapest: bool):
@@ -195,10 +297,14 @@ def _one_page_extremes(s: Suite, cheapest: bool):
         for p in page.products:
             if p.photos[0].color:
                 groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-        for (kind, color), ps in sorted(groups.items()):
+        for (_kind, color), ps in sorted(groups.items()):
             ps.sort(key=lambda p: (p.final_price if cheapest else -p.final_price, p.id))
-            if len(ps) >= 2 and ps[0].final_price != ps[1].final_price and ps[0].id not in s.official_products \
-                    and all(s.clean(p, [color]) for p in ps):
+            if (
+                len(ps) >= 2
+                and ps[0].final_price != ps[1].final_price
+                and ps[0].id not in s.official_products
+                and all(s.clean(p, [color]) for p in ps)
+            ):
                 out.append((ps[0], color, ps, page))
                 break
     return out
@@ -206,39 +312,71 @@ def _one_page_extremes(s: Suite, cheapest: bool):
 
 def buy_cheapest_in_category(s: Suite, n: int = 3) -> None:
     """Official 0: buy the least expensive product of a kind and colour in a category."""
-    template = "Buy the least expensive {color} {noun} from the \"{leaf}\" category."
+    template = 'Buy the least expensive {color} {noun} from the "{leaf}" category.'
     cands = [c for c in _one_page_extremes(s, True) if not c[0].options and c[0].sku not in s.latest_order_skus]
     for p, color, ps, page in s.fresh(cands, n):
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval(order_targets(p, 1)),
-              solution=[open_card(p)] + s.add_to_cart(p) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(0), official=0, grounding=s.ground(ps, [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval(order_targets(p, 1)),
+            solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(0),
+            official=0,
+            grounding=s.ground(ps, [color]),
+        )
 
 
 def open_dearest_in_category(s: Suite, n: int = 3) -> None:
     """Official 1: open the most expensive product of a kind and colour in a category."""
-    template = "For a price survey, show me the most expensive {color} {noun} in the \"{leaf}\" category."
+    template = 'For a price survey, show me the most expensive {color} {noun} in the "{leaf}" category.'
     for p, color, ps, page in s.fresh(_one_page_extremes(s, False), n):
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=url_eval(page_url(p)),
-              solution=[open_card(p), stop("")], difficulty=difficulty(1), official=1,
-              grounding=s.ground(ps, [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=url_eval(page_url(p)),
+            solution=[open_card(p), stop("")],
+            difficulty=difficulty(1),
+            official=1,
+            grounding=s.ground(ps, [color]),
+        )
 
 
 def brand_and_price_of_cheapest(s: Suite, n: int = 3) -> None:
     """Official 14: the brand and price of the cheapest product of a kind and colour in a category."""
-    template = "What brand is the cheapest {color} {noun} in the \"{leaf}\" category, and what does it cost?"
+    template = 'What brand is the cheapest {color} {noun} in the "{leaf}" category, and what does it cost?'
     cands = [c for c in _one_page_extremes(s, True) if c[0].attributes.get("Brand")]
     for p, color, ps, page in s.fresh(cands, n):
         brand, price = p.attributes["Brand"], price_text(p.final_price)
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [brand, price]}),
-              solution=[open_card(p), stop(f"{brand}, {price}", "Brand row of More Information")],
-              difficulty=difficulty(14), official=14, grounding=s.ground(ps, [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [brand, price]}),
+            solution=[open_card(p), stop(f"{brand}, {price}", "Brand row of More Information")],
+            difficulty=difficulty(14),
+            official=14,
+            grounding=s.ground(ps, [color]),
+        )
 
 
-TEMPLATES = [cart_all_color, cart_all_pattern, cart_most_pieces, to_payment_step, review_on_page,
-             cheaper_cart_other_wishlist, wishlist_by_count, buy_cheapest_in_category, open_dearest_in_category,
-             brand_and_price_of_cheapest]
+TEMPLATES = [
+    cart_all_color,
+    cart_all_pattern,
+    cart_most_pieces,
+    to_payment_step,
+    review_on_page,
+    cheaper_cart_other_wishlist,
+    wishlist_by_count,
+    buy_cheapest_in_category,
+    open_dearest_in_category,
+    brand_and_price_of_cheapest,
+]

@@ -10,6 +10,7 @@ Jobs: order (buy through the cart), cart, wishlist, compare, review, account (ad
 string_match question), image-link (answer with a product photo's address), open-page (url_match),
 open-pictured (page_image_query).
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -19,7 +20,7 @@ class Official(NamedTuple):
     job: str
     evals: tuple[str, ...]
     tasks: int
-    images: int              # how many of its tasks come with an input image
+    images: int  # how many of its tasks come with an input image
     difficulty: tuple[str, str, str]
     sites: tuple[str, ...]
 
@@ -29,6 +30,7 @@ def _row(job: str, evals: str, tasks: int, images: int, difficulty: str, sites: 
     return Official(job, tuple(evals.split()), tasks, images, (reasoning, visual, overall), tuple(sites.split()))
 
 
+# fmt: off
 OFFICIAL: dict[int, Official] = {
     0: _row("order", "program_html", 3, 0, "medium easy medium"),
     1: _row("open-page", "url_match", 3, 0, "medium easy medium"),
@@ -210,17 +212,18 @@ OFFICIAL: dict[int, Official] = {
               "program_html", 5, 1, "hard hard hard"),
     151: _row("cart", "program_html", 3, 0, "easy hard hard"),
 }
+# fmt: on
 
 UNMIRRORED: dict[int, str] = {
     132: "the picture shows a real city's skyline and the item must print that skyline: our store sells no "
-         "products printed with real places, and a generated picture of a real skyline would be a guess",
+    "products printed with real places, and a generated picture of a real skyline would be a guess",
     133: "needs a real city recognised from a picture and a real sports team of it: real-world knowledge our "
-         "generated catalogue does not carry",
+    "generated catalogue does not carry",
     134: "needs a real city recognised from a picture and products referring to it by name",
     117: "needs real organisations' logos on merchandise (fan wear): our generated photos carry no real logos",
     128: "needs real organisations' logos on products of a category: our generated photos carry no real logos",
     93: "needs a real dish from a real Wikipedia article and grocery products named after it: our store's food "
-        "products are generated kinds, none of them a named dish",
+    "products are generated kinds, none of them a named dish",
 }
 
 

@@ -1,5 +1,5 @@
-"""Shopping templates that order a product (by its picture, name, colour or printed text) or review one.
-"""
+"""Shopping templates that order a product (by its picture, name, colour or printed text) or review one."""
+
 from __future__ import annotations
 
 from ..evals import goto, html_eval, stop
@@ -20,9 +20,15 @@ from .official import difficulty
 
 def buy_pictured_apparel(s: Suite, count: int = 4, first: int = 0) -> None:
     template = "Buy {qty_word} of the {noun} in this picture in size {size}, in the colour the picture shows."
-    cands = [p for p in s.products if {"Size", "Color"} <= set(p.options) and p.photos[0].color
-             and p.photos[0].color.title() in p.options["Color"] and s.unique_look(p)
-             and p.sku not in s.latest_order_skus]
+    cands = [
+        p
+        for p in s.products
+        if {"Size", "Color"} <= set(p.options)
+        and p.photos[0].color
+        and p.photos[0].color.title() in p.options["Color"]
+        and s.unique_look(p)
+        and p.sku not in s.latest_order_skus
+    ]
     for n, p in enumerate(pick(s, cands, count), first):
         size = p.options["Size"][(n + 1) % len(p.options["Size"])]
         qty = (1, 2, 3, 2)[n % 4]
@@ -30,20 +36,37 @@ def buy_pictured_apparel(s: Suite, count: int = 4, first: int = 0) -> None:
         args = {"qty_word": NUMBER_WORDS[qty], "noun": p.photos[0].kind, "size": size}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty, opts) + s.checkout() + [stop("")]
-        s.add(template, args, intent=template.format(**args) + f" It is sold under {leaf(p)}.", image=image,
-              eval_=html_eval(order_targets(p, qty, opts)), solution=solution, require_reset=True,
-              difficulty=difficulty(109), official=109, comments="the colour option must match the picture")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args) + f" It is sold under {leaf(p)}.",
+            image=image,
+            eval_=html_eval(order_targets(p, qty, opts)),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(109),
+            official=109,
+            comments="the colour option must match the picture",
+        )
 
 
 def buy_by_name(s: Suite) -> None:
-    template = "Order {qty} of \"{name}\"."
+    template = 'Order {qty} of "{name}".'
     cands = [p for p in s.products if not p.options and p.sku not in s.latest_order_skus and p.final_price < 80]
     for n, p in enumerate(pick(s, cands, 4)):
         qty = (2, 3, 4, 2)[n]
         args = {"qty": qty, "name": p.name}
-        solution = [goto(page_url(p))] + s.add_to_cart(p, qty) + s.checkout() + [stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=html_eval(order_targets(p, qty)),
-              solution=solution, require_reset=True, difficulty=difficulty(86), official=86)
+        solution = [goto(page_url(p)), *s.add_to_cart(p, qty), *s.checkout(), stop("")]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval(order_targets(p, qty)),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(86),
+            official=86,
+        )
 
 
 def buy_by_color(s: Suite, count: int = 4) -> None:
@@ -52,59 +75,108 @@ def buy_by_color(s: Suite, count: int = 4) -> None:
     for p in pick(s, cands, count):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=html_eval(order_targets(p, 1)),
-              solution=solution, require_reset=True, difficulty=difficulty(130), official=130,
-              grounding=s.ground([p], [p.photos[0].color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval(order_targets(p, 1)),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(130),
+            official=130,
+            grounding=s.ground([p], [p.photos[0].color]),
+        )
 
 
 def buy_by_printed_text(s: Suite, count: int = 4) -> None:
-    template = "Order two of the {noun} from {leaf} whose label reads \"{text}\"."
+    template = 'Order two of the {noun} from {leaf} whose label reads "{text}".'
     cands = s.visual("printed_text", options=False, extra=not_in_latest_order(s))
     for p in pick(s, cands, count):
         args = {"noun": p.photos[0].kind, "leaf": leaf(p), "text": p.photos[0].printed_text}
         solution = s.open_from_leaf(p) + s.add_to_cart(p, 2) + s.checkout() + [stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=html_eval(order_targets(p, 2)),
-              solution=solution, require_reset=True, difficulty=difficulty(120), official=120,
-              grounding=s.ground([p], [p.photos[0].printed_text]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval(order_targets(p, 2)),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(120),
+            official=120,
+            grounding=s.ground([p], [p.photos[0].printed_text]),
+        )
 
 
 def buy_pictured(s: Suite) -> None:
     template = "Buy the product in this picture. It is sold under {leaf}."
-    cands = [p for p in s.products if not p.options and s.unique_look(p) and len(s.peers(p)) >= 1
-             and p.sku not in s.latest_order_skus]
+    cands = [
+        p
+        for p in s.products
+        if not p.options and s.unique_look(p) and len(s.peers(p)) >= 1 and p.sku not in s.latest_order_skus
+    ]
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
-        s.add(template, args, intent=template.format(**args), image=image, eval_=html_eval(order_targets(p)),
-              solution=solution, require_reset=True, difficulty=difficulty(110), official=110)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=html_eval(order_targets(p)),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(110),
+            official=110,
+        )
 
 
-REVIEW_LINES = [("Exactly as pictured", "Arrived quickly and matches the photo."),
-                ("Not for me", "It works, but I expected better finishing."),
-                ("Great little buy", "Does the job and looks nice on the shelf."),
-                ("Would order again", "Good quality for the price."),
-                ("Disappointed", "Stopped working after a week.")]
+REVIEW_LINES = [
+    ("Exactly as pictured", "Arrived quickly and matches the photo."),
+    ("Not for me", "It works, but I expected better finishing."),
+    ("Great little buy", "Does the job and looks nice on the shelf."),
+    ("Would order again", "Good quality for the price."),
+    ("Disappointed", "Stopped working after a week."),
+]
 
 
 def review_by_color(s: Suite) -> None:
-    template = ("Write a {stars}-star review of the {color} {noun} from {leaf}, nickname {nick}, summary "
-                "\"{title}\" and text \"{text}\".")
+    template = (
+        "Write a {stars}-star review of the {color} {noun} from {leaf}, nickname {nick}, summary "
+        '"{title}" and text "{text}".'
+    )
     cands = s.visual("color", extra=lambda p: p.id not in s.reviewed_ids)
     for n, p in enumerate(pick(s, cands, 4)):
         stars = (5, 2, 4, 3)[n]
         title, text = REVIEW_LINES[n]
-        args = {"stars": stars, "color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p),
-                "nick": NICKNAME, "title": title, "text": text}
+        args = {
+            "stars": stars,
+            "color": p.photos[0].color,
+            "noun": p.photos[0].kind,
+            "leaf": leaf(p),
+            "nick": NICKNAME,
+            "title": title,
+            "text": text,
+        }
         solution = s.open_from_leaf(p) + review_steps(stars, title, text) + [stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=html_eval(review_targets(p, stars, title, text)),
-              solution=solution, require_reset=True, difficulty=difficulty(131), official=131,
-              grounding=s.ground([p], [p.photos[0].color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=html_eval(review_targets(p, stars, title, text)),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(131),
+            official=131,
+            grounding=s.ground([p], [p.photos[0].color]),
+        )
 
 
 def review_pictured(s: Suite) -> None:
-    template = ("I bought the thing in this picture from {leaf}. Rate it {stars} stars with the summary \"{title}\" "
-                "(nickname {nick}; any review text).")
+    template = (
+        'I bought the thing in this picture from {leaf}. Rate it {stars} stars with the summary "{title}" '
+        "(nickname {nick}; any review text)."
+    )
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 1 and p.id not in s.reviewed_ids]
     for n, p in enumerate(pick(s, cands, 4)):
         stars = (1, 5, 3, 4)[n]
@@ -112,6 +184,13 @@ def review_pictured(s: Suite) -> None:
         args = {"leaf": leaf(p), "stars": stars, "title": title, "nick": NICKNAME}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + review_steps(stars, title, "As described.") + [stop("")]
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=html_eval(review_targets(p, stars, title)), solution=solution, require_reset=True,
-              difficulty=("easy", "medium", "medium"))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=html_eval(review_targets(p, stars, title)),
+            solution=solution,
+            require_reset=True,
+            difficulty=("easy", "medium", "medium"),
+        )

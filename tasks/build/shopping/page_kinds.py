@@ -7,6 +7,7 @@ row r of a page holds its products 4(r-1) .. 4r-1 in the listing's order. A prod
 pattern or printed text of its photo) only when no other product of the same kind on the same page (or row)
 shows it, at least one other product of that kind is there (the look decides), and its text never says it.
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -25,7 +26,7 @@ def look_words(p: Product, fact: str) -> str:
     """The words naming p by one fact of its photo: "red mug", "striped scarf", "mug reading "Hello"."."""
     ph = p.photos[0]
     if fact == "printed_text":
-        return f"{ph.kind} with \"{ph.printed_text}\" printed on it"
+        return f'{ph.kind} with "{ph.printed_text}" printed on it'
     return f"{getattr(ph, fact)} {ph.kind}"
 
 
@@ -49,7 +50,7 @@ class Page:
         self.url = f"{SITE}/{path}.html" + (f"?p={page}" if page > 1 else "")
 
     def row(self, r: int) -> list[Product]:
-        return self.products[COLUMNS * r: COLUMNS * (r + 1)]
+        return self.products[COLUMNS * r : COLUMNS * (r + 1)]
 
 
 def pages(s: Suite, max_page: int = 2) -> list[Page]:
@@ -75,8 +76,11 @@ def looks_on(s: Suite, page: Page, among: list[Product], *, options: bool | None
             continue
         for fact in FACTS:
             value = getattr(p.photos[0], fact)
-            if distinct(p, fact, page.products) and s.clean(p, [str(value)]) and not any(
-                    str(value).lower() in (v.lower() for v in vals) for vals in p.options.values()):
+            if (
+                distinct(p, fact, page.products)
+                and s.clean(p, [str(value)])
+                and not any(str(value).lower() in (v.lower() for v in vals) for vals in p.options.values())
+            ):
                 out.append((p, fact))
                 break
     return out
@@ -96,11 +100,19 @@ def buy_on_page(s: Suite, n: int = 12) -> None:
                 cands.append((p, fact, page))
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
-        solution = [open_card(p)] + s.add_to_cart(p) + s.checkout() + [stop("")]
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval(order_targets(p, 1)), solution=solution, require_reset=True,
-              difficulty=difficulty(129), official=129,
-              grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        solution = [open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval(order_targets(p, 1)),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(129),
+            official=129,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def buy_with_detail(s: Suite, n: int = 7) -> None:
@@ -113,11 +125,19 @@ def buy_with_detail(s: Suite, n: int = 7) -> None:
                 cands.append((p, fact, page))
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "leaf": page.name}
-        solution = [open_card(p)] + s.add_to_cart(p) + s.checkout() + [stop("")]
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval(order_targets(p, 1)), solution=solution, require_reset=True,
-              difficulty=difficulty(122), official=122,
-              grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        solution = [open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval(order_targets(p, 1)),
+            solution=solution,
+            require_reset=True,
+            difficulty=difficulty(122),
+            official=122,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def in_rows(s: Suite):
@@ -138,23 +158,43 @@ def wishlist_in_row(s: Suite, n: int = 8) -> None:
     cands = [c for c in in_rows(s) if c[0].id not in s.wishlist_ids]
     for p, fact, page, r in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=[open_card(p), click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(12), official=12, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+            solution=[open_card(p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(12),
+            official=12,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def wishlist_on_page(s: Suite, n: int = 6) -> None:
     """Official 13: add to the wish list the product of this page a look names."""
     template = "Save the {look} shown on this page to my wish list."
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)
-             if p.id not in s.wishlist_ids]
+    cands = [
+        (p, fact, page)
+        for page in pages(s)
+        for p, fact in looks_on(s, page, page.products, options=None)
+        if p.id not in s.wishlist_ids
+    ]
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=[open_card(p), click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(13), official=13, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+            solution=[open_card(p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(13),
+            official=13,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def price_in_row(s: Suite, n: int = 7) -> None:
@@ -163,9 +203,17 @@ def price_in_row(s: Suite, n: int = 7) -> None:
     for p, fact, page, r in s.fresh(in_rows(s), n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
         price = price_text(p.final_price)
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [price]}), solution=[stop(price, "the price under its photo")],
-              difficulty=difficulty(18), official=18, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [price]}),
+            solution=[stop(price, "the price under its photo")],
+            difficulty=difficulty(18),
+            official=18,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def price_on_page(s: Suite, n: int = 5) -> None:
@@ -175,9 +223,17 @@ def price_on_page(s: Suite, n: int = 5) -> None:
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
         price = price_text(p.final_price)
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [price]}), solution=[stop(price, "the price under its photo")],
-              difficulty=difficulty(19), official=19, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [price]}),
+            solution=[stop(price, "the price under its photo")],
+            difficulty=difficulty(19),
+            official=19,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 ROW_SETS = (("first row", (0,)), ("last row", None), ("second row", (1,)), ("first two rows", (0, 1)))
@@ -197,13 +253,27 @@ def price_range_rows(s: Suite, n: int = 8) -> None:
         prices = sorted(p.final_price for p in chosen)
         if prices[0] != prices[-1]:
             cands.append((chosen[0], words, page, prices))
-    for p, words, page, prices in s.fresh(cands, n):
+    for _p, words, page, prices in s.fresh(cands, n):
         low, high = price_text(prices[0]), price_text(prices[-1])
         args = {"rows": words}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [low, high]}), solution=[stop(f"{low} - {high}")],
-              difficulty=difficulty(4), official=4)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [low, high]}),
+            solution=[stop(f"{low} - {high}")],
+            difficulty=difficulty(4),
+            official=4,
+        )
 
 
-TEMPLATES = [buy_on_page, buy_with_detail, wishlist_in_row, wishlist_on_page, price_in_row, price_on_page,
-             price_range_rows]
+TEMPLATES = [
+    buy_on_page,
+    buy_with_detail,
+    wishlist_in_row,
+    wishlist_on_page,
+    price_in_row,
+    price_on_page,
+    price_range_rows,
+]

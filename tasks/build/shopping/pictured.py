@@ -3,6 +3,7 @@ another colour (24, 55, 138), the pictured item into the cart or the wish list (
 items onto the comparison list (33). Pictures are other views of the store's items (Suite.product_image), never
 the product photo itself.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,7 +25,7 @@ def _recolored(s: Suite):
         kinds: dict[str, list[Product]] = {}
         for p in page.products:
             kinds.setdefault(p.photos[0].kind, []).append(p)
-        for kind, ps in sorted(kinds.items()):
+        for _kind, ps in sorted(kinds.items()):
             for t in ps:
                 c = t.photos[0].color
                 if not c or t.options or t.id in s.official_products or not s.clean(t, [c]):
@@ -45,10 +46,19 @@ def wishlist_like_but_color(s: Suite, n: int = 4) -> None:
     for t, shown, page in s.fresh(cands, n):
         c = str(t.photos[0].color)
         args = {"color": c}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
-              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[t.name])]),
-              solution=[open_card(t), click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(24), official=24, grounding=s.ground([t], [c]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            image=s.product_image(shown),
+            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[t.name])]),
+            solution=[open_card(t), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(24),
+            official=24,
+            grounding=s.ground([t], [c]),
+        )
 
 
 def buy_like_but_color(s: Suite, n: int = 2) -> None:
@@ -58,10 +68,19 @@ def buy_like_but_color(s: Suite, n: int = 2) -> None:
     for t, shown, page in s.fresh(cands, n):
         c = str(t.photos[0].color)
         args = {"color": c}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
-              eval_=html_eval(order_targets(t, 1)),
-              solution=[open_card(t)] + s.add_to_cart(t) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(55), official=55, grounding=s.ground([t], [c]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            image=s.product_image(shown),
+            eval_=html_eval(order_targets(t, 1)),
+            solution=[open_card(t), *s.add_to_cart(t), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(55),
+            official=55,
+            grounding=s.ground([t], [c]),
+        )
 
 
 def cheapest_in_a_colour(s: Suite, also: Callable[[Product], bool] = lambda p: True) -> list[tuple]:
@@ -74,7 +93,7 @@ def cheapest_in_a_colour(s: Suite, also: Callable[[Product], bool] = lambda p: T
         kinds: dict[str, list[Product]] = {}
         for p in page.products:
             kinds.setdefault(p.photos[0].kind, []).append(p)
-        for kind, ps in sorted(kinds.items()):
+        for _kind, ps in sorted(kinds.items()):
             by_color: dict[str, list[Product]] = {}
             for p in ps:
                 if p.photos[0].color:
@@ -82,9 +101,15 @@ def cheapest_in_a_colour(s: Suite, also: Callable[[Product], bool] = lambda p: T
             for c, same in sorted(by_color.items()):
                 same.sort(key=lambda p: (p.final_price, p.id))
                 shown = [x for x in ps if x.photos[0].color != c]
-                if len(same) >= 2 and same[0].final_price < same[1].final_price and shown and not same[0].options \
-                        and same[0].id not in s.official_products and also(same[0]) \
-                        and all(s.clean(x, [c]) for x in same):
+                if (
+                    len(same) >= 2
+                    and same[0].final_price < same[1].final_price
+                    and shown
+                    and not same[0].options
+                    and same[0].id not in s.official_products
+                    and also(same[0])
+                    and all(s.clean(x, [c]) for x in same)
+                ):
                     cands.append((same[0], c, same, shown[0], page))
                     break
     return cands
@@ -96,9 +121,19 @@ def cheapest_like_in_color(s: Suite, n: int = 3) -> None:
     cands = cheapest_in_a_colour(s)
     for t, c, same, shown, page in s.fresh(cands, n):
         args = {"color": c}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
-              eval_=cart_eval(t), solution=[open_card(t)] + s.add_to_cart(t) + [stop("")], require_reset=True,
-              difficulty=difficulty(138), official=138, grounding=s.ground(same, [c]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            image=s.product_image(shown),
+            eval_=cart_eval(t),
+            solution=[open_card(t), *s.add_to_cart(t), stop("")],
+            require_reset=True,
+            difficulty=difficulty(138),
+            official=138,
+            grounding=s.ground(same, [c]),
+        )
 
 
 def _pictured_on_page(s: Suite, options: bool | None = None) -> list[tuple[Product, Page]]:
@@ -108,8 +143,9 @@ def _pictured_on_page(s: Suite, options: bool | None = None) -> list[tuple[Produ
         for p in page.products:
             if p.id in s.official_products or (options is not None and bool(p.options) != options):
                 continue
-            if all(signature(x) != signature(p) for x in page.products if x.id != p.id) \
-                    and any(x.photos[0].kind == p.photos[0].kind for x in page.products if x.id != p.id):
+            if all(signature(x) != signature(p) for x in page.products if x.id != p.id) and any(
+                x.photos[0].kind == p.photos[0].kind for x in page.products if x.id != p.id
+            ):
                 out.append((p, page))
     return out
 
@@ -118,9 +154,18 @@ def cart_like_pictured(s: Suite, n: int = 9) -> None:
     """Official 25: something like the pictured item, from this page, into the cart."""
     template = "Add something like the thing in this picture to my shopping cart; this page has it."
     for p, page in s.fresh(_pictured_on_page(s, options=False), n):
-        s.add(template, {}, intent=template, start_url=page.url, image=s.product_image(p), eval_=cart_eval(p),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(25), official=25)
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=s.product_image(p),
+            eval_=cart_eval(p),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(25),
+            official=25,
+        )
 
 
 WISH_TEMPLATES = (
@@ -135,12 +180,18 @@ def wishlist_pictured_on_page(s: Suite) -> None:
     for official, template, n in WISH_TEMPLATES:
         cands = [c for c in _pictured_on_page(s) if c[0].id not in s.wishlist_ids]
         for p, page in s.fresh(cands, n):
-            s.add(template, {}, intent=template, start_url=page.url, image=s.product_image(p, "sketch"
-                                                                                             if official == 30
-                                                                                             else "photo"),
-                  eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-                  solution=[open_card(p), click("button.towishlist"), stop("")], require_reset=True,
-                  difficulty=difficulty(official), official=official)
+            s.add(
+                template,
+                {},
+                intent=template,
+                start_url=page.url,
+                image=s.product_image(p, "sketch" if official == 30 else "photo"),
+                eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+                solution=[open_card(p), click("button.towishlist"), stop("")],
+                require_reset=True,
+                difficulty=difficulty(official),
+                official=official,
+            )
 
 
 def compare_pictured_pair(s: Suite, n: int = 8) -> None:
@@ -155,16 +206,35 @@ def compare_pictured_pair(s: Suite, n: int = 8) -> None:
         if len(ps) >= 2:
             cands.append((ps[0], ps[1], pages_by_url[url]))
     for a, b, page in s.fresh(cands, n):
-        s.add(template, {}, intent=template, start_url=page.url, image=s.pair_image(a, b),
-              eval_=html_eval([target(f"{SITE}/catalog/product_compare/", COMPARE_NAMES,
-                                      must_include=[a.name, b.name])]),
-              solution=[open_card(a), click("button.tocompare"), goto(page.url, "back to the page"), open_card(b),
-                        click("button.tocompare"), stop("")], require_reset=True,
-              difficulty=difficulty(33), official=33)
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=s.pair_image(a, b),
+            eval_=html_eval([target(f"{SITE}/catalog/product_compare/", COMPARE_NAMES, must_include=[a.name, b.name])]),
+            solution=[
+                open_card(a),
+                click("button.tocompare"),
+                goto(page.url, "back to the page"),
+                open_card(b),
+                click("button.tocompare"),
+                stop(""),
+            ],
+            require_reset=True,
+            difficulty=difficulty(33),
+            official=33,
+        )
 
 
-TEMPLATES = [wishlist_like_but_color, buy_like_but_color, cheapest_like_in_color, cart_like_pictured,
-             wishlist_pictured_on_page, compare_pictured_pair]
+TEMPLATES = [
+    wishlist_like_but_color,
+    buy_like_but_color,
+    cheapest_like_in_color,
+    cart_like_pictured,
+    wishlist_pictured_on_page,
+    compare_pictured_pair,
+]
 
 
 def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
@@ -173,7 +243,16 @@ def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
     cands = cheapest_in_a_colour(s, lambda p: p.sku not in s.latest_order_skus)
     for t, c, same, shown, page in s.fresh(cands, n):
         args = {"color": c}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, image=s.product_image(shown),
-              eval_=html_eval(order_targets(t, 1)),
-              solution=[open_card(t)] + s.add_to_cart(t) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(107), official=107, grounding=s.ground(same, [c]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            image=s.product_image(shown),
+            eval_=html_eval(order_targets(t, 1)),
+            solution=[open_card(t), *s.add_to_cart(t), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(107),
+            official=107,
+            grounding=s.ground(same, [c]),
+        )

@@ -9,6 +9,7 @@ never the product photo itself:
 - 49 / 56: a product of a kind in a named category with the pattern of the pictured thing into the cart / bought
   in a quantity.
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -24,7 +25,7 @@ SEARCH_PAGE = 12
 
 
 def some(kind: str) -> str:
-    """"a chair", "an apron", "some socks" (kinds named in the plural take "some")."""
+    """ "a chair", "an apron", "some socks" (kinds named in the plural take "some")."""
     if kind.endswith("s") and not kind.endswith("ss"):
         return f"some {kind}"
     return f"{article(kind)} {kind}"
@@ -54,9 +55,13 @@ def _searchable(s: Suite) -> list[tuple[Product, list[Product], list[Product]]]:
             continue
         shown = [s.data.product(i) for i in found]
         for p in shown:
-            if p.photos[0].kind == kind and p.id not in s.wishlist_ids and p.photos[0].color \
-                    and sum(signature(x) == signature(p) for x in shown) == 1 \
-                    and sum(x.photos[0].kind == kind for x in shown) >= 3:
+            if (
+                p.photos[0].kind == kind
+                and p.id not in s.wishlist_ids
+                and p.photos[0].color
+                and sum(signature(x) == signature(p) for x in shown) == 1
+                and sum(x.photos[0].kind == kind for x in shown) >= 3
+            ):
                 out.append((p, looks[_look(p)], shown))
                 break
     return out
@@ -66,13 +71,21 @@ def _wish_by_search(s: Suite, template: str, official: int, style: str, n: int) 
     cands = [c for c in _searchable(s) if all(x.id not in s.wishlist_ids for x in c[1])]
     for p, same, shown in s.fresh(cands, n):
         if any(_look(x) == _look(p) for x in shown if x.id != p.id):
-            continue           # another result looks the same but for how many things it shows
+            continue  # another result looks the same but for how many things it shows
         kind = p.photos[0].kind
-        s.add(template, {}, intent=template, start_url=f"{SITE}/", image=s.product_image(p, style),
-              eval_=html_eval([wish_target([x.name for x in same])]),
-              solution=[type_in("#search", kind, enter=True), open_card(p), click("button.towishlist"), stop("")],
-              require_reset=True, difficulty=difficulty(official), official=official,
-              comments=f"a {kind} that looks like the picture; any product looking the same counts")
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=f"{SITE}/",
+            image=s.product_image(p, style),
+            eval_=html_eval([wish_target([x.name for x in same])]),
+            solution=[type_in("#search", kind, enter=True), open_card(p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(official),
+            official=official,
+            comments=f"a {kind} that looks like the picture; any product looking the same counts",
+        )
 
 
 def wish_like_this(s: Suite, n: int = 3) -> None:
@@ -82,20 +95,34 @@ def wish_like_this(s: Suite, n: int = 3) -> None:
 
 def wish_like_drawing(s: Suite, n: int = 4) -> None:
     """Official 29: something like the item of a drawing onto the wish list, from the start page."""
-    _wish_by_search(s, "I drew the thing I want in this sketch. Can you add one like it to my wish list?", 29,
-                    "sketch", n)
+    _wish_by_search(
+        s, "I drew the thing I want in this sketch. Can you add one like it to my wish list?", 29, "sketch", n
+    )
 
 
 def wish_most_similar_here(s: Suite, n: int = 3) -> None:
     """Official 30: the product of this page most like the pictured one onto the wish list."""
     template = "I love the colour and style of this. Can you add the most similar one on this page to my wish list?"
-    cands = [(p, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)
-             if fact == "color" and p.id not in s.wishlist_ids]
+    cands = [
+        (p, page)
+        for page in pages(s)
+        for p, fact in looks_on(s, page, page.products, options=None)
+        if fact == "color" and p.id not in s.wishlist_ids
+    ]
     for p, page in s.fresh(cands, n):
-        s.add(template, {}, intent=template, start_url=page.url, image=s.product_image(p),
-              eval_=html_eval([wish_target([p.name])]),
-              solution=[open_card(p), click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(30), official=30, grounding=s.ground([p], [str(p.photos[0].color)]))
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=s.product_image(p),
+            eval_=html_eval([wish_target([p.name])]),
+            solution=[open_card(p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(30),
+            official=30,
+            grounding=s.ground([p], [str(p.photos[0].color)]),
+        )
 
 
 def _only_in_group(s: Suite, fact: str):
@@ -116,9 +143,14 @@ def _only_in_group(s: Suite, fact: str):
                 continue
             if sum(getattr(x.photos[0], fact) == value for x in ps) != 1 or not s.clean(p, [str(value)]):
                 continue
-            others = [x for x in shows[str(value)] if x.photos[0].kind != kind and x.id not in s.official_products
-                      and (fact != "pattern" or x.photos[0].color != p.photos[0].color)]
-            if others:         # one of them, varied by the product's id
+            others = [
+                x
+                for x in shows[str(value)]
+                if x.photos[0].kind != kind
+                and x.id not in s.official_products
+                and (fact != "pattern" or x.photos[0].color != p.photos[0].color)
+            ]
+            if others:  # one of them, varied by the product's id
                 out.append((p, str(value), others[p.id % len(others)]))
                 break
     return out
@@ -126,46 +158,83 @@ def _only_in_group(s: Suite, fact: str):
 
 def buy_colour_of_picture(s: Suite, n: int = 4) -> None:
     """Official 125: buy the product of a kind in a named category whose colour is that of the pictured things."""
-    template = "Buy me {a_kind} from the \"{leaf}\" category that looks the most like the things in the picture."
+    template = 'Buy me {a_kind} from the "{leaf}" category that looks the most like the things in the picture.'
     cands = [c for c in _only_in_group(s, "color") if c[0].sku not in s.latest_order_skus]
     for p, color, other in s.fresh(cands, n):
         args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1]}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", image=s.product_image(other),
-              eval_=html_eval(order_targets(p, 1)),
-              solution=s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(125), official=125, grounding=s.ground([p], [color]),
-              comments=f"the picture shows {other.photos[0].kind}(s) in {color}; the only {color} "
-                       f"{p.photos[0].kind} of the category")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=s.product_image(other),
+            eval_=html_eval(order_targets(p, 1)),
+            solution=s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(125),
+            official=125,
+            grounding=s.ground([p], [color]),
+            comments=f"the picture shows {other.photos[0].kind}(s) in {color}; the only {color} "
+            f"{p.photos[0].kind} of the category",
+        )
 
 
 def cart_pattern_of_picture(s: Suite, n: int = 3) -> None:
     """Official 49: a product of a kind in a named category with the pictured thing's pattern into the cart."""
-    template = "I really like the pattern of this. Can you find me {a_kind} in \"{leaf}\" with the same pattern " \
-               "and add it to my cart?"
+    template = (
+        'I really like the pattern of this. Can you find me {a_kind} in "{leaf}" with the same pattern '
+        "and add it to my cart?"
+    )
     for p, pattern, other in s.fresh(_only_in_group(s, "pattern"), n):
         args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1]}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", image=s.product_image(other),
-              eval_=cart_eval(p), solution=s.open_from_leaf(p) + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(49), official=49, grounding=s.ground([p], [pattern]),
-              comments=f"the picture shows a {pattern} {other.photos[0].kind}")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=s.product_image(other),
+            eval_=cart_eval(p),
+            solution=s.open_from_leaf(p) + s.add_to_cart(p) + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(49),
+            official=49,
+            grounding=s.ground([p], [pattern]),
+            comments=f"the picture shows a {pattern} {other.photos[0].kind}",
+        )
 
 
 def buy_pattern_of_picture(s: Suite, n: int = 2) -> None:
     """Official 56: a product of a kind in a named category with the pictured thing's pattern, bought in a
     quantity."""
-    template = "I really like the pattern of this. Can you find me {a_kind} in \"{leaf}\" with the same pattern " \
-               "and buy {qty} for me?"
+    template = (
+        'I really like the pattern of this. Can you find me {a_kind} in "{leaf}" with the same pattern '
+        "and buy {qty} for me?"
+    )
     cands = [c for c in _only_in_group(s, "pattern") if c[0].sku not in s.latest_order_skus]
     for k, (p, pattern, other) in enumerate(s.fresh(cands, n)):
         qty = 2 + k
-        args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1],
-                "qty": str(qty)}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", image=s.product_image(other),
-              eval_=html_eval(order_targets(p, qty)),
-              solution=s.open_from_leaf(p) + s.add_to_cart(p, qty) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(56), official=56, grounding=s.ground([p], [pattern]),
-              comments=f"the picture shows a {pattern} {other.photos[0].kind}")
+        args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1], "qty": str(qty)}
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            image=s.product_image(other),
+            eval_=html_eval(order_targets(p, qty)),
+            solution=s.open_from_leaf(p) + s.add_to_cart(p, qty) + s.checkout() + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(56),
+            official=56,
+            grounding=s.ground([p], [pattern]),
+            comments=f"the picture shows a {pattern} {other.photos[0].kind}",
+        )
 
 
-TEMPLATES = [wish_like_this, wish_like_drawing, wish_most_similar_here, buy_colour_of_picture,
-             cart_pattern_of_picture, buy_pattern_of_picture]
+TEMPLATES = [
+    wish_like_this,
+    wish_like_drawing,
+    wish_most_similar_here,
+    buy_colour_of_picture,
+    cart_pattern_of_picture,
+    buy_pattern_of_picture,
+]

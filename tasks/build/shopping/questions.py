@@ -1,6 +1,7 @@
 """Shopping templates that ask a question answered from the store's pages (string_match), and the
 unachievable ones.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -17,15 +18,24 @@ def price_pictured(s: Suite, count: int = 4) -> None:
     for p in pick(s, cands, count):
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
-        solution = s.open_from_leaf(p) + [stop(price_text(p.final_price))]
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=answer_eval({"must_include": [price_text(p.final_price)]}), solution=solution,
-              difficulty=difficulty(36), official=36)
+        solution = [*s.open_from_leaf(p), stop(price_text(p.final_price))]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
+            solution=solution,
+            difficulty=difficulty(36),
+            official=36,
+        )
 
 
 def higher_rating_pair(s: Suite) -> None:
-    template = ("Both products in this picture are sold under {leaf}. Which has the higher customer rating, the "
-                "left one or the right one?")
+    template = (
+        "Both products in this picture are sold under {leaf}. Which has the higher customer rating, the "
+        "left one or the right one?"
+    )
     cands = []
     for p in s.products:
         if not p.reviews or not s.unique_look(p):
@@ -40,9 +50,15 @@ def higher_rating_pair(s: Suite) -> None:
         args = {"leaf": leaf(a)}
         image = s.pair_image(left, right)
         solution = s.open_from_leaf(left) + s.open_from_leaf(right) + [stop(answer)]
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=answer_eval({"must_include": [answer], "must_exclude": [other]}), solution=solution,
-              difficulty=("medium", "hard", "hard"))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=answer_eval({"must_include": [answer], "must_exclude": [other]}),
+            solution=solution,
+            difficulty=("medium", "hard", "hard"),
+        )
 
 
 def rating_by_color(s: Suite) -> None:
@@ -50,10 +66,16 @@ def rating_by_color(s: Suite) -> None:
     cands = s.visual("color", extra=lambda p: len(p.reviews) >= 1)
     for p in pick(s, cands, 3):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
-        solution = s.open_from_leaf(p) + [stop(str(p.rating_percent))]
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"required_values": [f"== {p.rating_percent}"]}), solution=solution,
-              difficulty=("medium", "medium", "medium"), grounding=s.ground([p], [p.photos[0].color]))
+        solution = [*s.open_from_leaf(p), stop(str(p.rating_percent))]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"required_values": [f"== {p.rating_percent}"]}),
+            solution=solution,
+            difficulty=("medium", "medium", "medium"),
+            grounding=s.ground([p], [p.photos[0].color]),
+        )
 
 
 def reviews_pictured(s: Suite) -> None:
@@ -62,10 +84,16 @@ def reviews_pictured(s: Suite) -> None:
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
-        solution = s.open_from_leaf(p) + [stop(str(len(p.reviews)))]
-        s.add(template, args, intent=template.format(**args), image=image,
-              eval_=answer_eval({"required_values": [f"== {len(p.reviews)}"]}), solution=solution,
-              difficulty=("easy", "medium", "easy"))
+        solution = [*s.open_from_leaf(p), stop(str(len(p.reviews)))]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=answer_eval({"required_values": [f"== {len(p.reviews)}"]}),
+            solution=solution,
+            difficulty=("easy", "medium", "easy"),
+        )
 
 
 def printed_here(s: Suite) -> None:
@@ -74,32 +102,60 @@ def printed_here(s: Suite) -> None:
     for p in pick(s, cands, 3):
         text = p.photos[0].printed_text
         args = {"noun": p.photos[0].kind}
-        s.add(template, args, intent=template.format(**args), start_url=page_url(p),
-              eval_=answer_eval({"exact_match": text}), solution=[stop(text, "read off the photo")],
-              difficulty=("easy", "medium", "easy"), grounding=s.ground([p], [text]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page_url(p),
+            eval_=answer_eval({"exact_match": text}),
+            solution=[stop(text, "read off the photo")],
+            difficulty=("easy", "medium", "easy"),
+            grounding=s.ground([p], [text]),
+        )
 
 
 def count_here(s: Suite) -> None:
     template = "How many {noun} does the main photo of this product show?"
-    cands = [p for p in s.products if p.photos[0].count >= 3
-             and s.clean(p, [str(p.photos[0].count), NUMBER_WORDS[p.photos[0].count]])]
+    cands = [
+        p
+        for p in s.products
+        if p.photos[0].count >= 3 and s.clean(p, [str(p.photos[0].count), NUMBER_WORDS[p.photos[0].count]])
+    ]
     for p in pick(s, cands, 3):
         c = p.photos[0].count
         args = {"noun": plural(p.photos[0].kind)}
-        s.add(template, args, intent=template.format(**args), start_url=page_url(p),
-              eval_=answer_eval({"required_values": [f"== {c}"]}), solution=[stop(str(c), "counted on the photo")],
-              difficulty=difficulty(67), official=67, grounding=s.ground([p], [c, NUMBER_WORDS[c]]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page_url(p),
+            eval_=answer_eval({"required_values": [f"== {c}"]}),
+            solution=[stop(str(c), "counted on the photo")],
+            difficulty=difficulty(67),
+            official=67,
+            grounding=s.ground([p], [c, NUMBER_WORDS[c]]),
+        )
 
 
 def color_here(s: Suite) -> None:
     template = "What colour is the {noun} in this product's photo? Answer with one word."
-    cands = [p for p in s.products if p.photos[0].color and p.photos[0].pattern == "plain" and not p.options
-             and s.clean(p, [p.photos[0].color])]
+    cands = [
+        p
+        for p in s.products
+        if p.photos[0].color and p.photos[0].pattern == "plain" and not p.options and s.clean(p, [p.photos[0].color])
+    ]
     for p in pick(s, cands, 3):
         args = {"noun": p.photos[0].kind}
-        s.add(template, args, intent=template.format(**args), start_url=page_url(p),
-              eval_=answer_eval({"exact_match": p.photos[0].color}), solution=[stop(p.photos[0].color)],
-              difficulty=("easy", "easy", "easy"), grounding=s.ground([p], [p.photos[0].color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page_url(p),
+            eval_=answer_eval({"exact_match": p.photos[0].color}),
+            solution=[stop(p.photos[0].color)],
+            difficulty=("easy", "easy", "easy"),
+            grounding=s.ground([p], [p.photos[0].color]),
+        )
 
 
 def pattern_here(s: Suite) -> None:
@@ -109,9 +165,16 @@ def pattern_here(s: Suite) -> None:
         args = {"noun": p.photos[0].kind}
         pattern = p.photos[0].pattern
         others = [x for x in ("plain", "striped", "checked", "dotted") if x != pattern]
-        s.add(template, args, intent=template.format(**args), start_url=page_url(p),
-              eval_=answer_eval({"must_include": [pattern], "must_exclude": others}), solution=[stop(pattern)],
-              difficulty=("easy", "medium", "easy"), grounding=s.ground([p], [pattern]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page_url(p),
+            eval_=answer_eval({"must_include": [pattern], "must_exclude": others}),
+            solution=[stop(pattern)],
+            difficulty=("easy", "medium", "easy"),
+            grounding=s.ground([p], [pattern]),
+        )
 
 
 def cheaper_of_two_tabs(s: Suite) -> None:
@@ -123,25 +186,39 @@ def cheaper_of_two_tabs(s: Suite) -> None:
             continue
         for x in s.peers(p):
             cx = x.photos[0].color
-            if x.id > p.id and cx and cx != c and not x.options and x.final_price != p.final_price \
-                    and s.clean(x, [cx, c]) and s.clean(p, [cx]):
+            if (
+                x.id > p.id
+                and cx
+                and cx != c
+                and not x.options
+                and x.final_price != p.final_price
+                and s.clean(x, [cx, c])
+                and s.clean(p, [cx])
+            ):
                 cands.append((p, x))
                 break
     for a, b in pick(s, cands, 3):
         cheap, dear = (a, b) if a.final_price < b.final_price else (b, a)
         args = {"noun": plural(a.photos[0].kind), "color_a": a.photos[0].color, "color_b": b.photos[0].color}
-        s.add(template, args, intent=template.format(**args), start_url=f"{page_url(a)} |AND| {page_url(b)}",
-              eval_=answer_eval({"must_include": [cheap.photos[0].color], "must_exclude": [dear.photos[0].color]}),
-              solution=[{"do": "tab_focus", "index": 1}, stop(cheap.photos[0].color)],
-              difficulty=("easy", "medium", "medium"),
-              grounding=s.ground([a, b], [a.photos[0].color, b.photos[0].color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{page_url(a)} |AND| {page_url(b)}",
+            eval_=answer_eval({"must_include": [cheap.photos[0].color], "must_exclude": [dear.photos[0].color]}),
+            solution=[{"do": "tab_focus", "index": 1}, stop(cheap.photos[0].color)],
+            difficulty=("easy", "medium", "medium"),
+            grounding=s.ground([a, b], [a.photos[0].color, b.photos[0].color]),
+        )
 
 
 def count_color_on_listing(s: Suite) -> None:
-    template = ("On the first page of {leaf} sorted by price (lowest first, 12 per page), how many products show "
-                "something {color} in their photo?")
+    template = (
+        "On the first page of {leaf} sorted by price (lowest first, 12 per page), how many products show "
+        "something {color} in their photo?"
+    )
     cands = []
-    for cid, name, path, level in s.categories():
+    for _cid, name, path, level in s.categories():
         if level != 3:
             continue
         total, ids = s.data.category_listing(path, "price", "asc", 1, 12)
@@ -155,25 +232,45 @@ def count_color_on_listing(s: Suite) -> None:
             if n >= 2 and all(s.clean(p, [color]) for p in page):
                 cands.append((page[0], name, path, color, n, hits))
                 break
-    for first, name, path, color, n, hits in pick(s, cands, 3):
+    for _first, name, path, color, n, hits in pick(s, cands, 3):
         args = {"leaf": name, "color": color}
         url = f"{SITE}/{path}.html?product_list_order=price&product_list_dir=asc"
-        s.add(template, args, intent=template.format(**args), start_url=url,
-              eval_=answer_eval({"required_values": [f"== {n}"]}), solution=[stop(str(n))],
-              difficulty=("medium", "hard", "hard"), grounding=s.ground(hits, [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=url,
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=[stop(str(n))],
+            difficulty=("medium", "hard", "hard"),
+            grounding=s.ground(hits, [color]),
+        )
 
 
 def brand_pictured(s: Suite) -> None:
     template = "Which brand makes the product in this picture? It is sold under {leaf}."
-    cands = [p for p in s.products if p.attributes.get("Brand") and s.unique_look(p) and len(s.peers(p)) >= 1
-             and all(x.attributes.get("Brand") != p.attributes["Brand"] for x in s.peers(p))]
+    cands = [
+        p
+        for p in s.products
+        if p.attributes.get("Brand")
+        and s.unique_look(p)
+        and len(s.peers(p)) >= 1
+        and all(x.attributes.get("Brand") != p.attributes["Brand"] for x in s.peers(p))
+    ]
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
         image = s.product_image(p, "sketch")
         brand = p.attributes["Brand"]
-        solution = s.open_from_leaf(p) + [stop(brand, "Brand row of More Information")]
-        s.add(template, args, intent=template.format(**args), image=image, eval_=answer_eval({"exact_match": brand}),
-              solution=solution, difficulty=("medium", "medium", "medium"))
+        solution = [*s.open_from_leaf(p), stop(brand, "Brand row of More Information")]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=image,
+            eval_=answer_eval({"exact_match": brand}),
+            solution=solution,
+            difficulty=("medium", "medium", "medium"),
+        )
 
 
 def sku_by_color(s: Suite) -> None:
@@ -181,9 +278,16 @@ def sku_by_color(s: Suite) -> None:
     cands = s.visual("color")
     for p in pick(s, cands, 3):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
-        solution = s.open_from_leaf(p) + [stop(p.sku)]
-        s.add(template, args, intent=template.format(**args), eval_=answer_eval({"exact_match": p.sku}),
-              solution=solution, difficulty=("easy", "medium", "medium"), grounding=s.ground([p], [p.photos[0].color]))
+        solution = [*s.open_from_leaf(p), stop(p.sku)]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"exact_match": p.sku}),
+            solution=solution,
+            difficulty=("easy", "medium", "medium"),
+            grounding=s.ground([p], [p.photos[0].color]),
+        )
 
 
 def material_by_pattern(s: Suite) -> None:
@@ -192,10 +296,16 @@ def material_by_pattern(s: Suite) -> None:
     for p in pick(s, cands, 3):
         args = {"pattern": p.photos[0].pattern, "noun": p.photos[0].kind, "leaf": leaf(p)}
         material = p.attributes["Material"]
-        solution = s.open_from_leaf(p) + [stop(material)]
-        s.add(template, args, intent=template.format(**args), eval_=answer_eval({"must_include": [material]}),
-              solution=solution, difficulty=("easy", "medium", "medium"),
-              grounding=s.ground([p], [p.photos[0].pattern]))
+        solution = [*s.open_from_leaf(p), stop(material)]
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"must_include": [material]}),
+            solution=solution,
+            difficulty=("easy", "medium", "medium"),
+            grounding=s.ground([p], [p.photos[0].pattern]),
+        )
 
 
 def order_total(s: Suite) -> None:
@@ -207,22 +317,33 @@ def order_total(s: Suite) -> None:
     for o in picked:
         date = o.created_at[:10]
         args = {"date": date}
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"must_include": [price_text(o.grand_total)]}),
-              solution=[goto(f"{SITE}/sales/order/history/?limit=50"), goto(f"{SITE}{o.url_path}"),
-                        stop(price_text(o.grand_total))],
-              difficulty=("easy", "easy", "easy"))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"must_include": [price_text(o.grand_total)]}),
+            solution=[
+                goto(f"{SITE}/sales/order/history/?limit=50"),
+                goto(f"{SITE}{o.url_path}"),
+                stop(price_text(o.grand_total)),
+            ],
+            difficulty=("easy", "easy", "easy"),
+        )
 
 
 def order_size(s: Suite) -> None:
-    template = "Which size did I choose for \"{name}\" in order #{number}?"
+    template = 'Which size did I choose for "{name}" in order #{number}?'
     cands = [(o, i) for o in s.orders for i in o.items if "Size" in i.options]
-    for o, i in cands[::max(1, len(cands) // 3)][:3]:
+    for o, i in cands[:: max(1, len(cands) // 3)][:3]:
         args = {"name": i.name, "number": o.increment_id}
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"exact_match": i.options["Size"]}),
-              solution=[goto(f"{SITE}{o.url_path}"), stop(i.options["Size"])],
-              difficulty=("easy", "easy", "easy"))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"exact_match": i.options["Size"]}),
+            solution=[goto(f"{SITE}{o.url_path}"), stop(i.options["Size"])],
+            difficulty=("easy", "easy", "easy"),
+        )
 
 
 def order_status(s: Suite) -> None:
@@ -233,21 +354,30 @@ def order_status(s: Suite) -> None:
             continue
         seen.add(o.status)
         args = {"number": o.increment_id}
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"must_include": [o.status]}),
-              solution=[goto(f"{SITE}/sales/order/history/"), stop(o.status.capitalize())],
-              difficulty=("easy", "easy", "easy"))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"must_include": [o.status]}),
+            solution=[goto(f"{SITE}/sales/order/history/"), stop(o.status.capitalize())],
+            difficulty=("easy", "easy", "easy"),
+        )
         if len(seen) == 3:
             break
 
 
 def my_review_stars(s: Suite) -> None:
-    template = "How many stars did I give \"{name}\" in my review?"
+    template = 'How many stars did I give "{name}" in my review?'
     for p, r in s.data.customer_reviews()[:3]:
         args = {"name": p.name}
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"required_values": [f"== {r.rating}"]}),
-              solution=[goto(f"{SITE}/review/customer/"), stop(str(r.rating))], difficulty=("easy", "easy", "easy"))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"required_values": [f"== {r.rating}"]}),
+            solution=[goto(f"{SITE}/review/customer/"), stop(str(r.rating))],
+            difficulty=("easy", "easy", "easy"),
+        )
 
 
 def wishlist_color_price(s: Suite) -> None:
@@ -259,16 +389,21 @@ def wishlist_color_price(s: Suite) -> None:
         if not c or p.options or not s.clean(p, [c]) or same:
             continue
         args = {"color": c, "noun": p.photos[0].kind}
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
-              solution=[goto(f"{SITE}/wishlist/"), stop(price_text(p.final_price))],
-              difficulty=("easy", "medium", "easy"), grounding=s.ground([p], [c]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
+            solution=[goto(f"{SITE}/wishlist/"), stop(price_text(p.final_price))],
+            difficulty=("easy", "medium", "easy"),
+            grounding=s.ground([p], [c]),
+        )
 
 
 def most_reviewed_in_leaf(s: Suite) -> None:
     template = "Which product in {leaf} has the most reviews? Give its name."
     cands = []
-    for cid, name, path, level in s.categories():
+    for _cid, _name, path, level in s.categories():
         if level != 3:
             continue
         total, ids = s.data.category_listing(path, "position", "asc", 1, 36)
@@ -279,9 +414,14 @@ def most_reviewed_in_leaf(s: Suite) -> None:
             cands.append((prods[0], path))
     for p, path in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
-        s.add(template, args, intent=template.format(**args), eval_=answer_eval({"must_include": [p.name]}),
-              solution=[goto(f"{SITE}/{path}.html?product_list_limit=36"), stop(p.name)],
-              difficulty=("medium", "easy", "medium"))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"must_include": [p.name]}),
+            solution=[goto(f"{SITE}/{path}.html?product_list_limit=36"), stop(p.name)],
+            difficulty=("medium", "easy", "medium"),
+        )
 
 
 def unachievable(s: Suite) -> None:
@@ -289,7 +429,7 @@ def unachievable(s: Suite) -> None:
 
     template = "Buy the {color} {noun} sold under {leaf}."
     cands = []
-    for key, group in sorted(s.groups.items()):
+    for _key, group in sorted(s.groups.items()):
         present = {p.photos[0].color for p in group}
         if len(group) >= 2 and all(p.photos[0].color for p in group):
             missing = sorted(set(COLORS) - present)
@@ -298,11 +438,17 @@ def unachievable(s: Suite) -> None:
     for p, color, group in pick(s, cands, 4):
         args = {"color": color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         note = f"No {color} {p.photos[0].kind} is sold under {leaf(p)}."
-        s.add(template, args, intent=template.format(**args),
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[goto(s.listing_url(p), "none of these photos shows that colour"), stop("N/A")],
-              difficulty=difficulty(130), official=None, grounding=s.ground(group, [color]),
-              comments="unachievable: " + note)     # official 130 buys an item that exists (program_html)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[goto(s.listing_url(p), "none of these photos shows that colour"), stop("N/A")],
+            difficulty=difficulty(130),
+            official=None,
+            grounding=s.ground(group, [color]),
+            comments="unachievable: " + note,
+        )  # official 130 buys an item that exists (program_html)
     template2 = "Cancel my order #{number}."
     numbers = {o.increment_id for o in s.orders}
     for n in (7, 42, 118, 260):
@@ -311,7 +457,12 @@ def unachievable(s: Suite) -> None:
             continue
         note = f"There is no order #{number} in the account."
         args = {"number": number}
-        s.add(template2, args, intent=template2.format(**args),
-              eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-              solution=[goto(f"{SITE}/sales/order/history/"), stop("N/A")], difficulty=("easy", "easy", "easy"),
-              comments="unachievable: " + note)
+        s.add(
+            template2,
+            args,
+            intent=template2.format(**args),
+            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
+            solution=[goto(f"{SITE}/sales/order/history/"), stop("N/A")],
+            difficulty=("easy", "easy", "easy"),
+            comments="unachievable: " + note,
+        )

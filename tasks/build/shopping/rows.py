@@ -2,6 +2,7 @@
 the cart (16), the neighbour of a product (62), by row and column (102, 103), the cheapest of a colour on the
 page into the wish list or cart (135, 136), the colours a product comes in (64) and the dearest of a colour (5).
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -25,9 +26,18 @@ def cart_in_row(s: Suite, n: int = 3) -> None:
     cands = [c for c in in_rows(s) if not c[0].options]
     for p, fact, page, r in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=cart_eval(p),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(16), official=16, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_eval(p),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(16),
+            official=16,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def cart_neighbour(s: Suite, n: int = 3) -> None:
@@ -43,10 +53,19 @@ def cart_neighbour(s: Suite, n: int = 3) -> None:
                 break
     for q, p, fact, page, side in s.fresh(cands, n):
         args = {"side": side, "look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=cart_eval(q),
-              solution=[open_card(q)] + s.add_to_cart(q) + [stop("")], require_reset=True,
-              difficulty=difficulty(62), official=62, grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-              comments="'after' and 'before' read along the row, left to right")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_eval(q),
+            solution=[open_card(q), *s.add_to_cart(q), stop("")],
+            require_reset=True,
+            difficulty=difficulty(62),
+            official=62,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments="'after' and 'before' read along the row, left to right",
+        )
 
 
 def _cells(s: Suite, options: bool | None = None) -> list[tuple[Product, Page, int, int]]:
@@ -63,8 +82,16 @@ def open_at_cell(s: Suite, n: int = 3) -> None:
     template = "Open the product page of the item in the {row} row, {column} column."
     for p, page, r, c in s.fresh(_cells(s), n):
         args = {"row": ROWS[r], "column": COLUMN_WORDS[c]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=url_eval(page_url(p)),
-              solution=[open_card(p), stop("")], difficulty=difficulty(102), official=102)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=url_eval(page_url(p)),
+            solution=[open_card(p), stop("")],
+            difficulty=difficulty(102),
+            official=102,
+        )
 
 
 def cart_at_cell(s: Suite, n: int = 2) -> None:
@@ -72,9 +99,17 @@ def cart_at_cell(s: Suite, n: int = 2) -> None:
     template = "Put the item in the {row} row, {column} column into my shopping cart."
     for p, page, r, c in s.fresh(_cells(s, options=False), n):
         args = {"row": ROWS[r], "column": COLUMN_WORDS[c]}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=cart_eval(p),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(103), official=103)
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_eval(p),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(103),
+            official=103,
+        )
 
 
 def _cheapest_of_color(s: Suite, options: bool | None):
@@ -85,11 +120,16 @@ def _cheapest_of_color(s: Suite, options: bool | None):
         for p in page.products:
             if p.photos[0].color:
                 groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-        for (kind, color), ps in sorted(groups.items()):
+        for (_kind, color), ps in sorted(groups.items()):
             ps.sort(key=lambda p: (p.final_price, p.id))
             cheap = ps[0]
-            if len(ps) >= 2 and ps[0].final_price < ps[1].final_price and cheap.id not in s.official_products \
-                    and all(s.clean(p, [color]) for p in ps) and (options is None or bool(cheap.options) == options):
+            if (
+                len(ps) >= 2
+                and ps[0].final_price < ps[1].final_price
+                and cheap.id not in s.official_products
+                and all(s.clean(p, [color]) for p in ps)
+                and (options is None or bool(cheap.options) == options)
+            ):
                 out.append((cheap, color, ps, page))
     return out
 
@@ -100,10 +140,18 @@ def wishlist_cheapest_color(s: Suite, n: int = 3) -> None:
     cands = [c for c in _cheapest_of_color(s, None) if c[0].id not in s.wishlist_ids]
     for p, color, ps, page in s.fresh(cands, n):
         args = {"color": color, "noun": p.photos[0].kind}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-              solution=[open_card(p), click("button.towishlist"), stop("")], require_reset=True,
-              difficulty=difficulty(135), official=135, grounding=s.ground(ps, [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
+            solution=[open_card(p), click("button.towishlist"), stop("")],
+            require_reset=True,
+            difficulty=difficulty(135),
+            official=135,
+            grounding=s.ground(ps, [color]),
+        )
 
 
 def cart_cheapest_color(s: Suite, n: int = 3) -> None:
@@ -111,9 +159,18 @@ def cart_cheapest_color(s: Suite, n: int = 3) -> None:
     template = "Put the least expensive {color} {noun} of this page in my cart."
     for p, color, ps, page in s.fresh(_cheapest_of_color(s, False), n):
         args = {"color": color, "noun": p.photos[0].kind}
-        s.add(template, args, intent=template.format(**args), start_url=page.url, eval_=cart_eval(p),
-              solution=[open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(136), official=136, grounding=s.ground(ps, [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=cart_eval(p),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(136),
+            official=136,
+            grounding=s.ground(ps, [color]),
+        )
 
 
 def colors_offered(s: Suite, n: int = 3) -> None:
@@ -127,9 +184,17 @@ def colors_offered(s: Suite, n: int = 3) -> None:
     for p, fact, page in s.fresh(cands, n):
         colors = list(p.options["Color"])
         args = {"look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": colors}), solution=[open_card(p), stop(", ".join(colors))],
-              difficulty=difficulty(64), official=64, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": colors}),
+            solution=[open_card(p), stop(", ".join(colors))],
+            difficulty=difficulty(64),
+            official=64,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def dearest_of_color(s: Suite, n: int = 3) -> None:
@@ -143,17 +208,37 @@ def dearest_of_color(s: Suite, n: int = 3) -> None:
                 by_color.setdefault(p.photos[0].color, []).append(p)
         for color, ps in sorted(by_color.items()):
             ps.sort(key=lambda p: (-p.final_price, p.id))
-            if len(ps) >= 2 and ps[0].final_price > ps[1].final_price and ps[0].id not in s.official_products \
-                    and all(s.clean(p, [color]) for p in page.products):
+            if (
+                len(ps) >= 2
+                and ps[0].final_price > ps[1].final_price
+                and ps[0].id not in s.official_products
+                and all(s.clean(p, [color]) for p in page.products)
+            ):
                 cands.append((ps[0], color, ps, page))
                 break
     for p, color, ps, page in s.fresh(cands, n):
         price = price_text(p.final_price)
         args = {"color": color}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [price]}), solution=[stop(price)],
-              difficulty=difficulty(5), official=5, grounding=s.ground(ps, [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [price]}),
+            solution=[stop(price)],
+            difficulty=difficulty(5),
+            official=5,
+            grounding=s.ground(ps, [color]),
+        )
 
 
-TEMPLATES = [cart_in_row, cart_neighbour, open_at_cell, cart_at_cell, wishlist_cheapest_color, cart_cheapest_color,
-             colors_offered, dearest_of_color]
+TEMPLATES = [
+    cart_in_row,
+    cart_neighbour,
+    open_at_cell,
+    cart_at_cell,
+    wishlist_cheapest_color,
+    cart_cheapest_color,
+    colors_offered,
+    dearest_of_color,
+]

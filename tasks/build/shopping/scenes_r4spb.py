@@ -11,6 +11,7 @@ store: a dish, a situation, tools, or two products whose traits are to be combin
 - 50 / 51: the product of a named category that combines the two pictures (the kind of thing of one, the pattern
   or colour of the other), opened; 52 / 57: the same, bought (57 in the sports department).
 """
+
 from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -45,7 +46,7 @@ def dish_picture(s: Suite, emoji: str) -> str:
     w, h = 512, 384
     img = Image.new("RGB", (w, h), (170, 120, 80))
     draw = ImageDraw.Draw(img)
-    for y in range(0, h, 24):        # planks
+    for y in range(0, h, 24):  # planks
         draw.line([(0, y), (w, y)], fill=(140, 95, 60), width=2)
     g = glyph(emoji).image
     scale = 260 / max(g.size)
@@ -59,8 +60,9 @@ def dish_picture(s: Suite, emoji: str) -> str:
 
 
 def _cart_has_one_of(groups: list[list[Product]]) -> dict:
-    return html_eval([target(f"{SITE}/checkout/cart/", CART_LINES,
-                             must_include=[" |OR| ".join(p.name for p in g) for g in groups])])
+    return html_eval(
+        [target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[" |OR| ".join(p.name for p in g) for g in groups])]
+    )
 
 
 def _first_found(s: Suite, query: str, kind: str) -> Product | None:
@@ -74,8 +76,10 @@ def _first_found(s: Suite, query: str, kind: str) -> Product | None:
     return None
 
 
-DISHES = (("\U0001F96A", "a sandwich", (("bread", "bread loaf"), ("cheese", "cheese wedge"))),
-          ("\U0001F9CB", "milk tea", (("tea", "tea cup"), ("milk", "milk glass"))))
+DISHES = (
+    ("\U0001f96a", "a sandwich", (("bread", "bread loaf"), ("cheese", "cheese wedge"))),
+    ("\U0001f9cb", "milk tea", (("tea", "tea cup"), ("milk", "milk glass"))),
+)
 
 
 def ingredients_to_cart(s: Suite) -> None:
@@ -87,13 +91,22 @@ def ingredients_to_cart(s: Suite) -> None:
             continue
         groups = [[p for p in s.products if p.photos[0].kind == kind] for _, kind in parts]
         steps: list[dict] = []
-        for (query, _), p in zip(parts, picks):
+        for (query, _), p in zip(parts, picks, strict=False):
             assert p is not None
-            steps += [type_in("#search", query, enter=True), open_card(p)] + s.add_to_cart(p)
-        s.add(template, {}, intent=template, start_url=f"{SITE}/", image=dish_picture(s, emoji),
-              eval_=_cart_has_one_of(groups), solution=steps + [stop("")], require_reset=True,
-              difficulty=difficulty(23), official=23,
-              comments=f"the picture shows {what}: " + " and ".join(k for _, k in parts))
+            steps += [type_in("#search", query, enter=True), open_card(p), *s.add_to_cart(p)]
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=f"{SITE}/",
+            image=dish_picture(s, emoji),
+            eval_=_cart_has_one_of(groups),
+            solution=[*steps, stop("")],
+            require_reset=True,
+            difficulty=difficulty(23),
+            official=23,
+            comments=f"the picture shows {what}: " + " and ".join(k for _, k in parts),
+        )
 
 
 def storage_for_pictured(s: Suite) -> None:
@@ -103,21 +116,33 @@ def storage_for_pictured(s: Suite) -> None:
     if box is None:
         return
     boxes = [p for p in s.products if p.photos[0].kind == "toolbox"]
-    s.add(template, {}, intent=template, start_url=f"{SITE}/",
-          image=collage(s, ("wrench", "screwdriver", "hammer"), "tools"), eval_=_cart_has_one_of([boxes]),
-          solution=[type_in("#search", "toolbox", enter=True), open_card(box)] + s.add_to_cart(box) + [stop("")],
-          require_reset=True, difficulty=difficulty(31), official=31,
-          comments="the picture shows a wrench, a screwdriver and a hammer: any toolbox holds them")
+    s.add(
+        template,
+        {},
+        intent=template,
+        start_url=f"{SITE}/",
+        image=collage(s, ("wrench", "screwdriver", "hammer"), "tools"),
+        eval_=_cart_has_one_of([boxes]),
+        solution=[type_in("#search", "toolbox", enter=True), open_card(box), *s.add_to_cart(box), stop("")],
+        require_reset=True,
+        difficulty=difficulty(31),
+        official=31,
+        comments="the picture shows a wrench, a screwdriver and a hammer: any toolbox holds them",
+    )
 
 
 # (what the picture shows, the kinds fitting it, the kinds drawn)
-SHOE_SCENES = (("a day at the beach", {"flip flop", "sandal"}, ("swimsuit", "volleyball", "life ring")),
-               ("a gala evening", {"high heel"}, ("tiara", "bead necklace", "dress")),
-               ("a day at the office", {"dress shoe"}, ("briefcase", "laptop", "dress shirt")),
-               ("a mountain hike", {"hiking boot"}, ("backpack", "compass", "axe")))
-ACTIVITY_SCENES = (("an ice rink in winter", {"ice skate"}, ("scarf", "gloves", "penguin")),
-                   ("a skate park", {"roller skate"}, ("skateboard", "kick scooter", "cap")),
-                   ("a day at the beach", {"sunglasses"}, ("swimsuit", "volleyball", "life ring")))
+SHOE_SCENES = (
+    ("a day at the beach", {"flip flop", "sandal"}, ("swimsuit", "volleyball", "life ring")),
+    ("a gala evening", {"high heel"}, ("tiara", "bead necklace", "dress")),
+    ("a day at the office", {"dress shoe"}, ("briefcase", "laptop", "dress shirt")),
+    ("a mountain hike", {"hiking boot"}, ("backpack", "compass", "axe")),
+)
+ACTIVITY_SCENES = (
+    ("an ice rink in winter", {"ice skate"}, ("scarf", "gloves", "penguin")),
+    ("a skate park", {"roller skate"}, ("skateboard", "kick scooter", "cap")),
+    ("a day at the beach", {"sunglasses"}, ("swimsuit", "volleyball", "life ring")),
+)
 
 
 def _scene_pages(s: Suite, scenes, options: bool, one_per_scene: bool):
@@ -131,8 +156,12 @@ def _scene_pages(s: Suite, scenes, options: bool, one_per_scene: bool):
             ps = page.products
             fits = [p for p in ps if p.photos[0].kind in fit]
             free = fits if one_per_scene else [p for p in fits if p.id not in s.used]
-            if free and len(fits) < len(ps) and all(bool(p.options) == options for p in ps) \
-                    and not any(p.id in s.official_products for p in fits):
+            if (
+                free
+                and len(fits) < len(ps)
+                and all(bool(p.options) == options for p in ps)
+                and not any(p.id in s.official_products for p in fits)
+            ):
                 out.append((free[0], fits, page, scene))
                 if one_per_scene:
                     break
@@ -141,13 +170,24 @@ def _scene_pages(s: Suite, scenes, options: bool, one_per_scene: bool):
 
 def activity_item_to_cart(s: Suite, n: int = 1, one_per_scene: bool = True) -> None:
     """Official 73: the item of this page that fits the pictured activity best, into the cart."""
-    template = "This picture shows what I will be doing this weekend. Can you add the item on this page that " \
-               "fits it best to my cart?"
+    template = (
+        "This picture shows what I will be doing this weekend. Can you add the item on this page that "
+        "fits it best to my cart?"
+    )
     for p, fits, page, (what, fit, kinds) in s.fresh(_scene_pages(s, ACTIVITY_SCENES, False, one_per_scene), n):
-        s.add(template, {}, intent=template, start_url=page.url, image=collage(s, kinds, what),
-              eval_=_cart_has_one_of([fits]), solution=[open_card(p)] + s.add_to_cart(p) + [stop("")],
-              require_reset=True, difficulty=difficulty(73), official=73,
-              comments=f"the picture shows {what}: " + " or ".join(sorted(fit)))
+        s.add(
+            template,
+            {},
+            intent=template,
+            start_url=page.url,
+            image=collage(s, kinds, what),
+            eval_=_cart_has_one_of([fits]),
+            solution=[open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(73),
+            official=73,
+            comments=f"the picture shows {what}: " + " or ".join(sorted(fit)),
+        )
 
 
 def more_activity_items(s: Suite) -> None:
@@ -158,22 +198,42 @@ def more_activity_items(s: Suite) -> None:
 def shoes_for_situation(s: Suite) -> None:
     """Official 92: the shoes of this page one would most likely wear in the pictured situation, ordered in a
     size."""
-    template = "Can you order the shoes on this page that I would most likely wear if I were in this picture? " \
-               "I take size {size}; any colour will do."
+    template = (
+        "Can you order the shoes on this page that I would most likely wear if I were in this picture? "
+        "I take size {size}; any colour will do."
+    )
     cands = [c for c in _scene_pages(s, SHOE_SCENES, True, True) if "Size" in c[0].options and "Color" in c[0].options]
     for k, (p, fits, page, (what, fit, kinds)) in enumerate(s.fresh(cands, 3)):
         size = p.options["Size"][(k + 1) % len(p.options["Size"])]
         color = p.options["Color"][0]
         args = {"size": size}
-        sizes = "[...document.querySelectorAll('.order-details-items.ordered .item-options dd')]" \
-                ".map(e => e.textContent.trim()).join(' | ')"
-        ev = html_eval([target(LATEST_ORDER, "func:shopping_get_order_product_name_list(__page__)",
-                               must_include=[" |OR| ".join(x.name for x in fits)]),
-                        target(LATEST_ORDER, sizes, must_include=[size])])
-        s.add(template, args, intent=template.format(**args), start_url=page.url, image=collage(s, kinds, what),
-              eval_=ev, solution=[open_card(p)] + s.add_to_cart(p, options={"Size": size, "Color": color})
-              + s.checkout() + [stop("")], require_reset=True, difficulty=difficulty(92), official=92,
-              comments=f"the picture shows {what}: " + " or ".join(sorted(fit)))
+        sizes = (
+            "[...document.querySelectorAll('.order-details-items.ordered .item-options dd')]"
+            ".map(e => e.textContent.trim()).join(' | ')"
+        )
+        ev = html_eval(
+            [
+                target(
+                    LATEST_ORDER,
+                    "func:shopping_get_order_product_name_list(__page__)",
+                    must_include=[" |OR| ".join(x.name for x in fits)],
+                ),
+                target(LATEST_ORDER, sizes, must_include=[size]),
+            ]
+        )
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            image=collage(s, kinds, what),
+            eval_=ev,
+            solution=[open_card(p), *s.add_to_cart(p, options={"Size": size, "Color": color}), *s.checkout(), stop("")],
+            require_reset=True,
+            difficulty=difficulty(92),
+            official=92,
+            comments=f"the picture shows {what}: " + " or ".join(sorted(fit)),
+        )
 
 
 ALLERGENS = (("Roasted nuts", "nuts"), ("Real cane sugar", "cane sugar"))
@@ -182,25 +242,38 @@ ALLERGENS = (("Roasted nuts", "nuts"), ("Real cane sugar", "cane sugar"))
 def safe_food_for_allergy(s: Suite) -> None:
     """Official 94: the pictured food, but the buyer cannot have what all but one of its kind in a named category
     contain: that one, ordered."""
-    template = "I want to eat this, but I can't have {allergen}. Can you order the closest thing to it from the " \
-               "\"{leaf}\" category that I can eat?"
+    template = (
+        "I want to eat this, but I can't have {allergen}. Can you order the closest thing to it from the "
+        '"{leaf}" category that I can eat?'
+    )
     cands = []
-    for (url, kind), ps in sorted(s.groups.items()):
+    for (_url, _kind), ps in sorted(s.groups.items()):
         if not ps[0].category_path[0].startswith("Grocery") or len(ps) < 3:
             continue
         for material, allergen in ALLERGENS:
             safe = [p for p in ps if p.attributes["Material"] != material]
-            if len(safe) == 1 and not safe[0].options and safe[0].id not in s.official_products \
-                    and safe[0].sku not in s.latest_order_skus:
+            if (
+                len(safe) == 1
+                and not safe[0].options
+                and safe[0].id not in s.official_products
+                and safe[0].sku not in s.latest_order_skus
+            ):
                 shown = next(p for p in ps if p.id != safe[0].id)
                 cands.append((safe[0], shown, allergen))
     for p, shown, allergen in s.fresh(cands, 1):
         args = {"allergen": allergen, "leaf": p.category_path[-1]}
-        s.add(template, args, intent=template.format(**args), image=s.product_image(shown),
-              eval_=html_eval(order_targets(p, 1)),
-              solution=s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")], require_reset=True,
-              difficulty=difficulty(94), official=94,
-              comments=f"every other {p.photos[0].kind} of the category lists {allergen} as its material")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            image=s.product_image(shown),
+            eval_=html_eval(order_targets(p, 1)),
+            solution=s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")],
+            require_reset=True,
+            difficulty=difficulty(94),
+            official=94,
+            comments=f"every other {p.photos[0].kind} of the category lists {allergen} as its material",
+        )
 
 
 def _combinations(s: Suite, fact: str, department: str | None = None):
@@ -213,7 +286,7 @@ def _combinations(s: Suite, fact: str, department: str | None = None):
         if value and value != "plain" and p.id not in s.official_products:
             shows.setdefault(str(value), []).append(p)
     out = []
-    for (url, kind), ps in sorted(s.groups.items()):
+    for (url, _kind), ps in sorted(s.groups.items()):
         if len(ps) < 3 or (department and ps[0].category_path[0] != department):
             continue
         leaf_kinds = {p.photos[0].kind for p in s.products if p.category_url == url}
@@ -224,8 +297,14 @@ def _combinations(s: Suite, fact: str, department: str | None = None):
             if sum(getattr(x.photos[0], fact) == value for x in ps) != 1 or not s.clean(p, [str(value)]):
                 continue
             traits = [x for x in shows[str(value)] if x.photos[0].kind not in leaf_kinds]
-            plain = [x for x in ps if x.id != p.id and getattr(x.photos[0], fact) != value
-                     and x.photos[0].pattern == "plain" and x.id not in s.official_products]
+            plain = [
+                x
+                for x in ps
+                if x.id != p.id
+                and getattr(x.photos[0], fact) != value
+                and x.photos[0].pattern == "plain"
+                and x.id not in s.official_products
+            ]
             if traits and plain:
                 out.append((p, traits[p.id % len(traits)], plain[0], str(value)))
                 break
@@ -233,28 +312,51 @@ def _combinations(s: Suite, fact: str, department: str | None = None):
 
 
 COMBINE = (  # official id, fact, department, buy it?, how many, the sentence
-    (50, "pattern", None, False, 1,
-     "Can you find me a product from the \"{leaf}\" category that combines the things in these two pictures?"),
-    (51, "color", None, False, 2,
-     "Which product of the \"{leaf}\" category brings together what these two pictures show? Please open it."),
-    (52, "pattern", None, True, 1,
-     "Can you find me a product from the \"{leaf}\" category that combines the things in these two pictures, "
-     "and buy it for me?"),
-    (57, "color", "Sports & Outdoors", True, 1,
-     "Can you find me some sports gear in the \"{leaf}\" category that is these two pictures in one, and buy it "
-     "for me?"),
+    (
+        50,
+        "pattern",
+        None,
+        False,
+        1,
+        'Can you find me a product from the "{leaf}" category that combines the things in these two pictures?',
+    ),
+    (
+        51,
+        "color",
+        None,
+        False,
+        2,
+        'Which product of the "{leaf}" category brings together what these two pictures show? Please open it.',
+    ),
+    (
+        52,
+        "pattern",
+        None,
+        True,
+        1,
+        'Can you find me a product from the "{leaf}" category that combines the things in these two pictures, '
+        "and buy it for me?",
+    ),
+    (
+        57,
+        "color",
+        "Sports & Outdoors",
+        True,
+        1,
+        'Can you find me some sports gear in the "{leaf}" category that is these two pictures in one, and buy it '
+        "for me?",
+    ),
 )
 
 
-COMBINE_SEED = 7919      # added to a product's photo seed for its pictures in combined_product
+COMBINE_SEED = 7919  # added to a product's photo seed for its pictures in combined_product
 
 
 def combined_product(s: Suite) -> None:
     """Official 50, 51 (open it), 52 and 57 (buy it): the product of a named category that is the thing of one
     picture with the pattern or colour of the other."""
     for official, fact, department, buying, n, template in COMBINE:
-        cands = [c for c in _combinations(s, fact, department)
-                 if not buying or c[0].sku not in s.latest_order_skus]
+        cands = [c for c in _combinations(s, fact, department) if not buying or c[0].sku not in s.latest_order_skus]
         for p, trait, plain, value in s.fresh(cands, n):
             args = {"leaf": p.category_path[-1]}
             if buying:
@@ -262,15 +364,30 @@ def combined_product(s: Suite) -> None:
                 steps = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
             else:
                 ev = html_eval([target("last", NAME_H1, must_include=[p.name])])
-                steps = s.open_from_leaf(p) + [stop("")]
+                steps = [*s.open_from_leaf(p), stop("")]
             # each picture another drawing of its product than the ones earlier kinds give it (a seed of its own)
             pictures = [s.input_image(s.spec(q), q.photos[0].seed + COMBINE_SEED) for q in (trait, plain)]
-            s.add(template, args, intent=template.format(**args), image=pictures,
-                  eval_=ev, solution=steps, require_reset=buying, difficulty=difficulty(official), official=official,
-                  grounding=s.ground([p], [value]),
-                  comments=f"a {trait.photos[0].kind} showing {value} and a {plain.photos[0].kind}: the only "
-                           f"{value} {p.photos[0].kind} of the category")
+            s.add(
+                template,
+                args,
+                intent=template.format(**args),
+                image=pictures,
+                eval_=ev,
+                solution=steps,
+                require_reset=buying,
+                difficulty=difficulty(official),
+                official=official,
+                grounding=s.ground([p], [value]),
+                comments=f"a {trait.photos[0].kind} showing {value} and a {plain.photos[0].kind}: the only "
+                f"{value} {p.photos[0].kind} of the category",
+            )
 
 
-TEMPLATES = [ingredients_to_cart, storage_for_pictured, activity_item_to_cart, shoes_for_situation,
-             safe_food_for_allergy, combined_product]
+TEMPLATES = [
+    ingredients_to_cart,
+    storage_for_pictured,
+    activity_item_to_cart,
+    shoes_for_situation,
+    safe_food_for_allergy,
+    combined_product,
+]

@@ -3,6 +3,7 @@
 - 8: open the first product of a search's results that shows a look (url_match on its page);
 - 20: name the reviewers of a product (picked on a category page by its look) whose review mentions a word.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,7 +18,7 @@ RESULTS_PAGE = 12
 
 def first_in_search(s: Suite, n: int = 4) -> None:
     """Official 8: the first search result showing a look, opened from the results."""
-    template = "Open the first {look} among the search results for \"{query}\"."
+    template = 'Open the first {look} among the search results for "{query}".'
     cands = []
     for kind in sorted({p.photos[0].kind for p in s.products}):
         _, found = s.data.search(kind, limit=RESULTS_PAGE)
@@ -31,7 +32,7 @@ def first_in_search(s: Suite, n: int = 4) -> None:
                 if p.photos[0].kind != kind or value is None or value == "plain" or value in seen:
                     continue
                 seen.add(value)
-                later = [x for x in shown[k + 1:] if x.photos[0].kind == kind and getattr(x.photos[0], fact) == value]
+                later = [x for x in shown[k + 1 :] if x.photos[0].kind == kind and getattr(x.photos[0], fact) == value]
                 others = [x for x in shown if x.photos[0].kind == kind and x.id != p.id]
                 if later and others and s.clean(p, [str(value)]) and all(s.clean(x, [str(value)]) for x in later):
                     cands.append((p, fact, kind))
@@ -42,9 +43,17 @@ def first_in_search(s: Suite, n: int = 4) -> None:
     for p, fact, kind in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "query": kind}
         solution = [type_in("#search", kind, enter=True), open_card(p), stop("")]
-        s.add(template, args, intent=template.format(**args), eval_=url_eval(page_url(p)), solution=solution,
-              difficulty=difficulty(8), official=8, grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-              comments="another product further down the results shows the same look")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            eval_=url_eval(page_url(p)),
+            solution=solution,
+            difficulty=difficulty(8),
+            official=8,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            comments="another product further down the results shows the same look",
+        )
 
 
 WORD = re.compile(r"[a-z]{5,}")
@@ -52,7 +61,7 @@ WORD = re.compile(r"[a-z]{5,}")
 
 def reviewers_mentioning(s: Suite, n: int = 6) -> None:
     """Official 20: the reviewers of a product (named by its look on this page) who mention a word."""
-    template = "Which reviewers of the {look} on this page mention \"{word}\"? List their names."
+    template = 'Which reviewers of the {look} on this page mention "{word}"? List their names.'
     cands = []
     for page in pages(s, 1):
         for p, fact in looks_on(s, page, page.products, options=None):
@@ -70,10 +79,17 @@ def reviewers_mentioning(s: Suite, n: int = 6) -> None:
                     break
     for p, fact, page, word, who in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "word": word}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": who}),
-              solution=[open_card(p), click("#tab-label-reviews-title"), stop(", ".join(who))],
-              difficulty=difficulty(20), official=20, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": who}),
+            solution=[open_card(p), click("#tab-label-reviews-title"), stop(", ".join(who))],
+            difficulty=difficulty(20),
+            official=20,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 TEMPLATES = [first_in_search, reviewers_mentioning]

@@ -5,6 +5,7 @@
 - 95: the size of the product a look names on a page of search results, in inches (all three measures);
 - 44: the page of the customer's order in which she bought the product in the picture (another view of it).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -23,7 +24,7 @@ def measures(p: Product) -> list[str] | None:
     text = p.attributes.get("Product Dimensions", "")
     if not text.endswith(" inches"):
         return None
-    parts = [x.strip() for x in text[:-len(" inches")].split("x")]
+    parts = [x.strip() for x in text[: -len(" inches")].split("x")]
     return parts if len(parts) == 3 and all(x.isdigit() for x in parts) else None
 
 
@@ -49,10 +50,17 @@ def length_and_width(s: Suite, n: int = 1) -> None:
     for p, fact, page in s.fresh(cands, n):
         m = measures(p) or []
         args = {"look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": [m[0], m[1]]}),
-              solution=[open_card(p), stop(f"{m[0]} in x {m[1]} in", "Product Dimensions in More Information")],
-              difficulty=difficulty(60), official=60, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": [m[0], m[1]]}),
+            solution=[open_card(p), stop(f"{m[0]} in x {m[1]} in", "Product Dimensions in More Information")],
+            difficulty=difficulty(60),
+            official=60,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def size_in_inches(s: Suite, n: int = 3) -> None:
@@ -62,17 +70,24 @@ def size_in_inches(s: Suite, n: int = 3) -> None:
     cands = []
     for kind in kinds:
         page = SearchPage(s, kind)
-        for p, fact in looks_on(s, page, page.products):   # type: ignore[arg-type]
+        for p, fact in looks_on(s, page, page.products):  # type: ignore[arg-type]
             m = measures(p)
             if m and len(set(m)) == 3 and p.photos[0].kind == kind:
                 cands.append((p, fact, page))
     for p, fact, page in s.fresh(cands, n):
         m = measures(p) or []
         args = {"look": look_words(p, fact)}
-        s.add(template, args, intent=template.format(**args), start_url=page.url,
-              eval_=answer_eval({"must_include": m}),
-              solution=[open_card(p), stop(" x ".join(m) + " inches", "Product Dimensions in More Information")],
-              difficulty=difficulty(95), official=95, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=page.url,
+            eval_=answer_eval({"must_include": m}),
+            solution=[open_card(p), stop(" x ".join(m) + " inches", "Product Dimensions in More Information")],
+            difficulty=difficulty(95),
+            official=95,
+            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+        )
 
 
 def order_of_pictured(s: Suite, n: int = 3) -> None:
@@ -94,12 +109,23 @@ def order_of_pictured(s: Suite, n: int = 3) -> None:
                 cands.append((p, o))
     for p, o in s.fresh(cands, n):
         image = s.product_image(p)
-        s.add(template, {}, intent=template, image=image, eval_=url_eval(f"{SITE}{o.url_path}"),
-              solution=[type_in("#search", p.photos[0].kind, enter=True), open_card(p),
-                        goto(f"{SITE}/sales/order/history/?limit=50", "My Orders: the order listing this name"),
-                        goto(f"{SITE}{o.url_path}"), stop("")],
-              difficulty=difficulty(44), official=44,
-              comments=f"order {o.increment_id} is the only one holding {p.sku}; nothing else she bought looks alike")
+        s.add(
+            template,
+            {},
+            intent=template,
+            image=image,
+            eval_=url_eval(f"{SITE}{o.url_path}"),
+            solution=[
+                type_in("#search", p.photos[0].kind, enter=True),
+                open_card(p),
+                goto(f"{SITE}/sales/order/history/?limit=50", "My Orders: the order listing this name"),
+                goto(f"{SITE}{o.url_path}"),
+                stop(""),
+            ],
+            difficulty=difficulty(44),
+            official=44,
+            comments=f"order {o.increment_id} is the only one holding {p.sku}; nothing else she bought looks alike",
+        )
 
 
 TEMPLATES = [length_and_width, size_in_inches, order_of_pictured]

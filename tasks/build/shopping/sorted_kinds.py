@@ -10,6 +10,7 @@
 A colour is asked about only when the product's photo shows one, its text and options never say it, and (for
 "the first of a colour") every product before it shows another colour.
 """
+
 from __future__ import annotations
 
 from sites.shopping.data import Product
@@ -54,8 +55,10 @@ def _steps(leaf: Sorted) -> list[dict]:
 
 def color_in_first_row(s: Suite, n: int = 2) -> None:
     """Official 10: the colour of the n-th product of the first row of a category sorted by price."""
-    template = "Open the \"{leaf}\" category sorted by price from low to high and tell me the colour of the " \
-               "{ordinal} product in the first row."
+    template = (
+        'Open the "{leaf}" category sorted by price from low to high and tell me the colour of the '
+        "{ordinal} product in the first row."
+    )
     cands = []
     for leaf in sorted_leaves(s):
         row = leaf.products[:COLUMNS]
@@ -66,15 +69,25 @@ def color_in_first_row(s: Suite, n: int = 2) -> None:
     for p, k, leaf in s.fresh(cands, n):
         args = {"leaf": leaf.name, "ordinal": COLUMN_WORDS[k]}
         color = str(p.photos[0].color)
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/",
-              eval_=answer_eval({"must_include": [color]}), solution=_steps(leaf) + [stop(color, "its photo")],
-              difficulty=difficulty(10), official=10, grounding=s.ground([p], [color]))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            eval_=answer_eval({"must_include": [color]}),
+            solution=[*_steps(leaf), stop(color, "its photo")],
+            difficulty=difficulty(10),
+            official=10,
+            grounding=s.ground([p], [color]),
+        )
 
 
 def colors_in_first_row(s: Suite, n: int = 1) -> None:
     """Official 11: the colours of two products of the first row of a category sorted by price."""
-    template = "Open the \"{leaf}\" category sorted by price from low to high and tell me the colours of the " \
-               "{first} and the {second} products in the first row."
+    template = (
+        'Open the "{leaf}" category sorted by price from low to high and tell me the colours of the '
+        "{first} and the {second} products in the first row."
+    )
     cands = []
     for leaf in sorted_leaves(s):
         row = leaf.products[:COLUMNS]
@@ -84,15 +97,22 @@ def colors_in_first_row(s: Suite, n: int = 1) -> None:
     for p, q, i, j, leaf in s.fresh(cands, n):
         args = {"leaf": leaf.name, "first": COLUMN_WORDS[i], "second": COLUMN_WORDS[j]}
         colors = [str(p.photos[0].color), str(q.photos[0].color)]
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/",
-              eval_=answer_eval({"must_include": colors}), solution=_steps(leaf) + [stop(" and ".join(colors))],
-              difficulty=difficulty(11), official=11, grounding=s.ground([p, q], colors))
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            eval_=answer_eval({"must_include": colors}),
+            solution=[*_steps(leaf), stop(" and ".join(colors))],
+            difficulty=difficulty(11),
+            official=11,
+            grounding=s.ground([p, q], colors),
+        )
 
 
 def first_of_color_to_cart(s: Suite, n: int = 2) -> None:
     """Official 9: put the first product of a colour of a category sorted by price into the cart."""
-    template = "Open the \"{leaf}\" category sorted by price from low to high and add the first {color} item " \
-               "to my cart."
+    template = 'Open the "{leaf}" category sorted by price from low to high and add the first {color} item to my cart.'
     cands = []
     for leaf in sorted_leaves(s):
         ps = leaf.products
@@ -101,25 +121,43 @@ def first_of_color_to_cart(s: Suite, n: int = 2) -> None:
             if color is None:
                 break
             earlier = ps[:k]
-            later = [x for x in ps[k + 1:] if x.photos[0].color == color]
-            if k >= 1 and later and not p.options and _clean_color(s, p) and all(
-                    _clean_color(s, x) for x in later) and all(x.photos[0].color != color for x in earlier) \
-                    and all(x.photos[0].color for x in earlier) and all(_quiet(x, color) for x in earlier):
+            later = [x for x in ps[k + 1 :] if x.photos[0].color == color]
+            if (
+                k >= 1
+                and later
+                and not p.options
+                and _clean_color(s, p)
+                and all(_clean_color(s, x) for x in later)
+                and all(x.photos[0].color != color for x in earlier)
+                and all(x.photos[0].color for x in earlier)
+                and all(_quiet(x, color) for x in earlier)
+            ):
                 cands.append((p, color, [p, *later], leaf))
                 break
     for p, color, same, leaf in s.fresh(cands, n):
         args = {"leaf": leaf.name, "color": color}
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/", eval_=cart_eval(p),
-              solution=_steps(leaf) + [open_card(p)] + s.add_to_cart(p) + [stop("")], require_reset=True,
-              difficulty=difficulty(9), official=9, grounding=s.ground(same, [color]),
-              comments="every product before it shows another colour")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            eval_=cart_eval(p),
+            solution=[*_steps(leaf), open_card(p), *s.add_to_cart(p), stop("")],
+            require_reset=True,
+            difficulty=difficulty(9),
+            official=9,
+            grounding=s.ground(same, [color]),
+            comments="every product before it shows another colour",
+        )
 
 
 def names_and_range(s: Suite, n: int = 3) -> None:
     """Official 2: search for a kind; the full names of those in a colour on the first page, and the page's
     price range."""
-    template = "Search for \"{query}\". List the full names of the {color} ones on the first page of results " \
-               "and tell me the price range of the products on that page."
+    template = (
+        'Search for "{query}". List the full names of the {color} ones on the first page of results '
+        "and tell me the price range of the products on that page."
+    )
     cands = []
     for kind in sorted({p.photos[0].kind for p in s.products}):
         _, found = s.data.search(kind, limit=PAGE)
@@ -131,11 +169,15 @@ def names_and_range(s: Suite, n: int = 3) -> None:
         for color in sorted({p.photos[0].color for p in shown if p.photos[0].color}):
             same = [p for p in shown if p.photos[0].color == color]
             nested = any(x.name.lower() in y.name.lower() for x in same for y in shown if x.id != y.id)
-            if 2 <= len(same) <= 3 and not nested and all(_clean_color(s, p) for p in same) \
-                    and all(_quiet(p, color) and s.clean(p, [color]) for p in shown):
+            if (
+                2 <= len(same) <= 3
+                and not nested
+                and all(_clean_color(s, p) for p in same)
+                and all(_quiet(p, color) and s.clean(p, [color]) for p in shown)
+            ):
                 cands.append((same[0], kind, color, same, shown))
                 break
-    for p, kind, color, same, shown in s.fresh(cands, n):
+    for _p, kind, color, same, shown in s.fresh(cands, n):
         low = min(x.final_price for x in shown)
         high = max(x.final_price for x in shown)
         if high == low:
@@ -143,11 +185,18 @@ def names_and_range(s: Suite, n: int = 3) -> None:
         names = [x.name for x in same]
         args = {"query": kind, "color": color}
         answer = "; ".join(names) + f". Prices range from {price_text(low)} to {price_text(high)}."
-        s.add(template, args, intent=template.format(**args), start_url=f"{SITE}/",
-              eval_=answer_eval({"must_include": [*names, price_text(low), price_text(high)]}),
-              solution=[type_in("#search", kind, enter=True), stop(answer, "the photos and the prices")],
-              difficulty=difficulty(2), official=2, grounding=s.ground(same, [color]),
-              comments="the range of the first page's prices, lowest to highest")
+        s.add(
+            template,
+            args,
+            intent=template.format(**args),
+            start_url=f"{SITE}/",
+            eval_=answer_eval({"must_include": [*names, price_text(low), price_text(high)]}),
+            solution=[type_in("#search", kind, enter=True), stop(answer, "the photos and the prices")],
+            difficulty=difficulty(2),
+            official=2,
+            grounding=s.ground(same, [color]),
+            comments="the range of the first page's prices, lowest to highest",
+        )
 
 
 TEMPLATES = [color_in_first_row, colors_in_first_row, first_of_color_to_cart, names_and_range]

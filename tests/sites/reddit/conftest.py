@@ -1,4 +1,5 @@
 """Fixtures of the forum tests: one tiny generated data set per session, a fresh app per test (its own copy)."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,13 @@ MARVEL = ("MarvelsGrantMan136", "test1234")
 
 @pytest.fixture(scope="session")
 def forum_settings(tmp_path_factory) -> Settings:
-    return Settings(data_dir=tmp_path_factory.mktemp("forum-data"), seed=TEST_SEED, scale=str(TEST_POSTS),
-                    reset_token=RESET_TOKEN, run_dir=tmp_path_factory.mktemp("forum-run"))
+    return Settings(
+        data_dir=tmp_path_factory.mktemp("forum-data"),
+        seed=TEST_SEED,
+        scale=str(TEST_POSTS),
+        reset_token=RESET_TOKEN,
+        run_dir=tmp_path_factory.mktemp("forum-run"),
+    )
 
 
 @pytest.fixture(scope="session")
@@ -31,8 +37,15 @@ def forum_data(forum_settings) -> store.DataSet:
 def forum_app(forum_data, tmp_path):
     live = tmp_path / "reddit.sqlite"
     db.install_copy(forum_data.db, live)
-    app = create_app(RedditConfig(live_db=live, pristine_db=forum_data.db, image_cache=forum_data.image_cache,
-                                  reset_token=RESET_TOKEN, secret_key="test-secret"))
+    app = create_app(
+        RedditConfig(
+            live_db=live,
+            pristine_db=forum_data.db,
+            image_cache=forum_data.image_cache,
+            reset_token=RESET_TOKEN,
+            secret_key="test-secret",
+        )
+    )
     app.config["TESTING"] = True
     return app
 

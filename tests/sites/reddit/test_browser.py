@@ -1,6 +1,7 @@
 """The forum in real Chromium, served by an arena: the harness's login recipe, and the official reddit helpers
 and locators (comment tree, latest comment and its parent, the vote-form class, sidebar text, SSIM on
 `.submission__image`) read the embedded forum's pages unchanged."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -66,8 +67,11 @@ def _wait(driver, condition, timeout=20):
 
 
 def test_reply_is_read_by_the_comment_helpers(driver, base, data):
-    post = next(p for p in data.find_posts(min_comments=3, limit=None)
-                if data.top_comment(p.id) and data.top_comment(p.id).author != ME)
+    post = next(
+        p
+        for p in data.find_posts(min_comments=3, limit=None)
+        if data.top_comment(p.id) and data.top_comment(p.id).author != ME
+    )
     parent = data.top_comment(post.id)
     driver.get(f"{base}/f/{post.forum}/{post.id}")
     comment = driver.find_element(By.ID, f"comment_{parent.id}")
@@ -75,24 +79,50 @@ def test_reply_is_read_by_the_comment_helpers(driver, base, data):
     box = comment.find_element(By.ID, f"reply_to_comment_{parent.id}")
     box.send_keys("I agree, well said")
     box.find_element(By.XPATH, "./ancestor::form[1]").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    _wait(driver, EC.presence_of_element_located((By.XPATH, "//*[contains(@class,'comment__content')]"
-                                                            "[contains(., 'I agree, well said')]")))
-    reward = _score([
-        {"url": f"{base}/f/{post.forum}/{post.id}", "locator":
-            f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
-         "required_contents": {"exact_match": "I agree, well said"}},
-        {"url": f"{base}/f/{post.forum}/{post.id}", "locator":
-            f"func:reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, '{ME}')",
-         "required_contents": {"exact_match": parent.author}},
-        {"url": "last", "locator": f"func:reddit_get_parent_comment_obj_of_latest_comment_by_username(__page__, "
-                                   f"'{ME}')",
-         "required_contents": {"must_include": [parent.body]}},
-        {"url": "last", "locator": "func:reddit_get_post_comment_tree(__page__)",
-         "required_contents": {"must_include": [parent.author, "I agree, well said"]}},
-    ], driver, driver.current_url)
+    _wait(
+        driver,
+        EC.presence_of_element_located(
+            (By.XPATH, "//*[contains(@class,'comment__content')][contains(., 'I agree, well said')]")
+        ),
+    )
+    reward = _score(
+        [
+            {
+                "url": f"{base}/f/{post.forum}/{post.id}",
+                "locator": f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
+                "required_contents": {"exact_match": "I agree, well said"},
+            },
+            {
+                "url": f"{base}/f/{post.forum}/{post.id}",
+                "locator": f"func:reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, '{ME}')",
+                "required_contents": {"exact_match": parent.author},
+            },
+            {
+                "url": "last",
+                "locator": f"func:reddit_get_parent_comment_obj_of_latest_comment_by_username(__page__, '{ME}')",
+                "required_contents": {"must_include": [parent.body]},
+            },
+            {
+                "url": "last",
+                "locator": "func:reddit_get_post_comment_tree(__page__)",
+                "required_contents": {"must_include": [parent.author, "I agree, well said"]},
+            },
+        ],
+        driver,
+        driver.current_url,
+    )
     assert reward.score == 1, reward.explain()
-    wrong = _score([{"url": "last", "locator": f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
-                     "required_contents": {"exact_match": "something else"}}], driver, driver.current_url)
+    wrong = _score(
+        [
+            {
+                "url": "last",
+                "locator": f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
+                "required_contents": {"exact_match": "something else"},
+            }
+        ],
+        driver,
+        driver.current_url,
+    )
     assert wrong.score == 0
 
 
@@ -105,8 +135,17 @@ def test_top_level_comment_and_tree_shape(driver, base, data):
     tree = driver.execute_script("return document.querySelectorAll('#main .comment[data-level=\"1\"]').length")
     top_level = [c for c in data.comments(post.id) if c.parent_id is None]
     assert tree == len(top_level) + 1
-    reward = _score([{"url": "last", "locator": f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
-                      "required_contents": {"exact_match": "What a good friend"}}], driver, driver.current_url)
+    reward = _score(
+        [
+            {
+                "url": "last",
+                "locator": f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
+                "required_contents": {"exact_match": "What a good friend"},
+            }
+        ],
+        driver,
+        driver.current_url,
+    )
     assert reward.score == 1, reward.explain()
 
 
@@ -120,8 +159,11 @@ def test_vote_class_locator_follows_the_users_votes(driver, base, data):
     driver.get(url)
     assert expect("vote").score == 1
     assert expect("vote vote--user-upvoted").score == 0
-    for button, cls in (("vote__up", "vote vote--user-upvoted"), ("vote__down", "vote vote--user-downvoted"),
-                        ("vote__down", "vote")):
+    for button, cls in (
+        ("vote__up", "vote vote--user-upvoted"),
+        ("vote__down", "vote vote--user-downvoted"),
+        ("vote__down", "vote"),
+    ):
         driver.get(url)
         driver.find_element(By.CSS_SELECTOR, f"div.submission__vote button.{button}").click()
         _wait(driver, lambda d: d.execute_script(f"return {VOTE_CLASS}") == cls)
@@ -129,14 +171,27 @@ def test_vote_class_locator_follows_the_users_votes(driver, base, data):
 
 
 def test_sidebar_forum_table_and_image_ssim(driver, base, data, tmp_path):
-    reward = _score([
-        {"url": f"{base}/f/space", "locator": "func:get_query_text(__page__, '#sidebar')",
-         "required_contents": {"must_include": ["Subscribe", "subscribers", "Moderators"]}},
-        {"url": f"{base}/forums", "locator": "func:get_query_text(__page__, '.table')",
-         "required_contents": {"must_include": ["EarthPorn", "wallstreetbets"]}},
-        {"url": f"{base}/", "locator": "func:get_query_text(__page__, '#sidebar > section > ul')",
-         "required_contents": {"must_include": ["memes", "aww"]}},
-    ], driver, f"{base}/")
+    reward = _score(
+        [
+            {
+                "url": f"{base}/f/space",
+                "locator": "func:get_query_text(__page__, '#sidebar')",
+                "required_contents": {"must_include": ["Subscribe", "subscribers", "Moderators"]},
+            },
+            {
+                "url": f"{base}/forums",
+                "locator": "func:get_query_text(__page__, '.table')",
+                "required_contents": {"must_include": ["EarthPorn", "wallstreetbets"]},
+            },
+            {
+                "url": f"{base}/",
+                "locator": "func:get_query_text(__page__, '#sidebar > section > ul')",
+                "required_contents": {"must_include": ["memes", "aww"]},
+            },
+        ],
+        driver,
+        f"{base}/",
+    )
     assert reward.score == 1, reward.explain()
 
     from sites.imagery.forum_pictures import render_picture
@@ -151,12 +206,15 @@ def test_sidebar_forum_table_and_image_ssim(driver, base, data, tmp_path):
     driver.get(url)
 
     def ssim(ref):
-        return _score([{"eval_image_url": "last", "eval_image_class": ".submission__image",
-                        "eval_fuzzy_image_match": str(ref)}], driver, url, eval_type="page_image_query")
+        return _score(
+            [{"eval_image_url": "last", "eval_image_class": ".submission__image", "eval_fuzzy_image_match": str(ref)}],
+            driver,
+            url,
+            eval_type="page_image_query",
+        )
 
     assert ssim(reference).score == 1
     assert ssim(other).score == 0
-
 
 
 def test_the_official_user_page_locator_reads_the_newest_contribution(arena, driver, base):
@@ -168,7 +226,7 @@ def test_the_official_user_page_locator_reads_the_newest_contribution(arena, dri
     page = f"{base}/user/{ME}"
     locator = "document.querySelector('#main > article:nth-child(3)').outerText"
     target = [{"url": page, "locator": locator, "required_contents": {"must_include": [title]}}]
-    assert _score(target, driver, page).score == 0          # not posted yet
+    assert _score(target, driver, page).score == 0  # not posted yet
     driver.get(page)
     tags = driver.execute_script("return [...document.querySelectorAll('#main > *')].map(e => e.tagName)")
     assert tags[:2] in (["H1", "NAV"], ["NAV", "H1"]) and set(tags[2:]) == {"ARTICLE"}, tags
@@ -180,12 +238,13 @@ def test_the_official_user_page_locator_reads_the_newest_contribution(arena, dri
     try:
         reward = _score(target, driver, page)
         assert reward.score == 1, reward.explain()
-        submissions = [{"url": f"{page}/submissions", "locator": locator,
-                        "required_contents": {"must_include": [title]}}]
+        submissions = [
+            {"url": f"{page}/submissions", "locator": locator, "required_contents": {"must_include": [title]}}
+        ]
         assert _score(submissions, driver, f"{page}/submissions").score == 1
     finally:
         arena.reset(["reddit"])
-        forget_logins()            # a reset ends every session: the module's browser logs in again
+        forget_logins()  # a reset ends every session: the module's browser logs in again
         login_sites(SimpleNamespace(driver=driver), ["reddit"], {"reddit": base})
 
 
@@ -197,8 +256,8 @@ def test_arena_reset_restores_the_pristine_forum(arena, driver, base, data):
     _wait(driver, lambda d: d.execute_script(f"return {VOTE_CLASS}") == "vote vote--user-upvoted")
     assert arena.reset(["reddit"]) < 30
     driver.get(url)
-    assert not driver.find_elements(By.CSS_SELECTOR, ".site-nav__logout button")   # a reset ends every session
-    forget_logins()                                     # as the harness must after a reset: log in again
+    assert not driver.find_elements(By.CSS_SELECTOR, ".site-nav__logout button")  # a reset ends every session
+    forget_logins()  # as the harness must after a reset: log in again
     login_sites(SimpleNamespace(driver=driver), ["reddit"], {"reddit": base})
     driver.get(url)
     assert driver.find_elements(By.CSS_SELECTOR, ".site-nav__logout button")

@@ -1,5 +1,6 @@
 """Relative dates on the forum ("5 days ago") are measured from the forum's clock, the end of the generated data's
 time span, not from the machine's clock: a question about when something was posted keeps its answer."""
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -1,4 +1,5 @@
 """The generator: byte-identical per seed, the official forums and account, image facts the titles leave out."""
+
 from __future__ import annotations
 
 import json
@@ -33,9 +34,29 @@ def test_scales_and_bad_scale():
 def test_forums_account_threads_and_facts(forum_data):
     conn = sqlite3.connect(forum_data.db)
     names = {r[0] for r in conn.execute("SELECT name FROM forum")}
-    assert {"Art", "EarthPorn", "consoles", "mildlyinteresting", "photoshopbattles", "gaming", "memes", "headphones",
-            "MechanicalKeyboards", "movies", "wallstreetbets", "food", "OldSchoolCool", "funny", "space",
-            "dataisbeautiful", "aww", "boston", "pittsburgh", "nyc", "Washington"} <= names
+    assert {
+        "Art",
+        "EarthPorn",
+        "consoles",
+        "mildlyinteresting",
+        "photoshopbattles",
+        "gaming",
+        "memes",
+        "headphones",
+        "MechanicalKeyboards",
+        "movies",
+        "wallstreetbets",
+        "food",
+        "OldSchoolCool",
+        "funny",
+        "space",
+        "dataisbeautiful",
+        "aww",
+        "boston",
+        "pittsburgh",
+        "nyc",
+        "Washington",
+    } <= names
     # the generated forums, then the official forums they lack (every official name exists, compared without case)
     assert len(names) == len(FORUMS) + len(missing_forums())
     assert {n.lower() for n in forum_names()} <= {n.lower() for n in names}
@@ -76,13 +97,17 @@ def test_data_api_finds_posts_by_what_the_image_shows(forum_data):
 def test_every_generated_picture_can_be_drawn(forum_data):
     # a colour or a count the kind cannot be drawn with would make the image URL fail when requested
     from sites.imagery.forum_pictures import ForumPicture, validate
+
     conn = sqlite3.connect(forum_data.db)
     rows = conn.execute("SELECT id, facts FROM image").fetchall()
     assert len(rows) > 100
     bad = []
     for image_id, facts in rows:
-        fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in json.loads(facts).items()
-                  if k in ForumPicture.__dataclass_fields__}
+        fields: dict[str, Any] = {
+            k: (tuple(v) if isinstance(v, list) else v)
+            for k, v in json.loads(facts).items()
+            if k in ForumPicture.__dataclass_fields__
+        }
         try:
             validate(ForumPicture(**fields))
         except ValueError as exc:

@@ -1,5 +1,6 @@
 """The forum's pages and forms through the Flask test client: URLs, sorts and pagination, votes (toggle),
 posting, editing and deleting (author only), comments, subscriptions, messages and blocks, and bad input."""
+
 from __future__ import annotations
 
 import re
@@ -16,21 +17,52 @@ def _post_path(forum) -> str:
     return found(r'href="(/f/aww/\d+/[^"#]+)" class="submission__comments-link"', html)
 
 
-@pytest.mark.parametrize("path", ["/", "/all", "/new", "/all/top", "/f/aww", "/f/aww/hot", "/f/aww/new",
-                                  "/f/aww/active", "/f/aww/top?t=week", "/f/aww/controversial?t=all",
-                                  "/f/aww/most_commented?t=year", "/forums", "/forums/all", "/search?q=dinner",
-                                  "/user/MarvelsGrantMan136", "/user/MarvelsGrantMan136/comments", "/login",
-                                  "/registration", "/healthz"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/all",
+        "/new",
+        "/all/top",
+        "/f/aww",
+        "/f/aww/hot",
+        "/f/aww/new",
+        "/f/aww/active",
+        "/f/aww/top?t=week",
+        "/f/aww/controversial?t=all",
+        "/f/aww/most_commented?t=year",
+        "/forums",
+        "/forums/all",
+        "/search?q=dinner",
+        "/user/MarvelsGrantMan136",
+        "/user/MarvelsGrantMan136/comments",
+        "/login",
+        "/registration",
+        "/healthz",
+    ],
+)
 def test_pages_answer(forum, path):
     assert forum.get(path).status_code == 200
 
 
-@pytest.mark.parametrize("path,code", [
-    ("/f/aww/hot?next[ranking]=abc&next[id]=3", 400), ("/f/aww/hot?next[ranking]=5", 400),
-    ("/f/aww/top?next[netScore]=%C2%B2&next[id]=1", 400), ("/f/aww/top?next[netScore]=1&next[id]=" + "9" * 30, 400),
-    ("/f/aww/top?t=fortnight", 400), ("/forums?sortBy=evil", 400), ("/f/aww/" + "9" * 30, 404),
-    ("/f/aww/%D9%A3", 404), ("/f/nosuchforum", 404), ("/user/nobody_here", 404), ("/f/aww/1/-/comment/x1", 404),
-    ("/submission_images/nothing.jpg", 404), ("/all/sideways", 404)])
+@pytest.mark.parametrize(
+    "path,code",
+    [
+        ("/f/aww/hot?next[ranking]=abc&next[id]=3", 400),
+        ("/f/aww/hot?next[ranking]=5", 400),
+        ("/f/aww/top?next[netScore]=%C2%B2&next[id]=1", 400),
+        ("/f/aww/top?next[netScore]=1&next[id]=" + "9" * 30, 400),
+        ("/f/aww/top?t=fortnight", 400),
+        ("/forums?sortBy=evil", 400),
+        ("/f/aww/" + "9" * 30, 404),
+        ("/f/aww/%D9%A3", 404),
+        ("/f/nosuchforum", 404),
+        ("/user/nobody_here", 404),
+        ("/f/aww/1/-/comment/x1", 404),
+        ("/submission_images/nothing.jpg", 404),
+        ("/all/sideways", 404),
+    ],
+)
 def test_bad_parameters_are_clear_errors_not_500(forum, path, code):
     response = forum.get(path)
     assert response.status_code == code
@@ -58,9 +90,22 @@ def test_post_page_has_postmill_hooks_and_comment_tree(forum_app, forum):
         busy = data.find_posts(min_comments=200, limit=1)[0]
         n = busy.comment_count
     html = forum.get(busy.url_path).get_data(as_text=True)
-    for hook in ("submission__inner", "submission__title", "submission__link", "submission__submitter",
-                 "submission__info", "submission__row", "submission__vote", "vote__net-score", 'id="sidebar"',
-                 'id="main"', "site-nav", "site-content", "comment__content", "fg-inherit"):
+    for hook in (
+        "submission__inner",
+        "submission__title",
+        "submission__link",
+        "submission__submitter",
+        "submission__info",
+        "submission__row",
+        "submission__vote",
+        "vote__net-score",
+        'id="sidebar"',
+        'id="main"',
+        "site-nav",
+        "site-content",
+        "comment__content",
+        "fg-inherit",
+    ):
         assert hook in html, hook
     assert html.count('class="comment ') == n
     assert 'data-level="2"' in html
@@ -72,7 +117,7 @@ def test_login_logout_and_csrf(forum):
     assert no_token.status_code == 400
     assert log_in(forum).status_code == 302
     assert "Log out" in forum.get("/").get_data(as_text=True)
-    assert forum.post("/logout", data={}).status_code == 400          # no token
+    assert forum.post("/logout", data={}).status_code == 400  # no token
     assert forum.post("/logout", data={"token": token_of(forum, "/")}).status_code == 302
     assert "Log out" not in forum.get("/").get_data(as_text=True)
 
@@ -88,7 +133,7 @@ def test_votes_toggle_and_need_a_token(forum):
     anonymous = forum.post(f"/sv/{post_id}", data={"choice": "1", "next": path})
     assert anonymous.status_code == 302 and anonymous.headers["Location"].startswith("/login?next=/f/aww/")
     log_in(forum)
-    if _vote_class(forum, path) != "vote":     # start from no vote
+    if _vote_class(forum, path) != "vote":  # start from no vote
         forum.post(f"/sv/{post_id}", data={"token": token_of(forum, path), "choice": "0"})
     assert _vote_class(forum, path) == "vote"
     assert forum.post(f"/sv/{post_id}", data={"choice": "1"}).status_code == 400
@@ -106,25 +151,45 @@ def test_votes_toggle_and_need_a_token(forum):
 def test_submit_edit_delete_only_by_author(forum_app, forum):
     log_in(forum)
     token = token_of(forum, "/submit")
-    bad = forum.post("/submit", data={"token": token, "submission[title]": "", "submission[forum]": "nope",
-                                      "submission[url]": "javascript:alert(1)"})
+    bad = forum.post(
+        "/submit",
+        data={
+            "token": token,
+            "submission[title]": "",
+            "submission[forum]": "nope",
+            "submission[url]": "javascript:alert(1)",
+        },
+    )
     text = bad.get_data(as_text=True)
     assert bad.status_code == 400 and "Please give your post a title" in text and "full http" in text
-    ok = forum.post("/submit", data={"token": token, "submission[title]": "Look <b>here</b>",
-                                     "submission[body]": "Hi <script>alert(1)</script> **bold** [x](javascript:evil)",
-                                     "submission[forum]": "aww"})
+    ok = forum.post(
+        "/submit",
+        data={
+            "token": token,
+            "submission[title]": "Look <b>here</b>",
+            "submission[body]": "Hi <script>alert(1)</script> **bold** [x](javascript:evil)",
+            "submission[forum]": "aww",
+        },
+    )
     assert ok.status_code == 302
     path = ok.headers["Location"]
     html = forum.get(path).get_data(as_text=True)
     assert "<script>alert" not in html and "&lt;script&gt;" in html and "<strong>bold</strong>" in html
     assert 'href="javascript:' not in html and "Look &lt;b&gt;here&lt;/b&gt;" in html
     post_id = path.split("/")[3]
-    assert forum.post(f"/f/aww/{post_id}/-/edit", data={"token": token, "submission[title]": "Changed"}).status_code == 302  # noqa: E501
+    assert (
+        forum.post(f"/f/aww/{post_id}/-/edit", data={"token": token, "submission[title]": "Changed"}).status_code == 302
+    )
     assert "Changed" in forum.get(path.replace("look_b_here_b", "changed")).get_data(as_text=True)
     other = forum_app.test_client()
     sqlite3.connect(forum_app.config["REDDIT"].live_db).execute(
-        "UPDATE user SET password_hash = (SELECT password_hash FROM user WHERE id = 2) WHERE id = 3").connection.commit()  # noqa: E501
-    name = sqlite3.connect(forum_app.config["REDDIT"].live_db).execute("SELECT username FROM user WHERE id = 3").fetchone()[0]  # noqa: E501
+        "UPDATE user SET password_hash = (SELECT password_hash FROM user WHERE id = 2) WHERE id = 3"
+    ).connection.commit()
+    name = (
+        sqlite3.connect(forum_app.config["REDDIT"].live_db)
+        .execute("SELECT username FROM user WHERE id = 3")
+        .fetchone()[0]
+    )
     assert log_in(other, name, "forum.1234").status_code == 302
     other_token = token_of(other, "/submit")
     assert other.post(f"/f/aww/{post_id}/-/delete", data={"token": other_token}).status_code == 403
@@ -145,8 +210,12 @@ def test_comments_replies_edit_delete(forum):
     assert r.status_code == 302
     html = forum.get(f"/f/aww/{post_id}/-/comment/{cid}").get_data(as_text=True)
     assert "first!" in html and "reply" in html and 'data-level="2"' in html
-    assert forum.post(f"/f/aww/{post_id}/-/comment/{cid}/edit",
-                      data={"token": token, "comment[comment]": "edited"}).status_code == 302
+    assert (
+        forum.post(
+            f"/f/aww/{post_id}/-/comment/{cid}/edit", data={"token": token, "comment[comment]": "edited"}
+        ).status_code
+        == 302
+    )
     assert "edited" in forum.get(path).get_data(as_text=True)
     assert forum.post(f"/f/aww/{post_id}/-/comment/{cid}/delete", data={"token": token}).status_code == 302
     assert "edited" not in forum.get(path).get_data(as_text=True)
@@ -155,7 +224,7 @@ def test_comments_replies_edit_delete(forum):
 def test_subscribe_unsubscribe(forum):
     log_in(forum)
     front = forum.get("/").get_data(as_text=True)
-    sidebar = front[front.index('id="sidebar"'):]
+    sidebar = front[front.index('id="sidebar"') :]
     assert re.search(r'<section class="sidebar__section sidebar__subscriptions">.*?<ul>.*?/f/memes', sidebar, re.S)
     token = token_of(forum, "/f/space")
     forum.post("/f/space/subscribe", data={"token": token})
@@ -173,8 +242,10 @@ def test_messages_and_blocks(forum_app):
     log_in(marvel)
     assert log_in(them, other, "forum.1234").status_code == 302
     token = token_of(them, f"/user/{MARVEL[0]}/compose_message")
-    sent = them.post(f"/user/{MARVEL[0]}/compose_message",
-                     data={"token": token, "message[title]": "hello", "message[body]": "hi there"})
+    sent = them.post(
+        f"/user/{MARVEL[0]}/compose_message",
+        data={"token": token, "message[title]": "hello", "message[body]": "hi there"},
+    )
     assert sent.status_code == 302
     assert "hello" in marvel.get("/messages").get_data(as_text=True)
     mtoken = token_of(marvel, f"/user/{other}/block_user")
@@ -183,8 +254,9 @@ def test_messages_and_blocks(forum_app):
     assert them.get(f"/user/{MARVEL[0]}/block_list").status_code == 403
     inbox = marvel.get("/messages").get_data(as_text=True)
     assert "hi there" in inbox and other in inbox
-    refused = them.post(f"/user/{MARVEL[0]}/compose_message",
-                        data={"token": token, "message[title]": "again", "message[body]": "hi"})
+    refused = them.post(
+        f"/user/{MARVEL[0]}/compose_message", data={"token": token, "message[title]": "again", "message[body]": "hi"}
+    )
     assert refused.status_code == 400 and "has blocked you" in refused.get_data(as_text=True)
     thread = sent.headers["Location"].rsplit("/", 1)[1]
     reply = them.post(f"/messages/thread/{thread}/reply", data={"token": token, "message[body]": "please"})
@@ -194,11 +266,20 @@ def test_messages_and_blocks(forum_app):
 
 def test_register_validates(forum):
     token = token_of(forum, "/registration")
-    bad = forum.post("/registration", data={"token": token, "user[username]": "a b",
-                                            "user[password][first]": "x", "user[password][second]": "y"})
+    bad = forum.post(
+        "/registration",
+        data={"token": token, "user[username]": "a b", "user[password][first]": "x", "user[password][second]": "y"},
+    )
     assert bad.status_code == 400
-    ok = forum.post("/registration", data={"token": token, "user[username]": "newbie_1",
-                                           "user[password][first]": "longenough", "user[password][second]": "longenough"})  # noqa: E501
+    ok = forum.post(
+        "/registration",
+        data={
+            "token": token,
+            "user[username]": "newbie_1",
+            "user[password][first]": "longenough",
+            "user[password][second]": "longenough",
+        },
+    )
     assert ok.status_code == 302 and "newbie_1" in forum.get("/").get_data(as_text=True)
 
 
@@ -215,9 +296,19 @@ def test_images_and_reset(forum_app, forum):
 def _state(live_db) -> list:
     conn = sqlite3.connect(live_db)
     try:
-        return [conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
-                for t in ("submission", "comment", "submission_vote", "comment_vote", "subscription", "message",
-                          "user_block", "user")] + [conn.execute("SELECT total_changes()").fetchone()[0]]
+        return [
+            conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+            for t in (
+                "submission",
+                "comment",
+                "submission_vote",
+                "comment_vote",
+                "subscription",
+                "message",
+                "user_block",
+                "user",
+            )
+        ] + [conn.execute("SELECT total_changes()").fetchone()[0]]
     finally:
         conn.close()
 
@@ -228,23 +319,44 @@ def test_every_state_changing_route_needs_its_token(forum_app, forum):
     log_in(forum)
     conn = sqlite3.connect(forum_app.config["REDDIT"].live_db)
     me = conn.execute("SELECT id FROM user WHERE username = ?", (MARVEL[0],)).fetchone()[0]
-    post_id, forum_name = conn.execute("SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id "
-                                       "WHERE s.user_id = ? LIMIT 1", (me,)).fetchone()
+    post_id, forum_name = conn.execute(
+        "SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id WHERE s.user_id = ? LIMIT 1", (me,)
+    ).fetchone()
     post_path = f"/f/{forum_name}/{post_id}"
-    comment_id = forum.post(f"{post_path}/-/comment", data={"token": token_of(forum, post_path),
-                                                              "comment[comment]": "my own comment"}
-                            ).headers["Location"].split("#comment_")[1]
+    comment_id = (
+        forum.post(
+            f"{post_path}/-/comment", data={"token": token_of(forum, post_path), "comment[comment]": "my own comment"}
+        )
+        .headers["Location"]
+        .split("#comment_")[1]
+    )
     other = conn.execute("SELECT username FROM user WHERE id != ? LIMIT 1", (me,)).fetchone()[0]
-    thread = conn.execute("SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1",
-                          (me, me)).fetchone()
+    thread = conn.execute(
+        "SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1", (me, me)
+    ).fetchone()
     conn.close()
-    args = {"forum_name": forum_name, "post_id": post_id, "comment_id": comment_id, "parent_id": comment_id,
-            "username": other, "thread_id": thread[0] if thread else 1}
-    form = {"choice": "1", "comment[comment]": "hello", "submission[title]": "A title",
-            "submission[forum]": forum_name, "submission[body]": "text", "message[body]": "hi",
-            "_username": MARVEL[0], "_password": MARVEL[1], "user[username]": "newcomer42",
-            "user[password][first]": "secret.123", "user[password][second]": "secret.123"}
-    reset_token_routes = ("/__reset", "/__session")   # these answer 403 to a wrong token
+    args = {
+        "forum_name": forum_name,
+        "post_id": post_id,
+        "comment_id": comment_id,
+        "parent_id": comment_id,
+        "username": other,
+        "thread_id": thread[0] if thread else 1,
+    }
+    form = {
+        "choice": "1",
+        "comment[comment]": "hello",
+        "submission[title]": "A title",
+        "submission[forum]": forum_name,
+        "submission[body]": "text",
+        "message[body]": "hi",
+        "_username": MARVEL[0],
+        "_password": MARVEL[1],
+        "user[username]": "newcomer42",
+        "user[password][first]": "secret.123",
+        "user[password][second]": "secret.123",
+    }
+    reset_token_routes = ("/__reset", "/__session")  # these answer 403 to a wrong token
     routes = [r for r in forum_app.url_map.iter_rules() if "POST" in r.methods and r.rule not in reset_token_routes]
     assert len(routes) >= 20
     live = forum_app.config["REDDIT"].live_db
@@ -256,7 +368,7 @@ def test_every_state_changing_route_needs_its_token(forum_app, forum):
         for bad in ({}, {"token": "forged", "_csrf_token": "forged"}):
             assert forum.post(path, data={**form, **bad}).status_code == 400, (path, bad)
     assert _state(live)[:-1] == before
-    assert f"/user/{MARVEL[0]}" in forum.get("/").get_data(as_text=True)   # still logged in
+    assert f"/user/{MARVEL[0]}" in forum.get("/").get_data(as_text=True)  # still logged in
 
 
 def test_only_the_author_edits_or_deletes_a_comment(forum_app, forum):
@@ -264,8 +376,11 @@ def test_only_the_author_edits_or_deletes_a_comment(forum_app, forum):
     post_id = path.split("/")[3]
     log_in(forum)
     token = token_of(forum, path)
-    cid = forum.post(f"/f/aww/{post_id}/-/comment", data={"token": token, "comment[comment]": "mine"}
-                     ).headers["Location"].split("#comment_")[1]
+    cid = (
+        forum.post(f"/f/aww/{post_id}/-/comment", data={"token": token, "comment[comment]": "mine"})
+        .headers["Location"]
+        .split("#comment_")[1]
+    )
     live = forum_app.config["REDDIT"].live_db
     with sqlite3.connect(live) as conn:
         conn.execute("UPDATE user SET password_hash = (SELECT password_hash FROM user WHERE id = 2) WHERE id = 3")
@@ -273,8 +388,12 @@ def test_only_the_author_edits_or_deletes_a_comment(forum_app, forum):
     other = forum_app.test_client()
     assert log_in(other, name, "forum.1234").status_code == 302
     other_token = token_of(other, path)
-    assert other.post(f"/f/aww/{post_id}/-/comment/{cid}/edit",
-                      data={"token": other_token, "comment[comment]": "hijacked"}).status_code == 403
+    assert (
+        other.post(
+            f"/f/aww/{post_id}/-/comment/{cid}/edit", data={"token": other_token, "comment[comment]": "hijacked"}
+        ).status_code
+        == 403
+    )
     assert other.post(f"/f/aww/{post_id}/-/comment/{cid}/delete", data={"token": other_token}).status_code == 403
     html = forum.get(path).get_data(as_text=True)
     assert "mine" in html and "hijacked" not in html

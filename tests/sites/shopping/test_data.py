@@ -1,4 +1,5 @@
 """The shopping generator and its query API: determinism, scale, the visual facts, the customer's history."""
+
 from __future__ import annotations
 
 import hashlib
@@ -34,8 +35,11 @@ def test_tree_has_300_plus_categories_and_products_have_photos_of_one_item(shop_
             p = data.product(pid)
             assert 1 <= len(p.photos) <= 5
             first = p.photos[0]
-            assert all((ph.kind, ph.color, ph.pattern, ph.count, ph.printed_text) ==
-                       (first.kind, first.color, first.pattern, first.count, first.printed_text) for ph in p.photos)
+            assert all(
+                (ph.kind, ph.color, ph.pattern, ph.count, ph.printed_text)
+                == (first.kind, first.color, first.pattern, first.count, first.printed_text)
+                for ph in p.photos
+            )
             assert first.kind in KINDS
             text = f"{p.name} {p.description} {p.short_description}".lower()
             if first.printed_text:
@@ -56,8 +60,11 @@ def test_find_by_visual_facts(shop_data):
         ids = data.find_ids(limit=None, pattern="striped")
         assert ids
         assert all(data.product(i).photos[0].pattern == "striped" for i in ids[:10])
-        printed = data.find_ids(limit=5, printed_text=data.product(ids[0]).photos[0].printed_text) \
-            if data.product(ids[0]).photos[0].printed_text else ids[:1]
+        printed = (
+            data.find_ids(limit=5, printed_text=data.product(ids[0]).photos[0].printed_text)
+            if data.product(ids[0]).photos[0].printed_text
+            else ids[:1]
+        )
         assert printed
 
 

@@ -1,6 +1,7 @@
 """Every official shopping helper, unchanged, on the embedded store in real Chromium: the browser signs in with
 the harness's login recipe, buys a product with options, writes a review, and the helpers (DOM ones and the
 site-API ones through the embedded ShoppingAPI) read what happened. Also one program_html task end to end."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -38,7 +39,7 @@ def driver(arena):
     except BrowserUnavailable as exc:
         pytest.fail(f"Chromium is needed for the browser tests: {exc}")
     forget_logins()
-    login_sites(SimpleNamespace(driver=d), ["shopping"], arena.urls)   # the harness's own login recipe
+    login_sites(SimpleNamespace(driver=d), ["shopping"], arena.urls)  # the harness's own login recipe
     yield d
     quit_driver(d)
     forget_logins()
@@ -50,8 +51,11 @@ def _wait(driver, condition, timeout=20):
 
 def _helper(arena, driver, source: str):
     call = parse_helper_call(source, HELPERS)
-    env = HelperEnv(driver=driver, last_url=driver.current_url,
-                    shopping_api_factory=lambda: get_shopping_api("embedded", arena.urls))
+    env = HelperEnv(
+        driver=driver,
+        last_url=driver.current_url,
+        shopping_api_factory=lambda: get_shopping_api("embedded", arena.urls),
+    )
     return call_helper(call, env)
 
 
@@ -72,8 +76,10 @@ def test_product_page_helpers(arena, driver, shop_data):
     assert _helper(arena, driver, "shopping_get_num_reviews(__page__)") == len(reviewed.reviews)
     assert _helper(arena, driver, "shopping_get_rating_as_percentage(__page__)") == reviewed.rating_percent
     assert _helper(arena, driver, "shopping_get_product_attributes(__page__, 'Brand')") == reviewed.attributes["Brand"]
-    assert _helper(arena, driver, "shopping_get_product_attributes(__page__, 'Nope |OR| Item Weight')") == \
-        reviewed.attributes["Item Weight"]
+    assert (
+        _helper(arena, driver, "shopping_get_product_attributes(__page__, 'Nope |OR| Item Weight')")
+        == reviewed.attributes["Item Weight"]
+    )
     assert _helper(arena, driver, f"shopping_get_sku_product_page_url('{reviewed.sku}')") == base + reviewed.url_path
     assert driver.find_elements(By.CSS_SELECTOR, ".fotorama__stage__frame img.product-image-photo")
 
@@ -95,8 +101,9 @@ def test_buy_with_options_then_order_helpers(arena, driver, shop_data):
     _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".message-success"))
     driver.get(base + "/checkout/")
     _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#opc-sidebar .opc-block-summary .minicart-items"))
-    assert configurable.name in _helper(arena, driver,
-                                        "get_query_text(__page__, '#opc-sidebar .opc-block-summary .minicart-items')")
+    assert configurable.name in _helper(
+        arena, driver, "get_query_text(__page__, '#opc-sidebar .opc-block-summary .minicart-items')"
+    )
     driver.find_element(By.CSS_SELECTOR, "#shipping-next").click()
     _wait(driver, lambda d: d.current_url.endswith("#payment"))
     driver.find_element(By.CSS_SELECTOR, "#payment button.checkout").click()
@@ -114,16 +121,37 @@ def test_buy_with_options_then_order_helpers(arena, driver, shop_data):
     assert "101 S San Mateo Dr" in _helper(arena, driver, "get_query_text(__page__, '.box-order-shipping-address')")
 
     # the same checks as a program_html task, through the evaluator
-    task = parse_task(make_task(sites=["shopping"], start_url=base, eval={
-        "eval_types": ["program_html"], "reference_answers": None, "reference_url": "", "string_note": "",
-        "program_html": [{"url": "func:shopping_get_latest_order_url()",
-                          "locator": f"func:shopping_get_order_product_quantity(__page__, '{sku}')",
-                          "required_contents": {"must_include": ["2"]}},
-                         {"url": "func:shopping_get_latest_order_url()",
-                          "locator": f"func:shopping_get_order_product_option(__page__, '{sku}', 'Size')",
-                          "required_contents": {"exact_match": size}}]}), "inline.json")
-    ctx = EvalContext(answer=None, final_url=driver.current_url, driver=driver,
-                      shopping_api=lambda: get_shopping_api("embedded", arena.urls))
+    task = parse_task(
+        make_task(
+            sites=["shopping"],
+            start_url=base,
+            eval={
+                "eval_types": ["program_html"],
+                "reference_answers": None,
+                "reference_url": "",
+                "string_note": "",
+                "program_html": [
+                    {
+                        "url": "func:shopping_get_latest_order_url()",
+                        "locator": f"func:shopping_get_order_product_quantity(__page__, '{sku}')",
+                        "required_contents": {"must_include": ["2"]},
+                    },
+                    {
+                        "url": "func:shopping_get_latest_order_url()",
+                        "locator": f"func:shopping_get_order_product_option(__page__, '{sku}', 'Size')",
+                        "required_contents": {"exact_match": size},
+                    },
+                ],
+            },
+        ),
+        "inline.json",
+    )
+    ctx = EvalContext(
+        answer=None,
+        final_url=driver.current_url,
+        driver=driver,
+        shopping_api=lambda: get_shopping_api("embedded", arena.urls),
+    )
     reward = evaluate_task(task, ctx)
     assert reward.score == 1, reward
 
@@ -158,11 +186,16 @@ def test_locators_of_the_official_task_files(arena, driver, shop_data):
     base = arena.urls["shopping"]
     configurable, _ = _products(shop_data)
     with ShoppingData(shop_data.db) as data:
-        special = data.product(data.conn.execute(
-            "SELECT id FROM product WHERE special_cents IS NOT NULL AND option_kind = '' LIMIT 1").fetchone()[0])
-    price = ("(() => { res = parseFloat(document.querySelector(\"#maincontent > div.columns > div > "
-             "div.product-info-main > div.product-info-price > div.price-box.price-final_price > span > span\")"
-             ".outerText.substr(1)); return res ? res : 0; })()")
+        special = data.product(
+            data.conn.execute(
+                "SELECT id FROM product WHERE special_cents IS NOT NULL AND option_kind = '' LIMIT 1"
+            ).fetchone()[0]
+        )
+    price = (
+        '(() => { res = parseFloat(document.querySelector("#maincontent > div.columns > div > '
+        'div.product-info-main > div.product-info-price > div.price-box.price-final_price > span > span")'
+        ".outerText.substr(1)); return res ? res : 0; })()"
+    )
     for product in (special, configurable):
         driver.get(base + product.url_path)
         assert _js(driver, price) == pytest.approx(product.final_price)
@@ -177,38 +210,57 @@ def test_locators_of_the_official_task_files(arena, driver, shop_data):
     _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".message-success"))
     driver.get(base + "/checkout/cart")
     name = configurable.name.replace("'", "\\'")
-    option = _js(driver, "(() => { try { return Array.from(document.querySelectorAll('.item-info')).find(el => "
-                         f"el.textContent.includes('{name}')).querySelector('td.col.item > div > dl > dd')"
-                         ".textContent.trim() } catch (e) { return '' }})()")
+    option = _js(
+        driver,
+        "(() => { try { return Array.from(document.querySelectorAll('.item-info')).find(el => "
+        f"el.textContent.includes('{name}')).querySelector('td.col.item > div > dl > dd')"
+        ".textContent.trim() } catch (e) { return '' }})()",
+    )
     assert option == configurable.options["Size"][0]
     assert special.name in _helper(arena, driver, "get_query_text(__page__, '#shopping-cart-table')")
     driver.get(base + "/checkout/#payment")
-    summary = _helper(arena, driver, "get_query_text(__page__, '#opc-sidebar > div.opc-block-summary > div > "
-                                     "div.content.minicart-items > div > ol')")
+    summary = _helper(
+        arena,
+        driver,
+        "get_query_text(__page__, '#opc-sidebar > div.opc-block-summary > div > "
+        "div.content.minicart-items > div > ol')",
+    )
     assert special.name in summary and configurable.name in summary
     driver.get(base + "/customer/account/")
     for box in ("box-shipping-address", "box-billing-address"):
-        text = _js(driver, "(() => { try { return document.querySelector('#maincontent > div.columns > "
-                           "div.column.main > div.block.block-dashboard-addresses > div.block-content > "
-                           f"div.box.{box} > div.box-content').outerText }} catch (e) {{ return '' }}}})()")
+        text = _js(
+            driver,
+            "(() => { try { return document.querySelector('#maincontent > div.columns > "
+            "div.column.main > div.block.block-dashboard-addresses > div.block-content > "
+            f"div.box.{box} > div.box-content').outerText }} catch (e) {{ return '' }}}})()",
+        )
         assert "101 S San Mateo Dr" in text
     driver.get(base + "/customer/address/")
-    assert _js(driver, 'document.querySelector(".box-address-billing > div.box-content > address > a")'
-                       '.outerText.substring(0, 3)') == "650"
+    assert (
+        _js(
+            driver,
+            'document.querySelector(".box-address-billing > div.box-content > address > a").outerText.substring(0, 3)',
+        )
+        == "650"
+    )
     assert "San Mateo" in _js(driver, 'document.querySelector(".box-address-shipping").outerText')
     with ShoppingData(shop_data.db) as data:
         newest = data.customer_orders()[0]
     driver.get(base + newest.url_path)
-    address = _helper(arena, driver, 'get_query_text(__page__, "#maincontent > div.columns > div.column.main > '
-                                     'div.block.block-order-details-view > div.block-content > '
-                                     'div.box.box-order-shipping-address > div > address")')
+    address = _helper(
+        arena,
+        driver,
+        'get_query_text(__page__, "#maincontent > div.columns > div.column.main > '
+        "div.block.block-order-details-view > div.block-content > "
+        'div.box.box-order-shipping-address > div > address")',
+    )
     assert newest.shipping_address[1] in address
     assert newest.items[0].name in _js(driver, 'document.querySelector(".order-details-items.ordered").outerText')
 
 
 def test_reset_restores_the_pristine_store(arena, driver, shop_data):
     arena.reset(["shopping"])
-    forget_logins()            # a reset ends every session: the module's browser logs in again for later tests
+    forget_logins()  # a reset ends every session: the module's browser logs in again for later tests
     login_sites(SimpleNamespace(driver=driver), ["shopping"], arena.urls)
     with ShoppingData(shop_data.db) as data:
         newest = data.customer_orders()[0]

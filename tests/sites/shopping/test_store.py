@@ -1,5 +1,6 @@
 """Store pages through the Flask test client: Magento's URLs and CSS hooks, cart/checkout/order flows,
 account pages, CSRF on every state-changing form, ownership, numeric parameters and escaping."""
+
 from __future__ import annotations
 
 import re
@@ -27,12 +28,18 @@ def test_home_category_and_search_pages(shop, shop_data):
     home = _text(shop.get("/"))
     assert "One Stop Market" in home and "product-image-photo" in home and 'class="level0' in home
     with ShoppingData(shop_data.db) as data:
-        top = [c for c in data.categories() if c[3] == 1][0]
+        top = next(c for c in data.categories() if c[3] == 1)
     page = shop.get(f"/{top[2]}.html?product_list_limit=12&product_list_order=price&product_list_dir=desc")
     html = _text(page)
     assert page.status_code == 200 and 'id="toolbar-amount"' in html and "products-grid" in html
-    prices = [float(p.replace(",", "")) for p in re.findall(r'data-price-type="finalPrice"><span '
-                                                            r'class="price">\$([0-9,.]+)', html)]
+    prices = [
+        float(p.replace(",", ""))
+        for p in re.findall(
+            r'data-price-type="finalPrice"><span '
+            r'class="price">\$([0-9,.]+)',
+            html,
+        )
+    ]
     assert prices == sorted(prices, reverse=True) and len(prices) == 12
     assert 'class="modes-mode mode-list"' in html and "Shop By" in html
     listed = _text(shop.get(f"/{top[2]}.html?product_list_mode=list"))
@@ -48,9 +55,17 @@ def test_product_page_hooks(shop, shop_data):
     simple, configurable = _simple_and_configurable(shop_data)
     html = _text(shop.get(simple.url_path))
     assert re.search(r'<div class="page-title-wrapper product"><h1 class="page-title"><span class="base"[^>]*>', html)
-    for hook in ('class="fotorama__stage__frame', 'product-image-photo', 'class="product-info-price"',
-                 'class="price-box price-final_price"', 'id="product-attribute-specs-table"',
-                 'id="tab-label-reviews-title"', 'id="review-form"', 'name="nickname"', 'name="ratings[1]"'):
+    for hook in (
+        'class="fotorama__stage__frame',
+        "product-image-photo",
+        'class="product-info-price"',
+        'class="price-box price-final_price"',
+        'id="product-attribute-specs-table"',
+        'id="tab-label-reviews-title"',
+        'id="review-form"',
+        'name="nickname"',
+        'name="ratings[1]"',
+    ):
         assert hook in html, hook
     assert simple.sku in html
     conf = _text(shop.get(configurable.url_path))
@@ -65,8 +80,10 @@ def test_options_must_be_chosen_before_adding_to_cart(shop, shop_data):
     assert "You need to choose options for your item." in _text(missing)
     assert "This is a required field." in _text(missing)
     size, color = configurable.options["Size"][0], configurable.options["Color"][0]
-    ok = shop.post("/checkout/cart/add/", data={"form_key": key, "product": configurable.id, "qty": "2",
-                                                "options[Size]": size, "options[Color]": color})
+    ok = shop.post(
+        "/checkout/cart/add/",
+        data={"form_key": key, "product": configurable.id, "qty": "2", "options[Size]": size, "options[Color]": color},
+    )
     assert ok.status_code == 302
     cart = _text(shop.get("/checkout/cart/"))
     assert 'id="shopping-cart-table"' in cart and f"<dd>{size}</dd>" in cart and 'value="2"' in cart
@@ -76,20 +93,44 @@ def test_checkout_places_an_order_that_the_history_shows(emma, shop_data):
     simple, configurable = _simple_and_configurable(shop_data)
     key = form_key(emma, simple.url_path)
     emma.post("/checkout/cart/add/", data={"form_key": key, "product": simple.id, "qty": "3"})
-    emma.post("/checkout/cart/add/", data={"form_key": key, "product": configurable.id, "qty": "1",
-                                           "options[Size]": "M" if "M" in configurable.options["Size"] else
-                                           configurable.options["Size"][0],
-                                           "options[Color]": configurable.options["Color"][-1]})
+    emma.post(
+        "/checkout/cart/add/",
+        data={
+            "form_key": key,
+            "product": configurable.id,
+            "qty": "1",
+            "options[Size]": "M" if "M" in configurable.options["Size"] else configurable.options["Size"][0],
+            "options[Color]": configurable.options["Color"][-1],
+        },
+    )
     checkout = _text(emma.get("/checkout/"))
     assert 'id="shipping"' in checkout and 'id="payment"' in checkout and 'id="opc-sidebar"' in checkout
     assert 'class="minicart-items"' in checkout and 'value="101 S San Mateo Dr"' in checkout
-    address = {"firstname": "Emma", "lastname": "Lopez", "street": "7 New Rd", "city": "Reno", "region": "Nevada",
-               "postcode": "89501", "country": "United States", "telephone": "5551234567"}
-    bad = emma.post("/checkout/placeOrder/", data={**address, "street": "", "form_key": key,
-                                                   "shipping_method": "flatrate_flatrate", "payment_method": "checkmo"})
+    address = {
+        "firstname": "Emma",
+        "lastname": "Lopez",
+        "street": "7 New Rd",
+        "city": "Reno",
+        "region": "Nevada",
+        "postcode": "89501",
+        "country": "United States",
+        "telephone": "5551234567",
+    }
+    bad = emma.post(
+        "/checkout/placeOrder/",
+        data={
+            **address,
+            "street": "",
+            "form_key": key,
+            "shipping_method": "flatrate_flatrate",
+            "payment_method": "checkmo",
+        },
+    )
     assert bad.status_code == 400 and "This is a required field." in _text(bad)
-    placed = emma.post("/checkout/placeOrder/", data={**address, "form_key": key, "shipping_method":
-                                                      "flatrate_flatrate", "payment_method": "checkmo"})
+    placed = emma.post(
+        "/checkout/placeOrder/",
+        data={**address, "form_key": key, "shipping_method": "flatrate_flatrate", "payment_method": "checkmo"},
+    )
     assert placed.headers["Location"].endswith("/checkout/onepage/success/")
     success = _text(emma.get("/checkout/onepage/success/"))
     order_id = int(found(r"/sales/order/view/order_id/(\d+)/", success))
@@ -105,15 +146,34 @@ def test_checkout_places_an_order_that_the_history_shows(emma, shop_data):
 
 
 def test_account_pages_and_address_edit(emma):
-    for path in ("/customer/account/", "/customer/account/edit/", "/customer/address/", "/review/customer/",
-                 "/wishlist/", "/wishlist/?limit=20", "/catalog/product_compare/", "/sales/order/history/?limit=20"):
+    for path in (
+        "/customer/account/",
+        "/customer/account/edit/",
+        "/customer/address/",
+        "/review/customer/",
+        "/wishlist/",
+        "/wishlist/?limit=20",
+        "/catalog/product_compare/",
+        "/sales/order/history/?limit=20",
+    ):
         assert emma.get(path).status_code == 200, path
     book = _text(emma.get("/customer/address/"))
     address_id = found(r"/customer/address/edit/id/(\d+)/", book)
     key = form_key(emma, "/customer/address/")
-    saved = emma.post(f"/customer/address/formPost/id/{address_id}/", data={
-        "form_key": key, "firstname": "Emma", "lastname": "Lopez", "street": "300 Elm St", "city": "Boise",
-        "region": "Idaho", "postcode": "83702", "country": "United States", "telephone": "2085550000"})
+    saved = emma.post(
+        f"/customer/address/formPost/id/{address_id}/",
+        data={
+            "form_key": key,
+            "firstname": "Emma",
+            "lastname": "Lopez",
+            "street": "300 Elm St",
+            "city": "Boise",
+            "region": "Idaho",
+            "postcode": "83702",
+            "country": "United States",
+            "telephone": "2085550000",
+        },
+    )
     assert saved.status_code == 302
     book = _text(emma.get("/customer/address/"))
     assert "300 Elm St" in book and "2085550000" in book and 'class="box box-address-shipping"' in book
@@ -125,8 +185,10 @@ def test_review_wishlist_and_compare(emma, shop_data):
     key = form_key(emma, simple.url_path)
     empty = emma.post(f"/review/product/post/id/{simple.id}/", data={"form_key": key, "nickname": "Em"})
     assert empty.status_code == 400
-    posted = emma.post(f"/review/product/post/id/{simple.id}/", data={
-        "form_key": key, "nickname": "Em", "title": "<b>Nice</b>", "detail": "Works", "ratings[1]": "4"})
+    posted = emma.post(
+        f"/review/product/post/id/{simple.id}/",
+        data={"form_key": key, "nickname": "Em", "title": "<b>Nice</b>", "detail": "Works", "ratings[1]": "4"},
+    )
     assert posted.status_code == 302
     mine = _text(emma.get("/review/customer/"))
     assert simple.name in mine and "<b>Nice</b>" not in mine
@@ -146,13 +208,32 @@ def test_every_state_changing_form_needs_the_form_key(emma, shop_app, shop_data)
         order_id = data.conn.execute("SELECT id FROM sales_order WHERE customer_id = 1 LIMIT 1").fetchone()[0]
         address_id = data.conn.execute("SELECT id FROM address WHERE customer_id = 1 LIMIT 1").fetchone()[0]
     args = {"order_id": order_id, "address_id": address_id, "product_id": simple.id}
-    form = {"product": simple.id, "qty": "1", "item": "1", "id": str(address_id), "nickname": "a", "title": "b",
-            "detail": "c", "ratings[1]": "5", "firstname": "X", "lastname": "Y", "email": "x@example.com",
-            "password": "Secret.123", "password_confirmation": "Secret.123", "street": "1 A St", "city": "Reno",
-            "region": "Nevada", "postcode": "89501", "country": "United States", "telephone": "5550000000",
-            "login[username]": "a", "login[password]": "b", "shipping_method": "flatrate_flatrate",
-            "payment_method": "checkmo"}
-    reset_token_routes = ("/__reset", "/__session")   # these answer 403 to a wrong token
+    form = {
+        "product": simple.id,
+        "qty": "1",
+        "item": "1",
+        "id": str(address_id),
+        "nickname": "a",
+        "title": "b",
+        "detail": "c",
+        "ratings[1]": "5",
+        "firstname": "X",
+        "lastname": "Y",
+        "email": "x@example.com",
+        "password": "Secret.123",
+        "password_confirmation": "Secret.123",
+        "street": "1 A St",
+        "city": "Reno",
+        "region": "Nevada",
+        "postcode": "89501",
+        "country": "United States",
+        "telephone": "5550000000",
+        "login[username]": "a",
+        "login[password]": "b",
+        "shipping_method": "flatrate_flatrate",
+        "payment_method": "checkmo",
+    }
+    reset_token_routes = ("/__reset", "/__session")  # these answer 403 to a wrong token
     routes = [r for r in shop_app.url_map.iter_rules() if "POST" in r.methods and r.rule not in reset_token_routes]
     assert len(routes) >= 19
     pages = ("/customer/account/", "/customer/address/", "/wishlist/", "/sales/order/history/")
@@ -163,7 +244,7 @@ def test_every_state_changing_form_needs_the_form_key(emma, shop_app, shop_data)
             path = path.replace(f"<{name}>", str(args[name]))
         for key in ({}, {"form_key": "not-the-key"}):
             assert emma.post(path, data={**form, **key}).status_code == 400, (path, key)
-    assert [_text(emma.get(p)) for p in pages] == before      # nothing changed, emma still signed in
+    assert [_text(emma.get(p)) for p in pages] == before  # nothing changed, emma still signed in
 
 
 def test_wrong_password_and_logout(shop):
@@ -221,7 +302,7 @@ def test_data_api_lists_products_in_the_pages_order(shop, shop_data):
         s_names = [data.product(i).name for i in s_ids]
     html = _text(shop.get("/clothing-shoes-jewelry.html?product_list_order=price&product_list_dir=desc&p=2"))
     assert names == [unescape(s) for s in re.findall(r'class="product-item-link" href="[^"]+">([^<]+)</a>', html)]
-    assert f"of <span class=\"toolbar-number\">{total}</span>" in html
+    assert f'of <span class="toolbar-number">{total}</span>' in html
     html = _text(shop.get("/catalogsearch/result/?q=classic+backpack"))
     shown = [unescape(s) for s in re.findall(r'class="product-item-link" href="[^"]+">([^<]+)</a>', html)]
     assert shown == s_names and s_total >= len(s_names) > 0
@@ -229,19 +310,43 @@ def test_data_api_lists_products_in_the_pages_order(shop, shop_data):
 
 def test_register_validates_and_signs_in(shop):
     key = form_key(shop, "/customer/account/create/")
-    bad = shop.post("/customer/account/createpost/", data={
-        "form_key": key, "firstname": "", "lastname": "Doe", "email": "not-an-email", "password": "short",
-        "password_confirmation": "other"})
+    bad = shop.post(
+        "/customer/account/createpost/",
+        data={
+            "form_key": key,
+            "firstname": "",
+            "lastname": "Doe",
+            "email": "not-an-email",
+            "password": "short",
+            "password_confirmation": "other",
+        },
+    )
     html = _text(bad)
     assert bad.status_code == 400 and "This is a required field." in html
     assert "Please enter a valid email address" in html and "Please enter the same value again." in html
-    taken = shop.post("/customer/account/createpost/", data={
-        "form_key": key, "firstname": "Em", "lastname": "Lo", "email": "emma.lopez@gmail.com",
-        "password": "Secret.1234", "password_confirmation": "Secret.1234"})
+    taken = shop.post(
+        "/customer/account/createpost/",
+        data={
+            "form_key": key,
+            "firstname": "Em",
+            "lastname": "Lo",
+            "email": "emma.lopez@gmail.com",
+            "password": "Secret.1234",
+            "password_confirmation": "Secret.1234",
+        },
+    )
     assert "There is already an account with this email address." in _text(taken)
-    made = shop.post("/customer/account/createpost/", data={
-        "form_key": key, "firstname": "Jo", "lastname": "<i>Doe</i>", "email": "jo.doe@example.com",
-        "password": "Secret.1234", "password_confirmation": "Secret.1234"})
+    made = shop.post(
+        "/customer/account/createpost/",
+        data={
+            "form_key": key,
+            "firstname": "Jo",
+            "lastname": "<i>Doe</i>",
+            "email": "jo.doe@example.com",
+            "password": "Secret.1234",
+            "password_confirmation": "Secret.1234",
+        },
+    )
     assert made.status_code == 302
     page = _text(shop.get("/customer/account/"))
     assert "jo.doe@example.com" in page and "&lt;i&gt;Doe&lt;/i&gt;" in page and "<i>Doe</i>" not in page
@@ -250,12 +355,19 @@ def test_register_validates_and_signs_in(shop):
 
 def test_account_edit_needs_the_current_password_to_change_the_email(emma):
     key = form_key(emma, "/customer/account/edit/")
-    wrong = emma.post("/customer/account/editPost/", data={
-        "form_key": key, "firstname": "Emma", "lastname": "Lopez", "change_email": "1",
-        "email": "new@example.com", "current_password": "nope"})
+    wrong = emma.post(
+        "/customer/account/editPost/",
+        data={
+            "form_key": key,
+            "firstname": "Emma",
+            "lastname": "Lopez",
+            "change_email": "1",
+            "email": "new@example.com",
+            "current_password": "nope",
+        },
+    )
     assert wrong.status_code == 400 and "The password doesn&#39;t match this account." in _text(wrong)
-    ok = emma.post("/customer/account/editPost/", data={
-        "form_key": key, "firstname": "Emma", "lastname": "Lopez-Diaz"})
+    ok = emma.post("/customer/account/editPost/", data={"form_key": key, "firstname": "Emma", "lastname": "Lopez-Diaz"})
     assert ok.status_code == 302 and "Emma Lopez-Diaz" in _text(emma.get("/customer/account/"))
 
 
@@ -276,7 +388,7 @@ def test_hostile_quantities_are_a_clear_400(shop, shop_data, qty):
     key = form_key(shop, simple.url_path)
     response = shop.post("/checkout/cart/add/", data={"form_key": key, "product": simple.id, "qty": qty or " "})
     if qty == "":
-        assert response.status_code == 302   # an empty box means 1, as in Magento
+        assert response.status_code == 302  # an empty box means 1, as in Magento
     else:
         assert response.status_code == 400 and "please enter a quantity" in _text(response)
 
@@ -293,25 +405,43 @@ def test_photos_are_served_and_match_the_data_api(shop, shop_data):
     served = shop.get(photo.url_path)
     assert served.status_code == 200 and served.mimetype == "image/jpeg"
     got = np.asarray(Image.open(io.BytesIO(served.data)).convert("RGB"), dtype=np.float32)
-    assert got.shape == expected.shape and np.abs(got - expected).mean() < 4   # JPEG noise only
+    assert got.shape == expected.shape and np.abs(got - expected).mean() < 4  # JPEG noise only
     thumb = shop.get(photo.url_path.replace("/product/", "/product/cache/"))
     assert Image.open(io.BytesIO(thumb.data)).size[0] <= 240
 
 
 BAD_VALUES = ["²", "٣", "-1", "0", "999999999999999999999999999999", "1.5", "%ff", "a" * 3000, "<script>", "1 OR 1=1"]
-GET_ROUTES = ["/beauty-personal-care.html?p={v}", "/beauty-personal-care.html?product_list_limit={v}",
-              "/beauty-personal-care.html?product_list_order={v}&product_list_dir={v}",
-              "/beauty-personal-care.html?product_list_mode={v}", "/beauty-personal-care.html?price={v}",
-              "/catalogsearch/result/?q={v}", "/catalogsearch/result/index/?p={v}&q=soap&product_list_order={v}",
-              "/sales/order/view/order_id/{v}/", "/sales/order/history/?p={v}&limit={v}", "/wishlist/?limit={v}&p={v}",
-              "/customer/address/edit/id/{v}/", "/review/customer/view/id/{v}/", "/media/catalog/product/{v}.jpg",
-              "/{v}.html", "/rest/V1/products/{v}", "/rest/V1/orders?searchCriteria[pageSize]={v}"]
-POST_ROUTES = [("/checkout/cart/add/", {"product": "{v}", "qty": "{v}"}), ("/checkout/cart/delete/", {"id": "{v}"}),
-               ("/checkout/cart/updatePost/", {"cart[{v}][qty]": "{v}"}), ("/wishlist/index/add/", {"product": "{v}"}),
-               ("/wishlist/index/remove/", {"item": "{v}"}), ("/wishlist/index/cart/", {"item": "{v}"}),
-               ("/catalog/product_compare/add/", {"product": "{v}"}), ("/customer/address/delete/", {"id": "{v}"}),
-               ("/review/product/post/id/{v}/", {"ratings[1]": "{v}", "nickname": "{v}", "title": "t", "detail": "d"}),
-               ("/sales/order/reorder/order_id/{v}/", {}), ("/customer/address/formPost/id/{v}/", {"city": "{v}"})]
+GET_ROUTES = [
+    "/beauty-personal-care.html?p={v}",
+    "/beauty-personal-care.html?product_list_limit={v}",
+    "/beauty-personal-care.html?product_list_order={v}&product_list_dir={v}",
+    "/beauty-personal-care.html?product_list_mode={v}",
+    "/beauty-personal-care.html?price={v}",
+    "/catalogsearch/result/?q={v}",
+    "/catalogsearch/result/index/?p={v}&q=soap&product_list_order={v}",
+    "/sales/order/view/order_id/{v}/",
+    "/sales/order/history/?p={v}&limit={v}",
+    "/wishlist/?limit={v}&p={v}",
+    "/customer/address/edit/id/{v}/",
+    "/review/customer/view/id/{v}/",
+    "/media/catalog/product/{v}.jpg",
+    "/{v}.html",
+    "/rest/V1/products/{v}",
+    "/rest/V1/orders?searchCriteria[pageSize]={v}",
+]
+POST_ROUTES = [
+    ("/checkout/cart/add/", {"product": "{v}", "qty": "{v}"}),
+    ("/checkout/cart/delete/", {"id": "{v}"}),
+    ("/checkout/cart/updatePost/", {"cart[{v}][qty]": "{v}"}),
+    ("/wishlist/index/add/", {"product": "{v}"}),
+    ("/wishlist/index/remove/", {"item": "{v}"}),
+    ("/wishlist/index/cart/", {"item": "{v}"}),
+    ("/catalog/product_compare/add/", {"product": "{v}"}),
+    ("/customer/address/delete/", {"id": "{v}"}),
+    ("/review/product/post/id/{v}/", {"ratings[1]": "{v}", "nickname": "{v}", "title": "t", "detail": "d"}),
+    ("/sales/order/reorder/order_id/{v}/", {}),
+    ("/customer/address/formPost/id/{v}/", {"city": "{v}"}),
+]
 
 
 @pytest.mark.parametrize("value", BAD_VALUES)
