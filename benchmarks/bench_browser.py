@@ -140,7 +140,7 @@ def main(argv: list[str]) -> int:
                 for _ in range(args.reps):
                     obs = _timed(total, lambda: observe(env))
                     if args.detail:
-                        obs.html  # read (lazily) so that its time is known; not part of the row
+                        _ = obs.html  # read (lazily) so that its time is known; not part of the row
                     for name, seconds in obs.meta["timings"].items():
                         parts.setdefault(name, []).append(seconds)
                 rows.append((label, total))
@@ -166,7 +166,10 @@ def main(argv: list[str]) -> int:
                 button = env.resolve_element_id(text=f"Add {i % 40}")
                 _check(_timed(times["click"], lambda: env.step(parse_action(f"click [{button}]"))), "click")
                 field = env.resolve_element_id(css="#search")
-                _check(_timed(times["type"], lambda: env.step(parse_action(f"type [{field}] [lamp {i}] [0]"))), "type")
+                _check(
+                    _timed(times["type"], lambda: env.step(parse_action(f"type [{field}] [lamp {i}] [0]"))),
+                    "type",
+                )
                 _check(_timed(times["scroll"], lambda: env.step(parse_action("scroll [down]"))), "scroll")
                 _check(env.step(parse_action("scroll [up]")), "scroll")
                 if args.detail:

@@ -30,6 +30,7 @@ import sys
 import tempfile
 import types
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -49,7 +50,7 @@ LOCATORS = {"js": "document.x", "lambda": "lambda:(() => 1)()", "helper": "func:
 
 
 class _Stand:
-    judge_calls: list = []
+    judge_calls: ClassVar[list] = []
     helper_value = None
 
 

@@ -1,5 +1,6 @@
-"""ruff (pyflakes, pycodestyle errors, import order; settings in pyproject.toml) is clean on the project's code.
-Long lines that are literal text (prompts, SQL, in-page JavaScript, generated data) carry `# noqa: E501`."""
+"""ruff (pycodestyle errors, pyflakes, import order, bugbear, pyupgrade, ruff's own rules; settings in pyproject.toml)
+is clean on the project's code, and `ruff format` would change nothing. Long lines that are literal text (prompts, SQL,
+in-page JavaScript, generated data) carry `# noqa: E501`."""
 
 from __future__ import annotations
 
@@ -29,15 +30,22 @@ def test_ruff_is_clean_on_the_project(ruff_available):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_code_is_laid_out_by_ruff_format(ruff_available):
+    result = _ruff("format", "--check", "--no-cache", *CHECKED)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_ruff_reads_the_projects_settings_and_finds_what_they_select(ruff_available, tmp_path):
     """The same settings on a small tree with one finding of each selected family: all are reported."""
     (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "agent").mkdir()
     (tmp_path / "agent" / "bad.py").write_text(
-        "import sys\nimport os\n\n\ndef f():\n    return undefined_name\n\n\nX = '" + "x" * 130 + "'\n",
+        "import sys\nimport os\n\n\ndef f():\n    return undefined_name\n\n\nX = '" + "x" * 130 + "'\n"
+        "for i in range(3):\n    print([lambda: i])\n"
+        "from typing import List\n\n\ndef g(x: List[int]) -> list:\n    return x + [1]\n",
         encoding="utf-8",
     )
     result = _ruff("check", "--no-cache", "--output-format", "concise", "agent", cwd=tmp_path)
     assert result.returncode == 1
-    for code in ("I001", "F401", "F821", "E501"):
+    for code in ("I001", "F401", "F821", "E501", "B023", "UP006", "RUF005"):
         assert code in result.stdout, (code, result.stdout)

@@ -120,7 +120,7 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
         if _is_dead_session(exc):
             raise BrowserCrashed(f"the browser session died: {str(exc).splitlines()[0][:300]}") from exc
         try:
-            self.driver.window_handles
+            _ = self.driver.window_handles
         except Exception as probe:
             raise BrowserCrashed(
                 f"the browser session died: {str(exc).splitlines()[0][:300]} "

@@ -127,7 +127,7 @@ class PlaywrightDriver:
 
     @property
     def current_window_handle(self) -> str:
-        self._page
+        _ = self._page
         return self._current
 
     @property

@@ -178,7 +178,7 @@ class Runtime:
 
         if self.env is not None:
             try:
-                self.env.driver.current_window_handle
+                _ = self.env.driver.current_window_handle
             except Exception:
                 self.close_browser()
         if self.env is None:

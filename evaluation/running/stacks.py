@@ -75,7 +75,7 @@ class Stack(ABC):
         the stack has one; None: log in through the form and keep the cookies."""
         return None
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 (an optional hook: most stacks hold nothing to close)
         pass
 
 

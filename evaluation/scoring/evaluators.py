@@ -341,7 +341,7 @@ def _locate(target: ProgramTarget, ctx: EvalContext, env: HelperEnv) -> tuple[An
             if loc.kind == "lambda" and ctx.scoring == "official":
                 # the official harness removes the prefix with str.lstrip, which also takes any of the
                 # letters l a m b d : after it: `lambda:document.title` runs `ocument.title` there
-                code = loc.source.strip().lstrip("lambda:")
+                code = loc.source.strip().lstrip("lambda:")  # noqa: B005 (that very behaviour)
             try:
                 return driver.execute_script(_JS_VALUE.format(code=code)), code
             except JavascriptException as exc:

@@ -336,7 +336,7 @@ class TaskFile(pytest.File):
             for problem in entry.warnings:
                 if strict:
                     raise problem
-                warnings.warn(TaskWarning(str(problem)))
+                warnings.warn(TaskWarning(str(problem)), stacklevel=2)
             item = TaskItem.from_parent(self, name=entry.test_id, task=entry)
             for marker in task_markers(entry):
                 item.add_marker(marker)

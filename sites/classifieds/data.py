@@ -164,10 +164,10 @@ class ClassifiedsData:
                 params.append(value)
         if min_price is not None:
             clauses.append("item.price_cents >= ?")
-            params.append(int(round(min_price * 100)))
+            params.append(round(min_price * 100))
         if max_price is not None:
             clauses.append("item.price_cents <= ?")
-            params.append(int(round(max_price * 100)))
+            params.append(round(max_price * 100))
         if title_contains:
             clauses.append("item.title LIKE ?")
             params.append(f"%{title_contains}%")

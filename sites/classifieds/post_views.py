@@ -52,7 +52,7 @@ class ListingForm:
             price = float(form.price.replace(",", "").lstrip("$") or "x")
             if not (0 <= price < 10_000_000):
                 raise ValueError
-            form.price_cents = int(round(price * 100))
+            form.price_cents = round(price * 100)
         except ValueError:
             form.errors.append("Price: a number of dollars, for example 25 or 19.99.")
         if (

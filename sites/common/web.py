@@ -104,7 +104,7 @@ def money_arg(name: str, source=None) -> int | None:
         abort(400, description=f"parameter {name}={source.get(name)[:40]!r} is not a price")
     if not (0 <= value < 1e9):
         abort(400, description=f"parameter {name} is out of range")
-    return int(round(value * 100))
+    return round(value * 100)
 
 
 def format_price(cents: int) -> str:

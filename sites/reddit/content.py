@@ -8,8 +8,8 @@ chart, the captions of a meme, the colour of a planet): a reader has to look at 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from sites.imagery.catalog import kind as photo_kind
 from sites.imagery.forum_pictures import ForumPicture
@@ -17,7 +17,7 @@ from sites.imagery.forum_pictures import ForumPicture
 COLOR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "black", "white", "brown")
 FOODS = ("pizza", "burger", "taco", "sushi", "ramen", "pancakes", "cake slice", "spaghetti", "burrito", "croissant")
 ANIMALS = ("cat", "dog", "rabbit", "hamster", "fox", "panda", "penguin", "duckling", "otter", "sloth", "owl", "turtle")
-MEME_SUBJECTS = ANIMALS + ("toy robot", "teddy bear", "mug", "laptop", "game controller", "pizza")
+MEME_SUBJECTS = (*ANIMALS, "toy robot", "teddy bear", "mug", "laptop", "game controller", "pizza")
 MEME_LINES = (
     ("ME AT 3 AM", "ONE MORE EPISODE"),
     ("WHEN THE CODE COMPILES", "ON THE FIRST TRY"),
@@ -205,7 +205,7 @@ FORUMS: tuple[ForumSpec, ...] = (
                "This came in the mail", "Saw this on my way home", "Look what I found in the drawer",
                "My kid arranged these"), GENERIC_TXT),
     ForumSpec("photoshopbattles", "Photoshop Battles", "PsBattle: an image to edit, and the edits in comments.", 5,
-              0.95, _photo(ANIMALS + ("toy robot", "teddy bear"), max_count=3),
+              0.95, _photo((*ANIMALS, "toy robot", "teddy bear"), max_count=3),
               ("PsBattle: this little guy", "PsBattle: caught mid-step", "PsBattle: a very serious face",
                "PsBattle: this guy at the park"), GENERIC_TXT),
     ForumSpec("gaming", "Gaming", "A forum for (almost) anything related to games.", 10, 0.4,
@@ -310,7 +310,7 @@ BODY_LINES = (
     "Please let me know if this is the wrong place to ask.",
     "I have been thinking about this for a while.",
     "Some **context**: I am new here and still learning.",
-    "Here is what I tried so far:\n\n* asked friends\n* read the wiki",  # noqa: E501
+    "Here is what I tried so far:\n\n* asked friends\n* read the wiki",
 )
 COMMENTS = (
     "This is amazing, thanks for sharing!",

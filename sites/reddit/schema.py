@@ -147,7 +147,7 @@ def ranking(created_at: str, net_score: int) -> int:
     """The hot-sort key: the creation time in seconds plus HOT_WEIGHT per power of ten of the score."""
     seconds = calendar.timegm(datetime.strptime(created_at[:19], STAMP).timetuple())
     magnitude = math.log10(max(abs(net_score), 1))
-    return seconds + int(round(HOT_WEIGHT * magnitude)) * (1 if net_score > 0 else -1 if net_score < 0 else 0)
+    return seconds + round(HOT_WEIGHT * magnitude) * (1 if net_score > 0 else -1 if net_score < 0 else 0)
 
 
 def slugify(title: str, limit: int = 60) -> str:

@@ -283,10 +283,10 @@ class ShoppingData:
                 params.append(value)
         if min_price is not None:
             clauses.append("product.final_cents >= ?")
-            params.append(int(round(min_price * 100)))
+            params.append(round(min_price * 100))
         if max_price is not None:
             clauses.append("product.final_cents <= ?")
-            params.append(int(round(max_price * 100)))
+            params.append(round(max_price * 100))
         if name_contains:
             clauses.append("product.name LIKE ?")
             params.append(f"%{name_contains}%")

@@ -267,7 +267,7 @@ def test_html_is_read_on_first_use_and_only_before_the_next_step(som_env, pages)
     later = som_env.observe()
     assert som_env.step(parse_action("scroll [down]")) is None
     with pytest.raises(RuntimeError, match="before the environment's next action"):
-        later.html
+        _ = later.html
     assert "<h1>Fixture shop</h1>" in obs.html  # read before: kept
 
 

@@ -59,7 +59,7 @@ def test_every_action_form_parses_into_a_harness_action(reply, action):
     ],
 )
 def test_garbage_gets_the_parsers_message(reply, reason):
-    text, problem = parse_reply(reply, start_url="http://start.test/")
+    _text, problem = parse_reply(reply, start_url="http://start.test/")
     assert problem is not None and reason in problem and "Click [N]" in problem
 
 

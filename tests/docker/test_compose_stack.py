@@ -27,7 +27,7 @@ def test_the_urls_give_the_published_ports_and_must_stay_on_this_machine(monkeyp
     assert env["COMPOSE_PROJECT_NAME"] == "vwa-x" and config.volume == "vwa-x_embedded_data"
     assert set(config.urls) == set(LAUNCHERS)
     monkeypatch.setenv("CLASSIFIEDS", "http://10.0.0.5:9980")
-    with pytest.raises(DockerStackError, match="127.0.0.1 only"):
+    with pytest.raises(DockerStackError, match=r"127\.0\.0\.1 only"):
         ComposeConfig.from_env()
 
 

@@ -68,7 +68,7 @@ def test_loader_keeps_the_odd_tasks(tmp_path):
     broken = errors["classifieds/4"]
     assert broken.task_id == 4 and broken.field == "eval.reference_url" and "t.json" in str(broken)
     assert errors["classifieds/#5"].field == "task_id"
-    with pytest.raises(Exception, match="task 4, field 'eval.reference_url'"):
+    with pytest.raises(Exception, match=r"task 4, field 'eval\.reference_url'"):
         load_task_file(tmp_path / "t.json")  # the all-or-nothing reader still names the first problem
 
 

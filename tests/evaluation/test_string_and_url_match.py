@@ -119,7 +119,7 @@ def test_fuzzy_verdicts(judge, openai_stub, reply, expected):
 
 def test_judge_failure_is_an_error_not_zero(judge, openai_stub):
     openai_stub.fail(500, times=5)
-    with pytest.raises(JudgeError, match="judge model 'judge-model'.*failed"):
+    with pytest.raises(JudgeError, match=r"judge model 'judge-model'.*failed"):
         score(string_task(fuzzy_match=["x"]), "y", judge=judge)
 
 

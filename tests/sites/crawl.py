@@ -135,9 +135,9 @@ def crawl(base: str, seeds: list[str], session: requests.Session, budget: int, r
             found = list(parsed.urls)
             found += [form["action"] or response.url for form in parsed.forms if form["method"] == "get"]
 
-            def absolute(urls: list[str]) -> list[str]:
+            def absolute(urls: list[str], here: str = response.url) -> list[str]:
                 return [
-                    urldefrag(urljoin(response.url, u))[0]
+                    urldefrag(urljoin(here, u))[0]
                     for u in urls
                     if not u.startswith(("javascript:", "mailto:", "data:", "#"))
                 ]

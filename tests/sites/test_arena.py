@@ -133,7 +133,7 @@ def test_unknown_site_is_refused(tmp_path, site_settings):
 
 def test_failed_start_names_site_and_log(tmp_path):
     bad = Settings(data_dir=tmp_path / "data", seed=1, scale="nonsense", run_dir=tmp_path)
-    with pytest.raises(SiteUnavailable, match="classifieds.*SCALE"):
+    with pytest.raises(SiteUnavailable, match=r"classifieds.*SCALE"):
         Arena(["classifieds"], run_dir=tmp_path / "run", settings=bad).start()
 
 

@@ -202,7 +202,7 @@ def search_answer_detail(s: Suite) -> None:
                                 page,
                             )
                         )
-        for r, order, question, answer, terms, page in s.fresh(cands, 4):
+        for r, order, question, answer, terms, _page in s.fresh(cands, 4):
             args = {"phrase": r.kind, "question": question, "superlative": ORDERS[order][2]}
             said = answer.split(" |OR| ")[0]
             solution = [

@@ -247,7 +247,7 @@ def across_forums(s: Suite) -> None:
     rng = stream("45")
     cands = []
     for group in ACROSS_GROUPS:
-        for sort, (which, key) in ACROSS_SORTS.items():
+        for sort, (_which, key) in ACROSS_SORTS.items():
             firsts = [first_with_picture(s, forum, sort) for forum in group]
             if any(t is None for t, _page in firsts):
                 continue

@@ -573,7 +573,7 @@ def chart_outside_knowledge(s: Suite) -> None:
         ),
     }
     for title, (template, known) in questions.items():
-        cands = on_post(s, "chart", lambda f: f["title"] == title and f["highest"] in known)
+        cands = on_post(s, "chart", lambda f, title=title, known=known: f["title"] == title and f["highest"] in known)
         for t in pick(s, rng, cands, 1):
             answer = known[t.facts["highest"]]
             s.task(

@@ -111,7 +111,11 @@ def stock_trend_here(s: Suite) -> None:
     template = (
         "Did the price in the chart of this post end higher or lower than where it started? Answer higher or lower."
     )
-    picked = [t for trend in ("up", "down") for t in s.fresh(on_post(s, "stock", lambda f: f["trend"] == trend), 1)]
+    picked = [
+        t
+        for trend in ("up", "down")
+        for t in s.fresh(on_post(s, "stock", lambda f, trend=trend: f["trend"] == trend), 1)
+    ]
     for t in picked:
         answer = "higher" if t.facts["trend"] == "up" else "lower"
         s.task(

@@ -363,7 +363,7 @@ def cheapest_kind_in_range(s: Suite, n: int = 2) -> None:
                 high = int(ps[k + 1].final_price) + 5
                 cands.append((p, low, high, ps[-1], ps))
                 break
-    for p, low, high, shown, ps in s.fresh(cands, n):
+    for p, low, high, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low), "high": str(high)}
         s.add(
             template,
@@ -394,7 +394,7 @@ def category_cheapest_above(s: Suite, n: int = 1) -> None:
             if low <= p.final_price - 0.5 and not p.options:
                 cands.append((p, low, ps[0] if ps[0].id != p.id else ps[-1], ps))
                 break
-    for p, low, shown, ps in s.fresh(cands, n):
+    for p, low, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low)}
         s.add(
             template,

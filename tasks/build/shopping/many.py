@@ -46,14 +46,16 @@ def _group_cands(s: Suite, fact: str, same_kind: bool):
             group = _all_of(
                 s,
                 page,
-                lambda x: (
+                lambda x, value=value, p=p: (
                     getattr(x.photos[0], fact) == value and (not same_kind or x.photos[0].kind == p.photos[0].kind)
                 ),
             )
             if 2 <= len(group) <= 3 and all(
                 not x.options and x.id not in s.official_products and s.clean(x, [str(value)]) for x in group
             ):
-                if not same_kind or len(_all_of(s, page, lambda x: x.photos[0].kind == p.photos[0].kind)) > len(group):
+                if not same_kind or len(_all_of(s, page, lambda x, p=p: x.photos[0].kind == p.photos[0].kind)) > len(
+                    group
+                ):
                     out.append((group[0], group, value, page))
     return out
 

@@ -166,7 +166,7 @@ def test_vote_class_locator_follows_the_users_votes(driver, base, data):
     ):
         driver.get(url)
         driver.find_element(By.CSS_SELECTOR, f"div.submission__vote button.{button}").click()
-        _wait(driver, lambda d: d.execute_script(f"return {VOTE_CLASS}") == cls)
+        _wait(driver, lambda d, cls=cls: d.execute_script(f"return {VOTE_CLASS}") == cls)
         assert expect(cls).score == 1, cls
 
 
