@@ -63,8 +63,8 @@ test-unit: install ## only the project's own tests (tests/)
 	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q $(ARGS)
 
 lint:           ## ruff over the project's code (also run by tests/test_lint.py in `make test`; settings in pyproject.toml)
-	$(PY) -m ruff check agent evaluation sites tasks tests benchmarks scripts compose browsergym
-	$(PY) -m ruff format --check agent evaluation sites tasks tests benchmarks scripts compose browsergym
+	$(PY) -m ruff check agent evaluation sites tasks tests benchmarks scripts compose browsergym devtools
+	$(PY) -m ruff format --check agent evaluation sites tasks tests benchmarks scripts compose browsergym devtools
 
 typecheck: install ## mypy over agent, evaluation, sites, tasks, benchmarks, scripts and tests (also run by tests/test_typecheck.py in `make test`; settings in pyproject.toml)
 	$(PY) -m mypy

@@ -23,8 +23,8 @@ from agent.browser import BrowserEnv
 from agent.episode import run_episode
 from agent.llm import LLMClient, LLMSettings
 from agent.observation import ObservationMode
-from agent.openai_stub import OpenAIStub
 from benchmarks.stats import report
+from devtools.openai_stub import OpenAIStub
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "agent_loop"
 ACTIONS = ["scroll [down]", "scroll [up]"] * 5

@@ -35,8 +35,8 @@ def fixture_server():
 
 @pytest.fixture
 def openai_stub():
-    """A local OpenAI-compatible server (agent/openai_stub.py); closed after the test."""
-    from agent.openai_stub import OpenAIStub
+    """A local OpenAI-compatible server (devtools/openai_stub.py); closed after the test."""
+    from devtools.openai_stub import OpenAIStub
 
     stub = OpenAIStub()
     yield stub

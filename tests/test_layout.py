@@ -348,7 +348,7 @@ def test_a_benchmark_importing_the_tests_is_found_also_inside_a_function(tmp_pat
         tmp_path,
         {
             "benchmarks/__init__.py": "",
-            "benchmarks/ok.py": "from agent.openai_stub import OpenAIStub\n",
+            "benchmarks/ok.py": "from devtools.openai_stub import OpenAIStub\n",
             "benchmarks/bad.py": "def run():\n    from tests.support.stub import Stub\n    return Stub\n",
             "benchmarks/worse.py": "import tests.conftest\n",
         },

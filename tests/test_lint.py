@@ -11,7 +11,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("agent", "evaluation", "sites", "tasks", "tests", "benchmarks", "scripts", "compose", "browsergym")
+CHECKED = (
+    "agent",
+    "evaluation",
+    "sites",
+    "tasks",
+    "tests",
+    "benchmarks",
+    "scripts",
+    "compose",
+    "browsergym",
+    "devtools",
+)
 
 
 def _ruff(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

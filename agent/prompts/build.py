@@ -70,7 +70,7 @@ def load_examples(env_mode: str) -> tuple[Example, ...]:
     except (OSError, KeyError, ValueError) as exc:
         raise RuntimeError(
             f"the prompt examples in {EXAMPLES_DIR} are missing or broken ({exc}); "
-            f"regenerate them: python -m agent.prompts.make_examples"
+            f"regenerate them: python scripts/make_prompt_examples.py"
         ) from exc
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.openai_stub import OpenAIStub
+from devtools.openai_stub import OpenAIStub
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_TASKS = ROOT / "tests" / "fixtures" / "evaluation" / "tasks_fixture.json"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.openai_stub import OpenAIStub
+from devtools.openai_stub import OpenAIStub
 from evaluation.running.outcome import Reward
 from evaluation.scoring.evaluators import _NOTHING, EvalContext, _located_value, check_expectation, evaluate_task
 from evaluation.scoring.judges import OpenAIJudge

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.openai_stub import OpenAIStub
+from devtools.openai_stub import OpenAIStub
 from evaluation.reporting.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
 
 from .conftest import SHARED_RUN

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.openai_stub import OpenAIStub
+from devtools.openai_stub import OpenAIStub
 from evaluation.reporting.results import read_results, schema_problems
 
 from .embedded_tasks import ROOT, embedded_env, run_pytest, search_task, write_task_file

@@ -1,6 +1,6 @@
 """Render the prompt agents' three in-context examples (one per site) in headless Chromium.
 
-    python -m agent.prompts.make_examples
+    python scripts/make_prompt_examples.py
 
 For each example, a small page is rendered in both observation modes; the observation texts, the
 screenshots (plain and Set-of-Marks) and the example reply (with the element ids resolved in the real
@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from agent.observation import OBSERVATION_MODES
 
-OUT = Path(__file__).with_name("examples")
+OUT = Path(__file__).resolve().parent.parent / "agent" / "prompts" / "examples"
 VIEWPORT = (800, 520)
 
 
