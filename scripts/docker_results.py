@@ -25,14 +25,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expect-recovery", action="store_true")
     parser.add_argument("--shard", default=None, metavar="I/N")
     args = parser.parse_args(argv)
-    tasks = json.loads(args.task_file.read_text(encoding="utf-8"))
-    wanted = {int(t["task_id"]) for t in tasks}
-    if args.shard:
-        sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/taskfiles/plugin.py)
-        from evaluation.taskfiles.plugin import parse_shard, shard_of
+    sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/taskfiles/plugin.py)
+    from evaluation.taskfiles.plugin import tasks_of_shard
 
-        part, count = parse_shard(args.shard) or (1, 1)
-        wanted = {t for t in wanted if shard_of(str(args.task_file), t, count) == part}
+    wanted = tasks_of_shard(args.task_file, args.shard)
     last: dict[int, dict] = {}
     recoveries: list[str] = []
     lines = (args.results / "results.jsonl").read_text(encoding="utf-8").splitlines()

@@ -123,14 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expect-retry", action="store_true")
     parser.add_argument("--shard", default=None, metavar="I/N")
     args = parser.parse_args(argv)
-    tasks = json.loads(args.task_file.read_text(encoding="utf-8"))
-    wanted = {int(task["task_id"]) for task in tasks}
-    if args.shard:
-        sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/taskfiles/plugin.py)
-        from evaluation.taskfiles.plugin import parse_shard, shard_of
+    sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/taskfiles/plugin.py)
+    from evaluation.taskfiles.plugin import tasks_of_shard
 
-        part, count = parse_shard(args.shard) or (1, 1)
-        wanted = {t for t in wanted if shard_of(str(args.task_file), t, count) == part}
+    wanted = tasks_of_shard(args.task_file, args.shard)
     name = args.task_file.resolve()
     grid_lines = [r for r in _lines(args.grid) if Path(r.get("task_file", "")).name == name.name]
     local_lines = [r for r in _lines(args.local) if Path(r.get("task_file", "")).name == name.name]

@@ -16,6 +16,7 @@ and written (report.md, summary.json) at the end of the session, by the xdist co
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import warnings
@@ -240,6 +241,16 @@ def shard_of(task_file: str, task_id, count: int) -> int:
     machine and for every selection, whatever the collection order."""
     digest = hashlib.sha256(f"{Path(task_file).name}\0{task_id}".encode()).digest()
     return int.from_bytes(digest[:8], "big") % count + 1
+
+
+def tasks_of_shard(task_file: Path, shard: str | None) -> set[int]:
+    """The ids of a task file's tasks that a run with `--shard I/N` (None: no shard) takes."""
+    ids = {int(task["task_id"]) for task in json.loads(Path(task_file).read_text(encoding="utf-8"))}
+    part_count = parse_shard(shard)
+    if part_count is None:
+        return ids
+    part, count = part_count
+    return {t for t in ids if shard_of(str(task_file), t, count) == part}
 
 
 def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:

@@ -9,11 +9,12 @@ import operator
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from evaluation.reporting.results import read_results, schema_problems
-from evaluation.taskfiles.plugin import shard_of
+from evaluation.taskfiles.plugin import shard_of, tasks_of_shard
 
 from . import test_plugin
 from .conftest import SHARED_RUN
@@ -38,6 +39,10 @@ def test_shards_cover_the_selection_exactly_once(site_env):
     assert sorted(functools.reduce(operator.iadd, shards, [])) == everything  # every task in one shard, none twice
     # the shard of a task depends on its file name and id only, not on the folder or the selection
     assert shard_of("/a/tasks_fixture.json", 3, 3) == shard_of("/b/c/tasks_fixture.json", 3, 3)
+    # the run checkers' view of a shard (scripts/grid_results.py, docker_results.py) is the plugin's
+    by_checker = [sorted(tasks_of_shard(Path(FIXTURE_TASKS), f"{i}/3")) for i in (1, 2, 3)]
+    assert [sorted(int(t.rsplit("/", 1)[1]) for t in ids) for ids in shards] == by_checker
+    assert sorted(tasks_of_shard(Path(FIXTURE_TASKS), None)) == sorted(t for ids in by_checker for t in ids)
     bad = run_pytest(site_env, "--collect-only", "--task-file", FIXTURE_TASKS, "--shard", "4/3")
     assert bad.returncode != 0 and "--shard '4/3': expected I/N" in bad.stderr
 
