@@ -22,6 +22,7 @@ import hashlib
 import io
 import os
 from abc import ABC, abstractmethod
+from pathlib import Path
 from typing import Protocol
 
 from PIL import Image
@@ -155,29 +156,9 @@ def make_captioner(kind: str | None = None, **overrides) -> Captioner:
 
 
 # Reads every sizeable <img> not captioned yet, through the page's own fetch (same cookies), as base64.
-_COLLECT_JS = """
-const done = arguments[arguments.length - 1];
-const limit = arguments[0];
-const imgs = [...document.querySelectorAll('img:not([data-vwa-captioned])')]
-  .filter(i => i.complete && i.naturalWidth >= 24 && i.naturalHeight >= 24 && i.currentSrc).slice(0, limit);
-Promise.all(imgs.map((img, k) => {
-  img.setAttribute('data-vwa-caption-id', String(k));
-  return fetch(img.currentSrc).then(r => r.ok ? r.blob() : Promise.reject(r.status)).then(b => new Promise(res => {
-    const fr = new FileReader(); fr.onload = () => res({k, src: img.currentSrc, data: fr.result}); fr.readAsDataURL(b);
-  })).catch(e => ({k, src: img.currentSrc, data: null}));
-})).then(done);
-"""
+_COLLECT_JS = (Path(__file__).with_name("captioner_collect.js")).read_text(encoding="utf-8")
 
-_APPLY_JS = """
-const caps = arguments[0];
-for (const img of document.querySelectorAll('img[data-vwa-caption-id]')) {
-  const c = caps[img.getAttribute('data-vwa-caption-id')];
-  img.removeAttribute('data-vwa-caption-id');
-  img.setAttribute('data-vwa-captioned', '1');
-  if (c) { const alt = (img.getAttribute('alt') || '').trim();
-           img.setAttribute('alt', alt ? alt + ', description: ' + c : 'description: ' + c); }
-}
-"""
+_APPLY_JS = (Path(__file__).with_name("captioner_apply.js")).read_text(encoding="utf-8")
 
 
 def caption_page_images(driver, captioner: Captioner, limit: int = 40) -> int:

@@ -1,4 +1,5 @@
-"""`python -m evaluation.autoeval`: a vision model judges each episode of a finished run (evaluation/reporting/autoeval.py)."""  # noqa: E501
+"""`python -m evaluation.autoeval`: a vision model judges each episode of a finished run
+(evaluation/reporting/autoeval.py)."""
 
 import sys
 

@@ -1,4 +1,5 @@
-"""`python -m evaluation.report`: the success tables and run report of a results folder, and `merge` of shard folders (evaluation/reporting/report.py)."""  # noqa: E501
+"""`python -m evaluation.report`: the success tables and run report of a results folder, and `merge` of shard folders
+(evaluation/reporting/report.py)."""
 
 import sys
 

@@ -1,4 +1,5 @@
-"""`python -m evaluation.rescore`: re-score a finished run offline from its result lines and network logs (evaluation/reporting/rescore.py)."""  # noqa: E501
+"""`python -m evaluation.rescore`: re-score a finished run offline from its result lines and network logs
+(evaluation/reporting/rescore.py)."""
 
 import sys
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 from dataclasses import replace
+from pathlib import Path
 
 from PIL import Image
 
@@ -28,16 +29,7 @@ from agent.observation import Observation
 DEFAULT_MAX_STEPS = 15
 DEFAULT_KEEP_IMAGES = 3
 
-_ATTRS_JS = """
-return arguments[0].map(e => {
-  const tag = e.tagName.toLowerCase();
-  const type = (tag === 'input' && e.getAttribute('type')) ? 'input type=' + e.getAttribute('type').toLowerCase()
-             : (e.getAttribute('role') && tag !== 'a' && tag !== 'button') ? tag + ' role=' + e.getAttribute('role') : tag;
-  const aria = e.getAttribute('aria-label') || '';
-  const text = e.innerText || e.value || e.getAttribute('alt') || (aria ? '' : e.getAttribute('placeholder')) || '';
-  return [type, text.slice(0, 200), aria];
-});
-"""  # noqa: E501
+_ATTRS_JS = (Path(__file__).with_name("webvoyager_attrs.js")).read_text(encoding="utf-8")
 
 
 def system_prompt(several_tabs: bool) -> str:
@@ -170,8 +162,7 @@ class WebVoyagerAgent:
         return AgentOutput(action_text=action, reasoning=reply.text, usage=reply.usage(), invalid_reason=problem)
 
 
-_SAME_TAB_JS = """document.querySelectorAll('a[target], area[target], form[target]').forEach(
-  e => e.setAttribute('target', '_self'));"""
+_SAME_TAB_JS = (Path(__file__).with_name("same_tab.js")).read_text(encoding="utf-8")
 
 
 def make_webvoyager_agent(*, env=None, model: str | None = None, settings=None) -> WebVoyagerAgent:

@@ -5,6 +5,7 @@ selector and/or visible text.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from selenium.common.exceptions import WebDriverException
 
@@ -13,13 +14,7 @@ from agent.browser.reads import _Reads
 from agent.browser.state import SessionState
 
 # Rank, among the matches of a CSS selector in document order, of each kept element (-1: no match).
-_CSS_RANKS_JS = """(() => {
-  const s = globalThis.__vwaMarks;
-  if (!s || s.token !== %s) return null;
-  const rank = new Map();
-  Array.prototype.forEach.call(document.querySelectorAll(%s), (e, i) => rank.set(e, i));
-  return s.elements.map((e) => (rank.has(e) ? rank.get(e) : -1));
-})()"""
+_CSS_RANKS_JS = (Path(__file__).with_name("css_ranks.js")).read_text(encoding="utf-8")
 
 
 class Replaying(SessionState):

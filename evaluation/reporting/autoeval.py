@@ -63,9 +63,9 @@ _ATTR = re.compile(r'(\w+)="([^"]*)"')
 
 
 def episode_screenshots(results_dir: Path, record: dict) -> list[bytes]:
-    """The screenshots (image files' bytes) of one episode in order (each step's, then the final page), read from the run
-    folder: the trajectory page `trajectories/<site>_<id>.html` (images embedded as data URLs, or
-    referenced as files next to it), else a folder `trajectories/<site>_<id>/` of PNG files."""  # noqa: E501
+    """The screenshots (image files' bytes) of one episode in order (each step's, then the final page), read from
+    the run folder: the trajectory page `trajectories/<site>_<id>.html` (images embedded as data URLs, or
+    referenced as files next to it), else a folder `trajectories/<site>_<id>/` of PNG files."""
     base = Path(results_dir) / "trajectories"
     name = f"{record.get('site')}_{record.get('task_id')}"
     page = base / f"{name}.html"

@@ -97,9 +97,8 @@ def _pct(value: float | None, sd: float | None = None, repeats: int = 1) -> str:
 
 def render_section(stats: dict, model: str = "") -> str:
     reps = stats["repeats"]
-    kappa = (
-        "-" if stats["kappa"] is None else f"{stats['kappa']:.3f}" + (f" ± {stats['kappa_sd']:.3f}" if reps > 1 else "")
-    )
+    spread = f" ± {stats['kappa_sd']:.3f}" if reps > 1 else ""
+    kappa = "-" if stats["kappa"] is None else f"{stats['kappa']:.3f}{spread}"
     lines = [
         _BEGIN,
         "",

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -125,10 +126,7 @@ def _int_or_float(x: float) -> int | float:
 
 # ---- generic -----------------------------------------------------------------------------------------
 
-_QUERY_TEXT = """
-try { const el = document.querySelector(arguments[0]); return el ? el.textContent : ""; }
-catch (e) { return ""; }
-"""
+_QUERY_TEXT = (Path(__file__).with_name("query_text.js")).read_text(encoding="utf-8")
 
 
 @helper
@@ -147,40 +145,7 @@ def get_query_text_lowercase(env: HelperEnv, page: Page, selector: str) -> str:
 # Order view page: table #my-orders-table (inside .order-details-items.ordered), one <tbody> per product,
 # cells td.col.name (strong.product-item-name, dl.item-options with dt/dd pairs), td.col.sku,
 # td.col.price, td.col.qty (li items: span.title "Ordered" + span.content N), td.col.subtotal.
-_ORDER_PRODUCTS = """
-const table = document.querySelector('.order-details-items.ordered #my-orders-table')
-           || document.querySelector('#my-orders-table');
-if (!table) return [];
-const text = (el) => el ? (el.innerText || el.textContent || '').trim() : '';
-return [...table.querySelectorAll('tbody')].map((body) => {
-  const nameCell = body.querySelector('td.col.name');
-  const product = {
-    name: text(nameCell && (nameCell.querySelector('.product-item-name') || nameCell)),
-    sku: text(body.querySelector('td.col.sku')),
-    price: text(body.querySelector('td.col.price')),
-    subtotal: text(body.querySelector('td.col.subtotal')),
-    qty: '', options: {}
-  };
-  const qtyCell = body.querySelector('td.col.qty');
-  if (qtyCell) {
-    let qty = '';
-    qtyCell.querySelectorAll('li').forEach((li) => {
-      if (text(li.querySelector('.title')).toLowerCase().startsWith('ordered')) qty = text(li.querySelector('.content'));
-    });
-    product.qty = qty || text(qtyCell).replace(/^ordered/i, '').trim();
-  }
-  const dl = nameCell && nameCell.querySelector('dl.item-options, dl');
-  if (dl) {
-    const terms = [...dl.querySelectorAll('dt')];
-    terms.forEach((dt) => {
-      let dd = dt.nextElementSibling;
-      while (dd && dd.tagName !== 'DD') dd = dd.nextElementSibling;
-      product.options[text(dt).replace(/:$/, '')] = text(dd);
-    });
-  }
-  return product;
-}).filter((p) => p.name || p.sku);
-"""  # noqa: E501
+_ORDER_PRODUCTS = (Path(__file__).with_name("order_products.js")).read_text(encoding="utf-8")
 
 
 def order_products(page: Page) -> list[dict]:
@@ -221,14 +186,7 @@ def shopping_get_order_product_option(env: HelperEnv, page: Page, sku: str, opti
 
 # Product page attribute table: rows of #productDetails_detailBullets_sections1 (the official data's
 # description table) or Magento's #product-attribute-specs-table; first cell label, second cell value.
-_ATTRIBUTES = """
-const rows = document.querySelectorAll('#productDetails_detailBullets_sections1 tr, #product-attribute-specs-table tr');
-return [...rows].map((tr) => {
-  const cells = [...tr.children];
-  return cells.length >= 2 ? [(cells[0].innerText || cells[0].textContent).trim(),
-                              (cells[1].innerText || cells[1].textContent).trim()] : null;
-}).filter(Boolean);
-"""
+_ATTRIBUTES = (Path(__file__).with_name("attributes.js")).read_text(encoding="utf-8")
 
 
 @helper
@@ -331,33 +289,7 @@ def reddit_get_post_url(env: HelperEnv, url: str) -> str:
 # a comment's children are the `.comment` descendants one level deeper. Fields, read in the comment's own
 # markup (the first match inside it): author `.fg-inherit`, score `.vote__net-score`, text
 # `.comment__content`, time `time[datetime]` of its header.
-_COMMENT_TREE = """
-const text = (el) => el ? (el.innerText || el.textContent || '').trim() : '';
-const main = document.querySelector('#main');
-if (!main) return null;
-function build(node, level) {
-  const isComment = level > 0;
-  const timeEl = isComment ? (node.querySelector('.comment__main > header time, header time, time')) : null;
-  const tree = isComment ? {
-    username: text(node.querySelector('.fg-inherit')),
-    net_score: parseInt(text(node.querySelector('.vote__net-score'))) || 0,
-    content: text(node.querySelector('.comment__content')),
-    time: timeEl ? (timeEl.getAttribute('datetime') || '') : '',
-    children: []
-  } : {
-    username: text(main.querySelector('.submission__submitter')),
-    net_score: 0,
-    content: text(main.querySelector('.submission__body')),
-    time: '',
-    children: []
-  };
-  node.querySelectorAll('.comment').forEach((child) => {
-    if (parseInt(child.getAttribute('data-level')) === level + 1) tree.children.push(build(child, level + 1));
-  });
-  return tree;
-}
-return build(main, 0);
-"""
+_COMMENT_TREE = (Path(__file__).with_name("comment_tree.js")).read_text(encoding="utf-8")
 
 
 @helper

@@ -89,32 +89,10 @@ def ssim(a: Image.Image, b: Image.Image) -> float:
 
 # Image URLs under the elements matching a selector: <img> (the element itself or descendants;
 # currentSrc first) and CSS background images.
-_IMAGE_URLS = """
-const urls = [];
-const add = (u) => { if (u && !urls.includes(u)) urls.push(u); };
-let roots;
-try { roots = [...document.querySelectorAll(arguments[0])]; } catch (e) { return null; }
-for (const root of roots) {
-  const nodes = [root, ...root.querySelectorAll('*')];
-  for (const el of nodes) {
-    if (el.tagName === 'IMG') add(el.currentSrc || el.src);
-    const bg = getComputedStyle(el).backgroundImage;
-    if (bg && bg !== 'none') for (const m of bg.matchAll(/url\\(["']?([^"')]+)["']?\\)/g)) add(new URL(m[1], document.baseURI).href);
-  }
-}
-return urls;
-"""  # noqa: E501
+_IMAGE_URLS = (Path(__file__).with_name("image_urls.js")).read_text(encoding="utf-8")
 
 # Fetch a URL inside the page (same cookies as the page) and return it base64-encoded.
-_FETCH_IN_PAGE = """
-const done = arguments[arguments.length - 1];
-fetch(arguments[0], {credentials: 'include'}).then(async (r) => {
-  if (!r.ok) { done({error: 'HTTP ' + r.status}); return; }
-  const buf = new Uint8Array(await r.arrayBuffer());
-  let s = ''; for (let i = 0; i < buf.length; i += 32768) s += String.fromCharCode.apply(null, buf.subarray(i, i + 32768));
-  done({data: btoa(s)});
-}).catch((e) => done({error: String(e)}));
-"""  # noqa: E501
+_FETCH_IN_PAGE = (Path(__file__).with_name("fetch_in_page.js")).read_text(encoding="utf-8")
 
 
 def page_image_urls(driver: Driver, selector: str) -> list[str] | None:

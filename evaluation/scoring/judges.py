@@ -71,18 +71,27 @@ class VQA(Protocol):
     def ask(self, image, question: str) -> str: ...
 
 
-_EQUIV_PROMPT = """You grade answers of a web agent. Decide whether the ANSWER is semantically equivalent to the REFERENCE for the task.
-Task: {intent}
-REFERENCE: {reference}
-ANSWER: {answer}
-A paraphrase, a different unit format or extra harmless detail is still correct. Missing or wrong information is incorrect; an answer that gives only part of the reference is partially correct.
-Explain briefly, then end with one line: "Verdict: correct", "Verdict: incorrect" or "Verdict: partially correct"."""  # noqa: E501
+_EQUIV_PROMPT = (
+    "You grade answers of a web agent."
+    " Decide whether the ANSWER is semantically equivalent to the REFERENCE for the task.\n"
+    "Task: {intent}\n"
+    "REFERENCE: {reference}\n"
+    "ANSWER: {answer}\n"
+    "A paraphrase, a different unit format or extra harmless detail is still correct."
+    " Missing or wrong information is incorrect;"
+    " an answer that gives only part of the reference is partially correct.\n"
+    'Explain briefly, then end with one line: "Verdict: correct", "Verdict: incorrect" or "Verdict: partially correct".'
+)
 
-_REASON_PROMPT = """You grade a web agent on a task that cannot be done. Decide whether the ANSWER says the task cannot be done for the same REASON.
-Task: {intent}
-REASON: {reason}
-ANSWER: {answer}
-Explain briefly, then end with one line: "Verdict: correct" if the answer gives that reason, else "Verdict: incorrect"."""  # noqa: E501
+_REASON_PROMPT = (
+    "You grade a web agent on a task that cannot be done."
+    " Decide whether the ANSWER says the task cannot be done for the same REASON.\n"
+    "Task: {intent}\n"
+    "REASON: {reason}\n"
+    "ANSWER: {answer}\n"
+    'Explain briefly, then end with one line: "Verdict: correct" if the answer gives that reason,'
+    ' else "Verdict: incorrect".'
+)
 
 
 @dataclass

@@ -1,0 +1,3 @@
+
+try { const el = document.querySelector(arguments[0]); return el ? el.textContent : ""; }
+catch (e) { return ""; }
