@@ -15,14 +15,27 @@ from __future__ import annotations
 import random
 import re
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from sites.imagery.glyphs import text_font
 
-if TYPE_CHECKING:
-    from sites.imagery.forum_pictures import ForumPicture
+
+class ScreenFields(Protocol):
+    """The fields of sites.imagery.forum_pictures.ForumPicture these styles read (that module imports this one)."""
+
+    @property
+    def style(self) -> str: ...
+    @property
+    def title(self) -> str | None: ...
+    @property
+    def date(self) -> str | None: ...
+    @property
+    def currency(self) -> str | None: ...
+    @property
+    def amount(self) -> str | None: ...
+
 
 MONTHS = (
     "JANUARY",
@@ -49,7 +62,7 @@ PALETTES = (
 )
 
 
-def validate_screen(pic: ForumPicture) -> None:
+def validate_screen(pic: ScreenFields) -> None:
     """The fields the two styles need; raises ValueError naming the field at fault."""
     if not pic.title:
         raise ValueError(f"ForumPicture.title: a {pic.style} needs a title")
@@ -102,7 +115,7 @@ def _wrap(title: str, limit: int) -> list[str]:
     return lines
 
 
-def poster(pic: ForumPicture, size: tuple[int, int], seed: int) -> Image.Image:
+def poster(pic: ScreenFields, size: tuple[int, int], seed: int) -> Image.Image:
     """A portrait film poster hung on a dark cinema wall: a sky and a drawn skyline of hills, the title, a tagline
     bar and the release line at the foot."""
     rng = random.Random(f"poster:{seed}")
@@ -149,7 +162,7 @@ def poster(pic: ForumPicture, size: tuple[int, int], seed: int) -> Image.Image:
 TICKERS = ("TSLA", "NVDA", "AMC", "GME", "PLTR", "SPY", "AAPL", "BBBY", "RIVN", "COIN")
 
 
-def brokerage(pic: ForumPicture, size: tuple[int, int], seed: int) -> Image.Image:
+def brokerage(pic: ScreenFields, size: tuple[int, int], seed: int) -> Image.Image:
     """A brokerage app's portfolio screen: the app's name, the account's value, the total loss in red with its
     percentage, a falling line, and the positions held (shares and change, no sums)."""
     rng = random.Random(f"brokerage:{seed}")
