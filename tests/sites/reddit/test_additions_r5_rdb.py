@@ -22,11 +22,13 @@ def test_added_posts_come_last_and_keep_the_clock(forum_data):
     conn = sqlite3.connect(forum_data.db)
     rows = _added(conn)
     assert len(rows) == len(FILMS) + len(TRADES)
-    top = conn.execute("SELECT max(id) FROM submission").fetchone()[0]
     first = rows[0][0]
-    assert [r[0] for r in rows] == list(range(first, top + 1))  # the last rows of the table
+    assert [r[0] for r in rows] == list(range(first, first + len(rows)))  # one run of rows, after the forums' own
+    assert conn.execute("SELECT count(*) FROM submission WHERE id < ?", (first,)).fetchone()[0] == first - 1
     before = conn.execute("SELECT created_at FROM submission WHERE id = ?", (first - 1,)).fetchone()[0]
-    assert rows[-1][3] == before  # the newest post by id still carries the clock of the time windows
+    newest = conn.execute("SELECT created_at FROM submission ORDER BY id DESC LIMIT 1").fetchone()[0]
+    # the time windows end at the newest post by id: it carries the clock the data had before these posts
+    assert rows[-1][3] == before == newest
     for pid, forum, _title, created, net, comments, _facts, uid in rows[:-1]:
         oldest = conn.execute(
             "SELECT min(s.created_at) FROM submission s JOIN forum f ON f.id = s.forum_id"
