@@ -1,5 +1,6 @@
 """Pictures people post on a forum: photos, captioned memes, old photos, charts with numbers, stock charts,
-landscapes, space scenes, abstract artworks and city skylines.
+landscapes, space scenes, abstract artworks and city skylines (and, drawn by forum_screens, film posters and
+brokerage screenshots).
 
     from sites.imagery.forum_pictures import ForumPicture, render_picture
     pic = ForumPicture("meme", kind="cat", top_text="WHEN THE CODE RUNS", bottom_text="FIRST TRY")
@@ -23,7 +24,19 @@ from sites.imagery.glyphs import text_font
 from sites.imagery.spec import PhotoSpec
 from sites.imagery.spec import validate as validate_photo
 
-STYLES = ("photo", "meme", "vintage", "chart", "stock", "landscape", "space", "artwork", "skyline")
+STYLES = (
+    "photo",
+    "meme",
+    "vintage",
+    "chart",
+    "stock",
+    "landscape",
+    "space",
+    "artwork",
+    "skyline",
+    "poster",
+    "brokerage",
+)
 TIMES = ("day", "sunset", "night")
 SHAPES = ("circles", "squares", "triangles", "stripes")
 TONES = ("sepia", "black and white")
@@ -48,6 +61,9 @@ class ForumPicture:
     rings: bool = False  # space: the planet has rings
     snow: bool = False  # landscape: snow on the peaks
     water: bool = False  # landscape: a lake in front
+    date: str | None = None  # poster: the film's release date (ISO), written in words on the poster
+    currency: str | None = None  # brokerage: USD or EUR
+    amount: str | None = None  # brokerage: the total loss shown ("31146.66")
 
     def facts(self) -> dict:
         """The visible attributes (empty fields left out), as JSON-able values."""
@@ -57,7 +73,7 @@ class ForumPicture:
             if key in ("rings", "snow", "water"):
                 if key not in flags:
                     continue
-            elif value in (None, ()) or (key == "count" and self.style in ("chart", "stock")):
+            elif value in (None, ()) or (key == "count" and self.style in ("chart", "stock", "poster", "brokerage")):
                 continue
             out[key] = list(value) if isinstance(value, tuple) else value
         if self.style == "chart" and self.values:
@@ -104,6 +120,10 @@ def validate(pic: ForumPicture) -> None:
         raise ValueError(f"ForumPicture.time_of_day: one of {', '.join(TIMES)}, got {pic.time_of_day!r}")
     if pic.style == "artwork" and pic.shape not in SHAPES:
         raise ValueError(f"ForumPicture.shape: one of {', '.join(SHAPES)}, got {pic.shape!r}")
+    if pic.style in ("poster", "brokerage"):
+        from sites.imagery.forum_screens import validate_screen
+
+        validate_screen(pic)
     if pic.style == "vintage" and pic.tone not in TONES:
         raise ValueError(f"ForumPicture.tone: one of {', '.join(TONES)}, got {pic.tone!r}")
     if isinstance(pic.count, bool) or not isinstance(pic.count, int) or not 0 <= pic.count <= 12:
@@ -397,7 +417,11 @@ def render_picture(pic: ForumPicture, size: tuple[int, int] = (640, 480), seed: 
     if pic.style == "photo":
         spec = PhotoSpec(kind=_required(pic.kind, "kind"), color=pic.color, count=pic.count, condition="like new")
         return render_photo(spec, size, seed)
+    from sites.imagery.forum_screens import brokerage, poster
+
     drawer = {
+        "poster": poster,
+        "brokerage": brokerage,
         "meme": _meme,
         "vintage": _vintage,
         "chart": _chart,

@@ -16,6 +16,7 @@ SITE = "__REDDIT__"
 USER = "MarvelsGrantMan136"
 NUMBER_WORDS = {0: "zero", **_WORDS}
 HOT_PAGE = 25  # posts per listing page (sites.reddit.queries.PAGE_SIZE)
+ADDED_STYLES = ("poster", "brokerage")  # the pictures of the posts sites/reddit/additions_r5_rdb.py adds
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,16 @@ class Forum:
         self.data = data
         conn = data.conn
         extra = data.official_forum_names()  # the official catalogue's forums: never picked from
+        # the posts sites/reddit/additions_r5_rdb.py adds (film posters, trading screenshots): only the kinds made
+        # for them read them (tasks/build/reddit/kinds_r5_rdb.py), so the older kinds pick as before
+        self.added = sorted(
+            r[0]
+            for r in conn.execute(
+                "SELECT s.id FROM submission s JOIN image i ON i.id = s.image_id WHERE i.style IN (?, ?)",
+                ADDED_STYLES,
+            )
+        )
+        left_out = set(self.added)
         self.forums = {f.name: f for f in data.forums() if f.name not in extra}
         comments = defaultdict(list)
         for c in self._all_comments():
@@ -144,10 +155,10 @@ class Forum:
         for post_id, forum in conn.execute(
             "SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id ORDER BY s.ranking DESC, s.id DESC"
         ):
-            if forum not in extra:
+            if forum not in extra and post_id not in left_out:
                 self.hot[forum].append(post_id)
         rank = {pid: i for ids in self.hot.values() for i, pid in enumerate(ids)}
-        posts = [p for p in data.find_posts(limit=None) if p.forum not in extra]
+        posts = [p for p in data.find_posts(limit=None) if p.forum not in extra and p.id not in left_out]
         self.threads = {p.id: Thread(p, tuple(comments[p.id]), rank[p.id]) for p in posts}
         self.drawable = {p.id for p in posts if p.image is not None and _drawable(p.image)}
         self.subscriptions = set(data.subscriptions(USER))
