@@ -29,7 +29,7 @@ def test_added_posts_come_last_and_keep_the_clock(forum_data):
     newest = conn.execute("SELECT created_at FROM submission ORDER BY id DESC LIMIT 1").fetchone()[0]
     # the time windows end at the newest post by id: it carries the clock the data had before these posts
     assert rows[-1][3] == before == newest
-    for pid, forum, _title, created, net, comments, _facts, uid in rows[:-1]:
+    for pid, forum, _title, created, _net, _comments, _facts, _uid in rows[:-1]:
         oldest = conn.execute(
             "SELECT min(s.created_at) FROM submission s JOIN forum f ON f.id = s.forum_id"
             " WHERE f.name = ? AND s.id < ?",
