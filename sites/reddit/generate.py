@@ -177,7 +177,10 @@ def _fill(conn: sqlite3.Connection, rng: random.Random, posts: int) -> tuple[int
         conn.execute("UPDATE forum SET submission_count = ? WHERE id = ?", (per_forum[fid], fid))
     _messages(conn, rng, n_users, posts)
     _official_forums(conn, random.Random(f"official-forums-{posts}-{rng.random()}"), posts, n_users, rows)
-    return n_users, rows.n_comments, rows.n_images
+    from sites.reddit.additions_r5_rda import add_posts as add_r5_rda_posts
+
+    added = add_r5_rda_posts(conn, posts)  # round 5 (r5-rda): a how-to tip and a poll's two charts, new users
+    return n_users + added, rows.n_comments, rows.n_images + added
 
 
 def _official_forums(conn: sqlite3.Connection, rng: random.Random, posts: int, n_users: int, rows: _Rows) -> None:

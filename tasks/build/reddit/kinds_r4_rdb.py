@@ -7,8 +7,10 @@ pictured place (66), commenting on a post by its age (81) and how long ago a pic
 Like the other official kinds they come after every older template and pick with random streams of their own
 (`_stream`); they do not take posts other kinds picked out of `Suite.used`, nor add theirs, so that kinds added by
 other helpers before or after them move none of their picks. Every post a solution opens it finds by looking (a
-listing's thumbnail or title, a profile's posts); forum listings, profiles and message forms whose names the
-intent or the page gives are opened by their address, which keeps each reference solution within 10 steps.
+listing's thumbnail or title, a profile's posts); forum listings and profiles whose names the intent gives are
+opened by their address. The two kinds that visit several authors or forums (84, 65) click their way there (round
+5, r5-rda: the post's "Submitted by" link and the profile's message link; the alphabetical list of forums and the
+forum's top tab), back to the page or the list by its address: their solutions may take up to 20 steps.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
 from ..text import plural
 from .base import (
     ALL_FORUMS,
+    COMPOSE,
     FORUMS_NAV,
     LOOKALIKE,
     SUBSCRIBE,
@@ -91,8 +94,14 @@ def message_authors_on_page(s: Suite) -> None:
         message = MESSAGES_84[n]
         start = f"{SITE}/f/{forum}"
         steps: list[dict] = []
-        for t in hits:  # (reference solutions stay within 10 steps: each author's message form by its address)
-            steps += message_steps(t.post.author, "Your picture", message)
+        for n_hit, t in enumerate(hits):  # each author by the post's "Submitted by" link, then their message link
+            if n_hit:
+                steps.append(goto(start, "back to the page"))
+            steps += [
+                click(f"article[data-id='{t.id}'] a.submission__submitter", f"the poster of {a_kind(kind)}"),
+                click(COMPOSE),
+                *message_steps(t.post.author, "Your picture", message)[1:],
+            ]
         s.task(
             template,
             {"message": message, "what": a_kind(kind)},
@@ -188,9 +197,12 @@ def subscribe_by_letter(s: Suite) -> None:
             picked.append(c)
     for letter, what, group, yes, no, posts in sorted(picked):
         phrase = "a city skyline" if what == "skyline" else a_kind(what)
-        steps: list[dict] = []
-        for n in group:  # each forum of the letter (the list of forums names them), its top posts of all time
-            steps.append(goto(f"{SITE}/f/{n}/top", f"f/{n} starts with '{letter}': its top posts of all time"))
+        steps: list[dict] = [click(FORUMS_NAV), click(ALL_FORUMS, "every forum by name")]
+        for k, n in enumerate(group):  # each forum of the letter from the list of forums, its top posts of all time
+            if k:
+                steps.append(goto(f"{SITE}/forums/all", "back to the list of forums"))
+            steps.append(click(forum_link(n), f"f/{n} starts with '{letter}'"))
+            steps.append(click(f".sort-tabs a[href='/f/{n}/top']", "its top posts of all time"))
             if n in yes:
                 steps.append(click(SUBSCRIBE, f"{phrase} among its top three"))
         s.add(
