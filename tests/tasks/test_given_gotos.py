@@ -52,7 +52,7 @@ def given(task: dict, url: str) -> bool:
     if forum:  # f/<forum> in the intent, or its name as a word ("the forum for Pittsburgh")
         return f"f/{forum['forum']}" in intent or forum["forum"].lower() in named
     user = USER_PAGE.match(url)
-    return bool(user) and user["user"] in intent
+    return user is not None and user["user"] in intent
 
 
 def ungiven_gotos(tasks: list[dict], suite: str) -> list[str]:

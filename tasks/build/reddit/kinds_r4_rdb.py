@@ -5,12 +5,9 @@ on the dish of a pictured flag's country (74), a sort of the forum of a pictured
 pictured place (66), commenting on a post by its age (81) and how long ago a pictured post was posted (6).
 
 Like the other official kinds they come after every older template and pick with random streams of their own
-(`_stream`); they do not take posts other kinds picked out of `Suite.used`, nor add theirs, so that kinds added by
-other helpers before or after them move none of their picks. Every post a solution opens it finds by looking (a
-listing's thumbnail or title, a profile's posts); forum listings and profiles whose names the intent gives are
-opened by their address. The two kinds that visit several authors or forums (84, 65) click their way there (round
-5, r5-rda: the post's "Submitted by" link and the profile's message link; the alphabetical list of forums and the
-forum's top tab), back to the page or the list by its address: their solutions may take up to 20 steps.
+(`_stream`); they take no post other kinds picked (`Suite.used`), nor add theirs, so kinds of other helpers move none
+of their picks. Every post a solution opens it finds by looking (a listing's thumbnail or title, a profile's posts);
+listings and profiles the intent names are opened by address; authors and forums 84 and 65 visit are clicked.
 """
 
 from __future__ import annotations
@@ -95,13 +92,9 @@ def message_authors_on_page(s: Suite) -> None:
         start = f"{SITE}/f/{forum}"
         steps: list[dict] = []
         for n_hit, t in enumerate(hits):  # each author by the post's "Submitted by" link, then their message link
-            if n_hit:
-                steps.append(goto(start, "back to the page"))
-            steps += [
-                click(f"article[data-id='{t.id}'] a.submission__submitter", f"the poster of {a_kind(kind)}"),
-                click(COMPOSE),
-                *message_steps(t.post.author, "Your picture", message)[1:],
-            ]
+            steps += [goto(start, "back to the page")] if n_hit else []
+            steps += [click(f"article[data-id='{t.id}'] a.submission__submitter", f"the poster of {a_kind(kind)}")]
+            steps += [click(COMPOSE), *message_steps(t.post.author, "Your picture", message)[1:]]
         s.task(
             template,
             {"message": message, "what": a_kind(kind)},
@@ -199,10 +192,9 @@ def subscribe_by_letter(s: Suite) -> None:
         phrase = "a city skyline" if what == "skyline" else a_kind(what)
         steps: list[dict] = [click(FORUMS_NAV), click(ALL_FORUMS, "every forum by name")]
         for k, n in enumerate(group):  # each forum of the letter from the list of forums, its top posts of all time
-            if k:
-                steps.append(goto(f"{SITE}/forums/all", "back to the list of forums"))
-            steps.append(click(forum_link(n), f"f/{n} starts with '{letter}'"))
-            steps.append(click(f".sort-tabs a[href='/f/{n}/top']", "its top posts of all time"))
+            steps += [goto(f"{SITE}/forums/all", "back to the list of forums")] if k else []
+            steps += [click(forum_link(n), f"f/{n} starts with '{letter}'")]
+            steps += [click(f".sort-tabs a[href='/f/{n}/top']", "its top posts of all time")]
             if n in yes:
                 steps.append(click(SUBSCRIBE, f"{phrase} among its top three"))
         s.add(
