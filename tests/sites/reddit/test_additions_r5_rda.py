@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from typing import Any
 
 from sites.imagery.forum_pictures import ForumPicture, render_picture
 from sites.reddit.additions_r5_rda import POLL_CHART, POLL_FORUM, POLL_TITLES, TIP_BODY, TIP_FORUM, TIP_TITLE, TIP_TOOL
@@ -59,7 +60,7 @@ def test_the_pictures_say_what_the_text_does_not(forum_data):
     pictures = []
     for row in (tip, early, final):
         facts = json.loads(row[7])
-        fields = {k: tuple(v) if isinstance(v, list) else v for k, v in facts.items()}
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in facts.items()}
         pic = ForumPicture(**{k: v for k, v in fields.items() if k in ForumPicture.__dataclass_fields__})
         pictures.append((facts, render_picture(pic, (320, 240), 1)))
     assert pictures[0][0]["kind"] == TIP_TOOL and tip[3] == TIP_BODY
