@@ -180,6 +180,9 @@ def _fill(conn: sqlite3.Connection, rng: random.Random, posts: int) -> tuple[int
     from sites.reddit.additions_r5_rdb import add_posts as add_r5_rdb_posts
 
     added = add_r5_rdb_posts(conn, posts)  # round 5 (r5-rdb): posters and trading screenshots, each by a new user
+    from sites.reddit.additions_r5_rda import add_posts as add_r5_rda_posts
+
+    added += add_r5_rda_posts(conn, posts)  # round 5 (r5-rda): a how-to tip and a poll's two charts, new users
     return n_users + added, rows.n_comments, rows.n_images + added
 
 

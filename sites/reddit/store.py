@@ -45,6 +45,7 @@ def generator_version() -> str:
         here / "schema.py",
         here / "official_forums.py",
         here / "additions_r5_rdb.py",
+        here / "additions_r5_rda.py",
         here.parent / "common" / "official_catalogue.json",
         imagery / "catalog.py",
         imagery / "catalog_forum.py",

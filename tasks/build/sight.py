@@ -433,3 +433,34 @@ def _rules():  # type: ignore[no-redef]  # the rules above plus the forum's time
             lambda css, m, sol: {"text": "All time" if m.group(1) == "all" else f"Past {m.group(1)}", "tag": "A"},
         ),
     ]
+
+
+# ---- the author of one post of a listing (issue 34, round 5, helper r5-rda, appended): the "Submitted by" link of
+# the post whose id the step names, by the author's name.
+
+_RULES_BEFORE_LISTING_SUBMITTERS = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus a listing post's submitter link
+    return [
+        *_RULES_BEFORE_LISTING_SUBMITTERS(),
+        (
+            r"^article\[data-id='(\d+)'\] a\.submission__submitter$",
+            lambda css, m, sol: {"text": _post_author(int(m.group(1))), "tag": "A"},
+        ),
+    ]
+
+
+# ---- the author of one comment (issue 34, round 5, helper r5-rda, appended): the comment's own author link, by name.
+
+_RULES_BEFORE_COMMENT_AUTHORS = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus a comment's author link
+    return [
+        *_RULES_BEFORE_COMMENT_AUTHORS(),
+        (
+            r"^#comment_(\d+) > \.comment__row a\.comment__author$",
+            lambda css, m, sol: {"text": _comment_author(int(m.group(1))), "tag": "A"},
+        ),
+    ]

@@ -52,8 +52,18 @@ def test_posted_pictures_are_scored_by_ssim_on_the_post_image(tasks):
     assert any(r.startswith("images/reddit/") for r in refs) and any(r.startswith("__REDDIT__/") for r in refs)
 
 
+# Kinds that visit several authors or forums, each reached by clicking (issue 34: no computed goto), with the most
+# steps their solutions may take: official 84 (message each author of a picture on a page) and 65 (subscribe to
+# the forums of a letter whose top three show something).
+LONG_KINDS = {84: 14, 65: 20}
+
+
 def test_reference_solutions_are_short(tasks):
-    long = [t["task_id"] for t in tasks if len(t["reference_solution"]) > 10]
+    long = [
+        t["task_id"]
+        for t in tasks
+        if len(t["reference_solution"]) > LONG_KINDS.get(t.get("official_template_id") or -1, 10)
+    ]
     assert not long, f"reference solutions over 10 steps (CI runs every task twice on 2 cores): {long}"
 
 

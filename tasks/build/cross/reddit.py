@@ -234,3 +234,6 @@ TEMPLATES += _STORE_TEMPLATES
 from .reddit_wiki import TEMPLATES as _WIKI_TEMPLATES  # noqa: E402
 
 TEMPLATES += _WIKI_TEMPLATES
+from .reddit_store_r5 import TEMPLATES as _STORE_R5_TEMPLATES  # noqa: E402  (round 5, r5-rda: official 31)
+
+TEMPLATES += _STORE_R5_TEMPLATES

@@ -33,6 +33,7 @@ from .interactions import (
 from .kinds_r4_rdb import TEMPLATES as KINDS_R4_RDB
 from .kinds_r4rda import TEMPLATES as R4RDA_KINDS
 from .kinds_r5_rdb import TEMPLATES as KINDS_R5_RDB
+from .kinds_r5_rda import KINDS_R5_RDA
 from .official_kinds import TEMPLATES as OFFICIAL_KINDS
 from .official_more import TEMPLATES as OFFICIAL_MORE
 from .official_sorts import TEMPLATES as OFFICIAL_SORTS
@@ -102,6 +103,7 @@ TEMPLATES += OFFICIAL_MORE  # round 3, after those (official_more.py)
 TEMPLATES += R4RDA_KINDS  # round 4, helper r4-rda (kinds_r4rda.py)
 TEMPLATES += KINDS_R4_RDB  # round 4, helper r4-rdb (kinds_r4_rdb.py)
 TEMPLATES += KINDS_R5_RDB  # round 5, helper r5-rdb (kinds_r5_rdb.py): the posts additions_r5_rdb.py adds
+TEMPLATES += KINDS_R5_RDA  # round 5, helper r5-rda (kinds_r5_rda.py)
 
 
 MIN_TASKS, MIN_TEMPLATES, MIN_STATE_CHANGING = 70, 25, 15

@@ -7,8 +7,11 @@ from __future__ import annotations
 from ..evals import click, goto, html_eval, stop, target
 from ..text import plural
 from .base import (
+    ALL_FORUMS,
+    COMPOSE,
     DOWNVOTE,
     DOWNVOTED,
+    FORUMS_NAV,
     NO_VOTE,
     SUBSCRIBE,
     UPVOTE,
@@ -18,6 +21,7 @@ from .base import (
     a_kind,
     comment_steps,
     findable,
+    forum_link,
     latest_comment,
     message_steps,
     open_post,
@@ -147,7 +151,12 @@ def message_top_commenter(s: Suite) -> None:
             start_url=t.url,
             require_reset=True,
             eval_=html_eval([target(f"{SITE}/messages", query_text(".table"), must_include=[c.author, message])]),
-            solution=[*message_steps(c.author, "Your comment", message), stop("")],
+            solution=[
+                click(f"#comment_{c.id} > .comment__row a.comment__author", "the top comment's author"),
+                click(COMPOSE),
+                *message_steps(c.author, "Your comment", message)[1:],
+                stop(""),
+            ],
             difficulty=("easy", "easy", "easy"),
         )
 
@@ -275,11 +284,14 @@ def subscribe_described(s: Suite) -> None:
     for what, forum in plans:
         if forum in s.f.subscriptions:
             continue
+        reach = [goto(f"{SITE}/f/{forum}")]
+        if forum.lower() not in what.lower():  # a forum the intent only describes: found in the list of forums
+            reach = [click(FORUMS_NAV), click(ALL_FORUMS), click(forum_link(forum), what)]
         s.task(
             template,
             {"what": what},
             require_reset=True,
             eval_=html_eval([target(f"{SITE}/f/{forum}", query_text("#sidebar"), must_include=["Unsubscribe"])]),
-            solution=[goto(f"{SITE}/f/{forum}"), click(SUBSCRIBE), stop("")],
+            solution=[*reach, click(SUBSCRIBE), stop("")],
             difficulty=("easy", "easy", "easy"),
         )

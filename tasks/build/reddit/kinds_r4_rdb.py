@@ -5,10 +5,9 @@ on the dish of a pictured flag's country (74), a sort of the forum of a pictured
 pictured place (66), commenting on a post by its age (81) and how long ago a pictured post was posted (6).
 
 Like the other official kinds they come after every older template and pick with random streams of their own
-(`_stream`); they do not take posts other kinds picked out of `Suite.used`, nor add theirs, so that kinds added by
-other helpers before or after them move none of their picks. Every post a solution opens it finds by looking (a
-listing's thumbnail or title, a profile's posts); forum listings, profiles and message forms whose names the
-intent or the page gives are opened by their address, which keeps each reference solution within 10 steps.
+(`_stream`); they take no post other kinds picked (`Suite.used`), nor add theirs, so kinds of other helpers move none
+of their picks. Every post a solution opens it finds by looking (a listing's thumbnail or title, a profile's posts);
+listings and profiles the intent names are opened by address; authors and forums 84 and 65 visit are clicked.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
 from ..text import plural
 from .base import (
     ALL_FORUMS,
+    COMPOSE,
     FORUMS_NAV,
     LOOKALIKE,
     SUBSCRIBE,
@@ -91,8 +91,10 @@ def message_authors_on_page(s: Suite) -> None:
         message = MESSAGES_84[n]
         start = f"{SITE}/f/{forum}"
         steps: list[dict] = []
-        for t in hits:  # (reference solutions stay within 10 steps: each author's message form by its address)
-            steps += message_steps(t.post.author, "Your picture", message)
+        for n_hit, t in enumerate(hits):  # each author by the post's "Submitted by" link, then their message link
+            steps += [goto(start, "back to the page")] if n_hit else []
+            steps += [click(f"article[data-id='{t.id}'] a.submission__submitter", f"the poster of {a_kind(kind)}")]
+            steps += [click(COMPOSE), *message_steps(t.post.author, "Your picture", message)[1:]]
         s.task(
             template,
             {"message": message, "what": a_kind(kind)},
@@ -188,9 +190,11 @@ def subscribe_by_letter(s: Suite) -> None:
             picked.append(c)
     for letter, what, group, yes, no, posts in sorted(picked):
         phrase = "a city skyline" if what == "skyline" else a_kind(what)
-        steps: list[dict] = []
-        for n in group:  # each forum of the letter (the list of forums names them), its top posts of all time
-            steps.append(goto(f"{SITE}/f/{n}/top", f"f/{n} starts with '{letter}': its top posts of all time"))
+        steps: list[dict] = [click(FORUMS_NAV), click(ALL_FORUMS, "every forum by name")]
+        for k, n in enumerate(group):  # each forum of the letter from the list of forums, its top posts of all time
+            steps += [goto(f"{SITE}/forums/all", "back to the list of forums")] if k else []
+            steps += [click(forum_link(n), f"f/{n} starts with '{letter}'")]
+            steps += [click(f".sort-tabs a[href='/f/{n}/top']", "its top posts of all time")]
             if n in yes:
                 steps.append(click(SUBSCRIBE, f"{phrase} among its top three"))
         s.add(
