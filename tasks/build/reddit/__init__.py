@@ -32,8 +32,8 @@ from .interactions import (
 )
 from .kinds_r4_rdb import TEMPLATES as KINDS_R4_RDB
 from .kinds_r4rda import TEMPLATES as R4RDA_KINDS
-from .kinds_r5_rdb import TEMPLATES as KINDS_R5_RDB
 from .kinds_r5_rda import KINDS_R5_RDA
+from .kinds_r5_rdb import TEMPLATES as KINDS_R5_RDB
 from .official_kinds import TEMPLATES as OFFICIAL_KINDS
 from .official_more import TEMPLATES as OFFICIAL_MORE
 from .official_sorts import TEMPLATES as OFFICIAL_SORTS
