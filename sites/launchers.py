@@ -27,7 +27,8 @@ LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 def _classifieds_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
     import secrets
 
-    from sites.classifieds import db, store
+    from sites.classifieds import store
+    from sites.common import db
 
     ds, _generated = store.ensure(settings.data_dir, settings.seed, settings.scale)
     db.install_copy(ds.db, instance / "classifieds.sqlite")
@@ -73,7 +74,7 @@ def _classifieds_reset(base_url: str, settings: Settings) -> None:
 def _shopping_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
     import secrets
 
-    from sites.classifieds import db
+    from sites.common import db
     from sites.shopping import store
 
     ds, _generated = store.ensure(settings.data_dir, settings.seed, settings.scale)
@@ -124,7 +125,7 @@ def _shopping_reset(base_url: str, settings: Settings) -> None:
 def _reddit_prepare(settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
     import secrets
 
-    from sites.classifieds import db
+    from sites.common import db
     from sites.reddit import store
 
     ds, _generated = store.ensure(settings.data_dir, settings.seed, settings.scale)

@@ -78,7 +78,7 @@ def site_fingerprints(
     generate_site(site, data_dir, seed, scale)
     if site == "classifieds":
         from sites.classifieds import store as classifieds
-        from sites.classifieds.photos import PhotoRow, render_generated
+        from sites.common.photos import PhotoRow, render_generated
 
         db = classifieds.ensure(data_dir, seed, scale)[0].db
         rows = _rows(db, "SELECT * FROM photo WHERE upload_name IS NULL ORDER BY id")

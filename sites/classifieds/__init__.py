@@ -6,12 +6,12 @@ modules (never names from this package). May import sites.common, sites.config, 
 
 from __future__ import annotations
 
-import logging
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask, g
+from flask import Flask
+
+from sites.common.app import SiteApp, create_site_app
 
 
 @dataclass(frozen=True)
@@ -24,34 +24,22 @@ class ClassifiedsConfig:
     secret_key: str = ""
 
 
-# Cookies belong to a host, not to a port: the sites share 127.0.0.1, so each names its session cookie apart (a
-# task logged in to two sites would otherwise keep only the login of the second).
-SESSION_COOKIE = "classifieds_session"
+def _register_views(app: Flask) -> None:
+    from sites.classifieds import views
+
+    views.register(app)
+
+
+APP = SiteApp(
+    "classifieds",
+    __name__,
+    static_url_path="/oc-content/themes/static",
+    max_upload=24 * 1024 * 1024,
+    user_key="user_id",
+    register_views=_register_views,
+    folders=("upload_dir",),
+)
 
 
 def create_app(config: ClassifiedsConfig) -> Flask:
-    from sites.classifieds import db, views
-    from sites.common import sessions
-
-    app = Flask(__name__, static_folder="static", static_url_path="/oc-content/themes/static")
-    app.config.update(
-        SECRET_KEY=config.secret_key or secrets.token_hex(32),
-        MAX_CONTENT_LENGTH=24 * 1024 * 1024,
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_NAME=SESSION_COOKIE,
-        CLASSIFIEDS=config,
-    )
-    config.upload_dir.mkdir(parents=True, exist_ok=True)
-    app.logger.setLevel(logging.INFO)
-    app.extensions["classifieds_db"] = db.LiveDatabase(config.live_db, config.pristine_db)
-
-    @app.teardown_appcontext
-    def _close(_exc):
-        conn = g.pop("db", None)
-        if conn is not None:
-            app.extensions["classifieds_db"].close(conn)
-
-    views.register(app)
-    sessions.install(app, "user_id")
-    return app
+    return create_site_app(APP, config)

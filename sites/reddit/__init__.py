@@ -1,18 +1,17 @@
 """The Reddit site: a Postmill-compatible forum (Flask application factory).
 
 Owns the forum's app, schema, generated data, queries and views; its modules import each other as
-modules (never names from this package). May import sites.common, sites.config, sites.imagery and
-sites.classifieds' shared pieces.
+modules (never names from this package). May import sites.common, sites.config and sites.imagery.
 """
 
 from __future__ import annotations
 
-import logging
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask, g
+from flask import Flask
+
+from sites.common.app import SiteApp, create_site_app
 
 
 @dataclass(frozen=True)
@@ -24,35 +23,22 @@ class RedditConfig:
     secret_key: str = ""
 
 
-# Cookies belong to a host, not to a port: the sites share 127.0.0.1, so each names its session cookie apart (a
-# task logged in to two sites would otherwise keep only the login of the second).
-SESSION_COOKIE = "reddit_session"
+def _register_views(app: Flask) -> None:
+    from sites.reddit import views
+
+    views.register(app)
+
+
+APP = SiteApp(
+    "reddit",
+    __name__,
+    static_url_path="/build",
+    max_upload=2 * 1024 * 1024,
+    user_key="user_id",
+    register_views=_register_views,
+    folders=("image_cache",),
+)
 
 
 def create_app(config: RedditConfig) -> Flask:
-    from sites.classifieds import db
-    from sites.common import sessions
-    from sites.reddit import views
-
-    app = Flask(__name__, static_folder="static", static_url_path="/build")
-    app.config.update(
-        SECRET_KEY=config.secret_key or secrets.token_hex(32),
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_NAME=SESSION_COOKIE,
-        REDDIT=config,
-    )
-    config.image_cache.mkdir(parents=True, exist_ok=True)
-    app.logger.setLevel(logging.INFO)
-    app.extensions["reddit_db"] = db.LiveDatabase(config.live_db, config.pristine_db)
-
-    @app.teardown_appcontext
-    def _close(_exc):
-        conn = g.pop("db", None)
-        if conn is not None:
-            app.extensions["reddit_db"].close(conn)
-
-    views.register(app)
-    sessions.install(app, "user_id")
-    return app
+    return create_site_app(APP, config)

@@ -47,7 +47,7 @@ def _data(site: str):
 
 def listing_picture(item_id: int) -> Image.Image:
     """The first photo of a classifieds listing, as the site renders it."""
-    from sites.classifieds.photos import PhotoRow, render_generated
+    from sites.common.photos import PhotoRow, render_generated
 
     row = (
         _data("classifieds")
