@@ -16,9 +16,10 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, g
+if TYPE_CHECKING:  # flask loads with the first app, not with the registry that names the sites
+    from flask import Flask
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,8 @@ class SiteApp:
 
 
 def create_site_app(site: SiteApp, config: Any) -> Flask:
+    from flask import Flask, g
+
     from sites.common import db, sessions
 
     app = Flask(site.import_name, static_folder="static", static_url_path=site.static_url_path)

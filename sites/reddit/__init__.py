@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-
-from flask import Flask
+from typing import TYPE_CHECKING
 
 from sites.common.app import SiteApp, create_site_app
+
+if TYPE_CHECKING:  # flask loads with the app, not with the registry (site.py)
+    from flask import Flask
 
 
 @dataclass(frozen=True)
