@@ -10,26 +10,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sites.common.app import SiteApp, create_site_app
+from sites.common.app import SiteApp, SiteConfig, create_site_app
 
 if TYPE_CHECKING:  # flask loads with the app, not with the registry (site.py)
     from flask import Flask
 
 
-@dataclass(frozen=True)
-class ClassifiedsConfig:
-    live_db: Path  # this instance's writable database
-    pristine_db: Path  # the shared read-only copy that reset restores
+@dataclass(frozen=True, kw_only=True)
+class ClassifiedsConfig(SiteConfig):  # the live and pristine databases, reset token and secret, and:
     photo_cache: Path  # shared cache of rendered generated photos
     upload_dir: Path  # this instance's uploaded photos
-    reset_token: str
-    secret_key: str = ""
-
-
-def _register_views(app: Flask) -> None:
-    from sites.classifieds import views
-
-    views.register(app)
 
 
 APP = SiteApp(
@@ -38,7 +28,7 @@ APP = SiteApp(
     static_url_path="/oc-content/themes/static",
     max_upload=24 * 1024 * 1024,
     user_key="user_id",
-    register_views=_register_views,
+    views="sites.classifieds.views",
     folders=("upload_dir",),
 )
 

@@ -8,20 +8,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sites.common.launch import generate_report, live_options, post_token, prepare_sqlite
-from sites.registry import Fingerprint, HomepageCard, LoginSpec, SiteAccount, SiteData, SiteLauncher, SiteSpec
+from sites.common.launch import SqliteSite, live_options
+from sites.registry import HomepageCard, LoginSpec, SiteAccount, SiteSpec
 
 
-def _ensure(data_dir: Path, seed: int, scale):
-    from sites.classifieds import store
+def _photo_render():
+    from sites.common.photos import PhotoRow, render_generated
 
-    return store.ensure(data_dir, seed, scale)
+    return lambda row: render_generated(PhotoRow.from_row(row))
 
 
-def prepare(settings, instance: Path, _urls: dict[str, str]) -> dict:
-    return prepare_sqlite(
-        settings, instance, name="classifieds", ensure=_ensure, cache="photo_cache", fresh=("uploads",)
-    )
+STORE = SqliteSite(
+    "classifieds",
+    store="sites.classifieds.store",
+    cache="photo_cache",
+    reset_path="/index.php?page=reset",
+    made=lambda r: f"{r.listings:,} listings, {r.users:,} users, {r.photos:,} photos, {r.comments:,} comments",
+    size=lambda ds: f"{ds.listings:,} listings",
+    photo_key="classifieds/photos",
+    photo_sql="SELECT * FROM photo WHERE upload_name IS NULL ORDER BY id",
+    photo_render=_photo_render,
+    fresh=("uploads",),
+)
 
 
 def app(instance: Path, options: dict):
@@ -29,40 +37,6 @@ def app(instance: Path, options: dict):
 
     fields = live_options("classifieds", instance, options, "photo_cache")
     return create_app(ClassifiedsConfig(**fields, upload_dir=instance / "uploads"))
-
-
-def reset(base_url: str, settings) -> None:
-    post_token(f"{base_url}/index.php?page=reset", settings.reset_token)
-
-
-def generate(data_dir: Path, seed: int, scale) -> str:
-    def made(r) -> str:
-        return f"{r.listings:,} listings, {r.users:,} users, {r.photos:,} photos, {r.comments:,} comments"
-
-    return generate_report(_ensure, data_dir, seed, scale, made)
-
-
-def fingerprints(data_dir: Path, seed: int, scale) -> list[Fingerprint]:
-    from sites.common.photos import PhotoRow, render_generated
-
-    db = _ensure(data_dir, seed, scale)[0].db
-    return [
-        Fingerprint("classifieds/database", "sqlite", db),
-        Fingerprint(
-            "classifieds/photos",
-            "photos",
-            db,
-            photo_sql="SELECT * FROM photo WHERE upload_name IS NULL ORDER BY id",
-            render=lambda row: render_generated(PhotoRow.from_row(row)),
-        ),
-    ]
-
-
-def describe(data_dir: Path, seed: int, scale) -> tuple[bool, str]:
-    from sites.classifieds import store
-
-    ds = store.dataset(data_dir, seed, scale)
-    return ds.exists(), f"classifieds data (seed {seed}, {ds.listings:,} listings): {ds.db}"
 
 
 def accounts() -> tuple[SiteAccount, ...]:
@@ -78,13 +52,10 @@ SPEC = SiteSpec(
     docker_service="classifieds",
     suite_module="tasks.build.classifieds",
     report_order=10,
-    launcher=SiteLauncher(
-        name="classifieds",
-        description="A local classifieds marketplace: listings with photos, search by category, state "
+    launcher=STORE.launcher(
+        "A local classifieds marketplace: listings with photos, search by category, state "
         "and price, comments with ratings, post and edit your own ads.",
-        prepare=prepare,
-        create_app=app,
-        reset=reset,
+        app,
     ),
     login=LoginSpec(
         "/index.php?page=login",
@@ -104,6 +75,6 @@ SPEC = SiteSpec(
         "A local marketplace: listings with photos, search by category, state and "
         "price, comments with star ratings; post and edit your own ads.",
     ),
-    data=SiteData(generate, fingerprints, describe),
+    data=STORE.data(),
     accounts=accounts,
 )

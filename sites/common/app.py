@@ -1,9 +1,9 @@
 """The one Flask application factory of the embedded sites that serve a live SQLite database.
 
 Each site gives its constants (`SiteApp`: the module that owns its templates and static files, where those
-are served, the upload limit, its session cookie, the session key of the signed-in account and the function
-that registers its views) and its config (a dataclass with at least `live_db`, `pristine_db`, `reset_token`,
-`secret_key`); `create_site_app` builds the app: settings, the live database (sites.common.db) closed after
+are served, the upload limit, its session cookie, the session key of the signed-in account and the module
+that registers its views) and its config (a `SiteConfig`, with the site's folders added); `create_site_app`
+builds the app: settings, the live database (sites.common.db) closed after
 each request, the views, and sessions that end at logout and reset (sites.common.sessions).
 
 The config is `app.config[<SITE NAME IN CAPITALS>]` and the database `app.extensions["<site>_db"]`.
@@ -11,15 +11,23 @@ The config is `app.config[<SITE NAME IN CAPITALS>]` and the database `app.extens
 
 from __future__ import annotations
 
+import importlib
 import logging
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # flask loads with the first app, not with the registry that names the sites
     from flask import Flask
+
+
+@dataclass(frozen=True, kw_only=True)
+class SiteConfig:
+    live_db: Path  # this instance's writable database
+    pristine_db: Path  # the shared read-only copy that reset restores
+    reset_token: str
+    secret_key: str = ""
 
 
 @dataclass(frozen=True)
@@ -29,7 +37,7 @@ class SiteApp:
     static_url_path: str
     max_upload: int  # bytes of a request body
     user_key: str  # the session key naming the signed-in account
-    register_views: Callable[[Flask], None]
+    views: str  # the module whose register(app) adds the site's routes (imported with the first app)
     folders: tuple[str, ...] = ()  # config fields naming folders to create (uploads, caches)
 
     @property
@@ -39,7 +47,7 @@ class SiteApp:
         return f"{self.name}_session"
 
 
-def create_site_app(site: SiteApp, config: Any) -> Flask:
+def create_site_app(site: SiteApp, config: SiteConfig) -> Flask:
     from flask import Flask, g
 
     from sites.common import db, sessions
@@ -64,6 +72,6 @@ def create_site_app(site: SiteApp, config: Any) -> Flask:
         if conn is not None:
             live.close(conn)
 
-    site.register_views(app)
+    importlib.import_module(site.views).register(app)
     sessions.install(app, site.user_key)
     return app

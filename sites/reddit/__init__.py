@@ -10,25 +10,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sites.common.app import SiteApp, create_site_app
+from sites.common.app import SiteApp, SiteConfig, create_site_app
 
 if TYPE_CHECKING:  # flask loads with the app, not with the registry (site.py)
     from flask import Flask
 
 
-@dataclass(frozen=True)
-class RedditConfig:
-    live_db: Path  # this instance's writable database
-    pristine_db: Path  # the shared read-only copy that reset restores
+@dataclass(frozen=True, kw_only=True)
+class RedditConfig(SiteConfig):  # the live and pristine databases, reset token and secret, and:
     image_cache: Path  # shared cache of rendered pictures of image posts
-    reset_token: str
-    secret_key: str = ""
-
-
-def _register_views(app: Flask) -> None:
-    from sites.reddit import views
-
-    views.register(app)
 
 
 APP = SiteApp(
@@ -37,7 +27,7 @@ APP = SiteApp(
     static_url_path="/build",
     max_upload=2 * 1024 * 1024,
     user_key="user_id",
-    register_views=_register_views,
+    views="sites.reddit.views",
     folders=("image_cache",),
 )
 

@@ -8,54 +8,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sites.common.launch import generate_report, live_options, post_token, prepare_sqlite
-from sites.registry import Fingerprint, HomepageCard, LoginSpec, SiteAccount, SiteData, SiteLauncher, SiteSpec
+from sites.common.launch import SqliteSite, live_options
+from sites.registry import HomepageCard, LoginSpec, SiteAccount, SiteSpec
 
 
-def _ensure(data_dir: Path, seed: int, scale):
-    from sites.reddit import store
+def _photo_render():
+    from sites.reddit.browse_views import render_image_row
 
-    return store.ensure(data_dir, seed, scale)
+    return render_image_row
 
 
-def prepare(settings, instance: Path, _urls: dict[str, str]) -> dict:
-    return prepare_sqlite(settings, instance, name="reddit", ensure=_ensure, cache="image_cache")
+STORE = SqliteSite(
+    "reddit",
+    store="sites.reddit.store",
+    cache="image_cache",
+    reset_path="/__reset",
+    made=lambda r: f"{r.posts:,} posts ({r.images:,} with images), {r.comments:,} comments, {r.users:,} users",
+    size=lambda ds: f"{ds.posts:,} posts",
+    photo_key="reddit/pictures",
+    photo_sql="SELECT * FROM image ORDER BY id",
+    photo_render=_photo_render,
+)
 
 
 def app(instance: Path, options: dict):
     from sites.reddit import RedditConfig, create_app
 
     return create_app(RedditConfig(**live_options("reddit", instance, options, "image_cache")))
-
-
-def reset(base_url: str, settings) -> None:
-    post_token(f"{base_url}/__reset", settings.reset_token)
-
-
-def generate(data_dir: Path, seed: int, scale) -> str:
-    def made(r) -> str:
-        return f"{r.posts:,} posts ({r.images:,} with images), {r.comments:,} comments, {r.users:,} users"
-
-    return generate_report(_ensure, data_dir, seed, scale, made)
-
-
-def fingerprints(data_dir: Path, seed: int, scale) -> list[Fingerprint]:
-    from sites.reddit.browse_views import render_image_row
-
-    db = _ensure(data_dir, seed, scale)[0].db
-    return [
-        Fingerprint("reddit/database", "sqlite", db),
-        Fingerprint(
-            "reddit/pictures", "photos", db, photo_sql="SELECT * FROM image ORDER BY id", render=render_image_row
-        ),
-    ]
-
-
-def describe(data_dir: Path, seed: int, scale) -> tuple[bool, str]:
-    from sites.reddit import store
-
-    ds = store.dataset(data_dir, seed, scale)
-    return ds.exists(), f"reddit data (seed {seed}, {ds.posts:,} posts): {ds.db}"
 
 
 def accounts() -> tuple[SiteAccount, ...]:
@@ -75,13 +54,10 @@ SPEC = SiteSpec(
     docker_service="forum",
     suite_module="tasks.build.reddit",
     report_order=20,
-    launcher=SiteLauncher(
-        name="reddit",
-        description="A Postmill-style forum: forums with image, link and text posts, threaded comments, votes, "
+    launcher=STORE.launcher(
+        "A Postmill-style forum: forums with image, link and text posts, threaded comments, votes, "
         "subscriptions, direct messages and search.",
-        prepare=prepare,
-        create_app=app,
-        reset=reset,
+        app,
     ),
     login=LoginSpec(
         "/login",
@@ -96,6 +72,6 @@ SPEC = SiteSpec(
         role="user",
     ),
     card=HomepageCard("Postmill forums", "A discussion site: forums, posts with images, comments and votes."),
-    data=SiteData(generate, fingerprints, describe),
+    data=STORE.data(),
     accounts=accounts,
 )

@@ -10,25 +10,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sites.common.app import SiteApp, create_site_app
+from sites.common.app import SiteApp, SiteConfig, create_site_app
 
 if TYPE_CHECKING:  # flask loads with the app, not with the registry (site.py)
     from flask import Flask
 
 
-@dataclass(frozen=True)
-class ShoppingConfig:
-    live_db: Path  # this instance's writable database
-    pristine_db: Path  # the shared read-only copy that reset restores
+@dataclass(frozen=True, kw_only=True)
+class ShoppingConfig(SiteConfig):  # the live and pristine databases, reset token and secret, and:
+    # the reset token is also the bearer token of the REST API (/rest/V1/...)
     photo_cache: Path  # shared cache of rendered product photos
-    reset_token: str  # also the bearer token of the REST API (/rest/V1/...)
-    secret_key: str = ""
-
-
-def _register_views(app: Flask) -> None:
-    from sites.shopping import views
-
-    views.register(app)
 
 
 APP = SiteApp(
@@ -37,8 +28,7 @@ APP = SiteApp(
     static_url_path="/static/frontend/Luma",
     max_upload=1024 * 1024,
     user_key="customer_id",
-    register_views=_register_views,
-    folders=(),
+    views="sites.shopping.views",
 )
 
 
