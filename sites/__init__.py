@@ -4,7 +4,7 @@ resets them (arena, launchers, serve, config, envfile, `python -m sites`); and t
 official images (docker_stack, docker_config).
 
 Every site is declared once, as a SiteSpec in sites/registry.py; this project's register here, on first import
-of any part of the package (sites/builtin.py).
+of any part of the package (sites/builtin.py, from each site's site.py).
 
 May import: its own modules only. Never agent or evaluation.
 """

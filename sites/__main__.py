@@ -64,51 +64,10 @@ def _port_taken(port: int) -> bool:
 
 
 def cmd_data(s: Settings) -> int:
-    from sites.classifieds import store
+    from sites.registry import DATA
 
-    started = time.perf_counter()
-    ds, result = store.ensure(s.data_dir, s.seed, s.scale)
-    if result is None:
-        print(f"classifieds: data already present: {ds.db}")
-    else:
-        print(
-            f"classifieds: generated {result.listings:,} listings, {result.users:,} users, {result.photos:,} photos, "
-            f"{result.comments:,} comments in {time.perf_counter() - started:.1f} s -> {ds.db}"
-        )
-    from sites.shopping import store as shop_store
-
-    started = time.perf_counter()
-    shop, made = shop_store.ensure(s.data_dir, s.seed, s.scale)
-    if made is None:
-        print(f"shopping: data already present: {shop.db}")
-    else:
-        print(
-            f"shopping: generated {made.products:,} products in {made.categories} categories, {made.photos:,} "
-            f"photos, {made.reviews:,} reviews, {made.orders:,} orders in {time.perf_counter() - started:.1f} s "
-            f"-> {shop.db}"
-        )
-    from sites.reddit import store as forum_store
-
-    started = time.perf_counter()
-    forum, forum_made = forum_store.ensure(s.data_dir, s.seed, s.scale)
-    if forum_made is None:
-        print(f"reddit: data already present: {forum.db}")
-    else:
-        print(
-            f"reddit: generated {forum_made.posts:,} posts ({forum_made.images:,} with images), "
-            f"{forum_made.comments:,} comments, {forum_made.users:,} users in {time.perf_counter() - started:.1f} s "
-            f"-> {forum.db}"
-        )
-    from sites.wikipedia.build import ensure as ensure_zim
-
-    zim, built = ensure_zim(s.data_dir, s.seed, s.scale)
-    if built is None:
-        print(f"wikipedia: ZIM already present: {zim}")
-    else:
-        print(
-            f"wikipedia: built {built.articles:,} articles ({built.size / 1e6:.1f} MB) in {built.seconds:.1f} s -> "
-            f"{zim}"
-        )
+    for name, data in DATA.items():
+        print(f"{name}: {data.generate(s.data_dir, s.seed, s.scale)}", flush=True)
     return 0
 
 
@@ -182,8 +141,8 @@ def cmd_reset(s: Settings) -> int:
 
 def cmd_doctor(s: Settings) -> int:
     from sites.arena import check_health
-    from sites.classifieds import store
     from sites.launchers import LAUNCHERS
+    from sites.registry import DATA
 
     problems = 0
 
@@ -204,37 +163,14 @@ def cmd_doctor(s: Settings) -> int:
 
     for warning in browser_drift():  # a warning, not a failure: the run still works, its pixels may not match
         print(f"[warn] {warning}  -> make install, or make lock to test the lock with this browser")
-    try:
-        ds = store.dataset(s.data_dir, s.seed, s.scale)
-        check(
-            ds.exists(),
-            f"classifieds data (seed {s.seed}, {ds.listings:,} listings): {ds.db}",
-            "make data (or make up, which generates it)",
-        )
-    except ValueError as exc:
-        check(False, str(exc), "fix SCALE in .env")
-    try:
-        from sites.shopping import store as shop_store
-
-        sds = shop_store.dataset(s.data_dir, s.seed, s.scale)
-        check(
-            sds.exists(),
-            f"shopping data (seed {s.seed}, {sds.products:,} products): {sds.db}",
-            "make data (or make up, which generates it)",
-        )
-    except ValueError as exc:
-        check(False, str(exc), "fix SCALE in .env")
-    try:
-        from sites.reddit import store as forum_store
-
-        fds = forum_store.dataset(s.data_dir, s.seed, s.scale)
-        check(
-            fds.exists(),
-            f"reddit data (seed {s.seed}, {fds.posts:,} posts): {fds.db}",
-            "make data (or make up, which generates it)",
-        )
-    except ValueError as exc:
-        check(False, str(exc), "fix SCALE in .env")
+    for name, data in DATA.items():
+        if data.describe is None:
+            continue
+        try:
+            present, what = data.describe(s.data_dir, s.seed, s.scale)
+            check(present, what, "make data (or make up, which generates it)")
+        except ValueError as exc:
+            check(False, f"{name}: {exc}", "fix SCALE in .env")
     s.run_dir.mkdir(parents=True, exist_ok=True)
     check(s.run_dir.is_dir(), f"run folder {s.run_dir}")
     for name in LAUNCHERS:

@@ -20,7 +20,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 load_dotenv(PROJECT_ROOT / ".env", override=False)
 
 # Site name -> (environment variable holding its base URL, default port of the official deployment), for every
-# registered site (sites/registry.py; this project's in sites/builtin.py), always current.
+# registered site (sites/registry.py; this project's in each sites/<site>/site.py), always current.
 SITES: Mapping[str, tuple[str, int]] = SpecView(lambda spec: (spec.url_env, spec.default_port))
 
 

@@ -1,14 +1,18 @@
 """The registry of sites: one `SiteSpec` per site, the one place a site is declared.
 
     register_site(SiteSpec("toy", url_env="TOY", default_port=9100, launcher=SiteLauncher(...),
-                           login=LoginSpec(...), card=HomepageCard("Toy", "..."), suite_module="my.suite"))
+                           login=LoginSpec(...), card=HomepageCard("Toy", "..."), suite_module="my.suite",
+                           data=SiteData(...), accounts=lambda: (SiteAccount(...),)))
 
 Everything that lists sites reads it: `sites.config.SITES` (URL variable and default port), `sites.launchers.
-LAUNCHERS` (the arena's launchers), the homepage's cards, the evaluation's login recipes (from `login`, plain
-data here so that sites never import evaluation), the order of sites in reports (`report_order`), and the task
-builders of `tasks.build` (`suite_module`, a dotted module name). `docker_service` names the site's service in
+LAUNCHERS` (the arena's launchers), the homepage's cards and accounts page (`login`'s account and `accounts`),
+the evaluation's login recipes (from `login`, plain data here so that sites never import evaluation), the order
+of sites in reports (`report_order`), the task builders of `tasks.build` (`suite_module`, a dotted module name),
+and for a site with generated data (`data`): `python -m sites data` and `doctor`, and `make verify`'s
+fingerprints (evaluation/reporting/verify.py). `docker_service` names the site's service in
 compose/official.yml (sites/docker_config.py), None when the official stack has no image for it.
-This project's sites register in sites/builtin.py, which the `sites` package imports first.
+Each of this project's sites exports its spec as `SPEC` in its package's `site` module (sites/classifieds/site.py,
+...); sites/builtin.py registers them, and the `sites` package imports it first.
 
 A site's server runs in its own process (`python -m sites.serve`), which finds the launcher's `create_app` by
 its module and name: a site registered in code must give a `create_app` that is a module-level function.
@@ -21,7 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,41 @@ class LoginSpec:
     default_user: str
     default_password: str
     session_path: str = "/__session"  # embedded sites: a session for the account, bought with the reset token
+    role: str = "benchmark account"  # how the homepage's accounts page names this account
+
+
+@dataclass(frozen=True)
+class SiteAccount:
+    """An account the homepage's accounts page lists besides the login's (a generated user, a seller)."""
+
+    role: str
+    login: str
+    password: str
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """One fingerprint of a site's generated data, computed by evaluation/reporting/fingerprints.py: a database
+    (`sqlite`), a ZIM (`zim`) or a sample of the photos a database describes (`photos`: the rows of `photo_sql`,
+    each drawn by `render`)."""
+
+    key: str  # "<site>/<part>", the entry of data-manifest.json
+    kind: Literal["sqlite", "zim", "photos"]
+    path: Path
+    photo_sql: str = ""
+    render: Callable[[Any], Any] | None = None  # a row of photo_sql -> PIL image
+
+
+@dataclass(frozen=True)
+class SiteData:
+    """How a site generates its data (deterministic from the seed and scale, into the data folder)."""
+
+    # (data_dir, seed, scale) -> one line: what was generated, or that it was there already
+    generate: Callable[[Path, int, Any], str]
+    # (data_dir, seed, scale) -> the fingerprints of the generated data (generated first when missing)
+    fingerprints: Callable[[Path, int, Any], list[Fingerprint]]
+    # (data_dir, seed, scale) -> (present?, what and where) for `python -m sites doctor`; ValueError: a bad scale
+    describe: Callable[[Path, int, Any], tuple[bool, str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +125,8 @@ class SiteSpec:
     docker_service: str | None = None
     suite_module: str | None = None  # the module of its own task suite (tasks.build.<site>)
     report_order: int = 100  # reports list sites by this, then by registration
+    data: SiteData | None = None  # None: nothing generated
+    accounts: Callable[[], tuple[SiteAccount, ...]] | None = None  # more accounts than the login's, for the homepage
 
     def __post_init__(self):
         if not re.fullmatch(r"[a-z][a-z0-9_]*", self.name or ""):
@@ -156,3 +198,7 @@ class SpecView(Mapping):
 
     def __repr__(self) -> str:
         return f"SpecView({self._items()!r})"
+
+
+# name -> how the site generates its data, for every registered site that has generated data, always current
+DATA: Mapping[str, SiteData] = SpecView(lambda spec: spec.data)

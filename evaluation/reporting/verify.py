@@ -35,7 +35,6 @@ from .results import read_results
 
 MANIFEST = PROJECT_ROOT / "data-manifest.json"
 TASKS_DIR = PROJECT_ROOT / "tasks"
-SITES_WITH_DATA = ("classifieds", "shopping", "reddit", "wikipedia")  # the homepage has no generated data
 
 
 # ---- data ------------------------------------------------------------------------------------------
@@ -48,65 +47,42 @@ def _rows(db: Path, sql: str) -> list[sqlite3.Row]:
         con.close()
 
 
-def generate_site(site: str, data_dir: Path, seed: int, scale: str | int) -> None:
-    if site == "classifieds":
-        from sites.classifieds import store as classifieds
+def sites_with_data() -> tuple[str, ...]:
+    """The registered sites that generate data (sites/registry.py: a spec with `data`), in registration order."""
+    from sites.registry import DATA
 
-        classifieds.ensure(data_dir, seed, scale)
-    elif site == "shopping":
-        from sites.shopping import store as shopping
+    return tuple(DATA)
 
-        shopping.ensure(data_dir, seed, scale)
-    elif site == "reddit":
-        from sites.reddit import store as reddit
 
-        reddit.ensure(data_dir, seed, scale)
-    elif site == "wikipedia":
-        from sites.wikipedia import build as wikipedia
+def generate_site(site: str, data_dir: Path, seed: int, scale: str | int) -> str:
+    """Generate the site's data in `data_dir` if missing; the site's line saying what it made."""
+    from sites.registry import DATA
 
-        wikipedia.ensure(data_dir, seed, scale)
-    else:
+    if site not in DATA:
         raise ValueError(f"no generated data for site {site!r}")
+    return DATA[site].generate(data_dir, seed, scale)
 
 
 def site_fingerprints(
     site: str, data_dir: Path, seed: int, scale: str | int, failures: list[str] | None = None
 ) -> dict[str, str]:
-    """Generate (if needed) the data of one site in `data_dir` and return its fingerprints; sampled photos
-    that cannot be rendered are named in `failures`."""
+    """Generate (if needed) the data of one site in `data_dir` and return its fingerprints, as its spec names them;
+    sampled photos that cannot be rendered are named in `failures`."""
+    from sites.registry import DATA
+
     failures = [] if failures is None else failures
     generate_site(site, data_dir, seed, scale)
-    if site == "classifieds":
-        from sites.classifieds import store as classifieds
-        from sites.classifieds.photos import PhotoRow, render_generated
-
-        db = classifieds.ensure(data_dir, seed, scale)[0].db
-        rows = _rows(db, "SELECT * FROM photo WHERE upload_name IS NULL ORDER BY id")
-        return {
-            "classifieds/database": sqlite_digest(db),
-            "classifieds/photos": photo_digest(rows, lambda r: render_generated(PhotoRow.from_row(r)), failures),
-        }
-    if site == "shopping":
-        from sites.shopping import store as shopping
-        from sites.shopping.photos import render
-
-        db = shopping.ensure(data_dir, seed, scale)[0].db
-        return {
-            "shopping/database": sqlite_digest(db),
-            "shopping/photos": photo_digest(_rows(db, "SELECT * FROM photo ORDER BY id"), render, failures),
-        }
-    if site == "reddit":
-        from sites.reddit import store as reddit
-        from sites.reddit.browse_views import render_image_row
-
-        db = reddit.ensure(data_dir, seed, scale)[0].db
-        return {
-            "reddit/database": sqlite_digest(db),
-            "reddit/pictures": photo_digest(_rows(db, "SELECT * FROM image ORDER BY id"), render_image_row, failures),
-        }
-    from sites.wikipedia import build as wikipedia
-
-    return {"wikipedia/zim": zim_digest(wikipedia.ensure(data_dir, seed, scale)[0])}
+    found = {}
+    for part in DATA[site].fingerprints(data_dir, seed, scale):
+        if part.kind == "sqlite":
+            found[part.key] = sqlite_digest(part.path)
+        elif part.kind == "zim":
+            found[part.key] = zim_digest(part.path)
+        elif part.kind == "photos" and part.render is not None:
+            found[part.key] = photo_digest(_rows(part.path, part.photo_sql), part.render, failures)
+        else:
+            raise ValueError(f"{site}: fingerprint {part.key} of unknown kind {part.kind!r} (or photos without render)")
+    return found
 
 
 def task_fingerprints(tasks_dir: Path = TASKS_DIR) -> dict[str, str]:
@@ -234,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         found: dict[str, str] = {}
         unrenderable: list[str] = []
-        for site in SITES_WITH_DATA:
+        for site in sites_with_data():
             before = len(unrenderable)
             found.update(site_fingerprints(site, data_dir, settings.seed, settings.scale, unrenderable))
             unrenderable[before:] = [f"{site} {line}" for line in unrenderable[before:]]

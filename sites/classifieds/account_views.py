@@ -8,8 +8,8 @@ import time
 
 from flask import abort, current_app, flash, redirect, render_template, request
 
-import sites.classifieds.passwords as passwords
 import sites.classifieds.web as web
+import sites.common.passwords as passwords
 from sites.common.sessions import begin_login, end_all_sessions, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
 from sites.common.tokens import tokens_equal

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import abort, render_template, request, send_file
 
-import sites.classifieds.photos as photo_files
 import sites.classifieds.queries as queries
 import sites.classifieds.web as web
+import sites.common.photos as photo_files
 from sites.classifieds.queries import SearchQuery
 
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 from sites.classifieds.schema import CATEGORIES, LOCATIONS, SCHEMA, slugify
 from sites.common.official import classifieds_new_categories as official_categories
+from sites.common.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 
 EPOCH = datetime(2023, 1, 1, 8, 0, 0)
 SPAN_DAYS = 360

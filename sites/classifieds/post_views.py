@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 from flask import abort, flash, redirect, render_template, request
 
-import sites.classifieds.photos as photo_files
 import sites.classifieds.queries as queries
 import sites.classifieds.web as web
+import sites.common.photos as photo_files
 from sites.common.web import inserted_id
 
 MAX_PHOTOS = 6

@@ -1,16 +1,17 @@
 """The homepage: links to every site (live ones clickable), their accounts, and the tasks' input images.
 
-May import sites.config, sites.registry (the sites' cards) and the other sites' account data (classifieds, reddit).
+May import sites.config and sites.registry (the sites' cards and accounts). Flask loads with the app, not with the
+registry (sites/homepage/site.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, render_template, request, send_file
-from werkzeug.exceptions import HTTPException
-from werkzeug.security import safe_join
+if TYPE_CHECKING:
+    from flask import Flask
 
 IMAGE_TYPES = {
     ".png": "image/png",
@@ -30,6 +31,10 @@ def registered_cards() -> list[dict]:
 
 
 def create_app(options: dict) -> Flask:
+    from flask import Flask, abort, render_template, request, send_file
+    from werkzeug.exceptions import HTTPException
+    from werkzeug.security import safe_join
+
     app = Flask(__name__, static_folder="static")
     urls: dict[str, str] = options.get("urls", {})
     images_dir = Path(options.get("images_dir", ""))

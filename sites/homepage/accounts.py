@@ -1,4 +1,5 @@
-"""The accounts the homepage lists, per site."""
+"""The accounts the homepage lists: per registered site (sites/registry.py), the account its login uses, then the
+site's further accounts (its spec's `accounts`)."""
 
 from __future__ import annotations
 
@@ -15,28 +16,14 @@ class Account:
     password: str
 
 
-# The official benchmark's accounts (used by the docker stack; the embedded sites of later issues reuse them).
-OFFICIAL = [
-    Account("shopping", "customer", "emma.lopez@gmail.com", "Password.123"),
-    Account("reddit", "user", "MarvelsGrantMan136", "test1234"),
-]
-
-
 def accounts_for(settings: Settings, live_sites: list[str]) -> list[Account]:
-    from sites.classifieds.generate import BENCHMARK_USER, SELLER_PASSWORD
+    from sites.registry import site_specs
 
-    accounts = [
-        Account("classifieds", "benchmark user (Blake Sullivan)", BENCHMARK_USER["email"], BENCHMARK_USER["password"]),
-        Account("classifieds", "any generated seller (seller00002 ... )", "seller00002@example.com", SELLER_PASSWORD),
-    ]
-    from sites.reddit.generate import GENERATED_PASSWORD
-
-    accounts.append(
-        Account(
-            "reddit",
-            "any generated user (see a forum's posts for names)",
-            "e.g. the author of any post",
-            GENERATED_PASSWORD,
-        )
-    )
-    return accounts + OFFICIAL
+    accounts = []
+    for name, spec in site_specs().items():
+        if spec.login is not None:
+            login = spec.login
+            accounts.append(Account(name, login.role, login.default_user, login.default_password))
+        for extra in spec.accounts() if spec.accounts else ():
+            accounts.append(Account(name, extra.role, extra.login, extra.password))
+    return accounts

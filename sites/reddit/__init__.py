@@ -1,58 +1,36 @@
 """The Reddit site: a Postmill-compatible forum (Flask application factory).
 
 Owns the forum's app, schema, generated data, queries and views; its modules import each other as
-modules (never names from this package). May import sites.common, sites.config, sites.imagery and
-sites.classifieds' shared pieces.
+modules (never names from this package). May import sites.common, sites.config and sites.imagery.
 """
 
 from __future__ import annotations
 
-import logging
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask, g
+from sites.common.app import SiteApp, SiteConfig, create_site_app
+
+if TYPE_CHECKING:  # flask loads with the app, not with the registry (site.py)
+    from flask import Flask
 
 
-@dataclass(frozen=True)
-class RedditConfig:
-    live_db: Path  # this instance's writable database
-    pristine_db: Path  # the shared read-only copy that reset restores
+@dataclass(frozen=True, kw_only=True)
+class RedditConfig(SiteConfig):  # the live and pristine databases, reset token and secret, and:
     image_cache: Path  # shared cache of rendered pictures of image posts
-    reset_token: str
-    secret_key: str = ""
 
 
-# Cookies belong to a host, not to a port: the sites share 127.0.0.1, so each names its session cookie apart (a
-# task logged in to two sites would otherwise keep only the login of the second).
-SESSION_COOKIE = "reddit_session"
+APP = SiteApp(
+    "reddit",
+    __name__,
+    static_url_path="/build",
+    max_upload=2 * 1024 * 1024,
+    user_key="user_id",
+    views="sites.reddit.views",
+    folders=("image_cache",),
+)
 
 
 def create_app(config: RedditConfig) -> Flask:
-    from sites.classifieds import db
-    from sites.common import sessions
-    from sites.reddit import views
-
-    app = Flask(__name__, static_folder="static", static_url_path="/build")
-    app.config.update(
-        SECRET_KEY=config.secret_key or secrets.token_hex(32),
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_NAME=SESSION_COOKIE,
-        REDDIT=config,
-    )
-    config.image_cache.mkdir(parents=True, exist_ok=True)
-    app.logger.setLevel(logging.INFO)
-    app.extensions["reddit_db"] = db.LiveDatabase(config.live_db, config.pristine_db)
-
-    @app.teardown_appcontext
-    def _close(_exc):
-        conn = g.pop("db", None)
-        if conn is not None:
-            app.extensions["reddit_db"].close(conn)
-
-    views.register(app)
-    sessions.install(app, "user_id")
-    return app
+    return create_site_app(APP, config)

@@ -6,7 +6,7 @@ import re
 
 from flask import abort, flash, redirect, render_template, request
 
-from sites.classifieds.passwords import hash_new, verify
+from sites.common.passwords import hash_new, verify
 from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
 from sites.common.web import inserted_id

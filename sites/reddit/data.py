@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sites.classifieds.db import connect_readonly
+from sites.common.db import connect_readonly
 from sites.config import Settings
 from sites.config import settings as load_settings
 from sites.reddit.schema import slugify

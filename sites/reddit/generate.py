@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
+from sites.common.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 from sites.reddit.content import BODY_LINES, COMMENTS, FORUMS, REPLIES, USER_WORDS_A, USER_WORDS_B
 from sites.reddit.schema import SCHEMA, STAMP, ranking
 

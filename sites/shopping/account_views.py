@@ -13,7 +13,7 @@ from flask import abort, flash, redirect, render_template, request
 import sites.shopping.cart_views as cart_views
 import sites.shopping.catalog_views as catalog_views
 import sites.shopping.web as web
-from sites.classifieds import passwords
+from sites.common import passwords
 from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
 from sites.common.web import inserted_id

@@ -18,7 +18,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.classifieds.db import connect_readonly
+from sites.common.db import connect_readonly
 from sites.config import Settings
 from sites.config import settings as load_settings
 from sites.shopping.generate import CUSTOMER

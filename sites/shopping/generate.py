@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import sites.shopping.wording as W
-from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
+from sites.common.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 from sites.shopping.departments import APPAREL_SIZES, SHOE_SIZES, TREE, parse_leaf, slugify
 from sites.shopping.facts_r4spa import add_facts
 from sites.shopping.schema import SCHEMA

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sites.classifieds.photos import FULL_SIZE, PhotoRow, generated_photo, render_generated
+from sites.common.photos import FULL_SIZE, PhotoRow, generated_photo, render_generated
 
 
 def photo_row(row) -> PhotoRow:

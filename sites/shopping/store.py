@@ -72,7 +72,7 @@ def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, Genera
 
 def prerender_home(ds: DataSet) -> None:
     """Render the home page's photos into the cache (the first page anyone opens shows them at once)."""
-    from sites.classifieds.db import connect_readonly
+    from sites.common.db import connect_readonly
     from sites.shopping.photos import cached_file
 
     conn = connect_readonly(ds.db)

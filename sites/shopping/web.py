@@ -115,7 +115,7 @@ def cart_count() -> int:
 
 @functools.lru_cache(maxsize=4)
 def _menu(db_path: str) -> tuple:
-    from sites.classifieds.db import connect_readonly
+    from sites.common.db import connect_readonly
 
     conn = connect_readonly(Path(db_path))
     try:

@@ -30,24 +30,15 @@ class NoSightRule(ValueError):
 
 @cache
 def _data(site: str):
-    from tasks.build import suite_settings
+    """The pristine data of a site, opened by its suite module (the registry's SiteSpec.suite_module)."""
+    from tasks.build import site_module, suite_settings
 
-    if site == "classifieds":
-        from sites.classifieds import data as classifieds
-
-        return classifieds.open_pristine(suite_settings())
-    if site == "shopping":
-        from sites.shopping import data as shopping
-
-        return shopping.open_pristine(suite_settings())
-    from sites.reddit import data as reddit
-
-    return reddit.open_pristine(suite_settings())
+    return site_module(site).open_pristine(suite_settings())
 
 
 def listing_picture(item_id: int) -> Image.Image:
     """The first photo of a classifieds listing, as the site renders it."""
-    from sites.classifieds.photos import PhotoRow, render_generated
+    from sites.common.photos import PhotoRow, render_generated
 
     row = (
         _data("classifieds")

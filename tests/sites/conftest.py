@@ -9,7 +9,8 @@ import re
 import pytest
 from PIL import Image
 
-from sites.classifieds import ClassifiedsConfig, create_app, db, store
+from sites.classifieds import ClassifiedsConfig, create_app, store
+from sites.common import db
 from sites.config import Settings
 
 TEST_SEED = 4242

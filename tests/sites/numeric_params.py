@@ -1,4 +1,5 @@
-"""Registry of every numeric parameter of every embedded site, for the one test that sends the same family
+"""Registry of every numeric parameter of every embedded site (one entry per registered site with an app: checked
+by test_bad_numbers.py against sites/registry.py), for the one test that sends the same family
 of bad values to all of them (tests/sites/test_bad_numbers.py). A new site adds one entry: the fixture giving a
 signed-in Flask test client, the name of its form token field and the page carrying it, and its routes with
 `{v}` where the bad value goes (GET: a URL; POST: a URL and form fields)."""

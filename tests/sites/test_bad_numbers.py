@@ -47,3 +47,11 @@ def test_bad_numbers_on_every_numeric_parameter_are_4xx_never_500(request, name)
             if not (200 <= status < 500):
                 failures.append(f"POST {route} {sorted(fields)} v={value[:20]!r}: {status}")
     assert not failures, "\n".join(failures)
+
+
+def test_every_registered_site_with_an_app_lists_its_numeric_parameters():
+    """The list above follows the registry (sites/registry.py): a site whose app this project serves is tested
+    here once it names its parameters in tests/sites/numeric_params.py (kiwix-serve is not ours)."""
+    from sites.launchers import LAUNCHERS
+
+    assert set(SITES) == {name for name, launcher in LAUNCHERS.items() if launcher.create_app is not None}

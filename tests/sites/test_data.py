@@ -142,10 +142,10 @@ def test_concurrent_ensure_generates_once(tmp_path):
 def test_the_tape_lies_across_the_measured_item(dataset):
     import numpy as np
 
-    from sites.classifieds.photos import PhotoRow, render_generated
-    from sites.classifieds.tape import TAPE
+    from sites.common.photos import PhotoRow, render_generated
     from sites.imagery import PhotoSpec
     from sites.imagery.compose import render_scene
+    from sites.imagery.tape import TAPE
 
     conn = sqlite3.connect(dataset.db)
     conn.row_factory = sqlite3.Row

@@ -44,7 +44,7 @@ def test_throttle_counts_per_account_and_per_address_and_forgets_after_the_windo
 
 
 def test_classifieds_login_is_throttled_before_any_hash_with_a_clear_message(client, monkeypatch):
-    from sites.classifieds import passwords
+    from sites.common import passwords
 
     for _ in range(ACCOUNT_LIMIT):
         assert login(client, BLAKE[0], "wrong").status_code == 401

@@ -79,7 +79,7 @@ def test_an_unknown_account_costs_the_same_hashing_as_a_wrong_password(site, req
 def test_a_generated_account_costs_as_much_as_an_unknown_one(site, request, pbkdf2):
     """Generated accounts are stored with 2,000 rounds (fast data generation); checking one still costs the
     200,000 rounds of a strong hash or of the decoy, so timing does not tell them from unknown names."""
-    from sites.classifieds.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS
+    from sites.common.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS
 
     app_fixture, login, known, refused, _ = SITES[site]
     app = request.getfixturevalue(app_fixture)
@@ -99,7 +99,7 @@ def test_a_generated_account_costs_as_much_as_an_unknown_one(site, request, pbkd
 
 def test_the_count_sees_a_login_that_skips_the_hash(app, pbkdf2, monkeypatch):
     """The counter is what the test above relies on: a login path without the decoy shows as no hashing."""
-    from sites.classifieds import passwords
+    from sites.common import passwords
 
     monkeypatch.setattr(passwords, "verify", lambda stored, password: False)
     client = app.test_client()

@@ -8,7 +8,7 @@ import sqlite3
 
 from PIL import Image
 
-from sites.classifieds.photos import MAX_UPLOAD_BYTES
+from sites.common.photos import MAX_UPLOAD_BYTES
 from tests.found import found, rgb
 from tests.sites.conftest import csrf_of, login, png_bytes
 

@@ -5,12 +5,14 @@ the arena starts it in its own process, with the homepage showing its card."""
 from __future__ import annotations
 
 import urllib.request
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from sites.arena import Arena
-from sites.registry import HomepageCard, LoginSpec, SiteLauncher, SiteSpec, register_site, unregister_site
+from sites.registry import HomepageCard, SiteLauncher, SiteSpec, register_site, unregister_site
+from tests.sites.toy_site import SPEC as TOY_COUNTER
 
 # ---- the toy site: a module-level app factory (the site's own process finds it by module and name) ----------
 
@@ -53,18 +55,9 @@ TOY = SiteSpec(
     suite_module=__name__,
     report_order=15,
     launcher=SiteLauncher(name="toy", description="a toy bazaar", prepare=toy_prepare, create_app=toy_create_app),
-    login=LoginSpec(
-        "/signin",
-        "#user",
-        "#pass",
-        "button.go",
-        ("sign off",),
-        "TOY_USER",
-        "TOY_PASSWORD",
-        "toy@example.com",
-        "toy-secret",
-        session_path="/__toy_session",
-    ),
+    login=replace(TOY_COUNTER.login, session_path="/__toy_session")
+    if TOY_COUNTER.login
+    else None,  # the counter's form
     card=HomepageCard("Toy Bazaar", "A bazaar of toys, registered by a test."),
 )
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from sites.classifieds import db
+from sites.common import db
 from sites.config import Settings
 from sites.reddit import RedditConfig, create_app, store
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from sites.classifieds import db
+from sites.common import db
 from sites.config import Settings
 from sites.shopping import ShoppingConfig, create_app, store
 

@@ -1,4 +1,4 @@
-"""The live database of one classifieds instance: connections, and resetting it to the pristine copy.
+"""The live database of one site instance: connections, and resetting it to the pristine copy.
 
 All of an instance's database access happens in its own process, so reset is coordinated in-process:
 requests hold a shared gate while they have a connection open; reset takes the gate exclusively

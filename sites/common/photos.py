@@ -1,4 +1,4 @@
-"""Listing photos: generated ones are rendered by sites.imagery on first request and cached on disk;
+"""Photos of the sites: generated ones are rendered by sites.imagery on first request and cached on disk;
 uploaded ones are checked (image type by content, size) and stored under safe generated names."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class PhotoRow:
     view: int | None
     seed: int | None
     upload_name: str | None
-    tape_inches: int | None = None  # a measuring tape across the item shows it this wide (sites/classifieds/tape.py)
+    tape_inches: int | None = None  # a measuring tape across the item shows it this wide (sites/imagery/tape.py)
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> PhotoRow:
@@ -94,7 +94,7 @@ def render_generated(photo: PhotoRow, size: tuple[int, int] = FULL_SIZE) -> Imag
         view=photo.view or 0,
     )
     if photo.tape_inches:
-        from sites.classifieds.tape import lay_tape
+        from sites.imagery.tape import lay_tape
 
         scene = render_scene(spec, size=size, seed=photo.seed)
         return lay_tape(scene.image, scene.boxes[0], photo.tape_inches)

@@ -1,0 +1,118 @@
+"""The launcher and data of a site that serves a generated SQLite database (sites/registry.py says what a launcher
+and a site's data are), from a few facts of the site (`SqliteSite`): prepare an instance folder from the generated
+data, the config fields every such app reads, reset by a POSTed token, the one-line report of `python -m sites
+data`, the fingerprints `make verify` checks (the database and a sample of its photos) and what `doctor` says.
+
+A site's own `site.py` declares its `SqliteSite`, and keeps a module-level app function (the site's own process
+finds it by module and name) that builds its config from `live_options`.
+
+May import: sites.config, sites.registry, sites.launchers, and when run sites.common.db and the site's store module
+(`ensure(data_dir, seed, scale) -> (dataset, made or None)`, `dataset(data_dir, seed, scale)`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+import shutil
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sites.config import Settings
+from sites.launchers import LOCAL
+from sites.registry import Fingerprint, SiteData, SiteLauncher
+
+
+def post_token(url: str, token: str, timeout: float = 30.0) -> None:
+    """POST a reset token to `url`; raises RuntimeError with the cause on failure."""
+    data = urllib.parse.urlencode({"token": token}).encode()
+    request = urllib.request.Request(url, data=data, method="POST")
+    try:
+        with LOCAL.open(request, timeout=timeout) as response:
+            response.read()
+    except urllib.error.HTTPError as exc:
+        raise RuntimeError(f"reset at {url} failed: HTTP {exc.code} {exc.reason}") from exc
+    except OSError as exc:
+        raise RuntimeError(f"reset at {url} failed: {exc}") from exc
+
+
+def live_options(name: str, instance: Path, options: dict, cache: str) -> dict[str, Any]:
+    """The config fields every SQLite site's app takes (sites.common.app.SiteConfig and its cache folder), from
+    what `SqliteSite.prepare` wrote."""
+    return {
+        "live_db": instance / f"{name}.sqlite",
+        "pristine_db": Path(options["pristine"]),
+        cache: Path(options[cache]),
+        "reset_token": options["reset_token"],
+        "secret_key": options["secret_key"],
+    }
+
+
+@dataclass(frozen=True)
+class SqliteSite:
+    name: str
+    store: str  # the module that generates and finds the data (ensure, dataset)
+    cache: str  # the data set's attribute (and the option) naming its shared cache of rendered pictures
+    reset_path: str  # where the site takes a POSTed reset token
+    made: Callable[[Any], str]  # what a generation made, in words ("120 listings, ...")
+    size: Callable[[Any], str]  # the size of a data set, in words ("5,000 listings")
+    photo_key: str  # the manifest's name of the photo sample ("<site>/photos")
+    photo_sql: str  # the photo rows to sample, in order
+    photo_render: Callable[[], Callable[[Any], Any]]  # -> row -> PIL image (a function, to import the renderer late)
+    fresh: tuple[str, ...] = ()  # instance folders emptied at each start (uploads)
+
+    def ensure(self, data_dir: Path, seed: int, scale) -> tuple[Any, Any]:
+        return importlib.import_module(self.store).ensure(data_dir, seed, scale)
+
+    def prepare(self, settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
+        """Make sure the data exists, copy the pristine database to `<instance>/<name>.sqlite`, empty the
+        instance folders `fresh` and create the data set's shared cache folder."""
+        from sites.common import db
+
+        ds, _made = self.ensure(settings.data_dir, settings.seed, settings.scale)
+        db.install_copy(ds.db, instance / f"{self.name}.sqlite")
+        for folder in self.fresh:
+            shutil.rmtree(instance / folder, ignore_errors=True)
+            (instance / folder).mkdir(parents=True)
+        getattr(ds, self.cache).mkdir(parents=True, exist_ok=True)
+        return {
+            "pristine": str(ds.db),
+            self.cache: str(getattr(ds, self.cache)),
+            "reset_token": settings.reset_token,
+            "secret_key": secrets.token_hex(32),
+        }
+
+    def reset(self, base_url: str, settings: Settings) -> None:
+        post_token(base_url + self.reset_path, settings.reset_token)
+
+    def generate(self, data_dir: Path, seed: int, scale) -> str:
+        started = time.perf_counter()
+        ds, made = self.ensure(data_dir, seed, scale)
+        if made is None:
+            return f"data already present: {ds.db}"
+        return f"generated {self.made(made)} in {time.perf_counter() - started:.1f} s -> {ds.db}"
+
+    def fingerprints(self, data_dir: Path, seed: int, scale) -> list[Fingerprint]:
+        db = self.ensure(data_dir, seed, scale)[0].db
+        return [
+            Fingerprint(f"{self.name}/database", "sqlite", db),
+            Fingerprint(self.photo_key, "photos", db, photo_sql=self.photo_sql, render=self.photo_render()),
+        ]
+
+    def describe(self, data_dir: Path, seed: int, scale) -> tuple[bool, str]:
+        ds = importlib.import_module(self.store).dataset(data_dir, seed, scale)
+        return ds.exists(), f"{self.name} data (seed {seed}, {self.size(ds)}): {ds.db}"
+
+    def launcher(self, description: str, create_app: Callable[[Path, dict], object]) -> SiteLauncher:
+        """The site's launcher: prepared, reset and health-checked as above; `create_app` is the site's
+        module-level app function."""
+        return SiteLauncher(self.name, description, prepare=self.prepare, create_app=create_app, reset=self.reset)
+
+    def data(self) -> SiteData:
+        return SiteData(self.generate, self.fingerprints, self.describe)
