@@ -8,7 +8,10 @@ the visual facts the shopping data keeps per photo.
 
 from __future__ import annotations
 
+from sites.imagery.boxes import LABEL_AT as BOX_LABEL_AT
 from sites.imagery.catalog import FLOOR, KIND_CATEGORY, KINDS, Kind, _k
+
+CEREAL_NOUNS = ("breakfast cereal", "cereal", "cereal box")
 
 STORE_CATALOG: dict[str, list[Kind]] = {
     "Store apparel": [
@@ -115,6 +118,22 @@ STORE_CATALOG: dict[str, list[Kind]] = {
         _k("envelope", "\u2709\ufe0f", ("envelopes", "mailing envelope", "envelope"), (1, 20), "pn"),
         _k("shipping box", "\U0001f4e6", ("shipping box", "moving box", "cardboard box"), (2, 30), "pn"),
     ],
+    # round 5 (r5-sp): cereal boxes with a creature on the front and its name printed above it (boxes.py)
+    "Store cereal boxes": [
+        _k(name, f"box:{emoji}", CEREAL_NOUNS, (3, 9), "cp", label="print", label_at=BOX_LABEL_AT)
+        for name, emoji in (
+            ("ghost cereal box", "\U0001f47b"),
+            ("ogre cereal box", "\U0001f479"),
+            ("alien cereal box", "\U0001f47e"),
+            ("dragon cereal box", "\U0001f409"),
+            ("vampire cereal box", "\U0001f9db"),
+            ("zombie cereal box", "\U0001f9df"),
+            ("robot cereal box", "\U0001f916"),
+            ("octopus cereal box", "\U0001f419"),
+            ("bat cereal box", "\U0001f987"),
+            ("dinosaur cereal box", "\U0001f996"),
+        )
+    ],
 }
 
 # The outline each kind shows (a visual fact recorded per photo; the store's text does not say it).
@@ -122,7 +141,9 @@ SHAPES: dict[str, str] = {
     "round": "bowl plate setting candy cookie doughnut frisbee volleyball alarm clock pill bottle cheese wedge"
     " basketball soccer ball wheel ring gemstone balloon yarn",
     "rectangular": "chocolate bar juice box briefcase suitcase calendar envelope shipping box file folder"
-    " clipboard laptop television smartphone book notebook ledger toolbox",
+    " clipboard laptop television smartphone book notebook ledger toolbox ghost cereal box ogre cereal box"
+    " alien cereal box dragon cereal box vampire cereal box zombie cereal box robot cereal box octopus cereal box"
+    " bat cereal box dinosaur cereal box",
     "cylindrical": "canned food jar candle cup with straw milk glass honey pot salt shaker baby bottle mug"
     " lotion bottle lipstick flashlight car battery oil drum bucket",
     "long and thin": "pencil ballpoint pen fountain pen ruler spoon kitchen knife chopsticks magic wand"

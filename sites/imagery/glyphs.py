@@ -47,6 +47,8 @@ class Glyph:
 
 @functools.lru_cache(maxsize=256)
 def glyph(emoji: str, body_mode: str = "hue") -> Glyph:
+    if emoji.startswith("box:"):  # a box with a creature on its front, drawn in code (boxes.py)
+        return _box_glyph(emoji[len("box:") :])
     codepoints = emoji.replace("\ufe0f", "")
     canvas = Image.new("RGBA", (160, 160), (0, 0, 0, 0))
     ImageDraw.Draw(canvas).text((8, 8), codepoints, font=emoji_font(), embedded_color=True)
@@ -62,6 +64,17 @@ def glyph(emoji: str, body_mode: str = "hue") -> Glyph:
     luma = luma_of(rgb)
     sel = body > 0.5
     mid = float(np.median(luma[sel])) if sel.any() else 128.0
+    return Glyph(img, rgb, alpha, body, mid)
+
+
+def _box_glyph(creature: str) -> Glyph:
+    from sites.imagery.boxes import box_drawing
+
+    img, body = box_drawing(creature)
+    arr = np.asarray(img, dtype=np.float32)
+    rgb, alpha = arr[..., :3], arr[..., 3] / 255.0
+    sel = body > 0.5
+    mid = float(np.median(luma_of(rgb)[sel])) if sel.any() else 128.0
     return Glyph(img, rgb, alpha, body, mid)
 
 

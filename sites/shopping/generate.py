@@ -17,6 +17,7 @@ from pathlib import Path
 
 import sites.shopping.wording as W
 from sites.common.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
+from sites.shopping.cereal_boxes_r5sp import add_cereal_boxes, leave_out_of_search
 from sites.shopping.departments import APPAREL_SIZES, SHOE_SIZES, TREE, parse_leaf, slugify
 from sites.shopping.facts_r4spa import add_facts
 from sites.shopping.schema import SCHEMA
@@ -321,9 +322,11 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         rows.n_reviews = n_reviews
         n_official = _official_products(conn, seed, products, rows, leaves)
         add_facts(conn, seed)  # round 4 (r4-spa): More Information rows on a stream of their own
+        n_official += add_cereal_boxes(conn, seed)  # round 5 (r5-sp): creature cereal boxes, a stream of their own
         n_categories = conn.execute("SELECT COUNT(*) FROM category").fetchone()[0]
         conn.execute("COMMIT")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('rebuild')")
+        leave_out_of_search(conn)  # round 5 (r5-sp): the cereal boxes move no search ranking (bm25 statistics)
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('optimize')")
         conn.execute("ANALYZE")
         conn.execute("VACUUM")

@@ -49,6 +49,8 @@ def generator_version() -> str:
         here.parent / "common" / "official_catalogue.json",
         here.parent / "imagery" / "catalog_store.py",
         here / "facts_r4spa.py",
+        here / "cereal_boxes_r5sp.py",
+        here.parent / "imagery" / "boxes.py",
     )
 
 

@@ -455,3 +455,28 @@ def _rules():  # type: ignore[no-redef]  # the rules above plus a comment's auth
             lambda css, m, sol: {"text": _comment_author(int(m.group(1))), "tag": "A"},
         ),
     ]
+
+
+# ---- the way to an order's page (issue 35, round 5, helper r5-sp, appended): the header's My Account, the account
+# menu's My Orders and an order's View Order link, found after the order's number in its row.
+
+_RULES_BEFORE_ORDER_LINKS = _rules
+
+
+def _order_number(order_id: int) -> str:
+    row = _data("shopping").conn.execute("SELECT increment_id FROM sales_order WHERE id = ?", (order_id,)).fetchone()
+    if row is None:
+        raise NoSightRule(f"no store order {order_id}")
+    return row[0]
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus the links to an order's page
+    return [
+        *_RULES_BEFORE_ORDER_LINKS(),
+        (r"^\.header\.links a\[href='/customer/account/'\]$", lambda css, m, sol: {"text": "My Account", "tag": "A"}),
+        (r"^\.account-nav a\[href='/sales/order/history/'\]$", lambda css, m, sol: {"text": "My Orders", "tag": "A"}),
+        (
+            r"^#my-orders-table a\.action\.view\[href='/sales/order/view/order_id/(\d+)/'\]$",
+            lambda css, m, sol: {"text": "View Order", "after": _order_number(int(m.group(1))), "tag": "A"},
+        ),
+    ]

@@ -24,6 +24,7 @@ from .. import suite_settings
 from . import (
     brand_r4spa,
     cart_kinds,
+    cereal_r5sp,
     conditions,
     details,
     found_kinds,
@@ -254,6 +255,9 @@ def build(data: ShoppingData, seed: int) -> Suite:
         block(suite, seed)
         taken |= suite.used
     suite.used = taken
+    suite.rng = random.Random(f"{seed}/round5-r5-sp")  # round 5 (r5-sp): its kinds on a stream of their own
+    for make in cereal_r5sp.TEMPLATES:
+        make(suite)
     return suite
 
 

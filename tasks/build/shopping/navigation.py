@@ -13,6 +13,7 @@ from ..evals import click, goto, html_eval, stop, target, type_in, url_eval
 from ..text import plural, price_text
 from .base import NAME_H1, SITE, Suite, leaf, page_url, pick, signature
 from .official import difficulty
+from .order_steps_r5sp import to_order
 
 
 def open_by_color_attributes(s: Suite) -> None:
@@ -264,7 +265,7 @@ def order_of_product_url(s: Suite) -> None:
             args,
             intent=template.format(**args),
             eval_=url_eval(f"{SITE}{o.url_path}"),
-            solution=[goto(f"{SITE}/sales/order/history/"), goto(f"{SITE}{o.url_path}"), stop("")],
+            solution=[*to_order(s, o), stop("")],  # round 5 (r5-sp): reached as a person does
             difficulty=("medium", "easy", "medium"),
         )
 

@@ -279,3 +279,9 @@ _R4SPC_JOBS = {
 }
 for _id, _job in _R4SPC_JOBS.items():
     OFFICIAL[_id] = OFFICIAL[_id]._replace(job=_job)
+
+
+# Round 5 (helper r5-sp): the job of the template its kind mirrors (cereal_r5sp.py), in our words.
+OFFICIAL[66] = OFFICIAL[66]._replace(
+    job="the name printed for the creature on the box of a colour in this page's bottom row"
+)

@@ -10,6 +10,7 @@ from ..evals import answer_eval, goto, stop
 from ..text import NUMBER_WORDS, plural, price_text
 from .base import SITE, Suite, leaf, page_url, pick
 from .official import difficulty
+from .order_steps_r5sp import to_order
 
 
 def price_pictured(s: Suite, count: int = 4) -> None:
@@ -322,11 +323,7 @@ def order_total(s: Suite) -> None:
             args,
             intent=template.format(**args),
             eval_=answer_eval({"must_include": [price_text(o.grand_total)]}),
-            solution=[
-                goto(f"{SITE}/sales/order/history/?limit=50"),
-                goto(f"{SITE}{o.url_path}"),
-                stop(price_text(o.grand_total)),
-            ],
+            solution=[*to_order(s, o), stop(price_text(o.grand_total))],  # round 5: reached as a person does
             difficulty=("easy", "easy", "easy"),
         )
 
@@ -341,7 +338,7 @@ def order_size(s: Suite) -> None:
             args,
             intent=template.format(**args),
             eval_=answer_eval({"exact_match": i.options["Size"]}),
-            solution=[goto(f"{SITE}{o.url_path}"), stop(i.options["Size"])],
+            solution=[*to_order(s, o), stop(i.options["Size"])],  # round 5: reached as a person does
             difficulty=("easy", "easy", "easy"),
         )
 

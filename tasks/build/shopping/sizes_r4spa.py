@@ -13,9 +13,10 @@ from urllib.parse import quote_plus
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, goto, stop, type_in, url_eval
+from ..evals import answer_eval, stop, type_in, url_eval
 from .base import SITE, Suite, signature
 from .official import difficulty
+from .order_steps_r5sp import to_order
 from .page_kinds import look_words, looks_on, open_card, pages
 
 
@@ -118,8 +119,7 @@ def order_of_pictured(s: Suite, n: int = 3) -> None:
             solution=[
                 type_in("#search", p.photos[0].kind, enter=True),
                 open_card(p),
-                goto(f"{SITE}/sales/order/history/?limit=50", "My Orders: the order listing this name"),
-                goto(f"{SITE}{o.url_path}"),
+                *to_order(s, o),  # round 5 (r5-sp): My Account > My Orders > View Order, by sight
                 stop(""),
             ],
             difficulty=difficulty(44),
