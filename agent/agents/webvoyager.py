@@ -20,12 +20,12 @@ from dataclasses import replace
 from PIL import Image
 
 from agent.agents.base import AgentOutput
+from agent.agents.builtin import WEBVOYAGER_MAX_STEPS
 from agent.agents.webvoyager_format import ACTION_FORMS, TAB_FORM, draw_black_marks, element_list, parse_reply
 from agent.captioner import image_data_url
 from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
 from agent.observation import Observation
 
-DEFAULT_MAX_STEPS = 15
 DEFAULT_KEEP_IMAGES = 3
 
 _ATTRS_JS = """
@@ -83,7 +83,7 @@ def _image_part(png: bytes) -> dict:
 class WebVoyagerAgent:
     name = "webvoyager"
     observation_mode = "som"
-    max_steps = DEFAULT_MAX_STEPS
+    max_steps = WEBVOYAGER_MAX_STEPS  # also its spec's (agents/builtin.py), which the harness reads
 
     def __init__(self, llm: LLMClient, *, env=None, keep_images: int = DEFAULT_KEEP_IMAGES):
         if keep_images < 1:
