@@ -7,7 +7,8 @@ aria-label), and answers `Thought: ...` then `Action: ...` in WebVoyager's own a
 
 Context clipping: the conversation keeps every thought and action, but only the `keep_images` most recent
 screenshots (default 3, WEBVOYAGER_KEEP_IMAGES); older observations keep their text only.
-Sampling: TEMPERATURE and TOP_P of the settings. Step limit: 15 unless --max-steps says otherwise.
+Sampling: TEMPERATURE and TOP_P of the settings. Step limit: 15 (its spec's, agents/builtin.py) unless
+--max-steps says otherwise.
 One tab, as in the paper: on a task that starts with one tab, links and forms that would open a new tab open
 in place; a task that starts with several tabs gets a `Tab [i]` action instead.
 """
@@ -20,7 +21,6 @@ from dataclasses import replace
 from PIL import Image
 
 from agent.agents.base import AgentOutput
-from agent.agents.builtin import WEBVOYAGER_MAX_STEPS
 from agent.agents.webvoyager_format import ACTION_FORMS, TAB_FORM, draw_black_marks, element_list, parse_reply
 from agent.captioner import image_data_url
 from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
@@ -83,7 +83,6 @@ def _image_part(png: bytes) -> dict:
 class WebVoyagerAgent:
     name = "webvoyager"
     observation_mode = "som"
-    max_steps = WEBVOYAGER_MAX_STEPS  # also its spec's (agents/builtin.py), which the harness reads
 
     def __init__(self, llm: LLMClient, *, env=None, keep_images: int = DEFAULT_KEEP_IMAGES):
         if keep_images < 1:

@@ -22,10 +22,10 @@ from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.scoring.judges import VQA, Judge, Usage, judge_from_env, vqa_from_env
 from evaluation.scoring.matching import ScoringMode
 from evaluation.taskfiles.loader import RESOLVED_KEYS, Task
+from evaluation.vocabulary.errors import EvaluationError, HarnessError, SkipTask, VQAError
+from evaluation.vocabulary.outcome import Phase, ResultStatus, Reward
+from evaluation.vocabulary.placeholders import PLACEHOLDERS, sites_referenced
 
-from .errors import EvaluationError, HarnessError, SkipTask, VQAError
-from .outcome import Phase, ResultStatus, Reward
-from .placeholders import PLACEHOLDERS, sites_referenced
 from .stacks import Stack, StackName, make_stack
 
 if TYPE_CHECKING:
