@@ -1,4 +1,6 @@
-"""The benchmark's action space: parsed from its text grammar into typed `Action`s.
+"""The benchmark's action space, defined once: each action's name, argument forms, parsing, text, prompt line
+and execution in one definition below; the parser (`parse_action`), the prompts (agent/prompts/instructions.py,
+agent/prompts/reply.py), the reference agent and the browser (agent/browser/act.py) all read `ACTIONS`.
 
 Grammar (one action per string; ids are the numbers shown in the current observation):
 
@@ -11,15 +13,23 @@ Grammar (one action per string; ids are the numbers shown in the current observa
 `type` replaces the field's content and presses Enter afterwards unless the last argument is 0.
 `scroll [direction=down]` (the form in the paper's prompts) is accepted too; `scroll [id] [up|down]`
 scrolls the scrolling area that holds element `id` (WebVoyager's form). `wait` lets the page settle
-(no fixed sleep) and observes again. Text that does not parse
-gives an `InvalidAction` carrying the reason; `parse_action` never raises.
+(no fixed sleep) and observes again. Text that does not parse gives an `InvalidAction` carrying the reason;
+`parse_action` never raises.
+
+An action is one function decorated with `@action`: its docstring is the action's line in the prompt, its
+body what it does with the browser (through the `Browser` primitives, which agent/browser implements); the
+decorator's arguments give its argument forms (regular expressions after the verb, each with the fields it
+fills), how it is written back, and the form named when it is malformed.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, Protocol
 
 from agent.keys import parse_key_comb
 
@@ -44,7 +54,7 @@ class ActionType(str, Enum):
 class Action:
     type: ActionType
     raw: str = ""
-    element_id: str | None = None  # click, hover, type
+    element_id: str | None = None  # click, hover, type, scroll (an area)
     text: str | None = None  # type
     press_enter: bool = True  # type
     key_comb: str | None = None  # press
@@ -54,22 +64,7 @@ class Action:
     answer: str | None = None  # stop
 
     def __str__(self) -> str:
-        t = self.type
-        if t in (ActionType.CLICK, ActionType.HOVER):
-            return f"{t.value} [{self.element_id}]"
-        if t is ActionType.TYPE:
-            return f"type [{self.element_id}] [{self.text}] [{1 if self.press_enter else 0}]"
-        if t is ActionType.PRESS:
-            return f"press [{self.key_comb}]"
-        if t is ActionType.SCROLL:
-            return f"scroll [{self.element_id}] [{self.direction}]" if self.element_id else f"scroll [{self.direction}]"
-        if t is ActionType.TAB_FOCUS:
-            return f"tab_focus [{self.tab_index}]"
-        if t is ActionType.GOTO:
-            return f"goto [{self.url}]"
-        if t is ActionType.STOP:
-            return f"stop [{self.answer}]"
-        return t.value
+        return ACTIONS[self.type.value].write(self)
 
 
 @dataclass(frozen=True)
@@ -81,40 +76,244 @@ class InvalidAction:
         return f"invalid action {self.raw!r}: {self.reason}"
 
 
-_ID = r"\[\s*(\d+)\s*\]"
-_PATTERNS: list[tuple[ActionType, re.Pattern]] = [
-    (ActionType.CLICK, re.compile(rf"^click\s*{_ID}$", re.S)),
-    (ActionType.HOVER, re.compile(rf"^hover\s*{_ID}$", re.S)),
-    (ActionType.TYPE, re.compile(rf"^type\s*{_ID}\s*\[(.*)\]\s*\[\s*([01])\s*\]$", re.S)),
-    (ActionType.TYPE, re.compile(rf"^type\s*{_ID}\s*\[(.*)\]$", re.S)),
-    (ActionType.PRESS, re.compile(r"^press\s*\[\s*([^\]]+?)\s*\]$", re.S)),
-    (ActionType.SCROLL, re.compile(r"^scroll\s*\[\s*(?:direction\s*=\s*)?(up|down)\s*\]$", re.S | re.I)),
-    (ActionType.SCROLL, re.compile(rf"^scroll\s*{_ID}\s*\[\s*(up|down)\s*\]$", re.S | re.I)),
-    (ActionType.WAIT, re.compile(r"^wait$")),
-    (ActionType.NEW_TAB, re.compile(r"^new_tab$")),
-    (ActionType.TAB_FOCUS, re.compile(r"^tab_focus\s*\[\s*(\d+)\s*\]$")),
-    (ActionType.CLOSE_TAB, re.compile(r"^close_tab$")),
-    (ActionType.GOTO, re.compile(r"^goto\s*\[\s*(.+?)\s*\]$", re.S)),
-    (ActionType.GO_BACK, re.compile(r"^go_back$")),
-    (ActionType.GO_FORWARD, re.compile(r"^go_forward$")),
-    (ActionType.STOP, re.compile(r"^stop(?:\s*\[(.*)\])?$", re.S)),
-]
+class Browser(Protocol):
+    """What the actions do with the browser (agent.browser's env implements it). Each primitive raises the
+    browser's ActionError with a message for the agent when it cannot be done; `load_url` returns one."""
 
-_USAGE = {
-    "click": "click [id]",
-    "hover": "hover [id]",
-    "type": "type [id] [text] [1|0]",
-    "press": "press [key_comb]",
-    "scroll": "scroll [up|down] or scroll [id] [up|down]",
-    "new_tab": "new_tab",
-    "tab_focus": "tab_focus [index]",
-    "close_tab": "close_tab",
-    "goto": "goto [url]",
-    "go_back": "go_back",
-    "go_forward": "go_forward",
-    "stop": "stop [answer]",
-    "wait": "wait",
-}
+    def click_element(self, element_id: str | None) -> None: ...
+    def hover_element(self, element_id: str | None) -> None: ...
+    def type_into(self, element_id: str | None, text: str, press_enter: bool) -> None: ...
+    def press_keys(self, key_comb: str) -> None: ...
+    def scroll_page(self, direction: str) -> None: ...
+    def scroll_area(self, element_id: str | None, direction: str) -> None: ...
+    def add_tab(self) -> None: ...
+    def switch_tab(self, index: int) -> None: ...
+    def close_focused_tab(self) -> None: ...
+    def load_url(self, url: str) -> str | None: ...
+    def history_back(self) -> None: ...
+    def history_forward(self) -> None: ...
+
+
+Fields = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Form:
+    """One way to write an action's arguments: a regular expression matched after the verb (to the end), and
+    the Action fields its groups give (a ValueError from `fields` makes the action invalid with its message)."""
+
+    pattern: str
+    fields: Callable[[tuple[str, ...]], Fields]
+    flags: int = re.S
+
+    def compiled(self, verb: str) -> re.Pattern[str]:
+        return re.compile(rf"^{verb}{self.pattern}$", self.flags)
+
+
+@dataclass(frozen=True)
+class ActionDef:
+    type: ActionType
+    forms: tuple[Form, ...]
+    usage: str  # the form an error names when the action is malformed
+    write: Callable[[Action], str]  # the action as text (Action.__str__)
+    execute: Callable[[Browser, Action], str | None]
+    prompt: str | None  # the action as the prompt shows it (None: not shown to the prompt agents)
+    help: str  # its line in the prompt: the execute function's docstring
+    may_navigate: bool  # the page may start loading: the step yields to it before the settle wait
+    ends_episode: bool
+
+    @property
+    def name(self) -> str:
+        return self.type.value
+
+    def takes_no_argument(self) -> bool:
+        return any(form.compiled(self.name).match(self.name) for form in self.forms)
+
+    def parse(self, raw: str, text: str) -> Action | InvalidAction | None:
+        """`text` (verb in lower case) as this action, an InvalidAction (a form matched, its values did not
+        hold), or None when no form matches."""
+        for form in self.forms:
+            m = form.compiled(self.name).match(text)
+            if m is None:
+                continue
+            try:
+                return Action(self.type, raw, **form.fields(m.groups()))
+            except ValueError as exc:
+                return InvalidAction(raw, str(exc))
+        return None
+
+
+ACTIONS: dict[str, ActionDef] = {}
+
+
+def action(
+    kind: ActionType,
+    *forms: Form,
+    usage: str = "",
+    write: Callable[[Action], str] | None = None,
+    prompt: str | None = None,
+    may_navigate: bool = False,
+    ends_episode: bool = False,
+) -> Callable[[Callable[[Browser, Action], str | None]], Callable[[Browser, Action], str | None]]:
+    """Register the decorated function as the action `kind` (see the module's docstring)."""
+
+    def register(execute: Callable[[Browser, Action], str | None]) -> Callable[[Browser, Action], str | None]:
+        if kind.value in ACTIONS:
+            raise ValueError(f"action {kind.value!r} is defined twice")
+        ACTIONS[kind.value] = ActionDef(
+            kind,
+            forms or (Form("", lambda g: {}),),
+            usage or kind.value,
+            write or (lambda a: kind.value),
+            execute,
+            prompt,
+            inspect.cleandoc(execute.__doc__ or ""),
+            may_navigate,
+            ends_episode,
+        )
+        return execute
+
+    return register
+
+
+_ID = r"\s*\[\s*(\d+)\s*\]"
+_ELEMENT = Form(_ID, lambda g: {"element_id": g[0]})
+
+
+def _key_comb(groups: tuple[str, ...]) -> Fields:
+    parse_key_comb(groups[0])  # the key names the browser will press; a ValueError names the unknown one
+    return {"key_comb": groups[0]}
+
+
+# fmt: off
+@action(ActionType.CLICK, _ELEMENT, usage="click [id]", write=lambda a: f"click [{a.element_id}]",
+        prompt="click [id]", may_navigate=True)
+def click(browser: Browser, a: Action) -> str | None:
+    """click the element with that id"""
+    browser.click_element(a.element_id)
+    return None
+
+
+@action(ActionType.HOVER, _ELEMENT, usage="hover [id]", write=lambda a: f"hover [{a.element_id}]",
+        prompt="hover [id]")
+def hover(browser: Browser, a: Action) -> str | None:
+    """move the mouse over the element"""
+    browser.hover_element(a.element_id)
+    return None
+
+
+@action(ActionType.TYPE,
+        Form(rf"{_ID}\s*\[(.*)\]\s*\[\s*([01])\s*\]",
+             lambda g: {"element_id": g[0], "text": g[1], "press_enter": g[2] == "1"}),
+        Form(rf"{_ID}\s*\[(.*)\]", lambda g: {"element_id": g[0], "text": g[1]}),
+        usage="type [id] [text] [1|0]",
+        write=lambda a: f"type [{a.element_id}] [{a.text}] [{1 if a.press_enter else 0}]",
+        prompt="type [id] [text] [1|0]", may_navigate=True)
+def type_(browser: Browser, a: Action) -> str | None:
+    """replace the content of a text field with text; 1 presses Enter afterwards (default), 0 does not"""
+    browser.type_into(a.element_id, a.text or "", a.press_enter)
+    return None
+
+
+@action(ActionType.PRESS, Form(r"\s*\[\s*([^\]]+?)\s*\]", _key_comb), usage="press [key_comb]",
+        write=lambda a: f"press [{a.key_comb}]", prompt="press [keys]", may_navigate=True)
+def press(browser: Browser, a: Action) -> str | None:
+    """press a key or combination, e.g. press [Enter], press [Ctrl+a]"""
+    browser.press_keys(a.key_comb or "")
+    return None
+
+
+@action(ActionType.SCROLL,
+        Form(r"\s*\[\s*(?:direction\s*=\s*)?(up|down)\s*\]", lambda g: {"direction": g[0].lower()}, re.S | re.I),
+        Form(rf"{_ID}\s*\[\s*(up|down)\s*\]", lambda g: {"element_id": g[0], "direction": g[1].lower()},
+             re.S | re.I),
+        usage="scroll [up|down] or scroll [id] [up|down]",
+        write=lambda a: f"scroll [{a.element_id}] [{a.direction}]" if a.element_id else f"scroll [{a.direction}]",
+        prompt="scroll [up|down]")
+def scroll(browser: Browser, a: Action) -> str | None:
+    """scroll the page by one screen"""
+    if a.element_id is None:
+        browser.scroll_page(a.direction or "up")
+    else:  # the scrolling area that holds the element
+        browser.scroll_area(a.element_id, a.direction or "up")
+    return None
+
+
+@action(ActionType.NEW_TAB, prompt="new_tab")
+def new_tab(browser: Browser, a: Action) -> str | None:
+    """open a new, empty tab"""
+    browser.add_tab()
+    return None
+
+
+@action(ActionType.TAB_FOCUS, Form(r"\s*\[\s*(\d+)\s*\]", lambda g: {"tab_index": int(g[0])}),
+        usage="tab_focus [index]", write=lambda a: f"tab_focus [{a.tab_index}]", prompt="tab_focus [index]")
+def tab_focus(browser: Browser, a: Action) -> str | None:
+    """switch to the tab with that index (0 is the first)"""
+    browser.switch_tab(a.tab_index if a.tab_index is not None else -1)
+    return None
+
+
+@action(ActionType.CLOSE_TAB, prompt="close_tab")
+def close_tab(browser: Browser, a: Action) -> str | None:
+    """close the current tab"""
+    browser.close_focused_tab()
+    return None
+
+
+@action(ActionType.GOTO, Form(r"\s*\[\s*(.+?)\s*\]", lambda g: {"url": g[0]}), usage="goto [url]",
+        write=lambda a: f"goto [{a.url}]", prompt="goto [url]")
+def goto(browser: Browser, a: Action) -> str | None:
+    """load a URL in the current tab"""
+    return browser.load_url(a.url or "")
+
+
+@action(ActionType.GO_BACK, prompt="go_back / go_forward")
+def go_back(browser: Browser, a: Action) -> str | None:
+    """browser history"""
+    browser.history_back()
+    return None
+
+
+@action(ActionType.GO_FORWARD, prompt="go_back / go_forward")
+def go_forward(browser: Browser, a: Action) -> str | None:
+    """browser history"""
+    browser.history_forward()
+    return None
+
+
+@action(ActionType.STOP, Form(r"(?:\s*\[(.*)\])?", lambda g: {"answer": (g[0] or "").strip()}),
+        usage="stop [answer]", write=lambda a: f"stop [{a.answer}]", prompt="stop [answer]", ends_episode=True)
+def stop(browser: Browser, a: Action) -> str | None:
+    """finish; put the answer in the brackets when the task asks a question,
+    or stop [N/A] when you are sure the task cannot be done. Otherwise stop [] once done."""
+    return None  # the episode ends; the page is left as it is
+
+
+@action(ActionType.WAIT)
+def wait(browser: Browser, a: Action) -> str | None:
+    """let the page settle, then observe again (the step's own settle wait is the whole action)"""
+    return None
+# fmt: on
+
+_MISSING = [kind.value for kind in ActionType if kind.value not in ACTIONS]
+if _MISSING:
+    raise ImportError(f"actions without a definition: {', '.join(_MISSING)}")
+
+
+def prompt_lines(width: int = 24) -> list[str]:
+    """The action space as the prompt lists it: one line per shown action (actions sharing their prompt text
+    share the line), the help's continuation lines under its first."""
+    lines: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for definition in ACTIONS.values():
+        if definition.prompt is None or (definition.prompt, definition.help) in seen:
+            continue
+        seen.add((definition.prompt, definition.help))
+        first, *rest = definition.help.splitlines()
+        lines.append(f"  {definition.prompt:<{width}} {first}")
+        lines += [" " * (width + 3) + line for line in rest]
+    return lines
 
 
 def parse_action(text: str) -> Action | InvalidAction:
@@ -126,38 +325,11 @@ def parse_action(text: str) -> Action | InvalidAction:
     if not s:
         return InvalidAction(raw, "empty action")
     verb = re.match(r"^([a-z_]+)", s, re.I)
-    if not verb or verb.group(1).lower() not in _USAGE:
-        known = ", ".join(_USAGE)
+    if not verb or verb.group(1).lower() not in ACTIONS:
+        known = ", ".join(ACTIONS)
         return InvalidAction(raw, f"unknown action {s.split()[0][:40]!r}; expected one of: {known}")
-    name = verb.group(1).lower()
-    s = name + s[len(name) :]
-    for kind, pattern in _PATTERNS:
-        if kind.value != name:
-            continue
-        m = pattern.match(s)
-        if not m:
-            continue
-        g = m.groups()
-        if kind in (ActionType.CLICK, ActionType.HOVER):
-            return Action(kind, raw, element_id=g[0])
-        if kind is ActionType.TYPE:
-            enter = True if len(g) < 3 else g[2] == "1"
-            return Action(kind, raw, element_id=g[0], text=g[1], press_enter=enter)
-        if kind is ActionType.PRESS:
-            try:
-                parse_key_comb(g[0])  # the key names the browser will press
-            except ValueError as exc:
-                return InvalidAction(raw, str(exc))
-            return Action(kind, raw, key_comb=g[0])
-        if kind is ActionType.SCROLL:
-            if len(g) == 2:
-                return Action(kind, raw, element_id=g[0], direction=g[1].lower())
-            return Action(kind, raw, direction=g[0].lower())
-        if kind is ActionType.TAB_FOCUS:
-            return Action(kind, raw, tab_index=int(g[0]))
-        if kind is ActionType.GOTO:
-            return Action(kind, raw, url=g[0])
-        if kind is ActionType.STOP:
-            return Action(kind, raw, answer=(g[0] or "").strip())
-        return Action(kind, raw)
-    return InvalidAction(raw, f"malformed {name!r} action; expected `{_USAGE[name]}`")
+    definition = ACTIONS[verb.group(1).lower()]
+    parsed = definition.parse(raw, definition.name + s[len(definition.name) :])
+    if parsed is None:
+        return InvalidAction(raw, f"malformed {definition.name!r} action; expected `{definition.usage}`")
+    return parsed

@@ -23,14 +23,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agent.agents import AGENT_NAMES
+from agent.agents import AGENT_NAMES, get_agent_spec
 from agent.llm import endpoint_configured
 from evaluation.reporting.results import default_results_dir, point_latest
 from evaluation.reporting.usage import run_usage
 from evaluation.running.stacks import STACK_NAMES
 from sites.config import PROJECT_ROOT
-
-MODEL_AGENTS = {"text", "caption", "multimodal", "som", "prompt", "webvoyager"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -117,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                 "pass AGENT=som (or text, caption, multimodal) to evaluate a model.",
                 flush=True,
             )
-    elif agent in MODEL_AGENTS and not endpoint_configured():
+    elif get_agent_spec(agent).needs_endpoint and not endpoint_configured():
         print(
             f"The {agent!r} agent needs a model endpoint: set OPENAI_BASE_URL and/or OPENAI_API_KEY in .env "
             f"(any OpenAI-compatible server).",

@@ -29,15 +29,10 @@ FORBIDDEN = {
     "tasks": {"agent", "evaluation", "tests"},
     "benchmarks": {"evaluation", "tasks", "tests"},
 }
-# evaluation's shared vocabulary: these modules import nothing of evaluation but one another
-EVALUATION_LEAVES = {
-    "evaluation.running.errors",
-    "evaluation.running.outcome",
-    "evaluation.running.placeholders",
-    "evaluation.scoring.helper_calls",
-    "evaluation.scoring.wordtokens",
-    "evaluation.taskfiles.spec",
-}
+# evaluation's shared vocabulary (the package evaluation/vocabulary/, the bottom layer) and the scoring leaf
+# wordtokens: these modules import nothing of evaluation but one another
+VOCABULARY = ("errors", "helper_calls", "outcome", "placeholders", "spec")
+EVALUATION_LEAVES = {*(f"evaluation.vocabulary.{name}" for name in VOCABULARY), "evaluation.scoring.wordtokens"}
 # evaluation's layers, top first: a module may import its own layer and those below, never one above (imports
 # inside functions count). A module belongs to the layer of the longest prefix naming it. The subpackages'
 # __init__s belong to none: they import nothing (test_evaluations_subpackage_inits_import_nothing).
@@ -55,14 +50,20 @@ EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     (
         "orchestration",
-        ("evaluation.taskfiles.plugin", "evaluation.reporting.rescore", "evaluation.distributed", "evaluation.bgym"),
+        (
+            "evaluation.taskfiles.plugin",
+            "evaluation.taskfiles.options",
+            "evaluation.reporting.rescore",
+            "evaluation.distributed",
+            "evaluation.bgym",
+        ),
     ),
     ("running one task", ("evaluation.running",)),
     ("results and reports", ("evaluation.reporting",)),
     ("reward functions", ("evaluation.scoring.evaluators", "evaluation.scoring.images", "evaluation.scoring.judges")),
     ("task files", ("evaluation.taskfiles",)),
     ("scoring primitives", ("evaluation.scoring",)),
-    ("shared vocabulary", tuple(sorted(EVALUATION_LEAVES))),
+    ("shared vocabulary", ("evaluation.vocabulary",)),
 ]
 EVALUATION_SUBPACKAGES = (
     "evaluation",
@@ -72,6 +73,7 @@ EVALUATION_SUBPACKAGES = (
     "evaluation.reporting",
     "evaluation.distributed",
     "evaluation.bgym",
+    "evaluation.vocabulary",
 )
 
 

@@ -8,6 +8,17 @@ from __future__ import annotations
 from agent.agents.registry import AgentSpec, register_agent
 
 PROMPT_AGENTS = ("text", "caption", "multimodal", "som")
+WEBVOYAGER_MAX_STEPS = 15  # WebVoyager's own limit
+
+
+def _tokenizer(agent) -> str | None:
+    """The prompt agents count the observation's tokens with the model's tokenizer: its name, for the results."""
+    return agent.tokenizer_name
+
+
+def _sight(agent) -> dict:
+    """How the sighted agent found its targets."""
+    return agent.summary()
 
 
 def _null(*, observation_mode, **_):
@@ -56,13 +67,15 @@ def _webvoyager(*, env, model, settings, **_):
 
 def builtin_specs() -> list[AgentSpec]:
     return [
-        AgentSpec("reference", _reference, description="replays the task's reference solution"),
+        AgentSpec("reference", _reference, description="replays the task's reference solution", needs_solution=True),
         AgentSpec(
             "sighted",
             _sighted,
             "som",
             allowed_modes=("som",),
             description="replays the reference solution, finding each target from the marks' text and pixels",
+            needs_solution=True,
+            summary=_sight,
         ),
         AgentSpec("null", _null, description="stops at once with an empty answer"),
         *(
@@ -71,12 +84,27 @@ def builtin_specs() -> list[AgentSpec]:
                 _prompt(mode),
                 "som" if mode == "som" else "accessibility_tree",
                 description=f"prompt agent, {mode} observation",
+                needs_endpoint=True,
+                tokenizer=_tokenizer,
             )
             for mode in PROMPT_AGENTS
         ),
-        AgentSpec("prompt", _prompt("som"), "som", description="the som prompt agent"),
         AgentSpec(
-            "webvoyager", _webvoyager, "som", allowed_modes=("som",), description="WebVoyager's agent and action format"
+            "prompt",
+            _prompt("som"),
+            "som",
+            description="the som prompt agent",
+            needs_endpoint=True,
+            tokenizer=_tokenizer,
+        ),
+        AgentSpec(
+            "webvoyager",
+            _webvoyager,
+            "som",
+            allowed_modes=("som",),
+            description="WebVoyager's agent and action format",
+            needs_endpoint=True,
+            max_steps=WEBVOYAGER_MAX_STEPS,
         ),
     ]
 

@@ -35,6 +35,7 @@ from typing import Literal, overload
 
 from PIL import Image
 
+from agent.actions import Action, ActionType
 from agent.agents.base import AgentOutput
 from agent.observation import Observation
 
@@ -77,21 +78,14 @@ class SolutionStep:
     def action_text(self, element_id: int | str | None = None, url_map: dict[str, str] | None = None) -> str:
         """The step as action text: `element_id` is the mark of a click, hover or type step (however the agent
         found it), `url_map` fills a goto's site placeholders."""
-        if self.do == "type":
-            return f"type [{element_id}] [{self.value}] [{1 if self.enter else 0}]"
-        if self.do in ("click", "hover"):
-            return f"{self.do} [{element_id}]"
-        if self.do == "press":
-            return f"press [{self.key}]"
-        if self.do == "scroll":
-            return f"scroll [{self.direction}]"
-        if self.do == "goto":
-            return f"goto [{_substitute(self.url or '', url_map or {})}]"  # parse_solution: never empty
-        if self.do == "tab_focus":
-            return f"tab_focus [{self.index}]"
-        if self.do == "stop":
-            return f"stop [{self.answer}]"
-        return self.do
+        kind = ActionType(self.do)
+        if self.do in _ELEMENT:
+            element = str(element_id)
+            return str(Action(kind, element_id=element, text=self.value, press_enter=self.enter))
+        url = _substitute(self.url or "", url_map or {}) if self.url is not None else None  # goto: never empty
+        return str(
+            Action(kind, key_comb=self.key, direction=self.direction, tab_index=self.index, url=url, answer=self.answer)
+        )
 
 
 @overload

@@ -14,6 +14,10 @@ A factory is called with keyword arguments only: `env` (the BrowserEnv or None),
 `solution` (the task's reference solution or None), `observation_mode` (the mode chosen: the caller's or the
 spec's), `requested_mode` (the caller's, or None) and `settings` (an LLMSettings, a dict of overrides, or None).
 
+A spec also declares the agent's needs, which the harness reads instead of guessing from its name: a model
+endpoint (`needs_endpoint`), the task's reference solution (`needs_solution`), its step limit (`max_steps`), and
+how to read the made agent's tokenizer name (`tokenizer`) and what it found (`summary`) for the result line.
+
 May import: agent.observation (the observation modes); agent.agents' own modules, lazily (the model stack loads
 only when an agent that needs it is made).
 """
@@ -28,6 +32,7 @@ from typing import Any
 from agent.observation import OBSERVATION_MODES, ObservationMode
 
 ENTRY_POINT_GROUP = "vwa_arena.agents"
+DEFAULT_MAX_STEPS = 30
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,12 @@ class AgentSpec:
     # the modes a caller may ask for; empty = any of OBSERVATION_MODES
     allowed_modes: tuple[ObservationMode, ...] = ()
     description: str = ""
+    # what the harness must give it, and what it reports (read by evaluation's runtime and `make eval`)
+    needs_endpoint: bool = False  # a model behind OPENAI_BASE_URL / OPENAI_API_KEY: refused early without one
+    needs_solution: bool = False  # the task's reference solution: tasks without one are skipped
+    max_steps: int = DEFAULT_MAX_STEPS  # its step limit, unless the run sets one
+    tokenizer: Callable[[Any], str | None] | None = None  # the made agent's tokenizer name, for the results
+    summary: Callable[[Any], dict] | None = None  # what the made agent found, recorded as the result's `sight`
 
     def __post_init__(self):
         if not self.name or not isinstance(self.name, str) or any(c.isspace() for c in self.name):
@@ -49,6 +60,11 @@ class AgentSpec:
                 raise ValueError(
                     f"agent {self.name!r}: unknown observation mode {mode!r}; known: {', '.join(OBSERVATION_MODES)}"
                 )
+        if not isinstance(self.max_steps, int) or isinstance(self.max_steps, bool) or self.max_steps < 1:
+            raise ValueError(f"agent {self.name!r}: max_steps must be a positive integer, not {self.max_steps!r}")
+        for hook in ("tokenizer", "summary"):
+            if getattr(self, hook) is not None and not callable(getattr(self, hook)):
+                raise ValueError(f"agent {self.name!r}: {hook} must be callable or None")
 
 
 _REGISTERED: dict[str, AgentSpec] = {}  # in code (this project's agents, and any caller's)

@@ -7,7 +7,8 @@ aria-label), and answers `Thought: ...` then `Action: ...` in WebVoyager's own a
 
 Context clipping: the conversation keeps every thought and action, but only the `keep_images` most recent
 screenshots (default 3, WEBVOYAGER_KEEP_IMAGES); older observations keep their text only.
-Sampling: TEMPERATURE and TOP_P of the settings. Step limit: 15 unless --max-steps says otherwise.
+Sampling: TEMPERATURE and TOP_P of the settings. Step limit: 15 (its spec's, agents/builtin.py) unless
+--max-steps says otherwise.
 One tab, as in the paper: on a task that starts with one tab, links and forms that would open a new tab open
 in place; a task that starts with several tabs gets a `Tab [i]` action instead.
 """
@@ -26,7 +27,6 @@ from agent.captioner import image_data_url
 from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
 from agent.observation import Observation
 
-DEFAULT_MAX_STEPS = 15
 DEFAULT_KEEP_IMAGES = 3
 
 _ATTRS_JS = (Path(__file__).with_name("webvoyager_attrs.js")).read_text(encoding="utf-8")
@@ -75,7 +75,6 @@ def _image_part(png: bytes) -> dict:
 class WebVoyagerAgent:
     name = "webvoyager"
     observation_mode = "som"
-    max_steps = DEFAULT_MAX_STEPS
 
     def __init__(self, llm: LLMClient, *, env=None, keep_images: int = DEFAULT_KEEP_IMAGES):
         if keep_images < 1:

@@ -1,5 +1,6 @@
-"""Actions: each action of the benchmark's action space executed in the focused tab (one in-page check of
-the element, then one WebDriver actions request), and the step that settles after it.
+"""Actions: the step that executes one action of the benchmark's action space (defined in agent/actions.py) in
+the focused tab and settles after it, and the browser primitives those definitions are made of (for an element:
+one in-page check of it, then one WebDriver actions request).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.command import Command
 
-from agent.actions import Action, ActionType, InvalidAction
+from agent.actions import ACTIONS, Action, InvalidAction
 from agent.browser.errors import ActionError, BrowserCrashed, _gone, _is_dead_session, _ProtocolError
 from agent.browser.reads import _script_value
 from agent.browser.state import SessionState, _Target
@@ -62,9 +63,6 @@ _ON_MARK_JS = """(() => {
 })()"""
 
 
-_MAY_NAVIGATE = (ActionType.CLICK, ActionType.TYPE, ActionType.PRESS)
-
-
 class Acting(SessionState):
     """The env's actions."""
 
@@ -74,12 +72,13 @@ class Acting(SessionState):
             return f"invalid action: {action.reason}"
         if not isinstance(action, Action):
             return f"invalid action: expected a parsed Action, got {type(action).__name__}"
-        if action.type is ActionType.STOP:  # ends the episode; the page is left as it is
+        definition = ACTIONS[action.type.value]
+        if definition.ends_episode:  # the page is left as it is
             return None
         self._generation += 1
         try:
-            problem = self._execute(action)
-            if action.type in _MAY_NAVIGATE:
+            problem = definition.execute(self, action)
+            if definition.may_navigate:
                 self._yield_to_page()
             settle_problem = self._settle()
             return problem or settle_problem
@@ -117,85 +116,77 @@ class Acting(SessionState):
         except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
             raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
 
-    def _execute(self, action: Action) -> str | None:
-        kind = action.type
-        if kind is ActionType.STOP:
-            return None
-        if kind in (ActionType.CLICK, ActionType.HOVER, ActionType.TYPE):
-            target = self._target(action.element_id)
-            if kind is ActionType.CLICK:
-                self._click(target)
-                return None
-            if kind is ActionType.HOVER:
-                answer = self._point(target, "hover")
-                if answer[0] == "option":
-                    ActionChains(self.driver, duration=0).move_to_element(self._element_of(target)).perform()
-                else:
-                    self._perform(self._mouse(answer[1], answer[2], click=False))
-                return None
-            self._type(target, action.text or "", action.press_enter)
-            return None
-        if kind is ActionType.PRESS:
-            try:
-                chord = parse_key_comb(action.key_comb or "")
-            except ValueError as exc:
-                raise ActionError(f"press: {exc}") from exc
-            chain = ActionChains(self.driver)
-            for mod in chord.modifiers:
-                chain.key_down(mod)
-            chain.send_keys(chord.key)
-            for mod in reversed(chord.modifiers):
-                chain.key_up(mod)
-            chain.perform()
-            return None
-        if kind is ActionType.SCROLL:
-            sign = 1 if action.direction == "down" else -1
-            if action.element_id is None:
-                _moved, *state = self.driver.execute_script(_SCROLL_JS, sign)
-                self._state_after_action = (self._focused_handle, *state)
-                return None
-            target = self._target(action.element_id)
-            where = self._on_target(target, "scrollArea", sign)
-            if where == ["stale"]:
-                raise ActionError(f"{target.label} is no longer on the page; observe again")
-            if where == "none":
-                raise ActionError(f"scroll: {target.label} is not in a scrolling area that can move {action.direction}")
-            return None
-        if kind is ActionType.WAIT:  # the step's own settle wait is the whole action
-            return None
-        if kind is ActionType.NEW_TAB:
+    # ---- the primitives the actions are made of (agent.actions.Browser) -------------------------------------
+    def click_element(self, element_id: str | None) -> None:
+        self._click(self._target(element_id))
+
+    def hover_element(self, element_id: str | None) -> None:
+        target = self._target(element_id)
+        answer = self._point(target, "hover")
+        if answer[0] == "option":
+            ActionChains(self.driver, duration=0).move_to_element(self._element_of(target)).perform()
+        else:
+            self._perform(self._mouse(answer[1], answer[2], click=False))
+
+    def type_into(self, element_id: str | None, text: str, press_enter: bool) -> None:
+        self._type(self._target(element_id), text, press_enter)
+
+    def press_keys(self, key_comb: str) -> None:
+        try:
+            chord = parse_key_comb(key_comb)
+        except ValueError as exc:
+            raise ActionError(f"press: {exc}") from exc
+        chain = ActionChains(self.driver)
+        for mod in chord.modifiers:
+            chain.key_down(mod)
+        chain.send_keys(chord.key)
+        for mod in reversed(chord.modifiers):
+            chain.key_up(mod)
+        chain.perform()
+
+    def scroll_page(self, direction: str) -> None:
+        _moved, *state = self.driver.execute_script(_SCROLL_JS, 1 if direction == "down" else -1)
+        self._state_after_action = (self._focused_handle, *state)
+
+    def scroll_area(self, element_id: str | None, direction: str) -> None:
+        target = self._target(element_id)
+        where = self._on_target(target, "scrollArea", 1 if direction == "down" else -1)
+        if where == ["stale"]:
+            raise ActionError(f"{target.label} is no longer on the page; observe again")
+        if where == "none":
+            raise ActionError(f"scroll: {target.label} is not in a scrolling area that can move {direction}")
+
+    def add_tab(self) -> None:
+        self._tabs.append(self._new_tab())
+        self._focus(len(self._tabs) - 1)
+
+    def switch_tab(self, index: int) -> None:
+        if not 0 <= index < len(self._tabs):
+            raise ActionError(f"tab_focus [{index}]: no such tab; open tabs are 0..{len(self._tabs) - 1}")
+        self._focus(index)
+
+    def close_focused_tab(self) -> None:
+        closing = self._tabs[self._focused]
+        if len(self._tabs) == 1:  # closing the last window would end the session: open a blank tab first
             self._tabs.append(self._new_tab())
-            self._focus(len(self._tabs) - 1)
-            return None
-        if kind is ActionType.TAB_FOCUS:
-            index = action.tab_index if action.tab_index is not None else -1
-            if not 0 <= index < len(self._tabs):
-                raise ActionError(f"tab_focus [{index}]: no such tab; open tabs are 0..{len(self._tabs) - 1}")
-            self._focus(index)
-            return None
-        if kind is ActionType.CLOSE_TAB:
-            closing = self._tabs[self._focused]
-            if len(self._tabs) == 1:  # closing the last window would end the session: open a blank tab first
-                self._tabs.append(self._new_tab())
-                self.driver.switch_to.window(closing)
-            self.driver.close()
-            self._tabs.remove(closing)
-            self._emulated.pop(closing, None)
-            self._worlds.pop(closing, None)
-            socket = self._sockets.pop(closing, None)
-            if socket is not None:
-                socket.close()
-            self._focus(len(self._tabs) - 1)
-            return None
-        if kind is ActionType.GOTO:
-            return self._load(action.url or "")
-        if kind is ActionType.GO_BACK:
-            self.driver.back()
-            return None
-        if kind is ActionType.GO_FORWARD:
-            self.driver.forward()
-            return None
-        raise ActionError(f"unsupported action {kind.value!r}")
+            self.driver.switch_to.window(closing)
+        self.driver.close()
+        self._tabs.remove(closing)
+        self._emulated.pop(closing, None)
+        self._worlds.pop(closing, None)
+        socket = self._sockets.pop(closing, None)
+        if socket is not None:
+            socket.close()
+        self._focus(len(self._tabs) - 1)
+
+    def load_url(self, url: str) -> str | None:
+        return self._load(url)
+
+    def history_back(self) -> None:
+        self.driver.back()
+
+    def history_forward(self) -> None:
+        self.driver.forward()
 
     def _target(self, element_id: str | None) -> _Target:
         if not self._targets:

@@ -1,21 +1,11 @@
-"""The instructions of the prompt agents (this project's own wording), one variant per observation mode."""
+"""The instructions of the prompt agents (this project's own wording), one variant per observation mode; the
+actions' lines come from their definitions (agent/actions.py)."""
 
 from __future__ import annotations
 
-ACTION_GRAMMAR = """\
-Actions you can take (exactly one per turn):
-  click [id]               click the element with that id
-  hover [id]               move the mouse over the element
-  type [id] [text] [1|0]   replace the content of a text field with text; 1 presses Enter afterwards (default), 0 does not
-  press [keys]             press a key or combination, e.g. press [Enter], press [Ctrl+a]
-  scroll [up|down]         scroll the page by one screen
-  new_tab                  open a new, empty tab
-  tab_focus [index]        switch to the tab with that index (0 is the first)
-  close_tab                close the current tab
-  goto [url]               load a URL in the current tab
-  go_back / go_forward     browser history
-  stop [answer]            finish; put the answer in the brackets when the task asks a question,
-                           or stop [N/A] when you are sure the task cannot be done. Otherwise stop [] once done."""  # noqa: E501
+from agent.actions import prompt_lines
+
+ACTION_GRAMMAR = "\n".join(["Actions you can take (exactly one per turn):", *prompt_lines()])
 
 ANSWER_FORMAT = (
     "Think step by step about what the page shows and what is left to do. Then end your reply "

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import re
 
+from agent.actions import ACTIONS
+
+# the actions a model may write alone (no argument): a first fenced line holding one of them is the action, not
+# a language tag
+_ALONE = tuple(d.name for d in ACTIONS.values() if d.prompt is not None and d.takes_no_argument())
+
 _PHRASE = r"next action i will perform is[\s*:]*"
 _SUMMARY = re.compile(_PHRASE + r"```(.*?)```", re.I | re.S)
 # the same phrase with the action in single backticks, or bare to the end of its line (a trailing full stop and
@@ -35,10 +41,6 @@ def extract_action(reply: str) -> tuple[str, str | None]:
         )
     action = blocks[-1].strip()
     first, _, rest = action.partition("\n")
-    if (
-        rest
-        and re.fullmatch(r"[a-z]+", first.strip())
-        and first.strip() not in ("new_tab", "close_tab", "go_back", "go_forward", "stop")
-    ):
+    if rest and re.fullmatch(r"[a-z]+", first.strip()) and first.strip() not in _ALONE:
         action = rest.strip()
     return action, None

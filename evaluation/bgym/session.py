@@ -40,7 +40,6 @@ from playwright.sync_api import BrowserContext, Page, Route
 
 from agent.browser.sandbox import allowed_origins, may_load
 from evaluation.running.login import recipes, session_cookies
-from evaluation.running.outcome import Reward
 from evaluation.running.proof import score_start_as_null
 from evaluation.running.runtime import _LazyVQA, sites_of, task_origins
 from evaluation.running.stacks import Stack, make_stack, stack_name
@@ -49,6 +48,7 @@ from evaluation.scoring.images import load_input_images
 from evaluation.scoring.judges import judge_from_env
 from evaluation.scoring.matching import MODES
 from evaluation.taskfiles.loader import Task
+from evaluation.vocabulary.outcome import Reward
 
 from . import suites
 from .driver import PlaywrightDriver

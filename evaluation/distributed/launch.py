@@ -1,9 +1,10 @@
 """`python -m evaluation.run --backend ray`: the run's options and tasks, as the pytest path would take them.
 
-The arguments after `--` are the task plugin's own options (those that make sense without pytest):
---task-file, --scoring, --record-network, --max-steps, --viewport, --observation, --expect-reward,
---image-root, --require-complete-observations, and -k with a site name or a test id substring (`-k
-classifieds`, `-k classifieds/12`). Anything else is refused with its name, not silently dropped.
+The arguments after `--` are the task plugin's own options (those that make sense without pytest, declared once
+with the plugin's in evaluation/taskfiles/options.py): --task-file, --max-steps, --viewport, --image-root,
+--observation, --expect-reward, --scoring, --record-network, --require-complete-observations, and -k with a site
+name or a test id substring (`-k classifieds`, `-k classifieds/12`). Anything else is refused with its name, not
+silently dropped.
 """
 
 from __future__ import annotations
@@ -14,37 +15,11 @@ import sys
 from pathlib import Path
 
 from evaluation.reporting.results import other_scorings, point_latest, scored_tasks
-from evaluation.running.errors import TaskFormatError
-from evaluation.scoring.matching import DEFAULT_MODE, MODES
 from evaluation.taskfiles.loader import Task, load_task_entries
+from evaluation.taskfiles.options import parse_viewport, ray_flags, ray_parser
+from evaluation.vocabulary.errors import TaskFormatError
 
 from .driver import RayRun, run_on_ray
-
-
-def _plugin_options() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="python -m evaluation.run --backend ray ... --", add_help=False, exit_on_error=False
-    )
-    p.add_argument("--task-file", action="append", default=[])
-    p.add_argument("--scoring", choices=MODES, default=DEFAULT_MODE)
-    p.add_argument("--record-network", action="store_true")
-    p.add_argument("--max-steps", type=int, default=None)
-    p.add_argument("--viewport", default=None)
-    p.add_argument("--observation", choices=("som", "accessibility_tree"), default=None)
-    p.add_argument("--expect-reward", type=int, choices=(0, 1), default=1)
-    p.add_argument("--image-root", default=None)
-    p.add_argument("--require-complete-observations", action="store_true")
-    p.add_argument("-k", dest="keyword", default=None)
-    return p
-
-
-def parse_viewport(text: str | None) -> tuple[int, int] | None:
-    if not text:
-        return None
-    width, sep, height = text.lower().partition("x")
-    if not sep or not width.strip().isdigit() or not height.strip().isdigit():
-        raise ValueError(f"--viewport {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
-    return int(width), int(height)
 
 
 def select_tasks(
@@ -75,12 +50,10 @@ def main_ray(args, extra: list[str], agent: str, results: Path, task_files: list
     import pytest  # parse_shard's usage errors
 
     try:
-        opts, unknown = _plugin_options().parse_known_args(extra)
+        opts, unknown = ray_parser().parse_known_args(extra)
         if unknown:
             raise ValueError(
-                f"not an option of the Ray backend: {' '.join(unknown)} (it takes --task-file, "
-                "--scoring, --record-network, --max-steps, --viewport, --observation, "
-                "--expect-reward, --image-root, --require-complete-observations, -k)"
+                f"not an option of the Ray backend: {' '.join(unknown)} (it takes {', '.join(ray_flags())})"
             )
         viewport = parse_viewport(opts.viewport)
     except (argparse.ArgumentError, ValueError) as exc:

@@ -22,10 +22,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from evaluation.running.errors import EvaluationError, JudgeError
 from evaluation.scoring.evaluators import EvalContext, string_match, url_match
 from evaluation.scoring.matching import DEFAULT_MODE, check_mode
 from evaluation.taskfiles.loader import Task, load_task_entries
+from evaluation.vocabulary.errors import EvaluationError, JudgeError
 
 from .results import read_results
 

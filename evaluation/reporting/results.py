@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import get_args
 
-from evaluation.running.outcome import Phase, ResultStatus
+from evaluation.vocabulary.outcome import Phase, ResultStatus
 from sites.registry import report_order
 
 from . import environment

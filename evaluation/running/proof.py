@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, replace
 
 from agent.agents.base import AgentOutput
 from agent.observation import Observation
-from evaluation.running.outcome import Reward
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.taskfiles.loader import Task
+from evaluation.vocabulary.outcome import Reward
 
 _ELEMENT = ("click", "hover", "type")
 
@@ -59,7 +59,7 @@ class ReferenceCheck:
     disagreements: list[dict] = field(default_factory=list)
 
     def __getattr__(self, name: str):
-        return getattr(self.inner, name)  # name, observation_mode, summary (the sight record), max_steps...
+        return getattr(self.inner, name)  # name, observation_mode...
 
     def reset(self, intent: str, images: list) -> None:
         self.checked, self.disagreements = 0, []

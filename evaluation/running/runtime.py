@@ -22,13 +22,14 @@ from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.scoring.judges import VQA, Judge, Usage, judge_from_env, vqa_from_env
 from evaluation.scoring.matching import ScoringMode
 from evaluation.taskfiles.loader import RESOLVED_KEYS, Task
+from evaluation.vocabulary.errors import EvaluationError, HarnessError, SkipTask, VQAError
+from evaluation.vocabulary.outcome import Phase, ResultStatus, Reward
+from evaluation.vocabulary.placeholders import PLACEHOLDERS, sites_referenced
 
-from .errors import EvaluationError, HarnessError, SkipTask, VQAError
-from .outcome import Phase, ResultStatus, Reward
-from .placeholders import PLACEHOLDERS, sites_referenced
 from .stacks import Stack, StackName, make_stack
 
 if TYPE_CHECKING:
+    from agent.agents import AgentSpec
     from agent.browser import BrowserEnv
     from agent.episode import EpisodeResult
     from agent.observation import ObservationMode
@@ -261,7 +262,8 @@ class Runtime:
             missing = [s for s in sorted(sites_of(task)) if s not in served]
             if missing:
                 raise SkipTask(f"the {self.options.stack} stack cannot serve site(s) {', '.join(missing)}")
-        if (self.options.agent in ("reference", "sighted") or self.options.prove) and not task.reference_solution:
+        spec = self._agent_spec()
+        if ((spec is not None and spec.needs_solution) or self.options.prove) and not task.reference_solution:
             raise SkipTask("no reference solution")
 
     def run_task(self, task: Task, attempt: int = 1, retried_errors: list[str] | None = None) -> TaskOutcome:
@@ -358,15 +360,25 @@ class Runtime:
             except LoginError as exc:
                 raise HarnessError(f"login failed: {exc}") from exc
 
+    def _agent_spec(self) -> AgentSpec | None:
+        """The agent's spec: what it needs (a model, a reference solution, a step limit) and what it reports;
+        None for a name no agent has (making the agent then says so)."""
+        from agent.agents import get_agent_spec
+
+        try:
+            return get_agent_spec(self.options.agent)
+        except ValueError:
+            return None
+
     def _episode(self, run: _Run) -> None:
-        from agent.agents import make_agent
+        from agent.agents import get_agent_spec, make_agent
         from agent.episode import run_episode
 
         resolved, urls = run.ready(run.resolved, "the resolved task"), run.urls
         env = run.ready(run.env, "the browser")
         url_map = {token: urls[site] for token, site in PLACEHOLDERS.items() if site in urls}
         try:
-            agent = make_agent(
+            agent = made = make_agent(
                 self.options.agent,
                 env=env,
                 model=self.options.model,
@@ -374,6 +386,7 @@ class Runtime:
                 observation_mode=self.options.observation,
                 settings={"url_map": url_map, "task_dir": str(run.task.file.parent)},
             )
+            spec = get_agent_spec(self.options.agent)
         except ValueError as exc:
             raise HarnessError(f"agent {self.options.agent!r}: {exc}") from exc
         if self.options.record_network:
@@ -393,7 +406,7 @@ class Runtime:
                 intent=resolved.intent,
                 images=run.images,
                 start_urls=list(resolved.start_urls),
-                max_steps=self.options.max_steps or int(getattr(agent, "max_steps", 30)),
+                max_steps=self.options.max_steps or spec.max_steps,
                 before_first_action=before,
             )
         finally:
@@ -409,11 +422,11 @@ class Runtime:
             steps=len(result.steps),
             usage=result.usage,
             episode_timings=result.timings,
-            tokenizer=getattr(agent, "tokenizer_name", None),
+            tokenizer=spec.tokenizer(made) if spec.tokenizer else None,
             pending_images=result.pending,
         )
-        if hasattr(agent, "summary"):  # the sighted agent: how its targets were found
-            run.record["sight"] = agent.summary()
+        if spec.summary is not None:  # the sighted agent: how its targets were found
+            run.record["sight"] = spec.summary(made)
         dead = self.stack.unhealthy(sorted(sites_of(run.task)))
         if dead:  # the episode saw a broken site: not the agent's fault, and its score would mean nothing
             raise HarnessError(

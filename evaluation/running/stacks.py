@@ -22,9 +22,8 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
+from evaluation.vocabulary.errors import HarnessError
 from sites.config import site_urls
-
-from .errors import HarnessError
 
 if TYPE_CHECKING:
     from sites.arena import Arena

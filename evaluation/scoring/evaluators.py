@@ -19,14 +19,14 @@ from urllib.parse import urlsplit, urlunsplit
 from selenium.common.exceptions import JavascriptException, WebDriverException
 
 from agent.browser.navigation import same_document
-from evaluation.running.errors import EvaluationError, JudgeError, VQAError
-from evaluation.running.outcome import Reward
 from evaluation.taskfiles.loader import Task
-from evaluation.taskfiles.spec import Expectation, ImageQuery, ProgramTarget
+from evaluation.vocabulary.errors import EvaluationError, JudgeError, VQAError
+from evaluation.vocabulary.helper_calls import PAGE, Symbol
+from evaluation.vocabulary.outcome import Reward
+from evaluation.vocabulary.spec import Expectation, ImageQuery, ProgramTarget
 
 from . import matching
 from .driver import Driver
-from .helper_calls import PAGE, Symbol
 from .helpers import HelperEnv, as_text, call_helper
 from .images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
 from .judges import VQA, Judge

@@ -21,11 +21,11 @@ from urllib.parse import urlparse
 
 from selenium.common.exceptions import JavascriptException, WebDriverException
 
-from evaluation.running.errors import HelperError
-from evaluation.taskfiles.spec import OR_SEP
+from evaluation.vocabulary.errors import HelperError
+from evaluation.vocabulary.helper_calls import PAGE, HelperCall, Symbol
+from evaluation.vocabulary.spec import OR_SEP
 
 from .driver import Driver
-from .helper_calls import PAGE, HelperCall, Symbol
 from .site_api import SiteAPIError
 
 

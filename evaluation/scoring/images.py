@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from evaluation.running.errors import EvaluationError, TaskInputError
 from evaluation.taskfiles.loader import Task
-from evaluation.taskfiles.spec import ImageRef
+from evaluation.vocabulary.errors import EvaluationError, TaskInputError
+from evaluation.vocabulary.spec import ImageRef
 from sites.config import PROJECT_ROOT
 
 from .driver import Driver

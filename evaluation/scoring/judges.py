@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent.blip2 import Blip2Model
-from evaluation.running.errors import JudgeError, VQAError
+from evaluation.vocabulary.errors import JudgeError, VQAError
 
 _VERDICT = re.compile(r"\b(partially\s+correct|not\s+correct|incorrect|correct)\b")
 

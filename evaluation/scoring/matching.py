@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal, get_args
 
-from evaluation.taskfiles.spec import OR_SEP, Inequality
+from evaluation.vocabulary.spec import OR_SEP, Inequality
 
 from .wordtokens import strict_word_tokens, word_tokens
 

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from evaluation.running.errors import TaskFormatError
-from evaluation.running.placeholders import PlaceholderError, resolve_tree, unknown_placeholders
-from evaluation.scoring.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
-from evaluation.taskfiles.spec import (
+from evaluation.vocabulary.errors import TaskFormatError
+from evaluation.vocabulary.helper_calls import HelperCall, HelperSyntaxError, parse_helper_call
+from evaluation.vocabulary.placeholders import PlaceholderError, resolve_tree, unknown_placeholders
+from evaluation.vocabulary.spec import (
     DEFAULT_VIEWPORT,
     DIFFICULTIES,
     EVAL_TYPES,
@@ -78,7 +78,7 @@ class Task:
     def needed_sites(self) -> tuple[str, ...]:
         """Every site the task needs: its `sites`, then the sites its start URLs open (an official classifieds task
         with the store in a second tab needs the store). Markers and the by-site table use these."""
-        from evaluation.running.placeholders import sites_in_order
+        from evaluation.vocabulary.placeholders import sites_in_order
 
         found = list(self.sites)
         for url in self.start_urls:

@@ -5,7 +5,7 @@ login, unachievable): named by the plugin on each item, and read back by the run
 from __future__ import annotations
 
 from evaluation.taskfiles.loader import Task
-from evaluation.taskfiles.spec import DIFFICULTIES, EVAL_TYPES
+from evaluation.vocabulary.spec import DIFFICULTIES, EVAL_TYPES
 
 
 def task_markers(task: Task) -> list[str]:

@@ -24,7 +24,6 @@ from pathlib import Path
 
 import pytest
 
-from agent.observation import OBSERVATION_MODES
 from evaluation.reporting import environment
 from evaluation.reporting.results import (
     default_results_dir,
@@ -33,7 +32,6 @@ from evaluation.reporting.results import (
     scored_tasks,
     write_report,
 )
-from evaluation.running.errors import TaskFormatError
 from evaluation.running.proof import proof_failures
 from evaluation.running.runtime import (
     RunOptions,
@@ -44,11 +42,12 @@ from evaluation.running.runtime import (
     should_retry,
     sites_of,
 )
-from evaluation.running.stacks import STACK_NAMES, stack_name
-from evaluation.scoring.matching import DEFAULT_MODE, MODES
+from evaluation.running.stacks import stack_name
+from evaluation.vocabulary.errors import TaskFormatError
 
 from .loader import Task, load_task_entries
 from .markers import _marker_names, task_markers
+from .options import add_pytest_options, parse_viewport
 
 _RUNTIME_KEY = pytest.StashKey[Runtime]()
 _RESULTS_KEY = pytest.StashKey[Path]()
@@ -57,127 +56,7 @@ _SHARD_KEY = pytest.StashKey[tuple]()
 
 
 def pytest_addoption(parser):
-    g = parser.getgroup("vwa", "VisualWebArena tasks")
-    g.addoption(
-        "--task-file",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="a VWA-format task file to run (repeatable); replaces the default tasks/*.json",
-    )
-    g.addoption("--agent", default="reference", help="agent name (default: reference)")
-    g.addoption("--model", default=None, help="model name for model-based agents")
-    g.addoption(
-        "--max-steps",
-        type=int,
-        default=None,
-        help="step limit of an episode (default: the agent's own, 30; webvoyager 15)",
-    )
-    g.addoption(
-        "--viewport",
-        default=None,
-        metavar="WxH",
-        help="browser viewport for every task, e.g. 1024x768 (default: each task's own)",
-    )
-    g.addoption(
-        "--results",
-        default=None,
-        metavar="DIR",
-        help="results folder (default results/<timestamp>, with results/latest)",
-    )
-    g.addoption(
-        "--stack",
-        choices=STACK_NAMES,
-        default=None,
-        help="which sites to run against (default: STACK from the environment / .env)",
-    )
-    g.addoption("--image-root", default=None, metavar="DIR", help="folder where local task images are looked up first")
-    g.addoption(
-        "--observation", choices=OBSERVATION_MODES, default=None, help="observation mode (default: the agent's own)"
-    )
-    g.addoption(
-        "--expect-reward",
-        type=int,
-        choices=(0, 1),
-        default=1,
-        help="reward each task must get (default 1; 0 proves an agent earns nothing)",
-    )
-    g.addoption(
-        "--scoring",
-        choices=MODES,
-        default=DEFAULT_MODE,
-        help="official: the verdicts of the public harness (default); strict: the format's stated "
-        "semantics where the official code departs from them (docs/scoring.md)",
-    )
-    g.addoption(
-        "--strict-tasks",
-        action="store_true",
-        default=False,
-        help="any problem in a task file (a malformed task, a difficulty typo) is a collection error",
-    )
-    g.addoption(
-        "--retries",
-        type=int,
-        default=1,
-        metavar="N",
-        help="run a task that hit a harness error (site down, browser crash) up to N more times, "
-        "with a fresh browser and restarted sites, before recording the error (default 1)",
-    )
-    g.addoption(
-        "--resume",
-        default=None,
-        metavar="DIR",
-        help="continue the run in results folder DIR: tasks already scored there (same agent, model "
-        "and scoring) are not run again, errors are rerun, new lines are appended to DIR",
-    )
-    g.addoption(
-        "--record-network",
-        action="store_true",
-        default=False,
-        help="save each episode's network log (method, URL, status, POST form fields, time; from the "
-        "DevTools Network events) as trajectories/<site>_<id>.network.jsonl.gz, for offline "
-        "re-scoring: python -m evaluation.rescore DIR",
-    )
-    g.addoption(
-        "--frames",
-        choices=("all", "failed"),
-        default="all",
-        help="trajectory frames: all (default), or failed: only for tasks whose outcome is not the "
-        "expected reward (an error, or a reward other than --expect-reward); the other "
-        "trajectories keep their steps' text. The task suite checks of make test use failed",
-    )
-    g.addoption(
-        "--require-complete-observations",
-        action="store_true",
-        default=False,
-        help="a task whose episode had an observation with an undecoded image in view fails (the "
-        "reference run of make test-tasks uses it: every task must be seen whole)",
-    )
-    g.addoption(
-        "--prove",
-        action="store_true",
-        default=False,
-        help="with --agent sighted: each task also proves, in the same episode, that the null outcome "
-        "(an empty answer on the untouched start page, strict scoring) scores 0 and that every "
-        "element the sighted agent finds is the one the reference solution names "
-        "(evaluation/running/proof.py; the task pass of make test)",
-    )
-    g.addoption(
-        "--shard",
-        default=None,
-        metavar="I/N",
-        help="run only shard I of N (1 <= I <= N): a fixed share of the selected tasks, the same on "
-        "every machine; merge the shards' folders with `python -m evaluation.report merge`",
-    )
-
-
-def parse_viewport(text: str | None) -> tuple[int, int] | None:
-    if not text:
-        return None
-    m = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
-    if not m:
-        raise pytest.UsageError(f"--viewport {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
-    return int(m.group(1)), int(m.group(2))
+    add_pytest_options(parser.getgroup("vwa", "VisualWebArena tasks"))
 
 
 def _is_controller(config) -> bool:
@@ -392,6 +271,7 @@ class TaskItem(pytest.Item):
         if runtime is None:
             try:
                 stack = stack_name(config.getoption("stack") or os.environ.get("STACK") or "embedded")
+                viewport = parse_viewport(config.getoption("viewport"))
             except ValueError as exc:
                 raise pytest.UsageError(str(exc)) from None
             image_root = config.getoption("image_root")
@@ -406,7 +286,7 @@ class TaskItem(pytest.Item):
                     model=config.getoption("model"),
                     max_steps=config.getoption("max_steps"),
                     stack=stack,
-                    viewport=parse_viewport(config.getoption("viewport")),
+                    viewport=viewport,
                     observation=config.getoption("observation"),
                     image_root=Path(image_root).resolve() if image_root else None,
                     results_dir=_results_dir(config),

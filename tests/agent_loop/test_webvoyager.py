@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from agent.actions import parse_action
-from agent.agents import make_agent
+from agent.agents import get_agent_spec, make_agent
 from agent.agents.webvoyager import WebVoyagerAgent
 from agent.agents.webvoyager_format import parse_reply
 from agent.episode import run_episode
@@ -80,7 +80,11 @@ def test_episode_runs_every_action_and_sends_only_the_last_three_screenshots(ope
         "Thought: I know it.\nAction: ANSWER; [$120.00]",
     )
     agent = make_agent("webvoyager", env=env_som, settings=stub_settings(openai_stub, temperature=0.3, top_p=0.7))
-    assert isinstance(agent, WebVoyagerAgent) and agent.max_steps == 15 and agent.observation_mode == "som"
+    assert (
+        isinstance(agent, WebVoyagerAgent)
+        and get_agent_spec("webvoyager").max_steps == 15
+        and agent.observation_mode == "som"
+    )
     result = run_episode(env_som, agent, intent="What does the red bicycle cost?", start_urls=[start])
     assert result.stop_reason == "stop" and result.answer == "$120.00", [(s.action_text, s.error) for s in result.steps]
     steps = result.steps

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from devtools.openai_stub import OpenAIStub
-from evaluation.running.outcome import Reward
 from evaluation.scoring.evaluators import _NOTHING, EvalContext, _located_value, check_expectation, evaluate_task
 from evaluation.scoring.judges import OpenAIJudge
 from evaluation.taskfiles.loader import _Where, parse_expectation, parse_task
+from evaluation.vocabulary.outcome import Reward
 
 from .taskdata import with_eval
 

@@ -7,8 +7,8 @@ import importlib.util
 import pytest
 from PIL import Image
 
-from evaluation.running.errors import JudgeError, VQAError
 from evaluation.scoring.judges import Blip2VQA, OpenAIJudge, OpenAIVQA, judge_from_env, parse_verdict, vqa_from_env
+from evaluation.vocabulary.errors import JudgeError, VQAError
 
 
 def test_judge_defaults_to_the_openai_endpoint():

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from evaluation.reporting.results import read_results, schema_problems
-from evaluation.taskfiles.spec import MULTI_URL_SEP
+from evaluation.vocabulary.spec import MULTI_URL_SEP
 
 from .embedded_tasks import (
     ROOT,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.running.errors import TaskFormatError
 from evaluation.taskfiles.loader import Task, load_task_entries, load_task_file
+from evaluation.vocabulary.errors import TaskFormatError
 
 from .taskdata import make_task, with_eval, write_tasks
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from agent.browser.driver import create_driver, quit_driver
-from evaluation.running.errors import EvaluationError, HelperError, TaskFormatError, VQAError
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
-from evaluation.scoring.helper_calls import HelperSyntaxError, parse_helper_call
 from evaluation.scoring.helpers import HELPERS, HelperEnv, call_helper
 from evaluation.scoring.judges import OpenAIVQA
 from evaluation.taskfiles.loader import parse_task
+from evaluation.vocabulary.errors import EvaluationError, HelperError, TaskFormatError, VQAError
+from evaluation.vocabulary.helper_calls import HelperSyntaxError, parse_helper_call
 
 from .shopping_api_server import JSONShoppingAPI, ShoppingDataServer
 from .taskdata import with_eval

@@ -16,9 +16,9 @@ from agent.agents import OBSERVATION_MODES as AGENT_OBSERVATION_MODES
 from agent.episode import STOP_REASONS, StopReason
 from agent.observation import OBSERVATION_MODES, ObservationMode
 from evaluation.reporting.results import PHASES, RECORD_STATUSES, SCHEMA_FILE
-from evaluation.running.outcome import Phase, ResultStatus
 from evaluation.running.stacks import STACK_NAMES, STACKS, StackName, stack_name
 from evaluation.scoring.matching import MODES, ScoringMode, check_mode
+from evaluation.vocabulary.outcome import Phase, ResultStatus
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))["properties"]

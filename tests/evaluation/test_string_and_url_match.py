@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation.running.errors import JudgeError
 from evaluation.scoring.evaluators import EvalContext, evaluate_task, normalize_url
 from evaluation.scoring.judges import OpenAIJudge
 from evaluation.scoring.matching import contains, read_number
 from evaluation.taskfiles.loader import parse_task
+from evaluation.vocabulary.errors import JudgeError
 
 from .taskdata import with_eval
 

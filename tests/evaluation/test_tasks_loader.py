@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from evaluation.running.errors import TaskFormatError
 from evaluation.taskfiles.loader import load_task_file
+from evaluation.vocabulary.errors import TaskFormatError
 
 from .taskdata import make_task, with_eval, write_tasks
 

@@ -158,8 +158,8 @@ def test_vqa_backend_answers_through_the_user_path(tiny_blip2):
 
 def test_a_folder_without_a_model_is_a_clear_error(tmp_path):
     from agent.captioner import CaptionerError, make_captioner
-    from evaluation.running.errors import VQAError
     from evaluation.scoring.judges import Blip2VQA
+    from evaluation.vocabulary.errors import VQAError
 
     with pytest.raises(VQAError, match="could not load BLIP-2 from"):
         Blip2VQA(str(tmp_path)).ask(Image.new("RGB", (8, 8)), "what?")

@@ -87,7 +87,7 @@ def test_a_registered_site_is_seen_everywhere(toy_site, monkeypatch):
     import tasks.build as builders
     from evaluation.reporting.results import summarise
     from evaluation.running.login import no_login, recipes
-    from evaluation.running.placeholders import PLACEHOLDERS, resolve_text
+    from evaluation.vocabulary.placeholders import PLACEHOLDERS, resolve_text
     from sites.config import SITES, site_url
     from sites.homepage import registered_cards
     from sites.launchers import LAUNCHERS

@@ -13,10 +13,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
 from evaluation.running.login import forget_logins, login_sites
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
-from evaluation.scoring.helper_calls import parse_helper_call
 from evaluation.scoring.helpers import HELPERS, HelperEnv, call_helper
 from evaluation.scoring.site_api import get_shopping_api
 from evaluation.taskfiles.loader import parse_task
+from evaluation.vocabulary.helper_calls import parse_helper_call
 from sites.arena import Arena
 from sites.shopping.data import ShoppingData
 from tests.evaluation.taskdata import make_task

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from evaluation.scoring.helper_calls import HelperCall
+from evaluation.vocabulary.helper_calls import HelperCall
 
 EVAL_TYPES = ("string_match", "url_match", "program_html", "page_image_query")
 DIFFICULTIES = ("easy", "medium", "hard")
