@@ -96,8 +96,22 @@ def test_an_agent_registered_in_one_module_runs_through_the_harness_as_its_spec_
         PYTHONPATH=os.pathsep.join([str(plugin), str(ROOT), env.get("PYTHONPATH", "")]),
     )
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "toy_needs_agent", "-rs"]
-        + ["--task-file", str(tasks), "--agent", "toy_needs", "--results", str(tmp_path / "r")],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "toy_needs_agent",
+            "-rs",
+            "--task-file",
+            str(tasks),
+            "--agent",
+            "toy_needs",
+            "--results",
+            str(tmp_path / "r"),
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,
