@@ -8,8 +8,6 @@ the upper part of the front (`LABEL_AT`, the kind's label position).
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 from PIL import Image, ImageDraw
 
@@ -23,11 +21,9 @@ BASE = (196, 52, 60)  # the face colour drawn; the body is recoloured from its s
 SHADES = {"front": 1.0, "side": 0.68, "top": 1.22}
 
 
-@functools.lru_cache(maxsize=32)
-def box_drawing(creature: str) -> tuple[Image.Image, np.ndarray]:
-    """(RGBA drawing, body mask float32 0..1) of a box with `creature` (an emoji) on its front."""
-    from sites.imagery.glyphs import glyph
-
+def box_drawing(face: Image.Image) -> tuple[Image.Image, np.ndarray]:
+    """(RGBA drawing, body mask float32 0..1) of a box with `face` (the creature's glyph image, which the caller,
+    glyphs.glyph, draws) on its front."""
     img = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
     body = Image.new("L", (WIDTH, HEIGHT), 0)
     x0, y0, x1, y1 = FRONT
@@ -46,7 +42,6 @@ def box_drawing(creature: str) -> tuple[Image.Image, np.ndarray]:
     draw.line([(x1, y0), (x1 + DEPTH, y0 - DEPTH + 1)], fill=edge, width=1)
 
     # the creature, in its own colours, on the lower part of the front (not part of the recolourable body)
-    face = glyph(creature).image
     side = int(0.80 * (x1 - x0))
     scale = side / max(face.size)
     face = face.resize(

@@ -70,7 +70,7 @@ def glyph(emoji: str, body_mode: str = "hue") -> Glyph:
 def _box_glyph(creature: str) -> Glyph:
     from sites.imagery.boxes import box_drawing
 
-    img, body = box_drawing(creature)
+    img, body = box_drawing(glyph(creature).image)
     arr = np.asarray(img, dtype=np.float32)
     rgb, alpha = arr[..., :3], arr[..., 3] / 255.0
     sel = body > 0.5

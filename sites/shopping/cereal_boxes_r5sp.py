@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 LEAF = "grocery-gourmet-food/breakfast-foods/cereals"
 PER_PAGE, PER_ROW = 12, 4
@@ -49,11 +50,11 @@ def colour_rows(rng: random.Random) -> tuple[list[str], list[str]]:
     return upper, bottom
 
 
-def add_cereal_boxes(conn: sqlite3.Connection, seed: int) -> int:
-    """Insert the boxes (products, their leaf row, attributes, photos); returns how many."""
+def add_cereal_boxes(conn: sqlite3.Connection, seed: int, epoch: datetime, sku: Callable[[int], str]) -> int:
+    """Insert the boxes (products, their leaf row, attributes, photos); returns how many. `epoch` and `sku` are the
+    generator's (sites/shopping/generate.py: its EPOCH and _sku), given so that this module does not import it back."""
     from sites.imagery.catalog_store import STORE_CATALOG
     from sites.shopping.departments import slugify
-    from sites.shopping.generate import EPOCH, _sku
 
     leaf_id = _leaf(conn)
     if leaf_id is None:
@@ -79,7 +80,7 @@ def add_cereal_boxes(conn: sqlite3.Connection, seed: int) -> int:
             key = f"{key}-{pid}"
         keys.add(key)
         price = rng.randrange(3, 9) * 100 + rng.choice((29, 49, 79, 99))
-        created = EPOCH + timedelta(days=rng.randint(200, 900), minutes=rng.randint(0, 1439))
+        created = epoch + timedelta(days=rng.randint(200, 900), minutes=rng.randint(0, 1439))
         short = f"Breakfast cereal by {brand}. A collectible character on every box."
         description = (
             f"{flavour} made from toasted {grain}, crunchy in milk and good by the handful. Every box of {brand} "
@@ -87,7 +88,7 @@ def add_cereal_boxes(conn: sqlite3.Connection, seed: int) -> int:
         )
         conn.execute(
             "INSERT INTO product VALUES (?, ?, ?, ?, ?, ?, '', ?, NULL, ?, ?, ?, ?, 0, 0, 0)",
-            (pid, _sku(pid), title, key, leaf_id, kind, price, price, short, description, _stamp(created)),
+            (pid, sku(pid), title, key, leaf_id, kind, price, price, short, description, _stamp(created)),
         )
         conn.execute("INSERT INTO product_category VALUES (?, ?, ?, ?)", (leaf_id, pid, title.lower(), price))
         attrs = [

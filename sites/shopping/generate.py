@@ -322,7 +322,9 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         rows.n_reviews = n_reviews
         n_official = _official_products(conn, seed, products, rows, leaves)
         add_facts(conn, seed)  # round 4 (r4-spa): More Information rows on a stream of their own
-        n_official += add_cereal_boxes(conn, seed)  # round 5 (r5-sp): creature cereal boxes, a stream of their own
+        n_official += add_cereal_boxes(
+            conn, seed, EPOCH, _sku
+        )  # round 5 (r5-sp): creature cereal boxes, a stream of their own
         n_categories = conn.execute("SELECT COUNT(*) FROM category").fetchone()[0]
         conn.execute("COMMIT")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('rebuild')")
