@@ -253,7 +253,7 @@ class Sandboxing(SessionState):
             self._deny_downloads(context)
             self._contexts[allowed] = context
         self._contexts.move_to_end(allowed)
-        handles = list(self.driver.window_handles)
+        handles = self._window_handles()
         kept = self._tabs[0] if context == self._context and self._tabs and self._tabs[0] in handles else None
         if context != self._context:
             self._spare = None  # the harness's tab of the other context: closed below
@@ -330,20 +330,22 @@ class Sandboxing(SessionState):
         if len(self._refused) < MAX_KEPT:
             self._refused.append(url)
 
-    def _police(self) -> None:
-        """Send every tab found on an off-limits URL to about:blank (recorded)."""
+    def _police(self, targets: dict[str, dict] | None, check_window: bool = True) -> bool:
+        """Send every tab found on an off-limits URL to about:blank (recorded); whether one was. `targets`: the
+        browser's pages with their URLs (Tabs._page_targets; None: each tab's URL is asked of WebDriver).
+        `check_window`: make sure WebDriver is back on the focused tab (an action that failed half-way may have
+        left it elsewhere); else only where this method itself switched."""
         if self._allowed is None or self._harness_depth > 0:
-            return
-        urls: dict[str, str] = {}
-        if self._browser is not None:
-            for info in self._browser_call("Target.getTargets").get("targetInfos", []):
-                if info.get("type") == "page":
-                    urls[info["targetId"]] = info.get("url", "")
+            return False
         offending = []
+        switched = False
         for handle in self._tabs:
-            url = urls.get(handle)
-            if url is None:
+            info = targets.get(handle) if targets is not None else None
+            if info is not None:
+                url = info.get("url", "")
+            else:
                 self.driver.switch_to.window(handle)
+                switched = True
                 url = self.driver.current_url
             if not may_load(url, self._allowed):
                 offending.append((handle, url))
@@ -354,8 +356,9 @@ class Sandboxing(SessionState):
         if offending:
             self.driver.switch_to.window(self._focused_handle)
             self._page_state = (self.driver.current_url, self.driver.title)
-        elif self.driver.current_window_handle != self._focused_handle:
+        elif switched or (check_window and self.driver.current_window_handle != self._focused_handle):
             self.driver.switch_to.window(self._focused_handle)
+        return bool(offending)
 
     def take_refused(self) -> list[str]:
         """The addresses refused since the last call (the env's own checks first, then the gate's), each once."""

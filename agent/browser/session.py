@@ -91,6 +91,7 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
             self._generation = 0  # counts observations and actions (an observation's lazy HTML checks it)
             self._page_state: tuple[str, str] = ("", "")  # URL and title seen by the last settle
             self._spare: str | None = None
+            self._settled_at = -1  # the generation of the last step that ended settled (its tabs checked)
             self._fresh_history = False
             self._focus(0)
             self._start_sandbox(sandbox)
@@ -133,9 +134,16 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
         off-limits URL is sent to about:blank."""
         if isinstance(action, Action) and action.type is ActionType.GOTO and self._refuse_goto(action.url or ""):
             return None
+        before = self._generation
         problem = super().step(action)
         try:
-            self._police()
+            targets = self._page_targets()
+            policed = self._police(targets, check_window=problem is not None)
         except WebDriverException as exc:
             self._check_alive(exc)
+            return problem
+        # Settled, no tab opened or closed since, none sent away: the next observation needs no settle of its own
+        # (it still waits for the view: agent.pending).
+        if self._generation != before and problem is None and not policed and targets and self._tabs_unchanged(targets):
+            self._settled_at = self._generation
         return problem

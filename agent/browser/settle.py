@@ -118,7 +118,9 @@ class Settling(SessionState):
             if _is_dead_session(exc):
                 raise
             return f"could not load {url}: {str(exc).splitlines()[0]}"
-        location = self.driver.execute_script("return location.href")
+        # the page's state, read once: the settle that follows uses it instead of asking again
+        state, location, title = self.driver.execute_script(_STATE_JS)
+        self._state_after_action = (self._focused_handle, state, location, title)
         if location.startswith("chrome-error://"):
             return f"could not load {url} (the browser shows an error page: the site may be down)"
         return None

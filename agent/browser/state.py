@@ -65,6 +65,8 @@ class SessionState:
     _generation: int
     _page_state: tuple[str, str]
     _spare: str | None  # the harness's tab between its uses (sandbox.py), not the agent's
+    _browser: DevToolsPage | None  # the browser-level DevTools socket (a local Chromium; sandbox.py)
+    _settled_at: int  # the generation of the last step that ended settled, its tabs checked (session.py)
     _fresh_history: bool  # tab 0 was kept from the last episode: open() drops its history
 
     if TYPE_CHECKING:
@@ -85,6 +87,8 @@ class SessionState:
         # tabs.py
         def _focus(self, index: int) -> None: ...
         def _sync_tabs(self) -> None: ...
+        def _page_targets(self) -> dict[str, dict] | None: ...
+        def _window_handles(self) -> list[str]: ...
         def _observed_url(self) -> str: ...
 
         # sandbox.py

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from selenium.common.exceptions import WebDriverException
 
+from agent.browser.devtools import DevToolsError, DevToolsTimeout, DevToolsUnavailable
 from agent.browser.errors import BrowserCrashed
 from agent.browser.navigation import same_document
 from agent.browser.reads import _Reads
@@ -35,10 +36,31 @@ class Tabs(SessionState):
         self._focused_handle = handle
         self._emulate(handle)
 
+    def _page_targets(self) -> dict[str, dict] | None:
+        """The browser's pages (the tabs of every context, which WebDriver's window handles name by the same
+        ids) with their URLs, in DevTools' order: one command over the browser's own socket, where ChromeDriver
+        would ask DevTools the same and answer over HTTP. None without that socket (a Selenium Grid) or when it
+        fails."""
+        if self._browser is None:
+            return None
+        try:
+            infos = self._browser.call("Target.getTargets", {}, timeout=15).get("targetInfos", [])
+        except (DevToolsError, DevToolsTimeout, DevToolsUnavailable):
+            return None
+        return {info["targetId"]: info for info in infos if info.get("type") == "page"}
+
+    def _window_handles(self) -> list[str]:
+        targets = self._page_targets()
+        return list(targets) if targets is not None else list(self.driver.window_handles)
+
+    def _tabs_unchanged(self, targets: dict[str, dict]) -> bool:
+        """Whether `targets` (the browser's pages) are exactly the env's tabs and the harness's spare tab."""
+        return set(targets) - {self._spare} == set(self._tabs) and self._focused_handle in targets
+
     def _sync_tabs(self) -> None:
         """Track tabs the page opened (focus the newest, as the benchmark does) or closed (the harness's
         spare tab is not the agent's)."""
-        handles = [h for h in self.driver.window_handles if h != self._spare]
+        handles = [h for h in self._window_handles() if h != self._spare]
         known = set(handles)
         self._tabs = [h for h in self._tabs if h in known]
         new = [h for h in handles if h not in self._tabs]
@@ -85,7 +107,8 @@ class Tabs(SessionState):
                 problem = self._load(url)
                 if problem:
                     raise RuntimeError(f"could not open start URL {url!r}: {problem}")
-            self._focus(0)
+            if len(urls) > 1:
+                self._focus(0)
             if self._fresh_history:  # a tab kept from the last episode (sandbox.confine): no way back to it
                 self.cdp("Page.resetNavigationHistory", {})
                 self._fresh_history = False
