@@ -282,7 +282,7 @@ class Sandboxing(SessionState):
         self._browser_call("Storage.clearCookies", {"browserContextId": context})
         for scheme, host, port in sorted(allowed):
             shown = f"[{host}]" if ":" in host else host
-            self.cdp("Storage.clearDataForOrigin", {"origin": f"{scheme}://{shown}:{port}", "storageTypes": "all"})
+            self.cdp_tab("Storage.clearDataForOrigin", {"origin": f"{scheme}://{shown}:{port}", "storageTypes": "all"})
 
     def _new_tab(self) -> str:
         """Open a blank tab (in the agent's context when confined) and make it WebDriver's current window;

@@ -110,7 +110,7 @@ class Tabs(SessionState):
             if len(urls) > 1:
                 self._focus(0)
             if self._fresh_history:  # a tab kept from the last episode (sandbox.confine): no way back to it
-                self.cdp("Page.resetNavigationHistory", {})
+                self.cdp_tab("Page.resetNavigationHistory", {})
                 self._fresh_history = False
             problem = self._settle()
             if problem:

@@ -176,9 +176,11 @@ class Runtime:
         from agent.browser.driver import BrowserUnavailable
         from agent.load import load_scaled, retry_slow_renderer
 
+        cleared = False
         if self.env is not None:
-            try:
-                self.env.driver.current_window_handle
+            try:  # the cookies of the last task go; a browser that does not answer is started again
+                self.env.cdp("Network.clearBrowserCookies")
+                cleared = True
             except Exception:
                 self.close_browser()
         if self.env is None:
@@ -201,7 +203,8 @@ class Runtime:
         try:
             # waits that account for load: on an oversubscribed machine pages take longer to settle
             self.env.set_settle_timeout(load_scaled(settle_timeout_s()))
-            self.env.cdp("Network.clearBrowserCookies")
+            if not cleared:
+                self.env.cdp("Network.clearBrowserCookies")
         except Exception as exc:
             self.close_browser()
             raise HarnessError(f"the browser does not answer: {exc}") from exc
