@@ -76,7 +76,7 @@ class Observing(Tabs):
             raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
 
     def _observe(self) -> Observation:
-        just_settled = self._settled_at == self._generation  # by the step right before (BrowserEnv.step)
+        just_settled = self._settled_at == self._generation  # by the open or step right before (BrowserEnv.step)
         self._generation += 1
         timings: dict[str, float] = {}
         t = time.perf_counter()

@@ -91,7 +91,7 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
             self._generation = 0  # counts observations and actions (an observation's lazy HTML checks it)
             self._page_state: tuple[str, str] = ("", "")  # URL and title seen by the last settle
             self._spare: str | None = None
-            self._settled_at = -1  # the generation of the last step that ended settled (its tabs checked)
+            self._settled_at = -1  # the generation of the last open or step that ended settled, its tabs checked
             self._fresh_history = False
             self._focus(0)
             self._start_sandbox(sandbox)

@@ -66,7 +66,7 @@ class SessionState:
     _page_state: tuple[str, str]
     _spare: str | None  # the harness's tab between its uses (sandbox.py), not the agent's
     _browser: DevToolsPage | None  # the browser-level DevTools socket (a local Chromium; sandbox.py)
-    _settled_at: int  # the generation of the last step that ended settled, its tabs checked (session.py)
+    _settled_at: int  # the generation of the last open or step that ended settled, its tabs checked
     _fresh_history: bool  # tab 0 was kept from the last episode: open() drops its history
 
     if TYPE_CHECKING:

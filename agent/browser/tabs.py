@@ -119,6 +119,13 @@ class Tabs(SessionState):
             self._check_alive(exc)
             raise RuntimeError(f"could not open {urls}: {str(exc).splitlines()[0]}") from exc
         self._targets = {}
+        self._settled_at = self._generation  # settled, its tabs just synced: the first observation need not again
+
+    @property
+    def url(self) -> str:
+        """The focused tab's URL as the last settle or observation saw it (no request unless it is an error
+        page, whose failed URL WebDriver names)."""
+        return self._observed_url()
 
     def _observed_url(self) -> str:
         """The focused tab's URL as the page reported it; on an error page, the URL that failed to load

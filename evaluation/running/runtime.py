@@ -433,9 +433,10 @@ class Runtime:
         resolved = run.ready(run.resolved, "the resolved task")
 
         def hook() -> bool:
-            with run.ready(run.env, "the browser").harness():
-                # answer and final URL are both set there
-                reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=""))
+            env = run.ready(run.env, "the browser")
+            with env.harness():
+                # right after the start pages' observation: the URL it saw is the null agent's final URL
+                reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=env.url))
             run.record.setdefault("proof", {})["null"] = {
                 "reward": reward.score,
                 "scoring": "strict",

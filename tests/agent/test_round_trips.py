@@ -29,7 +29,9 @@ def _requests(env):
 
 def test_an_observation_and_each_action_cost_few_requests(som_env, pages):
     som_env.open([pages("basic.html")])
-    som_env.observe()  # the document's isolated world exists from here on
+    with _requests(som_env) as counts:
+        som_env.observe()  # the document's isolated world exists from here on
+    assert sum(counts.values()) == 0, counts  # settled by open(): the observation only waits for the view
     with _requests(som_env) as counts:
         obs = som_env.observe()
         assert obs.som_screenshot and obs.text
