@@ -262,8 +262,9 @@ class Sandboxing(SessionState):
         self._fresh_history = kept is not None  # Tabs.open drops the kept tab's history
         for handle in handles:
             if handle not in (fresh, self._spare):
-                self.driver.switch_to.window(handle)
+                self._switch(handle)
                 self.driver.close()
+                self._window = None
         self._tabs = [fresh]
         for gone in [h for h in self._sockets if h != fresh]:
             self._sockets.pop(gone).close()
@@ -292,8 +293,9 @@ class Sandboxing(SessionState):
             target = self._browser_call(
                 "Target.createTarget", {"url": "about:blank", "browserContextId": self._context}
             )["targetId"]
-            self.driver.switch_to.window(target)
+            self._switch(target)
             return target
+        self._window = None
         self.driver.switch_to.new_window("tab")
         return self.driver.current_window_handle
 
@@ -301,6 +303,7 @@ class Sandboxing(SessionState):
         """A tab for the harness (the scoring tab), in the agent's context, focused in WebDriver but not one of
         the agent's tabs. The caller hands it back with `release_tab` (or closes it)."""
         spare, self._spare = self._spare, None
+        self._window = None  # the harness switches between its tab and the agent's on its own
         if spare is not None:
             try:
                 self.driver.switch_to.window(spare)
@@ -344,20 +347,20 @@ class Sandboxing(SessionState):
             if info is not None:
                 url = info.get("url", "")
             else:
-                self.driver.switch_to.window(handle)
+                self._switch(handle)
                 switched = True
                 url = self.driver.current_url
             if not may_load(url, self._allowed):
                 offending.append((handle, url))
         for handle, url in offending:
             self._note(url)
-            self.driver.switch_to.window(handle)
+            self._switch(handle)
             self.driver.get("about:blank")
         if offending:
-            self.driver.switch_to.window(self._focused_handle)
+            self._switch(self._focused_handle)
             self._page_state = (self.driver.current_url, self.driver.title)
         elif switched or (check_window and self.driver.current_window_handle != self._focused_handle):
-            self.driver.switch_to.window(self._focused_handle)
+            self._switch(self._focused_handle)
         return bool(offending)
 
     def take_refused(self) -> list[str]:

@@ -76,6 +76,7 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
                 self._debugger = (self.driver.capabilities.get("goog:chromeOptions") or {}).get("debuggerAddress")
             self._sockets: dict[str, DevToolsPage] = {}
             self._worlds: dict[str, tuple[int, str]] = {}  # tab -> (isolated world context id, its token)
+            self._window: str | None = None
             self._tabs: list[str] = [self.driver.current_window_handle]
             self._focused_handle = self._tabs[0]
             self._emulated: dict[str, tuple[int, int]] = {}
@@ -135,6 +136,7 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
         if isinstance(action, Action) and action.type is ActionType.GOTO and self._refuse_goto(action.url or ""):
             return None
         before = self._generation
+        self._window = None  # an action may switch WebDriver's window on its own (closing a tab)
         problem = super().step(action)
         try:
             targets = self._page_targets()

@@ -29,9 +29,17 @@ class Tabs(SessionState):
         )
         self._emulated[handle] = self.viewport
 
+    def _switch(self, handle: str) -> None:
+        """Make `handle` WebDriver's current window, remembered in `_window` (None while unknown: a step, the
+        harness and closed windows forget it), so that focusing the tab WebDriver is on costs no request."""
+        self._window = None
+        self.driver.switch_to.window(handle)
+        self._window = handle
+
     def _focus(self, index: int) -> None:
         handle = self._tabs[index]
-        self.driver.switch_to.window(handle)
+        if self._window != handle:
+            self._switch(handle)
         self._focused = index
         self._focused_handle = handle
         self._emulate(handle)
@@ -93,8 +101,9 @@ class Tabs(SessionState):
         try:
             self._sync_tabs()
             for handle in self._tabs[1:]:
-                self.driver.switch_to.window(handle)
+                self._switch(handle)
                 self.driver.close()
+                self._window = None
             self._tabs = self._tabs[:1]
             self._emulated = {h: v for h, v in self._emulated.items() if h in self._tabs}
             self._focus(0)
@@ -151,11 +160,11 @@ class Tabs(SessionState):
             elif info and not info.get("url", "").startswith(_ERROR_PAGE):
                 tabs.append(Tab(_document_title(info.get("title", ""), info.get("url", "")), info["url"]))
             else:  # an error page (WebDriver names the URL that failed) or a tab DevTools did not list
-                self.driver.switch_to.window(handle)
+                self._switch(handle)
                 try:
                     tabs.append(Tab(self.driver.title, self.driver.current_url))
                 finally:
-                    self.driver.switch_to.window(self._focused_handle)
+                    self._switch(self._focused_handle)
         return tabs
 
 
