@@ -76,10 +76,11 @@ class Observing(Tabs):
             raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
 
     def _observe(self) -> Observation:
+        just_settled = self._settled_at == self._generation  # by the open or step right before (BrowserEnv.step)
         self._generation += 1
         timings: dict[str, float] = {}
         t = time.perf_counter()
-        settle_problem = self._settle()
+        settle_problem = None if just_settled else self._settle()
         timings["settle"] = time.perf_counter() - t
         t = time.perf_counter()
         view, view_problem = self._wait_for_view(timings["settle"])

@@ -91,6 +91,16 @@ class DevToolsChannel(SessionState):
             self.driver.error_handler.check_response(response)
         return (response or {}).get("value") or {}
 
+    def cdp_tab(self, method: str, params: dict | None = None) -> dict:
+        """A DevTools command to the focused tab over its own socket when there is one (else as `cdp`, through
+        ChromeDriver): for commands whose effect does not belong to the session that sends them (cookies,
+        storage, history; not an emulation, which ends with its session). DevTools' refusal raises
+        WebDriverException, as through ChromeDriver."""
+        try:
+            return self._page_call(method, params or {})
+        except _ProtocolError as exc:
+            raise WebDriverException(f"DevTools refused {method}: {exc}") from exc
+
     def _relay(self, method: str, params: dict) -> dict:
         """`cdp`, with DevTools' refusals as _ProtocolError (ChromeDriver wraps them in its own error)."""
         try:

@@ -253,7 +253,7 @@ class Sandboxing(SessionState):
             self._deny_downloads(context)
             self._contexts[allowed] = context
         self._contexts.move_to_end(allowed)
-        handles = list(self.driver.window_handles)
+        handles = self._window_handles()
         kept = self._tabs[0] if context == self._context and self._tabs and self._tabs[0] in handles else None
         if context != self._context:
             self._spare = None  # the harness's tab of the other context: closed below
@@ -262,8 +262,9 @@ class Sandboxing(SessionState):
         self._fresh_history = kept is not None  # Tabs.open drops the kept tab's history
         for handle in handles:
             if handle not in (fresh, self._spare):
-                self.driver.switch_to.window(handle)
+                self._switch(handle)
                 self.driver.close()
+                self._window = None
         self._tabs = [fresh]
         for gone in [h for h in self._sockets if h != fresh]:
             self._sockets.pop(gone).close()
@@ -282,7 +283,7 @@ class Sandboxing(SessionState):
         self._browser_call("Storage.clearCookies", {"browserContextId": context})
         for scheme, host, port in sorted(allowed):
             shown = f"[{host}]" if ":" in host else host
-            self.cdp("Storage.clearDataForOrigin", {"origin": f"{scheme}://{shown}:{port}", "storageTypes": "all"})
+            self.cdp_tab("Storage.clearDataForOrigin", {"origin": f"{scheme}://{shown}:{port}", "storageTypes": "all"})
 
     def _new_tab(self) -> str:
         """Open a blank tab (in the agent's context when confined) and make it WebDriver's current window;
@@ -292,8 +293,9 @@ class Sandboxing(SessionState):
             target = self._browser_call(
                 "Target.createTarget", {"url": "about:blank", "browserContextId": self._context}
             )["targetId"]
-            self.driver.switch_to.window(target)
+            self._switch(target)
             return target
+        self._window = None
         self.driver.switch_to.new_window("tab")
         return self.driver.current_window_handle
 
@@ -301,6 +303,7 @@ class Sandboxing(SessionState):
         """A tab for the harness (the scoring tab), in the agent's context, focused in WebDriver but not one of
         the agent's tabs. The caller hands it back with `release_tab` (or closes it)."""
         spare, self._spare = self._spare, None
+        self._window = None  # the harness switches between its tab and the agent's on its own
         if spare is not None:
             try:
                 self.driver.switch_to.window(spare)
@@ -330,32 +333,35 @@ class Sandboxing(SessionState):
         if len(self._refused) < MAX_KEPT:
             self._refused.append(url)
 
-    def _police(self) -> None:
-        """Send every tab found on an off-limits URL to about:blank (recorded)."""
+    def _police(self, targets: dict[str, dict] | None, check_window: bool = True) -> bool:
+        """Send every tab found on an off-limits URL to about:blank (recorded); whether one was. `targets`: the
+        browser's pages with their URLs (Tabs._page_targets; None: each tab's URL is asked of WebDriver).
+        `check_window`: make sure WebDriver is back on the focused tab (an action that failed half-way may have
+        left it elsewhere); else only where this method itself switched."""
         if self._allowed is None or self._harness_depth > 0:
-            return
-        urls: dict[str, str] = {}
-        if self._browser is not None:
-            for info in self._browser_call("Target.getTargets").get("targetInfos", []):
-                if info.get("type") == "page":
-                    urls[info["targetId"]] = info.get("url", "")
+            return False
         offending = []
+        switched = False
         for handle in self._tabs:
-            url = urls.get(handle)
-            if url is None:
-                self.driver.switch_to.window(handle)
+            info = targets.get(handle) if targets is not None else None
+            if info is not None:
+                url = info.get("url", "")
+            else:
+                self._switch(handle)
+                switched = True
                 url = self.driver.current_url
             if not may_load(url, self._allowed):
                 offending.append((handle, url))
         for handle, url in offending:
             self._note(url)
-            self.driver.switch_to.window(handle)
+            self._switch(handle)
             self.driver.get("about:blank")
         if offending:
-            self.driver.switch_to.window(self._focused_handle)
+            self._switch(self._focused_handle)
             self._page_state = (self.driver.current_url, self.driver.title)
-        elif self.driver.current_window_handle != self._focused_handle:
-            self.driver.switch_to.window(self._focused_handle)
+        elif switched or (check_window and self.driver.current_window_handle != self._focused_handle):
+            self._switch(self._focused_handle)
+        return bool(offending)
 
     def take_refused(self) -> list[str]:
         """The addresses refused since the last call (the env's own checks first, then the gate's), each once."""

@@ -76,6 +76,7 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
                 self._debugger = (self.driver.capabilities.get("goog:chromeOptions") or {}).get("debuggerAddress")
             self._sockets: dict[str, DevToolsPage] = {}
             self._worlds: dict[str, tuple[int, str]] = {}  # tab -> (isolated world context id, its token)
+            self._window: str | None = None
             self._tabs: list[str] = [self.driver.current_window_handle]
             self._focused_handle = self._tabs[0]
             self._emulated: dict[str, tuple[int, int]] = {}
@@ -91,6 +92,7 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
             self._generation = 0  # counts observations and actions (an observation's lazy HTML checks it)
             self._page_state: tuple[str, str] = ("", "")  # URL and title seen by the last settle
             self._spare: str | None = None
+            self._settled_at = -1  # the generation of the last open or step that ended settled, its tabs checked
             self._fresh_history = False
             self._focus(0)
             self._start_sandbox(sandbox)
@@ -133,9 +135,17 @@ class BrowserEnv(Sandboxing, Acting, Replaying, Observing, Tabs, Settling, DevTo
         off-limits URL is sent to about:blank."""
         if isinstance(action, Action) and action.type is ActionType.GOTO and self._refuse_goto(action.url or ""):
             return None
+        before = self._generation
+        self._window = None  # an action may switch WebDriver's window on its own (closing a tab)
         problem = super().step(action)
         try:
-            self._police()
+            targets = self._page_targets()
+            policed = self._police(targets, check_window=problem is not None)
         except WebDriverException as exc:
             self._check_alive(exc)
+            return problem
+        # Settled, no tab opened or closed since, none sent away: the next observation needs no settle of its own
+        # (it still waits for the view: agent.pending).
+        if self._generation != before and problem is None and not policed and targets and self._tabs_unchanged(targets):
+            self._settled_at = self._generation
         return problem

@@ -12,6 +12,7 @@ from selenium.common.exceptions import (
     UnexpectedAlertPresentException,
     WebDriverException,
 )
+from selenium.webdriver.remote.command import Command
 
 from agent.browser.errors import _is_dead_session, _ProtocolError
 from agent.browser.state import SessionState
@@ -89,10 +90,11 @@ class Settling(SessionState):
                 return f"the page did not finish loading within {self.settle_timeout:g} s"
 
     def set_settle_timeout(self, seconds: float) -> None:
-        """How long page loads and settle waits may take before an action reports a timeout."""
+        """How long page loads and settle waits may take before an action reports a timeout: WebDriver's page
+        load and script timeouts, in one request."""
         self.settle_timeout = float(seconds)
-        self.driver.set_page_load_timeout(self.settle_timeout)
-        self.driver.set_script_timeout(self.settle_timeout)
+        ms = int(self.settle_timeout * 1000)
+        self.driver.execute(Command.SET_TIMEOUTS, {"pageLoad": ms, "script": ms})
 
     def _load(self, url: str) -> str | None:
         """Navigate the focused tab; None on success, else why it failed. A renderer starved by a busy
@@ -118,7 +120,9 @@ class Settling(SessionState):
             if _is_dead_session(exc):
                 raise
             return f"could not load {url}: {str(exc).splitlines()[0]}"
-        location = self.driver.execute_script("return location.href")
+        # the page's state, read once: the settle that follows uses it instead of asking again
+        state, location, title = self.driver.execute_script(_STATE_JS)
+        self._state_after_action = (self._focused_handle, state, location, title)
         if location.startswith("chrome-error://"):
             return f"could not load {url} (the browser shows an error page: the site may be down)"
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from selenium.common.exceptions import WebDriverException
 
+from agent.browser.devtools import DevToolsError, DevToolsTimeout, DevToolsUnavailable
 from agent.browser.errors import BrowserCrashed
 from agent.browser.navigation import same_document
 from agent.browser.reads import _Reads
@@ -28,17 +29,46 @@ class Tabs(SessionState):
         )
         self._emulated[handle] = self.viewport
 
+    def _switch(self, handle: str) -> None:
+        """Make `handle` WebDriver's current window, remembered in `_window` (None while unknown: a step, the
+        harness and closed windows forget it), so that focusing the tab WebDriver is on costs no request."""
+        self._window = None
+        self.driver.switch_to.window(handle)
+        self._window = handle
+
     def _focus(self, index: int) -> None:
         handle = self._tabs[index]
-        self.driver.switch_to.window(handle)
+        if self._window != handle:
+            self._switch(handle)
         self._focused = index
         self._focused_handle = handle
         self._emulate(handle)
 
+    def _page_targets(self) -> dict[str, dict] | None:
+        """The browser's pages (the tabs of every context, which WebDriver's window handles name by the same
+        ids) with their URLs, in DevTools' order: one command over the browser's own socket, where ChromeDriver
+        would ask DevTools the same and answer over HTTP. None without that socket (a Selenium Grid) or when it
+        fails."""
+        if self._browser is None:
+            return None
+        try:
+            infos = self._browser.call("Target.getTargets", {}, timeout=15).get("targetInfos", [])
+        except (DevToolsError, DevToolsTimeout, DevToolsUnavailable):
+            return None
+        return {info["targetId"]: info for info in infos if info.get("type") == "page"}
+
+    def _window_handles(self) -> list[str]:
+        targets = self._page_targets()
+        return list(targets) if targets is not None else list(self.driver.window_handles)
+
+    def _tabs_unchanged(self, targets: dict[str, dict]) -> bool:
+        """Whether `targets` (the browser's pages) are exactly the env's tabs and the harness's spare tab."""
+        return set(targets) - {self._spare} == set(self._tabs) and self._focused_handle in targets
+
     def _sync_tabs(self) -> None:
         """Track tabs the page opened (focus the newest, as the benchmark does) or closed (the harness's
         spare tab is not the agent's)."""
-        handles = [h for h in self.driver.window_handles if h != self._spare]
+        handles = [h for h in self._window_handles() if h != self._spare]
         known = set(handles)
         self._tabs = [h for h in self._tabs if h in known]
         new = [h for h in handles if h not in self._tabs]
@@ -71,8 +101,9 @@ class Tabs(SessionState):
         try:
             self._sync_tabs()
             for handle in self._tabs[1:]:
-                self.driver.switch_to.window(handle)
+                self._switch(handle)
                 self.driver.close()
+                self._window = None
             self._tabs = self._tabs[:1]
             self._emulated = {h: v for h, v in self._emulated.items() if h in self._tabs}
             self._focus(0)
@@ -85,9 +116,10 @@ class Tabs(SessionState):
                 problem = self._load(url)
                 if problem:
                     raise RuntimeError(f"could not open start URL {url!r}: {problem}")
-            self._focus(0)
+            if len(urls) > 1:
+                self._focus(0)
             if self._fresh_history:  # a tab kept from the last episode (sandbox.confine): no way back to it
-                self.cdp("Page.resetNavigationHistory", {})
+                self.cdp_tab("Page.resetNavigationHistory", {})
                 self._fresh_history = False
             problem = self._settle()
             if problem:
@@ -96,6 +128,13 @@ class Tabs(SessionState):
             self._check_alive(exc)
             raise RuntimeError(f"could not open {urls}: {str(exc).splitlines()[0]}") from exc
         self._targets = {}
+        self._settled_at = self._generation  # settled, its tabs just synced: the first observation need not again
+
+    @property
+    def url(self) -> str:
+        """The focused tab's URL as the last settle or observation saw it (no request unless it is an error
+        page, whose failed URL WebDriver names)."""
+        return self._observed_url()
 
     def _observed_url(self) -> str:
         """The focused tab's URL as the page reported it; on an error page, the URL that failed to load
@@ -121,11 +160,11 @@ class Tabs(SessionState):
             elif info and not info.get("url", "").startswith(_ERROR_PAGE):
                 tabs.append(Tab(_document_title(info.get("title", ""), info.get("url", "")), info["url"]))
             else:  # an error page (WebDriver names the URL that failed) or a tab DevTools did not list
-                self.driver.switch_to.window(handle)
+                self._switch(handle)
                 try:
                     tabs.append(Tab(self.driver.title, self.driver.current_url))
                 finally:
-                    self.driver.switch_to.window(self._focused_handle)
+                    self._switch(self._focused_handle)
         return tabs
 
 

@@ -193,7 +193,7 @@ def _restore(env, base: str, cookies: list[dict]) -> None:
         if c.get("expiry"):
             param["expires"] = c["expiry"]
         params.append(param)
-    cdp = getattr(env, "cdp", None)
+    cdp = getattr(env, "cdp_tab", None) or getattr(env, "cdp", None)  # over the tab's own socket when it has one
     if cdp is not None:
         try:
             cdp("Network.setCookies", {"cookies": params})

@@ -37,14 +37,14 @@ def scripts_on_last_page(task: Task) -> bool:
 
 
 def score_start_as_null(task: Task, ctx: EvalContext) -> Reward:
-    """The null agent's outcome on the page as it is now: an empty answer, the current URL, strict scoring.
-    The checks run in the task's order up to the first that fails: the reward is then 0 whatever the others say
-    (the episode's own scoring runs every check)."""
+    """The null agent's outcome on the page as it is now: an empty answer, the current URL (ctx.final_url when
+    given: the URL the start pages' observation saw; else the browser is asked), strict scoring. The checks run
+    in the task's order up to the first that fails: the reward is then 0 whatever the others say (the episode's
+    own scoring runs every check)."""
     if ctx.driver is None:
         raise ValueError("the null proof needs the browser")
-    return evaluate_task(
-        task, replace(ctx, answer="", final_url=ctx.driver.current_url, scoring="strict", first_failure_ends=True)
-    )
+    url = ctx.final_url or ctx.driver.current_url
+    return evaluate_task(task, replace(ctx, answer="", final_url=url, scoring="strict", first_failure_ends=True))
 
 
 @dataclass

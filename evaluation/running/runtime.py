@@ -177,9 +177,11 @@ class Runtime:
         from agent.browser.driver import BrowserUnavailable
         from agent.load import load_scaled, retry_slow_renderer
 
+        cleared = False
         if self.env is not None:
-            try:
-                _ = self.env.driver.current_window_handle
+            try:  # the cookies of the last task go; a browser that does not answer is started again
+                self.env.cdp("Network.clearBrowserCookies")
+                cleared = True
             except Exception:
                 self.close_browser()
         if self.env is None:
@@ -202,7 +204,8 @@ class Runtime:
         try:
             # waits that account for load: on an oversubscribed machine pages take longer to settle
             self.env.set_settle_timeout(load_scaled(settle_timeout_s()))
-            self.env.cdp("Network.clearBrowserCookies")
+            if not cleared:
+                self.env.cdp("Network.clearBrowserCookies")
         except Exception as exc:
             self.close_browser()
             raise HarnessError(f"the browser does not answer: {exc}") from exc
@@ -443,9 +446,10 @@ class Runtime:
         resolved = run.ready(run.resolved, "the resolved task")
 
         def hook() -> bool:
-            with run.ready(run.env, "the browser").harness():
-                # answer and final URL are both set there
-                reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=""))
+            env = run.ready(run.env, "the browser")
+            with env.harness():
+                # right after the start pages' observation: the URL it saw is the null agent's final URL
+                reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=env.url))
             run.record.setdefault("proof", {})["null"] = {
                 "reward": reward.score,
                 "scoring": "strict",

@@ -106,6 +106,9 @@ def test_the_committed_ledger_holds_the_committed_tasks_ids(suite_name):
         seen[task["intent_template"]] += 1
 
 
+# on the worker of the classifieds suite's own tests (make test: --dist loadgroup), whose build has drawn the suite's
+# pictures already (drawn once per process): this build then costs what a second build costs
+@pytest.mark.xdist_group("suite-classifieds")
 def test_a_toy_template_in_the_middle_of_a_real_suite_leaves_its_ids(monkeypatch, suite_settings):
     """The classifieds suite built with a toy template inserted halfway through TEMPLATES: every committed
     (template, index) keeps its task id and template id; the toy's tasks get ids after the ledger's."""
