@@ -40,6 +40,7 @@ def _browsergym_episode(suite: str, task_id: int, fast: bool) -> tuple[float, fl
     env = gym.make(
         f"browsergym/vwa_arena.{suite}.{task_id}",
         action_mapping=actions.to_python_code,
+        disable_env_checker=True,  # as AgentLab's and BrowserGym's study loops make their environments
         **({"pre_observation_delay": 0.0} if fast else {}),
     )
     try:

@@ -11,7 +11,8 @@ model earned. `make test-agentlab` runs it on the local stub; tests/bgym/test_ag
 
 The machine reaches no model host: litellm reads its local price table (LITELLM_LOCAL_MODEL_COST_MAP), and
 tiktoken's BPE tables, which AgentLab counts prompt tokens with, come from the bpe-openai wheel of the project's
-lock instead of a download.
+lock instead of a download; browsergym.webarena's import-time download of NLTK's punkt_tab (which AgentLab's
+study module triggers, and no task here uses) finds a placeholder folder instead.
 
 May import: agentlab, browsergym, evaluation.bgym, agent.openai_stub (only without OPENAI_BASE_URL).
 """
@@ -20,12 +21,12 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import math
 import os
 import sys
 import tempfile
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -39,41 +40,46 @@ def stub_reply(action: str) -> str:
 
 
 def _offline_tiktoken() -> None:
-    """tiktoken reads the BPE tables bpe-openai ships instead of fetching them (it checks their hash as usual)."""
+    """tiktoken reads the BPE tables bpe-openai ships instead of fetching them, checked against the sha256 tiktoken
+    expects."""
     import tiktoken.load
 
     fetch = tiktoken.load.read_file_cached
     shipped = {name: f"{name}.tiktoken" for name in ("cl100k_base", "o200k_base")}
 
     def read(blobpath: str, expected_hash: str | None = None) -> bytes:
-        for name, file in shipped.items():
+        for file in shipped.values():
             if blobpath.endswith("/" + file):
-                return gzip.decompress((resources.files("bpe_openai") / "data" / f"{file}.gz").read_bytes())
+                data = gzip.decompress((resources.files("bpe_openai") / "data" / f"{file}.gz").read_bytes())
+                if expected_hash and hashlib.sha256(data).hexdigest() != expected_hash:
+                    raise RuntimeError(f"bpe-openai's {file} is not the table tiktoken expects ({expected_hash})")
+                return data
         return fetch(blobpath, expected_hash)
 
     tiktoken.load.read_file_cached = read
 
 
-def _agentlab_env_args(env_args_list: list) -> list:
-    """The benchmark's EnvArgs as AgentLab's own class (a study converts BrowserGym's into it and would lose the
-    import of browsergym.vwa_arena a worker process needs before making the environment)."""
-    from agentlab.experiments.loop import EnvArgs  # type: ignore[import-not-found]  # AgentLab's venv only
+def _no_punkt_download(folder: Path) -> None:
+    """AgentLab's study module imports browsergym.webarena, whose import downloads NLTK's punkt_tab tokenizer unless
+    `nltk.data.find("tokenizers/punkt_tab")` finds it; only WebArena's own evaluators use it, and no task here is
+    WebArena's. An empty resource folder, named as such, answers that check; nothing else reads it."""
+    import nltk
 
-    @dataclass
-    class VwaArenaAgentLabEnvArgs(EnvArgs):
-        def make_env(self, *args: Any, **kwargs: Any) -> Any:
-            import browsergym.vwa_arena  # noqa: F401  (registers the tasks in this process)
-
-            return super().make_env(*args, **kwargs)
-
-    fields = ("task_name", "task_seed", "max_steps", "headless")
-    return [VwaArenaAgentLabEnvArgs(**{f: getattr(a, f) for f in fields}) for a in env_args_list]
+    # NLTK 3.8.1 (the project's pin) looks for "tokenizers/punkt_tab" in tokenizers/punkt/PY3_tab, later ones as named
+    for marker in (folder / "tokenizers" / "punkt_tab", folder / "tokenizers" / "punkt" / "PY3_tab"):
+        marker.mkdir(parents=True, exist_ok=True)
+        (marker / "README").write_text(
+            "Placeholder for browsergym.webarena's import-time check (evaluation/bgym/study.py)\n"
+        )
+    if str(folder) not in nltk.data.path:
+        nltk.data.path.append(str(folder))
 
 
 def run_study(suite: str, n_tasks: int, out: Path) -> list[dict]:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("OPENAI_API_KEY", "local-stub")
     _offline_tiktoken()
+    _no_punkt_download(out / "nltk_data")
     from copy import deepcopy
 
     from agentlab.agents.generic_agent import AGENT_4o_MINI  # type: ignore[import-not-found]  # AgentLab's venv
@@ -81,10 +87,11 @@ def run_study(suite: str, n_tasks: int, out: Path) -> list[dict]:
 
     import browsergym.vwa_arena  # noqa: F401
 
+    from .agentlab_env import agentlab_env_args
     from .benchmark import benchmarks
 
     bench = benchmarks()[f"vwa_arena_{suite}"]
-    bench.env_args_list = _agentlab_env_args(bench.env_args_list[:n_tasks])
+    bench.env_args_list = agentlab_env_args(bench.env_args_list[:n_tasks])
     agent = deepcopy(AGENT_4o_MINI)
     study = make_study(benchmark=bench, agent_args=[agent], comment="vwa-arena: the generic agent on the local stub")
     study.run(n_jobs=1, parallel_backend="sequential", n_relaunch=1, exp_root=out)

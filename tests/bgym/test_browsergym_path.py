@@ -4,9 +4,10 @@ the BrowserGym path give the same verdicts, check by check, on a sample of every
 
 make test runs the replay on a fixed sample of REPLAY_SAMPLE classifieds tasks spread evenly over the suite's ids
 (the first, the last and every ~9th between); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task.
-The episodes of a process share their Chromiums (evaluation/bgym/reuse.py) and observe without BrowserGym's fixed
+The episodes of a process share their Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed
 0.5 s pause (pre_observation_delay=0: an action already waits for the navigation it starts, and BrowserGym waits
-for each page's DOM before observing).
+for each page's DOM before observing) and, as AgentLab's and BrowserGym's study loops make them, without
+gymnasium's environment checker (which validates the first observation and step of every new environment).
 
 Skipped when the `browsergym` extra is not installed (the default install has it; EXTRAS=models leaves it out).
 """
@@ -52,6 +53,7 @@ def _make(suite: str, task_id: int, scoring: str = "official"):
         action_mapping=ACTIONS.to_python_code,
         task_kwargs={"scoring": scoring},
         pre_observation_delay=0.0,
+        disable_env_checker=True,  # as AgentLab's and BrowserGym's study loops make their environments
     )
 
 
