@@ -97,7 +97,7 @@ def run_study(suite: str, n_tasks: int, out: Path) -> list[dict]:
     study.run(n_jobs=1, parallel_backend="sequential", n_relaunch=1, exp_root=out)
     result_df, _summary, _errors = study.get_results()
     rows = []
-    for _, row in result_df.iterrows():
+    for _, row in result_df.reset_index().iterrows():  # the task's name may be in the index
 
         def value(key: str) -> Any:
             v = row.get(key)
