@@ -6,7 +6,7 @@ make test runs the replay on a fixed sample of REPLAY_SAMPLE classifieds tasks s
 (the first, the last and every ~9th between); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task.
 The episodes of a process share their Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed
 0.5 s pause (pre_observation_delay=0: an action already waits for the navigation it starts, and BrowserGym waits
-for each page's DOM before observing) and, as AgentLab's and BrowserGym's study loops make them, without
+for each page's DOM before observing; kept where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without
 gymnasium's environment checker (which validates the first observation and step of every new environment).
 
 Skipped when the `browsergym` extra is not installed (the default install has it; EXTRAS=models leaves it out).
@@ -48,11 +48,14 @@ def _kept_browsers():
 
 
 def _make(suite: str, task_id: int, scoring: str = "official"):
+    # BrowserGym learns which tab is active from a page's JavaScript callback, which its pause lets arrive: kept
+    # for the tasks whose solution switches tabs
+    tabs = any(step["do"] == "tab_focus" for step in suites.load(suite, task_id).reference_solution)
     return gym.make(
         f"browsergym/vwa_arena.{suite}.{task_id}",
         action_mapping=ACTIONS.to_python_code,
         task_kwargs={"scoring": scoring},
-        pre_observation_delay=0.0,
+        pre_observation_delay=0.5 if tabs else 0.0,
         disable_env_checker=True,  # as AgentLab's and BrowserGym's study loops make their environments
     )
 
