@@ -42,6 +42,9 @@ REPLAY_SAMPLE = 30
 
 @pytest.fixture(scope="module", autouse=True)
 def _kept_browsers():
+    if os.environ.get("VWA_BGYM_KEEP_BROWSERS", "1") == "0":  # BrowserGym's own launches, to compare
+        yield
+        return
     keep_browsers()
     yield
     release()
@@ -162,9 +165,19 @@ def _placeholders(text: str, urls: dict[str, str]) -> str:
     return re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", text)
 
 
+# Known to hang in a Playwright call on the BrowserGym path (the same with BrowserGym's own launches and its pause;
+# not yet understood): skipped so that make test cannot hang on it. Issue 39 stays open for it.
+HANGS = {("multisite", 1033): "hangs in a Playwright call on the BrowserGym path (issue 39, open)"}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "suite,task_id", [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite") for t in _sample(s)]
+    "suite,task_id",
+    [
+        pytest.param(s, t, marks=[pytest.mark.skip(reason=HANGS[(s, t)])] if (s, t) in HANGS else [])
+        for s in ("classifieds", "reddit", "shopping", "multisite")
+        for t in _sample(s)
+    ],
 )
 def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, task_id, selenium_runtime):
     outcome = selenium_runtime.run_task(suites.load(suite, task_id))
