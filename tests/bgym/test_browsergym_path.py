@@ -6,8 +6,9 @@ make test runs the replay on a fixed sample of REPLAY_SAMPLE classifieds tasks s
 (the first, the last and every ~9th between); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task.
 The episodes of a process share their Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed
 0.5 s pause (pre_observation_delay=0: an action already waits for the navigation it starts, and BrowserGym waits
-for each page's DOM before observing; kept where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without
-gymnasium's environment checker (which validates the first observation and step of every new environment).
+for each page's DOM before observing; kept where the solution switches tabs) and, as AgentLab's and BrowserGym's
+study loops make them, without gymnasium's environment checker (which validates the first observation and step of
+every new environment).
 
 Skipped when the `browsergym` extra is not installed (the default install has it; EXTRAS=models leaves it out).
 """
