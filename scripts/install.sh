@@ -45,13 +45,15 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PYTHON" -m venv "$VENV"
 fi
 
-# EXTRAS: optional extras of pyproject.toml (EXTRAS=models, the default: BLIP-2 through transformers; the tests
-# need it, a tiny BLIP-2 is built and loaded through the real code). EXTRAS= (empty) installs the project alone.
+# EXTRAS: optional extras of pyproject.toml (EXTRAS=models,browsergym, the default: BLIP-2 through transformers, the
+# tests need it, a tiny BLIP-2 is built and loaded through the real code; and the suites as a BrowserGym benchmark,
+# which make test runs: requirements/lock-browsergym.txt, the full lock plus BrowserGym and Playwright, no pin moved).
+# EXTRAS=models for the full lock without BrowserGym; EXTRAS= (empty) installs the project alone.
 # LOCK: the default installs exactly the lock of those extras (requirements/lock.txt or lock-base.txt: every
 # package at its locked version, checked against its sha256; `make lock` rewrites them). LOCK=none resolves
 # pyproject.toml's ranges instead, with TORCH_SPEC (default torch==2.13.0, the CPU build pip takes from this
 # kind of machine's disk; TORCH_SPEC=torch on a GPU machine).
-EXTRAS=${EXTRAS-models}
+EXTRAS=${EXTRAS-models,browsergym}
 LOCK=${LOCK:-auto}
 TORCH_SPEC=${TORCH_SPEC:-torch==2.13.0}
 if [ "$LOCK" = auto ]; then

@@ -22,6 +22,9 @@ HEADER_LINE="# pyproject-dependencies-sha256: "
 compile requirements/lock.txt requirements/lock.txt --extra models --extra ray
 compile requirements/lock-base.txt requirements/lock-base.txt
 compile requirements/lock-browsergym.txt requirements/lock.txt --extra models --extra ray --extra browsergym
+# AgentLab's own venv (make venv-agentlab): the base dependencies and requirements/agentlab.in, apart (it moves pins)
+compile requirements/lock-agentlab.txt requirements/lock-browsergym.txt requirements/agentlab.in
+"$VENV/bin/python" scripts/lock_one_platform.py requirements/lock-agentlab.txt   # one hash a package: 36 KB, not 390
 { sed -n '/^#/p' requirements/debian.txt
   dpkg-query -W -f='${Package}=${Version}\n' chromium chromium-driver fonts-dejavu-core fonts-noto-color-emoji kiwix-tools
 } > requirements/debian.txt.tmp && mv requirements/debian.txt.tmp requirements/debian.txt

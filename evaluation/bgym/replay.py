@@ -72,14 +72,30 @@ def step_actions(step: dict[str, Any], page: Page) -> list[str]:
     raise ReplayError(f"no BrowserGym action for a reference step {do!r}")
 
 
+def _when_ready(env: Any, step: dict[str, Any], taken: list[str], tries: int = 5) -> list[str]:
+    """The step's actions once the page shows its element: a click's navigation may outlast BrowserGym's 500 ms
+    for the action on a loaded machine, and the observation then shows the page before it; the replay observes
+    again (a `scroll(0, 0)` step, which waits for the pages' DOM as every step does) until the element is there."""
+    for attempt in range(tries):
+        try:
+            return step_actions(step, env.unwrapped.page)
+        except ReplayError:
+            if attempt == tries - 1:
+                raise
+            env.step("scroll(0, 0)")
+            taken.append("scroll(0, 0) (observing again: the step's element was not on the page yet)")
+    raise AssertionError("unreachable")
+
+
 def replay(env: Any, solution: list[dict[str, Any]]) -> tuple[float, bool, dict, list[str]]:
     """Step a BrowserGym environment (reset on a task) through `solution`: (last reward, terminated, last info,
     the actions taken, each with the error BrowserGym reported for it, if any). An error does not stop the replay:
     BrowserGym gives an action 500 ms, and a click whose navigation outlasts that reports a timeout although it
     took effect; the reward tells."""
-    reward, terminated, info, taken = 0.0, False, {}, []
+    reward, terminated, info = 0.0, False, {}
+    taken: list[str] = []
     for step in solution:
-        for action in step_actions(step, env.unwrapped.page):
+        for action in _when_ready(env, step, taken):
             obs, reward, terminated, _truncated, info = env.step(action)
             error = str(obs.get("last_action_error") or "")
             taken.append(f"{action} (error: {error.splitlines()[0]})" if error else action)

@@ -53,6 +53,7 @@ from evaluation.vocabulary.outcome import Reward
 from . import suites
 from .driver import PlaywrightDriver
 
+SETUP_TIMEOUT_MS = 60_000
 _STACK: Stack | None = None
 _JUDGE: Any = None
 _VQA: _LazyVQA | None = None
@@ -138,7 +139,8 @@ class TaskSession:
         for i, url in enumerate(resolved.start_urls):
             if i > 0:
                 pages.append(context.new_page())
-            pages[-1].goto(url, wait_until="load")
+            # the harness's own navigation: the Selenium path's page-load allowance, not the agent's 10 s
+            pages[-1].goto(url, wait_until="load", timeout=SETUP_TIMEOUT_MS)
         pages[0].bring_to_front()  # the first start page has the focus, as on the pytest path
         goal = self._goal(resolved, images)
         return goal, {
