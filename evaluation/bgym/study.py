@@ -1,6 +1,6 @@
 """An AgentLab study on the suites: AgentLab's generic agent (its GPT-4o-mini configuration) runs tasks of the
 `vwa_arena` benchmark through AgentLab's own study loop, its model calls going over HTTP to an OpenAI-compatible
-server (OPENAI_BASE_URL; without one, the project's local stub, agent/openai_stub.py, started here). Runs in
+server (OPENAI_BASE_URL; without one, the project's local stub, devtools/openai_stub.py, started here). Runs in
 AgentLab's venv (run/venv-agentlab, `make venv-agentlab`), not in .venv: agentlab needs openai<2.
 
     run/venv-agentlab/bin/python -m evaluation.bgym.study [--suite classifieds] [--tasks 5] [--out DIR]
@@ -14,7 +14,7 @@ tiktoken's BPE tables, which AgentLab counts prompt tokens with, come from the b
 lock instead of a download; browsergym.webarena's import-time download of NLTK's punkt_tab (which AgentLab's
 study module triggers, and no task here uses) finds a placeholder folder instead.
 
-May import: agentlab, browsergym, evaluation.bgym, agent.openai_stub (only without OPENAI_BASE_URL).
+May import: agentlab, browsergym, evaluation.bgym, devtools.openai_stub (only without OPENAI_BASE_URL).
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def run_study(suite: str, n_tasks: int, out: Path) -> list[dict]:
     rows = []
     for _, row in result_df.reset_index().iterrows():  # the task's name may be in the index
 
-        def value(key: str) -> Any:
+        def value(key: str, row: Any = row) -> Any:
             v = row.get(key)
             return None if v is None or (isinstance(v, float) and math.isnan(v)) else v
 
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or Path(tempfile.mkdtemp(prefix="vwa-arena-agentlab-"))
     stub = None
     if not os.environ.get("OPENAI_BASE_URL"):
-        from agent.openai_stub import OpenAIStub
+        from devtools.openai_stub import OpenAIStub
 
         stub = OpenAIStub(default_reply=stub_reply(STUB_STEPS[-1]))
         for _ in range(args.tasks):

@@ -1,6 +1,6 @@
 """AgentLab's generic agent runs 5 tasks of the suites end to end through AgentLab's own study loop, in AgentLab's
 venv (run/venv-agentlab: `make venv-agentlab`, which make test runs first), its model calls going over real HTTP to
-the project's local OpenAI-compatible stub (agent/openai_stub.py, started here, in another process than the study).
+the project's local OpenAI-compatible stub (devtools/openai_stub.py, started here, in another process than the study).
 It passes when every task ran to its end without a harness error, whatever the stub earned.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.openai_stub import OpenAIStub
+from devtools.openai_stub import OpenAIStub
 from evaluation.bgym.study import STUB_STEPS, stub_reply
 
 ROOT = Path(__file__).resolve().parents[2]

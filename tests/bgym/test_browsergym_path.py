@@ -54,7 +54,7 @@ def _kept_browsers():
 def _make(suite: str, task_id: int, scoring: str = "official"):
     # BrowserGym learns which tab is active from a page's JavaScript callback, which its pause lets arrive: kept
     # for the tasks whose solution switches tabs
-    tabs = any(step["do"] == "tab_focus" for step in suites.load(suite, task_id).reference_solution)
+    tabs = any(step["do"] == "tab_focus" for step in suites.load(suite, task_id).reference_solution or ())
     return gym.make(
         f"browsergym/vwa_arena.{suite}.{task_id}",
         action_mapping=ACTIONS.to_python_code,
