@@ -32,6 +32,7 @@ from .cross.kit import (  # noqa: F401
     animal_articles,
     article_url,
     calling_code_countries,
+    look_up,
     search_url,
     tab,
 )
@@ -162,7 +163,7 @@ def animal_binomial(s: Suite) -> None:
             eval_=answer_eval({"exact_match": binomial}),
             solution=[
                 tab(1, f"the picture shows {a_or_an(t.facts['kind'])} {t.facts['kind']}"),
-                goto(article_url(article.title), f"the article on the {t.facts['kind']}"),
+                *look_up(article.title, f"the article on the {t.facts['kind']}"),
                 stop(binomial),
             ],
             difficulty=labels(19),
@@ -199,7 +200,7 @@ def city_forum_article(s: Suite) -> None:
             eval_=url_eval(article_url(article.title)),
             solution=[
                 tab(1, f"the forum f/{post.post.forum} is about {article.title.split(', ')[0]}"),
-                goto(article_url(article.title)),
+                *look_up(article.title),
                 stop(""),
             ],
             difficulty=("easy", "easy", "easy"),
@@ -212,7 +213,7 @@ def city_forum_article(s: Suite) -> None:
             ["reddit", "wikipedia"],
             start_url=f"{post.url} |AND| {WIKI_LANDING}",
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-            solution=[tab(1), goto(search_url(city), "no article has this title"), stop("N/A")],
+            solution=[tab(1), type_in("#kiwixsearchbox", city, enter=True), stop("N/A")],
             difficulty=("medium", "easy", "medium"),
             comments="unachievable: " + note,
         )
@@ -249,7 +250,7 @@ def brand_founded_pictured(s: Suite) -> None:
             start_url=f"{SHOP} |AND| {WIKI_LANDING}",
             image=s.product_image(p),
             eval_=answer_eval({"required_values": [f"== {year}"]}),
-            solution=[*s.shop.open_from_leaf(p), tab(1, f"made by {brand}"), goto(article_url(brand)), stop(year)],
+            solution=[*s.shop.open_from_leaf(p), tab(1, f"made by {brand}"), *look_up(brand), stop(year)],
             difficulty=("hard", "medium", "hard"),
             comments=f"the pictured product is made by {brand}, founded in {year} (its Wikipedia infobox)",
         )
@@ -280,7 +281,7 @@ def brand_headquarters_by_color(s: Suite) -> None:
             ["shopping", "wikipedia"],
             start_url=f"{SHOP} |AND| {WIKI_LANDING}",
             eval_=answer_eval(answers),
-            solution=[*s.shop.open_from_leaf(p), tab(1, f"made by {brand}"), goto(article_url(brand)), stop(state)],
+            solution=[*s.shop.open_from_leaf(p), tab(1, f"made by {brand}"), *look_up(brand), stop(state)],
             difficulty=("medium", "medium", "medium"),
             grounding={"products": [p.id], "visual_terms": [color]},
         )
@@ -310,7 +311,7 @@ def phone_calling_code(s: Suite) -> None:
         )
         solution = [
             tab(1),
-            goto(article_url(country), f"the infobox gives {code}"),
+            *look_up(country, f"the infobox gives {code}"),
             tab(0),
             goto(f"{SHOP}/customer/address/edit/id/{default['id']}/"),
             type_in("input[name=telephone]", phone),
@@ -346,7 +347,7 @@ def second_address_country(s: Suite) -> None:
         ev = html_eval([target(f"{SHOP}/customer/address/", ADDRESS_ROWS, must_include=[row + " |", phone])])
         solution = [
             tab(1),
-            goto(article_url(country), f"the infobox gives {code}"),
+            *look_up(country, f"the infobox gives {code}"),
             tab(0),
             goto(f"{SHOP}/customer/address/edit/id/{other['id']}/"),
             type_in("input[name=country]", country),

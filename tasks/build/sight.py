@@ -480,3 +480,22 @@ def _rules():  # type: ignore[no-redef]  # the rules above plus the links to an 
             lambda css, m, sol: {"text": "View Order", "after": _order_number(int(m.group(1))), "tag": "A"},
         ),
     ]
+
+
+# ---- Wikipedia looked up by its search box (issue 34, round 5, appended): kiwix-serve's search field by its label,
+# and a hit of the results page by the article's title (its path read back: "A/Snowy_owl" is "Snowy owl").
+
+_RULES_BEFORE_WIKI_SEARCH = _rules
+
+
+def _rules():  # type: ignore[no-redef]  # the rules above plus kiwix-serve's search box and its hits
+    from urllib.parse import unquote
+
+    return [
+        *_RULES_BEFORE_WIKI_SEARCH(),
+        (r"^#kiwixsearchbox$", lambda css, m, sol: {"text": "Search 'Wikipedia'", "tag": "INPUT"}),
+        (
+            r"^\.results a\[href='/[^/']+/A/([^']+)'\]$",
+            lambda css, m, sol: {"text": unquote(m.group(1)).replace("_", " "), "tag": "A"},
+        ),
+    ]

@@ -25,6 +25,16 @@ def article_url(title: str) -> str:
     return f"{WIKI}/{BOOK}/" + quote(Entity(title, "").path, safe="/:,()'")
 
 
+def look_up(title: str, note: str = "") -> list[dict]:
+    """Reach an article as a reader does: its title typed into kiwix-serve's search box (the bar every article page
+    carries) with Enter, then the hit of that title on the results page."""
+    path = quote(Entity(title, "").path, safe="/:,()'")
+    hit = {"do": "click", "css": f".results a[href='/{BOOK}/{path}']"}
+    if note:
+        hit["note"] = note
+    return [{"do": "type", "css": "#kiwixsearchbox", "value": title, "enter": True}, hit]
+
+
 def search_url(words: str) -> str:
     """kiwix-serve's full-text search of the book."""
     return f"{WIKI}/search?content={BOOK}&pattern={quote(words)}"

@@ -15,7 +15,7 @@ from ..reddit.base import thumbnail
 from ..reddit.forum import clean_of, visual_terms
 from ..reddit.official import labels
 from ..text import plural
-from .kit import WIKI_LANDING, animal_articles, article_url, tab
+from .kit import WIKI_LANDING, animal_articles, look_up, tab
 
 ORDINALS = (
     "",
@@ -85,7 +85,7 @@ def animal_fact_of_ranked_post(s) -> None:
                 *where,
                 click(thumbnail(t), f"place {rank + 1} of the {sort} listing"),
                 tab(1, f"the picture shows {kind}"),
-                goto(article_url(art.title)),
+                *look_up(art.title),
                 stop(answer),
             ],
             difficulty=labels(18),
@@ -173,7 +173,7 @@ def top_post_of_article_animal(s) -> None:
             eval_=answer_eval({"must_include": [top.body]}),
             solution=[
                 tab(1),
-                goto(article_url(art.title), f"the article is about the {kind}"),
+                *look_up(art.title, f"the article is about the {kind}"),
                 tab(0),
                 click(f".sort-tabs a[href='/f/{t.post.forum}/top']", "top, all time"),
                 click(thumbnail(t), f"the first picture showing {kind}"),
@@ -216,7 +216,7 @@ def most_pictured_animal_fact(s) -> None:
             ["reddit", "wikipedia"],
             start_url=f"__REDDIT__/f/{forum} |AND| {WIKI_LANDING}",
             eval_=answer_eval({"must_include": [answer]}),
-            solution=[tab(1, f"the {kind} is in {n} pictures of the page"), goto(article_url(art.title)), stop(answer)],
+            solution=[tab(1, f"the {kind} is in {n} pictures of the page"), *look_up(art.title), stop(answer)],
             difficulty=labels(20),
             official=20,
             grounding={"posts": [t.id for t in page], "visual_terms": [kind, plural(kind)]},

@@ -21,7 +21,7 @@ from ..evals import answer_eval, click, goto, html_eval, stop, target
 from ..reddit.base import DOWNVOTE, DOWNVOTED, UPVOTE, UPVOTED, VOTE_CLASS, thumbnail
 from ..reddit.forum import HOT_PAGE, clean_of, visual_terms
 from ..reddit.official import labels
-from .kit import REDDIT, WIKI_LANDING, animal_articles, article_url, tab
+from .kit import REDDIT, WIKI_LANDING, animal_articles, look_up, tab
 
 CHART = "Games played by console"
 CONSOLE_ARTICLES = {"Switch": "Nintendo Switch", "PS5": "PlayStation 5", "Xbox": "Xbox"}
@@ -61,7 +61,7 @@ def chart_question(s, rng: random.Random, charts: list, official: int, template:
             eval_=answer_eval({"must_include": [answer]}),
             solution=[
                 tab(1, f"the chart's bar is {label}"),
-                goto(article_url(title), f"the article on the {label}"),
+                *look_up(title, f"the article on the {label}"),
                 stop(answer),
             ],
             difficulty=labels(official),
@@ -193,8 +193,8 @@ def credited_person_birth_year(s) -> None:
             eval_=answer_eval({"must_include": [year]}),
             solution=[
                 tab(1, f"the picture shows a {kind}"),
-                goto(article_url(title), f"{how.lower()} {person}"),
-                goto(article_url(person), f"born {PEOPLE[person][0]}"),
+                *look_up(title, f"{how.lower()} {person}"),
+                *look_up(person, f"born {PEOPLE[person][0]}"),
                 stop(year),
             ],
             difficulty=labels(46),
@@ -254,7 +254,7 @@ def vote_by_class(s) -> None:
             ]
         kinds = sorted({t.facts["kind"] for t in shown})
         solution = [tab(1, "the classes: " + ", ".join(f"{k} {cls[k]}" for k in kinds))]
-        solution += [goto(article_url(animals[k].title)) for k in kinds] + [tab(0)] + steps + [stop("")]
+        solution += [step for k in kinds for step in look_up(animals[k].title)] + [tab(0)] + steps + [stop("")]
         s.task(
             template,
             {"forum": forum, "sort": SORT_WORDS[sort]},

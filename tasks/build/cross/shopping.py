@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from ..evals import click, goto, html_eval, stop, target, type_in
+from ..evals import click, html_eval, stop, target, type_in
 from ..shopping.official import difficulty
-from .kit import SHOP, WIKI_LANDING, article_url, calling_code_countries, tab
+from .kit import SHOP, WIKI_LANDING, calling_code_countries, look_up, tab
 
 # Countries whose flags are widely known and unlike any other's.
 FLAG_COUNTRIES = (
@@ -85,7 +85,7 @@ def flag_calling_code(s) -> None:
         image = s.save_image(flag_picture(s.wiki[country].emoji))
         solution = [
             tab(1),
-            goto(article_url(country), f"the flag is {country}'s; the infobox gives {code}"),
+            *look_up(country, f"the flag is {country}'s; the infobox gives {code}"),
             tab(0),
             click(".box-address-billing a.action.edit"),
             type_in("input[name=telephone]", phone),
