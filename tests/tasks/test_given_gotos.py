@@ -31,10 +31,13 @@ USER_PAGE = re.compile(r"^__REDDIT__/user/(?P<user>[A-Za-z0-9_-]+)(/(submissions
 # - the abstract drawings of tasks/build/reddit/standout.py that every sort of their forum shows beside a near
 #   look-alike (too close for the sighted proof's picture measure): their posts are opened by their address
 #   (test_no_computed_goto.BY_ADDRESS);
-# - the store's pages in a multi-site task (a category, its checkout): reaching them through the store's menus is
-#   left to the store's own issue (35). Wikipedia articles are looked up with the encyclopedia's search box
-#   (tasks/build/cross/kit.py look_up), so no goto there is excepted.
-OTHER_SITES = ("__SHOPPING__/",)
+# Wikipedia articles are looked up with the encyclopedia's search box (tasks/build/cross/kit.py look_up): no goto
+# there is given. In the store, as in the forum: a category the intent names (its leaf, "under Data Storage"), with
+# the listing's own parameters (sort, how many per page), and the checkout, which the cart on every page links to.
+STORE_CATEGORY = re.compile(
+    r"^__SHOPPING__/(?:[a-z0-9-]+/)*(?P<leaf>[a-z0-9-]+)\.html(?:\?product_list_\w+=\w+(?:&product_list_\w+=\w+)*)?$"
+)
+STORE_NAV = {"__SHOPPING__/checkout/", "__SHOPPING__/checkout/cart/"}
 
 
 def _words(text: str) -> set[str]:
@@ -52,7 +55,12 @@ def given(task: dict, url: str) -> bool:
     if forum:  # f/<forum> in the intent, or its name as a word ("the forum for Pittsburgh")
         return f"f/{forum['forum']}" in intent or forum["forum"].lower() in named
     user = USER_PAGE.match(url)
-    return user is not None and user["user"] in intent
+    if user:
+        return user["user"] in intent
+    category = STORE_CATEGORY.match(url)
+    if category:  # the leaf's name, its words in order ("data-storage": "Data Storage")
+        return category["leaf"].replace("-", " ") in " ".join(re.findall(r"[a-z0-9]+", intent.lower()))
+    return url in STORE_NAV
 
 
 def ungiven_gotos(tasks: list[dict], suite: str) -> list[str]:
@@ -63,7 +71,7 @@ def ungiven_gotos(tasks: list[dict], suite: str) -> list[str]:
             continue
         for step in t["reference_solution"]:
             url = step.get("url") or ""
-            if step.get("do") == "goto" and not url.startswith(OTHER_SITES) and not given(t, url):
+            if step.get("do") == "goto" and not given(t, url):
                 out.append(f"{t['task_id']}: {url}")
     return out
 
@@ -86,12 +94,16 @@ def test_the_check_finds_what_nothing_gives():
         _task("Message the users who posted a dog on this page.", "__REDDIT__/user/bob42/compose_message"),
         _task("Subscribe to every forum starting with 'g'.", "__REDDIT__/f/gaming/top"),
         _task("Take me to the newest posts in f/aww.", "__REDDIT__/f/awwww/new"),
+        _task("Which animal is this? Read its article.", "__WIKIPEDIA__/wikipedia_en_all_maxi_2022-05/A/Red_fox"),
+        _task("Post a product photo from the store to f/movies.", "__SHOPPING__/electronics/data-storage.html"),
     ]
     assert [ungiven_gotos([t], "reddit") for t in bad] == [
         ["7: __REDDIT__/f/aww/42"],
         ["7: __REDDIT__/user/bob42/compose_message"],
         ["7: __REDDIT__/f/gaming/top"],
         ["7: __REDDIT__/f/awwww/new"],
+        ["7: __WIKIPEDIA__/wikipedia_en_all_maxi_2022-05/A/Red_fox"],
+        ["7: __SHOPPING__/electronics/data-storage.html"],
     ]
 
 
@@ -103,7 +115,11 @@ def test_the_check_lets_what_is_given_pass():
         _task("What did user bob42 post last?", "__REDDIT__/user/bob42"),
         _task("Post this picture where it fits best.", "__REDDIT__/submit/aww", "__REDDIT__/forums/all"),
         _task("Back to where you started.", "__REDDIT__/f/aww?page=2", start="__REDDIT__/f/aww?page=2"),
-        _task("Read the article.", "__WIKIPEDIA__/A/Cat", start="__REDDIT__ |AND| __WIKIPEDIA__"),
         _task("A store task.", "__SHOPPING__/checkout/", site="shopping"),
+        _task(
+            "Post the photo of a product sold in the store under Data Storage to f/movies.",
+            "__SHOPPING__/electronics/computers-accessories/data-storage.html?product_list_limit=36",
+        ),
+        _task("Search f/gadgets for the tip, then buy me the tool in the store.", "__SHOPPING__/checkout/"),
     ]
     assert [ungiven_gotos([t], "multisite") for t in good] == [[]] * len(good)
