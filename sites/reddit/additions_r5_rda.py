@@ -101,7 +101,9 @@ def add_posts(conn: sqlite3.Connection, posts: int) -> int:
     early, final = _poll(rng)
     tip_forum = conn.execute("SELECT id FROM forum WHERE name = ?", (TIP_FORUM,)).fetchone()[0]
     first = conn.execute("SELECT min(created_at) FROM submission WHERE forum_id = ?", (tip_forum,)).fetchone()[0]
-    tip_date = datetime.strptime(first, STAMP) - timedelta(days=rng.randint(60, 120), seconds=rng.randint(0, 86399))
+    tip_date = (datetime.strptime(first, STAMP) if first else clock) - timedelta(
+        days=rng.randint(60, 120), seconds=rng.randint(0, 86399)
+    )
     plans = [
         (TIP_FORUM, ForumPicture("photo", kind=TIP_TOOL, color="red"), TIP_TITLE, TIP_BODY, tip_date),
         (POLL_FORUM, early, POLL_TITLES[0], "", clock - timedelta(days=3, seconds=rng.randint(0, 7200))),

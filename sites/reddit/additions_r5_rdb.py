@@ -87,7 +87,7 @@ def add_posts(conn: sqlite3.Connection, posts: int) -> int:
         if n == len(plans) - 1:
             created = datetime.strptime(clock, STAMP)
         else:
-            created = datetime.strptime(first, STAMP) - timedelta(
+            created = datetime.strptime(first or clock, STAMP) - timedelta(  # a forum without posts: before the clock
                 days=rng.randint(200, 400), seconds=rng.randint(0, 86399)
             )
         author = _user(conn, rng, password_hash, created - timedelta(days=rng.randint(30, 900)))
