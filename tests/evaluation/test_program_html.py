@@ -146,6 +146,19 @@ def test_embedded_stack_needs_the_shopping_url():
         get_shopping_api("embedded", {})
 
 
+def test_the_compose_stack_reads_the_embedded_store_with_the_reset_token():
+    """The compose stack runs the embedded sites in containers started with the same RESET_TOKEN: its store is read
+    as the embedded one is (make test-docker found multisite 1067's order check refused on this stack)."""
+    from evaluation.scoring.site_api import SiteAPIError, get_shopping_api
+    from evaluation.scoring.site_api.magento import MagentoShoppingAPI
+    from sites.config import settings
+
+    api = get_shopping_api("compose", {"shopping": "http://127.0.0.1:1"})
+    assert isinstance(api, MagentoShoppingAPI) and api.admin_token == settings().reset_token
+    with pytest.raises(SiteAPIError, match="unknown stack 'kubernetes'; use embedded, compose or docker"):
+        get_shopping_api("kubernetes", {"shopping": "http://127.0.0.1:1"})
+
+
 @pytest.mark.parametrize(
     "source",
     [

@@ -17,9 +17,10 @@ __all__ = ["Review", "ShoppingAPI", "SiteAPIError", "get_shopping_api"]
 
 def get_shopping_api(stack: str, urls: dict[str, str]) -> ShoppingAPI:
     """The shopping API of a stack: `docker` -> the official Magento (REST API; credentials from
-    MAGENTO_ADMIN_TOKEN or MAGENTO_ADMIN_USER / MAGENTO_ADMIN_PASSWORD); `embedded` -> the embedded store, which
-    serves the same slice of Magento's REST API behind its reset token (RESET_TOKEN)."""
-    if stack == "embedded":
+    MAGENTO_ADMIN_TOKEN or MAGENTO_ADMIN_USER / MAGENTO_ADMIN_PASSWORD); `embedded` and `compose` (the embedded
+    sites in containers, started with the same RESET_TOKEN) -> the embedded store, which serves the same slice of
+    Magento's REST API behind its reset token."""
+    if stack in ("embedded", "compose"):
         from sites.config import settings
 
         from .magento import MagentoShoppingAPI
@@ -33,4 +34,4 @@ def get_shopping_api(stack: str, urls: dict[str, str]) -> ShoppingAPI:
         if not urls.get("shopping"):
             raise SiteAPIError("no URL configured for the shopping site (SHOPPING)")
         return MagentoShoppingAPI.from_env(urls["shopping"])
-    raise SiteAPIError(f"unknown stack {stack!r}; use embedded or docker")
+    raise SiteAPIError(f"unknown stack {stack!r}; use embedded, compose or docker")
