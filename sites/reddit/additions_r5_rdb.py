@@ -13,13 +13,12 @@ new tabs), which no older kind reads. New and controversial list the added posts
 
 from __future__ import annotations
 
-import json
 import random
 import sqlite3
 from datetime import date, datetime, timedelta
 
 from sites.imagery.forum_pictures import ForumPicture
-from sites.reddit.content import USER_WORDS_A, USER_WORDS_B
+from sites.reddit.additions import add_image, add_user
 from sites.reddit.schema import STAMP, ranking
 
 STREAM = "round5-r5-rdb"
@@ -36,30 +35,6 @@ TRADES = (
     ("Tradewell", "USD", "Sold my car for this position"),
     ("Eurotrade", "EUR", "Greetings from Frankfurt, I will be working weekends now"),
 )
-
-
-def _user(conn: sqlite3.Connection, rng: random.Random, password_hash: str, joined: datetime) -> int:
-    while True:
-        name = f"{rng.choice(USER_WORDS_A)}{rng.choice(USER_WORDS_B)}{rng.randint(10000, 99999)}"
-        if conn.execute("SELECT 1 FROM user WHERE username = ?", (name,)).fetchone() is None:
-            break
-    cur = conn.execute(
-        "INSERT INTO user(username, password_hash, biography, created_at) VALUES (?, ?, '', ?)",
-        (name, password_hash, joined.strftime(STAMP)),
-    )
-    return int(cur.lastrowid or 0)
-
-
-def _image(conn: sqlite3.Connection, rng: random.Random, pic: ForumPicture) -> int:
-    while True:
-        file_name = f"{rng.getrandbits(64):016x}.jpg"
-        if conn.execute("SELECT 1 FROM image WHERE file_name = ?", (file_name,)).fetchone() is None:
-            break
-    cur = conn.execute(
-        "INSERT INTO image(file_name, style, subject, facts, seed) VALUES (?, ?, ?, ?, ?)",
-        (file_name, pic.style, pic.title or pic.style, json.dumps(pic.facts(), sort_keys=True), rng.randrange(2**31)),
-    )
-    return int(cur.lastrowid or 0)
 
 
 def _forum_id(conn: sqlite3.Connection, name: str) -> int:
@@ -90,8 +65,8 @@ def add_posts(conn: sqlite3.Connection, posts: int) -> int:
             created = datetime.strptime(first or clock, STAMP) - timedelta(  # a forum without posts: before the clock
                 days=rng.randint(200, 400), seconds=rng.randint(0, 86399)
             )
-        author = _user(conn, rng, password_hash, created - timedelta(days=rng.randint(30, 900)))
-        image_id = _image(conn, rng, pic)
+        author = add_user(conn, rng, password_hash, created - timedelta(days=rng.randint(30, 900)))
+        image_id = add_image(conn, rng, pic)
         stamp = created.strftime(STAMP)
         conn.execute(
             "INSERT INTO submission(forum_id, user_id, title, url, body, image_id, created_at, last_active, upvotes,"

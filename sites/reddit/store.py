@@ -44,6 +44,7 @@ def generator_version() -> str:
         here / "content.py",
         here / "schema.py",
         here / "official_forums.py",
+        here / "additions.py",
         here / "additions_r5_rdb.py",
         here / "additions_r5_rda.py",
         here.parent / "common" / "official_catalogue.json",

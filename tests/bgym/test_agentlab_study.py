@@ -23,8 +23,9 @@ TASKS = 5
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("agentlab")]
 
 
-@pytest.mark.skipif(not PYTHON.exists(), reason="AgentLab's venv is not made (make venv-agentlab; make test makes it)")
 def test_the_generic_agent_runs_five_tasks_end_to_end_on_the_local_stub(tmp_path):
+    # no skip: make test makes the venv first (its venv-agentlab prerequisite), so a missing one is a failed install
+    assert PYTHON.exists(), f"AgentLab's venv is not made: {PYTHON} (run make venv-agentlab)"
     with OpenAIStub(default_reply=stub_reply(STUB_STEPS[-1])) as stub:
         for _ in range(TASKS):
             stub.reply(*(stub_reply(step) for step in STUB_STEPS))

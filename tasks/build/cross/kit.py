@@ -28,8 +28,7 @@ def article_url(title: str) -> str:
 def look_up(title: str, note: str = "") -> list[dict]:
     """Reach an article as a reader does: its title typed into kiwix-serve's search box (the bar every article page
     carries) with Enter, then the hit of that title on the results page."""
-    path = quote(Entity(title, "").path, safe="/:,()'")
-    hit = {"do": "click", "css": f".results a[href='/{BOOK}/{path}']"}
+    hit = {"do": "click", "css": f".results a[href='{article_url(title).removeprefix(WIKI)}']"}
     if note:
         hit["note"] = note
     return [{"do": "type", "css": "#kiwixsearchbox", "value": title, "enter": True}, hit]
