@@ -236,16 +236,28 @@ def article_html(e: Entity, known: set[str], rng: random.Random) -> str:
     )
 
 
+# The landing page's sections: the kind of article and its heading, spelt out (plurals are not all "+s").
+LANDING_SECTIONS = (
+    ("country", "Countries"),
+    ("state", "States"),
+    ("city", "Cities"),
+    ("company", "Companies"),
+    ("animal", "Animals"),
+    ("sport", "Sports"),
+    ("film", "Films"),
+    ("artwork", "Artworks"),
+)
+
+
 def landing_html(entities: list[Entity]) -> str:
     path = "A/" + LANDING
     groups: dict[str, list[Entity]] = {}
     for e in entities:
         groups.setdefault(e.kind, []).append(e)
     parts = []
-    for kind in ("country", "state", "city", "company", "animal", "sport", "film", "artwork"):
+    for kind, heading in LANDING_SECTIONS:
         items = groups.get(kind, [])[:12]
         if items:
-            heading = {"country": "Countries", "city": "Cities"}.get(kind, kind.capitalize() + "s")
             parts.append(
                 f"<h2>{heading}</h2><ul class='landing'>"
                 + "".join(f'<li><a href="{_href(path, e.title)}">{html.escape(e.title)}</a></li>' for e in items)

@@ -55,6 +55,8 @@ def test_landing_article_and_library_page(wiki):
     assert status == 200 and kind.startswith("text/html") and "Welcome to Wikipedia" in page
     first = found(r'<li><a href="\.\./([^"]+)">', page)  # links reach the articles next to A/
     assert _get(f"{base}/{BOOK}/A/{first}")[0] == 200
+    headings = re.findall(r"<h2>([^<]+)</h2>", page)  # spelt plurals, not the kind with an "s" added
+    assert {"Countries", "Cities", "Companies"} <= set(headings) and not any(h.endswith("ys") for h in headings)
     status, _, library = _get(base + "/")
     assert status == 200 and "<html" in library.lower()  # kiwix-serve's own library page
     status, _, catalog = _get(base + "/catalog/v2/entries")
