@@ -1,6 +1,7 @@
 """mypy (settings in pyproject.toml's [tool.mypy]) finds no error in the project's code: agent, evaluation, sites,
 tasks, benchmarks, scripts and the tests themselves. Third-party packages without types are listed there by name;
-the optional models extra (torch, transformers) is read as untyped whether it is installed or not."""
+the optional models extra (torch, transformers) is read as untyped whether it is installed or not. The packages of
+STRICT_PACKAGES get every check of `mypy --strict`."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ STRICT_PACKAGES = [
     "evaluation.vocabulary.*",
     "evaluation.scoring.*",
     "evaluation.taskfiles.*",
+    "evaluation.distributed.*",
 ]  # mypy --strict's checks, package by package as each is clean
 
 
