@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from evaluation.reporting.results import RESULTS_FILE
-from evaluation.running.runtime import RunOptions, Runtime, SkipTask
+from evaluation.running.runtime import RunOptions, Runtime
 from evaluation.taskfiles.loader import Task
+from evaluation.vocabulary.errors import SkipTask
 
 
 class AttemptReply(TypedDict):

@@ -38,14 +38,13 @@ from evaluation.running.proof import proof_failures
 from evaluation.running.runtime import (
     RunOptions,
     Runtime,
-    SkipTask,
     TaskOutcome,
     settle_timeout_s,
     should_retry,
     sites_of,
 )
 from evaluation.running.stacks import stack_name
-from evaluation.vocabulary.errors import TaskFormatError
+from evaluation.vocabulary.errors import SkipTask, TaskFormatError
 
 from .loader import Task, load_task_entries
 from .markers import _marker_names, task_markers
