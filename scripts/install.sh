@@ -48,7 +48,8 @@ fi
 # EXTRAS: optional extras of pyproject.toml (EXTRAS=models,browsergym, the default: BLIP-2 through transformers, the
 # tests need it, a tiny BLIP-2 is built and loaded through the real code; and the suites as a BrowserGym benchmark,
 # which make test runs: requirements/lock-browsergym.txt, the full lock plus BrowserGym and Playwright, no pin moved).
-# EXTRAS=models for the full lock without BrowserGym; EXTRAS= (empty) installs the project alone.
+# EXTRAS=models for the full lock without BrowserGym; EXTRAS= (empty) installs the project alone. Both locks of
+# extras hold the dev extra too (ruff and mypy, which make test runs); the base lock does not.
 # LOCK: the default installs exactly the lock of those extras (requirements/lock.txt or lock-base.txt: every
 # package at its locked version, checked against its sha256; `make lock` rewrites them). LOCK=none resolves
 # pyproject.toml's ranges instead, with TORCH_SPEC (default torch==2.13.0, the CPU build pip takes from this
@@ -65,7 +66,7 @@ if [ "$LOCK" = auto ]; then
   esac
 fi
 target="."
-[ -n "$EXTRAS" ] && target=".[$EXTRAS]"
+[ -n "$EXTRAS" ] && target=".[$EXTRAS,dev]"   # the dev extra (ruff, mypy) with any extras, as in their locks
 # Reinstall only when the project's metadata, the lock or the choice changed since the last install.
 stamp="$VENV/.installed-pyproject"
 want="$(cat pyproject.toml; [ "$LOCK" != none ] && cat "$LOCK"; echo "extras=$EXTRAS lock=$LOCK torch=$TORCH_SPEC")"

@@ -19,9 +19,11 @@ compile() {   # compile OUT SEED [uv args...]: SEED (an earlier lock) gives uv i
   echo "lock: $out ($(grep -c '==' "$out") packages)"
 }
 HEADER_LINE="# pyproject-dependencies-sha256: "
-compile requirements/lock.txt requirements/lock.txt --extra models --extra ray
+# the dev extra (ruff, mypy: make test's checks) in the two locks make install installs, not in the base lock (the
+# container image) nor in AgentLab's
+compile requirements/lock.txt requirements/lock.txt --extra models --extra ray --extra dev
 compile requirements/lock-base.txt requirements/lock-base.txt
-compile requirements/lock-browsergym.txt requirements/lock.txt --extra models --extra ray --extra browsergym
+compile requirements/lock-browsergym.txt requirements/lock.txt --extra models --extra ray --extra browsergym --extra dev
 # AgentLab's own venv (make venv-agentlab): the base dependencies and requirements/agentlab.in, apart (it moves pins)
 compile requirements/lock-agentlab.txt requirements/lock-browsergym.txt requirements/agentlab.in
 "$VENV/bin/python" scripts/lock_one_platform.py requirements/lock-agentlab.txt   # one hash a package: 36 KB, not 390

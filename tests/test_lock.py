@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,21 @@ def test_every_pin_is_exact_and_hashed(extras):
         assert needed in names
     assert ("torch" in names) == (extras in ("models", "browsergym"))
     assert ("playwright" in names) == (extras == "browsergym")
+
+
+@pytest.mark.parametrize("extras", ["models", "", "browsergym"])
+def test_the_dev_tools_are_an_extra_in_the_locks_make_install_installs(extras):
+    """ruff and mypy (make test's checks) are the dev extra, not dependencies of the project: in the two locks of
+    extras (make install), not in the base lock (the container image)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = {re.split(r"[<>=\[ ;]", spec, maxsplit=1)[0].lower() for spec in project["dependencies"]}
+    assert not runtime & {"ruff", "mypy"}
+    assert {re.split(r"[<>=]", spec, maxsplit=1)[0] for spec in project["optional-dependencies"]["dev"]} == {
+        "ruff",
+        "mypy",
+    }
+    names = set(lockfile.pins(lockfile.LOCKS[extras]))
+    assert ("ruff" in names, "mypy" in names) == (extras != "", extras != "")
 
 
 def test_the_browsergym_lock_moves_no_package_of_the_full_lock():

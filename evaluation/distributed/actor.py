@@ -18,14 +18,26 @@ import shutil
 import socket
 import tempfile
 from pathlib import Path
+from typing import Any, TypedDict
 
 from evaluation.reporting.results import RESULTS_FILE
-from evaluation.running.runtime import RunOptions, Runtime, SkipTask
+from evaluation.running.runtime import RunOptions, Runtime
 from evaluation.taskfiles.loader import Task
+from evaluation.vocabulary.errors import SkipTask
+
+
+class AttemptReply(TypedDict):
+    """What an actor returns for one attempt of a task."""
+
+    lines: list[dict[str, Any]]  # the result records (JSON objects) it wrote
+    files: dict[str, bytes]  # path in the run folder -> content (trajectories, frames)
+    error: str | None  # the harness error, or None
+    retryable: bool
+    skipped: str | None  # why the task was skipped, or None
 
 
 class TaskActor:
-    def __init__(self, options: dict, worker: str, needed_sites: list[str]):
+    def __init__(self, options: dict[str, Any], worker: str, needed_sites: list[str]):
         from agent.watchdog import watchdog
 
         _die_with_raylet()
@@ -37,7 +49,7 @@ class TaskActor:
         )
         self.attempts = 0
 
-    def info(self) -> dict:
+    def info(self) -> dict[str, Any]:
         import ray
 
         return {
@@ -50,7 +62,7 @@ class TaskActor:
             "scratch": str(self.scratch),
         }
 
-    def run(self, task: Task, attempt: int, retried_errors: list[str]) -> dict:
+    def run(self, task: Task, attempt: int, retried_errors: list[str]) -> AttemptReply:
         """One attempt of `task`: {"lines": [result records], "files": {path in the run folder: bytes},
         "error": the harness error or None, "retryable": bool, "skipped": the reason or None}."""
         self.attempts += 1
@@ -101,7 +113,7 @@ def _die_with_raylet() -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def _lines(path: Path) -> list[dict]:
+def _lines(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -24,7 +24,8 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, TextIO
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TextIO
 
 from evaluation.reporting import environment
 from evaluation.reporting.results import BACKEND_FILE, append_result, one_line, write_report
@@ -32,6 +33,9 @@ from evaluation.running.runtime import RunOptions, Runtime, TaskOutcome, should_
 from evaluation.taskfiles.loader import Task
 
 from .local import LocalCluster, LocalClusterError
+
+if TYPE_CHECKING:
+    from .actor import AttemptReply
 
 ACTOR_START_TIMEOUT_S = 300.0  # an actor's start: its Python, imports, then its first call
 MAX_REPLACEMENTS = 3  # new actors per node after deaths, before the node is given up
@@ -94,31 +98,31 @@ class Slot:
     name: str
     node_id: str
     handle: Any = None  # the Ray actor handle
-    info: dict = field(default_factory=dict)
+    info: dict[str, Any] = field(default_factory=dict)  # TaskActor.info()
     job: Job | None = None
 
 
 @dataclass
 class RayRun:
     tasks: list[Task]
-    options: dict  # RunOptions fields but worker and results_dir
+    options: dict[str, Any]  # RunOptions fields but worker and results_dir
     results_dir: Path
     retries: int = 1
     workers: int = 2  # actors per node
     address: str | None = None  # None: a local cluster for this run
     log: TextIO = sys.stdout
     slots: list[Slot] = field(default_factory=list)
-    nodes: dict = field(default_factory=dict)  # node id -> {"ip", "hostname", "workers": [names]}
-    replaced: dict = field(default_factory=dict)
-    died: list[dict] = field(default_factory=list)
-    counted: dict = field(default_factory=dict)  # task key -> status of its last line
+    nodes: dict[str, dict[str, Any]] = field(default_factory=dict)  # node id -> {"ip", "hostname", "workers": [names]}
+    replaced: dict[str, int] = field(default_factory=dict)  # node id -> actors replaced there
+    died: list[dict[str, Any]] = field(default_factory=list)
+    counted: dict[tuple[str, Any], Any] = field(default_factory=dict)  # (file name, task id) -> status of its last line
     local: LocalCluster | None = None  # the cluster started for this run (RAY_ADDRESS unset)
 
     def say(self, text: str) -> None:
         print(text, file=self.log, flush=True)
 
     # ---- the cluster ------------------------------------------------------------------------------------
-    def connect(self):
+    def connect(self) -> ModuleType:
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
         address = self.address
         if address is None:
@@ -145,12 +149,12 @@ class RayRun:
             ) from None
         return ray
 
-    def alive_nodes(self, ray) -> dict[str, dict]:
+    def alive_nodes(self, ray: ModuleType) -> dict[str, dict[str, Any]]:
         return {n["NodeID"]: n for n in ray.nodes() if n.get("Alive")}
 
-    def start_actors(self, ray, needed: list[str]) -> None:
+    def start_actors(self, ray: ModuleType, needed: list[str]) -> None:
         nodes = self.alive_nodes(ray)
-        plan = []
+        plan: list[list[str | None]] = []
         for node_id, node in sorted(nodes.items(), key=lambda kv: kv[1].get("NodeManagerAddress", "")):
             room = min(self.workers, int(node.get("Resources", {}).get("CPU", 0)))
             self.nodes[node_id] = {
@@ -169,7 +173,7 @@ class RayRun:
             self.slots.append(self.new_slot(ray, node_id, needed))
         self.wait_ready(ray, self.slots)
 
-    def new_slot(self, ray, node_id: str, needed: list[str]) -> Slot:
+    def new_slot(self, ray: ModuleType, node_id: str, needed: list[str]) -> Slot:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         from .actor import TaskActor
@@ -186,7 +190,7 @@ class RayRun:
         self.nodes[node_id]["workers"].append(name)
         return slot
 
-    def wait_ready(self, ray, slots: list[Slot]) -> None:
+    def wait_ready(self, ray: ModuleType, slots: list[Slot]) -> None:
         refs = {s.handle.info.remote(): s for s in slots}
         ready, pending = ray.wait(list(refs), num_returns=len(refs), timeout=ACTOR_START_TIMEOUT_S)
         for ref in ready:
@@ -230,9 +234,9 @@ class RayRun:
                 self.local.stop()
         return sum(1 for status in self.counted.values() if status == "error")
 
-    def loop(self, ray, needed: list[str]) -> None:
+    def loop(self, ray: ModuleType, needed: list[str]) -> None:
         queue = deque(Job(t) for t in self.tasks)
-        in_flight: dict = {}
+        in_flight: dict[Any, Slot] = {}  # Ray object reference -> the actor computing it
         total = len(queue)
         while queue or in_flight:
             for slot in self.slots:
@@ -247,8 +251,9 @@ class RayRun:
             [ref], _ = ray.wait(list(in_flight), num_returns=1)
             slot = in_flight.pop(ref)
             job, slot.job = slot.job, None
+            assert job is not None  # a slot with a reference in flight holds its job
             try:
-                reply = ray.get(ref)
+                reply: AttemptReply = ray.get(ref)
             except ray.exceptions.RayActorError as exc:
                 self.actor_died(ray, slot, job, exc, queue, needed)
                 continue
@@ -260,14 +265,16 @@ class RayRun:
                     "retryable": True,
                     "skipped": None,
                 }
-            self.store(reply)
+            self.store(reply["lines"], reply["files"])
             outcome = TaskOutcome(reward=None, record={}, error=reply["error"], retryable=reply["retryable"])
             if not reply["skipped"] and should_retry(outcome, job.attempt, self.retries):
-                queue.appendleft(Job(job.task, job.attempt + 1, [*job.errors, reply["error"]]))
+                queue.appendleft(Job(job.task, job.attempt + 1, [*job.errors, reply["error"] or ""]))
                 continue
             self.report_progress(job, reply, total)
 
-    def actor_died(self, ray, slot: Slot, job: Job, exc, queue: deque, needed: list[str]) -> None:
+    def actor_died(
+        self, ray: ModuleType, slot: Slot, job: Job, exc: Exception, queue: deque[Job], needed: list[str]
+    ) -> None:
         where = self.nodes.get(slot.node_id, {}).get("ip")
         cause = one_line(str(exc)).split(". ")[0][:300]
         message = f"the Ray actor {slot.name} (node {where}, pid {slot.info.get('pid')}) died mid-task: {cause}"
@@ -282,7 +289,7 @@ class RayRun:
             }
         )
         record = self.error_record(job, slot, "worker", message)
-        self.store({"lines": [record], "files": {}})
+        self.store([record], {})
         if job.attempt <= self.retries:
             queue.appendleft(Job(job.task, job.attempt + 1, [*job.errors, record["error"]]))
         else:
@@ -299,7 +306,7 @@ class RayRun:
             except ClusterError:
                 pass  # the other actors go on; the loop says so when none is left
 
-    def error_record(self, job: Job, slot: Slot, phase: str, message: str) -> dict:
+    def error_record(self, job: Job, slot: Slot, phase: str, message: str) -> dict[str, Any]:
         """A task's error line written by the driver (its actor could not write one), as Runtime writes them."""
         runtime = Runtime(RunOptions(**self.options, worker=slot.name, results_dir=self.results_dir))
         record = runtime.base_record(job.task)
@@ -315,19 +322,19 @@ class RayRun:
         )
         return record
 
-    def store(self, reply: dict) -> None:
-        for rel, data in reply["files"].items():
+    def store(self, lines: list[dict[str, Any]], files: dict[str, bytes]) -> None:
+        for rel, data in files.items():
             path = PurePosixPath(rel)
             if path.is_absolute() or ".." in path.parts:
                 raise ClusterError(f"an actor returned a file outside the run folder: {rel!r}")
             target = self.results_dir / Path(*path.parts)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        for record in reply["lines"]:
+        for record in lines:
             append_result(self.results_dir, record)
             self.counted[(Path(str(record.get("task_file"))).name, record.get("task_id"))] = record.get("status")
 
-    def report_progress(self, job: Job, reply: dict, total: int) -> None:
+    def report_progress(self, job: Job, reply: AttemptReply, total: int) -> None:
         last = reply["lines"][-1] if reply["lines"] else {}
         done = len(self.counted)
         if last.get("status") == "scored":
@@ -338,8 +345,8 @@ class RayRun:
             what = f"error: {last.get('error')}"
         self.say(f"[{done}/{total}] {job.task.test_id} {what} ({last.get('worker')}, attempt {job.attempt})")
 
-    def stop_actors(self, ray) -> None:
-        closing = {}
+    def stop_actors(self, ray: ModuleType) -> None:
+        closing: dict[Any, Slot] = {}  # Ray object reference -> its actor
         for slot in self.slots:
             if slot.handle is not None:
                 closing[slot.handle.close.remote()] = slot
@@ -370,7 +377,7 @@ class RayRun:
         tmp.replace(path)
 
 
-def _zip_longest(columns: list[list]) -> list[list]:
+def _zip_longest(columns: list[list[str | None]]) -> list[list[str | None]]:
     width = max((len(c) for c in columns), default=0)
     return [[c[i] if i < len(c) else None for c in columns] for i in range(width)]
 

@@ -45,7 +45,7 @@ def select_tasks(
     return tasks, problems
 
 
-def main_ray(args, extra: list[str], agent: str, results: Path, task_files: list[Path]) -> int:
+def main_ray(args: argparse.Namespace, extra: list[str], agent: str, results: Path, task_files: list[Path]) -> int:
     """Run the selected tasks on Ray into `results`; the exit code of `python -m evaluation.run`."""
     import pytest  # parse_shard's usage errors
 
@@ -64,7 +64,7 @@ def main_ray(args, extra: list[str], agent: str, results: Path, task_files: list
     if missing:
         print(f"--backend ray: no such task file: {', '.join(missing)}", file=sys.stderr)
         return 2
-    done: set = set()
+    done: set[tuple[str, str]] = set()
     try:
         if args.resume:
             done = scored_tasks(results, agent=agent, model=args.model, scoring=opts.scoring)

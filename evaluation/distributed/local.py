@@ -18,6 +18,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import MutableMapping
 from pathlib import Path
 
 OBJECT_STORE_BYTES = 128 * 1024 * 1024  # results and frames pass through it, one attempt at a time
@@ -31,7 +32,8 @@ class LocalClusterError(RuntimeError):
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 def _group_alive(pgid: int) -> bool:
@@ -54,7 +56,7 @@ class LocalCluster:
         # clusters) is neither required nor touched; the driver connects with the same one
         self.token = secrets.token_hex(32)
 
-    def use_token(self, env) -> None:
+    def use_token(self, env: MutableMapping[str, str]) -> None:
         """Set in `env` (a dict, or os.environ for the driver) this cluster's token as the one Ray uses."""
         env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=self.token)
         env.pop("RAY_AUTH_TOKEN_PATH", None)

@@ -255,7 +255,7 @@ class _ScoringTab:
     def __enter__(self) -> _ScoringTab:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def show(self, url: str | None) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 from selenium.common.exceptions import JavascriptException, WebDriverException
@@ -26,7 +26,7 @@ from evaluation.vocabulary.helper_calls import PAGE, HelperCall, Symbol
 from evaluation.vocabulary.spec import OR_SEP
 
 from .driver import Driver
-from .site_api import SiteAPIError
+from .site_api import Review, ShoppingAPI, SiteAPIError
 
 
 @dataclass
@@ -39,7 +39,7 @@ class Page:
     def url(self) -> str:
         return self.driver.current_url
 
-    def run(self, script: str, *args) -> Any:
+    def run(self, script: str, *args: object) -> Any:  # what the script returns, decoded by Selenium
         """Run `script` (a function body using `arguments`) in the page; JS errors give None."""
         try:
             return self.driver.execute_script(script, *args)
@@ -53,8 +53,8 @@ class Page:
 class HelperEnv:
     driver: Driver | None = None
     last_url: str = ""
-    shopping_api_factory: Callable[[], Any] | None = None
-    _api: Any = field(default=None, repr=False)
+    shopping_api_factory: Callable[[], ShoppingAPI] | None = None
+    _api: ShoppingAPI | None = field(default=None, repr=False)
 
     @property
     def page(self) -> Page:
@@ -62,7 +62,7 @@ class HelperEnv:
             raise HelperError("this helper reads a page, but no browser is available")
         return Page(self.driver)
 
-    def shopping_api(self):
+    def shopping_api(self) -> ShoppingAPI:
         if self._api is None:
             if self.shopping_api_factory is None:
                 raise HelperError(
@@ -78,7 +78,10 @@ class HelperEnv:
 HELPERS: dict[str, Callable[..., Any]] = {}
 
 
-def helper(fn: Callable) -> Callable:
+_Helper = TypeVar("_Helper", bound=Callable[..., Any])
+
+
+def helper(fn: _Helper) -> _Helper:
     HELPERS[fn.__name__] = fn
     return fn
 
@@ -132,7 +135,8 @@ _QUERY_TEXT = (Path(__file__).with_name("query_text.js")).read_text(encoding="ut
 @helper
 def get_query_text(env: HelperEnv, page: Page, selector: str) -> str:
     """textContent of the first element matching the CSS selector ("" when none)."""
-    return page.run(_QUERY_TEXT, selector) or ""
+    text: str = page.run(_QUERY_TEXT, selector) or ""
+    return text
 
 
 @helper
@@ -148,8 +152,9 @@ def get_query_text_lowercase(env: HelperEnv, page: Page, selector: str) -> str:
 _ORDER_PRODUCTS = (Path(__file__).with_name("order_products.js")).read_text(encoding="utf-8")
 
 
-def order_products(page: Page) -> list[dict]:
-    return page.run(_ORDER_PRODUCTS) or []
+def order_products(page: Page) -> list[dict[str, Any]]:
+    products: list[dict[str, Any]] = page.run(_ORDER_PRODUCTS) or []
+    return products
 
 
 def _skus(sku: str) -> set[str]:
@@ -179,7 +184,7 @@ def shopping_get_order_product_option(env: HelperEnv, page: Page, sku: str, opti
         if product["sku"].strip() in wanted:
             for name, value in product["options"].items():
                 if name.strip().lower() == option_name.strip().lower():
-                    return value
+                    return str(value)
             return ""
     return ""
 
@@ -244,7 +249,7 @@ def shopping_get_sku_product_page_url(env: HelperEnv, sku: str) -> str:
     return env.shopping_api().product_page_url(sku)
 
 
-def _latest_review(env: HelperEnv, sku: str):
+def _latest_review(env: HelperEnv, sku: str) -> Review | None:
     return env.shopping_api().latest_review(sku)
 
 
@@ -293,11 +298,12 @@ _COMMENT_TREE = (Path(__file__).with_name("comment_tree.js")).read_text(encoding
 
 
 @helper
-def reddit_get_post_comment_tree(env: HelperEnv, page: Page) -> dict:
-    return page.run(_COMMENT_TREE) or {}
+def reddit_get_post_comment_tree(env: HelperEnv, page: Page) -> dict[str, Any]:
+    tree: dict[str, Any] = page.run(_COMMENT_TREE) or {}
+    return tree
 
 
-def _when(node: dict) -> datetime:
+def _when(node: dict[str, Any]) -> datetime:
     try:
         value = datetime.fromisoformat(str(node.get("time", "")).replace("Z", "+00:00"))
         return value.replace(tzinfo=None) if value.tzinfo is None else value.astimezone().replace(tzinfo=None)
@@ -305,13 +311,13 @@ def _when(node: dict) -> datetime:
         return datetime.min
 
 
-def _comment(node: dict) -> dict:
+def _comment(node: dict[str, Any]) -> dict[str, Any]:
     return {k: node.get(k) for k in ("username", "net_score", "content", "time")}
 
 
-def _latest_by(tree: dict, username: str) -> tuple[dict, dict] | None:
+def _latest_by(tree: dict[str, Any], username: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """(comment, parent) of the user's newest comment, or None."""
-    best: tuple[datetime, dict, dict] | None = None
+    best: tuple[datetime, dict[str, Any], dict[str, Any]] | None = None
     stack = [(child, tree) for child in tree.get("children", [])]
     while stack:
         node, parent = stack.pop()
@@ -324,7 +330,7 @@ def _latest_by(tree: dict, username: str) -> tuple[dict, dict] | None:
 
 
 @helper
-def reddit_get_latest_comment_obj_by_username(env: HelperEnv, page: Page, username: str) -> dict:
+def reddit_get_latest_comment_obj_by_username(env: HelperEnv, page: Page, username: str) -> dict[str, Any]:
     found = _latest_by(reddit_get_post_comment_tree(env, page), username)
     return _comment(found[0]) if found else {}
 
@@ -335,7 +341,9 @@ def reddit_get_latest_comment_content_by_username(env: HelperEnv, page: Page, us
 
 
 @helper
-def reddit_get_parent_comment_obj_of_latest_comment_by_username(env: HelperEnv, page: Page, username: str) -> dict:
+def reddit_get_parent_comment_obj_of_latest_comment_by_username(
+    env: HelperEnv, page: Page, username: str
+) -> dict[str, Any]:
     found = _latest_by(reddit_get_post_comment_tree(env, page), username)
     return _comment(found[1]) if found else {}
 

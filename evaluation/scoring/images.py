@@ -39,7 +39,8 @@ def candidate_paths(ref: ImageRef, task_file: Path, image_root: Path | None) -> 
 def fetch_url(url: str) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": "vwa-arena-evaluation"})
     with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_S) as response:
-        return response.read()
+        body: bytes = response.read()
+        return body
 
 
 def open_image(data: bytes, what: str) -> Image.Image:
@@ -97,7 +98,8 @@ _FETCH_IN_PAGE = (Path(__file__).with_name("fetch_in_page.js")).read_text(encodi
 
 def page_image_urls(driver: Driver, selector: str) -> list[str] | None:
     """URLs of the images under `selector` on the current page; None when the selector is invalid."""
-    return driver.execute_script(_IMAGE_URLS, selector)
+    urls: list[str] | None = driver.execute_script(_IMAGE_URLS, selector)
+    return urls
 
 
 def fetch_in_page(driver: Driver, url: str) -> bytes:

@@ -18,10 +18,15 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+from PIL import Image
 
 from agent.blip2 import Blip2Model
 from evaluation.vocabulary.errors import JudgeError, VQAError
+
+if TYPE_CHECKING:
+    from agent.llm import LLMClient
 
 _VERDICT = re.compile(r"\b(partially\s+correct|not\s+correct|incorrect|correct)\b")
 
@@ -47,7 +52,7 @@ class Usage:
         self.prompt_tokens += prompt_tokens
         self.completion_tokens += completion_tokens
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int]:
         return {"calls": self.calls, "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
 
 
@@ -68,7 +73,7 @@ class VQA(Protocol):
     @property
     def usage(self) -> Usage: ...
 
-    def ask(self, image, question: str) -> str: ...
+    def ask(self, image: Image.Image, question: str) -> str: ...
 
 
 _EQUIV_PROMPT = (
@@ -106,9 +111,9 @@ class _ChatModel:
     attempts: int = 3
     backoff_base_s: float = 1.0
     usage: Usage = field(default_factory=Usage)
-    _llm: Any = field(default=None, init=False, repr=False)
+    _llm: LLMClient | None = field(default=None, init=False, repr=False)
 
-    def _complete(self, content, error: type[Exception], what: str) -> str:
+    def _complete(self, content: str | list[dict[str, object]], error: type[Exception], what: str) -> str:
         from agent.llm import LLMClient, LLMSettings, ModelError
 
         if self._llm is None:
@@ -146,7 +151,7 @@ class OpenAIJudge(_ChatModel):
         return parse_verdict(self._complete(prompt, JudgeError, "judge")) == "correct"
 
 
-def _png_data_url(image) -> str:
+def _png_data_url(image: Image.Image) -> str:
     buf = io.BytesIO()
     image.convert("RGB").save(buf, format="PNG")
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
@@ -156,8 +161,8 @@ def _png_data_url(image) -> str:
 class OpenAIVQA(_ChatModel):
     """A vision chat model behind an OpenAI-compatible endpoint; the image goes as a data URL."""
 
-    def ask(self, image, question: str) -> str:
-        content = [
+    def ask(self, image: Image.Image, question: str) -> str:
+        content: list[dict[str, object]] = [
             {"type": "text", "text": f"{question}\nAnswer briefly."},
             {"type": "image_url", "image_url": {"url": _png_data_url(image)}},
         ]
@@ -173,7 +178,7 @@ class Blip2VQA:
         self.usage = Usage()
         self.model = Blip2Model(model_path, device=device, error=VQAError, setting="VQA_BACKEND=blip2")
 
-    def ask(self, image, question: str) -> str:
+    def ask(self, image: Image.Image, question: str) -> str:
         text = self.model.generate(image, f"Question: {question} Answer:", max_new_tokens=32)
         self.usage.add()
         return text

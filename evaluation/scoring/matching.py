@@ -110,7 +110,7 @@ def is_na(answer: str, mode: str = "strict") -> bool:
     return clean(answer, mode) == "n/a"
 
 
-def read_number(text: str) -> float | None:
+def read_number(text: object) -> float | None:
     """The answer as a number: the whole text (commas, one currency sign, a % allowed), else its only number."""
     raw = str(text).strip().strip("'\"").strip()
     compact = raw.replace(",", "").replace(" ", "")
@@ -126,7 +126,7 @@ def read_number(text: str) -> float | None:
     return None
 
 
-def official_int(value) -> int | float | None:
+def official_int(value: object) -> int | float | None:
     """The official reading of a value: a number as is (a bool is 1 or 0), text through int() after
     removing commas."""
     if isinstance(value, (int, float)):
@@ -152,7 +152,7 @@ def holds(inequality: Inequality, value: float, mode: str = "strict") -> bool:
 
 
 def required_values(
-    requirements: Sequence[Sequence[Inequality]], answer, label: str = "answer", mode: str = "strict"
+    requirements: Sequence[Sequence[Inequality]], answer: object, label: str = "answer", mode: str = "strict"
 ) -> tuple[bool, str]:
     value = official_int(answer) if mode == "official" else read_number(answer)
     if value is None:
@@ -166,6 +166,6 @@ def required_values(
     return True, f"value {value:g} satisfies {', '.join(OR_SEP.join(i.source for i in a) for a in requirements)}"
 
 
-def _short(text: str, limit: int = 160) -> str:
-    text = str(text)
+def _short(value: object, limit: int = 160) -> str:
+    text = str(value)
     return text if len(text) <= limit else text[:limit] + "..."

@@ -12,10 +12,11 @@ is one of those.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 
 @lru_cache(maxsize=1)
-def _tokenizers():
+def _tokenizers() -> tuple[Any, Any]:  # nltk has no types
     """nltk, imported on the first tokenization: importing the package loads all of it (scipy.stats
     included, 1-4 s), which every pytest process paid at start-up through the plugin."""
     from nltk.tokenize import NLTKWordTokenizer

@@ -59,10 +59,10 @@ class Task:
     intent_template_id: Any
     official_template_id: int | None  # the official VWA template this task's kind mirrors (our suites)
     eval: EvalSpec
-    reference_solution: tuple[dict, ...] | None
+    reference_solution: tuple[dict[str, Any], ...] | None
     geolocation: Any
     storage_state: str | None
-    raw: dict = field(repr=False, compare=False, default_factory=dict)
+    raw: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
     # problems the official harness ignores (a difficulty typo): the task runs, the loader warns
     warnings: tuple[TaskFormatError, ...] = field(compare=False, default=())
 
@@ -391,7 +391,7 @@ def parse_eval(obj: Any, where: _Where) -> EvalSpec:
     )
 
 
-def _bool(obj: dict, key: str, where: _Where, default: bool = False) -> bool:
+def _bool(obj: dict[str, Any], key: str, where: _Where, default: bool = False) -> bool:
     value = obj.get(key, default)
     if value is None:
         return default
@@ -400,7 +400,7 @@ def _bool(obj: dict, key: str, where: _Where, default: bool = False) -> bool:
     return value
 
 
-def _validate_solution(steps: Any, where: _Where) -> tuple[dict, ...]:
+def _validate_solution(steps: Any, where: _Where) -> tuple[dict[str, Any], ...]:
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
         raise where.error("reference_solution", "must be a list of step objects")
     from agent.agents.reference import parse_solution  # the reference agent's own step grammar
@@ -493,7 +493,7 @@ def parse_task(obj: Any, file: str | Path) -> Task:
     )
 
 
-def read_task_list(path: str | Path) -> list:
+def read_task_list(path: str | Path) -> list[Any]:
     """The entries of a task file (a JSON list, or one task object); unreadable or malformed JSON is a
     TaskFormatError naming the file and line."""
     path = Path(path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from agent.observation import OBSERVATION_MODES
 from evaluation.running.stacks import STACK_NAMES
@@ -79,7 +79,13 @@ RUN_OPTIONS: tuple[RunOption, ...] = (
 # fmt: on
 
 
-def add_pytest_options(group) -> None:
+class OptionGroup(Protocol):
+    """Where the options go: pytest's option group (pytest.OptionGroup), or a test's stand-in."""
+
+    def addoption(self, flag: str, /, **attrs: Any) -> None: ...
+
+
+def add_pytest_options(group: OptionGroup) -> None:
     """Every run option on pytest's command line (the plugin's `pytest_addoption`)."""
     for option in RUN_OPTIONS:
         group.addoption(option.flag, **option.settings)

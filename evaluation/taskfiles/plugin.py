@@ -20,7 +20,9 @@ import json
 import os
 import re
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pytest
 
@@ -36,34 +38,49 @@ from evaluation.running.proof import proof_failures
 from evaluation.running.runtime import (
     RunOptions,
     Runtime,
-    SkipTask,
     TaskOutcome,
     settle_timeout_s,
     should_retry,
     sites_of,
 )
 from evaluation.running.stacks import stack_name
-from evaluation.vocabulary.errors import TaskFormatError
+from evaluation.vocabulary.errors import SkipTask, TaskFormatError
 
 from .loader import Task, load_task_entries
 from .markers import _marker_names, task_markers
 from .options import add_pytest_options, parse_viewport
 
+if TYPE_CHECKING:  # the types of pytest.Item.repr_failure, where pytest declares them
+    from _pytest._code.code import TerminalRepr, TracebackStyle
+
 _RUNTIME_KEY = pytest.StashKey[Runtime]()
 _RESULTS_KEY = pytest.StashKey[Path]()
-_DONE_KEY = pytest.StashKey[set]()
-_SHARD_KEY = pytest.StashKey[tuple]()
+_DONE_KEY = pytest.StashKey[set[tuple[str, str]]]()
+_SHARD_KEY = pytest.StashKey[tuple[int, int] | None]()
 
 
-def pytest_addoption(parser):
+class _WorkerNode(Protocol):
+    """What the plugin reads of pytest-xdist's worker controller (xdist has no types of its own)."""
+
+    config: pytest.Config
+    workerinput: dict[str, Any]
+
+
+def _worker_input(config: pytest.Config) -> dict[str, Any] | None:
+    """What the xdist controller sent this worker; None in the controller (or without xdist)."""
+    found: dict[str, Any] | None = getattr(config, "workerinput", None)
+    return found
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
     add_pytest_options(parser.getgroup("vwa", "VisualWebArena tasks"))
 
 
-def _is_controller(config) -> bool:
-    return not hasattr(config, "workerinput")
+def _is_controller(config: pytest.Config) -> bool:
+    return _worker_input(config) is None
 
 
-def pytest_configure(config):
+def pytest_configure(config: pytest.Config) -> None:
     for line in _marker_names():
         config.addinivalue_line("markers", line)
     task_files = [Path(p).resolve() for p in config.getoption("task_file") or []]
@@ -90,7 +107,8 @@ def pytest_configure(config):
             f"--prove runs the proofs in the sighted agent's episodes: use it with --agent "
             f"sighted (not {config.getoption('agent')!r})"
         )
-    if _is_controller(config):
+    worker_input = _worker_input(config)
+    if worker_input is None:
         results = resume or config.getoption("results")
         # created by the first result line, so runs without tasks (the project's tests) leave nothing
         config.stash[_RESULTS_KEY] = (
@@ -100,10 +118,10 @@ def pytest_configure(config):
             _refuse_mixed_scoring(config.stash[_RESULTS_KEY], config.getoption("scoring"))
         config.stash[_DONE_KEY] = _already_scored(config, config.stash[_RESULTS_KEY]) if resume else set()
     else:
-        config.stash[_RESULTS_KEY] = Path(config.workerinput["vwa_results_dir"])
+        config.stash[_RESULTS_KEY] = Path(worker_input["vwa_results_dir"])
         # decided once by the controller: workers must all collect the same tasks, whatever lines other
         # workers append meanwhile
-        config.stash[_DONE_KEY] = {tuple(k) for k in config.workerinput.get("vwa_done", [])}
+        config.stash[_DONE_KEY] = {(str(name), str(task_id)) for name, task_id in worker_input.get("vwa_done", [])}
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -115,7 +133,7 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
     return int(m.group(1)), int(m.group(2))
 
 
-def shard_of(task_file: str, task_id, count: int) -> int:
+def shard_of(task_file: str, task_id: object, count: int) -> int:
     """The shard (1..count) of a task: from a hash of its task file's name and id, so the same on every
     machine and for every selection, whatever the collection order."""
     digest = hashlib.sha256(f"{Path(task_file).name}\0{task_id}".encode()).digest()
@@ -132,7 +150,7 @@ def tasks_of_shard(task_file: Path, shard: str | None) -> set[int]:
     return {t for t in ids if shard_of(str(task_file), t, count) == part}
 
 
-def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:
+def _already_scored(config: pytest.Config, results_dir: Path) -> set[tuple[str, str]]:
     """Tasks of `results_dir` whose latest line is scored, by this agent, model and scoring mode."""
     if not results_dir.is_dir():
         raise pytest.UsageError(f"--resume {results_dir}: no such run folder to continue")
@@ -149,7 +167,7 @@ def _already_scored(config, results_dir: Path) -> set[tuple[str, str]]:
         raise pytest.UsageError(f"--resume {results_dir}: {exc}") from None
 
 
-def pytest_collection_modifyitems(session, config, items):
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     shard = config.stash.get(_SHARD_KEY, None)
     done = config.stash.get(_DONE_KEY, set())
     if shard is None and not done:
@@ -172,10 +190,11 @@ def pytest_collection_modifyitems(session, config, items):
 
 
 @pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node):
+def pytest_configure_node(node: _WorkerNode) -> None:
     """xdist controller -> worker: the shared results folder."""
     node.workerinput["vwa_results_dir"] = str(_results_dir(node.config))
-    node.workerinput["vwa_done"] = sorted(node.config.stash.get(_DONE_KEY, set()))
+    done: set[tuple[str, str]] = node.config.stash.get(_DONE_KEY, set())
+    node.workerinput["vwa_done"] = sorted(done)
 
 
 def _refuse_mixed_scoring(results_dir: Path, mode: str) -> None:
@@ -188,11 +207,11 @@ def _refuse_mixed_scoring(results_dir: Path, mode: str) -> None:
         )
 
 
-def _results_dir(config) -> Path:
+def _results_dir(config: pytest.Config) -> Path:
     return config.stash[_RESULTS_KEY]
 
 
-def pytest_collect_file(parent, file_path: Path):
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> TaskFile | None:
     if file_path.suffix != ".json":
         return None
     config = parent.config
@@ -214,7 +233,7 @@ class TaskWarning(UserWarning):
 
 
 class TaskFile(pytest.File):
-    def collect(self):
+    def collect(self) -> Iterator[pytest.Item]:
         strict = self.config.getoption("strict_tasks")
         for name, entry in load_task_entries(self.path):
             if isinstance(entry, TaskFormatError):
@@ -232,7 +251,7 @@ class TaskFile(pytest.File):
                 item.add_marker(marker)
             yield item
 
-    def repr_failure(self, excinfo):  # type: ignore[override]  # as pytest's Collector.repr_failure: no style
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str | TerminalRepr:  # type: ignore[override]  # as pytest's Collector.repr_failure: no style
         if isinstance(excinfo.value, TaskFormatError):
             return f"bad task file: {excinfo.value}"
         return super().repr_failure(excinfo)
@@ -245,22 +264,22 @@ class RewardMismatch(AssertionError):
 class BadTaskItem(pytest.Item):
     """A task the loader rejects: it errors on its own, naming file, task and field."""
 
-    def __init__(self, *, error: TaskFormatError, **kwargs):
+    def __init__(self, *, error: TaskFormatError, **kwargs: Any) -> None:  # pytest.Node's own arguments
         super().__init__(**kwargs)
         self.error = error
 
-    def setup(self):
+    def setup(self) -> None:
         pytest.fail(f"bad task: {self.error}", pytrace=False)
 
-    def runtest(self):
+    def runtest(self) -> None:
         pass
 
-    def reportinfo(self):
+    def reportinfo(self) -> tuple[Path, None, str]:
         return self.path, None, f"{self.name}: bad task"
 
 
 class TaskItem(pytest.Item):
-    def __init__(self, *, task: Task, **kwargs):
+    def __init__(self, *, task: Task, **kwargs: Any) -> None:  # pytest.Node's own arguments
         super().__init__(**kwargs)
         self.task = task
         self.outcome: TaskOutcome | None = None
@@ -275,8 +294,8 @@ class TaskItem(pytest.Item):
             except ValueError as exc:
                 raise pytest.UsageError(str(exc)) from None
             image_root = config.getoption("image_root")
-            worker = getattr(config, "workerinput", {}).get("workerid", "main")
-            needed = set()
+            worker = (_worker_input(config) or {}).get("workerid", "main")
+            needed: set[str] = set()
             for item in self.session.items:
                 if isinstance(item, TaskItem):
                     needed |= sites_of(item.task)
@@ -303,7 +322,7 @@ class TaskItem(pytest.Item):
             config.stash[_RUNTIME_KEY] = runtime
         return runtime
 
-    def setup(self):
+    def setup(self) -> None:
         # the run folder exists from the first task on, so a run stopped before any task ended can be resumed
         _results_dir(self.config).mkdir(parents=True, exist_ok=True)
         environment.write(_results_dir(self.config))  # what the run ran on (kept from its first task on)
@@ -326,7 +345,7 @@ class TaskItem(pytest.Item):
                 f"harness error: {self.task.test_id} ({self.task.file.name}){tries}: {outcome.error}", pytrace=False
             )
 
-    def runtest(self):
+    def runtest(self) -> None:
         expected = self.config.getoption("expect_reward")
         reward = self.outcome.reward if self.outcome is not None else None
         if reward is None:  # setup scored the task, or failed before runtest
@@ -337,7 +356,9 @@ class TaskItem(pytest.Item):
         if problems:
             raise RewardMismatch(f"{self.task.test_id}: " + "\n".join(problems))
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: TracebackStyle | None = None
+    ) -> str | TerminalRepr:
         if isinstance(excinfo.value, RewardMismatch) and self.outcome and self.outcome.reward:
             record = self.outcome.record
             lines = [
@@ -350,17 +371,19 @@ class TaskItem(pytest.Item):
             return "\n".join(lines)
         return super().repr_failure(excinfo, style)
 
-    def reportinfo(self):
+    def reportinfo(self) -> tuple[Path, None, str]:
         return self.path, None, f"{self.task.test_id}: {self.task.intent[:80]}"
 
 
-def pytest_sessionfinish(session, exitstatus):
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitCode) -> None:
     runtime = session.config.stash.get(_RUNTIME_KEY, None)
     if runtime is not None:
         runtime.close()
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config):
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, exitstatus: int | pytest.ExitCode, config: pytest.Config
+) -> None:
     if not _is_controller(config):
         return
     path = config.stash.get(_RESULTS_KEY, None)

@@ -37,10 +37,10 @@ class HelperCall:
     kwargs: tuple[tuple[str, Any], ...]
     source: str
 
-    def bind(self, page: Any, last_url: str | None) -> tuple[list, dict]:
+    def bind(self, page: Any, last_url: str | None) -> tuple[list[Any], dict[str, Any]]:
         """Arguments with `__page__` / `__last_url__` replaced (also inside string literals)."""
 
-        def sub(value):
+        def sub(value: Any) -> Any:  # a literal of the task file, or the page object
             if isinstance(value, Symbol):
                 if value.name == PAGE:
                     return page

@@ -20,7 +20,7 @@ class Check:
     passed: bool
     reason: str  # why it passed or failed, in words a person can act on
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | bool]:
         return asdict(self)
 
 

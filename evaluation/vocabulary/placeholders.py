@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from sites.config import SITES
 
 
-class _Placeholders(Mapping):
+class _Placeholders(Mapping[str, str]):
     """Placeholder token -> site name, e.g. "__SHOPPING__" -> "shopping", for every registered site (read from
     sites.config.SITES each time: a site registered later has its placeholder)."""
 
@@ -19,7 +19,7 @@ class _Placeholders(Mapping):
     def __getitem__(self, token: str) -> str:
         return self._items()[token]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._items())
 
     def __len__(self) -> int:
@@ -36,7 +36,7 @@ class PlaceholderError(KeyError):
         super().__init__(message)
 
     def __str__(self) -> str:
-        return self.args[0]
+        return str(self.args[0])
 
 
 def unknown_placeholders(text: str) -> list[str]:
@@ -56,8 +56,8 @@ def sites_in_order(text: str) -> list[str]:
 def resolve_text(text: str, urls: Mapping[str, str]) -> str:
     """Replace every site placeholder of `text` by the site's base URL (no trailing slash)."""
 
-    def repl(match: re.Match) -> str:
-        token = match.group(0)
+    def repl(match: re.Match[str]) -> str:
+        token: str = match.group(0)
         site = PLACEHOLDERS.get(token)
         if site is None:
             return token

@@ -67,7 +67,7 @@ def create_site_app(site: SiteApp, config: SiteConfig) -> Flask:
     live = app.extensions[f"{site.name}_db"] = db.LiveDatabase(config.live_db, config.pristine_db)
 
     @app.teardown_appcontext
-    def _close(_exc):
+    def _close(_exc: BaseException | None) -> None:
         conn = g.pop("db", None)
         if conn is not None:
             live.close(conn)

@@ -22,7 +22,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sites.config import Settings
 from sites.launchers import LOCAL
@@ -42,7 +42,7 @@ def post_token(url: str, token: str, timeout: float = 30.0) -> None:
         raise RuntimeError(f"reset at {url} failed: {exc}") from exc
 
 
-def live_options(name: str, instance: Path, options: dict, cache: str) -> dict[str, Any]:
+def live_options(name: str, instance: Path, options: dict[str, str], cache: str) -> dict[str, Any]:
     """The config fields every SQLite site's app takes (sites.common.app.SiteConfig and its cache folder), from
     what `SqliteSite.prepare` wrote."""
     return {
@@ -52,6 +52,19 @@ def live_options(name: str, instance: Path, options: dict, cache: str) -> dict[s
         "reset_token": options["reset_token"],
         "secret_key": options["secret_key"],
     }
+
+
+class SiteDataSet(Protocol):
+    """What `SqliteSite` reads of a site's data set (its store module's DataSet); the shared cache folder is the
+    attribute `SqliteSite.cache` names."""
+
+    @property
+    def db(self) -> Path: ...
+
+    def exists(self) -> bool: ...
+
+
+Scale = str | int  # a data set's scale: "default", "full" or a number of items
 
 
 @dataclass(frozen=True)
@@ -67,10 +80,15 @@ class SqliteSite:
     photo_render: Callable[[], Callable[[Any], Any]]  # -> row -> PIL image (a function, to import the renderer late)
     fresh: tuple[str, ...] = ()  # instance folders emptied at each start (uploads)
 
-    def ensure(self, data_dir: Path, seed: int, scale) -> tuple[Any, Any]:
-        return importlib.import_module(self.store).ensure(data_dir, seed, scale)
+    def ensure(self, data_dir: Path, seed: int, scale: Scale) -> tuple[SiteDataSet, object | None]:
+        """(the data set, what a generation made or None when the data was there already)."""
+        found: tuple[SiteDataSet, object | None] = importlib.import_module(self.store).ensure(data_dir, seed, scale)
+        return found
 
-    def prepare(self, settings: Settings, instance: Path, _urls: dict[str, str]) -> dict:
+    def _cache_folder(self, ds: SiteDataSet) -> Path:
+        return Path(getattr(ds, self.cache))
+
+    def prepare(self, settings: Settings, instance: Path, _urls: dict[str, str]) -> dict[str, str]:
         """Make sure the data exists, copy the pristine database to `<instance>/<name>.sqlite`, empty the
         instance folders `fresh` and create the data set's shared cache folder."""
         from sites.common import db
@@ -80,10 +98,10 @@ class SqliteSite:
         for folder in self.fresh:
             shutil.rmtree(instance / folder, ignore_errors=True)
             (instance / folder).mkdir(parents=True)
-        getattr(ds, self.cache).mkdir(parents=True, exist_ok=True)
+        self._cache_folder(ds).mkdir(parents=True, exist_ok=True)
         return {
             "pristine": str(ds.db),
-            self.cache: str(getattr(ds, self.cache)),
+            self.cache: str(self._cache_folder(ds)),
             "reset_token": settings.reset_token,
             "secret_key": secrets.token_hex(32),
         }
@@ -91,25 +109,25 @@ class SqliteSite:
     def reset(self, base_url: str, settings: Settings) -> None:
         post_token(base_url + self.reset_path, settings.reset_token)
 
-    def generate(self, data_dir: Path, seed: int, scale) -> str:
+    def generate(self, data_dir: Path, seed: int, scale: Scale) -> str:
         started = time.perf_counter()
         ds, made = self.ensure(data_dir, seed, scale)
         if made is None:
             return f"data already present: {ds.db}"
         return f"generated {self.made(made)} in {time.perf_counter() - started:.1f} s -> {ds.db}"
 
-    def fingerprints(self, data_dir: Path, seed: int, scale) -> list[Fingerprint]:
+    def fingerprints(self, data_dir: Path, seed: int, scale: Scale) -> list[Fingerprint]:
         db = self.ensure(data_dir, seed, scale)[0].db
         return [
             Fingerprint(f"{self.name}/database", "sqlite", db),
             Fingerprint(self.photo_key, "photos", db, photo_sql=self.photo_sql, render=self.photo_render()),
         ]
 
-    def describe(self, data_dir: Path, seed: int, scale) -> tuple[bool, str]:
-        ds = importlib.import_module(self.store).dataset(data_dir, seed, scale)
+    def describe(self, data_dir: Path, seed: int, scale: Scale) -> tuple[bool, str]:
+        ds: SiteDataSet = importlib.import_module(self.store).dataset(data_dir, seed, scale)
         return ds.exists(), f"{self.name} data (seed {seed}, {self.size(ds)}): {ds.db}"
 
-    def launcher(self, description: str, create_app: Callable[[Path, dict], object]) -> SiteLauncher:
+    def launcher(self, description: str, create_app: Callable[[Path, dict[str, str]], object]) -> SiteLauncher:
         """The site's launcher: prepared, reset and health-checked as above; `create_app` is the site's
         module-level app function."""
         return SiteLauncher(self.name, description, prepare=self.prepare, create_app=create_app, reset=self.reset)

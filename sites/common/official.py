@@ -9,23 +9,27 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
+from typing import Any
 
 PATH = Path(__file__).with_name("official_catalogue.json")
 
 
 @functools.lru_cache(maxsize=1)
-def catalogue() -> dict:
+def catalogue() -> dict[str, Any]:
+    """The whole file (JSON: its parts are typed by the functions below)."""
     try:
-        return json.loads(PATH.read_text(encoding="utf-8"))
+        found: dict[str, Any] = json.loads(PATH.read_text(encoding="utf-8"))
+        return found
     except (OSError, json.JSONDecodeError) as exc:
         raise RuntimeError(
             f"{PATH}: cannot read the official catalogue ({exc}); regenerate it with scripts/official_catalogue.py"
         ) from None
 
 
-def store_categories() -> list[dict]:
+def store_categories() -> list[dict[str, Any]]:
     """[{path, name, name_from, named_in_urls}] of every official store category and its ancestors."""
-    return catalogue()["shopping"]["categories"]
+    found: list[dict[str, Any]] = catalogue()["shopping"]["categories"]
+    return found
 
 
 def forum_names() -> list[str]:
@@ -38,13 +42,14 @@ def classifieds_new_categories() -> list[tuple[int, str]]:
 
 
 def wikipedia_titles() -> list[str]:
-    return catalogue()["wikipedia"]["articles"]
+    return [str(title) for title in catalogue()["wikipedia"]["articles"]]
 
 
 def wikipedia_media() -> list[str]:
-    return catalogue()["wikipedia"]["media"]
+    return [str(name) for name in catalogue()["wikipedia"]["media"]]
 
 
-def start_urls() -> list[dict]:
+def start_urls() -> list[dict[str, Any]]:
     """[{url, site, expect, absent?, tasks}] of every distinct official start URL."""
-    return catalogue()["start_urls"]
+    found: list[dict[str, Any]] = catalogue()["start_urls"]
+    return found

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from flask import Flask, abort, current_app, request, session
+from flask import Flask, Response, abort, current_app, request, session
 
 from sites.common.tokens import tokens_equal
 
@@ -34,7 +34,7 @@ EPOCH_KEY, LOGIN_KEY = "_epoch", "_sid"
 class SessionRegistry:
     limit: int = MAX_LOGINS
     epoch: str = field(default_factory=lambda: secrets.token_hex(8))
-    _logins: OrderedDict = field(default_factory=OrderedDict, repr=False)
+    _logins: OrderedDict[str, int] = field(default_factory=OrderedDict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def start(self, user_id: int) -> str:
@@ -45,11 +45,13 @@ class SessionRegistry:
                 self._logins.popitem(last=False)
         return sid
 
-    def alive(self, sid, user_id) -> bool:
+    def alive(self, sid: object, user_id: object) -> bool:
         with self._lock:
             return isinstance(sid, str) and sid in self._logins and self._logins[sid] == user_id
 
-    def end(self, sid) -> None:
+    def end(self, sid: object) -> None:
+        if not isinstance(sid, str):  # a cookie's value: no login of ours
+            return
         with self._lock:
             self._logins.pop(sid, None)
 
@@ -67,7 +69,7 @@ def install(app: Flask, user_key: str) -> SessionRegistry:
     app.extensions["session_user_key"] = user_key
 
     @app.before_request
-    def _check_session():
+    def _check_session() -> None:
         if not session:
             return
         stale = session.get(EPOCH_KEY) != registry.epoch
@@ -75,7 +77,7 @@ def install(app: Flask, user_key: str) -> SessionRegistry:
             session.clear()
 
     @app.after_request
-    def _stamp_session(response):
+    def _stamp_session(response: Response) -> Response:
         if session and session.get(EPOCH_KEY) != registry.epoch:
             session[EPOCH_KEY] = registry.epoch
         return response
@@ -84,7 +86,8 @@ def install(app: Flask, user_key: str) -> SessionRegistry:
 
 
 def registry() -> SessionRegistry:
-    return current_app.extensions["session_registry"]
+    found: SessionRegistry = current_app.extensions["session_registry"]
+    return found
 
 
 def begin_login(user_id: int, keep: tuple[str, ...] = ()) -> None:
@@ -111,7 +114,7 @@ def end_all_sessions() -> None:
 
 def harness_login(
     reset_token: str, find_user: Callable[[str], int | None], start: Callable[[int], None] = begin_login
-) -> dict:
+) -> dict[str, bool]:
     """The view of `POST /__session` (token=RESET_TOKEN, user=NAME): a session for that account, as a login
     through the form would start, for the harness that resets the site before every task (a reset ends every
     session) and must not pay a form login and a password hash each time. The token is the reset token: whoever

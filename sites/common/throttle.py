@@ -25,10 +25,10 @@ class LoginThrottle:
     address_limit: int = ADDRESS_LIMIT
     window_s: float = WINDOW_S
     clock: Callable[[], float] = time.monotonic
-    _fails: dict[tuple[str, str], deque] = field(default_factory=dict, repr=False)
+    _fails: dict[tuple[str, str], deque[float]] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def _recent(self, key: tuple[str, str], now: float) -> deque:
+    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
         stamps = self._fails.get(key)
         if stamps is None:
             return deque()
@@ -74,7 +74,8 @@ def login_throttle() -> LoginThrottle:
     """The current Flask application's throttle (created on first use)."""
     from flask import current_app
 
-    return current_app.extensions.setdefault("login_throttle", LoginThrottle())
+    throttle: LoginThrottle = current_app.extensions.setdefault("login_throttle", LoginThrottle())
+    return throttle
 
 
 def client_address() -> str:

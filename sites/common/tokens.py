@@ -11,14 +11,14 @@ from __future__ import annotations
 import hmac
 
 
-def _as_bytes(value) -> bytes:
+def _as_bytes(value: object) -> bytes:
     if isinstance(value, bytes):
         return value
     # surrogatepass: a str from a lenient decoder may hold lone surrogates; they are still just a wrong token
     return str(value).encode("utf-8", "surrogatepass")
 
 
-def tokens_equal(sent, expected) -> bool:
+def tokens_equal(sent: object, expected: object) -> bool:
     """True when `sent` equals `expected` (str or bytes); an empty or missing expected token matches nothing."""
     if not expected or sent is None:
         return False

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 import sqlite3
+from collections.abc import Mapping
 from datetime import datetime
 
 from flask import abort, request, session
@@ -48,7 +49,9 @@ def check_csrf(field: str = "csrf") -> None:
         abort(400, description="the form expired or did not come from this site; reload the page and try again")
 
 
-def int_arg(name: str, source=None, *, required: bool = False, minimum: int | None = None) -> int | None:
+def int_arg(
+    name: str, source: Mapping[str, str] | None = None, *, required: bool = False, minimum: int | None = None
+) -> int | None:
     """An integer request parameter; 400 (naming the parameter) if it is not a plain number."""
     source = request.args if source is None else source
     raw = (source.get(name) or "").strip()
@@ -83,25 +86,26 @@ def php_intval(raw: str | None) -> int:
     return max(-(2**63), min(2**63 - 1, sign * int(digits)))
 
 
-def page_arg(name: str, source=None) -> int:
+def page_arg(name: str, source: Mapping[str, str] | None = None) -> int:
     """A page number read as the official PHP sites read theirs (intval, see php_intval), at least 1 and at most
     MAX_PAGE: never an error, whatever the parameter holds."""
     source = request.args if source is None else source
     return max(1, min(MAX_PAGE, php_intval(source.get(name))))
 
 
-def money_arg(name: str, source=None) -> int | None:
+def money_arg(name: str, source: Mapping[str, str] | None = None) -> int | None:
     """A price in dollars (commas, a leading $ and cents allowed) -> cents; 400 if malformed."""
     source = request.args if source is None else source
-    raw = (source.get(name) or "").strip().replace(",", "").lstrip("$")
+    given = source.get(name) or ""
+    raw = given.strip().replace(",", "").lstrip("$")
     if not raw:
         return None
     if not raw.isascii():
-        abort(400, description=f"parameter {name}={source.get(name)[:40]!r} is not a price")
+        abort(400, description=f"parameter {name}={given[:40]!r} is not a price")
     try:
         value = float(raw)
     except ValueError:
-        abort(400, description=f"parameter {name}={source.get(name)[:40]!r} is not a price")
+        abort(400, description=f"parameter {name}={given[:40]!r} is not a price")
     if not (0 <= value < 1e9):
         abort(400, description=f"parameter {name} is out of range")
     return round(value * 100)

@@ -20,7 +20,7 @@ def test_pytest_knows_every_run_option_with_its_declared_default(pytestconfig):
     added: list[str] = []
 
     class Group:
-        def addoption(self, flag, **settings):
+        def addoption(self, flag: str, /, **settings: object) -> None:
             added.append(flag)
 
     add_pytest_options(Group())

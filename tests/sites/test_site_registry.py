@@ -118,11 +118,21 @@ def test_a_registered_site_is_seen_everywhere(toy_site, monkeypatch):
 
 
 def test_the_task_loader_accepts_the_sites_of_the_registry(toy_site, tmp_path):
-    from evaluation.taskfiles.loader import SITES as LOADER_SITES
+    from evaluation.taskfiles.loader import parse_task
+    from evaluation.vocabulary.errors import TaskFormatError
 
-    assert "toy" in LOADER_SITES
+    task = {"task_id": 1, "sites": ["toy"], "intent": "Find a toy.", "start_url": "__TOY__", "eval": {}}
+
+    def refused_site() -> str:
+        try:
+            parse_task(task, tmp_path / "toy.json")
+        except TaskFormatError as exc:
+            return str(exc) if "unknown site" in str(exc) else ""
+        return ""
+
+    assert refused_site() == ""
     unregister_site("toy")
-    assert "toy" not in LOADER_SITES
+    assert "unknown site 'toy'" in refused_site()
 
 
 def test_once_unregistered_a_site_is_gone(toy_site):

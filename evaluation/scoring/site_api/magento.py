@@ -23,6 +23,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
+from typing import Any
 
 from .interface import Review, SiteAPIError
 
@@ -101,7 +102,7 @@ class MagentoShoppingAPI:
 
     # ---- HTTP ----------------------------------------------------------------------------------------
 
-    def _product(self, sku: str) -> dict:
+    def _product(self, sku: str) -> dict[str, Any]:
         data = self._get(f"/rest/V1/products/{_quote(sku)}", what=f"product SKU {sku!r}")
         if not isinstance(data, dict):
             raise SiteAPIError(f"Magento product {sku!r}: expected an object, got {_short(data)}")
@@ -128,10 +129,13 @@ class MagentoShoppingAPI:
         self._token = token
         return token
 
-    def _get(self, path: str, what: str | None = None):
+    def _get(self, path: str, what: str | None = None) -> object:
+        """The decoded JSON answer (its shape checked by the caller)."""
         return self._request("GET", path, what=what)
 
-    def _request(self, method: str, path: str, body: bytes | None = None, auth: bool = True, what: str | None = None):
+    def _request(
+        self, method: str, path: str, body: bytes | None = None, auth: bool = True, what: str | None = None
+    ) -> object:
         url = self.base_url + path
         label = what or path.split("?", 1)[0]
         headers = {"Accept": "application/json"}
@@ -169,7 +173,7 @@ class MagentoShoppingAPI:
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-def _opener(url: str):
+def _opener(url: str) -> urllib.request.OpenerDirector:
     """Loopback sites (the embedded store) are reached directly, never through a proxy from the environment."""
     host = urllib.parse.urlsplit(url).hostname or ""
     return _DIRECT if host in ("127.0.0.1", "localhost", "::1") else urllib.request.build_opener()
@@ -181,7 +185,7 @@ def _quote(sku: str) -> str:
     return urllib.parse.quote(sku, safe="")
 
 
-def _rating(review: dict, sku: str) -> float:
+def _rating(review: dict[str, Any], sku: str) -> float:
     ratings = review.get("ratings") or []
     if not ratings:
         raise SiteAPIError(f"Magento review of SKU {sku!r} has no rating: {_short(review)}")
@@ -204,6 +208,6 @@ def _message(raw: bytes) -> str:
     return raw[:200].decode("utf-8", "replace") or "(empty body)"
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = json.dumps(value) if not isinstance(value, str) else repr(value)
     return text if len(text) <= 200 else text[:200] + "..."
