@@ -77,8 +77,8 @@ class InvalidAction:
 
 
 class Browser(Protocol):
-    """What the actions do with the browser (agent.browser's env implements it). Each primitive raises the
-    browser's ActionError with a message for the agent when it cannot be done; `load_url` returns one."""
+    """What the actions do with the browser (agent/browser/act.py: Actions implements it). Each primitive
+    raises the browser's ActionError with a message for the agent when it cannot be done; `load_url` returns one."""
 
     def click_element(self, element_id: str | None) -> None: ...
     def hover_element(self, element_id: str | None) -> None: ...
