@@ -26,12 +26,11 @@ from selenium.webdriver.remote.command import Command
 
 from agent.actions import ACTIONS, Action, InvalidAction
 from agent.browser.errors import ActionError, BrowserCrashed, _gone, _is_dead_session, _ProtocolError
-from agent.browser.observe import Reader
 from agent.browser.reads import Channel, _script_value
 from agent.browser.session import Session
 from agent.browser.settle import Page
-from agent.browser.state import _Target
 from agent.browser.tabs import Tabs
+from agent.browser.targets import Targets, _Target
 from agent.keys import parse_key_comb
 
 _INTERACT_JS = (Path(__file__).with_name("interact.js")).read_text(encoding="utf-8")
@@ -70,12 +69,12 @@ _ON_MARK_JS = """(() => {
 class Actions:
     """The env's actions: `step`, and the primitives of agent.actions.Browser the actions are made of."""
 
-    def __init__(self, session: Session, tabs: Tabs, channel: Channel, page: Page, reader: Reader):
+    def __init__(self, session: Session, tabs: Tabs, channel: Channel, page: Page, targets: Targets):
         self._session = session
         self._tabs = tabs
         self._channel = channel
         self._page = page
-        self._reader = reader
+        self._targets = targets
         self._driver = session.driver
 
     def step(self, action: Action | InvalidAction) -> str | None:
@@ -130,10 +129,10 @@ class Actions:
 
     # ---- the primitives the actions are made of (agent.actions.Browser) -------------------------------------
     def click_element(self, element_id: str | None) -> None:
-        self._click(self._reader.target(element_id))
+        self._click(self._targets.target(element_id))
 
     def hover_element(self, element_id: str | None) -> None:
-        target = self._reader.target(element_id)
+        target = self._targets.target(element_id)
         answer = self._point(target, "hover")
         if answer[0] == "option":
             ActionChains(self._driver, duration=0).move_to_element(self._element_of(target)).perform()
@@ -141,7 +140,7 @@ class Actions:
             self._perform(self._mouse(answer[1], answer[2], click=False))
 
     def type_into(self, element_id: str | None, text: str, press_enter: bool) -> None:
-        self._type(self._reader.target(element_id), text, press_enter)
+        self._type(self._targets.target(element_id), text, press_enter)
 
     def press_keys(self, key_comb: str) -> None:
         try:
@@ -161,7 +160,7 @@ class Actions:
         self._page.note_state((self._tabs.focused_handle, *state))
 
     def scroll_area(self, element_id: str | None, direction: str) -> None:
-        target = self._reader.target(element_id)
+        target = self._targets.target(element_id)
         where = self._on_target(target, "scrollArea", 1 if direction == "down" else -1)
         if where == ["stale"]:
             raise ActionError(f"{target.label} is no longer on the page; observe again")
@@ -189,10 +188,10 @@ class Actions:
     def _on_target(self, target: _Target, op: str, arg=None):
         """Run interact.js's `op` on the target's element; its value (['stale'] when it is gone)."""
         if target.mark_index is not None:
-            store = self._reader.marks_at
+            store = self._targets.marks_at
             if store is None:
                 return ["stale"]
-            return self._reader.in_world(
+            return self._targets.in_world(
                 _ON_MARK_JS
                 % (
                     json.dumps(store.token),
@@ -277,7 +276,7 @@ class Actions:
     def _element_of(self, target: _Target):
         """The target as a WebElement, for the rare actions WebDriver must do on the element itself."""
         if target.mark_index is not None:
-            element = self._reader.mark_elements()[target.mark_index] if self._reader.marks_at else None
+            element = self._targets.mark_elements()[target.mark_index] if self._targets.marks_at else None
             if element is None:
                 raise ActionError(f"{target.label} is no longer on the page; observe again")
             return element

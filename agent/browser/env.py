@@ -16,7 +16,8 @@ their methods:
     tabs      the agent's tabs and the focused one (tabs.py)
     channel   the focused tab's DevTools socket or ChromeDriver's relay (reads.py)
     page      page loads, the settle wait, what the page last showed (settle.py)
-    reader    observations and what their ids point at (observe.py);  resolver: ids for replays (replay.py)
+    reader    observations (observe.py);  targets: what their ids point at, the marks (targets.py)
+    resolver  element ids for replays of reference solutions (replay.py)
     actions   the step and the primitives of agent.actions.Browser (act.py)
     sandbox   the task's allow-list: browser contexts, the gate, the env's own checks (sandbox.py)
 """
@@ -40,6 +41,7 @@ from agent.browser.sandbox import Sandbox
 from agent.browser.session import Session
 from agent.browser.settle import Page
 from agent.browser.tabs import Tabs
+from agent.browser.targets import Targets
 from agent.observation import Observation, ObservationMode
 
 MODES: tuple[ObservationMode, ...] = ("som", "accessibility_tree")
@@ -72,9 +74,12 @@ class BrowserEnv:
             self.tabs = Tabs(self.session, (int(viewport[0]), int(viewport[1])))
             self.channel = Channel(self.session, self.tabs)
             self.page = Page(self.session, self.tabs, self.channel)
-            self.reader = Reader(self.session, self.tabs, self.channel, self.page, mode, current_viewport_only)
-            self.resolver = Resolver(self.session, self.channel, self.reader)
-            self.actions = Actions(self.session, self.tabs, self.channel, self.page, self.reader)
+            self.targets = Targets(self.session, self.tabs, self.channel)
+            self.reader = Reader(
+                self.session, self.tabs, self.channel, self.page, self.targets, mode, current_viewport_only
+            )
+            self.resolver = Resolver(self.session, self.channel, self.targets)
+            self.actions = Actions(self.session, self.tabs, self.channel, self.page, self.targets)
             self.sandbox = started = Sandbox(self.session, self.tabs, self.channel, self.page, sandbox)
             self.sandbox.start()
         except Exception:
@@ -140,7 +145,7 @@ class BrowserEnv:
     @property
     def marks(self) -> list:
         """The Set-of-Marks marks of the latest observation (som mode), with live element references."""
-        return self.reader.marks
+        return self.targets.marks
 
     # ---- the episode ---------------------------------------------------------------------------------------
     def open(self, urls: list[str]) -> None:
@@ -171,7 +176,7 @@ class BrowserEnv:
         except WebDriverException as exc:
             self.session.check_alive(exc)
             raise RuntimeError(f"could not open {urls}: {str(exc).splitlines()[0]}") from exc
-        self.reader.forget_targets()
+        self.targets.forget_targets()
         self.page.settled_now()  # settled, its tabs just synced: the first observation need not again
 
     def observe(self) -> Observation:

@@ -1,6 +1,6 @@
 """The page reader: the accessibility-tree and Set-of-Marks observations of the focused tab (the collector runs
-in an isolated world of the page, which keeps the marked elements for the actions), what the ids of the latest
-observation point at, the marks' live elements, and the page HTML read on demand.
+in an isolated world of the page, which keeps the marked elements for the actions; what their ids point at is
+recorded in Targets, targets.py), and the page HTML read on demand.
 """
 
 from __future__ import annotations
@@ -9,25 +9,22 @@ import base64
 import json
 import secrets
 import time
-from dataclasses import replace
-from typing import Any
 
 import urllib3
 from selenium.common.exceptions import UnexpectedAlertPresentException, WebDriverException
 
-from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, AXTree, ax_tree_from
+from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, ax_tree_from
 from agent.browser.devtools import DevToolsPage
-from agent.browser.errors import ActionError, BrowserCrashed, _gone, _ProtocolError, _SocketFailed
-from agent.browser.reads import Channel, _Reads, _script_value
+from agent.browser.errors import BrowserCrashed, _gone, _ProtocolError, _SocketFailed
+from agent.browser.reads import Channel, _Reads
 from agent.browser.session import Session
 from agent.browser.settle import Page
-from agent.browser.state import _MarkStore, _Target
 from agent.browser.tabs import Tabs
+from agent.browser.targets import Targets, _MarkStore
 from agent.observation import Observation, ObservationMode
 from agent.pending import report_of, settle_error, wait_for_view
 from agent.som import (
     COLLECTOR_JS,
-    SomResult,
     decode_rgb,
     draw_marks_on,
     encode_png,
@@ -40,24 +37,6 @@ _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": T
 
 
 _HTML_JS = "return document.documentElement ? document.documentElement.outerHTML : ''"
-
-
-# Index in document order (document.getElementsByTagName('*')) of each element kept by the collector; -1
-# when it left the document. The same index in the page's own world gives a WebElement without marking
-# the DOM.
-_MARK_INDEXES_JS = """(() => {
-  const s = globalThis.__vwaMarks;
-  if (!s || s.token !== %s) return null;
-  const where = new Map();
-  Array.prototype.forEach.call(document.getElementsByTagName('*'), (e, i) => where.set(e, i));
-  return s.elements.map((e) => (where.has(e) ? where.get(e) : -1));
-})()"""
-
-
-_ELEMENTS_AT_JS = """
-const all = document.getElementsByTagName('*');
-return arguments[0].map((i) => (i >= 0 && all[i] ? [all[i], all[i].tagName] : null));
-"""
 
 
 def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
@@ -81,6 +60,7 @@ class Reader:
         tabs: Tabs,
         channel: Channel,
         page: Page,
+        targets: Targets,
         mode: ObservationMode,
         current_viewport_only: bool,
     ):
@@ -90,12 +70,8 @@ class Reader:
         self._page = page
         self._mode: ObservationMode = mode
         self._current_viewport_only = current_viewport_only
+        self._targets = targets
         self._worlds: dict[str, tuple[int, str]] = {}  # tab -> (isolated world context id, its token)
-        self._targets: dict[str, _Target] = {}
-        self._last_som: SomResult | None = None
-        self._last_ax: AXTree | None = None
-        self._marks_at: _MarkStore | None = None
-        self._resolved_marks: tuple[str, list] | None = None
         tabs.on_forget(self._keep_only)
 
     def _keep_only(self, handles: set[str]) -> None:
@@ -116,34 +92,6 @@ class Reader:
     @current_viewport_only.setter
     def current_viewport_only(self, only: bool) -> None:
         self._current_viewport_only = only
-
-    @property
-    def last_som(self) -> SomResult | None:
-        """The latest Set-of-Marks observation's result (None in accessibility-tree mode)."""
-        return self._last_som
-
-    @property
-    def last_ax(self) -> AXTree | None:
-        """The latest accessibility tree (None in som mode)."""
-        return self._last_ax
-
-    @property
-    def marks_at(self) -> _MarkStore | None:
-        """Where the latest marks are kept (None when there are none)."""
-        return self._marks_at
-
-    def forget_targets(self) -> None:
-        """A new page was opened: no id of an earlier observation points anywhere."""
-        self._targets = {}
-
-    def target(self, element_id: str | None) -> _Target:
-        """What an id of the latest observation points at; ActionError when it points nowhere."""
-        if not self._targets:
-            raise ActionError(f"no element [{element_id}]: there is no observation of this page yet")
-        target = self._targets.get(str(element_id))
-        if target is None:
-            raise ActionError(f"no element with id [{element_id}] in the current observation")
-        return target
 
     def observe(self) -> Observation:
         try:
@@ -200,8 +148,9 @@ class Reader:
             "settle_error": settle_problem or view_problem,
             "pending": view,
         }
-        if self._mode == "som" and self._last_som is not None:  # the element list with boxes, as seen
-            meta["marks"] = list(self._last_som.marks)
+        last_som = self._targets.last_som
+        if self._mode == "som" and last_som is not None:  # the element list with boxes, as seen
+            meta["marks"] = list(last_som.marks)
         return Observation(
             url=url,
             tabs=tabs,
@@ -263,11 +212,7 @@ class Reader:
         nodes = reads.get("ax")["nodes"]
         snapshot = reads.get("snapshot") if self._current_viewport_only else None
         tree = ax_tree_from(nodes, snapshot, self._tabs.viewport, self._current_viewport_only)
-        self._last_ax, self._last_som, self._marks_at = tree, None, None
-        self._targets = {
-            e.node_id: _Target(e.node_id, f"[{e.node_id}] {e.role} {e.name[:40]!r}", backend_node_id=e.backend_node_id)
-            for e in tree.entries
-        }
+        self._targets.record_ax(tree)
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()
         screenshot = self._screenshot_of(reads)  # taken while the tree was being built
@@ -300,13 +245,8 @@ class Reader:
             reads.abandon()
             return None
         som = som_result(answer["marks"], answer["lines"])
-        self._last_som, self._last_ax = som, None
-        self._marks_at = _MarkStore(handle, world[0], token)
-        self._resolved_marks = None
+        self._targets.record_som(som, _MarkStore(handle, world[0], token))
         self._page.note_location(answer["url"], answer["title"])
-        self._targets = {
-            m.id: _Target(m.id, f"[{m.id}] [{m.tag}] [{m.text[:40]}]", mark_index=i) for i, m in enumerate(som.marks)
-        }
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()
         screenshot = self._screenshot_of(reads)  # taken while the marks were being numbered
@@ -367,59 +307,3 @@ class Reader:
         world = (created["executionContextId"], secrets.token_hex(8))
         self._worlds[handle] = world
         return world
-
-    def in_world(self, expression: str) -> Any:
-        """Evaluate in the isolated world of the latest marks; the value, or ['stale'] when that document
-        is gone."""
-        store = self._marks_at
-        if store is None or store.handle != self._tabs.focused_handle:
-            return ["stale"]
-        try:
-            result = self._channel.page_call(
-                "Runtime.evaluate",
-                {"expression": expression, "contextId": store.context_id, "returnByValue": True, "silent": True},
-            )
-        except _ProtocolError as exc:
-            if _gone(str(exc)):
-                return ["stale"]
-            raise
-        return _script_value(result)
-
-    @property
-    def marks(self) -> list:
-        """The Set-of-Marks marks of the latest observation (som mode), with live element references
-        (WebElements, found in one request for all of them, on first use after each observation)."""
-        if self._last_som is None:
-            return []
-        store = self._marks_at
-        if store is None:
-            return list(self._last_som.marks)
-        if self._resolved_marks is None or self._resolved_marks[0] != store.token:
-            elements = self.mark_elements()
-            self._resolved_marks = (
-                store.token,
-                [replace(m, element=e) for m, e in zip(self._last_som.marks, elements, strict=False)],
-            )
-        return list(self._resolved_marks[1])
-
-    def mark_elements(self) -> list:
-        """WebElements of the marks (None for one no longer in the page): each kept element's position in
-        document order, read in the isolated world, then the element at that position in the page's
-        world; checked against the mark's tag, and read again if the page changed in between."""
-        marks = self._last_som.marks if self._last_som else []
-        found: list = [None] * len(marks)
-        store = self._marks_at
-        if store is None:
-            return found
-        for _ in range(3):
-            try:
-                indexes = self.in_world(_MARK_INDEXES_JS % json.dumps(store.token))
-            except _ProtocolError:
-                return found
-            if not isinstance(indexes, list) or indexes == ["stale"] or len(indexes) != len(marks):
-                return found
-            pairs = self._session.driver.execute_script(_ELEMENTS_AT_JS, indexes)
-            found = [pair[0] if pair and pair[1] == m.tag else None for m, pair in zip(marks, pairs, strict=False)]
-            if all(e is not None for e, i in zip(found, indexes, strict=False) if i >= 0):
-                return found
-        return found

@@ -150,7 +150,7 @@ class Tabs:
         closing = self._tabs[self._focused]
         if len(self._tabs) == 1:  # closing the last window would end the session: open a blank tab first
             self._tabs.append(self._new_tab())
-            self._session.driver.switch_to.window(closing)
+            self._session.switch(closing)  # remembered: the focus below must switch to the new tab
         self._session.driver.close()
         self._tabs.remove(closing)
         self._keep_only(set(self._tabs))

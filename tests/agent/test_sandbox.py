@@ -337,6 +337,22 @@ def test_a_kept_tab_carries_nothing_into_the_next_episode(servers):
         assert browser.tabs.handles != [first] and browser.driver.window_handles == browser.tabs.handles
 
 
+def test_closing_the_only_tab_of_a_confined_browser_leaves_a_blank_tab_to_go_on_in(servers):
+    """close_tab on the agent's only tab opens a blank tab first (closing the last window would end the session);
+    confined, that tab is made in the task's context, and WebDriver must end on it (it was left on the closed
+    window: every later command failed with "no such window")."""
+    task = servers["task"]
+    with BrowserEnv(viewport=(800, 600), mode="accessibility_tree") as browser:
+        browser.confine([task])
+        browser.open([task + "/"])
+        browser.observe()
+        assert browser.step(_parse("close_tab")) is None
+        obs = browser.observe()
+        assert obs.url == "about:blank" and len(obs.tabs) == 1
+        assert browser.step(_parse(f"goto [{task}/link]")) is None
+        assert browser.observe().url == task + "/link"
+
+
 def test_a_kept_tab_loads_a_fragment_address_afresh(servers):
     """Loading X#f in a tab that shows X#f is a same-document navigation (the page stays as it is). The tabs
     kept from one task to the next (the agent's first tab, the harness's scoring tab) must still show a fresh
