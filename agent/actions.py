@@ -1,6 +1,7 @@
 """The benchmark's action space, defined once: each action's name, argument forms, parsing, text, prompt line
 and execution in one definition below; the parser (`parse_action`), the prompts (agent/prompts/instructions.py,
-agent/prompts/reply.py), the reference agent and the browser (agent/browser/act.py) all read `ACTIONS`.
+agent/prompts/reply.py), the reference agent's step grammar, WebVoyager's translator and the browser
+(agent/browser/act.py) all read `ACTIONS`.
 
 Grammar (one action per string; ids are the numbers shown in the current observation):
 
@@ -19,7 +20,8 @@ scrolls the scrolling area that holds element `id` (WebVoyager's form). `wait` l
 An action is one function decorated with `@action`: its docstring is the action's line in the prompt, its
 body what it does with the browser (through the `Browser` primitives, which agent/browser implements); the
 decorator's arguments give its argument forms (regular expressions after the verb, each with the fields it
-fills), how it is written back, and the form named when it is malformed.
+fills), how it is written back, the form named when it is malformed, and how a reference solution's step writes
+it (`step=`: agent/agents/reference.py reads the step kinds and their fields from there).
 """
 
 from __future__ import annotations
@@ -77,8 +79,8 @@ class InvalidAction:
 
 
 class Browser(Protocol):
-    """What the actions do with the browser (agent.browser's env implements it). Each primitive raises the
-    browser's ActionError with a message for the agent when it cannot be done; `load_url` returns one."""
+    """What the actions do with the browser (agent/browser/act.py: Actions implements it). Each primitive
+    raises the browser's ActionError with a message for the agent when it cannot be done; `load_url` returns one."""
 
     def click_element(self, element_id: str | None) -> None: ...
     def hover_element(self, element_id: str | None) -> None: ...
@@ -111,6 +113,16 @@ class Form:
 
 
 @dataclass(frozen=True)
+class Step:
+    """How a reference solution's step (agent/agents/reference.py) writes the action: `element`, the step names
+    its element by `css` and/or visible `text` (the agent finds its id); `fields`, the step's own fields in order,
+    each with the Action field it fills."""
+
+    element: bool = False
+    fields: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class ActionDef:
     type: ActionType
     forms: tuple[Form, ...]
@@ -121,6 +133,7 @@ class ActionDef:
     help: str  # its line in the prompt: the execute function's docstring
     may_navigate: bool  # the page may start loading: the step yields to it before the settle wait
     ends_episode: bool
+    step: Step | None = None  # how a reference solution writes it (None: it cannot)
 
     @property
     def name(self) -> str:
@@ -154,6 +167,7 @@ def action(
     prompt: str | None = None,
     may_navigate: bool = False,
     ends_episode: bool = False,
+    step: Step | None = None,
 ) -> Callable[[Callable[[Browser, Action], str | None]], Callable[[Browser, Action], str | None]]:
     """Register the decorated function as the action `kind` (see the module's docstring)."""
 
@@ -170,6 +184,7 @@ def action(
             inspect.cleandoc(execute.__doc__ or ""),
             may_navigate,
             ends_episode,
+            step,
         )
         return execute
 
@@ -187,7 +202,7 @@ def _key_comb(groups: tuple[str, ...]) -> Fields:
 
 # fmt: off
 @action(ActionType.CLICK, _ELEMENT, usage="click [id]", write=lambda a: f"click [{a.element_id}]",
-        prompt="click [id]", may_navigate=True)
+        prompt="click [id]", may_navigate=True, step=Step(element=True))
 def click(browser: Browser, a: Action) -> str | None:
     """click the element with that id"""
     browser.click_element(a.element_id)
@@ -195,7 +210,7 @@ def click(browser: Browser, a: Action) -> str | None:
 
 
 @action(ActionType.HOVER, _ELEMENT, usage="hover [id]", write=lambda a: f"hover [{a.element_id}]",
-        prompt="hover [id]")
+        prompt="hover [id]", step=Step(element=True))
 def hover(browser: Browser, a: Action) -> str | None:
     """move the mouse over the element"""
     browser.hover_element(a.element_id)
@@ -208,7 +223,8 @@ def hover(browser: Browser, a: Action) -> str | None:
         Form(rf"{_ID}\s*\[(.*)\]", lambda g: {"element_id": g[0], "text": g[1]}),
         usage="type [id] [text] [1|0]",
         write=lambda a: f"type [{a.element_id}] [{a.text}] [{1 if a.press_enter else 0}]",
-        prompt="type [id] [text] [1|0]", may_navigate=True)
+        prompt="type [id] [text] [1|0]", may_navigate=True,
+        step=Step(element=True, fields=(("value", "text"), ("enter", "press_enter"))))
 def type_(browser: Browser, a: Action) -> str | None:
     """replace the content of a text field with text; 1 presses Enter afterwards (default), 0 does not"""
     browser.type_into(a.element_id, a.text or "", a.press_enter)
@@ -216,7 +232,8 @@ def type_(browser: Browser, a: Action) -> str | None:
 
 
 @action(ActionType.PRESS, Form(r"\s*\[\s*([^\]]+?)\s*\]", _key_comb), usage="press [key_comb]",
-        write=lambda a: f"press [{a.key_comb}]", prompt="press [keys]", may_navigate=True)
+        write=lambda a: f"press [{a.key_comb}]", prompt="press [keys]", may_navigate=True,
+        step=Step(fields=(("key", "key_comb"),)))
 def press(browser: Browser, a: Action) -> str | None:
     """press a key or combination, e.g. press [Enter], press [Ctrl+a]"""
     browser.press_keys(a.key_comb or "")
@@ -229,7 +246,7 @@ def press(browser: Browser, a: Action) -> str | None:
              re.S | re.I),
         usage="scroll [up|down] or scroll [id] [up|down]",
         write=lambda a: f"scroll [{a.element_id}] [{a.direction}]" if a.element_id else f"scroll [{a.direction}]",
-        prompt="scroll [up|down]")
+        prompt="scroll [up|down]", step=Step(fields=(("direction", "direction"),)))
 def scroll(browser: Browser, a: Action) -> str | None:
     """scroll the page by one screen"""
     if a.element_id is None:
@@ -239,7 +256,7 @@ def scroll(browser: Browser, a: Action) -> str | None:
     return None
 
 
-@action(ActionType.NEW_TAB, prompt="new_tab")
+@action(ActionType.NEW_TAB, prompt="new_tab", step=Step())
 def new_tab(browser: Browser, a: Action) -> str | None:
     """open a new, empty tab"""
     browser.add_tab()
@@ -247,14 +264,15 @@ def new_tab(browser: Browser, a: Action) -> str | None:
 
 
 @action(ActionType.TAB_FOCUS, Form(r"\s*\[\s*(\d+)\s*\]", lambda g: {"tab_index": int(g[0])}),
-        usage="tab_focus [index]", write=lambda a: f"tab_focus [{a.tab_index}]", prompt="tab_focus [index]")
+        usage="tab_focus [index]", write=lambda a: f"tab_focus [{a.tab_index}]", prompt="tab_focus [index]",
+        step=Step(fields=(("index", "tab_index"),)))
 def tab_focus(browser: Browser, a: Action) -> str | None:
     """switch to the tab with that index (0 is the first)"""
     browser.switch_tab(a.tab_index if a.tab_index is not None else -1)
     return None
 
 
-@action(ActionType.CLOSE_TAB, prompt="close_tab")
+@action(ActionType.CLOSE_TAB, prompt="close_tab", step=Step())
 def close_tab(browser: Browser, a: Action) -> str | None:
     """close the current tab"""
     browser.close_focused_tab()
@@ -262,20 +280,20 @@ def close_tab(browser: Browser, a: Action) -> str | None:
 
 
 @action(ActionType.GOTO, Form(r"\s*\[\s*(.+?)\s*\]", lambda g: {"url": g[0]}), usage="goto [url]",
-        write=lambda a: f"goto [{a.url}]", prompt="goto [url]")
+        write=lambda a: f"goto [{a.url}]", prompt="goto [url]", step=Step(fields=(("url", "url"),)))
 def goto(browser: Browser, a: Action) -> str | None:
     """load a URL in the current tab"""
     return browser.load_url(a.url or "")
 
 
-@action(ActionType.GO_BACK, prompt="go_back / go_forward")
+@action(ActionType.GO_BACK, prompt="go_back / go_forward", step=Step())
 def go_back(browser: Browser, a: Action) -> str | None:
     """browser history"""
     browser.history_back()
     return None
 
 
-@action(ActionType.GO_FORWARD, prompt="go_back / go_forward")
+@action(ActionType.GO_FORWARD, prompt="go_back / go_forward", step=Step())
 def go_forward(browser: Browser, a: Action) -> str | None:
     """browser history"""
     browser.history_forward()
@@ -283,7 +301,8 @@ def go_forward(browser: Browser, a: Action) -> str | None:
 
 
 @action(ActionType.STOP, Form(r"(?:\s*\[(.*)\])?", lambda g: {"answer": (g[0] or "").strip()}),
-        usage="stop [answer]", write=lambda a: f"stop [{a.answer}]", prompt="stop [answer]", ends_episode=True)
+        usage="stop [answer]", write=lambda a: f"stop [{a.answer}]", prompt="stop [answer]", ends_episode=True,
+        step=Step(fields=(("answer", "answer"),)))
 def stop(browser: Browser, a: Action) -> str | None:
     """finish; put the answer in the brackets when the task asks a question,
     or stop [N/A] when you are sure the task cannot be done. Otherwise stop [] once done."""

@@ -120,7 +120,7 @@ def counting_runtime(counter: Counter, results: Path, sites: set[str]):
 def phase_of_open(counter: Counter) -> Iterator[None]:
     """The env's open() (the start pages) and the observation after it count as "open + first observation";
     what follows in the episode as "steps"."""
-    from agent.browser.session import BrowserEnv
+    from agent.browser.env import BrowserEnv
 
     open_, observe = BrowserEnv.open, BrowserEnv.observe
 

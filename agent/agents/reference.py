@@ -5,7 +5,8 @@ A task file may carry `reference_solution`: a list of steps. Elements are named 
 environment for the element's id in the CURRENT observation and emits ordinary action text
 (`click [17]`), so the replay is parsed and executed exactly like a model's output.
 
-Step format (one JSON object per step, `do` selects the kind):
+Step format (one JSON object per step, `do` selects the kind; the kinds and their fields are declared with
+the actions, agent/actions.py `step=`):
 
     {"do": "click", "css": "a.login"}                 {"do": "hover", "text": "Electronics"}
     {"do": "type", "css": "input[name=q]", "value": "red bike", "enter": true}
@@ -30,29 +31,23 @@ sighted agent (agent/agents/sighted.py), which never uses `css`. One of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 from PIL import Image
 
-from agent.actions import Action, ActionType
+from agent.actions import ACTIONS, Action, ActionType, Step
 from agent.agents.base import AgentOutput
 from agent.observation import Observation
 
-_ELEMENT = {"click", "hover", "type"}
+# The step kinds and their fields, read from the action definitions (agent/actions.py: `step=`): an element
+# step names its element by css and/or text; each kind's own fields fill the Action's
+_STEPS: dict[str, Step] = {name: d.step for name, d in ACTIONS.items() if d.step is not None}
+ELEMENT_STEPS = frozenset(name for name, step in _STEPS.items() if step.element)
 _FIELDS: dict[str, set[str]] = {
-    "click": {"css", "text"},
-    "hover": {"css", "text"},
-    "type": {"css", "text", "value", "enter"},
-    "press": {"key"},
-    "scroll": {"direction"},
-    "goto": {"url"},
-    "go_back": set(),
-    "go_forward": set(),
-    "new_tab": set(),
-    "close_tab": set(),
-    "tab_focus": {"index"},
-    "stop": {"answer"},
+    name: ({"css", "text"} if step.element else set()) | {field for field, _ in step.fields}
+    for name, step in _STEPS.items()
 }
 
 
@@ -78,14 +73,13 @@ class SolutionStep:
     def action_text(self, element_id: int | str | None = None, url_map: dict[str, str] | None = None) -> str:
         """The step as action text: `element_id` is the mark of a click, hover or type step (however the agent
         found it), `url_map` fills a goto's site placeholders."""
-        kind = ActionType(self.do)
-        if self.do in _ELEMENT:
-            element = str(element_id)
-            return str(Action(kind, element_id=element, text=self.value, press_enter=self.enter))
-        url = _substitute(self.url or "", url_map or {}) if self.url is not None else None  # goto: never empty
-        return str(
-            Action(kind, key_comb=self.key, direction=self.direction, tab_index=self.index, url=url, answer=self.answer)
-        )
+        step = _STEPS[self.do]
+        values = {field: getattr(self, name) for name, field in step.fields}
+        if step.element:
+            values["element_id"] = str(element_id)
+        if self.url is not None:  # goto: never empty
+            values["url"] = _substitute(self.url, url_map or {})
+        return str(Action(ActionType(self.do), **values))
 
 
 @overload
@@ -124,6 +118,53 @@ def _sight_field(value, where: str) -> dict | None:
     return dict(value)
 
 
+def _enter(step: dict, where: str) -> bool:
+    enter = step.get("enter", True)
+    if not isinstance(enter, bool):
+        raise ValueError(f"{where}: field 'enter' must be true or false, got {enter!r}")
+    return enter
+
+
+def _direction(step: dict, where: str) -> str:
+    direction = step.get("direction", "down")
+    if direction not in ("up", "down"):
+        raise ValueError(f"{where}: field 'direction' must be 'up' or 'down', got {direction!r}")
+    return direction
+
+
+def _url(step: dict, where: str) -> str:
+    url = _str_field(step, "url", where, True)
+    if not url.strip():
+        raise ValueError(f"{where}: field 'url' is empty")
+    return url
+
+
+def _index(step: dict, where: str) -> int:
+    index = step.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise ValueError(f"{where}: field 'index' must be a non-negative integer, got {index!r}")
+    return index
+
+
+def _answer(step: dict, where: str) -> str:
+    answer = step.get("answer", "")
+    if not isinstance(answer, (str, int, float)) or isinstance(answer, bool):
+        raise ValueError(f"{where}: field 'answer' must be a string, got {type(answer).__name__}")
+    return str(answer)
+
+
+# How each step field is read and checked (the fields each kind has come from its action's definition)
+_CHECKS: dict[str, Callable[[dict, str], Any]] = {
+    "value": lambda step, where: _str_field(step, "value", where, True),
+    "enter": _enter,
+    "key": lambda step, where: _str_field(step, "key", where, True),
+    "direction": _direction,
+    "url": _url,
+    "index": _index,
+    "answer": _answer,
+}
+
+
 def parse_solution(steps) -> list[SolutionStep]:
     """Validate a `reference_solution` list. Raises ValueError naming the step index and the field."""
     if not isinstance(steps, (list, tuple)):
@@ -136,56 +177,21 @@ def parse_solution(steps) -> list[SolutionStep]:
         do = step.get("do")
         if do not in _FIELDS:
             raise ValueError(f"{where}: field 'do' must be one of {', '.join(_FIELDS)}; got {do!r}")
-        unknown = set(step) - _FIELDS[do] - {"do", "note"} - ({"sight"} if do in _ELEMENT else set())
+        unknown = set(step) - _FIELDS[do] - {"do", "note"} - ({"sight"} if do in ELEMENT_STEPS else set())
         if unknown:
             raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))} for do={do!r}")
         note = _str_field(step, "note", where, False) or ""
-        if do in _ELEMENT:
+        element: dict = {}
+        if do in ELEMENT_STEPS:
             css = _str_field(step, "css", where, False)
             text = _str_field(step, "text", where, False)
             if not (css or text):
                 raise ValueError(f"{where}: field 'css' or 'text' is required for do={do!r}")
-            value, enter = None, True
-            if do == "type":
-                value = _str_field(step, "value", where, True)
-                enter = step.get("enter", True)
-                if not isinstance(enter, bool):
-                    raise ValueError(f"{where}: field 'enter' must be true or false, got {enter!r}")
-            parsed.append(
-                SolutionStep(
-                    do,
-                    css=css,
-                    text=text,
-                    value=value,
-                    enter=enter,
-                    note=note,
-                    sight=_sight_field(step.get("sight"), where),
-                )
-            )
-        elif do == "press":
-            parsed.append(SolutionStep(do, key=_str_field(step, "key", where, True), note=note))
-        elif do == "scroll":
-            direction = step.get("direction", "down")
-            if direction not in ("up", "down"):
-                raise ValueError(f"{where}: field 'direction' must be 'up' or 'down', got {direction!r}")
-            parsed.append(SolutionStep(do, direction=direction, note=note))
-        elif do == "goto":
-            url = _str_field(step, "url", where, True)
-            if not url.strip():
-                raise ValueError(f"{where}: field 'url' is empty")
-            parsed.append(SolutionStep(do, url=url, note=note))
-        elif do == "tab_focus":
-            index = step.get("index")
-            if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-                raise ValueError(f"{where}: field 'index' must be a non-negative integer, got {index!r}")
-            parsed.append(SolutionStep(do, index=index, note=note))
-        elif do == "stop":
-            answer = step.get("answer", "")
-            if not isinstance(answer, (str, int, float)) or isinstance(answer, bool):
-                raise ValueError(f"{where}: field 'answer' must be a string, got {type(answer).__name__}")
-            parsed.append(SolutionStep(do, answer=str(answer), note=note))
-        else:
-            parsed.append(SolutionStep(do, note=note))
+            element = {"css": css, "text": text}
+        values: dict[str, Any] = {name: _CHECKS[name](step, where) for name, _ in _STEPS[do].fields}
+        if do in ELEMENT_STEPS:
+            element["sight"] = _sight_field(step.get("sight"), where)
+        parsed.append(SolutionStep(do, **element, **values, note=note))
     return parsed
 
 
@@ -222,7 +228,7 @@ class ReferenceAgent:
         note = f"Reference step {self.position + 1}/{len(self.steps)}: {step.describe()}"
         if step.note:
             note += f" ({step.note})"
-        if step.do in _ELEMENT:
+        if step.do in ELEMENT_STEPS:
             try:
                 element_id = self.env.resolve_element_id(css=step.css, text=step.text)
             except LookupError as exc:

@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image
 
 from agent.agents.base import AgentOutput
-from agent.agents.reference import _ELEMENT, SolutionStep, parse_solution
+from agent.agents.reference import ELEMENT_STEPS, SolutionStep, parse_solution
 from agent.observation import Observation
 from agent.sight import caption_link, find_after, find_by_text, match_picture, nearest, screenshot_image
 
@@ -43,7 +43,7 @@ class SightedAgent:
         if solution is None:
             raise ValueError("the sighted agent needs the task's reference_solution (the task has none)")
         self.steps = solution if all(isinstance(s, SolutionStep) for s in solution) else parse_solution(solution)
-        missing = [i for i, s in enumerate(self.steps) if s.do in _ELEMENT and not s.sight]
+        missing = [i for i, s in enumerate(self.steps) if s.do in ELEMENT_STEPS and not s.sight]
         if missing:
             raise ValueError(
                 f"reference_solution step(s) {missing} name their element only by CSS: the sighted "
@@ -114,7 +114,7 @@ class SightedAgent:
         note = f"Sighted step {self.position + 1}/{len(self.steps)}: {step.do} by sight {step.sight or ''}"
         if step.note:
             note += f" ({step.note})"
-        if step.do in _ELEMENT:
+        if step.do in ELEMENT_STEPS:
             mark, detail = self._find(step.sight, obs)
             if mark is None:
                 if self.scrolls < self.max_scrolls:

@@ -3,10 +3,10 @@
 - `draw_black_marks`: the screenshot with a black box round each interactive element and its number,
   black on white, in the box's top-left corner.
 - `element_list`: one line per mark: `[N]: <type> "text" aria-label: "..."`.
-- `parse_reply`: the model's `Thought: ... Action: ...` reply -> this harness's action text, or the reason
-  it cannot be read. Forms: `Click [N]`, `Type [N]; [content]`, `Scroll [N or WINDOW]; [up or down]`,
-  `Wait`, `GoBack`, `Google` (back to the task's start page), `ANSWER; [content]`, and `Tab [i]` when the
-  task starts with several tabs.
+- `parse_reply`: the model's `Thought: ... Action: ...` reply -> this harness's action text (written by the
+  action's one definition, agent/actions.py), or the reason it cannot be read. Forms: `Click [N]`,
+  `Type [N]; [content]`, `Scroll [N or WINDOW]; [up or down]`, `Wait`, `GoBack`, `Google` (back to the task's
+  start page), `ANSWER; [content]`, and `Tab [i]` when the task starts with several tabs.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import re
 
 from PIL import Image, ImageDraw
 
+from agent.actions import Action, ActionType
 from agent.som import LABEL_FONT_PX, _font
 
 ACTION_FORMS = (
@@ -118,24 +119,26 @@ def parse_reply(reply: str, *, start_url: str, tabs: bool = False) -> tuple[str,
     rest = first_line[len(verb_match.group(1)) :].strip() if verb_match else ""
     if verb == "answer":
         body = re.sub(r"^[;:,]\s*", "", body)
-        return f"stop [{_arg(body)}]", None
+        return str(Action(ActionType.STOP, answer=_arg(body))), None
     if verb == "click":
         m = re.match(r"\[?\s*(\d+)\s*\]?(?![\d\w])", rest)
         if m:
-            return f"click [{m.group(1)}]", None
+            return str(Action(ActionType.CLICK, element_id=m.group(1))), None
     elif verb == "type":
         m = re.match(r"\[?\s*(\d+)(?!\d)\s*\]?\s*[;,]?\s*(.*)", body, re.S)
         if m and m.group(2).strip():
-            return f"type [{m.group(1)}] [{_arg(m.group(2), one_line=True)}] [1]", None
+            return str(Action(ActionType.TYPE, element_id=m.group(1), text=_arg(m.group(2), one_line=True))), None
     elif verb == "scroll":
         m = re.match(r"\[?\s*(\d+|window)\s*\]?\s*[;,]?\s*\[?\s*(up|down)\s*\]?(?!\w)", rest, re.I)
         if m:
             where, direction = m.group(1).lower(), m.group(2).lower()
-            return (f"scroll [{direction}]" if where == "window" else f"scroll [{where}] [{direction}]"), None
+            element = None if where == "window" else where
+            return str(Action(ActionType.SCROLL, element_id=element, direction=direction)), None
     elif verb in ("wait", "goback", "google"):  # a whole word (not "Waiting"); what follows is comment
-        return {"wait": "wait", "goback": "go_back", "google": f"goto [{start_url}]"}[verb], None
+        kind = {"wait": ActionType.WAIT, "goback": ActionType.GO_BACK, "google": ActionType.GOTO}[verb]
+        return str(Action(kind, url=start_url if kind is ActionType.GOTO else None)), None
     elif verb == "tab" and tabs:
         m = re.match(r"\[?\s*(\d+)\s*\]?(?![\d\w])", rest)
         if m:
-            return f"tab_focus [{m.group(1)}]", None
+            return str(Action(ActionType.TAB_FOCUS, tab_index=int(m.group(1)))), None
     return action[:300], f"cannot read the action {first_line[:80]!r}; expected one of: {forms}"

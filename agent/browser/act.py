@@ -26,8 +26,11 @@ from selenium.webdriver.remote.command import Command
 
 from agent.actions import ACTIONS, Action, InvalidAction
 from agent.browser.errors import ActionError, BrowserCrashed, _gone, _is_dead_session, _ProtocolError
-from agent.browser.reads import _script_value
-from agent.browser.state import SessionState, _Target
+from agent.browser.reads import Channel, _script_value
+from agent.browser.session import Session
+from agent.browser.settle import Page
+from agent.browser.tabs import Tabs
+from agent.browser.targets import Targets, _Target
 from agent.keys import parse_key_comb
 
 _INTERACT_JS = (Path(__file__).with_name("interact.js")).read_text(encoding="utf-8")
@@ -63,8 +66,16 @@ _ON_MARK_JS = """(() => {
 })()"""
 
 
-class Acting(SessionState):
-    """The env's actions."""
+class Actions:
+    """The env's actions: `step`, and the primitives of agent.actions.Browser the actions are made of."""
+
+    def __init__(self, session: Session, tabs: Tabs, channel: Channel, page: Page, targets: Targets):
+        self._session = session
+        self._tabs = tabs
+        self._channel = channel
+        self._page = page
+        self._targets = targets
+        self._driver = session.driver
 
     def step(self, action: Action | InvalidAction) -> str | None:
         """Execute one action and wait for the page to settle. None on success, else the error text."""
@@ -75,35 +86,35 @@ class Acting(SessionState):
         definition = ACTIONS[action.type.value]
         if definition.ends_episode:  # the page is left as it is
             return None
-        self._generation += 1
+        self._page.advance()
         try:
             problem = definition.execute(self, action)
             if definition.may_navigate:
-                self._yield_to_page()
-            settle_problem = self._settle()
+                self._page.yield_to_page()
+            settle_problem = self._page.settle()
             return problem or settle_problem
         except ActionError as exc:
             try:
-                self._settle()
+                self._page.settle()
             except WebDriverException as inner:
-                self._check_alive(inner)
+                self._session.check_alive(inner)
             return str(exc)
         except TimeoutException as exc:  # a navigation the action started did not finish in time
             try:
-                self.driver.execute_script("window.stop()")
-                self._sync_tabs()
+                self._driver.execute_script("window.stop()")
+                self._tabs.sync()
             except WebDriverException as inner:
-                self._check_alive(inner)
+                self._session.check_alive(inner)
             return (
-                f"{action.type.value}: the page did not finish loading within {self.settle_timeout:g} s "
+                f"{action.type.value}: the page did not finish loading within {self._session.settle_timeout:g} s "
                 f"({str(exc).splitlines()[0][:160]})"
             )
         except UnexpectedAlertPresentException as exc:  # met (and accepted) before the action finished
-            self._dialogs.append(exc.alert_text or "")
+            self._session.note_dialog(exc.alert_text or "")
             try:
-                self._settle()
+                self._page.settle()
             except WebDriverException as inner:
-                self._check_alive(inner)
+                self._session.check_alive(inner)
             return (
                 f"{action.type.value}: a dialog appeared and was accepted before the action finished: "
                 f"{exc.alert_text or ''}".strip()
@@ -111,32 +122,32 @@ class Acting(SessionState):
         except BrowserCrashed:
             raise
         except WebDriverException as exc:
-            self._check_alive(exc)
+            self._session.check_alive(exc)
             return f"{action.type.value} failed: {str(exc).splitlines()[0][:300]}"
         except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
             raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
 
     # ---- the primitives the actions are made of (agent.actions.Browser) -------------------------------------
     def click_element(self, element_id: str | None) -> None:
-        self._click(self._target(element_id))
+        self._click(self._targets.target(element_id))
 
     def hover_element(self, element_id: str | None) -> None:
-        target = self._target(element_id)
+        target = self._targets.target(element_id)
         answer = self._point(target, "hover")
         if answer[0] == "option":
-            ActionChains(self.driver, duration=0).move_to_element(self._element_of(target)).perform()
+            ActionChains(self._driver, duration=0).move_to_element(self._element_of(target)).perform()
         else:
             self._perform(self._mouse(answer[1], answer[2], click=False))
 
     def type_into(self, element_id: str | None, text: str, press_enter: bool) -> None:
-        self._type(self._target(element_id), text, press_enter)
+        self._type(self._targets.target(element_id), text, press_enter)
 
     def press_keys(self, key_comb: str) -> None:
         try:
             chord = parse_key_comb(key_comb)
         except ValueError as exc:
             raise ActionError(f"press: {exc}") from exc
-        chain = ActionChains(self.driver)
+        chain = ActionChains(self._driver)
         for mod in chord.modifiers:
             chain.key_down(mod)
         chain.send_keys(chord.key)
@@ -145,11 +156,11 @@ class Acting(SessionState):
         chain.perform()
 
     def scroll_page(self, direction: str) -> None:
-        _moved, *state = self.driver.execute_script(_SCROLL_JS, 1 if direction == "down" else -1)
-        self._state_after_action = (self._focused_handle, *state)
+        _moved, *state = self._driver.execute_script(_SCROLL_JS, 1 if direction == "down" else -1)
+        self._page.note_state((self._tabs.focused_handle, *state))
 
     def scroll_area(self, element_id: str | None, direction: str) -> None:
-        target = self._target(element_id)
+        target = self._targets.target(element_id)
         where = self._on_target(target, "scrollArea", 1 if direction == "down" else -1)
         if where == ["stale"]:
             raise ActionError(f"{target.label} is no longer on the page; observe again")
@@ -157,52 +168,30 @@ class Acting(SessionState):
             raise ActionError(f"scroll: {target.label} is not in a scrolling area that can move {direction}")
 
     def add_tab(self) -> None:
-        self._tabs.append(self._new_tab())
-        self._focus(len(self._tabs) - 1)
+        self._tabs.add()
 
     def switch_tab(self, index: int) -> None:
-        if not 0 <= index < len(self._tabs):
-            raise ActionError(f"tab_focus [{index}]: no such tab; open tabs are 0..{len(self._tabs) - 1}")
-        self._focus(index)
+        self._tabs.switch_to(index)
 
     def close_focused_tab(self) -> None:
-        closing = self._tabs[self._focused]
-        if len(self._tabs) == 1:  # closing the last window would end the session: open a blank tab first
-            self._tabs.append(self._new_tab())
-            self.driver.switch_to.window(closing)
-        self.driver.close()
-        self._tabs.remove(closing)
-        self._emulated.pop(closing, None)
-        self._worlds.pop(closing, None)
-        socket = self._sockets.pop(closing, None)
-        if socket is not None:
-            socket.close()
-        self._focus(len(self._tabs) - 1)
+        self._tabs.close_focused()
 
     def load_url(self, url: str) -> str | None:
-        return self._load(url)
+        return self._page.load(url)
 
     def history_back(self) -> None:
-        self.driver.back()
+        self._driver.back()
 
     def history_forward(self) -> None:
-        self.driver.forward()
-
-    def _target(self, element_id: str | None) -> _Target:
-        if not self._targets:
-            raise ActionError(f"no element [{element_id}]: there is no observation of this page yet")
-        target = self._targets.get(str(element_id))
-        if target is None:
-            raise ActionError(f"no element with id [{element_id}] in the current observation")
-        return target
+        self._driver.forward()
 
     def _on_target(self, target: _Target, op: str, arg=None):
         """Run interact.js's `op` on the target's element; its value (['stale'] when it is gone)."""
         if target.mark_index is not None:
-            store = self._marks_at
+            store = self._targets.marks_at
             if store is None:
                 return ["stale"]
-            return self._in_world(
+            return self._targets.in_world(
                 _ON_MARK_JS
                 % (
                     json.dumps(store.token),
@@ -216,8 +205,8 @@ class Acting(SessionState):
         if target.backend_node_id is None:
             raise ActionError(f"{target.label} is not backed by a page element")
         try:
-            obj = self._page_call("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
-            result = self._page_call(
+            obj = self._channel.page_call("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
+            result = self._channel.page_call(
                 "Runtime.callFunctionOn",
                 {
                     "objectId": obj["objectId"],
@@ -265,7 +254,7 @@ class Acting(SessionState):
             )
         if any(a is not pause for a in keys):
             sources.append({"type": "key", "id": "key", "actions": keys})
-        self.driver.execute(Command.W3C_ACTIONS, {"actions": sources})
+        self._driver.execute(Command.W3C_ACTIONS, {"actions": sources})
 
     @staticmethod
     def _mouse(x: int, y: int, click: bool) -> list[tuple[str, dict]]:
@@ -287,15 +276,15 @@ class Acting(SessionState):
     def _element_of(self, target: _Target):
         """The target as a WebElement, for the rare actions WebDriver must do on the element itself."""
         if target.mark_index is not None:
-            element = self._mark_elements()[target.mark_index] if self._marks_at else None
+            element = self._targets.mark_elements()[target.mark_index] if self._targets.marks_at else None
             if element is None:
                 raise ActionError(f"{target.label} is no longer on the page; observe again")
             return element
         if target.backend_node_id is None:
             raise ActionError(f"{target.label} is not backed by a page element")
         try:
-            obj = self.cdp("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
-            self.cdp(
+            obj = self._session.cdp("DOM.resolveNode", {"backendNodeId": target.backend_node_id})["object"]
+            self._session.cdp(
                 "Runtime.callFunctionOn",
                 {
                     "objectId": obj["objectId"],
@@ -303,7 +292,7 @@ class Acting(SessionState):
                     "this.parentElement; }",
                 },
             )
-            element = self.driver.execute_script("const e = window.__vwaTarget; delete window.__vwaTarget; return e;")
+            element = self._driver.execute_script("const e = window.__vwaTarget; delete window.__vwaTarget; return e;")
         except WebDriverException as exc:
             if _is_dead_session(exc):
                 raise
@@ -371,11 +360,11 @@ class Acting(SessionState):
         element = self._element_of(target)
         try:
             element.click()
-            if self.driver.execute_script("return typeof arguments[0].select === 'function'", element):
-                self.driver.execute_script("arguments[0].select()", element)
+            if self._driver.execute_script("return typeof arguments[0].select === 'function'", element):
+                self._driver.execute_script("arguments[0].select()", element)
             element.send_keys(text if text else Keys.BACKSPACE)
             if press_enter:
-                ActionChains(self.driver).send_keys(Keys.ENTER).perform()
+                ActionChains(self._driver).send_keys(Keys.ENTER).perform()
         except StaleElementReferenceException as exc:
             raise ActionError(f"{target.label} is no longer on the page; observe again") from exc
         except ElementClickInterceptedException as exc:

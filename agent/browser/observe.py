@@ -1,6 +1,6 @@
-"""Marks and observations: the accessibility-tree and Set-of-Marks observations of the focused tab (the
-collector runs in an isolated world of the page, which keeps the marked elements for the actions), the
-marks' live elements, and the page HTML read on demand.
+"""The page reader: the accessibility-tree and Set-of-Marks observations of the focused tab (the collector runs
+in an isolated world of the page, which keeps the marked elements for the actions; what their ids point at is
+recorded in Targets, targets.py), and the page HTML read on demand.
 """
 
 from __future__ import annotations
@@ -9,8 +9,6 @@ import base64
 import json
 import secrets
 import time
-from dataclasses import replace
-from typing import Any
 
 import urllib3
 from selenium.common.exceptions import UnexpectedAlertPresentException, WebDriverException
@@ -18,35 +16,27 @@ from selenium.common.exceptions import UnexpectedAlertPresentException, WebDrive
 from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, ax_tree_from
 from agent.browser.devtools import DevToolsPage
 from agent.browser.errors import BrowserCrashed, _gone, _ProtocolError, _SocketFailed
-from agent.browser.reads import _Reads, _script_value
-from agent.browser.state import _MarkStore, _Target
+from agent.browser.reads import Channel, _Reads
+from agent.browser.session import Session
+from agent.browser.settle import Page
 from agent.browser.tabs import Tabs
-from agent.observation import Observation
+from agent.browser.targets import Targets, _MarkStore
+from agent.observation import Observation, ObservationMode
 from agent.pending import report_of, settle_error, wait_for_view
-from agent.som import COLLECTOR_JS, decode_rgb, draw_marks_on, encode_png, mark_rects, place_labels, som_result
+from agent.som import (
+    COLLECTOR_JS,
+    decode_rgb,
+    draw_marks_on,
+    encode_png,
+    mark_rects,
+    place_labels,
+    som_result,
+)
 
 _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
 
 
 _HTML_JS = "return document.documentElement ? document.documentElement.outerHTML : ''"
-
-
-# Index in document order (document.getElementsByTagName('*')) of each element kept by the collector; -1
-# when it left the document. The same index in the page's own world gives a WebElement without marking
-# the DOM.
-_MARK_INDEXES_JS = """(() => {
-  const s = globalThis.__vwaMarks;
-  if (!s || s.token !== %s) return null;
-  const where = new Map();
-  Array.prototype.forEach.call(document.getElementsByTagName('*'), (e, i) => where.set(e, i));
-  return s.elements.map((e) => (where.has(e) ? where.get(e) : -1));
-})()"""
-
-
-_ELEMENTS_AT_JS = """
-const all = document.getElementsByTagName('*');
-return arguments[0].map((i) => (i >= 0 && all[i] ? [all[i], all[i].tagName] : null));
-"""
 
 
 def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
@@ -61,8 +51,47 @@ def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
     return paint
 
 
-class Observing(Tabs):
+class Reader:
     """Observations of the focused tab and the marks they number."""
+
+    def __init__(
+        self,
+        session: Session,
+        tabs: Tabs,
+        channel: Channel,
+        page: Page,
+        targets: Targets,
+        mode: ObservationMode,
+        current_viewport_only: bool,
+    ):
+        self._session = session
+        self._tabs = tabs
+        self._channel = channel
+        self._page = page
+        self._mode: ObservationMode = mode
+        self._current_viewport_only = current_viewport_only
+        self._targets = targets
+        self._worlds: dict[str, tuple[int, str]] = {}  # tab -> (isolated world context id, its token)
+        tabs.on_forget(self._keep_only)
+
+    def _keep_only(self, handles: set[str]) -> None:
+        self._worlds = {h: v for h, v in self._worlds.items() if h in handles}
+
+    @property
+    def mode(self) -> ObservationMode:
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: ObservationMode) -> None:
+        self._mode = mode
+
+    @property
+    def current_viewport_only(self) -> bool:
+        return self._current_viewport_only
+
+    @current_viewport_only.setter
+    def current_viewport_only(self, only: bool) -> None:
+        self._current_viewport_only = only
 
     def observe(self) -> Observation:
         try:
@@ -70,62 +99,63 @@ class Observing(Tabs):
         except BrowserCrashed:
             raise
         except WebDriverException as exc:
-            self._check_alive(exc)
+            self._session.check_alive(exc)
             raise
         except (urllib3.exceptions.HTTPError, ConnectionError) as exc:
             raise BrowserCrashed(f"the browser session died: ChromeDriver does not answer ({exc})") from exc
 
     def _observe(self) -> Observation:
-        just_settled = self._settled_at == self._generation  # by the open or step right before (BrowserEnv.step)
-        self._generation += 1
+        just_settled = self._page.just_settled  # by the open or step right before (BrowserEnv.step)
+        self._page.advance()
         timings: dict[str, float] = {}
         t = time.perf_counter()
-        settle_problem = None if just_settled else self._settle()
+        settle_problem = None if just_settled else self._page.settle()
         timings["settle"] = time.perf_counter() - t
         t = time.perf_counter()
         view, view_problem = self._wait_for_view(timings["settle"])
         timings["view"] = time.perf_counter() - t
         use_socket = True
         for attempt in range(4):
-            socket = self._socket() if use_socket else None
+            socket = self._channel.socket() if use_socket else None
             try:
-                if self.mode == "som":
+                if self._mode == "som":
                     built = self._observe_som(socket, timings, settled=settle_problem is None and attempt < 2)
                 else:
                     built = self._observe_ax(socket, timings)
             except _SocketFailed:  # the socket failed or stopped answering: again through ChromeDriver
-                self._drop_socket()
+                self._channel.drop_socket()
                 use_socket = False
                 continue
             except UnexpectedAlertPresentException as exc:  # a dialog opened (accepted by ChromeDriver)
-                self._dialogs.append(exc.alert_text or "")
-                settle_problem = self._settle()
+                self._session.note_dialog(exc.alert_text or "")
+                settle_problem = self._page.settle()
                 continue
             if built is None:  # the document changed between the settle and the reads: settle again
-                settle_problem = self._settle()
+                settle_problem = self._page.settle()
                 continue
             text, n, screenshot, painter, tabs = built
             break
         else:
             raise RuntimeError("the page kept changing while it was observed")
-        url = self._observed_url()
-        generation, handle = self._generation, self._focused_handle
-        dialogs, self._dialogs = self._dialogs, []
+        url = self._page.observed_url()
+        generation, handle = self._page.generation, self._tabs.focused_handle
+        dialogs = self._session.take_dialogs()
         meta = {
             "timings": timings,
             "n_elements": n,
-            "viewport": list(self.viewport),
+            "viewport": list(self._tabs.viewport),
             "dialogs": dialogs,
             "settle_error": settle_problem or view_problem,
             "pending": view,
         }
-        if self.mode == "som" and self._last_som is not None:  # the element list with boxes, as seen
-            meta["marks"] = list(self._last_som.marks)
+        last_som = self._targets.last_som
+        if self._mode == "som" and last_som is not None:  # the element list with boxes, as seen
+            meta["marks"] = list(last_som.marks)
         return Observation(
             url=url,
             tabs=tabs,
-            focused_tab=self._focused,
-            mode=self.mode,
+            focused_tab=self._tabs.focused,
+            mode=self._mode,
             text=text,
             screenshot=screenshot,
             meta=meta,
@@ -137,31 +167,31 @@ class Observing(Tabs):
     def _wait_for_view(self, spent: float) -> tuple[dict, str | None]:
         """Wait, within what is left of the settle budget, until the images in view are decoded, the fonts
         loaded and the layout still (agent.pending); the report for meta["pending"], and why not if not."""
-        budget = max(0.5, self.settle_timeout - spent - 0.5)
+        budget = max(0.5, self._session.settle_timeout - spent - 0.5)
         problem = "unknown"
         for _ in range(2):  # a navigation that replaced the document meanwhile: once more on the new one
             try:
-                report = wait_for_view(self._page_call, budget)
+                report = wait_for_view(self._channel.page_call, budget)
                 return report, settle_error(report, budget)
             except _ProtocolError as exc:
                 problem = str(exc)
                 if not _gone(problem):
                     break
-                self._settle()
+                self._page.settle()
         report = report_of(None, f"the view check could not run: {problem.splitlines()[0][:200]}")
         return report, None
 
     def _read_html(self, generation: int, handle: str) -> str:
-        if self._closed or generation != self._generation or handle != self._focused_handle:
+        if self._session.closed or generation != self._page.generation or handle != self._tabs.focused_handle:
             raise RuntimeError(
                 "the HTML of an observation must be read before the environment's next "
                 "action or observation (the page may have changed since)"
             )
-        return self.driver.execute_script(_HTML_JS)
+        return self._session.driver.execute_script(_HTML_JS)
 
     def _commands(self) -> dict[str, tuple[str, dict]]:
         commands = {"shot": _SCREENSHOT}
-        if len(self._tabs) > 1:
+        if len(self._tabs.handles) > 1:
             commands["targets"] = ("Target.getTargets", {})
         return commands
 
@@ -171,35 +201,39 @@ class Observing(Tabs):
         try:
             return base64.b64decode(reads.get("shot")["data"])
         except _ProtocolError:
-            return self.driver.get_screenshot_as_png()
+            return self._session.driver.get_screenshot_as_png()
 
     def _observe_ax(self, socket, timings):
         t = time.perf_counter()
         commands = {"ax": AX_TREE_COMMAND, **self._commands()}
-        if self.current_viewport_only:
+        if self._current_viewport_only:
             commands["snapshot"] = SNAPSHOT_COMMAND
-        reads = _Reads(self, socket, commands)
+        reads = _Reads(self._channel, socket, commands)
         nodes = reads.get("ax")["nodes"]
-        snapshot = reads.get("snapshot") if self.current_viewport_only else None
-        tree = ax_tree_from(nodes, snapshot, self.viewport, self.current_viewport_only)
-        self._last_ax, self._last_som, self._marks_at = tree, None, None
-        self._targets = {
-            e.node_id: _Target(e.node_id, f"[{e.node_id}] {e.role} {e.name[:40]!r}", backend_node_id=e.backend_node_id)
-            for e in tree.entries
-        }
+        snapshot = reads.get("snapshot") if self._current_viewport_only else None
+        tree = ax_tree_from(nodes, snapshot, self._tabs.viewport, self._current_viewport_only)
+        self._targets.record_ax(tree)
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()
         screenshot = self._screenshot_of(reads)  # taken while the tree was being built
         timings["screenshot"] = time.perf_counter() - t
-        return tree.text, len(tree.entries), screenshot, None, self._tabs_of(reads)
+        return (
+            tree.text,
+            len(tree.entries),
+            screenshot,
+            None,
+            self._tabs.tabs_of(lambda: reads.get("targets"), self._page.observed_url(), self._page.title),
+        )
 
     def _observe_som(self, socket, timings, settled: bool):
         t = time.perf_counter()
-        handle, token = self._focused_handle, secrets.token_hex(8)
+        handle, token = self._tabs.focused_handle, secrets.token_hex(8)
         world, fresh = self._worlds.get(handle), False
         if world is None:
             world, fresh = self._new_world(socket), True
-        reads = _Reads(self, socket, {"collect": self._collect_command(world, token, fresh), **self._commands()})
+        reads = _Reads(
+            self._channel, socket, {"collect": self._collect_command(world, token, fresh), **self._commands()}
+        )
         answer = self._answer(reads, "collect")
         if answer is None or not answer.get("world"):  # a new document: a new isolated world for it
             world = self._new_world(socket)
@@ -211,19 +245,14 @@ class Observing(Tabs):
             reads.abandon()
             return None
         som = som_result(answer["marks"], answer["lines"])
-        self._last_som, self._last_ax = som, None
-        self._marks_at = _MarkStore(handle, world[0], token)
-        self._resolved_marks = None
-        self._page_state = (answer["url"], answer["title"])
-        self._targets = {
-            m.id: _Target(m.id, f"[{m.id}] [{m.tag}] [{m.text[:40]}]", mark_index=i) for i, m in enumerate(som.marks)
-        }
+        self._targets.record_som(som, _MarkStore(handle, world[0], token))
+        self._page.note_location(answer["url"], answer["title"])
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()
         screenshot = self._screenshot_of(reads)  # taken while the marks were being numbered
-        tabs = self._tabs_of(reads)
+        tabs = self._tabs.tabs_of(lambda: reads.get("targets"), self._page.observed_url(), self._page.title)
         timings["screenshot"] = time.perf_counter() - t
-        return som.text, len(som.marks), screenshot, _painter(screenshot, list(som.marks), self.viewport), tabs
+        return som.text, len(som.marks), screenshot, _painter(screenshot, list(som.marks), self._tabs.viewport), tabs
 
     def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict]:
         """The collector's evaluation in `world`; in a world just created, it first marks the world as ours."""
@@ -236,7 +265,7 @@ class Observing(Tabs):
             "contextId": context_id,
             "returnByValue": True,
             "silent": True,
-            "timeout": int(self.settle_timeout * 1000),
+            "timeout": int(self._session.settle_timeout * 1000),
         }
 
     def _answer(self, reads: _Reads, key: str):
@@ -259,11 +288,11 @@ class Observing(Tabs):
         """An isolated world (own globals, same DOM) in the focused tab's document, with a token of its own
         (set by the first collection in it), so that a context id reused after a navigation is never taken
         for it."""
-        handle = self._focused_handle
+        handle = self._tabs.focused_handle
 
         def create(frame_id: str) -> dict:
             return _Reads(
-                self,
+                self._channel,
                 socket,
                 {"world": ("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": "vwa-observer"})},
             ).get("world")
@@ -271,64 +300,10 @@ class Observing(Tabs):
         try:  # the main frame of a tab has the tab's id
             created = create(handle)
         except _ProtocolError:
-            frame = _Reads(self, socket, {"tree": ("Page.getFrameTree", {})}).get("tree")["frameTree"]["frame"]["id"]
+            frame = _Reads(self._channel, socket, {"tree": ("Page.getFrameTree", {})}).get("tree")["frameTree"][
+                "frame"
+            ]["id"]
             created = create(frame)
         world = (created["executionContextId"], secrets.token_hex(8))
         self._worlds[handle] = world
         return world
-
-    def _in_world(self, expression: str) -> Any:
-        """Evaluate in the isolated world of the latest marks; the value, or ['stale'] when that document
-        is gone."""
-        store = self._marks_at
-        if store is None or store.handle != self._focused_handle:
-            return ["stale"]
-        try:
-            result = self._page_call(
-                "Runtime.evaluate",
-                {"expression": expression, "contextId": store.context_id, "returnByValue": True, "silent": True},
-            )
-        except _ProtocolError as exc:
-            if _gone(str(exc)):
-                return ["stale"]
-            raise
-        return _script_value(result)
-
-    @property
-    def marks(self) -> list:
-        """The Set-of-Marks marks of the latest observation (som mode), with live element references
-        (WebElements, found in one request for all of them, on first use after each observation)."""
-        if self._last_som is None:
-            return []
-        store = self._marks_at
-        if store is None:
-            return list(self._last_som.marks)
-        if self._resolved_marks is None or self._resolved_marks[0] != store.token:
-            elements = self._mark_elements()
-            self._resolved_marks = (
-                store.token,
-                [replace(m, element=e) for m, e in zip(self._last_som.marks, elements, strict=False)],
-            )
-        return list(self._resolved_marks[1])
-
-    def _mark_elements(self) -> list:
-        """WebElements of the marks (None for one no longer in the page): each kept element's position in
-        document order, read in the isolated world, then the element at that position in the page's
-        world; checked against the mark's tag, and read again if the page changed in between."""
-        marks = self._last_som.marks if self._last_som else []
-        found: list = [None] * len(marks)
-        store = self._marks_at
-        if store is None:
-            return found
-        for _ in range(3):
-            try:
-                indexes = self._in_world(_MARK_INDEXES_JS % json.dumps(store.token))
-            except _ProtocolError:
-                return found
-            if not isinstance(indexes, list) or indexes == ["stale"] or len(indexes) != len(marks):
-                return found
-            pairs = self.driver.execute_script(_ELEMENTS_AT_JS, indexes)
-            found = [pair[0] if pair and pair[1] == m.tag else None for m, pair in zip(marks, pairs, strict=False)]
-            if all(e is not None for e, i in zip(found, indexes, strict=False) if i >= 0):
-                return found
-        return found

@@ -5,14 +5,16 @@ their answers read when needed), or through ChromeDriver when there is no socket
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from selenium.common.exceptions import JavascriptException, NoAlertPresentException, WebDriverException
-from selenium.webdriver.remote.remote_connection import RemoteConnection
 
 from agent.browser.devtools import DevToolsError, DevToolsPage, DevToolsTimeout, DevToolsUnavailable
 from agent.browser.errors import _gone, _ProtocolError, _SocketFailed
-from agent.browser.state import SessionState
+
+if TYPE_CHECKING:
+    from agent.browser.session import Session
+    from agent.browser.tabs import Tabs
 
 _DIALOG_PROBE_S = 0.5  # a read over the DevTools socket slower than this looks for a dialog blocking the page
 
@@ -21,8 +23,8 @@ class _Reads:
     """Observation commands for the focused tab: all sent at once over the DevTools socket, their answers
     read when needed; or, without a socket, each sent through ChromeDriver when its answer is needed."""
 
-    def __init__(self, env: Any, page: DevToolsPage | None, commands: dict[str, tuple[str, dict]]):
-        self.env, self.page, self.commands = env, page, dict(commands)
+    def __init__(self, channel: Channel, page: DevToolsPage | None, commands: dict[str, tuple[str, dict]]):
+        self.channel, self.page, self.commands = channel, page, dict(commands)
         self.ids = {key: self._send(key) for key in self.commands} if page is not None else {}
 
     def _send(self, key: str) -> int:
@@ -47,9 +49,9 @@ class _Reads:
 
     def get(self, key: str) -> dict:
         if self.page is None:
-            return self.env._relay(*self.commands[key])
+            return self.channel.relay(*self.commands[key])
         command_id = self.ids.pop(key)
-        deadline = time.monotonic() + self.env.settle_timeout
+        deadline = time.monotonic() + self.channel.settle_timeout
         while True:
             try:
                 return self.page.result(command_id, min(_DIALOG_PROBE_S, max(0.0, deadline - time.monotonic())))
@@ -60,7 +62,7 @@ class _Reads:
             except DevToolsTimeout as exc:
                 if time.monotonic() >= deadline:
                     raise _SocketFailed(str(exc)) from exc
-                self.env._accept_open_dialog()  # a dialog holds the page's answers until it is closed
+                self.channel.accept_open_dialog()  # a dialog holds the page's answers until it is closed
 
 
 def _script_value(result: dict):
@@ -71,25 +73,34 @@ def _script_value(result: dict):
     return result.get("result", {}).get("value")
 
 
-class DevToolsChannel(SessionState):
-    """The env's DevTools channels: ChromeDriver's CDP relay and the focused tab's socket."""
+class Channel:
+    """The focused tab's DevTools channel: its own socket (one per tab, opened on first use), or ChromeDriver's
+    CDP relay when there is no socket (a Selenium Grid) or it fails."""
 
-    def cdp(self, method: str, params: dict | None = None) -> dict:
-        """Send a Chrome DevTools Protocol command to the focused tab through ChromeDriver (local or on a
-        grid); its answer as DevTools gave it."""
-        executor = self.driver.command_executor
-        if not isinstance(executor, RemoteConnection):  # Selenium makes one of its URL at the session's start
-            raise WebDriverException(f"the WebDriver session has no command connection ({executor!r})")
-        if "vwaCdp" not in getattr(executor, "_commands", {}):
-            executor.add_command("vwaCdp", "POST", "/session/$sessionId/goog/cdp/execute")
-        # Straight to the connection: WebDriver's own answer handling would walk the whole (possibly
-        # megabyte) answer looking for element references, which DevTools answers never hold.
-        response = executor.execute(
-            "vwaCdp", {"sessionId": self.driver.session_id, "cmd": method, "params": params or {}}
-        )
-        if response:
-            self.driver.error_handler.check_response(response)
-        return (response or {}).get("value") or {}
+    def __init__(self, session: Session, tabs: Tabs):
+        self._session = session
+        self._tabs = tabs
+        self._debugger = session.debugger  # dropped when the sockets cannot be reached from here
+        self._sockets: dict[str, DevToolsPage] = {}  # tab handle -> its DevTools socket
+        tabs.on_forget(self._keep_only)
+
+    @property
+    def settle_timeout(self) -> float:
+        return self._session.settle_timeout
+
+    def _keep_only(self, handles: set[str]) -> None:
+        for gone in [h for h in self._sockets if h not in handles]:
+            self._sockets.pop(gone).close()
+
+    @property
+    def open_sockets(self) -> int:
+        """How many tabs have a DevTools socket open (none: everything goes through ChromeDriver)."""
+        return len(self._sockets)
+
+    def close(self) -> None:
+        for socket in self._sockets.values():
+            socket.close()
+        self._sockets.clear()
 
     def cdp_tab(self, method: str, params: dict | None = None) -> dict:
         """A DevTools command to the focused tab over its own socket when there is one (else as `cdp`, through
@@ -97,14 +108,14 @@ class DevToolsChannel(SessionState):
         storage, history; not an emulation, which ends with its session). DevTools' refusal raises
         WebDriverException, as through ChromeDriver."""
         try:
-            return self._page_call(method, params or {})
+            return self.page_call(method, params or {})
         except _ProtocolError as exc:
             raise WebDriverException(f"DevTools refused {method}: {exc}") from exc
 
-    def _relay(self, method: str, params: dict) -> dict:
+    def relay(self, method: str, params: dict) -> dict:
         """`cdp`, with DevTools' refusals as _ProtocolError (ChromeDriver wraps them in its own error)."""
         try:
-            return self.cdp(method, params)
+            return self._session.cdp(method, params)
         except WebDriverException as exc:
             text = str(exc)
             if "no such execution context" in text:  # ChromeDriver's words for a context id it cannot find
@@ -113,22 +124,22 @@ class DevToolsChannel(SessionState):
                 raise _ProtocolError(text.splitlines()[0]) from exc
             raise
 
-    def _page_call(self, method: str, params: dict) -> dict:
+    def page_call(self, method: str, params: dict) -> dict:
         """One DevTools command to the focused tab for an action: over the socket when there is one (a
         dialog that holds it is accepted), else, or when it fails, through ChromeDriver."""
-        socket = self._socket()
+        socket = self.socket()
         if socket is not None:
             try:
                 return _Reads(self, socket, {"call": (method, params)}).get("call")
             except _SocketFailed:
-                self._drop_socket()
-        return self._relay(method, params)
+                self.drop_socket()
+        return self.relay(method, params)
 
-    def _socket(self) -> DevToolsPage | None:
+    def socket(self) -> DevToolsPage | None:
         """The DevTools socket of the focused tab, opened on first use; None when there is none."""
         if not self._debugger:
             return None
-        handle = self._focused_handle
+        handle = self._tabs.focused_handle
         socket = self._sockets.get(handle)
         if socket is None or socket.closed:
             try:
@@ -138,17 +149,17 @@ class DevToolsChannel(SessionState):
                 return None
         return socket
 
-    def _accept_open_dialog(self) -> None:
+    def accept_open_dialog(self) -> None:
         """Accept a JavaScript dialog open in the focused tab, if any (its text goes to the next observation)."""
         try:
-            alert = self.driver.switch_to.alert
+            alert = self._session.driver.switch_to.alert
             text = alert.text
             alert.accept()
         except NoAlertPresentException:
             return
-        self._dialogs.append(text)
+        self._session.note_dialog(text)
 
-    def _drop_socket(self) -> None:
-        socket = self._sockets.pop(self._focused_handle, None)
+    def drop_socket(self) -> None:
+        socket = self._sockets.pop(self._tabs.focused_handle, None)
         if socket is not None:
             socket.close()

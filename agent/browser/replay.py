@@ -10,22 +10,28 @@ from pathlib import Path
 from selenium.common.exceptions import WebDriverException
 
 from agent.browser.errors import BrowserCrashed, _is_dead_session, _ProtocolError, _SocketFailed
-from agent.browser.reads import _Reads
-from agent.browser.state import SessionState
+from agent.browser.reads import Channel, _Reads
+from agent.browser.session import Session
+from agent.browser.targets import Targets
 
 # Rank, among the matches of a CSS selector in document order, of each kept element (-1: no match).
 _CSS_RANKS_JS = (Path(__file__).with_name("css_ranks.js")).read_text(encoding="utf-8")
 
 
-class Replaying(SessionState):
-    """Element ids for reference solutions."""
+class Resolver:
+    """Element ids for reference solutions, found in the reader's latest observation."""
+
+    def __init__(self, session: Session, channel: Channel, targets: Targets):
+        self._session = session
+        self._channel = channel
+        self._targets = targets
 
     def resolve_element_id(self, css: str | None = None, text: str | None = None) -> str:
         """Id, in the most recent observation, of the first visible element matching `css`, or whose
         visible text / accessible name equals (else contains) `text`; both: css matches filtered by text."""
         if css is None and text is None:
             raise ValueError("resolve_element_id needs css, text or both")
-        if self._last_som is None and self._last_ax is None:
+        if self._targets.last_som is None and self._targets.last_ax is None:
             raise LookupError("no observation yet: call observe() before resolve_element_id()")
         what = " and ".join(p for p in (f"css {css!r}" if css else "", f"text {text!r}" if text else "") if p)
         candidates = self._candidates()  # (id, label text, element key) in observation order
@@ -49,33 +55,37 @@ class Replaying(SessionState):
         return candidates[0][0]
 
     def _candidates(self) -> list[tuple[str, str, object]]:
-        if self._last_som is not None:
-            return [(m.id, m.text, i) for i, m in enumerate(self._last_som.marks)]
-        assert self._last_ax is not None
-        return [(e.node_id, e.name, e.backend_node_id) for e in self._last_ax.entries if e.backend_node_id is not None]
+        if self._targets.last_som is not None:
+            return [(m.id, m.text, i) for i, m in enumerate(self._targets.last_som.marks)]
+        assert self._targets.last_ax is not None
+        return [
+            (e.node_id, e.name, e.backend_node_id)
+            for e in self._targets.last_ax.entries
+            if e.backend_node_id is not None
+        ]
 
     def _css_order(self, css: str) -> dict:
         """Elements matching `css`: key -> rank in document order, with keys comparable with
         `_candidates()`: mark indexes (som), or backend DOM node ids (accessibility tree), where the
         descendants of a match share its rank (a pruned container is reached through its content)."""
-        if self._last_som is not None:
-            if self._marks_at is None:
+        if self._targets.last_som is not None:
+            if self._targets.marks_at is None:
                 return {}
-            ranks = self._in_world(_CSS_RANKS_JS % (json.dumps(self._marks_at.token), json.dumps(css)))
+            ranks = self._targets.in_world(_CSS_RANKS_JS % (json.dumps(self._targets.marks_at.token), json.dumps(css)))
             if ranks is None or ranks == ["stale"]:
                 return {}
             return {i: rank for i, rank in enumerate(ranks) if rank >= 0}
-        socket = self._socket()
+        socket = self._channel.socket()
         if socket is not None:
             try:
-                return _matched_subtrees(_Reads(self, socket, {}), css)
+                return _matched_subtrees(_Reads(self._channel, socket, {}), css)
             except _SocketFailed:
-                self._drop_socket()
+                self._channel.drop_socket()
             except _ProtocolError as exc:
                 raise LookupError(f"invalid CSS selector {css!r}: {exc}") from exc
         # Without the socket (a Selenium Grid): two CDP calls whatever the number of matches, the whole DOM
         # tree and the same selector run by CDP (its node ids index that tree).
-        root = self.cdp("DOM.getDocument", {"depth": -1})["root"]
+        root = self._session.cdp("DOM.getDocument", {"depth": -1})["root"]
         by_node_id: dict[int, dict] = {}
         stack = [root]
         while stack:
@@ -83,7 +93,7 @@ class Replaying(SessionState):
             by_node_id[node["nodeId"]] = node
             stack.extend(node.get("children", []))
             stack.extend(node.get("shadowRoots", []))
-        matches = self.cdp("DOM.querySelectorAll", {"nodeId": root["nodeId"], "selector": css})["nodeIds"]
+        matches = self._session.cdp("DOM.querySelectorAll", {"nodeId": root["nodeId"], "selector": css})["nodeIds"]
         order: dict[int, int] = {}
         for rank, node_id in enumerate(matches):
             match = by_node_id.get(node_id)

@@ -20,19 +20,18 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
-import json
 import socket
 import threading
-import urllib.request
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
-from selenium.common.exceptions import WebDriverException
-
-from agent.browser.devtools import DevToolsError, DevToolsPage, DevToolsUnavailable
-from agent.browser.state import SessionState
+from agent.browser.devtools import DevToolsError, DevToolsUnavailable
+from agent.browser.reads import Channel
+from agent.browser.session import Session
+from agent.browser.settle import Page
+from agent.browser.tabs import Tabs
 
 MAX_CONTEXTS = 4  # browser contexts kept, one per rule set, least recently used dropped first
 MAX_KEPT = 200  # refusals kept between two take_refused() calls
@@ -180,49 +179,47 @@ class Gate:
         self._server.server_close()
 
 
-class Sandboxing(SessionState):
+class Sandbox:
     """The env's confinement: one browser context per rule set, the gate, and the checks of the env's own."""
 
-    sandbox: bool
-    _gate: Gate | None
-    _browser: DevToolsPage | None
-    _contexts: OrderedDict[frozenset[Origin], str]
-    _context: str | None  # the browser context the agent's tabs live in (None: the default one)
-    _allowed: frozenset[Origin] | None
-    _refused: list[str]
-    _harness_depth: int
+    def __init__(self, session: Session, tabs: Tabs, channel: Channel, page: Page, enabled: bool):
+        self._session = session
+        self._tabs = tabs
+        self._channel = channel
+        self._page = page
+        self._enabled = enabled
+        self._gate: Gate | None = None
+        self._contexts: OrderedDict[frozenset[Origin], str] = OrderedDict()
+        self._allowed: frozenset[Origin] | None = None
+        self._refused: list[str] = []
+        self._harness_depth = 0
 
-    def _start_sandbox(self, enabled: bool) -> None:
-        self.sandbox = enabled
-        self._gate, self._browser, self._context, self._allowed = None, None, None, None
-        self._contexts = OrderedDict()
-        self._refused, self._harness_depth = [], 0
-        if not enabled:
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @property
+    def allowed(self) -> frozenset[Origin] | None:
+        """The origins of the current rule set (None: not confined)."""
+        return self._allowed
+
+    def start(self) -> None:
+        if not self._enabled:
             return
-        if self._debugger:  # the browser-level socket (a local Chromium)
-            with urllib.request.urlopen(f"http://{self._debugger}/json/version", timeout=10) as answer:
-                url = json.load(answer)["webSocketDebuggerUrl"]
-            self._browser = DevToolsPage.connect_url(url)
+        self._session.connect_browser()  # the browser-level socket (a local Chromium)
         self._gate = Gate()
         try:
             self._deny_downloads(None)
         except Exception as exc:  # a grid node without the Browser domain: the env's own checks only
-            self._check_alive(exc)
+            self._session.check_alive(exc)
 
-    def _stop_sandbox(self) -> None:
-        if self._browser is not None:
-            self._browser.close()
+    def stop(self) -> None:
         if self._gate is not None:
             self._gate.close()
 
-    def _browser_call(self, method: str, params: dict | None = None) -> dict:
-        if self._browser is not None:
-            return self._browser.call(method, params, timeout=15)
-        return self.cdp(method, params)  # through ChromeDriver (a Selenium Grid)
-
     def _deny_downloads(self, context: str | None) -> None:
         params: dict = {"behavior": "deny", **({"browserContextId": context} if context else {})}
-        self._browser_call("Browser.setDownloadBehavior", params)
+        self._session.browser_call("Browser.setDownloadBehavior", params)
 
     # ---- the allow-list -----------------------------------------------------------------------------
     def confine(self, origins: Iterable[str]) -> None:
@@ -230,19 +227,19 @@ class Sandboxing(SessionState):
         tab, the others closed) whose cookies and site storage are cleared. Under a new rule set that tab is a
         new blank one; under the current one it is the agent's first tab, kept (a new tab and a closed one
         cost a quarter of a second of a busy machine), which forgets its history when the next episode opens
-        its start pages in it (Tabs.open)."""
+        its start pages in it (BrowserEnv.open)."""
         allowed = allowed_origins(origins)
         self._allowed = allowed
         self._refused = []
-        if not self.sandbox:
+        if not self._enabled:
             return
         if self._gate is not None:
             self._gate.take()
-        if self._browser is None:  # a Selenium Grid: the env's own checks only (README: security)
+        if self._session.browser is None:  # a Selenium Grid: the env's own checks only (README: security)
             return
         context = self._contexts.get(allowed)
         if context is None:
-            context = self._browser_call(
+            context = self._session.browser_call(
                 "Target.createBrowserContext",
                 {
                     "disposeOnDetach": True,
@@ -253,76 +250,27 @@ class Sandboxing(SessionState):
             self._deny_downloads(context)
             self._contexts[allowed] = context
         self._contexts.move_to_end(allowed)
-        handles = self._window_handles()
-        kept = self._tabs[0] if context == self._context and self._tabs and self._tabs[0] in handles else None
-        if context != self._context:
-            self._spare = None  # the harness's tab of the other context: closed below
-        self._context = context
-        fresh = kept or self._new_tab()
-        self._fresh_history = kept is not None  # Tabs.open drops the kept tab's history
-        for handle in handles:
-            if handle not in (fresh, self._spare):
-                self._switch(handle)
-                self.driver.close()
-                self._window = None
-        self._tabs = [fresh]
-        for gone in [h for h in self._sockets if h != fresh]:
-            self._sockets.pop(gone).close()
-        self._emulated = {h: v for h, v in self._emulated.items() if h == fresh}
-        self._worlds = {h: v for h, v in self._worlds.items() if h == fresh}
-        self._focus(0)
+        self._tabs.move_to_context(context, self._tabs.window_handles())
         self._clear_site_data(context, allowed)
         while len(self._contexts) > MAX_CONTEXTS:
             _, old = self._contexts.popitem(last=False)
             with contextlib.suppress(DevToolsError, DevToolsUnavailable):
-                self._browser_call("Target.disposeBrowserContext", {"browserContextId": old})
+                self._session.browser_call("Target.disposeBrowserContext", {"browserContextId": old})
 
     def _clear_site_data(self, context: str, allowed: frozenset[Origin]) -> None:
         """No cookie of the context, and no storage (local and session storage, IndexedDB, caches, service
         workers) of the origins its tabs may load, is left from an earlier task."""
-        self._browser_call("Storage.clearCookies", {"browserContextId": context})
+        self._session.browser_call("Storage.clearCookies", {"browserContextId": context})
         for scheme, host, port in sorted(allowed):
             shown = f"[{host}]" if ":" in host else host
-            self.cdp_tab("Storage.clearDataForOrigin", {"origin": f"{scheme}://{shown}:{port}", "storageTypes": "all"})
-
-    def _new_tab(self) -> str:
-        """Open a blank tab (in the agent's context when confined) and make it WebDriver's current window;
-        returns its handle. The caller adds it to the env's tabs."""
-        if self._context is not None:
-            # no size: Chromium takes one only for the context's first window; the viewport is emulated per tab
-            target = self._browser_call(
-                "Target.createTarget", {"url": "about:blank", "browserContextId": self._context}
-            )["targetId"]
-            self._switch(target)
-            return target
-        self._window = None
-        self.driver.switch_to.new_window("tab")
-        return self.driver.current_window_handle
-
-    def open_tab(self) -> str:
-        """A tab for the harness (the scoring tab), in the agent's context, focused in WebDriver but not one of
-        the agent's tabs. The caller hands it back with `release_tab` (or closes it)."""
-        spare, self._spare = self._spare, None
-        self._window = None  # the harness switches between its tab and the agent's on its own
-        if spare is not None:
-            try:
-                self.driver.switch_to.window(spare)
-                return spare
-            except WebDriverException:
-                pass  # closed meanwhile: a new one
-        return self._new_tab()
-
-    def release_tab(self, handle: str) -> None:
-        """Keep the harness's tab for its next use: loading a page in a tab that exists costs a third of
-        opening a tab, loading it and closing the tab. It stays on the last page the harness read (in the
-        agent's context, under the same rules), the agent never sees it among its tabs, and the next scoring
-        loads its own page in it afresh. The caller switches WebDriver to the tab it works in next."""
-        self._spare = handle
+            self._channel.cdp_tab(
+                "Storage.clearDataForOrigin", {"origin": f"{scheme}://{shown}:{port}", "storageTypes": "all"}
+            )
 
     def may_load(self, url: str) -> bool:
         return self._allowed is None or self._harness_depth > 0 or may_load(url, self._allowed)
 
-    def _refuse_goto(self, url: str) -> bool:
+    def refuse_goto(self, url: str) -> bool:
         """Whether a goto to `url` is refused (recorded; the page does not change)."""
         if self.may_load(url):
             return False
@@ -333,34 +281,34 @@ class Sandboxing(SessionState):
         if len(self._refused) < MAX_KEPT:
             self._refused.append(url)
 
-    def _police(self, targets: dict[str, dict] | None, check_window: bool = True) -> bool:
+    def police(self, targets: dict[str, dict] | None, check_window: bool = True) -> bool:
         """Send every tab found on an off-limits URL to about:blank (recorded); whether one was. `targets`: the
-        browser's pages with their URLs (Tabs._page_targets; None: each tab's URL is asked of WebDriver).
+        browser's pages with their URLs (Tabs.page_targets; None: each tab's URL is asked of WebDriver).
         `check_window`: make sure WebDriver is back on the focused tab (an action that failed half-way may have
         left it elsewhere); else only where this method itself switched."""
         if self._allowed is None or self._harness_depth > 0:
             return False
         offending = []
         switched = False
-        for handle in self._tabs:
+        for handle in self._tabs.handles:
             info = targets.get(handle) if targets is not None else None
             if info is not None:
                 url = info.get("url", "")
             else:
-                self._switch(handle)
+                self._session.switch(handle)
                 switched = True
-                url = self.driver.current_url
+                url = self._session.driver.current_url
             if not may_load(url, self._allowed):
                 offending.append((handle, url))
         for handle, url in offending:
             self._note(url)
-            self._switch(handle)
-            self.driver.get("about:blank")
+            self._session.switch(handle)
+            self._session.driver.get("about:blank")
         if offending:
-            self._switch(self._focused_handle)
-            self._page_state = (self.driver.current_url, self.driver.title)
-        elif switched or (check_window and self.driver.current_window_handle != self._focused_handle):
-            self._switch(self._focused_handle)
+            self._session.switch(self._tabs.focused_handle)
+            self._page.note_location(self._session.driver.current_url, self._session.driver.title)
+        elif switched or (check_window and self._session.driver.current_window_handle != self._tabs.focused_handle):
+            self._session.switch(self._tabs.focused_handle)
         return bool(offending)
 
     def take_refused(self) -> list[str]:

@@ -1,84 +1,114 @@
-"""Tab bookkeeping: the open tabs in order, the focused one (with its viewport emulated), tabs the page
-opened or closed, opening an episode's start URLs, and the tabs' titles and URLs for an observation.
+"""The env's tabs: the agent's tabs in order, the focused one (with its viewport emulated), tabs the page opened
+or closed, the browser context new tabs open in, the harness's spare tab, and the tabs' titles and URLs for an
+observation. Parts that keep something per tab (the DevTools sockets, the isolated worlds) are told which tabs
+are left (`on_forget`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from selenium.common.exceptions import WebDriverException
 
 from agent.browser.devtools import DevToolsError, DevToolsTimeout, DevToolsUnavailable
-from agent.browser.errors import BrowserCrashed
-from agent.browser.navigation import same_document
-from agent.browser.reads import _Reads
-from agent.browser.state import SessionState
+from agent.browser.errors import ActionError, BrowserCrashed
+from agent.browser.session import Session
 from agent.observation import Tab
 
 _ERROR_PAGE = "chrome-error://"
 
 
-class Tabs(SessionState):
+class Tabs:
     """The env's tabs."""
 
+    def __init__(self, session: Session, viewport: tuple[int, int]):
+        self._session = session
+        self._viewport = viewport
+        self._tabs: list[str] = [session.driver.current_window_handle]
+        self._focused = 0
+        self._focused_handle = self._tabs[0]
+        self._emulated: dict[str, tuple[int, int]] = {}
+        self._spare: str | None = None  # the harness's tab between its uses (open_tab), not the agent's
+        self._context: str | None = None  # the browser context the agent's tabs live in (None: the default one)
+        self._fresh_history = False  # tab 0 was kept from the last episode: open() drops its history
+        self._forget: list[Callable[[set[str]], None]] = []
+        self._focus(0)
+
+    def on_forget(self, keep_only: Callable[[set[str]], None]) -> None:
+        """`keep_only(handles)` is called with the agent's tabs left whenever others closed."""
+        self._forget.append(keep_only)
+
+    def _keep_only(self, handles: set[str]) -> None:
+        self._emulated = {h: v for h, v in self._emulated.items() if h in handles}
+        for keep_only in self._forget:
+            keep_only(handles)
+
+    @property
+    def handles(self) -> list[str]:
+        """The agent's tabs in order."""
+        return list(self._tabs)
+
+    @property
+    def focused(self) -> int:
+        return self._focused
+
+    @property
+    def focused_handle(self) -> str:
+        return self._focused_handle
+
+    @property
+    def viewport(self) -> tuple[int, int]:
+        return self._viewport
+
     def _emulate(self, handle: str) -> None:
-        if self._emulated.get(handle) == self.viewport:
+        if self._emulated.get(handle) == self._viewport:
             return
-        width, height = self.viewport
-        self.cdp(
+        width, height = self._viewport
+        self._session.cdp(
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
         )
-        self._emulated[handle] = self.viewport
-
-    def _switch(self, handle: str) -> None:
-        """Make `handle` WebDriver's current window, remembered in `_window` (None while unknown: a step, the
-        harness and closed windows forget it), so that focusing the tab WebDriver is on costs no request."""
-        self._window = None
-        self.driver.switch_to.window(handle)
-        self._window = handle
+        self._emulated[handle] = self._viewport
 
     def _focus(self, index: int) -> None:
         handle = self._tabs[index]
-        if self._window != handle:
-            self._switch(handle)
+        if self._session.window != handle:
+            self._session.switch(handle)
         self._focused = index
         self._focused_handle = handle
         self._emulate(handle)
 
-    def _page_targets(self) -> dict[str, dict] | None:
+    def page_targets(self) -> dict[str, dict] | None:
         """The browser's pages (the tabs of every context, which WebDriver's window handles name by the same
         ids) with their URLs, in DevTools' order: one command over the browser's own socket, where ChromeDriver
         would ask DevTools the same and answer over HTTP. None without that socket (a Selenium Grid) or when it
         fails."""
-        if self._browser is None:
+        browser = self._session.browser
+        if browser is None:
             return None
         try:
-            infos = self._browser.call("Target.getTargets", {}, timeout=15).get("targetInfos", [])
+            infos = browser.call("Target.getTargets", {}, timeout=15).get("targetInfos", [])
         except (DevToolsError, DevToolsTimeout, DevToolsUnavailable):
             return None
         return {info["targetId"]: info for info in infos if info.get("type") == "page"}
 
-    def _window_handles(self) -> list[str]:
-        targets = self._page_targets()
-        return list(targets) if targets is not None else list(self.driver.window_handles)
+    def window_handles(self) -> list[str]:
+        targets = self.page_targets()
+        return list(targets) if targets is not None else list(self._session.driver.window_handles)
 
-    def _tabs_unchanged(self, targets: dict[str, dict]) -> bool:
+    def unchanged(self, targets: dict[str, dict]) -> bool:
         """Whether `targets` (the browser's pages) are exactly the env's tabs and the harness's spare tab."""
         return set(targets) - {self._spare} == set(self._tabs) and self._focused_handle in targets
 
-    def _sync_tabs(self) -> None:
+    def sync(self) -> None:
         """Track tabs the page opened (focus the newest, as the benchmark does) or closed (the harness's
         spare tab is not the agent's)."""
-        handles = [h for h in self._window_handles() if h != self._spare]
+        handles = [h for h in self.window_handles() if h != self._spare]
         known = set(handles)
         self._tabs = [h for h in self._tabs if h in known]
         new = [h for h in handles if h not in self._tabs]
         self._tabs.extend(new)
-        for gone in set(self._emulated) - known:
-            del self._emulated[gone]
-        for gone in set(self._worlds) - known:
-            del self._worlds[gone]
-        for gone in set(self._sockets) - known:
-            self._sockets.pop(gone).close()
+        self._keep_only(known)
         if new:
             self._focus(len(self._tabs) - 1)
         elif not self._tabs:
@@ -89,70 +119,113 @@ class Tabs(SessionState):
             self._focused = self._tabs.index(self._focused_handle)
 
     def set_viewport(self, width: int, height: int) -> None:
-        self.viewport = (int(width), int(height))
+        self._viewport = (int(width), int(height))
         self._emulate(self._tabs[self._focused])
 
-    def open(self, urls: list[str]) -> None:
-        """Close extra tabs, open one tab per URL in order, focus tab 0 and wait until it settles.
-        Raises RuntimeError naming the URL when a start page cannot be loaded."""
-        if not urls:
-            raise ValueError("open() needs at least one URL")
-        self._generation += 1
-        try:
-            self._sync_tabs()
-            for handle in self._tabs[1:]:
-                self._switch(handle)
-                self.driver.close()
-                self._window = None
-            self._tabs = self._tabs[:1]
-            self._emulated = {h: v for h, v in self._emulated.items() if h in self._tabs}
-            self._focus(0)
-            for i, url in enumerate(urls):
-                if i > 0:
-                    self._tabs.append(self._new_tab())
-                    self._focus(i)
-                elif self._fresh_history and "#" in url and same_document(self.driver.current_url, url):
-                    self._load("about:blank")  # the kept tab shows url: loading it again would not reload
-                problem = self._load(url)
-                if problem:
-                    raise RuntimeError(f"could not open start URL {url!r}: {problem}")
-            if len(urls) > 1:
-                self._focus(0)
-            if self._fresh_history:  # a tab kept from the last episode (sandbox.confine): no way back to it
-                self.cdp_tab("Page.resetNavigationHistory", {})
-                self._fresh_history = False
-            problem = self._settle()
-            if problem:
-                raise RuntimeError(f"start URL {urls[0]!r}: {problem}")
-        except WebDriverException as exc:
-            self._check_alive(exc)
-            raise RuntimeError(f"could not open {urls}: {str(exc).splitlines()[0]}") from exc
-        self._targets = {}
-        self._settled_at = self._generation  # settled, its tabs just synced: the first observation need not again
+    # ---- opening and closing (an episode's start, the actions) ---------------------------------------------
+    def close_others(self) -> None:
+        """Close every tab but the first and focus it (an episode's start)."""
+        for handle in self._tabs[1:]:
+            self._session.switch(handle)
+            self._session.driver.close()
+            self._session.forget_window()
+        self._tabs = self._tabs[:1]
+        self._emulated = {h: v for h, v in self._emulated.items() if h in self._tabs}
+        self._focus(0)
+
+    def focus_first(self) -> None:
+        self._focus(0)
+
+    def add(self) -> None:
+        """Open a blank tab after the others and focus it."""
+        self._tabs.append(self._new_tab())
+        self._focus(len(self._tabs) - 1)
+
+    def switch_to(self, index: int) -> None:
+        if not 0 <= index < len(self._tabs):
+            raise ActionError(f"tab_focus [{index}]: no such tab; open tabs are 0..{len(self._tabs) - 1}")
+        self._focus(index)
+
+    def close_focused(self) -> None:
+        closing = self._tabs[self._focused]
+        if len(self._tabs) == 1:  # closing the last window would end the session: open a blank tab first
+            self._tabs.append(self._new_tab())
+            self._session.switch(closing)  # remembered: the focus below must switch to the new tab
+        self._session.driver.close()
+        self._tabs.remove(closing)
+        self._keep_only(set(self._tabs))
+        self._focus(len(self._tabs) - 1)
 
     @property
-    def url(self) -> str:
-        """The focused tab's URL as the last settle or observation saw it (no request unless it is an error
-        page, whose failed URL WebDriver names)."""
-        return self._observed_url()
+    def fresh_history(self) -> bool:
+        """Tab 0 was kept from the last episode (Sandbox.confine): the next open() drops its history."""
+        return self._fresh_history
 
-    def _observed_url(self) -> str:
-        """The focused tab's URL as the page reported it; on an error page, the URL that failed to load
-        (as WebDriver gives it)."""
-        url, title = self._page_state
-        if url.startswith(_ERROR_PAGE):
-            url = self.driver.current_url
-            self._page_state = (url, title)
-        return url
+    def history_dropped(self) -> None:
+        self._fresh_history = False
 
-    def _tabs_of(self, reads: _Reads | None) -> list[Tab]:
-        """Titles and URLs of the open tabs: the focused one from the settle, the others from DevTools'
-        list of pages (one request, without switching to each tab)."""
-        url, title = self._observed_url(), self._page_state[1]
-        if len(self._tabs) == 1 or reads is None:
+    # ---- browser contexts (agent/browser/sandbox.py) ---------------------------------------------------
+    def move_to_context(self, context: str, handles: list[str]) -> None:
+        """The agent's tabs from now on live in `context`: one tab (the first, kept when it is in that context
+        already, else a new blank one), every other window but the harness's spare tab of this context closed."""
+        kept = self._tabs[0] if context == self._context and self._tabs and self._tabs[0] in handles else None
+        if context != self._context:
+            self._spare = None  # the harness's tab of the other context: closed below
+        self._context = context
+        fresh = kept or self._new_tab()
+        self._fresh_history = kept is not None  # open() drops the kept tab's history
+        for handle in handles:
+            if handle not in (fresh, self._spare):
+                self._session.switch(handle)
+                self._session.driver.close()
+                self._session.forget_window()
+        self._tabs = [fresh]
+        self._keep_only({fresh})
+        self._focus(0)
+
+    def _new_tab(self) -> str:
+        """Open a blank tab (in the agent's context when confined) and make it WebDriver's current window;
+        returns its handle. The caller adds it to the env's tabs."""
+        if self._context is not None:
+            # no size: Chromium takes one only for the context's first window; the viewport is emulated per tab
+            target = self._session.browser_call(
+                "Target.createTarget", {"url": "about:blank", "browserContextId": self._context}
+            )["targetId"]
+            self._session.switch(target)
+            return target
+        self._session.forget_window()
+        self._session.driver.switch_to.new_window("tab")
+        return self._session.driver.current_window_handle
+
+    def open_tab(self) -> str:
+        """A tab for the harness (the scoring tab), in the agent's context, focused in WebDriver but not one of
+        the agent's tabs. The caller hands it back with `release_tab` (or closes it)."""
+        spare, self._spare = self._spare, None
+        self._session.forget_window()  # the harness switches between its tab and the agent's on its own
+        if spare is not None:
+            try:
+                self._session.driver.switch_to.window(spare)
+                return spare
+            except WebDriverException:
+                pass  # closed meanwhile: a new one
+        return self._new_tab()
+
+    def release_tab(self, handle: str) -> None:
+        """Keep the harness's tab for its next use: loading a page in a tab that exists costs a third of
+        opening a tab, loading it and closing the tab. It stays on the last page the harness read (in the
+        agent's context, under the same rules), the agent never sees it among its tabs, and the next scoring
+        loads its own page in it afresh. The caller switches WebDriver to the tab it works in next."""
+        self._spare = handle
+
+    # ---- an observation's list of tabs ---------------------------------------------------------------
+    def tabs_of(self, read_targets: Callable[[], dict] | None, url: str, title: str) -> list[Tab]:
+        """Titles and URLs of the open tabs: the focused one as given (`url`, `title`: from the settle), the
+        others from DevTools' list of pages (`read_targets`: one request, without switching to each tab)."""
+        if len(self._tabs) == 1 or read_targets is None:
             return [Tab(title, url)]
-        infos = {t["targetId"]: t for t in reads.get("targets").get("targetInfos", [])}
+        infos = {t["targetId"]: t for t in read_targets().get("targetInfos", [])}
         tabs = []
+        driver = self._session.driver
         for handle in self._tabs:
             info = infos.get(handle, {})
             if handle == self._focused_handle:
@@ -160,11 +233,11 @@ class Tabs(SessionState):
             elif info and not info.get("url", "").startswith(_ERROR_PAGE):
                 tabs.append(Tab(_document_title(info.get("title", ""), info.get("url", "")), info["url"]))
             else:  # an error page (WebDriver names the URL that failed) or a tab DevTools did not list
-                self._switch(handle)
+                self._session.switch(handle)
                 try:
-                    tabs.append(Tab(self.driver.title, self.driver.current_url))
+                    tabs.append(Tab(driver.title, driver.current_url))
                 finally:
-                    self._switch(self._focused_handle)
+                    self._session.switch(self._focused_handle)
         return tabs
 
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from agent.agents.base import AgentOutput
+from agent.agents.reference import ELEMENT_STEPS
 from agent.observation import Observation
 from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.taskfiles.loader import Task
 from evaluation.vocabulary.outcome import Reward
 
-_ELEMENT = ("click", "hover", "type")
+_ELEMENT = ELEMENT_STEPS  # the steps that name an element (the action definitions say which)
 
 
 def scripts_on_last_page(task: Task) -> bool:

@@ -9,7 +9,7 @@ import inspect
 import pytest
 
 from agent.actions import ACTIONS, Action, ActionType, Browser, InvalidAction, action, parse_action
-from agent.browser import BrowserEnv
+from agent.browser.act import Actions
 from agent.prompts.instructions import ACTION_GRAMMAR, system_prompt
 from agent.prompts.reply import extract_action
 
@@ -90,7 +90,7 @@ def test_the_reply_reader_keeps_a_bare_action_and_drops_a_language_tag():
 
 def test_the_browser_has_every_primitive_the_actions_use():
     primitives = [name for name in vars(Browser) if not name.startswith("_")]
-    assert primitives and all(callable(getattr(BrowserEnv, name, None)) for name in primitives), primitives
+    assert primitives and all(callable(getattr(Actions, name, None)) for name in primitives), primitives
     for name in primitives:
         wanted = list(inspect.signature(getattr(Browser, name)).parameters)
-        assert list(inspect.signature(getattr(BrowserEnv, name)).parameters) == wanted, name
+        assert list(inspect.signature(getattr(Actions, name)).parameters) == wanted, name

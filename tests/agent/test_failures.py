@@ -192,8 +192,8 @@ def test_a_navigation_queued_by_the_page_right_after_a_click_is_waited_for(som_e
     som_env.observe()
     slow_server.release.set()  # the new page's image comes at once: only the queued start matters
     calls = []
-    real = som_env._settle
-    real_yield = som_env._yield_to_page
+    real = som_env.page.settle
+    real_yield = som_env.page.yield_to_page
 
     def yield_to_page() -> None:
         calls.append("yield")
@@ -203,12 +203,12 @@ def test_a_navigation_queued_by_the_page_right_after_a_click_is_waited_for(som_e
         calls.append("settle")
         return real()
 
-    som_env._yield_to_page = yield_to_page
-    som_env._settle = settle
+    som_env.page.yield_to_page = yield_to_page
+    som_env.page.settle = settle
     try:
         assert som_env.step(parse_action(f"click [{som_env.resolve_element_id(text='Later')}]")) is None
     finally:
-        del som_env._yield_to_page, som_env._settle
+        del som_env.page.yield_to_page, som_env.page.settle
     # on an idle machine the race is rarely lost even without the yield; that it runs before the settle is
     # what closes it (a loaded CI machine lost it: the step returned on the old page)
     assert calls == ["yield", "settle"]

@@ -168,7 +168,7 @@ def _fill(case: Case, servers: dict, env: BrowserEnv) -> Case:
 
     values = {
         "project": PROJECT,
-        "debugger": env._debugger,
+        "debugger": env.session.debugger,
         "chromedriver": env.driver.service.service_url,  # type: ignore[attr-defined]
         "task_port": servers["task"].rsplit(":", 1)[1],
         "intent": json.loads((PROJECT / "tasks" / "classifieds.json").read_text(encoding="utf-8"))[0]["intent"][:40],
@@ -215,7 +215,7 @@ def _page_texts(env: BrowserEnv) -> list[str]:
             env.driver.switch_to.frame(frame)
             texts.append(env.driver.execute_script("return document.documentElement.innerText") or "")
             env.driver.switch_to.default_content()
-    env.driver.switch_to.window(env._focused_handle)
+    env.driver.switch_to.window(env.tabs.focused_handle)
     return texts
 
 
@@ -243,8 +243,8 @@ def test_escape_is_refused(env, servers, case, tmp_path):
     assert case.secret not in html
     for handle in env.driver.window_handles:  # nothing left on an off-limits page
         env.driver.switch_to.window(handle)
-        assert may_load(env.driver.current_url, env._allowed or frozenset()), env.driver.current_url
-    env.driver.switch_to.window(env._focused_handle)
+        assert may_load(env.driver.current_url, env.sandbox.allowed or frozenset()), env.driver.current_url
+    env.driver.switch_to.window(env.tabs.focused_handle)
 
 
 def test_the_task_site_itself_is_reachable(env, servers):
@@ -315,10 +315,10 @@ def test_a_kept_tab_carries_nothing_into_the_next_episode(servers):
         scoring = browser.open_tab()
         browser.driver.get(task + "/frame")
         browser.release_tab(scoring)
-        first = browser._tabs[0]
+        first = browser.tabs.handles[0]
 
         browser.confine([task])
-        assert browser._tabs == [first]  # kept, not a new tab
+        assert browser.tabs.handles == [first]  # kept, not a new tab
         browser.open([task + "/"])
         left = browser.driver.execute_script(
             "return [document.cookie, localStorage.getItem('left'), sessionStorage.getItem('left')]"
@@ -328,13 +328,29 @@ def test_a_kept_tab_carries_nothing_into_the_next_episode(servers):
         assert [e["url"] for e in history["entries"]] == [task + "/"]
         assert browser.step(_parse("go_back")) is None
         assert browser.observe().url == task + "/"  # nowhere to go back to
-        assert scoring in browser.driver.window_handles and scoring not in browser._tabs
+        assert scoring in browser.driver.window_handles and scoring not in browser.tabs.handles
         assert len(browser.observe().tabs) == 1
         assert browser.open_tab() == scoring  # the harness gets its tab back
-        browser.driver.switch_to.window(browser._focused_handle)
+        browser.driver.switch_to.window(browser.tabs.focused_handle)
 
         browser.confine([task, servers["arena"]])  # another rule set: a new context, a new blank tab
-        assert browser._tabs != [first] and browser.driver.window_handles == browser._tabs
+        assert browser.tabs.handles != [first] and browser.driver.window_handles == browser.tabs.handles
+
+
+def test_closing_the_only_tab_of_a_confined_browser_leaves_a_blank_tab_to_go_on_in(servers):
+    """close_tab on the agent's only tab opens a blank tab first (closing the last window would end the session);
+    confined, that tab is made in the task's context, and WebDriver must end on it (it was left on the closed
+    window: every later command failed with "no such window")."""
+    task = servers["task"]
+    with BrowserEnv(viewport=(800, 600), mode="accessibility_tree") as browser:
+        browser.confine([task])
+        browser.open([task + "/"])
+        browser.observe()
+        assert browser.step(_parse("close_tab")) is None
+        obs = browser.observe()
+        assert obs.url == "about:blank" and len(obs.tabs) == 1
+        assert browser.step(_parse(f"goto [{task}/link]")) is None
+        assert browser.observe().url == task + "/link"
 
 
 def test_a_kept_tab_loads_a_fragment_address_afresh(servers):
@@ -349,10 +365,10 @@ def test_a_kept_tab_loads_a_fragment_address_afresh(servers):
         browser.confine([task])
         browser.open([address])
         browser.driver.execute_script(stale)
-        kept = browser._tabs[0]
+        kept = browser.tabs.handles[0]
         browser.confine([task])
         browser.open([address])
-        assert browser._tabs == [kept]
+        assert browser.tabs.handles == [kept]
         assert browser.driver.title == "task home"
         assert browser.cdp("Page.getNavigationHistory", {})["entries"][-1]["url"] == address
 
@@ -367,9 +383,9 @@ def test_a_kept_tab_loads_a_fragment_address_afresh(servers):
             tab.show(address)
             first = tab.handle
             browser.driver.execute_script(stale)
-        browser.driver.switch_to.window(browser._focused_handle)
+        browser.driver.switch_to.window(browser.tabs.focused_handle)
         with _ScoringTab(ctx) as tab:
             tab.show(address)
             assert tab.handle == first  # the same tab, kept
             assert browser.driver.title == "task home"
-        browser.driver.switch_to.window(browser._focused_handle)
+        browser.driver.switch_to.window(browser.tabs.focused_handle)

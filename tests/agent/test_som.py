@@ -286,7 +286,9 @@ def test_observing_through_chromedriver_alone_gives_the_same_observation(pages):
             assert _pixels(fast.screenshot) == _pixels(slow.screenshot)
             assert fast.som_screenshot and slow.som_screenshot  # som mode: both marked
             assert _pixels(fast.som_screenshot) == _pixels(slow.som_screenshot)
-        assert fast_env._sockets and not relay._sockets  # each took the path it is meant to test
+        assert (
+            fast_env.channel.open_sockets and not relay.channel.open_sockets
+        )  # each took the path it is meant to test
         button = relay.resolve_element_id(text="B437")
         assert relay.step(parse_action(f"click [{button}]")) is None
         assert _status(relay, "result") == "B437"

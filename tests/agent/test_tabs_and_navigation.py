@@ -149,7 +149,9 @@ def test_a_dialog_the_page_opens_by_itself_is_accepted_and_reported(som_env, pag
     else:  # a read over the DevTools socket, which a dialog holds until it is closed
         from agent.browser.reads import _Reads
 
-        reads = _Reads(som_env, som_env._socket(), {"probe": ("Runtime.evaluate", {"expression": "1 + 1"})})
+        reads = _Reads(
+            som_env.channel, som_env.channel.socket(), {"probe": ("Runtime.evaluate", {"expression": "1 + 1"})}
+        )
         assert reads.get("probe")["result"]["value"] == 2
         obs = som_env.observe()
     assert obs.meta["dialogs"] == ["Keep going?"]

@@ -75,7 +75,7 @@ def test_observations_through_the_grid_equal_the_local_browsers(real_grid, fixtu
     for where, url in (("grid", real_grid.url), ("local", None)):
         with BrowserEnv(mode="accessibility_tree", remote_url=url) as env:
             if where == "grid":
-                assert env._debugger is None  # no local socket: reads go through the Grid
+                assert env.session.debugger is None  # no local socket: reads go through the Grid
                 assert str(env.driver.capabilities.get("se:cdp", "")).startswith("ws://127.0.0.1:")
             env.open([page])
             # the ids are the page's own node ids (they differ between two browsers), the rest must not
