@@ -126,33 +126,41 @@ class _Grid:
     def __init__(self):
         self.cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
 
-    def _keys(self, r):
+    def _keys(self, r) -> list[tuple[int, int]]:
         c = self.CELL
-        for gx in range(int(r[0] // c), int(r[2] // c) + 1):
-            for gy in range(int(r[1] // c), int(r[3] // c) + 1):
-                yield gx, gy
+        ys = range(int(r[1] // c), int(r[3] // c) + 1)
+        return [(gx, gy) for gx in range(int(r[0] // c), int(r[2] // c) + 1) for gy in ys]
 
     def add(self, r) -> None:
+        cells = self.cells
         for k in self._keys(r):
-            self.cells.setdefault(k, []).append(r)
+            found = cells.get(k)
+            if found is None:
+                cells[k] = [r]
+            else:
+                found.append(r)
 
     def hits(self, r) -> int:
         """How many stored rectangles overlap `r`."""
-        return len({id(o) for k in self._keys(r) for o in self.cells.get(k, ()) if _overlaps(r, o)})
+        cells = self.cells
+        return len({id(o) for k in self._keys(r) for o in cells.get(k, ()) if _overlaps(r, o)})
 
     def covered_fraction(self, r, ignore=None) -> float:
         """The largest fraction of `r` that one stored rectangle (other than `ignore`) covers."""
-        area = max(1.0, (r[2] - r[0]) * (r[3] - r[1]))
-        worst = 0.0
+        x0, y0, x1, y1 = r
+        cells = self.cells
+        largest = 0.0  # the largest overlap's area: dividing once at the end gives the same float
         for k in self._keys(r):
-            for o in self.cells.get(k, ()):
+            for o in cells.get(k, ()):
                 if o is ignore:
                     continue
-                w = min(r[2], o[2]) - max(r[0], o[0])
-                h = min(r[3], o[3]) - max(r[1], o[1])
-                if w > 0 and h > 0:
-                    worst = max(worst, w * h / area)
-        return worst
+                w = (x1 if x1 < o[2] else o[2]) - (x0 if x0 > o[0] else o[0])
+                if w <= 0:
+                    continue
+                h = (y1 if y1 < o[3] else o[3]) - (y0 if y0 > o[1] else o[1])
+                if h > 0 and w * h > largest:
+                    largest = w * h
+        return largest / max(1.0, (x1 - x0) * (y1 - y0))
 
 
 def label_size(text: str) -> tuple[int, int, int, int]:

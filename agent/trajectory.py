@@ -3,7 +3,7 @@
     write_trajectory(path, result, intent, images, reward)
 
 Screenshots (the frame the agent saw, with Set-of-Marks boxes when its mode draws them, and then the
-raw frame too, folded under it) and input images are WebP files (quality 80: page text stays readable)
+raw frame too, reduced, folded under it) and input images are WebP files (quality 40: page text stays readable)
 in the `frames/` folder next to the pages, named by a hash of their pixels: a frame shared by steps or
 episodes (the last step and the final page, a common start page) is stored once for the whole folder.
 Pages reference them by relative paths, so they open from disk; archive the folder as a whole.
@@ -50,11 +50,14 @@ details summary{cursor:pointer;color:#334}
 """
 
 
-WEBP_QUALITY = 65  # page text stays sharp (checked by eye at 1:1 on the store's and the classifieds' lists)
-# libwebp's effort: 2 gives files a quarter smaller than 1 in about the same time (4 takes twice as long for
-# another 7%); the frames are most of a run's CPU after the browser itself
-WEBP_METHOD = 2
-RAW_SCALE = 0.5  # the frame without marks is a reminder of what the marks cover: half size, a third of the bytes
+# Quality 40 at effort 3: page text, the small grey lines of a listing included, still reads at 1:1 (checked by eye
+# on the classifieds' lists and listing pages); the first 6 classifieds tasks, sighted, all frames: 344 -> 248 KB per
+# episode against quality 65 at effort 2 (effort 3 gives files 4% smaller than 2 for twice the encoding time, which
+# only a run that keeps every frame pays: make test's task pass keeps them for failed tasks only)
+WEBP_QUALITY = 40
+WEBP_METHOD = 3
+# the frame without marks is a reminder of what the marks cover: at 3/8 of the size (a seventh of the pixels)
+RAW_SCALE = 0.375
 FRAMES = "frames"  # the shared folder of images, next to the pages
 
 
@@ -118,10 +121,10 @@ def _img(src: str | None, alt: str) -> str:
 
 
 def _raw_html(files: _Images, path: Path | None, png: Callable[[], bytes | None], alt: str) -> str:
-    """The frame without marks, at half size, folded under the Set-of-Marks frame (only when the agent saw
+    """The frame without marks, at RAW_SCALE, folded under the Set-of-Marks frame (only when the agent saw
     marks)."""
     src = files.add(lambda: _step_png(path, png()), scale=RAW_SCALE)
-    return f"<details><summary>Without marks (half size)</summary>{_img(src, alt)}</details>" if src else ""
+    return f"<details><summary>Without marks (reduced)</summary>{_img(src, alt)}</details>" if src else ""
 
 
 def _step_html(step: StepRecord, files: _Images) -> str:

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 
 from agent.agents import make_agent
 from agent.episode import run_episode
-from agent.trajectory import write_trajectory
+from agent.trajectory import RAW_SCALE, write_trajectory
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped fixture is made once
 pytestmark = pytest.mark.xdist_group("agent_loop/test_trajectory")
@@ -119,7 +119,7 @@ def test_set_of_marks_episode_keeps_the_marked_and_the_raw_frame(env_som, pages,
     assert len(list((tmp_path / "frames").iterdir())) == 2
     with Image.open(tmp_path / step_marked) as marked, Image.open(tmp_path / step_raw) as raw:
         assert marked.size == env_som.viewport  # what the model saw, at full size
-        assert raw.size == (marked.width // 2, marked.height // 2)  # the reminder without marks, half size
+        assert raw.size == (round(marked.width * RAW_SCALE), round(marked.height * RAW_SCALE))  # a reduced reminder
     env_som.driver.get(path.as_uri())
     broken = env_som.driver.execute_script(
         "return [...document.images].filter(i => !(i.complete && i.naturalWidth > 0)).length"
