@@ -2,10 +2,12 @@
 
 A sample (every 20th task of each suite by default) is proven as `make test-tasks` proves every task (sighted
 agent, --prove, whole observations, frames only on failure), with make test's workers; printed: the wall
-time per task of the sample (the target is 0.5 s on 2 cores) and the phase table of its result lines
+time per task of the sample (the target is 0.5 s on 2 cores), its CPU time per task (of the whole process
+tree, which a loaded machine changes much less than the wall time) and the phase table of its result lines
 (evaluation/reporting/phases.py), so each phase's share can be followed from one change to the next.
 
-    python -m benchmarks proof [--every N] [--workers N]
+    python -m benchmarks proof                                 # every 20th task, make test's workers
+    python -m benchmarks.bench_proof [--every N] [--workers N]
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -35,6 +38,48 @@ def sample(every: int) -> list[str]:
         for task in tasks[::every]:
             ids.append(f"tasks/{suite}.json::{task['sites'][0]}/{task['task_id']}")  # named by the main site
     return ids
+
+
+class TreeCPU(threading.Thread):
+    """User + system CPU seconds of a process and all its descendants (pytest, its workers, their sites,
+    ChromeDriver, Chromium's processes), read from /proc every `period` seconds: what a process spent after the
+    last reading before it ended is missed (getrusage's children figures miss more: Chromium's processes are
+    not reaped by the processes that started them). Linux only; elsewhere 0."""
+
+    def __init__(self, root: int, period: float = 0.2):
+        super().__init__(daemon=True)
+        self.root, self.period = root, period
+        self.spent: dict[tuple[int, str], int] = {}  # (pid, start time) -> clock ticks
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(self.period):
+            self.read()
+
+    def stop(self) -> None:
+        self.done.set()
+        self.join()
+
+    def read(self) -> None:
+        parents: dict[int, int] = {}
+        ticks: dict[int, tuple[str, int]] = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue  # ended meanwhile
+            pid = int(stat.parent.name)
+            parents[pid] = int(fields[1])
+            ticks[pid] = (fields[19], int(fields[11]) + int(fields[12]))
+        for pid, (started, used) in ticks.items():
+            ancestor = pid
+            while ancestor not in (self.root, 0, 1) and ancestor in parents:
+                ancestor = parents[ancestor]
+            if ancestor == self.root:
+                self.spent[(pid, started)] = used
+
+    def seconds(self) -> float:
+        return sum(self.spent.values()) / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.0
 
 
 def main(argv: list[str]) -> None:
@@ -73,8 +118,14 @@ def main(argv: list[str]) -> None:
             str(results),
         ]
         start = time.perf_counter()
-        done = subprocess.run(command, cwd=PROJECT, capture_output=True, text=True)
+        with subprocess.Popen(command, cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+            meter = TreeCPU(run.pid)
+            meter.start()
+            out, err = run.communicate()
+            meter.stop()
+        done = subprocess.CompletedProcess(command, run.returncode, out, err)
         wall = time.perf_counter() - start
+        cpu = meter.seconds()
         if done.returncode != 0:
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
             raise RuntimeError(f"the sample's proofs failed (exit {done.returncode}):\n{tail}")
@@ -89,6 +140,12 @@ def main(argv: list[str]) -> None:
     print(
         f"proof cost: {len(ids)} tasks (every {args.every}th of each suite) with {args.workers} workers in "
         f"{wall:.1f} s, pytest's start-up included: {wall / len(ids):.3f} s of wall time per task "
-        f"(target 0.5 s on 2 cores)"
+        f"(target 0.5 s on 2 cores); {cpu / len(ids):.2f} s of CPU per task (user + system of the whole "
+        f"process tree: pytest, its workers, the sites, ChromeDriver and Chromium; a loaded machine's wall time "
+        f"is noise, its CPU time much less)"
     )
     print(table)
+
+
+if __name__ == "__main__":  # `python -m benchmarks proof` runs the defaults; this module alone takes the options
+    main(sys.argv[1:])

@@ -13,7 +13,7 @@ import os
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -448,8 +448,10 @@ class Runtime:
         def hook() -> bool:
             env = run.ready(run.env, "the browser")
             with env.harness():
-                # right after the start pages' observation: the URL it saw is the null agent's final URL
-                reward = score_start_as_null(resolved, self._eval_context(run, answer="", final_url=env.url))
+                # right after the start pages' observation: the URL it saw is the null agent's final URL, and
+                # the page it shows, untouched, is read there rather than loaded again
+                context = replace(self._eval_context(run, answer="", final_url=env.url), shown_url=env.url)
+                reward = score_start_as_null(resolved, context)
             run.record.setdefault("proof", {})["null"] = {
                 "reward": reward.score,
                 "scoring": "strict",

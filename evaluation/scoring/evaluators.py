@@ -53,6 +53,10 @@ class EvalContext:
     # takes the scoring tab back when the checks are done (a BrowserEnv's `release_tab`: kept blank for the
     # next scoring, which saves opening and closing a tab); None: the tab is closed
     release_tab: Callable[[str], None] | None = None
+    # the URL the agent's focused tab shows as loaded and untouched since (the null proof: the start page just
+    # opened and observed): a check of that URL that only reads (a helper or the page source, no prep action or
+    # page script) reads it there instead of loading it again in the scoring tab; None: every URL is loaded
+    shown_url: str | None = None
 
 
 # ---- expectations (shared by string_match and program_html) -------------------------------------------
@@ -387,9 +391,12 @@ def _program_target(
     name = f"program_html[{i}]"
     driver = _browser(ctx, "program_html")
     url = _target_url(target, env)
+    scripts = bool(target.prep_actions) or target.locator.kind in ("js", "lambda")
+    # a page the agent's tab already shows, loaded and untouched, is read there: a fresh load would show the same
+    shown = url is not None and not scripts and url == ctx.shown_url
     if url is None or _reads_page(target):
-        tab.show(url)
-    if url is not None and (target.prep_actions or target.locator.kind in ("js", "lambda")):
+        tab.show(None if shown else url)
+    if url is not None and scripts:
         tab.touched()
     for statement in target.prep_actions:
         try:

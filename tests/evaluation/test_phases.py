@@ -4,6 +4,7 @@ parts the harness does not time on their own computed as the rest, the run's wal
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,27 @@ def test_a_retried_task_counts_once_and_a_bad_line_is_named(tmp_path, capsys):
     (tmp_path / "results.jsonl").write_text("{not json\n")
     assert main([str(tmp_path)]) == 2
     assert "results.jsonl:1: not a JSON line" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_the_proof_benchmark_counts_the_cpu_of_a_grandchild():
+    """benchmarks/bench_proof.py's CPU per task covers the whole process tree (Chromium's processes are the
+    grandchildren of pytest's workers): a grandchild's 0.4 s of CPU is counted, a process's beside the tree not."""
+    import subprocess
+    import sys
+    import time
+
+    from benchmarks.bench_proof import TreeCPU
+
+    spend = "import sys, time\nwhile time.process_time() < 0.4: pass\nsys.stdin.read()"  # then waits for EOF
+    beside = subprocess.Popen([sys.executable, "-c", spend], stdin=subprocess.PIPE)
+    tree = subprocess.Popen(["sh", "-c", f'"{sys.executable}" -c "$0"; true', spend], stdin=subprocess.PIPE)
+    meter = TreeCPU(tree.pid, period=0.05)
+    meter.start()
+    deadline = time.monotonic() + 60
+    while meter.seconds() < 0.35 and time.monotonic() < deadline and tree.poll() is None:
+        meter.done.wait(0.05)
+    for process in (tree, beside):
+        process.communicate(b"")
+    meter.stop()
+    assert 0.35 <= meter.seconds() < 0.75, meter.spent  # clock ticks: utime and stime each rounded down

@@ -564,3 +564,23 @@ def test_a_proof_of_zero_stops_at_the_first_failed_check_and_a_score_reads_every
         task, EvalContext(answer=None, final_url=item, driver=driver, scoring="strict", first_failure_ends=True)
     )
     assert proof.score == 0 and [c.evaluator for c in proof.checks] == ["program_html[0]"], proof.explain()
+
+
+def test_a_page_the_agent_shows_untouched_is_read_there_and_a_script_check_loads_it(driver, pages):
+    """`shown_url` (the null proof's start page): a helper check of that URL reads the agent's tab (its load
+    count stays, no tab opens); a js check of it loads it afresh in the scoring tab (that tab's first load)."""
+    counter = f"{pages}/load_counter.html"
+    driver.get(counter)
+    driver.get(counter)  # the agent's tab shows its second load
+    handles = list(driver.window_handles)
+    reads = {
+        "url": counter,
+        "locator": "func:get_query_text(__page__, '#loads')",
+        "required_contents": {"exact_match": "load 2"},
+    }
+    task = program_task([reads])
+    reward = evaluate_task(task, EvalContext(answer=None, final_url=counter, driver=driver, shown_url=counter))
+    assert reward.score == 1 and driver.window_handles == handles, reward.explain()
+    script = program_task([{**reads, "locator": "document.querySelector('#loads').textContent"}])
+    again = evaluate_task(script, EvalContext(answer=None, final_url=counter, driver=driver, shown_url=counter))
+    assert "'load 1'" in again.checks[0].reason and driver.window_handles == handles, again.explain()
