@@ -123,14 +123,25 @@ def _pan(lo: float, hi: float, extent: int, slack: float) -> float:
     return 0.0
 
 
+def _scene_start(spec: PhotoSpec, seed: int) -> tuple[Kind, random.Random, str]:
+    """The kind of `spec`, its scene's random stream (the same for every view of the item) and the backdrop it
+    picks first."""
+    kind = validate(spec)
+    scene_rng = random.Random(f"scene:{seed}:{spec.kind}")
+    return kind, scene_rng, kind.backdrops[scene_rng.randrange(len(kind.backdrops))]
+
+
+def scene_backdrop(spec: PhotoSpec, seed: int = 0) -> str:
+    """The backdrop render_scene(spec, any size, seed) draws, without drawing anything."""
+    return _scene_start(spec, seed)[2]
+
+
 def render_scene(spec: PhotoSpec, size: tuple[int, int] = (640, 480), seed: int = 0) -> Scene:
     """Render `spec` and report where the objects and labels are. Deterministic in (spec, size, seed)."""
-    kind = validate(spec)
+    kind, scene_rng, backdrop = _scene_start(spec, seed)
     w, h = int(size[0]), int(size[1])
     if w < 32 or h < 32:
         raise ValueError(f"render size: at least 32x32 pixels, got {size!r}")
-    scene_rng = random.Random(f"scene:{seed}:{spec.kind}")  # same for every view of the item
-    backdrop = kind.backdrops[scene_rng.randrange(len(kind.backdrops))]
     placements = _layout(spec.count, (w, h), scene_rng)
     wear_seed = scene_rng.randrange(1 << 30)
     light_variant = scene_rng.randrange(4)

@@ -318,6 +318,9 @@ def test_a_driver_without_the_clusters_token_is_refused_in_one_line(cluster, tmp
     env = embedded_env(
         cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(short_tmp), RAY_AUTH_MODE="token", RAY_AUTH_TOKEN="0" * 64
     )
+    # Ray retries a refused connection 20 times a second apart before it gives up; the refusal and its message
+    # are the same after 2 (20 s less of waiting)
+    env["RAY_NUM_REDIS_GET_RETRIES"] = "2"
     cmd = [
         sys.executable,
         "-m",

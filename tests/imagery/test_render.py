@@ -94,6 +94,21 @@ def test_other_sizes_render():
         render_photo(PhotoSpec("bicycle"), size=(10, 10))
 
 
+def test_the_backdrop_is_known_without_drawing():
+    """scene_backdrop (what the store builder reads a scene's setting from) names the backdrop render_scene draws,
+    for every kind (each its own backdrops), several seeds and views."""
+    from sites.imagery.compose import scene_backdrop
+
+    seen = set()
+    for i, name in enumerate(sorted(KINDS)):
+        for seed in (i, 1000 + 7 * i):
+            spec = PhotoSpec(name, view=seed % 3)
+            drawn = render_scene(spec, size=(64, 48), seed=seed).backdrop
+            assert scene_backdrop(spec, seed) == drawn, (name, seed)
+            seen.add(drawn)
+    assert len(seen) >= 4
+
+
 def test_views_frame_the_same_objects_differently():
     base = PhotoSpec("teddy bear", "pink", count=4)
     scenes = [render_scene(PhotoSpec(**{**base.__dict__, "view": v}), size=(640, 480), seed=9) for v in range(3)]

@@ -84,6 +84,42 @@ def answer_tokens(task: dict) -> set[str]:
     return found
 
 
+WORD = re.compile(r"[0-9A-Za-z]+")
+HEX_NAME = re.compile(r"[0-9a-f]{16}")
+
+
+class Needles:
+    """Which of many strings occur in a text: `[n for n in needles if n in text]`, in the same order, without
+    searching the whole text for each. A needle with a word inside it (letters and digits with a non-word
+    character on both sides, within the needle) can occur only where that word is a whole word of the text, so
+    it is searched only in texts holding its longest such word; a name of 16 hex digits can occur only inside
+    a run of hex digits, so only those runs' 16-character windows are looked up. Any other needle is searched
+    for in every text."""
+
+    def __init__(self, needles):
+        self.order = {n: i for i, n in enumerate(dict.fromkeys(needles))}
+        self.by_word: dict[str, list[str]] = {}
+        self.hex_names: set[str] = set()
+        self.always: list[str] = []
+        for needle in self.order:
+            inner = [m.group() for m in WORD.finditer(needle) if 0 < m.start() and m.end() < len(needle)]
+            if inner:
+                self.by_word.setdefault(max(inner, key=len), []).append(needle)
+            elif HEX_NAME.fullmatch(needle):
+                self.hex_names.add(needle)
+            else:
+                self.always.append(needle)
+
+    def found_in(self, text: str) -> list[str]:
+        words = set(WORD.findall(text)) & self.by_word.keys()
+        candidates = self.always + [n for w in words for n in self.by_word[w]]
+        found = {n for n in candidates if n in text}
+        if self.hex_names:
+            for run in re.findall(r"[0-9a-f]{16,}", text):
+                found |= {run[i : i + 16] for i in range(len(run) - 15)} & self.hex_names
+        return sorted(found, key=self.order.__getitem__)
+
+
 def input_images(tasks: list[dict]) -> dict[str, dict]:
     """Reference in a task file ("images/reddit/<hash>.jpg") -> the task using it."""
     out = {}
@@ -121,21 +157,25 @@ def arena(tmp_path_factory):
     settings = dataclasses.replace(
         suite_settings(), run_dir=tmp_path_factory.mktemp("leak-run"), reset_token="leak-test-reset-token-7f3a9c"
     )
+    # entering the arena starts its sites (no second start: it would leave the first ones running)
     with Arena(["classifieds", "shopping", "reddit", "wikipedia", "homepage"], settings=settings) as running:
-        running.start()
         yield running
 
 
 @pytest.fixture(scope="module")
 def crawled(arena, tasks) -> dict[str, dict]:
     """site -> {url: Page} of what the logged-in user's browser can reach there."""
+    from concurrent.futures import ThreadPoolExecutor
+
     urls = arena.urls
-    out = {}
-    for site, base in urls.items():
+
+    def crawl_site(site: str) -> dict:
         seeds = seeds_of(site, tasks, urls)
-        session = login_session(site, base)
-        out[site] = crawl(base, seeds, session, budget=len(seeds) + BUDGET[site])
-    return out
+        return crawl(urls[site], seeds, login_session(site, urls[site]), budget=len(seeds) + BUDGET[site])
+
+    # the sites are servers of their own: one crawler each at once (each its own session, as before)
+    with ThreadPoolExecutor(len(urls)) as pool:
+        return dict(zip(urls, pool.map(crawl_site, urls), strict=True))
 
 
 def test_the_crawl_reaches_each_site_and_its_task_pages(crawled, arena, tasks):
@@ -211,16 +251,41 @@ def test_the_homepage_shows_no_reference_url(crawled, arena, tasks):
 
 def test_no_site_serves_task_files_comments_tokens_or_image_names(crawled, arena, tasks):
     token = arena.settings.reset_token
-    comments = {t["comments"] for t in tasks if len(t.get("comments") or "") >= 25}
+    comments = Needles(t["comments"] for t in tasks if len(t.get("comments") or "") >= 25)
     stems = {ref.rsplit("/", 1)[-1].rsplit(".", 1)[0] for ref in input_images(tasks)}
+    names = Needles(stems)
     for site, pages in crawled.items():
         for url, page in pages.items():
             text = page.body + " " + " ".join(v for _t, _a, v in page.attributes)
             assert token not in text and token not in url, f"{url} shows the reset token"
             assert not [m for m in TASK_FILE_MARKERS if m in text], f"{url} serves a task file"
-            assert not [c for c in comments if c in text], f"{url} shows a task's comment"
+            assert not comments.found_in(text), f"{url} shows a task's comment"
             if site != "homepage":
-                assert not [s for s in stems if s in text or s in url], f"{url} names an input image"
+                assert not names.found_in(text) + [s for s in stems if s in url], f"{url} names an input image"
+
+
+def test_the_many_strings_search_finds_what_a_plain_search_finds():
+    """Needles.found_in, which the check above uses on every page, against `in` on each needle."""
+    needles = [
+        "a comment, with the red bike inside it",
+        "0123456789abcdef",
+        "fedcba9876543210",
+        "nowordinside",
+        "x" * 30,
+        "ends in a word",
+    ]
+    texts = [
+        "<p>see: a comment, with the red bike inside it!</p>",
+        "src=/img/00fedcba9876543210ff.png and 0123456789ABCDEF",
+        "0123456789abcde",
+        "<i>prefixnowordinsidesuffix</i> " + "x" * 31,
+        "it ends in a words list",
+        "a comment, with the red bike inside i",
+    ]
+    search = Needles(needles)
+    for text in texts:
+        assert search.found_in(text) == [n for n in needles if n in text], text
+    assert search.found_in(texts[0]) == [needles[0]] and search.found_in(texts[1]) == [needles[2]]
 
 
 def test_no_image_url_or_attribute_states_a_visual_fact(crawled, tasks):

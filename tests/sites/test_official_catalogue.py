@@ -40,8 +40,8 @@ def stack(tmp_path_factory):
         run_dir=tmp_path_factory.mktemp("official-run"),
         reset_token="official-test-token",
     )
+    # entering the arena starts its sites (no second start: it would leave the first ones running)
     with Arena(["classifieds", "shopping", "reddit", "wikipedia"], settings=settings) as arena:
-        arena.start()
         sessions = {site: login_session(site, base) for site, base in arena.urls.items()}
         yield arena, sessions
 

@@ -203,12 +203,3 @@ def test_forum_posts_of_store_photos_are_scored_on_the_new_post(tasks):
         }
         title = t["eval"]["program_html"][0]["required_contents"]["exact_match"]
         assert " for $" in title and title in json.dumps(t["reference_solution"])
-
-
-def test_the_cli_checks_the_multisite_suite():
-    from tasks.build.__main__ import main
-
-    assert main(["--check", "multisite"]) == 0
-    with pytest.raises(SystemExit) as stop:
-        main(["--check", "nowhere"])
-    assert stop.value.code == 2

@@ -60,7 +60,7 @@ SETTINGS = {
 
 def scenes(p: Product) -> list[tuple[str, list[Photo]]]:
     """(backdrop, photos) of each scene of p's gallery (a scene: the photos rendered with one seed)."""
-    from sites.imagery.compose import render_scene
+    from sites.imagery.compose import scene_backdrop
 
     out: list[tuple[str, list[Photo]]] = []
     for ph in p.photos:
@@ -69,7 +69,7 @@ def scenes(p: Product) -> list[tuple[str, list[Photo]]]:
             continue
         key = (ph.kind, ph.seed)
         if key not in _BACKDROPS:
-            _BACKDROPS[key] = render_scene(Suite.spec(p), (64, 48), ph.seed).backdrop
+            _BACKDROPS[key] = scene_backdrop(Suite.spec(p), ph.seed)
         out.append((_BACKDROPS[key], [ph]))
     return out
 
