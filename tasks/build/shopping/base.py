@@ -199,6 +199,14 @@ class Suite(BaseSuite):
             **task,
         )
 
+    def buy_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
+        """Add a task whose job is to buy one `p` from its card on the page at `start_url`."""
+        solution = [open_card(p), *self.add_to_cart(p), *self.checkout(), stop("")]
+        ev = html_eval(order_targets(p, 1))
+        return self.mirror(
+            official, template, args, start_url=start_url, eval_=ev, solution=solution, require_reset=True, **task
+        )
+
     def wish_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
         """Add a task whose job is to put `p` onto the wish list from its card on the page at `start_url`."""
         solution = [open_card(p), click("button.towishlist"), stop("")]

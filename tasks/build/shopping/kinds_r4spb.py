@@ -260,17 +260,7 @@ def other_colour_cheapest_wish(s: Suite) -> None:
     cands = cheapest_in_a_colour(s, lambda p: p.id not in s.wishlist_ids)
     for t, c, same, shown, page in s.fresh(cands, 1):
         args = {"color": c}
-        s.mirror(
-            28,
-            template,
-            args,
-            start_url=page.url,
-            image=s.product_image(shown),
-            eval_=html_eval([wish_target([t.name])]),
-            solution=[open_card(t), click("button.towishlist"), stop("")],
-            require_reset=True,
-            grounding=s.ground(same, [c]),
-        )
+        s.wish_job(28, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground(same, [c]))
 
 
 def left_one_to_wishlist(s: Suite) -> None:

@@ -19,7 +19,6 @@ from .base import (
     WISHLIST_NAMES,
     Suite,
     open_card,
-    order_targets,
     page_url,
     review_steps,
     review_targets,
@@ -298,16 +297,7 @@ def buy_cheapest_in_category(s: Suite, n: int = 3) -> None:
     cands = [c for c in _one_page_extremes(s, True) if not c[0].options and c[0].sku not in s.latest_order_skus]
     for p, color, ps, page in s.fresh(cands, n):
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.mirror(
-            0,
-            template,
-            args,
-            start_url=page.url,
-            eval_=html_eval(order_targets(p, 1)),
-            solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")],
-            require_reset=True,
-            grounding=s.ground(ps, [color]),
-        )
+        s.buy_job(0, template, args, p, page.url, grounding=s.ground(ps, [color]))
 
 
 def open_dearest_in_category(s: Suite, n: int = 3) -> None:
