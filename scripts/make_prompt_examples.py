@@ -63,10 +63,13 @@ EXAMPLES: list[dict[str, Any]] = [
         "html": STYLE
         + """<header><b>Classifieds</b><a href="#">Publish Ad</a><a href="#">My account</a></header>
 <main><h2>Bicycles &mdash; 3 results</h2>
-<div class="item"><img src="{red}" alt="Listing photo" width="160" height="110"><div><a href="#">Commuter bike, 54 cm</a><p class="price">$120.00</p></div></div>
-<div class="item"><img src="{blue}" alt="Listing photo" width="160" height="110"><div><a href="#">Vintage road bike</a><p class="price">$85.00</p></div></div>
-<div class="item"><img src="{green}" alt="Listing photo" width="160" height="110"><div><a href="#">Kids bike with bell</a><p class="price">$40.00</p></div></div>
-</main>""",  # noqa: E501
+<div class="item"><img src="{red}" alt="Listing photo" width="160" height="110"><div>\
+<a href="#">Commuter bike, 54 cm</a><p class="price">$120.00</p></div></div>
+<div class="item"><img src="{blue}" alt="Listing photo" width="160" height="110"><div>\
+<a href="#">Vintage road bike</a><p class="price">$85.00</p></div></div>
+<div class="item"><img src="{green}" alt="Listing photo" width="160" height="110"><div>\
+<a href="#">Kids bike with bell</a><p class="price">$40.00</p></div></div>
+</main>""",
         "target": {"do": "click", "text": "Vintage road bike"},
         "reply": (
             "The objective is to open the listing of the blue bicycle. The page lists three bicycles with "
@@ -81,10 +84,13 @@ EXAMPLES: list[dict[str, Any]] = [
         "url": "http://shop.example/compact-espresso-machine-silver.html",
         "previous": "click [31]",
         "html": STYLE
-        + """<header><b>One Stop Market</b><input aria-label="Search" placeholder="Search entire store here..."><a href="#">My Cart</a></header>
+        + """<header><b>One Stop Market</b><input aria-label="Search" placeholder="Search entire store here...">\
+<a href="#">My Cart</a></header>
 <main><div class="item"><img src="{machine}" alt="Compact Espresso Machine, Silver" width="220" height="200">
-<div><h1>Compact Espresso Machine, Silver</h1><p>Rating: 4 of 5 &middot; <a href="#">12 Reviews</a> &middot; <a href="#">Add Your Review</a></p>
-<p class="price">$89.99</p><label>Qty <input value="1" size="2"></label> <button>Add to Cart</button></div></div></main>""",  # noqa: E501
+<div><h1>Compact Espresso Machine, Silver</h1>\
+<p>Rating: 4 of 5 &middot; <a href="#">12 Reviews</a> &middot; <a href="#">Add Your Review</a></p>
+<p class="price">$89.99</p><label>Qty <input value="1" size="2"></label> <button>Add to Cart</button></div></div>\
+</main>""",
         "target": None,
         "reply": (
             "The objective asks for the number of reviews of the silver espresso machine. I am on the product "
@@ -100,9 +106,12 @@ EXAMPLES: list[dict[str, Any]] = [
         "previous": "None",
         "html": STYLE
         + """<header><b>Postmill</b><a href="#">Forums</a><a href="#">Wiki</a>
-<form><input name="q" type="search" aria-label="Search query" placeholder="Search"><button>Search</button></form></header>
-<main><h2>/f/pics</h2><article class="item"><div><a href="#">Sunset over the harbour</a><p>submitted by sea_gull 3 hours ago &middot; 14 comments</p></div></article>
-<article class="item"><div><a href="#">My cat discovered the printer</a><p>submitted by paperjam 5 hours ago &middot; 52 comments</p></div></article></main>""",  # noqa: E501
+<form><input name="q" type="search" aria-label="Search query" placeholder="Search"><button>Search</button></form>\
+</header>
+<main><h2>/f/pics</h2><article class="item"><div><a href="#">Sunset over the harbour</a>\
+<p>submitted by sea_gull 3 hours ago &middot; 14 comments</p></div></article>
+<article class="item"><div><a href="#">My cat discovered the printer</a>\
+<p>submitted by paperjam 5 hours ago &middot; 52 comments</p></div></article></main>""",
         "target": {"do": "type", "css": "input[name=q]"},
         "reply": (
             "The objective is to find posts about lighthouses. This forum page shows two posts, neither about "

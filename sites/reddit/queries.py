@@ -42,7 +42,8 @@ SORT_KEYS = {
 
 LISTING_SQL = (
     "SELECT s.id, s.title, s.url, s.body, s.image_id, s.created_at, s.edited_at, s.net_score, s.upvotes, s.downvotes,"
-    " s.comment_count, s.user_id, s.ranking, s.last_active, f.name AS forum, u.username AS author, i.file_name AS image_file"  # noqa: E501
+    " s.comment_count, s.user_id, s.ranking, s.last_active, f.name AS forum, u.username AS author,"
+    " i.file_name AS image_file"
     " FROM submission s JOIN forum f ON f.id = s.forum_id JOIN user u ON u.id = s.user_id"
     " LEFT JOIN image i ON i.id = s.image_id"
 )

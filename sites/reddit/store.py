@@ -1,9 +1,10 @@
 """Where the forum's pristine data lives, and making sure it exists.
 
-Layout under the data dir: `reddit/seed<SEED>-n<POSTS>-g<generator version>/reddit.sqlite` (read-only, shared by every instance)
+Layout under the data dir: `reddit/seed<SEED>-n<POSTS>-g<generator version>/reddit.sqlite` \
+(read-only, shared by every instance)
 and `.../images-<renderer version>/` (pictures of image posts, rendered lazily by the instances, atomic
 writes). Two processes that find the data missing at once serialise on a file lock.
-"""  # noqa: E501
+"""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """Where the shopping site's pristine data lives, and making sure it exists.
 
-Layout under the data dir: `shopping/seed<SEED>-n<PRODUCTS>-g<generator version>/shopping.sqlite` (read-only, shared by every
+Layout under the data dir: `shopping/seed<SEED>-n<PRODUCTS>-g<generator version>/shopping.sqlite` \
+(read-only, shared by every
 instance) and `.../photos-<renderer version>/` (photos rendered on first request). Two processes that find the
 data missing at once serialise on a file lock.
-"""  # noqa: E501
+"""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ GRAMMAR_BEFORE = """\
 Actions you can take (exactly one per turn):
   click [id]               click the element with that id
   hover [id]               move the mouse over the element
-  type [id] [text] [1|0]   replace the content of a text field with text; 1 presses Enter afterwards (default), 0 does not
+  type [id] [text] [1|0]   replace the content of a text field with text; 1 presses Enter \
+afterwards (default), 0 does not
   press [keys]             press a key or combination, e.g. press [Enter], press [Ctrl+a]
   scroll [up|down]         scroll the page by one screen
   new_tab                  open a new, empty tab
@@ -27,7 +28,8 @@ Actions you can take (exactly one per turn):
   goto [url]               load a URL in the current tab
   go_back / go_forward     browser history
   stop [answer]            finish; put the answer in the brackets when the task asks a question,
-                           or stop [N/A] when you are sure the task cannot be done. Otherwise stop [] once done."""  # noqa: E501
+                           or stop [N/A] when you are sure the task cannot be done. \
+Otherwise stop [] once done."""
 
 # one written example per form of every action
 EXAMPLES = {

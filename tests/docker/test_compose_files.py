@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from sites.docker_stack import DockerStackConfig
+from tests.docker.stackenv import IMAGE_VARS
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE_FILES = ["official.yml", "embedded.yml"]
@@ -88,15 +89,7 @@ def test_interpolation_takes_values_from_env(tmp_path):
 
 
 def test_official_compose_matches_the_sdk_stack(monkeypatch):
-    for var in (
-        "SHOPPING_IMAGE",
-        "REDDIT_IMAGE",
-        "CLASSIFIEDS_IMAGE",
-        "CLASSIFIEDS_DB_IMAGE",
-        "WIKIPEDIA_IMAGE",
-        "HOMEPAGE_IMAGE",
-        "CLASSIFIEDS_CONTAINER_PORT",
-    ):
+    for var in (*IMAGE_VARS, "CLASSIFIEDS_CONTAINER_PORT"):
         monkeypatch.delenv(var, raising=False)
     raw = yaml.safe_load((ROOT / "compose" / "official.yml").read_text())["services"]
     config = DockerStackConfig.from_env()

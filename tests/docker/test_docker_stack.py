@@ -21,6 +21,7 @@ import pytest
 
 from sites import docker_stack
 from sites.config import Settings
+from tests.docker.stackenv import IMAGE_VARS
 
 from .fake_engine import FakeEngine
 
@@ -109,17 +110,7 @@ def stand_ins(monkeypatch, tmp_path):
     monkeypatch.setenv("RESET_TOKEN", "tok-123")
     monkeypatch.setenv("WIKIPEDIA_ZIM_DIR", str(tmp_path / "zim"))
     monkeypatch.setenv("CLASSIFIEDS_SQL_DIR", str(tmp_path / "mysql"))
-    for var in (
-        "SHOPPING_IMAGE",
-        "REDDIT_IMAGE",
-        "CLASSIFIEDS_IMAGE",
-        "CLASSIFIEDS_DB_IMAGE",
-        "WIKIPEDIA_IMAGE",
-        "HOMEPAGE_IMAGE",
-        "DOCKER_NETWORK",
-        "DOCKER_HOST",
-        "CLASSIFIEDS_CONTAINER_PORT",
-    ):
+    for var in (*IMAGE_VARS, "DOCKER_NETWORK", "DOCKER_HOST", "CLASSIFIEDS_CONTAINER_PORT"):
         monkeypatch.delenv(var, raising=False)
     yield servers
     for server in servers.values():

@@ -28,6 +28,7 @@ import pytest
 from sites import docker_stack
 from sites.config import PROJECT_ROOT, Settings
 from sites.docker_config import DockerStackConfig, DockerStackError, Service, _healthcheck
+from tests.docker.stackenv import IMAGE_VARS
 
 pytestmark = [pytest.mark.xdist_group("docker-engine"), pytest.mark.slow]
 IMAGE = "vwa-arena:latest"
@@ -110,15 +111,7 @@ def config(monkeypatch, tmp_path) -> DockerStackConfig:
     monkeypatch.setenv("DOCKER_HEALTH_TIMEOUT", "180")
     monkeypatch.setenv("WIKIPEDIA_ZIM_DIR", str(tmp_path / "zim"))
     monkeypatch.setenv("CLASSIFIEDS_SQL_DIR", str(tmp_path / "mysql"))
-    for var in (
-        "SHOPPING_IMAGE",
-        "REDDIT_IMAGE",
-        "CLASSIFIEDS_IMAGE",
-        "CLASSIFIEDS_DB_IMAGE",
-        "WIKIPEDIA_IMAGE",
-        "HOMEPAGE_IMAGE",
-        "DOCKER_HOST",
-    ):
+    for var in (*IMAGE_VARS, "DOCKER_HOST"):
         monkeypatch.delenv(var, raising=False)
     return DockerStackConfig.from_env(Settings())
 

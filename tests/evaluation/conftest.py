@@ -5,14 +5,12 @@ both tests are in one xdist group (`make test` runs with `--dist loadgroup`, so 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from devtools.openai_stub import OpenAIStub
+from tests.evaluation.runenv import fixture_env, run_pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_TASKS = ROOT / "tests" / "fixtures" / "evaluation" / "tasks_fixture.json"
@@ -31,40 +29,7 @@ def shared_stub():
 def fixture_reference_run(fixture_server, shared_stub, tmp_path_factory):
     """(completed process, results folder) of the reference agent over tasks_fixture.json, strict scoring (the
     fixture states the format's semantics: "$120" meets required_values), with `-rs`."""
-    base = f"{fixture_server}/evaluation"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_", "VQA_"))}
-    env.update(
-        CLASSIFIEDS=base,
-        SHOPPING=base,
-        REDDIT=base,
-        STACK="docker",
-        RUN_DIR=str(tmp_path_factory.mktemp("run")),
-        JUDGE_MODEL="judge",
-        JUDGE_BASE_URL=shared_stub.base_url,
-        JUDGE_API_KEY="k",
-        VQA_BACKEND="openai",
-        VQA_MODEL="vision",
-    )
+    env = fixture_env(fixture_server, tmp_path_factory.mktemp("run"), shared_stub.base_url)
     results = tmp_path_factory.mktemp("fixture-run") / "whole"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-p",
-            "no:cacheprovider",
-            "--task-file",
-            str(FIXTURE_TASKS),
-            "--results",
-            str(results),
-            "-rs",
-            "--scoring",
-            "strict",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    proc = run_pytest(env, "--task-file", FIXTURE_TASKS, "--results", results, "-rs", "--scoring", "strict")
     return proc, results

@@ -5,7 +5,6 @@ docker stack's fixed-URL settings), results lines, the success tables and `pytho
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from devtools.openai_stub import OpenAIStub
 from evaluation.reporting.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
 
 from .conftest import SHARED_RUN
+from .runenv import fixture_env, run_pytest
 from .taskdata import make_task, write_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,32 +33,7 @@ def stub():
 
 @pytest.fixture(scope="module")
 def site_env(fixture_server, stub, tmp_path_factory):
-    base = f"{fixture_server}/evaluation"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_", "VQA_"))}
-    env.update(
-        CLASSIFIEDS=base,
-        SHOPPING=base,
-        REDDIT=base,
-        STACK="docker",
-        RUN_DIR=str(tmp_path_factory.mktemp("run")),
-        JUDGE_MODEL="judge",
-        JUDGE_BASE_URL=stub.base_url,
-        JUDGE_API_KEY="k",
-        VQA_BACKEND="openai",
-        VQA_MODEL="vision",
-    )
-    return env
-
-
-def run_pytest(env, *args, cwd=ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *map(str, args)],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    return fixture_env(fixture_server, tmp_path_factory.mktemp("run"), stub.base_url)
 
 
 def lines_of(results: Path) -> list[dict]:

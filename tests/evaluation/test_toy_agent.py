@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -16,6 +14,7 @@ import pytest
 
 from evaluation.reporting.results import schema_problems
 
+from .runenv import fixture_env, run_pytest
 from .taskdata import make_task, write_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,38 +84,10 @@ def test_an_agent_registered_in_one_module_runs_through_the_harness_as_its_spec_
             _task(2, scrolls=0, solution=False),  # the spec needs a reference solution: skipped
         ],
     )
-    base = f"{fixture_server}/evaluation"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_", "VQA_"))}
-    env.update(
-        CLASSIFIEDS=base,
-        SHOPPING=base,
-        REDDIT=base,
-        STACK="docker",
-        RUN_DIR=str(tmp_path / "run"),
-        PYTHONPATH=os.pathsep.join([str(plugin), str(ROOT), env.get("PYTHONPATH", "")]),
-    )
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "toy_needs_agent",
-            "-rs",
-            "--task-file",
-            str(tasks),
-            "--agent",
-            "toy_needs",
-            "--results",
-            str(tmp_path / "r"),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
+    env = fixture_env(fixture_server, tmp_path / "run")
+    env["PYTHONPATH"] = os.pathsep.join([str(plugin), str(ROOT), env.get("PYTHONPATH", "")])
+    proc = run_pytest(
+        env, "-p", "toy_needs_agent", "-rs", "--task-file", tasks, "--agent", "toy_needs", "--results", tmp_path / "r"
     )
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1 and "1 failed, 1 passed, 1 skipped" in proc.stdout, out

@@ -4,30 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from sites.classifieds.schema import CATEGORIES
 from sites.imagery import CATALOG, COLORS, CONDITIONS, KINDS, PATTERNS, Kind, PhotoSpec, render_photo, validate
-
-CATEGORIES = [
-    "Antiques",
-    "Appliances",
-    "Arts + crafts",
-    "Auto parts",
-    "Beauty + health",
-    "Bikes",
-    "Boats",
-    "Books",
-    "Cars + trucks",
-    "Cell phones",
-    "Clothing",
-    "Computers",
-    "Electronics",
-    "Furniture",
-    "Jewelry",
-    "Music instruments",
-    "Sporting goods",
-    "Tools",
-    "Toys + games",
-    "Video gaming",
-]
 
 
 def test_categories_are_exactly_the_classifieds_list():

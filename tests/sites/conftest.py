@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from sites.classifieds import ClassifiedsConfig, create_app, store
-from sites.common import db
 from sites.config import Settings
+from tests.sites.fixtures import app_on_copy, settings_for
 
 TEST_SEED = 4242
 TEST_LISTINGS = 120
@@ -21,13 +21,7 @@ BLAKE = ("blake.sullivan@gmail.com", "Password.123")
 
 @pytest.fixture(scope="session")
 def site_settings(tmp_path_factory) -> Settings:
-    return Settings(
-        data_dir=tmp_path_factory.mktemp("sites-data"),
-        seed=TEST_SEED,
-        scale=str(TEST_LISTINGS),
-        reset_token=RESET_TOKEN,
-        run_dir=tmp_path_factory.mktemp("sites-run"),
-    )
+    return settings_for(tmp_path_factory, "sites", TEST_SEED, TEST_LISTINGS, RESET_TOKEN)
 
 
 @pytest.fixture(scope="session")
@@ -38,20 +32,15 @@ def dataset(site_settings) -> store.DataSet:
 
 @pytest.fixture
 def app(dataset, tmp_path):
-    live = tmp_path / "live.sqlite"
-    db.install_copy(dataset.db, live)
-    application = create_app(
-        ClassifiedsConfig(
-            live_db=live,
-            pristine_db=dataset.db,
-            photo_cache=dataset.photo_cache,
-            upload_dir=tmp_path / "uploads",
-            reset_token=RESET_TOKEN,
-            secret_key="test-secret",
-        )
+    return app_on_copy(
+        create_app,
+        ClassifiedsConfig,
+        dataset.db,
+        tmp_path / "live.sqlite",
+        photo_cache=dataset.photo_cache,
+        upload_dir=tmp_path / "uploads",
+        reset_token=RESET_TOKEN,
     )
-    application.config["TESTING"] = True
-    return application
 
 
 @pytest.fixture

@@ -8,7 +8,14 @@ import re
 import pytest
 
 from tests.sites.numeric_params import BAD_NUMBERS, SITES
-from tests.sites.reddit.conftest import MARVEL, forum, forum_app, forum_data, forum_settings, log_in  # noqa: F401  (fixtures)
+from tests.sites.reddit.conftest import (  # noqa: F401  (fixtures)
+    MARVEL,
+    forum,
+    forum_app,
+    forum_data,
+    forum_settings,
+    log_in,
+)
 from tests.sites.shopping.conftest import emma, shop, shop_app, shop_data, shop_settings  # noqa: F401
 from tests.sites.test_homepage import home  # noqa: F401
 

@@ -27,9 +27,10 @@ from tests.sites.conftest import RESET_TOKEN as CLASSIFIEDS_TOKEN
 from tests.sites.conftest import login as classifieds_login
 from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_settings  # noqa: F401
 from tests.sites.reddit.conftest import RESET_TOKEN as FORUM_TOKEN
+from tests.sites.reddit.conftest import every_form_field as every_form_field_of_forum
 from tests.sites.reddit.conftest import log_in as forum_login
 from tests.sites.shopping.conftest import RESET_TOKEN as SHOP_TOKEN
-from tests.sites.shopping.conftest import shop_app, shop_data, shop_settings  # noqa: F401  (fixtures)
+from tests.sites.shopping.conftest import every_form_field, shop_app, shop_data, shop_settings  # noqa: F401  (fixtures)
 from tests.sites.shopping.conftest import sign_in as shop_login
 
 TOKEN_FIELDS = ("csrf", "form_key", "token", "_csrf_token")
@@ -118,31 +119,7 @@ def _shopping(app) -> Site:
         "product_id": conn.execute("SELECT id FROM product LIMIT 1").fetchone()[0],
     }
     conn.close()
-    form = {
-        "product": args["product_id"],
-        "qty": "1",
-        "item": "1",
-        "id": str(args["address_id"]),
-        "nickname": "a",
-        "title": "b",
-        "detail": "c",
-        "ratings[1]": "5",
-        "firstname": "X",
-        "lastname": "Y",
-        "email": "x@example.com",
-        "password": "Secret.123",
-        "password_confirmation": "Secret.123",
-        "street": "1 A St",
-        "city": "Reno",
-        "region": "Nevada",
-        "postcode": "89501",
-        "country": "United States",
-        "telephone": "5550000000",
-        "login[username]": "a",
-        "login[password]": "b",
-        "shipping_method": "flatrate_flatrate",
-        "payment_method": "checkmo",
-    }
+    form = every_form_field(args["product_id"], args["address_id"])
     posts = [(_fill(r, args), form) for r in app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
     return Site(
         "shopping",
@@ -176,19 +153,7 @@ def _reddit(app) -> Site:
         "username": other,
         "thread_id": thread[0] if thread else 1,
     }
-    form = {
-        "choice": "1",
-        "comment[comment]": "hello",
-        "submission[title]": "A title",
-        "submission[forum]": forum_name,
-        "submission[body]": "text",
-        "message[body]": "hi",
-        "_username": MARVEL[0],
-        "_password": MARVEL[1],
-        "user[username]": "newcomer42",
-        "user[password][first]": "secret.123",
-        "user[password][second]": "secret.123",
-    }
+    form = every_form_field_of_forum(forum_name)
     posts = [(_fill(r, args), form) for r in app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
     return Site(
         "reddit",

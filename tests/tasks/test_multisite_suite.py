@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections import Counter
 from urllib.parse import unquote
 
@@ -17,6 +15,7 @@ import pytest
 from sites.wikipedia import BOOK
 from tasks.build import multisite, suite_settings
 from tasks.build.suite import TASKS_DIR
+from tests.evaluation.runenv import run_pytest
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = pytest.mark.xdist_group("tasks/test_multisite_suite")
@@ -101,26 +100,9 @@ def test_items_are_marked_with_every_site_and_multisite(tasks, tmp_path):
         marks = task_markers(task)
         assert set(task.sites) <= set(marks) and "multisite" in marks
     env = {"PATH": "/usr/bin:/bin", "STACK": "docker", "RUN_DIR": str(tmp_path), "HOME": str(tmp_path)}
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-p",
-            "no:cacheprovider",
-            "--collect-only",
-            "-q",
-            "--task-file",
-            str(TASKS_DIR / "multisite.json"),
-            "-m",
-            "multisite and wikipedia",
-        ],
-        cwd=TASKS_DIR.parent,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    multisite_file = TASKS_DIR / "multisite.json"
+    args = ("--collect-only", "-q", "--task-file", multisite_file, "-m", "multisite and wikipedia")
+    proc = run_pytest(env, *args, cwd=TASKS_DIR.parent, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "PytestUnknownMarkWarning" not in proc.stdout + proc.stderr
     items = sorted(line.split("::")[1] for line in proc.stdout.splitlines() if "::" in line)

@@ -18,8 +18,7 @@ from sites.reddit.additions_r5_rda import TIP_FORUM, TIP_TITLE, TIP_TOOL
 
 from ..evals import click, goto, html_eval, stop, target, type_in
 from ..reddit.official import labels
-from ..shopping.base import LATEST_ORDER
-from ..shopping.page_kinds import open_card
+from ..shopping.base import LATEST_ORDER, open_card
 from ..text import mentions, plural
 from .kit import REDDIT, SHOP, tab
 

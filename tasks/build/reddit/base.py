@@ -10,6 +10,7 @@ from ..evals import click, goto, type_in, url_eval
 from ..suite import Suite as BaseSuite
 from ..text import article
 from .forum import SITE, USER, Forum, Thread, clean_of, describe, look_key, visual_terms
+from .official import labels
 
 HOME = "__HOMEPAGE__"
 UPVOTED, DOWNVOTED, NO_VOTE = "vote vote--user-upvoted", "vote vote--user-downvoted", "vote"
@@ -64,6 +65,16 @@ class Suite(BaseSuite):
             intent=template.format(**args),
             grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)},
             **kw,
+        )
+
+    def about_post(self, official: int, template: str, args: dict, t: Thread, *, picture: bool = False, **kw) -> dict:
+        """Add a task mirroring official template `official` (its difficulty labels) about post `t`: grounded on
+        it with its visual terms, and with its picture as the input image when `picture`."""
+        if picture:
+            kw["image"] = self.post_picture(t)
+        terms = visual_terms(t.facts)
+        return self.task(
+            template, args, grounding=[t], terms=terms, difficulty=labels(official), official=official, **kw
         )
 
 

@@ -46,9 +46,11 @@ def comment_count_format(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         kinds = plural(t.facts["kind"])
         text = f"I count {t.facts['count']} {kinds}"
-        s.task(
+        s.about_post(
+            38,
             template,
             {"kinds": kinds},
+            t,
             start_url=t.url,
             require_reset=True,
             eval_=html_eval(
@@ -62,10 +64,6 @@ def comment_count_format(s: Suite) -> None:
                 ]
             ),
             solution=[*comment_steps(text), stop("")],
-            difficulty=labels(38),
-            official=38,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
@@ -82,9 +80,11 @@ def reply_format(s: Suite) -> None:
             cands.append((t, top_level[0]))
     for t, c in s.fresh(cands, 3):
         text = f"It is {t.facts['color']}!"
-        s.task(
+        s.about_post(
+            41,
             template,
             {"kind": t.facts["kind"], "user": c.author},
+            t,
             start_url=t.url,
             require_reset=True,
             eval_=html_eval(
@@ -99,10 +99,6 @@ def reply_format(s: Suite) -> None:
                 ]
             ),
             solution=[*reply_steps(c, text), stop("")],
-            difficulty=labels(41),
-            official=41,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
@@ -112,9 +108,11 @@ def comment_on_visual(s: Suite) -> None:
     cands = findable(s, described=True, top=25, styles=("photo", "artwork", "space"))
     for n, t in enumerate(s.fresh(cands, 3)):
         text = texts[n]
-        s.task(
+        s.about_post(
+            72,
             template,
             {"text": text, "forum": t.post.forum, "what": describe(t.facts)},
+            t,
             start_url=f"{SITE}/f/{t.post.forum}",
             require_reset=True,
             eval_=html_eval(
@@ -124,10 +122,6 @@ def comment_on_visual(s: Suite) -> None:
                 ]
             ),
             solution=open_post(t) + comment_steps(text) + [stop("")],
-            difficulty=labels(72),
-            official=72,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
@@ -200,17 +194,15 @@ def downvote_visual(s: Suite) -> None:
     template = "Downvote the post in f/{forum} whose picture shows {what}."
     cands = [t for t in findable(s, described=True, styles=("photo", "vintage", "artwork")) if t.id not in s.f.votes]
     for t in s.fresh(cands, 3):
-        s.task(
+        s.about_post(
+            29,
             template,
             {"forum": t.post.forum, "what": describe(t.facts)},
+            t,
             start_url=f"{SITE}/f/{t.post.forum}",
             require_reset=True,
             eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=DOWNVOTED)]),
             solution=[*open_post(t), click(DOWNVOTE), stop("")],
-            difficulty=labels(29),
-            official=29,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 

@@ -36,7 +36,7 @@ from .base import (
     thumbnail,
     with_images,
 )
-from .forum import SITE, USER, Thread, clean_of, visual_terms
+from .forum import SITE, USER, Thread, clean_of
 from .official import labels
 
 STREAM_SEED = "round4-r4-rdb"
@@ -578,10 +578,12 @@ def when_pictured_post(s: Suite) -> None:
     for t in rng.sample(cands, min(1, len(cands))):
         shown = _shown_age(t.post.created_at)
         amount = " ".join(shown.split()[:2])
-        s.task(
+        s.about_post(
+            6,
             template,
             {"forum": t.post.forum},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             start_url=f"{SITE}/forums/all",
             eval_=answer_eval({"must_include": [amount]}),
             solution=[
@@ -589,10 +591,6 @@ def when_pictured_post(s: Suite) -> None:
                 click(thumbnail(t), "its picture matches"),
                 stop(shown, "the date beside the author"),
             ],
-            difficulty=labels(6),
-            official=6,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"post {t.id} was posted {t.post.created_at} UTC, {shown} by the forum's clock",
         )
 

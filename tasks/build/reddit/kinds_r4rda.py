@@ -199,16 +199,14 @@ def repost_described(s: Suite) -> None:
             "reference_url": f"{SITE}/f/{forum2}",
             "url_note": "GOLD in PRED",
         }
-        s.task(
+        s.about_post(
+            30,
             template,
             {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},
+            t,
             require_reset=True,
             eval_=ev,
             solution=open_post(t, describe(t.facts)) + submit_steps(forum2, title, url=picture) + [stop("")],
-            difficulty=labels(30),
-            official=30,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"post {t.id} shows {describe(t.facts)}",
         )
 
@@ -284,23 +282,21 @@ def across_forums(s: Suite) -> None:
             "eval_types": ["url_match", "string_match"],
             "reference_answers": {"must_include": [answer]},
         }
-        s.task(
+        s.about_post(
+            45,
             template,
             {
                 "forums": " and ".join([", ".join(names[:-1]), names[-1]]),
                 "which": which,
                 "question": question[0].upper() + question[1:],
             },
+            t,
             eval_=ev,
             solution=[
                 *steps,
                 click(thumbnail(t), f"the first with a picture: {key(t)}"),
                 stop(answer.split(" |OR| ")[0]),
             ],
-            difficulty=labels(45),
-            official=45,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"post {t.id} in f/{t.post.forum} ({sort}); the runner-up's value is lower",
         )
 
@@ -344,19 +340,17 @@ def search_by_score(s: Suite) -> None:
             if clean_of(rows, [kind, f"{kind}s"]) and clean_of([t], visual_terms(t.facts)):
                 cands.append((t, word, kind))
     for t, word, kind in rng.sample(cands, min(1, len(cands))):
-        s.task(
+        s.about_post(
+            53,
             template,
             {"word": word, "score": t.post.net_score, "what": a_kind(kind)},
+            t,
             eval_=post_url_eval(t),
             solution=[
                 type_in(SEARCH_BOX, word, enter=True),
                 click(thumbnail(t), f"{t.post.net_score} points, a meme of {a_kind(kind)}"),
                 stop(""),
             ],
-            difficulty=labels(53),
-            official=53,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"{len(search_rows(s, word))} results for {word!r}",
         )
 
@@ -525,17 +519,15 @@ def op_comment(s: Suite) -> None:
             note = f"the post's author {t.post.author} left no comment under it"
             ev = answer_eval({"fuzzy_match": "N/A"}, string_note=note)
             steps = [*reach, stop("N/A", "no comment by the post's author")]
-        s.task(
+        s.about_post(
+            3,
             template,
             {"forum": forum},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             start_url=f"{SITE}/f/{forum}",
             eval_=ev,
             solution=steps,
-            difficulty=labels(3),
-            official=3,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=note,
         )
 
@@ -579,16 +571,14 @@ def op_comment_unnamed_forum(s: Suite) -> None:
             click(profile_comment(forum, t.id, own[0].id), "their comment on this post"),
             stop(""),
         ]
-        s.task(
+        s.about_post(
+            48,
             template,
             {},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             eval_={**post_url_eval(t), "reference_url": url},
             solution=steps,
-            difficulty=labels(48),
-            official=48,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"comments {', '.join(str(x.id) for x in own)} are by the post's author {t.post.author}",
         )
 

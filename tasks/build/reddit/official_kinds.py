@@ -22,7 +22,6 @@ from .base import (
     findable,
     forum_link,
     latest_comment,
-    message_author_steps,
     open_post,
     post_url_eval,
     ssim_check,
@@ -30,7 +29,7 @@ from .base import (
 )
 from .forum import NUMBER_WORDS, SITE, USER, Thread, clean_of, visual_terms
 from .official import labels
-from .pictures import MESSAGES
+from .pictures import MESSAGE_AUTHOR, MESSAGES, comment_count_task, message_author_task, top_comment_task
 from .questions import on_post
 
 STREAM_SEED = 3400  # this module's random stream (issue 34), apart from the suite's
@@ -100,19 +99,17 @@ def picture_question_in_forum(s: Suite) -> None:
             if qa:
                 cands.append((t, rank, *qa))
     for t, rank, question, answer in pick(s, rng, cands, 6):
-        s.task(
+        s.about_post(
+            39,
             template,
             {"rank": RANKS[rank], "forum": t.post.forum, "question": question},
+            t,
             eval_=answer_eval({"must_include": [answer]}),
             solution=[
                 goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
                 click(thumbnail(t), f"place {rank + 1} of the hot listing"),
                 stop(answer.split(" |OR| ")[0]),
             ],
-            difficulty=labels(39),
-            official=39,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
@@ -124,63 +121,35 @@ def comment_count_here(s: Suite) -> None:
     for t in pick(s, rng, cands, 6):
         n = t.facts["count"]
         kinds = plural(t.facts["kind"])
-        s.task(
+        s.about_post(
+            60,
             template,
             {"kinds": kinds},
+            t,
             start_url=t.url,
             require_reset=True,
             eval_=html_eval([target(t.url, latest_comment(), must_include=[f"{n} |OR| {NUMBER_WORDS.get(n, n)}"])]),
             solution=[*comment_steps(str(n)), stop("")],
-            difficulty=labels(60),
-            official=60,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
 def more_top_comment(s: Suite) -> None:
     """Official 9 has five tasks (pictures.img_top_comment and img_unachievable make four)."""
-    template = "Find this post in f/{forum} and tell me what its top comment says."
     rng = stream("9")
     cands = [t for t in findable(s, need_top_comment=True) if not browsed_by_address(t)]
     for t in pick(s, rng, cands, 1):
-        top = s.f.top_comment(t)
-        s.task(
-            template,
-            {"forum": t.post.forum},
-            image=s.post_picture(t),
-            start_url=f"{SITE}/f/{t.post.forum}",
-            eval_=answer_eval({"must_include": [top.body]}),
-            solution=[*open_post(t), stop(top.body, "the first comment of the thread")],
-            difficulty=labels(9),
-            official=9,
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+        top_comment_task(s, t)
 
 
 def more_comment_count(s: Suite) -> None:
     """Official 52 has three tasks (pictures.img_comment_count makes two)."""
-    template = "How many comments does the post with this picture have? It is one of the hot posts of f/{forum}."
     rng = stream("52")
     for t in pick(s, rng, [t for t in findable(s) if t.post.comment_count >= 2 and not browsed_by_address(t)], 1):
-        n = t.post.comment_count
-        s.task(
-            template,
-            {"forum": t.post.forum},
-            image=s.post_picture(t),
-            eval_=answer_eval({"required_values": [f"== {n}"]}),
-            solution=[*open_post(t), stop(str(n), "the post's comment count")],
-            difficulty=labels(52),
-            official=52,
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+        comment_count_task(s, t)
 
 
 def more_message_author(s: Suite) -> None:
     """Official 43 has three tasks (pictures.img_message_author makes two)."""
-    template = 'Send the person who posted this picture in f/{forum} a message saying "{message}".'
     rng = stream("43")
     cands = [
         t
@@ -188,27 +157,7 @@ def more_message_author(s: Suite) -> None:
         if t.post.author not in s.f.correspondents and t.post.author != USER and not browsed_by_address(t)
     ]
     for t in pick(s, rng, cands, 1):
-        message = MESSAGES[2]
-        s.task(
-            template,
-            {"forum": t.post.forum, "message": message},
-            image=s.post_picture(t),
-            require_reset=True,
-            eval_=html_eval(
-                [
-                    target(
-                        f"{SITE}/messages",
-                        "func:get_query_text(__page__, '.table')",
-                        must_include=[t.post.author, message],
-                    )
-                ]
-            ),
-            solution=open_post(t) + message_author_steps("About your picture", message) + [stop("")],
-            difficulty=labels(43),
-            official=43,
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+        message_author_task(s, 43, MESSAGE_AUTHOR, t, MESSAGES[2], "About your picture")
 
 
 TEMPLATES = [picture_question_in_forum, comment_count_here, more_top_comment, more_comment_count, more_message_author]
@@ -281,16 +230,14 @@ def open_pictured_post_anywhere(s: Suite) -> None:
         or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum})
     ]
     for t in pick(s, rng, cands, 3):
-        s.task(
+        s.about_post(
+            4,
             template,
             {},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             eval_=post_url_eval(t),
             solution=[*browse_to_post(t), stop("")],
-            difficulty=labels(4),
-            official=4,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"pictures like this one ({t.facts['style']}) are posted in f/{t.post.forum} only",
         )
 
@@ -382,10 +329,12 @@ def other_post_of_author(s: Suite) -> None:
             (u for u in s.f.threads.values() if u.post.author == t.post.author and u.id != t.id), key=lambda u: u.id
         )
         url = " |OR| ".join(f"{u.url} |OR| {SITE}{u.post.url_path}" for u in everything)
-        s.task(
+        s.about_post(
+            12,
             template,
             {"forum": t.post.forum},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             eval_=url_eval(url),
             solution=[
                 *open_post(t),
@@ -393,10 +342,6 @@ def other_post_of_author(s: Suite) -> None:
                 click(thumbnail(other), "another post of theirs"),
                 stop(""),
             ],
-            difficulty=labels(12),
-            official=12,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 

@@ -25,7 +25,6 @@ from .base import (
     comment_steps,
     findable,
     latest_comment,
-    message_author_steps,
     open_post,
     post_url_eval,
     thumbnail,
@@ -33,6 +32,7 @@ from .base import (
 from .forum import SITE, USER, Thread, clean_of, describe, visual_terms
 from .official import labels
 from .official_kinds import browsed_by_address, pick, stream
+from .pictures import message_author_task
 from .questions import on_post
 
 # kinds of thing that read wrong after "a" (the sum and vote kinds name one with its article)
@@ -94,19 +94,17 @@ def answer_vote_comment(s: Suite) -> None:
     cands = [t for t in on_post(s, "space", lambda f: True) if t.id not in s.f.votes]
     for t in pick(s, rng, cands, 2):
         text = f"Moons: {t.facts.get('count', 0)}"
-        s.task(
+        s.about_post(
+            32,
             template,
             {},
+            t,
             start_url=t.url,
             require_reset=True,
             eval_=html_eval(
                 [target(t.url, VOTE_CLASS, exact_match=UPVOTED), target(t.url, latest_comment(), exact_match=text)]
             ),
             solution=[click(UPVOTE), *comment_steps(text), stop("")],
-            difficulty=labels(32),
-            official=32,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
@@ -200,27 +198,7 @@ def message_pictured_author(s: Suite) -> None:
         s.used.discard(picked[1].id)
         picked = picked[:1]
     for n, t in enumerate(picked):
-        message = messages[n]
-        s.task(
-            template,
-            {"forum": t.post.forum, "message": message},
-            image=s.post_picture(t),
-            require_reset=True,
-            eval_=html_eval(
-                [
-                    target(
-                        f"{SITE}/messages",
-                        "func:get_query_text(__page__, '.table')",
-                        must_include=[t.post.author, message],
-                    )
-                ]
-            ),
-            solution=open_post(t) + message_author_steps("Your picture", message) + [stop("")],
-            difficulty=labels(69),
-            official=69,
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+        message_author_task(s, 69, template, t, messages[n], "Your picture")
 
 
 TEMPLATES = [comment_by_rule, answer_vote_comment, score_sum_on_page, message_pictured_author]
@@ -258,10 +236,12 @@ def most_commented_of_author(s: Suite) -> None:
         if link:
             cands.append((t, best, link))
     for t, best, link in pick(s, rng, cands, 3):
-        s.task(
+        s.about_post(
+            50,
             template,
             {"forum": t.post.forum},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             eval_=post_url_eval(best),
             solution=[
                 *open_post(t),
@@ -270,10 +250,6 @@ def most_commented_of_author(s: Suite) -> None:
                 click(link, f"the most comments of their posts ({best.post.comment_count})"),
                 stop(""),
             ],
-            difficulty=labels(50),
-            official=50,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"post {best.id} has the most comments of {t.post.author}'s posts",
         )
 
@@ -290,16 +266,14 @@ def name_and_open_author(s: Suite) -> None:
             "reference_url": post_url_eval(t)["reference_url"],
             "url_note": "EXACT",
         }
-        s.task(
+        s.about_post(
+            62,
             template,
             {"what": describe(t.facts), "forum": t.post.forum},
+            t,
             start_url=f"{SITE}/f/{t.post.forum}",
             eval_=ev,
             solution=[*open_post(t), stop(t.post.author, "the post's author")],
-            difficulty=labels(62),
-            official=62,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
@@ -438,17 +412,15 @@ def comment_on_pictured_post(s: Suite) -> None:
     texts = ("I keep coming back to this picture.", "This is exactly what my feed needed today.")
     for n, t in enumerate(pick(s, rng, [t for t in findable(s) if not browsed_by_address(t)], 2)):
         text = texts[n]
-        s.task(
+        s.about_post(
+            56,
             template,
             {"forum": t.post.forum, "text": text},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             require_reset=True,
             eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
             solution=open_post(t) + comment_steps(text) + [stop("")],
-            difficulty=labels(56),
-            official=56,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
@@ -576,16 +548,14 @@ def chart_outside_knowledge(s: Suite) -> None:
         cands = on_post(s, "chart", lambda f, title=title, known=known: f["title"] == title and f["highest"] in known)
         for t in pick(s, rng, cands, 1):
             answer = known[t.facts["highest"]]
-            s.task(
+            s.about_post(
+                25,
                 template,
                 {},
+                t,
                 start_url=t.url,
                 eval_=answer_eval({"must_include": [answer]}),
                 solution=[stop(answer, f"the highest bar is {t.facts['highest']}")],
-                difficulty=labels(25),
-                official=25,
-                grounding=[t],
-                terms=visual_terms(t.facts),
                 comments=f"the highest bar is {t.facts['highest']}",
             )
 

@@ -15,7 +15,7 @@ from .base import (
     post_url_eval,
     thumbnail,
 )
-from .forum import SITE, Thread, clean_of, visual_terms
+from .forum import SITE, Thread, clean_of
 from .official import labels
 from .official_kinds import (
     browse_to_post,
@@ -143,16 +143,14 @@ def comment_count_anywhere(s: Suite) -> None:
     ]
     for t in pick(s, rng, cands, 2):
         n = t.post.comment_count
-        s.task(
+        s.about_post(
+            2,
             template,
             {},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             eval_=answer_eval({"required_values": [f"== {n}"]}),
             solution=[*browse_to_post(t), stop(str(n), "the post's comment count")],
-            difficulty=labels(2),
-            official=2,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"pictures like this one ({t.facts['style']}) are posted in f/{t.post.forum} only",
         )
 
@@ -270,16 +268,14 @@ def comments_with_word(s: Suite) -> None:
         if fit:
             cands.append((t, fit[0], counts[fit[0]]))
     for t, word, n in pick(s, rng, cands, 2):
-        s.task(
+        s.about_post(
+            1,
             template,
             {"forum": t.post.forum, "word": word},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             eval_=answer_eval({"required_values": [f"== {n}"]}),
             solution=[*open_post(t), stop(str(n), f'comments using "{word}"')],
-            difficulty=labels(1),
-            official=1,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 

@@ -21,7 +21,7 @@ from .base import (
     ssim_check,
     thumbnail,
 )
-from .forum import NUMBER_WORDS, SITE, Thread, clean_of, visual_terms
+from .forum import NUMBER_WORDS, SITE, Thread, clean_of
 from .official import labels
 from .official_kinds import browse_to_post, on_first_page, pick, stream
 
@@ -60,17 +60,15 @@ def subscribe_pictured_forum(s: Suite) -> None:
         else:
             s.used.discard(t.id)
     for t in chosen:
-        s.task(
+        s.about_post(
+            42,
             template,
             {},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             require_reset=True,
             eval_=subscribed_eval(t.post.forum),
             solution=[*browse_to_post(t), click(SUBSCRIBE, "the forum of the post"), stop("")],
-            difficulty=labels(42),
-            official=42,
-            grounding=[t],
-            terms=visual_terms(t.facts),
             comments=f"photos showing {a_kind(t.facts['kind'])} are posted in f/{t.post.forum} only",
         )
 

@@ -29,7 +29,7 @@ from .base import (
     submit_steps,
     with_images,
 )
-from .forum import SITE, USER, number_phrase, visual_terms
+from .forum import SITE, USER, Thread, number_phrase, visual_terms
 from .official import labels
 
 
@@ -39,17 +39,15 @@ def img_open_post(s: Suite) -> None:
         "Open its comments section."
     )
     for t in s.fresh(findable(s, styles=("photo", "artwork", "space", "vintage")), 3):
-        s.task(
+        s.about_post(
+            0,
             template,
             {"forum": t.post.forum},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             start_url=f"{SITE}/f/{t.post.forum}",
             eval_=post_url_eval(t),
             solution=[*open_post(t), stop("")],
-            difficulty=labels(0),
-            official=0,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 
@@ -57,56 +55,58 @@ def img_upvote(s: Suite) -> None:
     template = "Find and upvote this post. I think it was posted in f/{forum}."
     cands = [t for t in findable(s, styles=("photo", "meme", "landscape", "skyline")) if t.id not in s.f.votes]
     for t in s.fresh(cands, 3):
-        s.task(
+        s.about_post(
+            8,
             template,
             {"forum": t.post.forum},
-            image=s.post_picture(t),
+            t,
+            picture=True,
             start_url=f"{SITE}/forums",
             require_reset=True,
             eval_=html_eval([target(t.url, VOTE_CLASS, exact_match=UPVOTED)]),
             solution=[*open_post(t), click(UPVOTE), stop("")],
-            difficulty=labels(8),
-            official=8,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
+
+
+def top_comment_task(s: Suite, t: Thread) -> None:
+    """Official 9: find the pictured post in its forum and answer its top comment."""
+    template = "Find this post in f/{forum} and tell me what its top comment says."
+    top = s.f.top_comment(t)
+    s.about_post(
+        9,
+        template,
+        {"forum": t.post.forum},
+        t,
+        picture=True,
+        start_url=f"{SITE}/f/{t.post.forum}",
+        eval_=answer_eval({"must_include": [top.body]}),
+        solution=[*open_post(t), stop(top.body, "the first comment of the thread")],
+    )
 
 
 def img_top_comment(s: Suite) -> None:
-    template = "Find this post in f/{forum} and tell me what its top comment says."
-    cands = [t for t in findable(s, need_top_comment=True)]
-    for t in s.fresh(cands, 2):
-        top = s.f.top_comment(t)
-        s.task(
-            template,
-            {"forum": t.post.forum},
-            image=s.post_picture(t),
-            start_url=f"{SITE}/f/{t.post.forum}",
-            eval_=answer_eval({"must_include": [top.body]}),
-            solution=[*open_post(t), stop(top.body, "the first comment of the thread")],
-            difficulty=labels(9),
-            official=9,
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+    for t in s.fresh(findable(s, need_top_comment=True), 2):
+        top_comment_task(s, t)
+
+
+def comment_count_task(s: Suite, t: Thread) -> None:
+    """Official 52: find the pictured post among a forum's hot posts and answer its number of comments."""
+    template = "How many comments does the post with this picture have? It is one of the hot posts of f/{forum}."
+    n = t.post.comment_count
+    s.about_post(
+        52,
+        template,
+        {"forum": t.post.forum},
+        t,
+        picture=True,
+        eval_=answer_eval({"required_values": [f"== {n}"]}),
+        solution=[*open_post(t), stop(str(n), "the post's comment count")],
+    )
 
 
 def img_comment_count(s: Suite) -> None:
-    template = "How many comments does the post with this picture have? It is one of the hot posts of f/{forum}."
-    cands = [t for t in findable(s) if t.post.comment_count >= 2]
-    for t in s.fresh(cands, 2):
-        n = t.post.comment_count
-        s.task(
-            template,
-            {"forum": t.post.forum},
-            image=s.post_picture(t),
-            eval_=answer_eval({"required_values": [f"== {n}"]}),
-            solution=[*open_post(t), stop(str(n), "the post's comment count")],
-            difficulty=labels(52),
-            official=52,
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+    for t in s.fresh([t for t in findable(s) if t.post.comment_count >= 2], 2):
+        comment_count_task(s, t)
 
 
 def fresh_picture(style: str, n: int):
@@ -194,23 +194,27 @@ MESSAGES = (
 )
 
 
+MESSAGE_AUTHOR = 'Send the person who posted this picture in f/{forum} a message saying "{message}".'
+
+
+def message_author_task(s: Suite, official: int, template: str, t: Thread, message: str, subject: str) -> None:
+    """Find the pictured post and send its author `message` (the messages page lists it)."""
+    s.about_post(
+        official,
+        template,
+        {"forum": t.post.forum, "message": message},
+        t,
+        picture=True,
+        require_reset=True,
+        eval_=html_eval([target(f"{SITE}/messages", query_text(".table"), must_include=[t.post.author, message])]),
+        solution=open_post(t) + message_author_steps(subject, message) + [stop("")],
+    )
+
+
 def img_message_author(s: Suite) -> None:
-    template = 'Send the person who posted this picture in f/{forum} a message saying "{message}".'
     cands = [t for t in findable(s) if t.post.author not in s.f.correspondents and t.post.author != USER]
     for n, t in enumerate(s.fresh(cands, 2)):
-        message = MESSAGES[n]
-        s.task(
-            template,
-            {"forum": t.post.forum, "message": message},
-            image=s.post_picture(t),
-            require_reset=True,
-            eval_=html_eval([target(f"{SITE}/messages", query_text(".table"), must_include=[t.post.author, message])]),
-            solution=open_post(t) + message_author_steps("About your picture", message) + [stop("")],
-            difficulty=labels(43),
-            official=43,
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+        message_author_task(s, 43, MESSAGE_AUTHOR, t, MESSAGES[n], "About your picture")
 
 
 def img_block_author(s: Suite) -> None:

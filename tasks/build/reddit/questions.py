@@ -23,16 +23,14 @@ def color_here(s: Suite) -> None:
     cands = on_post(s, "photo", lambda f: f.get("color") and f.get("count") == 1)
     for t in s.fresh(cands, 3):
         color = t.facts["color"]
-        s.task(
+        s.about_post(
+            47,
             template,
             {"kind": t.facts["kind"]},
+            t,
             start_url=t.url,
             eval_=answer_eval({"exact_match": color}),
             solution=[stop(color)],
-            difficulty=labels(47),
-            official=47,
-            grounding=[t],
-            terms=visual_terms(t.facts),
         )
 
 

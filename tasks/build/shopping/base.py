@@ -8,9 +8,10 @@ from collections import defaultdict
 
 from sites.shopping.data import Product, ShoppingData
 
-from ..evals import click, goto, target, type_in
+from ..evals import click, goto, html_eval, stop, target, type_in
 from ..suite import Suite as BaseSuite
 from ..text import mentions
+from .official import difficulty
 
 SITE = "__SHOPPING__"
 LISTING_LIMIT = 36
@@ -123,7 +124,7 @@ class Suite(BaseSuite):
     def open_from_leaf(self, p: Product, note: str = "the leaf category, 36 per page") -> list[dict]:
         return [
             goto(self.listing_url(p), note),
-            click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches"),
+            open_card(p),
         ]
 
     @staticmethod
@@ -175,6 +176,54 @@ class Suite(BaseSuite):
 
     def ground(self, products, terms) -> dict:
         return {"products": [p.id for p in products], "visual_terms": [str(t) for t in terms]}
+
+    # ---- tasks ----------------------------------------------------------------------------------
+    def mirror(self, official: int, template: str, args: dict, **task) -> dict:
+        """Add a task mirroring official template `official`: its intent is the template filled with `args`, its
+        difficulty labels are the official template's."""
+        return self.add(
+            template, args, intent=template.format(**args), difficulty=difficulty(official), official=official, **task
+        )
+
+    def cart_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
+        """Add a task whose job is to put `p` into the cart from its card on the page at `start_url`."""
+        solution = [open_card(p), *self.add_to_cart(p), stop("")]
+        return self.mirror(
+            official,
+            template,
+            args,
+            start_url=start_url,
+            eval_=cart_eval(p),
+            solution=solution,
+            require_reset=True,
+            **task,
+        )
+
+    def buy_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
+        """Add a task whose job is to buy one `p` from its card on the page at `start_url`."""
+        solution = [open_card(p), *self.add_to_cart(p), *self.checkout(), stop("")]
+        ev = html_eval(order_targets(p, 1))
+        return self.mirror(
+            official, template, args, start_url=start_url, eval_=ev, solution=solution, require_reset=True, **task
+        )
+
+    def wish_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
+        """Add a task whose job is to put `p` onto the wish list from its card on the page at `start_url`."""
+        solution = [open_card(p), click("button.towishlist"), stop("")]
+        ev = html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])])
+        return self.mirror(
+            official, template, args, start_url=start_url, eval_=ev, solution=solution, require_reset=True, **task
+        )
+
+
+def open_card(p: Product) -> dict:
+    """The step that opens `p` from its card in a product grid (found by its photo)."""
+    return click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches")
+
+
+def cart_eval(p: Product) -> dict:
+    """The cart holds one of `p`."""
+    return html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1"])])
 
 
 def order_targets(p: Product, qty: int | None = None, options: dict[str, str] | None = None) -> list[dict]:

@@ -193,15 +193,13 @@ def same_brand_open(s: Suite, kit: BrandKit, n: int = 2) -> None:
         steps, _ = kit.search_steps(t) or ([], "")
         args = {"kind": _kind_word(t.photos[0].kind)}
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind))
-        s.add(
+        s.mirror(
+            45,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=_both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t),
             solution=[*steps, stop("")],
-            difficulty=difficulty(45),
-            official=45,
             comments=f"the picture's label reads {_brand(t)}; the store has one {t.photos[0].kind} of that brand",
         )
 
@@ -227,15 +225,13 @@ def same_brand_conditions_url(s: Suite, kit: BrandKit, n: int = 3) -> None:
         steps, _ = kit.search_steps(t) or ([], "")
         args = {"kind": _kind_word(t.photos[0].kind), "conditions": _joined(conds)}
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=1))
-        s.add(
+        s.mirror(
+            46,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=_url(t),
             solution=[*steps, stop("")],
-            difficulty=difficulty(46),
-            official=46,
             grounding=_ground(s, t, conds),
             comments=f"brand {_brand(t)}: {len(kit.group(t))} {t.photos[0].kind}s in the store, one meets all",
         )
@@ -275,15 +271,13 @@ def two_brands_open(s: Suite, kit: BrandKit, n: int = 3) -> None:
         args = {"kind": _kind_word(kind), "conditions": _joined(conds)}
         program = [target("last", BRAND_ATTRS, must_include=[f"{_brand(t)} |OR| {other}"])]
         program += [x for c in conds for x in c.targets]
-        s.add(
+        s.mirror(
+            47,
             template,
             args,
-            intent=template.format(**args),
             image=_panels(s, pics[::-1] if k % 2 else pics),
             eval_=_both(program, t),
             solution=[*steps, stop("")],
-            difficulty=difficulty(47),
-            official=47,
             grounding=_ground(s, t, conds),
             comments=f"brands {_brand(t)} and {other}",
         )
@@ -384,16 +378,14 @@ def same_brand_buy(s: Suite, kit: BrandKit, n: int = 5) -> None:
             "conditions": _joined(conds),
         }
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=4))
-        s.add(
+        s.mirror(
+            53,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=html_eval(order_targets(t, qty=qty)),
             solution=steps + s.add_to_cart(t, qty) + s.checkout() + [stop("")],
             require_reset=True,
-            difficulty=difficulty(53),
-            official=53,
             grounding=_ground(s, t, conds),
         )
 
@@ -406,16 +398,14 @@ def two_brands_buy(s: Suite, kit: BrandKit, n: int = 2) -> None:
         kind = t.photos[0].kind
         pics = [kit.picture(_brand(t), kind, skip=5)] + ([kit.picture(other, kind, skip=1)] if k % 2 else [])
         args = {"kind": _kind_word(kind), "conditions": _joined(conds)}
-        s.add(
+        s.mirror(
+            54,
             template,
             args,
-            intent=template.format(**args),
             image=_panels(s, pics),
             eval_=html_eval(order_targets(t, qty=1)),
             solution=steps + s.add_to_cart(t) + s.checkout() + [stop("")],
             require_reset=True,
-            difficulty=difficulty(54),
-            official=54,
             grounding=_ground(s, t, conds),
         )
 
@@ -440,10 +430,10 @@ def same_brand_under(s: Suite, kit: BrandKit, n: int = 1) -> None:
         nouns = sorted(
             {" ".join(w[:1].upper() + w[1:] for w in noun.split()) for noun in KINDS[t.photos[0].kind].nouns}
         )
-        s.add(
+        s.mirror(
+            116,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=html_eval(
                 [
@@ -452,8 +442,6 @@ def same_brand_under(s: Suite, kit: BrandKit, n: int = 1) -> None:
                 ]
             ),
             solution=[*steps, stop("")],
-            difficulty=difficulty(116),
-            official=116,
             comments=f"the cheapest {t.photos[0].kind} of {_brand(t)} is under ${limit}",
         )
 
@@ -480,10 +468,10 @@ def same_brand_from_leaf(s: Suite, kit: BrandKit, n: int = 1) -> None:
         args = {"kind": _kind_word(t.photos[0].kind), "colour": str(t.photos[0].color)}
         image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=7))
         url = s.listing_url(t)
-        s.add(
+        s.mirror(
+            118,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             start_url=url,
             eval_=_url(t),
@@ -491,8 +479,6 @@ def same_brand_from_leaf(s: Suite, kit: BrandKit, n: int = 1) -> None:
                 {"do": "click", "css": f".product-item-link[href='/{t.url_key}.html']", "note": "its photo"},
                 stop(""),
             ],
-            difficulty=difficulty(118),
-            official=118,
             grounding=s.ground([t], [str(t.photos[0].color)]),
         )
 

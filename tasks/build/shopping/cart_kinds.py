@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
 from .base import SITE, Suite
-from .official import difficulty
 
 SIDES = (("left", "billing"), ("right", "shipping"))
 PLACES = (
@@ -44,16 +43,14 @@ def set_side_address(s: Suite) -> None:
                 )
             ]
         )
-        s.add(
+        s.mirror(
+            77,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/customer/account/",
             eval_=ev,
             solution=steps,
             require_reset=True,
-            difficulty=difficulty(77),
-            official=77,
             comments=f"the {side} box of the dashboard is the default {box} address",
         )
 

@@ -14,7 +14,6 @@ from sites.shopping.data import Product
 
 from ..evals import answer_eval, stop
 from .base import SITE, Suite
-from .official import difficulty
 
 TEMPLATE = "What name is printed for the creature on the {color} box in the bottom row of this page?"
 
@@ -46,15 +45,13 @@ def creature_in_bottom_row(s: Suite, n: int = 3) -> None:
         name = p.photos[0].printed_text or ""
         args = {"color": colour[p.id]}
         twin = [q for q in upper if colour[q.id] == colour[p.id]]
-        s.add(
+        s.mirror(
+            66,
             TEMPLATE,
             args,
-            intent=TEMPLATE.format(**args),
             start_url=url,
             eval_=answer_eval({"must_include": [name]}),
             solution=[stop(name)],
-            difficulty=difficulty(66),
-            official=66,
             grounding=s.ground(products, [colour[p.id], name]),
             comments=f"the {colour[p.id]} box of the bottom row shows {name}"
             + (f"; the {colour[p.id]} box of the row above shows {twin[0].photos[0].printed_text}" if twin else ""),
@@ -64,15 +61,13 @@ def creature_in_bottom_row(s: Suite, n: int = 3) -> None:
         color = s.rng.choice(missing)
         note = f"No box in the bottom row is {color} (the row above has one)."
         args = {"color": color}
-        s.add(
+        s.mirror(
+            66,
             TEMPLATE,
             args,
-            intent=TEMPLATE.format(**args),
             start_url=url,
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[stop("N/A")],
-            difficulty=difficulty(66),
-            official=66,
             grounding=s.ground(products, [color]),
             comments="unachievable: " + note,
         )

@@ -11,10 +11,8 @@ from sites.shopping.generate import FLAT_RATE_CENTS
 
 from ..evals import answer_eval, html_eval, stop
 from ..text import NUMBER_WORDS, price_text
-from .base import Suite, order_targets, page_url
-from .official import difficulty
-from .page_kinds import PAGE, Page, look_words, looks_on, open_card, pages
-from .rows import cart_eval
+from .base import Suite, cart_eval, open_card, order_targets, page_url
+from .page_kinds import PAGE, Page, look_words, looks_on, pages
 
 
 def total_cents(p: Product, qty: int) -> int:
@@ -28,16 +26,14 @@ def cart_this_if(s: Suite, n: int = 3) -> None:
     cands = [p for p in s.products if p.photos[0].color and not p.options and s.clean(p, [p.photos[0].color])]
     for p in s.fresh(cands, n):
         args = {"color": p.photos[0].color}
-        s.add(
+        s.mirror(
+            21,
             template,
             args,
-            intent=template.format(**args),
             start_url=page_url(p),
             eval_=cart_eval(p),
             solution=[*s.add_to_cart(p), stop("")],
             require_reset=True,
-            difficulty=difficulty(21),
-            official=21,
             grounding=s.ground([p], [p.photos[0].color]),
         )
 
@@ -57,16 +53,14 @@ def cart_this_any_size_if(s: Suite, n: int = 3) -> None:
     for k, p in enumerate(s.fresh(cands, n)):
         opts = {"Size": p.options["Size"][k % len(p.options["Size"])], "Color": str(p.photos[0].color).title()}
         args = {"pattern": p.photos[0].pattern}
-        s.add(
+        s.mirror(
+            151,
             template,
             args,
-            intent=template.format(**args),
             start_url=page_url(p),
             eval_=cart_eval(p),
             solution=[*s.add_to_cart(p, 1, opts), stop("")],
             require_reset=True,
-            difficulty=difficulty(151),
-            official=151,
             grounding=s.ground([p], [p.photos[0].pattern]),
         )
 
@@ -86,16 +80,14 @@ def order_for_each(s: Suite, n: int = 3) -> None:
     for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
         people, qty = PEOPLE[k % len(PEOPLE)]
         args = {"count_word": NUMBER_WORDS[qty], "people": people, "look": look_words(p, fact)}
-        s.add(
+        s.mirror(
+            83,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval(order_targets(p, qty)),
             solution=[open_card(p), *s.add_to_cart(p, qty), *s.checkout(), stop("")],
             require_reset=True,
-            difficulty=difficulty(83),
-            official=83,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -115,16 +107,14 @@ def order_and_total(s: Suite, n: int = 3) -> None:
         ev["eval_types"] = ["string_match", "program_html"]
         ev["reference_answers"] = {"must_include": [total]}
         args = {"look": look_words(p, fact)}
-        s.add(
+        s.mirror(
+            84,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=ev,
             solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop(total, "the order total")],
             require_reset=True,
-            difficulty=difficulty(84),
-            official=84,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments="the total includes flat-rate shipping",
         )
@@ -144,16 +134,14 @@ def order_under_budget(s: Suite, n: int = 3) -> None:
         qty = 2 + k % 2
         amount = (total_cents(p, qty) // 100 // 10 + 1) * 10 + 10
         args = {"qty_word": NUMBER_WORDS[qty], "look": look_words(p, fact), "amount": amount}
-        s.add(
+        s.mirror(
+            90,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval(order_targets(p, qty)),
             solution=[open_card(p), *s.add_to_cart(p, qty), *s.checkout(), stop("")],
             require_reset=True,
-            difficulty=difficulty(90),
-            official=90,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments=f"the total with shipping is {price_text(total_cents(p, qty) / 100)}",
         )
@@ -175,16 +163,14 @@ def cart_from_tabs(s: Suite, n: int = 4) -> None:
         first, second = (p, other) if k % 2 else (other, p)
         args = {"color": p.photos[0].color}
         steps = ([{"do": "tab_focus", "index": 1}] if second is p else []) + s.add_to_cart(p)
-        s.add(
+        s.mirror(
+            22,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{page_url(first)} |AND| {page_url(second)}",
             eval_=cart_eval(p),
             solution=[*steps, stop("")],
             require_reset=True,
-            difficulty=difficulty(22),
-            official=22,
             grounding=s.ground([p, other], [p.photos[0].color]),
         )
 
@@ -213,15 +199,13 @@ def color_of_cheapest(s: Suite, n: int = 4) -> None:
     for p, which, page in s.fresh(cands, n):
         c = p.photos[0].color
         args = {"which": which, "leaf": page.name}
-        s.add(
+        s.mirror(
+            6,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [c]}),
             solution=[stop(c, "read off its photo")],
-            difficulty=difficulty(6),
-            official=6,
             grounding=s.ground([p], [c]),
         )
 
@@ -257,15 +241,13 @@ def price_of_missing(s: Suite, n: int = 4) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         note = f"No {color} {p.photos[0].kind} is on this page."
         args = {"look": f"{color} {p.photos[0].kind}"}
-        s.add(
+        s.mirror(
+            19,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[stop("N/A", "none of these photos shows that colour")],
-            difficulty=difficulty(19),
-            official=19,
             grounding=s.ground(ps, [color]),
             comments="unachievable: " + note,
         )

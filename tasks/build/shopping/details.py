@@ -8,10 +8,8 @@ from __future__ import annotations
 from sites.shopping.data import Product
 
 from ..evals import answer_eval, html_eval, stop, type_in
-from .base import Suite, order_targets
-from .official import difficulty
-from .page_kinds import look_words, looks_on, open_card, pages
-from .rows import cart_eval
+from .base import Suite, cart_eval, open_card, order_targets
+from .page_kinds import look_words, looks_on, pages
 
 RESULTS_PAGE = 12
 
@@ -42,16 +40,14 @@ def buy_any_size(s: Suite, n: int = 4) -> None:
     for k, (p, fact, page) in enumerate(s.fresh(_sized(s, ("pattern", "printed_text")), n)):
         opts = _opts(p, k)
         args = {"look": look_words(p, fact)}
-        s.add(
+        s.mirror(
+            121,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval_order(p, opts),
             solution=[open_card(p), *s.add_to_cart(p, 1, opts), *s.checkout(), stop("")],
             require_reset=True,
-            difficulty=difficulty(121),
-            official=121,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments="any size is right",
         )
@@ -68,16 +64,14 @@ def buy_any_color_text(s: Suite, n: int = 2) -> None:
     for k, (p, _fact, page) in enumerate(s.fresh(cands, n)):
         opts = _opts(p, k + 1)
         args = {"noun": p.photos[0].kind, "text": p.photos[0].printed_text}
-        s.add(
+        s.mirror(
+            124,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval_order(p, opts),
             solution=[open_card(p), *s.add_to_cart(p, 1, opts), *s.checkout(), stop("")],
             require_reset=True,
-            difficulty=difficulty(124),
-            official=124,
             grounding=s.ground([p], [p.photos[0].printed_text]),
         )
 
@@ -88,16 +82,14 @@ def cart_any_size(s: Suite, n: int = 2) -> None:
     for k, (p, fact, page) in enumerate(s.fresh(_sized(s, ("pattern", "printed_text", "color")), n)):
         opts = _opts(p, k)
         args = {"look": look_words(p, fact)}
-        s.add(
+        s.mirror(
+            148,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=cart_eval(p),
             solution=[open_card(p), *s.add_to_cart(p, 1, opts), stop("")],
             require_reset=True,
-            difficulty=difficulty(148),
-            official=148,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -136,28 +128,24 @@ def buy_searched(s: Suite, n: int = 5) -> None:
         solution = [type_in("#search", kind, enter=True), open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
         if k < 4:
             args = {"look": look}
-            s.add(
+            s.mirror(
+                127,
                 template,
                 args,
-                intent=template.format(**args),
                 eval_=html_eval_order_plain(p),
                 solution=solution,
                 require_reset=True,
-                difficulty=difficulty(127),
-                official=127,
                 grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             )
         else:
             args = {"query": kind, "look": look}
-            s.add(
+            s.mirror(
+                126,
                 template2,
                 args,
-                intent=template2.format(**args),
                 eval_=html_eval_order_plain(p),
                 solution=solution,
                 require_reset=True,
-                difficulty=difficulty(126),
-                official=126,
                 grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             )
 
@@ -173,15 +161,13 @@ def weight_on_page(s: Suite, n: int = 3) -> None:
     for p, fact, page in s.fresh(cands, n):
         value, unit = p.attributes["Item Weight"].split()
         args = {"look": look_words(p, fact), "units": unit}
-        s.add(
+        s.mirror(
+            63,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [value]}),
             solution=[open_card(p), stop(f"{value} {unit}", "Item Weight row of More Information")],
-            difficulty=difficulty(63),
-            official=63,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 

@@ -13,10 +13,8 @@ from sites.shopping.data import Product
 
 from ..evals import answer_eval, click, goto, stop, type_in, url_eval
 from ..text import price_text
-from .base import Suite, page_url
-from .official import difficulty
-from .page_kinds import COLUMNS, PAGE, looks_on, open_card, pages
-from .rows import cart_eval
+from .base import Suite, cart_eval, open_card, page_url
+from .page_kinds import COLUMNS, PAGE, looks_on, pages
 
 RESULTS_PAGE = 12
 
@@ -60,14 +58,12 @@ def search_first(s: Suite, n: int = 3) -> None:
     for p, kind, color, same in s.fresh(cands, n):
         template = templates[0] if color else templates[1]
         args = {"query": kind, "color": color} if color else {"query": kind}
-        s.add(
+        s.mirror(
+            7,
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(page_url(p)),
             solution=[type_in("#search", kind, enter=True), open_card(p), stop("")],
-            difficulty=difficulty(7),
-            official=7,
             grounding=s.ground(same, [color]) if color else None,
         )
 
@@ -103,16 +99,7 @@ def cheapest_color_in_leaf(s: Suite, n: int = 3) -> None:
             click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches"),
             stop(""),
         ]
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=url_eval(page_url(p)),
-            solution=solution,
-            difficulty=difficulty(15),
-            official=15,
-            grounding=s.ground(same, [color]),
-        )
+        s.mirror(15, template, args, eval_=url_eval(page_url(p)), solution=solution, grounding=s.ground(same, [color]))
 
 
 def _detail(p: Product, fact: str) -> str:
@@ -131,15 +118,13 @@ def price_by_detail(s: Suite, n: int = 4) -> None:
     for p, fact, page in s.fresh(cands, n):
         args = {"kind": p.photos[0].kind, "detail": _detail(p, fact)}
         price = price_text(p.final_price)
-        s.add(
+        s.mirror(
+            61,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [price]}),
             solution=[stop(price, "the price under its photo")],
-            difficulty=difficulty(61),
-            official=61,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -164,16 +149,12 @@ def cart_most_stars(s: Suite, n: int = 4) -> None:
                 cands.append((best, color, ps, page))
     for p, color, ps, page in s.fresh(cands, n):
         args = {"color": color, "kind": p.photos[0].kind}
-        s.add(
+        s.cart_job(
+            68,
             template,
             args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=cart_eval(p),
-            solution=[open_card(p), *s.add_to_cart(p), stop("")],
-            require_reset=True,
-            difficulty=difficulty(68),
-            official=68,
+            p,
+            page.url,
             grounding=s.ground(ps, [color]),
             comments="stars as the grid shows them; the next best of that look has at least half a star fewer",
         )
@@ -208,16 +189,14 @@ def cheapest_pattern_any_size(s: Suite, n: int = 3) -> None:
             *s.add_to_cart(p, 1, chosen),
             stop(""),
         ]
-        s.add(
+        s.mirror(
+            147,
             template,
             args,
-            intent=template.format(**args),
             start_url=None,
             eval_=cart_eval(p),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(147),
-            official=147,
             grounding=s.ground(same, [getattr(p.photos[0], fact)]),
         )
 

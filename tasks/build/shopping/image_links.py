@@ -18,9 +18,8 @@ from sites.shopping.data import Photo, Product
 
 from ..evals import answer_eval, goto, stop
 from ..text import article, plural
-from .base import SITE, Suite
-from .official import difficulty
-from .page_kinds import ROWS, Page, look_words, looks_on, open_card, pages
+from .base import SITE, Suite, open_card
+from .page_kinds import ROWS, Page, look_words, looks_on, pages
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 SEARCH_PAGE = 12
@@ -114,15 +113,13 @@ def another_view_of_look(s: Suite, n: int = 9) -> None:
             eval_ = na_eval(f"The {args['look']} has a single photo.")
             answer = "N/A"
             comments = "unachievable: its page has a single photo"
-        s.add(
+        s.mirror(
+            37,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=eval_,
             solution=[*_visit(p), stop(answer, "its gallery's thumbnails")],
-            difficulty=difficulty(37),
-            official=37,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments=comments,
         )
@@ -135,15 +132,13 @@ def other_setting_here(s: Suite, n: int = 2) -> None:
     for p, both in s.fresh(cands, n):
         backdrop, photos = both[1]
         args = {"setting": SETTINGS[backdrop][0]}
-        s.add(
+        s.mirror(
+            38,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/{p.url_key}.html",
             eval_=links_eval(photos),
             solution=[stop(link_of(photos[0]), "the gallery's photos from the fourth on")],
-            difficulty=difficulty(38),
-            official=38,
             grounding=s.ground([p], [SETTINGS[backdrop][1]]),
             comments=f"photos 4 on show the item {SETTINGS[backdrop][0]}; 1 to 3 {SETTINGS[both[0][0]][0]}",
         )
@@ -172,14 +167,12 @@ def link_of_cheapest(s: Suite, n: int = 2) -> None:
             open_card(p),
             stop(link_of(p.photos[0]), "its main photo"),
         ]
-        s.add(
+        s.mirror(
+            39,
             template,
             args,
-            intent=template.format(**args),
             eval_=links_eval(list(p.photos)),
             solution=solution,
-            difficulty=difficulty(39),
-            official=39,
             grounding=s.ground(same, [color]),
             comments="any photo of that product",
         )
@@ -216,15 +209,13 @@ def link_from_page(s: Suite, n: int = 2, *, official: int = 40, page_no: int = 1
     for p, color, ps, page in s.fresh(cands, n):
         args = {"look": f"{article(color)} {color} {p.photos[0].kind}"}
         photos = [ph for x in ps for ph in x.photos]
-        s.add(
+        s.mirror(
+            official,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=links_eval(photos),
             solution=[*_visit(p), stop(link_of(p.photos[0]), "its main photo")],
-            difficulty=difficulty(official),
-            official=official,
             grounding=s.ground(ps, [color]),
             comments="any photo of any product of the page showing that look",
         )
@@ -263,15 +254,13 @@ def other_design(s: Suite, n: int = 1) -> None:
             "other": q.photos[0].pattern,
         }
         photos = [ph for x in same for ph in x.photos]
-        s.add(
+        s.mirror(
+            41,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=links_eval(photos),
             solution=[*_visit(q), stop(link_of(q.photos[0]), "its main photo")],
-            difficulty=difficulty(41),
-            official=41,
             grounding=s.ground([p, *same], [p.photos[0].pattern, q.photos[0].pattern]),
         )
 
@@ -290,15 +279,13 @@ def share_nth(s: Suite, n: int = 2) -> None:
     for p, k, page, both in s.fresh(cands, n):
         backdrop, photos = both[1]
         args = {"ordinal": ORDINALS[k], "setting": SETTINGS[backdrop][0]}
-        s.add(
+        s.mirror(
+            42,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=links_eval(photos),
             solution=[*_visit(p), stop(link_of(photos[0]), "its photos from the fourth on")],
-            difficulty=difficulty(42),
-            official=42,
             grounding=s.ground([p], [SETTINGS[backdrop][1]]),
             comments="counted along the rows, left to right",
         )
@@ -311,15 +298,13 @@ def main_photo_here(s: Suite, n: int = 5) -> None:
     for p, both in s.fresh(cands, n):
         backdrop, photos = both[0]
         args = {"setting": SETTINGS[backdrop][0]}
-        s.add(
+        s.mirror(
+            43,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/{p.url_key}.html",
             eval_=links_eval(photos),
             solution=[stop(link_of(photos[0]), "the large photo of the gallery")],
-            difficulty=difficulty(43),
-            official=43,
             grounding=s.ground([p], [SETTINGS[backdrop][1]]),
             comments=f"photos 1 to 3; the later ones show it {SETTINGS[both[1][0]][0]}",
         )
@@ -340,15 +325,13 @@ def named_other_angle(s: Suite, n: int = 1) -> None:
     for p, both, page in s.fresh(cands, n):
         backdrop, photos = both[1]
         args = {"name": p.name, "setting": SETTINGS[backdrop][0]}
-        s.add(
+        s.mirror(
+            79,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=links_eval(photos),
             solution=[open_card(p), stop(link_of(photos[0]), "its photos from the fourth on")],
-            difficulty=difficulty(79),
-            official=79,
             grounding=s.ground([p], [SETTINGS[backdrop][1]]),
         )
 
@@ -361,15 +344,13 @@ def row_look_other_angle(s: Suite, n: int = 2) -> None:
     cands = [c for c in in_rows(s) if len(c[0].photos) >= 2]
     for p, fact, page, r in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        s.add(
+        s.mirror(
+            80,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=links_eval(other_views(p)),
             solution=[*_visit(p), stop(link_of(p.photos[1]), "its second photo")],
-            difficulty=difficulty(80),
-            official=80,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments="any photo after the main one",
         )
@@ -398,15 +379,13 @@ def search_page_link(s: Suite, n: int = 1) -> None:
         args = {"kinds": plural(kind), "color": color}
         start = f"{SITE}/catalogsearch/result/index/?p=2&q={quote_plus(kind)}"
         photos = [ph for x in same for ph in x.photos]
-        s.add(
+        s.mirror(
+            119,
             template,
             args,
-            intent=template.format(**args),
             start_url=start,
             eval_=links_eval(photos),
             solution=[*_visit(p), stop(link_of(p.photos[0]), "its main photo")],
-            difficulty=difficulty(119),
-            official=119,
             grounding=s.ground(same, [color]),
             comments="the second page of the search results; any photo of a product there in that colour",
         )

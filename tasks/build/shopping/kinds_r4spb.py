@@ -20,10 +20,10 @@ import itertools
 from sites.shopping.data import Product
 
 from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
-from .base import CART_LINES, LATEST_ORDER, SITE, Suite, order_targets, review_steps, review_targets
+from .base import CART_LINES, LATEST_ORDER, SITE, Suite, open_card, order_targets, review_steps, review_targets
 from .like_kinds import _color_groups
 from .official import difficulty
-from .page_kinds import COLUMNS, look_words, looks_on, open_card, pages
+from .page_kinds import COLUMNS, look_words, looks_on, pages
 from .pictured import _pictured_on_page, cheapest_in_a_colour
 from .pictured_more import _searchable, wish_target
 
@@ -61,16 +61,14 @@ def best_rated_to_cart(s: Suite) -> None:
                 steps += [goto(page.url, "back to the page"), open_card(p), click("button.towishlist")]
             ev = html_eval([wish_target([p.name]) for p in rest] + [_cart_has([p.name for p in best])])
             args = {"where": where}
-            s.add(
+            s.mirror(
+                78,
                 template,
                 args,
-                intent=template.format(**args),
                 start_url=page.url,
                 eval_=ev,
                 solution=[*steps[1:], stop("")],
                 require_reset=True,
-                difficulty=difficulty(78),
-                official=78,
                 comments="ratings " + ", ".join(f"{p.rating_percent}%" for p in ranked),
             )
 
@@ -139,16 +137,14 @@ def gift_same_brand(s: Suite) -> None:
             click("#payment button.checkout"),
             stop(""),
         ]
-        s.add(
+        s.mirror(
+            81,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/{base.url_key}.html",
             eval_=ev,
             solution=steps,
             require_reset=True,
-            difficulty=difficulty(81),
-            official=81,
             grounding=s.ground([t], [args["color"]]),
             comments=f'the only {args["color"]} {args["kind"]} of the brand; found by searching "{query}"',
         )
@@ -202,16 +198,14 @@ def review_by_shipping(s: Suite) -> None:
                 *review_steps(stars, title, text),
                 stop(""),
             ]
-            s.add(
+            s.mirror(
+                82,
                 template,
                 args,
-                intent=template.format(**args),
                 start_url=page.url,
                 eval_=ev,
                 solution=steps,
                 require_reset=True,
-                difficulty=difficulty(82),
-                official=82,
                 grounding=s.ground([p], [getattr(p.photos[0], fact)]),
                 comments=f"${p.final_price:.2f} + ${SHIPPING:.2f} shipping: shipping is {share:.1%} of the total",
             )
@@ -243,16 +237,14 @@ def cheaper_of_two(s: Suite) -> None:
             *s.add_to_cart(dear),
             stop(""),
         ]
-        s.add(
+        s.mirror(
+            85,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=ev,
             solution=steps,
             require_reset=True,
-            difficulty=difficulty(85),
-            official=85,
             grounding=s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)]),
             comments=f"${cheap.final_price:.2f} against ${dear.final_price:.2f}",
         )
@@ -268,19 +260,7 @@ def other_colour_cheapest_wish(s: Suite) -> None:
     cands = cheapest_in_a_colour(s, lambda p: p.id not in s.wishlist_ids)
     for t, c, same, shown, page in s.fresh(cands, 1):
         args = {"color": c}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            image=s.product_image(shown),
-            eval_=html_eval([wish_target([t.name])]),
-            solution=[open_card(t), click("button.towishlist"), stop("")],
-            require_reset=True,
-            difficulty=difficulty(28),
-            official=28,
-            grounding=s.ground(same, [c]),
-        )
+        s.wish_job(28, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground(same, [c]))
 
 
 def left_one_to_wishlist(s: Suite) -> None:
@@ -337,16 +317,14 @@ def cheapest_like_pictured(s: Suite) -> None:
             *s.checkout(),
             stop(""),
         ]
-        s.add(
+        s.mirror(
+            88,
             template,
             args,
-            intent=template.format(**args),
             image=s.product_image(same[-1]),
             eval_=html_eval(order_targets(t, 1)),
             solution=steps,
             require_reset=True,
-            difficulty=difficulty(88),
-            official=88,
             grounding=s.ground(same, [color]),
             comments=f"the picture shows the dearest {color} {t.photos[0].kind} of the category",
         )

@@ -25,9 +25,9 @@ from sites.shopping.data import Product
 
 from ..evals import answer_eval, goto, html_eval, stop, target, url_eval
 from ..text import plural, price_text
-from .base import CART_LINES, SITE, Suite, order_targets, page_url, signature
+from .base import CART_LINES, SITE, Suite, open_card, order_targets, page_url, signature
 from .official import difficulty
-from .page_kinds import open_card, pages
+from .page_kinds import pages
 
 RESULTS = 12
 
@@ -97,16 +97,14 @@ def price_by_pattern(s: Suite, n: int = 3) -> None:
                 break
     for p, r, ks, other in s.fresh(cands, n):
         args = {"kind": r.kind}
-        s.add(
+        s.mirror(
+            97,
             template,
             args,
-            intent=template.format(**args),
             start_url=r.url,
             image=s.product_image(other),
             eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
             solution=[stop(price_text(p.final_price), "the price under its card")],
-            difficulty=difficulty(97),
-            official=97,
             grounding=s.ground(ks, [p.photos[0].pattern]),
             comments=f"the picture shows a {p.photos[0].pattern} {other.photos[0].kind}; the only "
             f"{p.photos[0].pattern} {r.kind} of these results",
@@ -301,16 +299,14 @@ def open_darker_here(s: Suite, n: int = 1) -> None:
                 break
     for dark, light, page in s.fresh(cands, n):
         args = {"kinds": kinds_of(dark)}
-        s.add(
+        s.mirror(
+            115,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             image=s.product_image(light),
             eval_=url_eval(page_url(dark)),
             solution=[open_card(dark), stop("")],
-            difficulty=difficulty(115),
-            official=115,
             grounding=s.ground([dark, light], [str(dark.photos[0].color)]),
             comments=f"the picture shows the {light.photos[0].color} one; the other here is {dark.photos[0].color}",
         )
@@ -385,16 +381,14 @@ def cheapest_in_majority_colour(s: Suite, n: int = 1) -> None:
                 break
     for p, color, ks, page in s.fresh(cands, n):
         args = {"kinds": kinds_of(p), "kind": p.photos[0].kind}
-        s.add(
+        s.mirror(
+            146,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=cart_has([p]),
             solution=[open_card(p), *s.add_to_cart(p), stop("")],
             require_reset=True,
-            difficulty=difficulty(146),
-            official=146,
             grounding=s.ground(ks, [color]),
             comments=f"most {kinds_of(p)} here are {color}; a {kind_word(p)} of another colour is cheaper",
         )
@@ -425,16 +419,14 @@ def pattern_version_of_this(s: Suite, n: int = 2) -> None:
                 break
     for p, base, ps in s.fresh(cands, n):
         args = {"pattern": p.photos[0].pattern}
-        s.add(
+        s.mirror(
+            149,
             template,
             args,
-            intent=template.format(**args),
             start_url=page_url(base),
             eval_=cart_has([p]),
             solution=[goto(s.listing_url(p), "its category"), open_card(p), *s.add_to_cart(p), stop("")],
             require_reset=True,
-            difficulty=difficulty(149),
-            official=149,
             grounding=s.ground(ps, [p.photos[0].pattern]),
             comments=f"the only {p.photos[0].pattern} {p.photos[0].kind} of the category",
         )

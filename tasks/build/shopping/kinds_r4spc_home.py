@@ -27,11 +27,10 @@ from sites.shopping.generate import CUSTOMER
 
 from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
 from ..text import NUMBER_WORDS, article
-from .base import LATEST_ORDER, SITE, Suite, order_targets
+from .base import LATEST_ORDER, SITE, Suite, open_card, order_targets
 from .kinds_r4spc import _quiet, cart_has, kinds_of
 from .like_kinds import _color_groups
 from .official import difficulty
-from .page_kinds import open_card
 from .pictured_more import wish_target
 
 _EVERY: dict[int, list[Product]] = {}
@@ -78,17 +77,15 @@ def buy_fewest_dollars(s: Suite, n: int = 2) -> None:
     for k, (p, color, same) in enumerate(s.fresh(cands, n)):
         qty = (3, 4)[k % 2]
         args = {"qty": NUMBER_WORDS[qty], "kinds": kinds_of(p)}
-        s.add(
+        s.mirror(
+            108,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=s.product_image(same[-1]),
             eval_=html_eval(order_targets(p, qty)),
             solution=_open_by_price(s, p) + s.add_to_cart(p, qty) + s.checkout() + [stop("")],
             require_reset=True,
-            difficulty=difficulty(108),
-            official=108,
             grounding=s.ground(same, [color]),
             comments=f"the cheapest {color} {p.photos[0].kind} of the store; the picture shows a dearer one",
         )
@@ -192,17 +189,15 @@ def buy_to_label(s: Suite, n: int = 2) -> None:
             + [type_in(f"input[name={f}]", v) for f, v in fields]
             + [click("#shipping-next"), click("#payment button.checkout"), stop("")]
         )
-        s.add(
+        s.mirror(
+            111,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=image,
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(111),
-            official=111,
             grounding=s.ground([p], [str(p.photos[0].color)]),
             comments="the label names the recipient and the address; the checkout's form is filled from it",
         )
@@ -214,16 +209,14 @@ def buy_to_label(s: Suite, n: int = 2) -> None:
     first, last, street, city, region, postcode = ("Ivy", "Brennan", "7 Lantern Row", "Salem", "Massachusetts", "01970")
     args = {"kind": kind, "phone": "(650) 555-0111"}
     note = f"The store sells no {kind}."
-    s.add(
+    s.mirror(
+        111,
         template2,
         args,
-        intent=template2.format(**args),
         start_url=f"{SITE}/",
         image=s.save_image(label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}", "United States"])),
         eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
         solution=[type_in("#search", kind, enter=True), stop("N/A", "the search finds nothing")],
-        difficulty=difficulty(111),
-        official=111,
         comments="unachievable: " + note,
     )
 
@@ -323,17 +316,15 @@ def cart_all_in_range(s: Suite, n: int = 3) -> None:
         solution = []
         for p in inside:
             solution += _open_by_price(s, p) + s.add_to_cart(p)
-        s.add(
+        s.mirror(
+            137,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=s.product_image(shown),
             eval_=cart_has(inside),
             solution=[*solution, stop("")],
             require_reset=True,
-            difficulty=difficulty(137),
-            official=137,
             grounding=s.ground(everywhere, [color]),
             comments=f"the {color} {kinds_of(first)} of the store priced between the bounds",
         )
@@ -365,17 +356,15 @@ def cheapest_kind_in_range(s: Suite, n: int = 2) -> None:
                 break
     for p, low, high, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low), "high": str(high)}
-        s.add(
+        s.mirror(
+            139,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=s.product_image(shown),
             eval_=cart_has([p]),
             solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
             require_reset=True,
-            difficulty=difficulty(139),
-            official=139,
             comments=f"the cheapest {p.photos[0].kind} of the store costs less than the lower bound",
         )
 
@@ -396,17 +385,15 @@ def category_cheapest_above(s: Suite, n: int = 1) -> None:
                 break
     for p, low, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low)}
-        s.add(
+        s.mirror(
+            140,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=s.product_image(shown),
             eval_=cart_has([p]),
             solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
             require_reset=True,
-            difficulty=difficulty(140),
-            official=140,
             comments=f"{p.category_path[-1]}: the {kinds_of(p)} there, the first above the amount",
         )
 
@@ -471,17 +458,15 @@ def wish_cheapest_with_pattern(s: Suite, n: int = 1) -> None:
     template = "My kid loves the pattern on this. Add the least expensive {kind} with that pattern to my wish list."
     for p, v, _same, other, ps in s.fresh(list(_cheapest_with(s, "pattern")), n):
         args = {"kind": p.photos[0].kind}
-        s.add(
+        s.mirror(
+            142,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=s.product_image(other),
             eval_=html_eval([wish_target([p.name])]),
             solution=[*_open_by_price(s, p), click("button.towishlist"), stop("")],
             require_reset=True,
-            difficulty=difficulty(142),
-            official=142,
             grounding=s.ground(ps, [v]),
             comments=f"the picture shows a {v} {other.photos[0].kind}",
         )

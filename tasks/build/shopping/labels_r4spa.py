@@ -13,10 +13,8 @@ from __future__ import annotations
 from sites.shopping.data import Product
 
 from ..evals import answer_eval, stop, type_in
-from .base import Suite, leaf
-from .official import difficulty
-from .page_kinds import look_words, looks_on, open_card, pages
-from .rows import cart_eval
+from .base import Suite, cart_eval, leaf, open_card
+from .page_kinds import look_words, looks_on, pages
 
 SIZE_WORDS = {
     "XS": "XS |OR| Extra Small |OR| X-Small",
@@ -67,15 +65,13 @@ def calories(s: Suite, n: int = 4) -> None:
         note = (
             "Calories per Serving" if k % 2 == 0 else f"Calories per Serving {per} x Servings per Container {servings}"
         )
-        s.add(
+        s.mirror(
+            100,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [str(answer)]}),
             solution=[open_card(p), stop(str(answer), note)],
-            difficulty=difficulty(100),
-            official=100,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -92,15 +88,13 @@ def size_for_chest(s: Suite, n: int = 3) -> None:
         size, low, high = chart(p)[(1, 3, 2)[k % 3]]
         chest = (low + high) // 2
         args = {"look": look_words(p, fact), "chest": str(chest)}
-        s.add(
+        s.mirror(
+            99,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [SIZE_WORDS[size]]}),
             solution=[open_card(p), stop(size, f"Size Chart in More Information: {size} fits {low}-{high} in")],
-            difficulty=difficulty(99),
-            official=99,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -130,15 +124,13 @@ def cheapest_that_holds(s: Suite, n: int = 1) -> None:
     for p, need in s.fresh(cands, n):
         cap = capacity(p) or (0, "liters")
         args = {"kind": p.photos[0].kind, "leaf": leaf(p), "amount": str(need), "unit": UNIT_WORDS[cap[1]]}
-        s.add(
+        s.mirror(
+            58,
             template,
             args,
-            intent=template.format(**args),
             eval_=cart_eval(p),
             solution=s.open_from_leaf(p) + s.add_to_cart(p) + [stop("")],
             require_reset=True,
-            difficulty=difficulty(58),
-            official=58,
             comments="every cheaper one of its kind there holds less (Capacity in More Information)",
         )
     template_na = "Add the cheapest {thing} that {holds} to my shopping cart."
@@ -150,14 +142,12 @@ def cheapest_that_holds(s: Suite, n: int = 1) -> None:
             continue
         note = f"The store sells no {thing}."
         args = {"thing": thing, "holds": holds}
-        s.add(
+        s.mirror(
+            58,
             template_na,
             args,
-            intent=template_na.format(**args),
             eval_=answer_eval({"fuzzy_match": "N/A"}, note),
             solution=[type_in("#search", thing, enter=True), stop("N/A")],
-            difficulty=difficulty(58),
-            official=58,
             comments="unachievable: " + note,
         )
         break
@@ -183,16 +173,12 @@ def add_if_it_holds(s: Suite, n: int = 2) -> None:
     for p, fact, page in s.fresh(cands, n):
         amount, unit = capacity(p) or (0, "liters")
         args = {"look": look_words(p, fact), "amount": str(amount - 2), "unit": UNIT_WORDS[unit]}
-        s.add(
+        s.cart_job(
+            59,
             template,
             args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=cart_eval(p),
-            solution=[open_card(p), *s.add_to_cart(p), stop("")],
-            require_reset=True,
-            difficulty=difficulty(59),
-            official=59,
+            p,
+            page.url,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments=f"Capacity: {amount} {unit}",
         )

@@ -14,10 +14,7 @@ import math
 from sites.shopping.data import Product
 
 from ..evals import goto, stop
-from .base import SITE, Suite
-from .official import difficulty
-from .page_kinds import open_card
-from .rows import cart_eval
+from .base import SITE, Suite, cart_eval, open_card
 
 
 def _quiet(s: Suite, p: Product, color: str) -> bool:
@@ -65,15 +62,13 @@ def dearest_under(s: Suite, n: int = 2) -> None:
             *s.add_to_cart(p),
             stop(""),
         ]
-        s.add(
+        s.mirror(
+            71,
             template,
             args,
-            intent=template.format(**args),
             eval_=cart_eval(p),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(71),
-            official=71,
             grounding=s.ground(same, [color]),
             comments="the dearer products of that look cost more than the amount",
         )
@@ -116,16 +111,14 @@ def like_this_other_color(s: Suite, n: int = 5) -> None:
             *s.add_to_cart(p),
             stop(""),
         ]
-        s.add(
+        s.mirror(
+            150,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/{base.url_key}.html",
             eval_=cart_eval(p),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(150),
-            official=150,
             grounding=s.ground(same, [color]),
             comments="the page's category holds the other colours of that kind; only one in that colour costs "
             "no more than the amount",

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..evals import click, goto, html_eval, stop, target, type_in
 from ..text import NUMBER_WORDS, plural
 from .base import CART_LINES, COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, leaf, pick
-from .official import difficulty
 
 
 def wishlist_pictured(s: Suite, count: int = 4) -> None:
@@ -15,16 +14,14 @@ def wishlist_pictured(s: Suite, count: int = 4) -> None:
         args = {"leaf": leaf(p)}
         image = s.product_image(p, "sketch" if p.id % 2 else "photo")
         solution = [*s.open_from_leaf(p), click("button.towishlist"), stop("")]
-        s.add(
+        s.mirror(
+            35,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(35),
-            official=35,
         )
 
 
@@ -34,15 +31,13 @@ def wishlist_by_pattern(s: Suite) -> None:
     for p in pick(s, cands, 4):
         args = {"pattern": p.photos[0].pattern, "noun": p.photos[0].kind, "leaf": leaf(p)}
         solution = [*s.open_from_leaf(p), click("button.towishlist"), stop("")]
-        s.add(
+        s.mirror(
+            17,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(17),
-            official=17,
             grounding=s.ground([p], [p.photos[0].pattern]),
         )
 
@@ -91,15 +86,13 @@ def cart_by_count(s: Suite) -> None:
         ph = p.photos[0]
         args = {"qty": qty, "noun": plural(ph.kind), "leaf": leaf(p), "count_word": NUMBER_WORDS[ph.count]}
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + [stop("")]
-        s.add(
+        s.mirror(
+            96,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(96),
-            official=96,
             grounding=s.ground([p], [ph.count, NUMBER_WORDS[ph.count]]),
         )
 
@@ -112,16 +105,14 @@ def cart_pictured(s: Suite, count: int = 4, first: int = 0) -> None:
         args = {"qty": qty, "leaf": leaf(p)}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + [stop("")]
-        s.add(
+        s.mirror(
+            34,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x {qty}"])]),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(34),
-            official=34,
         )
 
 

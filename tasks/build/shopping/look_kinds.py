@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, click, html_eval, stop, target
+from ..evals import answer_eval, stop
 from ..text import NUMBER_WORDS, plural
-from .base import SITE, WISHLIST_NAMES, Suite
-from .official import difficulty
-from .page_kinds import look_words, looks_on, open_card, pages
-from .rows import cart_eval
+from .base import Suite
+from .page_kinds import look_words, looks_on, pages
 
 HEARTS = {
     "red": "\u2764\ufe0f",
@@ -59,16 +57,12 @@ def like_hearts(s: Suite, n: int = 5) -> None:
     for p, page, same in s.fresh(cands, n):
         ph = p.photos[0]
         args = {"emojis": HEARTS[str(ph.color)] * ph.count}
-        s.add(
+        s.cart_job(
+            74,
             template,
             args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=cart_eval(p),
-            solution=[open_card(p), *s.add_to_cart(p), stop("")],
-            require_reset=True,
-            difficulty=difficulty(74),
-            official=74,
+            p,
+            page.url,
             grounding=s.ground([p, *same], [str(ph.color)]),
             comments=f"{ph.count} {ph.color} thing(s) in its photo; any other {ph.color} product here shows "
             "another number",
@@ -91,16 +85,12 @@ def lookalike_to_wishlist(s: Suite, n: int = 3) -> None:
             "kinds": kind if kind.endswith("s") and not kind.endswith("ss") else plural(kind),
             "reference": LOOKALIKES[p.photos[0].pattern],
         }
-        s.add(
+        s.wish_job(
+            75,
             template,
             args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-            solution=[open_card(p), click("button.towishlist"), stop("")],
-            require_reset=True,
-            difficulty=difficulty(75),
-            official=75,
+            p,
+            page.url,
             grounding=s.ground([p], [p.photos[0].pattern]),
             comments=f"its photo shows a {p.photos[0].pattern} pattern; no other {p.photos[0].kind} here does",
         )
@@ -122,15 +112,13 @@ def count_in_photo(s: Suite, n: int = 1) -> None:
             "kinds": kind if kind.endswith("s") and not kind.endswith("ss") else plural(kind),
             "look": look_words(p, fact),
         }
-        s.add(
+        s.mirror(
+            70,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [f"{count} |OR| {NUMBER_WORDS[count]}"]}),
             solution=[stop(str(count), "its photo")],
-            difficulty=difficulty(70),
-            official=70,
             grounding=s.ground([p], [str(p.photos[0].color), NUMBER_WORDS[count]]),
         )
 

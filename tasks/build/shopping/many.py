@@ -18,13 +18,13 @@ from .base import (
     SITE,
     WISHLIST_NAMES,
     Suite,
-    order_targets,
+    open_card,
     page_url,
     review_steps,
     review_targets,
 )
 from .official import difficulty
-from .page_kinds import PAGE, Page, look_words, looks_on, open_card, pages
+from .page_kinds import PAGE, Page, look_words, looks_on, pages
 
 
 def _all_of(s: Suite, page: Page, key) -> list[Product]:
@@ -74,18 +74,16 @@ def cart_all_color(s: Suite, n: int = 4) -> None:
     template = "Add all the {color} {noun} on this page to my shopping cart."
     for first, group, color, page in s.fresh(_group_cands(s, "color", True), n):
         args = {"color": color, "noun": plural(first.photos[0].kind)}
-        s.add(
+        s.mirror(
+            72,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval(
                 [target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1" for p in group])]
             ),
             solution=[*_cart_all(page, group, s), stop("")],
             require_reset=True,
-            difficulty=difficulty(72),
-            official=72,
             grounding=s.ground(group, [color]),
         )
 
@@ -95,18 +93,16 @@ def cart_all_pattern(s: Suite, n: int = 3) -> None:
     template = "Put all the items with a {pattern} pattern on this page into my cart."
     for _first, group, pattern, page in s.fresh(_group_cands(s, "pattern", False), n):
         args = {"pattern": pattern}
-        s.add(
+        s.mirror(
+            145,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval(
                 [target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1" for p in group])]
             ),
             solution=[*_cart_all(page, group, s), stop("")],
             require_reset=True,
-            difficulty=difficulty(145),
-            official=145,
             grounding=s.ground(group, [pattern]),
         )
 
@@ -155,16 +151,14 @@ def to_payment_step(s: Suite, n: int = 4) -> None:
             target(f"{SITE}/checkout/#payment", 'func:get_query_text(__page__, "#opc-sidebar")', must_include=[p.name])
         ]
         solution = [open_card(p), *s.add_to_cart(p), goto(f"{SITE}/checkout/"), click("#shipping-next"), stop("")]
-        s.add(
+        s.mirror(
+            89,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(89),
-            official=89,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -189,10 +183,10 @@ def review_on_page(s: Suite, n: int = 3) -> None:
         stars, text = (4, 1, 3)[k % 3], REVIEWS[k % 3]
         title = text.split(",")[0].split(".")[0]
         args = {"stars": stars, "look": look_words(p, fact), "text": text}
-        s.add(
+        s.mirror(
+            87,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval(
                 [
@@ -203,8 +197,6 @@ def review_on_page(s: Suite, n: int = 3) -> None:
             ),
             solution=[open_card(p), *review_steps(stars, title, text), stop("")],
             require_reset=True,
-            difficulty=difficulty(87),
-            official=87,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments=f"the summary and nickname ({NICKNAME}) are the agent's to choose",
         )
@@ -240,16 +232,14 @@ def cheaper_cart_other_wishlist(s: Suite, n: int = 3) -> None:
             click("button.towishlist"),
             stop(""),
         ]
-        s.add(
+        s.mirror(
+            76,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(76),
-            official=76,
             grounding=s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)]),
         )
 
@@ -274,18 +264,7 @@ def wishlist_by_count(s: Suite, n: int = 3) -> None:
     for p, page in s.fresh(cands, n):
         c = p.photos[0].count
         args = {"noun": p.photos[0].kind, "count_word": NUMBER_WORDS[c]}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-            solution=[open_card(p), click("button.towishlist"), stop("")],
-            require_reset=True,
-            difficulty=difficulty(69),
-            official=69,
-            grounding=s.ground([p], [c, NUMBER_WORDS[c]]),
-        )
+        s.wish_job(69, template, args, p, page.url, grounding=s.ground([p], [c, NUMBER_WORDS[c]]))
 
 
 def _one_page_extremes(s: Suite, cheapest: bool):
@@ -318,18 +297,7 @@ def buy_cheapest_in_category(s: Suite, n: int = 3) -> None:
     cands = [c for c in _one_page_extremes(s, True) if not c[0].options and c[0].sku not in s.latest_order_skus]
     for p, color, ps, page in s.fresh(cands, n):
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=html_eval(order_targets(p, 1)),
-            solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")],
-            require_reset=True,
-            difficulty=difficulty(0),
-            official=0,
-            grounding=s.ground(ps, [color]),
-        )
+        s.buy_job(0, template, args, p, page.url, grounding=s.ground(ps, [color]))
 
 
 def open_dearest_in_category(s: Suite, n: int = 3) -> None:
@@ -337,15 +305,13 @@ def open_dearest_in_category(s: Suite, n: int = 3) -> None:
     template = 'For a price survey, show me the most expensive {color} {noun} in the "{leaf}" category.'
     for p, color, ps, page in s.fresh(_one_page_extremes(s, False), n):
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.add(
+        s.mirror(
+            1,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=url_eval(page_url(p)),
             solution=[open_card(p), stop("")],
-            difficulty=difficulty(1),
-            official=1,
             grounding=s.ground(ps, [color]),
         )
 
@@ -357,15 +323,13 @@ def brand_and_price_of_cheapest(s: Suite, n: int = 3) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         brand, price = p.attributes["Brand"], price_text(p.final_price)
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.add(
+        s.mirror(
+            14,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [brand, price]}),
             solution=[open_card(p), stop(f"{brand}, {price}", "Brand row of More Information")],
-            difficulty=difficulty(14),
-            official=14,
             grounding=s.ground(ps, [color]),
         )
 

@@ -12,7 +12,6 @@ from sites.shopping.data import Product
 from ..evals import click, goto, html_eval, stop, target, type_in, url_eval
 from ..text import plural, price_text
 from .base import NAME_H1, SITE, Suite, leaf, page_url, pick, signature
-from .official import difficulty
 from .order_steps_r5sp import to_order
 
 
@@ -204,15 +203,8 @@ def open_pictured_url(s: Suite, count: int = 4) -> None:
     for n, p in enumerate(pick(s, cands, count)):
         image = s.product_image(p, "sketch" if n == 3 else "photo")
         args = {"leaf": leaf(p)}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            image=image,
-            eval_=url_eval(page_url(p)),
-            solution=[*s.open_from_leaf(p), stop("")],
-            difficulty=difficulty(91),
-            official=91,
+        s.mirror(
+            91, template, args, image=image, eval_=url_eval(page_url(p)), solution=[*s.open_from_leaf(p), stop("")]
         )
 
 
@@ -221,14 +213,12 @@ def open_by_pattern_url(s: Suite) -> None:
     cands = s.visual("pattern", extra=lambda p: p.photos[0].pattern != "plain")
     for p in pick(s, cands, 3):
         args = {"pattern": p.photos[0].pattern, "noun": p.photos[0].kind, "leaf": leaf(p)}
-        s.add(
+        s.mirror(
+            101,
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(page_url(p)),
             solution=[*s.open_from_leaf(p), stop("")],
-            difficulty=difficulty(101),
-            official=101,
             grounding=s.ground([p], [p.photos[0].pattern]),
         )
 
@@ -240,15 +230,7 @@ def search_sorted_url(s: Suite, offset: int = 3, count: int = 3) -> None:
         direction, how = (("asc", "lowest first"), ("desc", "highest first"))[n % 2]
         url = f"{SITE}/catalogsearch/result/?q={quote_plus(kind)}&product_list_order=price&product_list_dir={direction}"
         args = {"query": kind, "how": how}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=url_eval(url),
-            solution=[goto(url), stop("")],
-            difficulty=difficulty(3),
-            official=3,
-        )
+        s.mirror(3, template, args, eval_=url_eval(url), solution=[goto(url), stop("")])
 
 
 def order_of_product_url(s: Suite) -> None:
@@ -293,15 +275,13 @@ def open_pictured_ssim(s: Suite) -> None:
     for p in pick(s, cands, 4):
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
-        s.add(
+        s.mirror(
+            98,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=ssim_eval(p),
             solution=[*s.open_from_leaf(p), stop("")],
-            difficulty=difficulty(98),
-            official=98,
             comments="scored by SSIM between the final page's gallery and the product's own photo",
         )
 

@@ -57,16 +57,7 @@ def buy_by_name(s: Suite) -> None:
         qty = (2, 3, 4, 2)[n]
         args = {"qty": qty, "name": p.name}
         solution = [goto(page_url(p)), *s.add_to_cart(p, qty), *s.checkout(), stop("")]
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=html_eval(order_targets(p, qty)),
-            solution=solution,
-            require_reset=True,
-            difficulty=difficulty(86),
-            official=86,
-        )
+        s.mirror(86, template, args, eval_=html_eval(order_targets(p, qty)), solution=solution, require_reset=True)
 
 
 def buy_by_color(s: Suite, count: int = 4) -> None:
@@ -75,15 +66,13 @@ def buy_by_color(s: Suite, count: int = 4) -> None:
     for p in pick(s, cands, count):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
-        s.add(
+        s.mirror(
+            130,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval(order_targets(p, 1)),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(130),
-            official=130,
             grounding=s.ground([p], [p.photos[0].color]),
         )
 
@@ -94,15 +83,13 @@ def buy_by_printed_text(s: Suite, count: int = 4) -> None:
     for p in pick(s, cands, count):
         args = {"noun": p.photos[0].kind, "leaf": leaf(p), "text": p.photos[0].printed_text}
         solution = s.open_from_leaf(p) + s.add_to_cart(p, 2) + s.checkout() + [stop("")]
-        s.add(
+        s.mirror(
+            120,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval(order_targets(p, 2)),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(120),
-            official=120,
             grounding=s.ground([p], [p.photos[0].printed_text]),
         )
 
@@ -118,16 +105,8 @@ def buy_pictured(s: Suite) -> None:
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            image=image,
-            eval_=html_eval(order_targets(p)),
-            solution=solution,
-            require_reset=True,
-            difficulty=difficulty(110),
-            official=110,
+        s.mirror(
+            110, template, args, image=image, eval_=html_eval(order_targets(p)), solution=solution, require_reset=True
         )
 
 
@@ -159,15 +138,13 @@ def review_by_color(s: Suite) -> None:
             "text": text,
         }
         solution = s.open_from_leaf(p) + review_steps(stars, title, text) + [stop("")]
-        s.add(
+        s.mirror(
+            131,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval(review_targets(p, stars, title, text)),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(131),
-            official=131,
             grounding=s.ground([p], [p.photos[0].color]),
         )
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, click, html_eval, stop, target
+from ..evals import answer_eval, html_eval, stop
 from ..text import price_text
-from .base import SITE, WISHLIST_NAMES, Suite, order_targets
-from .official import difficulty
+from .base import SITE, Suite, open_card, order_targets
 
 COLUMNS, PAGE = 4, 12
 ROWS = ("first", "second", "third")
@@ -86,10 +85,6 @@ def looks_on(s: Suite, page: Page, among: list[Product], *, options: bool | None
     return out
 
 
-def open_card(p: Product) -> dict:
-    return click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches")
-
-
 def buy_on_page(s: Suite, n: int = 12) -> None:
     """Official 129: buy the product of this page that a look names."""
     template = "On this page, buy the {look}."
@@ -101,16 +96,14 @@ def buy_on_page(s: Suite, n: int = 12) -> None:
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
         solution = [open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
-        s.add(
+        s.mirror(
+            129,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval(order_targets(p, 1)),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(129),
-            official=129,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -126,16 +119,14 @@ def buy_with_detail(s: Suite, n: int = 7) -> None:
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "leaf": page.name}
         solution = [open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
-        s.add(
+        s.mirror(
+            122,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=html_eval(order_targets(p, 1)),
             solution=solution,
             require_reset=True,
-            difficulty=difficulty(122),
-            official=122,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -158,18 +149,7 @@ def wishlist_in_row(s: Suite, n: int = 8) -> None:
     cands = [c for c in in_rows(s) if c[0].id not in s.wishlist_ids]
     for p, fact, page, r in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-            solution=[open_card(p), click("button.towishlist"), stop("")],
-            require_reset=True,
-            difficulty=difficulty(12),
-            official=12,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.wish_job(12, template, args, p, page.url, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
 
 
 def wishlist_on_page(s: Suite, n: int = 6) -> None:
@@ -183,18 +163,7 @@ def wishlist_on_page(s: Suite, n: int = 6) -> None:
     ]
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-            solution=[open_card(p), click("button.towishlist"), stop("")],
-            require_reset=True,
-            difficulty=difficulty(13),
-            official=13,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.wish_job(13, template, args, p, page.url, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
 
 
 def price_in_row(s: Suite, n: int = 7) -> None:
@@ -203,15 +172,13 @@ def price_in_row(s: Suite, n: int = 7) -> None:
     for p, fact, page, r in s.fresh(in_rows(s), n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
         price = price_text(p.final_price)
-        s.add(
+        s.mirror(
+            18,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [price]}),
             solution=[stop(price, "the price under its photo")],
-            difficulty=difficulty(18),
-            official=18,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -223,15 +190,13 @@ def price_on_page(s: Suite, n: int = 5) -> None:
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
         price = price_text(p.final_price)
-        s.add(
+        s.mirror(
+            19,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [price]}),
             solution=[stop(price, "the price under its photo")],
-            difficulty=difficulty(19),
-            official=19,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -256,15 +221,13 @@ def price_range_rows(s: Suite, n: int = 8) -> None:
     for _p, words, page, prices in s.fresh(cands, n):
         low, high = price_text(prices[0]), price_text(prices[-1])
         args = {"rows": words}
-        s.add(
+        s.mirror(
+            4,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [low, high]}),
             solution=[stop(f"{low} - {high}")],
-            difficulty=difficulty(4),
-            official=4,
         )
 
 

@@ -11,10 +11,9 @@ from collections.abc import Callable
 from sites.shopping.data import Product
 
 from ..evals import click, goto, html_eval, stop, target
-from .base import COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, order_targets, signature
+from .base import COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, cart_eval, open_card, signature
 from .official import difficulty
-from .page_kinds import Page, open_card, pages
-from .rows import cart_eval
+from .page_kinds import Page, pages
 
 
 def _recolored(s: Suite):
@@ -46,19 +45,7 @@ def wishlist_like_but_color(s: Suite, n: int = 4) -> None:
     for t, shown, page in s.fresh(cands, n):
         c = str(t.photos[0].color)
         args = {"color": c}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            image=s.product_image(shown),
-            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[t.name])]),
-            solution=[open_card(t), click("button.towishlist"), stop("")],
-            require_reset=True,
-            difficulty=difficulty(24),
-            official=24,
-            grounding=s.ground([t], [c]),
-        )
+        s.wish_job(24, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground([t], [c]))
 
 
 def buy_like_but_color(s: Suite, n: int = 2) -> None:
@@ -68,19 +55,7 @@ def buy_like_but_color(s: Suite, n: int = 2) -> None:
     for t, shown, page in s.fresh(cands, n):
         c = str(t.photos[0].color)
         args = {"color": c}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            image=s.product_image(shown),
-            eval_=html_eval(order_targets(t, 1)),
-            solution=[open_card(t), *s.add_to_cart(t), *s.checkout(), stop("")],
-            require_reset=True,
-            difficulty=difficulty(55),
-            official=55,
-            grounding=s.ground([t], [c]),
-        )
+        s.buy_job(55, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground([t], [c]))
 
 
 def cheapest_in_a_colour(s: Suite, also: Callable[[Product], bool] = lambda p: True) -> list[tuple]:
@@ -121,19 +96,7 @@ def cheapest_like_in_color(s: Suite, n: int = 3) -> None:
     cands = cheapest_in_a_colour(s)
     for t, c, same, shown, page in s.fresh(cands, n):
         args = {"color": c}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            image=s.product_image(shown),
-            eval_=cart_eval(t),
-            solution=[open_card(t), *s.add_to_cart(t), stop("")],
-            require_reset=True,
-            difficulty=difficulty(138),
-            official=138,
-            grounding=s.ground(same, [c]),
-        )
+        s.cart_job(138, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground(same, [c]))
 
 
 def _pictured_on_page(s: Suite, options: bool | None = None) -> list[tuple[Product, Page]]:
@@ -243,16 +206,4 @@ def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
     cands = cheapest_in_a_colour(s, lambda p: p.sku not in s.latest_order_skus)
     for t, c, same, shown, page in s.fresh(cands, n):
         args = {"color": c}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            image=s.product_image(shown),
-            eval_=html_eval(order_targets(t, 1)),
-            solution=[open_card(t), *s.add_to_cart(t), *s.checkout(), stop("")],
-            require_reset=True,
-            difficulty=difficulty(107),
-            official=107,
-            grounding=s.ground(same, [c]),
-        )
+        s.buy_job(107, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground(same, [c]))

@@ -16,10 +16,9 @@ from sites.shopping.data import Product
 
 from ..evals import click, html_eval, stop, target, type_in
 from ..text import article
-from .base import SITE, WISHLIST_NAMES, Suite, order_targets, signature
+from .base import SITE, WISHLIST_NAMES, Suite, cart_eval, open_card, order_targets, signature
 from .official import difficulty
-from .page_kinds import looks_on, open_card, pages
-from .rows import cart_eval
+from .page_kinds import looks_on, pages
 
 SEARCH_PAGE = 12
 
@@ -162,17 +161,15 @@ def buy_colour_of_picture(s: Suite, n: int = 4) -> None:
     cands = [c for c in _only_in_group(s, "color") if c[0].sku not in s.latest_order_skus]
     for p, color, other in s.fresh(cands, n):
         args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1]}
-        s.add(
+        s.mirror(
+            125,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=s.product_image(other),
             eval_=html_eval(order_targets(p, 1)),
             solution=s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")],
             require_reset=True,
-            difficulty=difficulty(125),
-            official=125,
             grounding=s.ground([p], [color]),
             comments=f"the picture shows {other.photos[0].kind}(s) in {color}; the only {color} "
             f"{p.photos[0].kind} of the category",
@@ -187,17 +184,15 @@ def cart_pattern_of_picture(s: Suite, n: int = 3) -> None:
     )
     for p, pattern, other in s.fresh(_only_in_group(s, "pattern"), n):
         args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1]}
-        s.add(
+        s.mirror(
+            49,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=s.product_image(other),
             eval_=cart_eval(p),
             solution=s.open_from_leaf(p) + s.add_to_cart(p) + [stop("")],
             require_reset=True,
-            difficulty=difficulty(49),
-            official=49,
             grounding=s.ground([p], [pattern]),
             comments=f"the picture shows a {pattern} {other.photos[0].kind}",
         )
@@ -214,17 +209,15 @@ def buy_pattern_of_picture(s: Suite, n: int = 2) -> None:
     for k, (p, pattern, other) in enumerate(s.fresh(cands, n)):
         qty = 2 + k
         args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1], "qty": str(qty)}
-        s.add(
+        s.mirror(
+            56,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             image=s.product_image(other),
             eval_=html_eval(order_targets(p, qty)),
             solution=s.open_from_leaf(p) + s.add_to_cart(p, qty) + s.checkout() + [stop("")],
             require_reset=True,
-            difficulty=difficulty(56),
-            official=56,
             grounding=s.ground([p], [pattern]),
             comments=f"the picture shows a {pattern} {other.photos[0].kind}",
         )

@@ -20,15 +20,13 @@ def price_pictured(s: Suite, count: int = 4) -> None:
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
         solution = [*s.open_from_leaf(p), stop(price_text(p.final_price))]
-        s.add(
+        s.mirror(
+            36,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
             solution=solution,
-            difficulty=difficulty(36),
-            official=36,
         )
 
 
@@ -125,15 +123,13 @@ def count_here(s: Suite) -> None:
     for p in pick(s, cands, 3):
         c = p.photos[0].count
         args = {"noun": plural(p.photos[0].kind)}
-        s.add(
+        s.mirror(
+            67,
             template,
             args,
-            intent=template.format(**args),
             start_url=page_url(p),
             eval_=answer_eval({"required_values": [f"== {c}"]}),
             solution=[stop(str(c), "counted on the photo")],
-            difficulty=difficulty(67),
-            official=67,
             grounding=s.ground([p], [c, NUMBER_WORDS[c]]),
         )
 

@@ -7,17 +7,12 @@ from __future__ import annotations
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, click, html_eval, stop, target, url_eval
+from ..evals import answer_eval, stop, url_eval
 from ..text import price_text
-from .base import CART_LINES, SITE, WISHLIST_NAMES, Suite, page_url
-from .official import difficulty
-from .page_kinds import COLUMNS, ROWS, Page, in_rows, look_words, looks_on, open_card, pages
+from .base import Suite, open_card, page_url
+from .page_kinds import COLUMNS, ROWS, Page, in_rows, look_words, looks_on, pages
 
 COLUMN_WORDS = ("first", "second", "third", "fourth")
-
-
-def cart_eval(p: Product) -> dict:
-    return html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1"])])
 
 
 def cart_in_row(s: Suite, n: int = 3) -> None:
@@ -26,18 +21,7 @@ def cart_in_row(s: Suite, n: int = 3) -> None:
     cands = [c for c in in_rows(s) if not c[0].options]
     for p, fact, page, r in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=cart_eval(p),
-            solution=[open_card(p), *s.add_to_cart(p), stop("")],
-            require_reset=True,
-            difficulty=difficulty(16),
-            official=16,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.cart_job(16, template, args, p, page.url, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
 
 
 def cart_neighbour(s: Suite, n: int = 3) -> None:
@@ -53,16 +37,12 @@ def cart_neighbour(s: Suite, n: int = 3) -> None:
                 break
     for q, p, fact, page, side in s.fresh(cands, n):
         args = {"side": side, "look": look_words(p, fact)}
-        s.add(
+        s.cart_job(
+            62,
             template,
             args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=cart_eval(q),
-            solution=[open_card(q), *s.add_to_cart(q), stop("")],
-            require_reset=True,
-            difficulty=difficulty(62),
-            official=62,
+            q,
+            page.url,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments="'after' and 'before' read along the row, left to right",
         )
@@ -82,15 +62,8 @@ def open_at_cell(s: Suite, n: int = 3) -> None:
     template = "Open the product page of the item in the {row} row, {column} column."
     for p, page, r, c in s.fresh(_cells(s), n):
         args = {"row": ROWS[r], "column": COLUMN_WORDS[c]}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=url_eval(page_url(p)),
-            solution=[open_card(p), stop("")],
-            difficulty=difficulty(102),
-            official=102,
+        s.mirror(
+            102, template, args, start_url=page.url, eval_=url_eval(page_url(p)), solution=[open_card(p), stop("")]
         )
 
 
@@ -99,17 +72,7 @@ def cart_at_cell(s: Suite, n: int = 2) -> None:
     template = "Put the item in the {row} row, {column} column into my shopping cart."
     for p, page, r, c in s.fresh(_cells(s, options=False), n):
         args = {"row": ROWS[r], "column": COLUMN_WORDS[c]}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=cart_eval(p),
-            solution=[open_card(p), *s.add_to_cart(p), stop("")],
-            require_reset=True,
-            difficulty=difficulty(103),
-            official=103,
-        )
+        s.cart_job(103, template, args, p, page.url)
 
 
 def _cheapest_of_color(s: Suite, options: bool | None):
@@ -140,18 +103,7 @@ def wishlist_cheapest_color(s: Suite, n: int = 3) -> None:
     cands = [c for c in _cheapest_of_color(s, None) if c[0].id not in s.wishlist_ids]
     for p, color, ps, page in s.fresh(cands, n):
         args = {"color": color, "noun": p.photos[0].kind}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-            solution=[open_card(p), click("button.towishlist"), stop("")],
-            require_reset=True,
-            difficulty=difficulty(135),
-            official=135,
-            grounding=s.ground(ps, [color]),
-        )
+        s.wish_job(135, template, args, p, page.url, grounding=s.ground(ps, [color]))
 
 
 def cart_cheapest_color(s: Suite, n: int = 3) -> None:
@@ -159,18 +111,7 @@ def cart_cheapest_color(s: Suite, n: int = 3) -> None:
     template = "Put the least expensive {color} {noun} of this page in my cart."
     for p, color, ps, page in s.fresh(_cheapest_of_color(s, False), n):
         args = {"color": color, "noun": p.photos[0].kind}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=page.url,
-            eval_=cart_eval(p),
-            solution=[open_card(p), *s.add_to_cart(p), stop("")],
-            require_reset=True,
-            difficulty=difficulty(136),
-            official=136,
-            grounding=s.ground(ps, [color]),
-        )
+        s.cart_job(136, template, args, p, page.url, grounding=s.ground(ps, [color]))
 
 
 def colors_offered(s: Suite, n: int = 3) -> None:
@@ -184,15 +125,13 @@ def colors_offered(s: Suite, n: int = 3) -> None:
     for p, fact, page in s.fresh(cands, n):
         colors = list(p.options["Color"])
         args = {"look": look_words(p, fact)}
-        s.add(
+        s.mirror(
+            64,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": colors}),
             solution=[open_card(p), stop(", ".join(colors))],
-            difficulty=difficulty(64),
-            official=64,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -219,15 +158,13 @@ def dearest_of_color(s: Suite, n: int = 3) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         price = price_text(p.final_price)
         args = {"color": color}
-        s.add(
+        s.mirror(
+            5,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [price]}),
             solution=[stop(price)],
-            difficulty=difficulty(5),
-            official=5,
             grounding=s.ground(ps, [color]),
         )
 

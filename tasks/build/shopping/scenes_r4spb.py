@@ -20,9 +20,9 @@ from sites.imagery.spec import PhotoSpec
 from sites.shopping.data import Product
 
 from ..evals import html_eval, stop, target, type_in
-from .base import CART_LINES, LATEST_ORDER, NAME_H1, SITE, Suite, order_targets
+from .base import CART_LINES, LATEST_ORDER, NAME_H1, SITE, Suite, open_card, order_targets
 from .official import difficulty
-from .page_kinds import open_card, pages
+from .page_kinds import pages
 
 PANEL = (320, 240)
 
@@ -221,17 +221,15 @@ def shoes_for_situation(s: Suite) -> None:
                 target(LATEST_ORDER, sizes, must_include=[size]),
             ]
         )
-        s.add(
+        s.mirror(
+            92,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             image=collage(s, kinds, what),
             eval_=ev,
             solution=[open_card(p), *s.add_to_cart(p, options={"Size": size, "Color": color}), *s.checkout(), stop("")],
             require_reset=True,
-            difficulty=difficulty(92),
-            official=92,
             comments=f"the picture shows {what}: " + " or ".join(sorted(fit)),
         )
 
@@ -262,16 +260,14 @@ def safe_food_for_allergy(s: Suite) -> None:
                 cands.append((safe[0], shown, allergen))
     for p, shown, allergen in s.fresh(cands, 1):
         args = {"allergen": allergen, "leaf": p.category_path[-1]}
-        s.add(
+        s.mirror(
+            94,
             template,
             args,
-            intent=template.format(**args),
             image=s.product_image(shown),
             eval_=html_eval(order_targets(p, 1)),
             solution=s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")],
             require_reset=True,
-            difficulty=difficulty(94),
-            official=94,
             comments=f"every other {p.photos[0].kind} of the category lists {allergen} as its material",
         )
 
@@ -367,16 +363,14 @@ def combined_product(s: Suite) -> None:
                 steps = [*s.open_from_leaf(p), stop("")]
             # each picture another drawing of its product than the ones earlier kinds give it (a seed of its own)
             pictures = [s.input_image(s.spec(q), q.photos[0].seed + COMBINE_SEED) for q in (trait, plain)]
-            s.add(
+            s.mirror(
+                official,
                 template,
                 args,
-                intent=template.format(**args),
                 image=pictures,
                 eval_=ev,
                 solution=steps,
                 require_reset=buying,
-                difficulty=difficulty(official),
-                official=official,
                 grounding=s.ground([p], [value]),
                 comments=f"a {trait.photos[0].kind} showing {value} and a {plain.photos[0].kind}: the only "
                 f"{value} {p.photos[0].kind} of the category",

@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 from ..evals import answer_eval, click, stop, type_in, url_eval
-from .base import Suite, page_url
-from .official import difficulty
-from .page_kinds import FACTS, look_words, looks_on, open_card, pages
+from .base import Suite, open_card, page_url
+from .page_kinds import FACTS, look_words, looks_on, pages
 
 RESULTS_PAGE = 12
 
@@ -43,14 +42,12 @@ def first_in_search(s: Suite, n: int = 4) -> None:
     for p, fact, kind in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "query": kind}
         solution = [type_in("#search", kind, enter=True), open_card(p), stop("")]
-        s.add(
+        s.mirror(
+            8,
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(page_url(p)),
             solution=solution,
-            difficulty=difficulty(8),
-            official=8,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
             comments="another product further down the results shows the same look",
         )
@@ -79,15 +76,13 @@ def reviewers_mentioning(s: Suite, n: int = 6) -> None:
                     break
     for p, fact, page, word, who in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "word": word}
-        s.add(
+        s.mirror(
+            20,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": who}),
             solution=[open_card(p), click("#tab-label-reviews-title"), stop(", ".join(who))],
-            difficulty=difficulty(20),
-            official=20,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 

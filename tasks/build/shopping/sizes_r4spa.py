@@ -14,10 +14,10 @@ from urllib.parse import quote_plus
 from sites.shopping.data import Product
 
 from ..evals import answer_eval, stop, type_in, url_eval
-from .base import SITE, Suite, signature
+from .base import SITE, Suite, open_card, signature
 from .official import difficulty
 from .order_steps_r5sp import to_order
-from .page_kinds import look_words, looks_on, open_card, pages
+from .page_kinds import look_words, looks_on, pages
 
 
 def measures(p: Product) -> list[str] | None:
@@ -51,15 +51,13 @@ def length_and_width(s: Suite, n: int = 1) -> None:
     for p, fact, page in s.fresh(cands, n):
         m = measures(p) or []
         args = {"look": look_words(p, fact)}
-        s.add(
+        s.mirror(
+            60,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": [m[0], m[1]]}),
             solution=[open_card(p), stop(f"{m[0]} in x {m[1]} in", "Product Dimensions in More Information")],
-            difficulty=difficulty(60),
-            official=60,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 
@@ -78,15 +76,13 @@ def size_in_inches(s: Suite, n: int = 3) -> None:
     for p, fact, page in s.fresh(cands, n):
         m = measures(p) or []
         args = {"look": look_words(p, fact)}
-        s.add(
+        s.mirror(
+            95,
             template,
             args,
-            intent=template.format(**args),
             start_url=page.url,
             eval_=answer_eval({"must_include": m}),
             solution=[open_card(p), stop(" x ".join(m) + " inches", "Product Dimensions in More Information")],
-            difficulty=difficulty(95),
-            official=95,
             grounding=s.ground([p], [getattr(p.photos[0], fact)]),
         )
 

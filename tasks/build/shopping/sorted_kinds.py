@@ -17,10 +17,9 @@ from sites.shopping.data import Product
 
 from ..evals import answer_eval, goto, stop, type_in
 from ..text import price_text
-from .base import SITE, Suite
-from .official import difficulty
-from .page_kinds import COLUMNS, PAGE, open_card
-from .rows import COLUMN_WORDS, cart_eval
+from .base import SITE, Suite, cart_eval, open_card
+from .page_kinds import COLUMNS, PAGE
+from .rows import COLUMN_WORDS
 
 
 def _quiet(p: Product, color: str) -> bool:
@@ -69,15 +68,13 @@ def color_in_first_row(s: Suite, n: int = 2) -> None:
     for p, k, leaf in s.fresh(cands, n):
         args = {"leaf": leaf.name, "ordinal": COLUMN_WORDS[k]}
         color = str(p.photos[0].color)
-        s.add(
+        s.mirror(
+            10,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             eval_=answer_eval({"must_include": [color]}),
             solution=[*_steps(leaf), stop(color, "its photo")],
-            difficulty=difficulty(10),
-            official=10,
             grounding=s.ground([p], [color]),
         )
 
@@ -97,15 +94,13 @@ def colors_in_first_row(s: Suite, n: int = 1) -> None:
     for p, q, i, j, leaf in s.fresh(cands, n):
         args = {"leaf": leaf.name, "first": COLUMN_WORDS[i], "second": COLUMN_WORDS[j]}
         colors = [str(p.photos[0].color), str(q.photos[0].color)]
-        s.add(
+        s.mirror(
+            11,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             eval_=answer_eval({"must_include": colors}),
             solution=[*_steps(leaf), stop(" and ".join(colors))],
-            difficulty=difficulty(11),
-            official=11,
             grounding=s.ground([p, q], colors),
         )
 
@@ -136,16 +131,14 @@ def first_of_color_to_cart(s: Suite, n: int = 2) -> None:
                 break
     for p, color, same, leaf in s.fresh(cands, n):
         args = {"leaf": leaf.name, "color": color}
-        s.add(
+        s.mirror(
+            9,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             eval_=cart_eval(p),
             solution=[*_steps(leaf), open_card(p), *s.add_to_cart(p), stop("")],
             require_reset=True,
-            difficulty=difficulty(9),
-            official=9,
             grounding=s.ground(same, [color]),
             comments="every product before it shows another colour",
         )
@@ -185,15 +178,13 @@ def names_and_range(s: Suite, n: int = 3) -> None:
         names = [x.name for x in same]
         args = {"query": kind, "color": color}
         answer = "; ".join(names) + f". Prices range from {price_text(low)} to {price_text(high)}."
-        s.add(
+        s.mirror(
+            2,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/",
             eval_=answer_eval({"must_include": [*names, price_text(low), price_text(high)]}),
             solution=[type_in("#search", kind, enter=True), stop(answer, "the photos and the prices")],
-            difficulty=difficulty(2),
-            official=2,
             grounding=s.ground(same, [color]),
             comments="the range of the first page's prices, lowest to highest",
         )

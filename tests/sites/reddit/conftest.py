@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from sites.common import db
 from sites.config import Settings
 from sites.reddit import RedditConfig, create_app, store
+from tests.sites.fixtures import app_on_copy, settings_for
 
 TEST_SEED = 777
 TEST_POSTS = 400
@@ -18,13 +18,7 @@ MARVEL = ("MarvelsGrantMan136", "test1234")
 
 @pytest.fixture(scope="session")
 def forum_settings(tmp_path_factory) -> Settings:
-    return Settings(
-        data_dir=tmp_path_factory.mktemp("forum-data"),
-        seed=TEST_SEED,
-        scale=str(TEST_POSTS),
-        reset_token=RESET_TOKEN,
-        run_dir=tmp_path_factory.mktemp("forum-run"),
-    )
+    return settings_for(tmp_path_factory, "forum", TEST_SEED, TEST_POSTS, RESET_TOKEN)
 
 
 @pytest.fixture(scope="session")
@@ -36,18 +30,9 @@ def forum_data(forum_settings) -> store.DataSet:
 @pytest.fixture
 def forum_app(forum_data, tmp_path):
     live = tmp_path / "reddit.sqlite"
-    db.install_copy(forum_data.db, live)
-    app = create_app(
-        RedditConfig(
-            live_db=live,
-            pristine_db=forum_data.db,
-            image_cache=forum_data.image_cache,
-            reset_token=RESET_TOKEN,
-            secret_key="test-secret",
-        )
+    return app_on_copy(
+        create_app, RedditConfig, forum_data.db, live, image_cache=forum_data.image_cache, reset_token=RESET_TOKEN
     )
-    app.config["TESTING"] = True
-    return app
 
 
 @pytest.fixture
@@ -65,3 +50,33 @@ def token_of(client, path: str, field: str = "token") -> str:
 def log_in(client, username: str = MARVEL[0], password: str = MARVEL[1]):
     token = token_of(client, "/login", "_csrf_token")
     return client.post("/login", data={"_username": username, "_password": password, "_csrf_token": token})
+
+
+def every_form_field(forum_name: str) -> dict:
+    """A value for every field of every POST form of the forum (the route tests send it to each form)."""
+    return {
+        "choice": "1",
+        "comment[comment]": "hello",
+        "submission[title]": "A title",
+        "submission[forum]": forum_name,
+        "submission[body]": "text",
+        "message[body]": "hi",
+        "_username": MARVEL[0],
+        "_password": MARVEL[1],
+        "user[username]": "newcomer42",
+        "user[password][first]": "secret.123",
+        "user[password][second]": "secret.123",
+    }
+
+
+def assert_added_posts_stand_alone(conn, posts) -> None:
+    """Each added post (net score, comment count, user id) has no votes or comments and a user of its own (no other
+    post or comment of theirs), and every forum's submission_count still counts its posts."""
+    for net, comments, uid in posts:
+        assert net == 0 and comments == 0
+        assert conn.execute("SELECT count(*) FROM submission WHERE user_id = ?", (uid,)).fetchone()[0] == 1
+        assert conn.execute("SELECT count(*) FROM comment WHERE user_id = ?", (uid,)).fetchone()[0] == 0
+    counts = conn.execute(
+        "SELECT f.submission_count, (SELECT count(*) FROM submission s WHERE s.forum_id = f.id) FROM forum f"
+    ).fetchall()
+    assert all(a == b for a, b in counts)

@@ -11,6 +11,7 @@ from typing import Any
 from sites.imagery.forum_pictures import ForumPicture, render_picture
 from sites.reddit.additions_r5_rda import POLL_CHART, POLL_FORUM, POLL_TITLES, TIP_BODY, TIP_FORUM, TIP_TITLE, TIP_TOOL
 from sites.reddit.data import open_pristine
+from tests.sites.reddit.conftest import assert_added_posts_stand_alone
 
 TITLES = (TIP_TITLE, *POLL_TITLES)
 
@@ -44,14 +45,7 @@ def test_added_posts_come_last_and_keep_the_clock(forum_data):
     ).fetchone()[0]
     assert rows[0][4] < tip_oldest  # last in the forum's hot, active and top tabs
     assert rows[1][4] < rows[2][4]  # the votes so far, then the final count
-    for _pid, _forum, _title, _body, _created, net, comments, _facts, uid in rows:
-        assert net == 0 and comments == 0
-        assert conn.execute("SELECT count(*) FROM submission WHERE user_id = ?", (uid,)).fetchone()[0] == 1
-        assert conn.execute("SELECT count(*) FROM comment WHERE user_id = ?", (uid,)).fetchone()[0] == 0
-    counts = conn.execute(
-        "SELECT f.submission_count, (SELECT count(*) FROM submission s WHERE s.forum_id = f.id) FROM forum f"
-    ).fetchall()
-    assert all(a == b for a, b in counts)
+    assert_added_posts_stand_alone(conn, [(net, comments, uid) for *_, net, comments, _facts, uid in rows])
 
 
 def test_the_pictures_say_what_the_text_does_not(forum_data):

@@ -8,6 +8,7 @@ import sqlite3
 
 from sites.imagery.forum_pictures import ForumPicture, render_picture
 from sites.reddit.additions_r5_rdb import FILMS, TRADES
+from tests.sites.reddit.conftest import assert_added_posts_stand_alone
 
 
 def _added(conn: sqlite3.Connection) -> list[tuple]:
@@ -36,15 +37,7 @@ def test_added_posts_come_last_and_keep_the_clock(forum_data):
             (forum, first),
         ).fetchone()[0]
         assert created < oldest, pid
-    for _pid, _forum, _title, _created, net, comments, _facts, uid in rows:
-        assert net == 0 and comments == 0
-        # a user of its own: no other post, comment or vote of theirs
-        assert conn.execute("SELECT count(*) FROM submission WHERE user_id = ?", (uid,)).fetchone()[0] == 1
-        assert conn.execute("SELECT count(*) FROM comment WHERE user_id = ?", (uid,)).fetchone()[0] == 0
-    counts = conn.execute(
-        "SELECT f.submission_count, (SELECT count(*) FROM submission s WHERE s.forum_id = f.id) FROM forum f"
-    ).fetchall()
-    assert all(a == b for a, b in counts)
+    assert_added_posts_stand_alone(conn, [(net, comments, uid) for *_, net, comments, _facts, uid in rows])
 
 
 def test_added_pictures_say_what_the_titles_do_not(forum_data):

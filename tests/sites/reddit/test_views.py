@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from tests.found import found
-from tests.sites.reddit.conftest import MARVEL, log_in, token_of
+from tests.sites.reddit.conftest import MARVEL, every_form_field, log_in, token_of
 
 
 def _post_path(forum) -> str:
@@ -343,19 +343,7 @@ def test_every_state_changing_route_needs_its_token(forum_app, forum):
         "username": other,
         "thread_id": thread[0] if thread else 1,
     }
-    form = {
-        "choice": "1",
-        "comment[comment]": "hello",
-        "submission[title]": "A title",
-        "submission[forum]": forum_name,
-        "submission[body]": "text",
-        "message[body]": "hi",
-        "_username": MARVEL[0],
-        "_password": MARVEL[1],
-        "user[username]": "newcomer42",
-        "user[password][first]": "secret.123",
-        "user[password][second]": "secret.123",
-    }
+    form = every_form_field(forum_name)
     reset_token_routes = ("/__reset", "/__session")  # these answer 403 to a wrong token
     routes = [r for r in forum_app.url_map.iter_rules() if "POST" in r.methods and r.rule not in reset_token_routes]
     assert len(routes) >= 20

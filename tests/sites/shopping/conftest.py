@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from sites.common import db
 from sites.config import Settings
 from sites.shopping import ShoppingConfig, create_app, store
+from tests.sites.fixtures import app_on_copy, settings_for
 
 TEST_SEED = 777
 TEST_PRODUCTS = 300
@@ -19,13 +19,7 @@ EMMA = ("emma.lopez@gmail.com", "Password.123")
 
 @pytest.fixture(scope="session")
 def shop_settings(tmp_path_factory) -> Settings:
-    return Settings(
-        data_dir=tmp_path_factory.mktemp("shop-data"),
-        seed=TEST_SEED,
-        scale=str(TEST_PRODUCTS),
-        reset_token=RESET_TOKEN,
-        run_dir=tmp_path_factory.mktemp("shop-run"),
-    )
+    return settings_for(tmp_path_factory, "shop", TEST_SEED, TEST_PRODUCTS, RESET_TOKEN)
 
 
 @pytest.fixture(scope="session")
@@ -37,18 +31,9 @@ def shop_data(shop_settings) -> store.DataSet:
 @pytest.fixture
 def shop_app(shop_data, tmp_path):
     live = tmp_path / "live.sqlite"
-    db.install_copy(shop_data.db, live)
-    app = create_app(
-        ShoppingConfig(
-            live_db=live,
-            pristine_db=shop_data.db,
-            photo_cache=shop_data.photo_cache,
-            reset_token=RESET_TOKEN,
-            secret_key="test-secret",
-        )
+    return app_on_copy(
+        create_app, ShoppingConfig, shop_data.db, live, photo_cache=shop_data.photo_cache, reset_token=RESET_TOKEN
     )
-    app.config["TESTING"] = True
-    return app
 
 
 @pytest.fixture
@@ -74,3 +59,32 @@ def sign_in(client, email: str = EMMA[0], password: str = EMMA[1]):
 def emma(shop):
     assert sign_in(shop).status_code == 302
     return shop
+
+
+def every_form_field(product_id, address_id) -> dict:
+    """A value for every field of every POST form of the store (the route tests send it to each form)."""
+    return {
+        "product": product_id,
+        "qty": "1",
+        "item": "1",
+        "id": str(address_id),
+        "nickname": "a",
+        "title": "b",
+        "detail": "c",
+        "ratings[1]": "5",
+        "firstname": "X",
+        "lastname": "Y",
+        "email": "x@example.com",
+        "password": "Secret.123",
+        "password_confirmation": "Secret.123",
+        "street": "1 A St",
+        "city": "Reno",
+        "region": "Nevada",
+        "postcode": "89501",
+        "country": "United States",
+        "telephone": "5550000000",
+        "login[username]": "a",
+        "login[password]": "b",
+        "shipping_method": "flatrate_flatrate",
+        "payment_method": "checkmo",
+    }

@@ -10,7 +10,7 @@ import pytest
 
 from sites.shopping.data import ShoppingData
 from tests.found import found
-from tests.sites.shopping.conftest import RESET_TOKEN, form_key, sign_in
+from tests.sites.shopping.conftest import RESET_TOKEN, every_form_field, form_key, sign_in
 
 
 def _text(response) -> str:
@@ -208,31 +208,7 @@ def test_every_state_changing_form_needs_the_form_key(emma, shop_app, shop_data)
         order_id = data.conn.execute("SELECT id FROM sales_order WHERE customer_id = 1 LIMIT 1").fetchone()[0]
         address_id = data.conn.execute("SELECT id FROM address WHERE customer_id = 1 LIMIT 1").fetchone()[0]
     args = {"order_id": order_id, "address_id": address_id, "product_id": simple.id}
-    form = {
-        "product": simple.id,
-        "qty": "1",
-        "item": "1",
-        "id": str(address_id),
-        "nickname": "a",
-        "title": "b",
-        "detail": "c",
-        "ratings[1]": "5",
-        "firstname": "X",
-        "lastname": "Y",
-        "email": "x@example.com",
-        "password": "Secret.123",
-        "password_confirmation": "Secret.123",
-        "street": "1 A St",
-        "city": "Reno",
-        "region": "Nevada",
-        "postcode": "89501",
-        "country": "United States",
-        "telephone": "5550000000",
-        "login[username]": "a",
-        "login[password]": "b",
-        "shipping_method": "flatrate_flatrate",
-        "payment_method": "checkmo",
-    }
+    form = every_form_field(simple.id, address_id)
     reset_token_routes = ("/__reset", "/__session")  # these answer 403 to a wrong token
     routes = [r for r in shop_app.url_map.iter_rules() if "POST" in r.methods and r.rule not in reset_token_routes]
     assert len(routes) >= 19
