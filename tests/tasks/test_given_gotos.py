@@ -14,8 +14,6 @@ import pytest
 
 from tasks.build.suite import TASKS_DIR
 
-from .test_no_computed_goto import BY_ADDRESS
-
 # The forum's pages that the navigation bar on every page links to (Forums, its alphabetical list, Submit, the
 # inbox). /submit/<forum> is the same form with its forum field filled in: where the intent leaves the forum to
 # the agent (post this picture where it fits), choosing it is the task, not finding a page.
@@ -27,10 +25,7 @@ FORUM_PAGE = re.compile(
 )
 USER_PAGE = re.compile(r"^__REDDIT__/user/(?P<user>[A-Za-z0-9_-]+)(/(submissions|comments))?$")
 
-# Exceptions, each with its reason (to empty):
-# - the abstract drawings of tasks/build/reddit/standout.py that every sort of their forum shows beside a near
-#   look-alike (too close for the sighted proof's picture measure): their posts are opened by their address
-#   (test_no_computed_goto.BY_ADDRESS);
+# No exceptions (the abstract drawings of tasks/build/reddit/standout.py are browsed to since round 6).
 # Wikipedia articles are looked up with the encyclopedia's search box (tasks/build/cross/kit.py look_up): no goto
 # there is given. In the store, as in the forum: a category the intent names (its leaf, "under Data Storage"), with
 # the listing's own parameters (sort, how many per page), and the checkout, which the cart on every page links to.
@@ -64,10 +59,10 @@ def given(task: dict, url: str) -> bool:
 
 
 def ungiven_gotos(tasks: list[dict], suite: str) -> list[str]:
-    """`<task id>: <url>` of every goto of a forum task's solution to an address nothing gives (exceptions aside)."""
+    """`<task id>: <url>` of every goto of a forum task's solution to an address nothing gives."""
     out = []
     for t in tasks:
-        if t["sites"][0] != "reddit" or t["task_id"] in BY_ADDRESS[suite]:
+        if t["sites"][0] != "reddit":
             continue
         for step in t["reference_solution"]:
             url = step.get("url") or ""

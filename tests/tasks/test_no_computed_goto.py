@@ -11,10 +11,6 @@ import pytest
 
 from tasks.build.suite import TASKS_DIR
 
-# Tasks whose post is an abstract drawing (tasks/build/reddit/standout.py) that every sort of its forum shows
-# beside a near look-alike, too close for the sighted proof's picture measure (margins 0.06-0.099 of the 0.1 it
-# wants, measured in round 3): their solutions still open the post by its address. To empty.
-BY_ADDRESS = {"reddit": {1, 9, 57, 70, 71}, "multisite": set()}
 # a forum post (/f/<forum>/<id>[/<slug>]) or one of its comments (.../comment/<id>)
 POST_OR_COMMENT = re.compile(r"^__REDDIT__/f/[^/?#]+/\d+(?:[/?#]|$)")
 
@@ -32,7 +28,7 @@ def computed_gotos(tasks: list[dict]) -> list[str]:
 @pytest.mark.parametrize("suite", ["reddit", "multisite"])
 def test_no_solution_goes_straight_to_a_post_the_intent_does_not_give(suite):
     tasks = json.loads((TASKS_DIR / f"{suite}.json").read_text(encoding="utf-8"))
-    found = [f for f in computed_gotos(tasks) if int(f.split(":")[0]) not in BY_ADDRESS[suite]]
+    found = computed_gotos(tasks)
     assert not found, f"{suite}: reference solutions going straight to a post or comment:\n" + "\n".join(found)
 
 

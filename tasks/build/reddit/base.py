@@ -126,18 +126,18 @@ LOOKALIKE = ("artwork", "chart", "space", "stock")
 def open_post(t: Thread, note: str = "its picture matches") -> list[dict]:
     """Reach the post the way a person would: the forum's hot listing (the intent names the forum), then the
     post's thumbnail, found by its picture. Abstract drawings (LOOKALIKE) can differ too little at thumbnail
-    size from another one on the same page: for those, the forum's first sort whose first page shows no
-    look-alike of the post (standout.standout_sort), then its thumbnail there; where every sort's page shows
-    one, the post is still opened by its address."""
+    size from another one on the same page: for those, the forum's first sort whose first page shows the
+    least look-alike beside the post (standout.least_alike), then its thumbnail there."""
     steps = [goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names")]
     if t.facts.get("style") in LOOKALIKE:
-        from .standout import standout_sort
+        from .standout import MAX_RESEMBLANCE, least_alike
 
-        sort = standout_sort(BUILDING["forum"], t)
-        if sort is None:  # no page shows it apart from a look-alike: still by its address
-            return [goto(t.url, note)]
-        if sort != "hot":
-            steps.append(click(f".sort-tabs a[href='/f/{t.post.forum}/{sort}']", "a sort with no look-alike"))
+        best = least_alike(BUILDING["forum"], t)
+        if best is None:
+            raise ValueError(f"post {t.id} is on no first page of f/{t.post.forum}")
+        if best[1] != "hot":
+            why = "a sort with no look-alike" if best[0] <= MAX_RESEMBLANCE else "the sort with the least look-alike"
+            steps.append(click(f".sort-tabs a[href='/f/{t.post.forum}/{best[1]}']", why))
     return [*steps, click(thumbnail(t), note)]
 
 

@@ -40,8 +40,8 @@ def stream(name: str) -> random.Random:
 
 
 def browsed_by_address(t: Thread) -> bool:
-    """Whether base.open_post opens the post by its address (an abstract drawing: LOOKALIKE); the kinds here
-    always browse, so they leave such posts out."""
+    """Whether the post is an abstract drawing (LOOKALIKE), which base.open_post opened by its address until
+    round 6; the kinds here still leave such posts out, so their picks stay as they were."""
     return t.facts.get("style") in LOOKALIKE
 
 
