@@ -9,7 +9,7 @@ with each observation), and the step becomes the action an agent of BrowserGym's
     tab_focus index     -> tab_focus(index)
     stop answer         -> send_msg_to_user('answer')
 
-May import: nothing of the project.
+May import: evaluation.bgym.bounded.
 """
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Page
+
+from .bounded import evaluate
+
+LOOKUP_TIMEOUT_MS = 10_000.0  # BrowserGym's timeout for an action
 
 # [BrowserGym id, tag name] of the first visible element matching a selector (in document order), null if none
 _BID_OF = """(css) => {
@@ -38,7 +42,7 @@ class ReplayError(LookupError):
 
 
 def bid_and_tag(page: Page, css: str) -> tuple[str, str]:
-    found = page.evaluate(_BID_OF, css)
+    found = evaluate(page, _BID_OF, css, LOOKUP_TIMEOUT_MS)
     if not found:
         raise ReplayError(f"no element {css!r} with a BrowserGym id on {page.url}")
     return str(found[0]), str(found[1]).lower()

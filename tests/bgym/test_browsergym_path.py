@@ -166,23 +166,16 @@ def _placeholders(text: str, urls: dict[str, str]) -> str:
     return re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", text)
 
 
-# Known to hang in a Playwright call on the BrowserGym path (the same with BrowserGym's own launches and its pause;
-# not yet understood): skipped so that make test cannot hang on it. Issue 39 stays open for it.
-# Both are reddit+wikipedia tasks that start on the Kiwix landing page: 1034 held make test 505 s before it passed.
-HANGS = {
-    ("multisite", 1033): "hangs in a Playwright call on the BrowserGym path (issue 39, open)",
-    ("multisite", 1034): "held 505 s in a Playwright call on the BrowserGym path, like 1033 (issue 39, open)",
-}
+# Two tabs, the second the Kiwix landing page: BrowserGym took the later-loaded tab for the active one and its
+# screenshot waited minutes for a frame of a tab in the background (evaluation/bgym/session.py, _activate). 1034 is
+# in the sample; 1033, the same kind, is kept here as the regression.
+KIWIX_START = [("multisite", 1033)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "suite,task_id",
-    [
-        pytest.param(s, t, marks=[pytest.mark.skip(reason=HANGS[(s, t)])] if (s, t) in HANGS else [])
-        for s in ("classifieds", "reddit", "shopping", "multisite")
-        for t in _sample(s)
-    ],
+    [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite") for t in _sample(s)] + KIWIX_START,
 )
 def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, task_id, selenium_runtime):
     outcome = selenium_runtime.run_task(suites.load(suite, task_id))
