@@ -2,13 +2,19 @@
 solutions, replayed through BrowserGym's own action space, score 1 and their null outcomes 0; the Selenium path and
 the BrowserGym path give the same verdicts, check by check, on a sample of every suite.
 
-make test runs the replay on a fixed sample of REPLAY_SAMPLE classifieds tasks spread evenly over the suite's ids
-(the first, the last and every ~9th between); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task.
-The episodes of a process share their Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed
-0.5 s pause (pre_observation_delay=0: an action already waits for the navigation it starts, and BrowserGym waits
-for each page's DOM before observing; kept where the solution switches tabs) and, as AgentLab's and BrowserGym's
-study loops make them, without gymnasium's environment checker (which validates the first observation and step of
-every new environment).
+make test replays a fixed sample of REPLAY_SAMPLE classifieds tasks spread evenly over the suite's ids (every third
+task; the whole suite, at ~3 s of CPU per task with Chromium's and the sites', would add ~7 min on make test's 2
+cores); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task. The episodes of a process share their
+Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
+action already waits for the navigation it starts, and BrowserGym waits for each page's DOM before observing; kept
+where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without gymnasium's
+environment checker (which validates the first observation and step of every new environment). The replay takes
+BrowserGym's raw page output (`use_raw_page_output`: no screenshot, DOM snapshot or accessibility tree per step,
+which no replay reads; the replay marks the page with BrowserGym's own routine, evaluation/bgym/replay.py); the
+agreement tests and the setup test take BrowserGym's whole observation.
+
+The replay is cut into REPLAY_GROUPS xdist groups of consecutive tasks, the agreement into two, so that they
+spread over make test's workers (each worker process starts its own sites once, evaluation/bgym/session.py).
 
 Skipped when the `browsergym` extra is not installed (the default install has it; EXTRAS=models leaves it out).
 """
@@ -38,7 +44,8 @@ from evaluation.running.proof import scripts_on_last_page  # noqa: E402
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browsergym")]
 
 ACTIONS = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], strict=False, multiaction=False)
-REPLAY_SAMPLE = 30
+REPLAY_SAMPLE = 92
+REPLAY_GROUPS = 4
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -51,7 +58,7 @@ def _kept_browsers():
     release()
 
 
-def _make(suite: str, task_id: int, scoring: str = "official"):
+def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False):
     # BrowserGym learns which tab is active from a page's JavaScript callback, which its pause lets arrive: kept
     # for the tasks whose solution switches tabs
     tabs = any(step["do"] == "tab_focus" for step in suites.load(suite, task_id).reference_solution or ())
@@ -61,6 +68,7 @@ def _make(suite: str, task_id: int, scoring: str = "official"):
         task_kwargs={"scoring": scoring},
         pre_observation_delay=0.5 if tabs else 0.0,
         disable_env_checker=True,  # as AgentLab's and BrowserGym's study loops make their environments
+        use_raw_page_output=raw,
     )
 
 
@@ -118,8 +126,8 @@ def test_episodes_share_one_chromium_each_in_fresh_contexts():
         second.close()
 
 
-def _replay_scores_one_and_null_zero(suite: str, task_id: int) -> dict:
-    env = _make(suite, task_id)
+def _replay_scores_one_and_null_zero(suite: str, task_id: int, raw: bool = False) -> dict:
+    env = _make(suite, task_id, raw=raw)
     try:
         env.reset()
         session = env.unwrapped.task.session
@@ -135,17 +143,18 @@ def _replay_scores_one_and_null_zero(suite: str, task_id: int) -> dict:
         env.close()
 
 
-def _replayed() -> list[int]:
+def _replayed() -> list:
+    ids = _sample("classifieds", REPLAY_SAMPLE)
     if os.environ.get("VWA_BGYM_REPLAY") == "all":
-        return suites.task_ids("classifieds")
-    return _sample("classifieds", REPLAY_SAMPLE)
+        ids = suites.task_ids("classifieds")
+    size = -(-len(ids) // REPLAY_GROUPS)
+    return [pytest.param(t, marks=pytest.mark.xdist_group(f"browsergym-replay-{i // size}")) for i, t in enumerate(ids)]
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("browsergym-replay")
 @pytest.mark.parametrize("task_id", _replayed())
 def test_the_reference_solution_through_browsergym_actions_scores_one_and_the_null_outcome_zero(task_id):
-    _replay_scores_one_and_null_zero("classifieds", task_id)
+    _replay_scores_one_and_null_zero("classifieds", task_id, raw=True)
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +184,11 @@ KIWIX_START = [("multisite", 1033)]
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "suite,task_id",
-    [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite") for t in _sample(s)] + KIWIX_START,
+    [
+        pytest.param(s, t, marks=pytest.mark.xdist_group(f"browsergym-agree-{1 + (s in ('shopping', 'multisite'))}"))
+        for s, t in [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite") for t in _sample(s)]
+        + KIWIX_START
+    ],
 )
 def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, task_id, selenium_runtime):
     outcome = selenium_runtime.run_task(suites.load(suite, task_id))
