@@ -3,15 +3,12 @@ solutions, replayed through BrowserGym's own action space, score 1 and their nul
 the BrowserGym path give the same verdicts, check by check, on a sample of every suite.
 
 make test replays a fixed sample of REPLAY_SAMPLE classifieds tasks spread evenly over the suite's ids (every third
-task; the whole suite, at ~3 s of CPU per task with Chromium's and the sites', would add ~7 min on make test's 2
+task; the whole suite, at ~4.2 s of CPU per task with Chromium's and the sites', would add ~9 min on make test's 2
 cores); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task. The episodes of a process share their
 Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
 action already waits for the navigation it starts, and BrowserGym waits for each page's DOM before observing; kept
 where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without gymnasium's
-environment checker (which validates the first observation and step of every new environment). The replay takes
-BrowserGym's raw page output (`use_raw_page_output`: no screenshot, DOM snapshot or accessibility tree per step,
-which no replay reads; the replay marks the page with BrowserGym's own routine, evaluation/bgym/replay.py); the
-agreement tests and the setup test take BrowserGym's whole observation.
+environment checker (which validates the first observation and step of every new environment).
 
 The replay is cut into REPLAY_GROUPS xdist groups of consecutive tasks, the agreement into two, so that they
 spread over make test's workers (each worker process starts its own sites once, evaluation/bgym/session.py).
@@ -58,7 +55,7 @@ def _kept_browsers():
     release()
 
 
-def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False):
+def _make(suite: str, task_id: int, scoring: str = "official"):
     # BrowserGym learns which tab is active from a page's JavaScript callback, which its pause lets arrive: kept
     # for the tasks whose solution switches tabs
     tabs = any(step["do"] == "tab_focus" for step in suites.load(suite, task_id).reference_solution or ())
@@ -68,7 +65,6 @@ def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False
         task_kwargs={"scoring": scoring},
         pre_observation_delay=0.5 if tabs else 0.0,
         disable_env_checker=True,  # as AgentLab's and BrowserGym's study loops make their environments
-        use_raw_page_output=raw,
     )
 
 
@@ -126,8 +122,8 @@ def test_episodes_share_one_chromium_each_in_fresh_contexts():
         second.close()
 
 
-def _replay_scores_one_and_null_zero(suite: str, task_id: int, raw: bool = False) -> dict:
-    env = _make(suite, task_id, raw=raw)
+def _replay_scores_one_and_null_zero(suite: str, task_id: int) -> dict:
+    env = _make(suite, task_id)
     try:
         env.reset()
         session = env.unwrapped.task.session
@@ -154,7 +150,7 @@ def _replayed() -> list:
 @pytest.mark.slow
 @pytest.mark.parametrize("task_id", _replayed())
 def test_the_reference_solution_through_browsergym_actions_scores_one_and_the_null_outcome_zero(task_id):
-    _replay_scores_one_and_null_zero("classifieds", task_id, raw=True)
+    _replay_scores_one_and_null_zero("classifieds", task_id)
 
 
 @pytest.fixture(scope="module")
