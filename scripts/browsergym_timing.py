@@ -2,10 +2,10 @@
 the pytest/Selenium path (the reference agent, one Runtime, as a pytest worker runs it), and the BrowserGym path
 (gym.make, reset, the reference solution replayed as BrowserGym actions, close) three ways:
 
-- raw: as make test replays the classifieds suite: the process's Chromiums kept across episodes
-  (evaluation/bgym/reuse.py), no fixed pause before an observation, and BrowserGym's `use_raw_page_output` (no
-  screenshot, DOM snapshot or accessibility tree per step; the replay marks the page with BrowserGym's own routine);
-- full: the same with BrowserGym's whole observation at every step (as the agreement tests run it);
+- raw: the process's Chromiums kept across episodes (evaluation/bgym/reuse.py), no fixed pause before an
+  observation, and BrowserGym's `use_raw_page_output` (no screenshot, DOM snapshot or accessibility tree per step;
+  the replay marks the page with BrowserGym's own routine);
+- full: the same with BrowserGym's whole observation at every step (as the tests run it);
 - defaults: BrowserGym's defaults (two new Chromiums per episode, 0.5 s before each observation, whole observation).
 
     python scripts/browsergym_timing.py [SUITE] [N]      # default: classifieds 10 (N tasks spread over the ids)
@@ -19,6 +19,7 @@ seconds of each episode: the whole process tree's, Chromium's and the sites' inc
 from __future__ import annotations
 
 import functools
+import math
 import os
 import statistics
 import sys
@@ -73,9 +74,13 @@ def _browsergym_episode(suite: str, task_id: int, mode: str) -> float:
 
 
 def _timed(run: Callable[[], float], cpu: Callable[[], float] | None) -> tuple[float, float, float]:
-    """(reward, wall seconds, CPU seconds or nan)."""
+    """(reward, wall seconds, CPU seconds or nan); an episode that fails has the reward nan (its error printed)."""
     cpu_start, start = (cpu() if cpu else 0.0), time.perf_counter()
-    reward = run()
+    try:
+        reward = run()
+    except Exception as exc:  # one failed episode (e.g. BrowserGym's raw output reading a tab mid-navigation)
+        print(f"  episode failed: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}", flush=True)
+        reward = float("nan")
     return reward, time.perf_counter() - start, (cpu() - cpu_start) if cpu else float("nan")
 
 
@@ -111,9 +116,14 @@ def main(argv: list[str]) -> int:
             print(" | ".join(line), flush=True)
     finally:
         runtime.close()
+
+    def median(values: list[float]) -> float:
+        return statistics.median(values) if values else float("nan")
+
+    done = {name: [r for r in got if not math.isnan(r[0])] for name, got in rows.items()}  # failed episodes left out
     summary = ", ".join(
-        f"{name} {statistics.median(r[1] for r in got):.2f} s ({statistics.median(r[2] for r in got):.2f} s CPU)"
-        for name, got in rows.items()
+        f"{name} {median([r[1] for r in got]):.2f} s ({median([r[2] for r in got]):.2f} s CPU)"
+        for name, got in done.items()
     )
     print(f"median per task over {len(ids)} tasks of {suite}, wall (CPU): {summary}")
     print(f"load average after: {os.getloadavg()}")
