@@ -1,29 +1,50 @@
 """Time per task of the two paths on the same tasks, interleaved task by task so that both see the same load:
-the pytest/Selenium path (the reference agent, one Runtime, as a pytest worker runs it), the BrowserGym path as
-make test runs it (gym.make, reset, the reference solution replayed as BrowserGym actions, close; the process's
-Chromiums kept across episodes, evaluation/bgym/reuse.py, and no fixed pause before an observation), and the
-BrowserGym path with BrowserGym's defaults (two new Chromiums per episode, 0.5 s before each observation).
+the pytest/Selenium path (the reference agent, one Runtime, as a pytest worker runs it), and the BrowserGym path
+(gym.make, reset, the reference solution replayed as BrowserGym actions, close) three ways:
+
+- raw: the process's Chromiums kept across episodes (evaluation/bgym/reuse.py), no fixed pause before an
+  observation, and BrowserGym's `use_raw_page_output` (no screenshot, DOM snapshot or accessibility tree per step;
+  the replay marks the page with BrowserGym's own routine);
+- full: the same with BrowserGym's whole observation at every step (as the tests run it);
+- defaults: BrowserGym's defaults (two new Chromiums per episode, 0.5 s before each observation, whole observation).
 
     python scripts/browsergym_timing.py [SUITE] [N]      # default: classifieds 10 (N tasks spread over the ids)
+    bash /work/cpurun.sh .venv/bin/python scripts/browsergym_timing.py classifieds 5   # with CPU seconds
 
-Prints each task's reward and wall time on the three, their medians, and the load average (on a shared machine
-the figures scale with it). Needs the browsergym extra (in the default install).
+Prints each task's reward and wall time on each, their medians, and the load average (on a shared machine the
+wall times scale with it). Run inside a cpuacct cgroup of its own (e.g. under cpurun.sh), it also prints the CPU
+seconds of each episode: the whole process tree's, Chromium's and the sites' included. Needs the browsergym extra.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+MODES = ("raw", "full", "defaults")
 
 
-def _browsergym_episode(suite: str, task_id: int, fast: bool) -> tuple[float, float]:
+def _cpu_counter() -> Callable[[], float] | None:
+    """The CPU seconds of this process's cpuacct cgroup, if it has one of its own (not the root's)."""
+    for line in Path("/proc/self/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        if "cpuacct" in controllers.split(",") and path != "/":
+            usage = Path("/sys/fs/cgroup/cpuacct") / path.lstrip("/") / "cpuacct.usage"
+            if usage.exists():
+                return lambda: int(usage.read_text()) / 1e9
+    return None
+
+
+def _browsergym_episode(suite: str, task_id: int, mode: str) -> float:
     import gymnasium as gym
     from browsergym.core.action.highlevel import HighLevelActionSet
 
@@ -31,24 +52,36 @@ def _browsergym_episode(suite: str, task_id: int, fast: bool) -> tuple[float, fl
     from evaluation.bgym.replay import replay
     from evaluation.bgym.reuse import keep_browsers, release
 
-    if fast:
-        keep_browsers()
-    else:
+    if mode == "defaults":
         release()
+    else:
+        keep_browsers()
     actions = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], multiaction=False)
-    start = time.perf_counter()
+    options: dict = {} if mode == "defaults" else {"pre_observation_delay": 0.0}
     env = gym.make(
         f"browsergym/vwa_arena.{suite}.{task_id}",
         action_mapping=actions.to_python_code,
         disable_env_checker=True,  # as AgentLab's and BrowserGym's study loops make their environments
-        **({"pre_observation_delay": 0.0} if fast else {}),
+        use_raw_page_output=mode == "raw",
+        **options,
     )
     try:
         env.reset()
         reward, *_ = replay(env, list(env.unwrapped.task.session.resolved.reference_solution))
     finally:
         env.close()
-    return reward, time.perf_counter() - start
+    return float(reward)
+
+
+def _timed(run: Callable[[], float], cpu: Callable[[], float] | None) -> tuple[float, float, float]:
+    """(reward, wall seconds, CPU seconds or nan); an episode that fails has the reward nan (its error printed)."""
+    cpu_start, start = (cpu() if cpu else 0.0), time.perf_counter()
+    try:
+        reward = run()
+    except Exception as exc:  # one failed episode (e.g. BrowserGym's raw output reading a tab mid-navigation)
+        print(f"  episode failed: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}", flush=True)
+        reward = float("nan")
+    return reward, time.perf_counter() - start, (cpu() - cpu_start) if cpu else float("nan")
 
 
 def main(argv: list[str]) -> int:
@@ -59,35 +92,40 @@ def main(argv: list[str]) -> int:
 
     every = suites.task_ids(suite)
     ids = sorted({every[round(i * (len(every) - 1) / max(n - 1, 1))] for i in range(n)})
-    print(f"load average before: {os.getloadavg()}", flush=True)
+    cpu = _cpu_counter()
+    print(f"load average before: {os.getloadavg()}; CPU per episode: {'yes' if cpu else 'no (no cgroup of its own)'}")
     runtime = Runtime(RunOptions(agent="reference", results_dir=Path(tempfile.mkdtemp()), worker="timing"))
-    rows: list[tuple[int, tuple[float, float], tuple[float, float], tuple[float, float]]] = []
+    rows: dict[str, list[tuple[float, float, float]]] = {"selenium": [], **{mode: [] for mode in MODES}}
     try:
         runtime.run_task(suites.load(suite, ids[0]))  # starts the sites and the browser: not counted
-        _browsergym_episode(suite, ids[0], fast=True)  # starts this process's BrowserGym sites: not counted
-        for task_id in ids:
-            start = time.perf_counter()
+        _browsergym_episode(suite, ids[0], "raw")  # starts this process's BrowserGym sites: not counted
+
+        def selenium(task_id: int) -> float:
             outcome = runtime.run_task(suites.load(suite, task_id))
-            selenium = (outcome.reward.score if outcome.reward else float("nan"), time.perf_counter() - start)
-            fast = _browsergym_episode(suite, task_id, fast=True)
-            plain = _browsergym_episode(suite, task_id, fast=False)
-            rows.append((task_id, selenium, fast, plain))
-            print(
-                f"{suite}/{task_id}: selenium {selenium[0]} {selenium[1]:.2f} s | browsergym (kept, no pause) "
-                f"{fast[0]} {fast[1]:.2f} s | browsergym (defaults) {plain[0]} {plain[1]:.2f} s",
-                flush=True,
-            )
+            return outcome.reward.score if outcome.reward else float("nan")
+
+        for task_id in ids:
+            line = [f"{suite}/{task_id}:"]
+            for name in rows:
+                if name == "selenium":
+                    row = _timed(functools.partial(selenium, task_id), cpu)
+                else:
+                    row = _timed(functools.partial(_browsergym_episode, suite, task_id, name), cpu)
+                rows[name].append(row)
+                line.append(f"{name} {row[0]} {row[1]:.2f} s ({row[2]:.2f} s CPU)")
+            print(" | ".join(line), flush=True)
     finally:
         runtime.close()
-    medians = [
-        statistics.median(r[1][1] for r in rows),
-        statistics.median(r[2][1] for r in rows),
-        statistics.median(r[3][1] for r in rows),
-    ]
-    print(
-        f"median per task over {len(rows)} tasks of {suite}: selenium {medians[0]:.2f} s, browsergym as make test "
-        f"runs it {medians[1]:.2f} s, browsergym with its defaults {medians[2]:.2f} s"
+
+    def median(values: list[float]) -> float:
+        return statistics.median(values) if values else float("nan")
+
+    done = {name: [r for r in got if not math.isnan(r[0])] for name, got in rows.items()}  # failed episodes left out
+    summary = ", ".join(
+        f"{name} {median([r[1] for r in got]):.2f} s ({median([r[2] for r in got]):.2f} s CPU)"
+        for name, got in done.items()
     )
+    print(f"median per task over {len(ids)} tasks of {suite}, wall (CPU): {summary}")
     print(f"load average after: {os.getloadavg()}")
     return 0
 

@@ -7,7 +7,8 @@ so the checks keep the agent's logins without adding a tab to the agent's contex
 focused tab of that context). Scripts run as WebDriver runs them: the body of a function called with
 `arguments`; an asynchronous one gets a callback as its last argument. Errors come back as Selenium's
 exceptions, which the evaluators already tell apart: an exception thrown in the page is a JavascriptException
-(the check fails), a closed or crashed page a WebDriverException (the task is an error).
+(the check fails), a closed or crashed page a WebDriverException (the task is an error). Every call into a page
+has a deadline (bounded.py; `page.evaluate` has none): a page that never answers is a TimeoutException.
 
 May import: evaluation.scoring (nothing else of the project).
 """
@@ -15,6 +16,7 @@ May import: evaluation.scoring (nothing else of the project).
 from __future__ import annotations
 
 import itertools
+import secrets
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -27,14 +29,24 @@ from selenium.common.exceptions import (
     WebDriverException,
 )
 
+from .bounded import evaluate
+
 SCRIPT_TIMEOUT_S = 30.0  # WebDriver's default script timeout
 _SYNC = "function (a) { return (function () {\n%s\n}).apply(window, a); }"
-_ASYNC = (
-    "function (a) { return new Promise((resolve, reject) => {"
+# an asynchronous script is started by one bounded call, which leaves its outcome in a property of the window named
+# by the call's key, and read back by a bounded wait for that property (both under the script timeout)
+_ASYNC_START = (
+    "function ([key, a]) { window[key] = null; new Promise((resolve, reject) => {"
     " const t = setTimeout(() => reject(new Error('__vwa_script_timeout__')), %d);"
     " const done = (v) => { clearTimeout(t); resolve(v); };"
     " try { (function () {\n%s\n}).apply(window, a.concat([done])); } catch (e) { clearTimeout(t); reject(e); }"
-    " }); }"
+    " }).then((v) => { window[key] = {value: v}; }, (e) => { window[key] = {error: String(e && e.message || e)}; });"
+    " return key; }"
+)
+_ASYNC_OUTCOME = "(key) => { const o = window[key]; if (o) delete window[key]; return o; }"
+_SOURCE = (
+    "() => (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '')"
+    " + (document.documentElement ? document.documentElement.outerHTML : '')"
 )
 _DEAD = (
     "has been closed",
@@ -133,7 +145,7 @@ class PlaywrightDriver:
     @property
     def page_source(self) -> str:
         try:
-            return self._page.content()
+            return str(evaluate(self._page, _SOURCE, None, SCRIPT_TIMEOUT_S * 1000))
         except PlaywrightError as exc:
             raise _translate(exc, "reading the page source") from exc
 
@@ -160,12 +172,22 @@ class PlaywrightDriver:
 
     def execute_script(self, script: str, *args: Any) -> Any:
         try:
-            return self._page.evaluate(_SYNC % script, list(args))
+            return evaluate(self._page, _SYNC % script, list(args), SCRIPT_TIMEOUT_S * 1000)
         except PlaywrightError as exc:
             raise _translate(exc, "a script in the page") from exc
 
     def execute_async_script(self, script: str, *args: Any) -> Any:
+        timeout_ms = SCRIPT_TIMEOUT_S * 1000
+        start = _ASYNC_START % (int(timeout_ms), script)
         try:
-            return self._page.evaluate(_ASYNC % (int(SCRIPT_TIMEOUT_S * 1000), script), list(args))
+            key = evaluate(self._page, start, [f"__vwa_async_{secrets.token_hex(8)}", list(args)], timeout_ms)
+            handle = self._page.wait_for_function(_ASYNC_OUTCOME, arg=key, timeout=timeout_ms + 5_000, polling=50)
+            try:
+                outcome = handle.json_value()
+            finally:
+                handle.dispose()
         except PlaywrightError as exc:
             raise _translate(exc, "an asynchronous script in the page") from exc
+        if "error" in outcome:
+            raise _translate(PlaywrightError(str(outcome["error"])), "an asynchronous script in the page")
+        return outcome.get("value")

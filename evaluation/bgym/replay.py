@@ -9,14 +9,24 @@ with each observation), and the step becomes the action an agent of BrowserGym's
     tab_focus index     -> tab_focus(index)
     stop answer         -> send_msg_to_user('answer')
 
-May import: nothing of the project.
+An environment made with BrowserGym's `use_raw_page_output=True` observes no page (no screenshot, DOM snapshot or
+accessibility tree: the agent reads the page itself), so nothing writes the ids into the page: the replay then
+marks the page with BrowserGym's own marking routine (`_pre_extract`, what its observation runs first) before
+naming an element, and the actions are the same.
+
+May import: evaluation.bgym.bounded, browsergym.core.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from browsergym.core.observation import _pre_extract
 from playwright.sync_api import Page
+
+from .bounded import evaluate
+
+LOOKUP_TIMEOUT_MS = 10_000.0  # BrowserGym's timeout for an action
 
 # [BrowserGym id, tag name] of the first visible element matching a selector (in document order), null if none
 _BID_OF = """(css) => {
@@ -38,7 +48,7 @@ class ReplayError(LookupError):
 
 
 def bid_and_tag(page: Page, css: str) -> tuple[str, str]:
-    found = page.evaluate(_BID_OF, css)
+    found = evaluate(page, _BID_OF, css, LOOKUP_TIMEOUT_MS)
     if not found:
         raise ReplayError(f"no element {css!r} with a BrowserGym id on {page.url}")
     return str(found[0]), str(found[1]).lower()
@@ -78,6 +88,8 @@ def _when_ready(env: Any, step: dict[str, Any], taken: list[str], tries: int = 5
     again (a `scroll(0, 0)` step, which waits for the pages' DOM as every step does) until the element is there."""
     for attempt in range(tries):
         try:
+            if env.unwrapped.use_raw_page_output and step["do"] in ("click", "type"):
+                _pre_extract(env.unwrapped.page, tags_to_mark=env.unwrapped.tags_to_mark, lenient=True)
             return step_actions(step, env.unwrapped.page)
         except ReplayError:
             if attempt == tries - 1:

@@ -51,9 +51,12 @@ from evaluation.taskfiles.loader import Task
 from evaluation.vocabulary.outcome import Reward
 
 from . import suites
+from .bounded import evaluate
 from .driver import PlaywrightDriver
 
 SETUP_TIMEOUT_MS = 60_000
+# BrowserGym's active-page callback (exposed by its environment in every page of the context), when there is one
+_REPORT_ACTIVE = "() => { if (window.browsergym_page_activated) window.browsergym_page_activated(); return true; }"
 _STACK: Stack | None = None
 _JUDGE: Any = None
 _VQA: _LazyVQA | None = None
@@ -84,6 +87,22 @@ def _data_uri(image: Any) -> str:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def _activate(page: Page) -> None:
+    """Make `page` the agent's active tab, in the browser and in BrowserGym's bookkeeping.
+
+    BrowserGym has no notion of the active tab from Playwright: a script it adds to every page reports the page
+    on its load, focus and input events, and the last page reported is the one it observes and acts on. When the
+    start pages are opened one after the other, the last to load reports last, so BrowserGym would take the second
+    tab for the active one while the browser shows the first (`bring_to_front` fires no event in a headless
+    browser). Its screenshot (CDP's Page.captureScreenshot) then waits for a frame from a tab in the background,
+    which draws none: minutes, or for ever (multisite 1033 and 1034, issue 39). Here the first start page is
+    brought to the front and reports itself (BrowserGym's own callback, awaited, so that it is the last report
+    BrowserGym has read when the setup returns)."""
+    page.bring_to_front()
+    evaluate(page, _REPORT_ACTIVE, None, SETUP_TIMEOUT_MS)
+    page.context.cookies()  # a round trip: the callback's message is read before setup returns
 
 
 def _answer(chat_messages: list[dict]) -> str | None:
@@ -141,7 +160,8 @@ class TaskSession:
                 pages.append(context.new_page())
             # the harness's own navigation: the Selenium path's page-load allowance, not the agent's 10 s
             pages[-1].goto(url, wait_until="load", timeout=SETUP_TIMEOUT_MS)
-        pages[0].bring_to_front()  # the first start page has the focus, as on the pytest path
+        if len(pages) > 1:
+            _activate(pages[0])
         goal = self._goal(resolved, images)
         return goal, {
             "suite": self.suite,
@@ -214,12 +234,14 @@ class TaskSession:
         for tab in context.pages:
             if not may_load(tab.url, self.allowed):
                 self.refused.append(tab.url)
-                tab.goto("about:blank")
+                tab.goto("about:blank", timeout=SETUP_TIMEOUT_MS)
 
     def validate(self, page: Page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
         if self.resolved is None:
             raise RuntimeError("validate() before setup()")
         self._police_tabs(page.context)
+        if len(page.context.pages) > 1:
+            page.bring_to_front()  # the page BrowserGym observes next is the one drawn (see _activate)
         refused, self.refused = self.refused, []
         info: dict[str, Any] = {"refused": refused} if refused else {}
         answer = _answer(chat_messages)

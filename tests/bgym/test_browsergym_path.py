@@ -2,13 +2,16 @@
 solutions, replayed through BrowserGym's own action space, score 1 and their null outcomes 0; the Selenium path and
 the BrowserGym path give the same verdicts, check by check, on a sample of every suite.
 
-make test runs the replay on a fixed sample of REPLAY_SAMPLE classifieds tasks spread evenly over the suite's ids
-(the first, the last and every ~9th between); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task.
-The episodes of a process share their Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed
-0.5 s pause (pre_observation_delay=0: an action already waits for the navigation it starts, and BrowserGym waits
-for each page's DOM before observing; kept where the solution switches tabs) and, as AgentLab's and BrowserGym's
-study loops make them, without gymnasium's environment checker (which validates the first observation and step of
-every new environment).
+make test replays a fixed sample of REPLAY_SAMPLE classifieds tasks spread evenly over the suite's ids (every third
+task; the whole suite, at ~4.2 s of CPU per task with Chromium's and the sites', would add ~9 min on make test's 2
+cores); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task. The episodes of a process share their
+Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
+action already waits for the navigation it starts, and BrowserGym waits for each page's DOM before observing; kept
+where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without gymnasium's
+environment checker (which validates the first observation and step of every new environment).
+
+The replay is cut into REPLAY_GROUPS xdist groups of consecutive tasks, the agreement into two, so that they
+spread over make test's workers (each worker process starts its own sites once, evaluation/bgym/session.py).
 
 Skipped when the `browsergym` extra is not installed (the default install has it; EXTRAS=models leaves it out).
 """
@@ -38,7 +41,8 @@ from evaluation.running.proof import scripts_on_last_page  # noqa: E402
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browsergym")]
 
 ACTIONS = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], strict=False, multiaction=False)
-REPLAY_SAMPLE = 30
+REPLAY_SAMPLE = 92
+REPLAY_GROUPS = 4
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -135,14 +139,15 @@ def _replay_scores_one_and_null_zero(suite: str, task_id: int) -> dict:
         env.close()
 
 
-def _replayed() -> list[int]:
+def _replayed() -> list:
+    ids = _sample("classifieds", REPLAY_SAMPLE)
     if os.environ.get("VWA_BGYM_REPLAY") == "all":
-        return suites.task_ids("classifieds")
-    return _sample("classifieds", REPLAY_SAMPLE)
+        ids = suites.task_ids("classifieds")
+    size = -(-len(ids) // REPLAY_GROUPS)
+    return [pytest.param(t, marks=pytest.mark.xdist_group(f"browsergym-replay-{i // size}")) for i, t in enumerate(ids)]
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("browsergym-replay")
 @pytest.mark.parametrize("task_id", _replayed())
 def test_the_reference_solution_through_browsergym_actions_scores_one_and_the_null_outcome_zero(task_id):
     _replay_scores_one_and_null_zero("classifieds", task_id)
@@ -166,22 +171,19 @@ def _placeholders(text: str, urls: dict[str, str]) -> str:
     return re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", text)
 
 
-# Known to hang in a Playwright call on the BrowserGym path (the same with BrowserGym's own launches and its pause;
-# not yet understood): skipped so that make test cannot hang on it. Issue 39 stays open for it.
-# Both are reddit+wikipedia tasks that start on the Kiwix landing page: 1034 held make test 505 s before it passed.
-HANGS = {
-    ("multisite", 1033): "hangs in a Playwright call on the BrowserGym path (issue 39, open)",
-    ("multisite", 1034): "held 505 s in a Playwright call on the BrowserGym path, like 1033 (issue 39, open)",
-}
+# Two tabs, the second the Kiwix landing page: BrowserGym took the later-loaded tab for the active one and its
+# screenshot waited minutes for a frame of a tab in the background (evaluation/bgym/session.py, _activate). 1034 is
+# in the sample; 1033, the same kind, is kept here as the regression.
+KIWIX_START = [("multisite", 1033)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "suite,task_id",
     [
-        pytest.param(s, t, marks=[pytest.mark.skip(reason=HANGS[(s, t)])] if (s, t) in HANGS else [])
-        for s in ("classifieds", "reddit", "shopping", "multisite")
-        for t in _sample(s)
+        pytest.param(s, t, marks=pytest.mark.xdist_group(f"browsergym-agree-{1 + (s in ('shopping', 'multisite'))}"))
+        for s, t in [(s, t) for s in ("classifieds", "reddit", "shopping", "multisite") for t in _sample(s)]
+        + KIWIX_START
     ],
 )
 def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, task_id, selenium_runtime):
