@@ -251,7 +251,10 @@ class TaskFile(pytest.File):
                 item.add_marker(marker)
             yield item
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str | TerminalRepr:  # type: ignore[override]  # as pytest's Collector.repr_failure: no style
+    # type-ignore: as pytest's Collector.repr_failure, which takes no style argument
+    def repr_failure(  # type: ignore[override]
+        self, excinfo: pytest.ExceptionInfo[BaseException]
+    ) -> str | TerminalRepr:
         if isinstance(excinfo.value, TaskFormatError):
             return f"bad task file: {excinfo.value}"
         return super().repr_failure(excinfo)
