@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 from PIL import Image
 
 from agent.som import Mark
@@ -130,8 +131,8 @@ def _blur(d: np.ndarray, sigma: float = PATCH_SIGMA) -> np.ndarray:
     kernel = np.exp(-(x**2) / (2 * sigma**2))
     kernel /= kernel.sum()
     padded = np.pad(d, radius, mode="symmetric")
-    rows = np.apply_along_axis(lambda r: np.convolve(r, kernel, mode="valid"), 1, padded)
-    return np.apply_along_axis(lambda c: np.convolve(c, kernel, mode="valid"), 0, rows)
+    rows = sliding_window_view(padded, kernel.size, axis=1) @ kernel
+    return np.asarray(sliding_window_view(rows, kernel.size, axis=0) @ kernel)
 
 
 def similarity(crop: Image.Image, picture: Image.Image) -> float:

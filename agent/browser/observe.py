@@ -68,30 +68,14 @@ class Reader:
         self._tabs = tabs
         self._channel = channel
         self._page = page
-        self._mode: ObservationMode = mode
-        self._current_viewport_only = current_viewport_only
+        self.mode: ObservationMode = mode
+        self.current_viewport_only = current_viewport_only
         self._targets = targets
         self._worlds: dict[str, tuple[int, str]] = {}  # tab -> (isolated world context id, its token)
         tabs.on_forget(self._keep_only)
 
     def _keep_only(self, handles: set[str]) -> None:
         self._worlds = {h: v for h, v in self._worlds.items() if h in handles}
-
-    @property
-    def mode(self) -> ObservationMode:
-        return self._mode
-
-    @mode.setter
-    def mode(self, mode: ObservationMode) -> None:
-        self._mode = mode
-
-    @property
-    def current_viewport_only(self) -> bool:
-        return self._current_viewport_only
-
-    @current_viewport_only.setter
-    def current_viewport_only(self, only: bool) -> None:
-        self._current_viewport_only = only
 
     def observe(self) -> Observation:
         try:
@@ -118,7 +102,7 @@ class Reader:
         for attempt in range(4):
             socket = self._channel.socket() if use_socket else None
             try:
-                if self._mode == "som":
+                if self.mode == "som":
                     built = self._observe_som(socket, timings, settled=settle_problem is None and attempt < 2)
                 else:
                     built = self._observe_ax(socket, timings)
@@ -149,13 +133,13 @@ class Reader:
             "pending": view,
         }
         last_som = self._targets.last_som
-        if self._mode == "som" and last_som is not None:  # the element list with boxes, as seen
+        if self.mode == "som" and last_som is not None:  # the element list with boxes, as seen
             meta["marks"] = list(last_som.marks)
         return Observation(
             url=url,
             tabs=tabs,
             focused_tab=self._tabs.focused,
-            mode=self._mode,
+            mode=self.mode,
             text=text,
             screenshot=screenshot,
             meta=meta,
@@ -206,12 +190,12 @@ class Reader:
     def _observe_ax(self, socket, timings):
         t = time.perf_counter()
         commands = {"ax": AX_TREE_COMMAND, **self._commands()}
-        if self._current_viewport_only:
+        if self.current_viewport_only:
             commands["snapshot"] = SNAPSHOT_COMMAND
         reads = _Reads(self._channel, socket, commands)
         nodes = reads.get("ax")["nodes"]
-        snapshot = reads.get("snapshot") if self._current_viewport_only else None
-        tree = ax_tree_from(nodes, snapshot, self._tabs.viewport, self._current_viewport_only)
+        snapshot = reads.get("snapshot") if self.current_viewport_only else None
+        tree = ax_tree_from(nodes, snapshot, self._tabs.viewport, self.current_viewport_only)
         self._targets.record_ax(tree)
         timings["text"] = time.perf_counter() - t
         t = time.perf_counter()

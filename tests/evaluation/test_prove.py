@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from evaluation.reporting.results import schema_problems
 
+from .runenv import run_pytest
 from .taskdata import make_task, write_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,17 +29,6 @@ def fixture_env(fixture_server, tmp_path_factory):
         CLASSIFIEDS=base, SHOPPING=base, REDDIT=base, STACK="docker", RUN_DIR=str(tmp_path_factory.mktemp("run"))
     )
     return env
-
-
-def _pytest(env, *args) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *map(str, args)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
 
 
 def _task(task_id: int, css: str, start: str = "start.html", url_eval: bool = False) -> dict:
@@ -70,7 +58,7 @@ def test_each_proof_holds_on_a_sound_task_and_fails_on_one_built_to_break_it(fix
             },
         ],
     )
-    proc = _pytest(
+    proc = run_pytest(
         fixture_env,
         "--task-file",
         tasks,
@@ -109,9 +97,9 @@ def test_each_proof_holds_on_a_sound_task_and_fails_on_one_built_to_break_it(fix
 
 def test_prove_is_refused_without_the_sighted_agent_and_a_bad_settle_timeout_is_a_usage_error(fixture_env, tmp_path):
     tasks = write_tasks(tmp_path / "t.json", [_task(0, "#to-item")])
-    proc = _pytest(fixture_env, "--task-file", tasks, "--agent", "reference", "--prove")
+    proc = run_pytest(fixture_env, "--task-file", tasks, "--agent", "reference", "--prove")
     assert proc.returncode == 4 and "--prove runs the proofs in the sighted agent's episodes" in proc.stderr, (
         proc.stdout + proc.stderr
     )
-    proc = _pytest({**fixture_env, "SETTLE_TIMEOUT": "soon"}, "--task-file", tasks, "--agent", "sighted")
+    proc = run_pytest({**fixture_env, "SETTLE_TIMEOUT": "soon"}, "--task-file", tasks, "--agent", "sighted")
     assert proc.returncode == 4 and "SETTLE_TIMEOUT='soon': expected seconds" in proc.stderr, proc.stdout + proc.stderr
