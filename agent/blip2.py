@@ -12,6 +12,7 @@ The model loads on the first call, so building the object costs nothing.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PIL import Image
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from transformers import Blip2ForConditionalGeneration, Blip2Processor
 
 
-def choose_device(device: str | None, torch) -> str:
+def choose_device(device: str | None, torch: ModuleType) -> str:
     device = (device or "auto").strip().lower()
     if device == "auto":
         return "cuda" if torch.cuda.is_available() else "cpu"
@@ -88,7 +89,7 @@ class Blip2Model:
                 and torch.equal(ids[:, : prompt_ids.shape[1]], prompt_ids)
             ):
                 ids = ids[:, prompt_ids.shape[1] :]  # a decoder-only text model returns the prompt too
-            text = processor.batch_decode(ids, skip_special_tokens=True)[0]
+            text: str = processor.batch_decode(ids, skip_special_tokens=True)[0]
         except Exception as exc:
             raise self.error(f"BLIP-2 ({self.model_path}) failed: {exc}") from exc
         return text.strip()

@@ -23,9 +23,10 @@ import io
 import os
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypedDict, Unpack
 
 from PIL import Image
+from selenium.webdriver.remote.webdriver import WebDriver
 
 from agent.blip2 import Blip2Model
 from agent.llm import LLMClient, LLMSettings, load_project_env
@@ -66,7 +67,7 @@ def image_data_url(image: Image.Image, max_side: int | None = None) -> str:
 class NoCaptioner:
     name = "none"
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.usage = UsageMeter()
 
     def caption(self, images: list[Image.Image]) -> list[str]:
@@ -76,7 +77,7 @@ class NoCaptioner:
 class _Cached(ABC):
     """Caches captions by the image's pixels; a subclass captions one image."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.usage = UsageMeter()
         self._cache: dict[str, str] = {}
 
@@ -97,7 +98,7 @@ class _Cached(ABC):
 class OpenAICaptioner(_Cached):
     name = "openai"
 
-    def __init__(self, settings: LLMSettings):
+    def __init__(self, settings: LLMSettings) -> None:
         super().__init__()
         self.llm = LLMClient(settings)
 
@@ -121,7 +122,7 @@ class OpenAICaptioner(_Cached):
 class Blip2Captioner(_Cached):
     name = "blip2"
 
-    def __init__(self, model_path: str, device: str = "auto"):
+    def __init__(self, model_path: str, device: str = "auto") -> None:
         super().__init__()
         self.model = Blip2Model(model_path, device=device, error=CaptionerError, setting="CAPTIONER=blip2")
 
@@ -131,7 +132,17 @@ class Blip2Captioner(_Cached):
         return text
 
 
-def make_captioner(kind: str | None = None, **overrides) -> Captioner:
+class CaptionerOverrides(TypedDict, total=False):
+    """Settings of `make_captioner` that win over the environment."""
+
+    model: str
+    base_url: str
+    api_key: str
+    device: str
+    backoff_base_s: float
+
+
+def make_captioner(kind: str | None = None, **overrides: Unpack[CaptionerOverrides]) -> Captioner:
     """Build the configured captioner. `overrides` may set model, base_url, api_key, device."""
     load_project_env()
     kind = (kind or os.environ.get("CAPTIONER") or "none").strip().lower()
@@ -161,7 +172,7 @@ _COLLECT_JS = (Path(__file__).with_name("captioner_collect.js")).read_text(encod
 _APPLY_JS = (Path(__file__).with_name("captioner_apply.js")).read_text(encoding="utf-8")
 
 
-def caption_page_images(driver, captioner: Captioner, limit: int = 40) -> int:
+def caption_page_images(driver: WebDriver, captioner: Captioner, limit: int = 40) -> int:
     """Caption the current page's images not captioned yet and add the captions to their alt text
     (so the accessibility tree and the Set-of-Marks list show them). Returns how many were captioned."""
     if isinstance(captioner, NoCaptioner):

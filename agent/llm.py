@@ -19,12 +19,16 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, fields, replace
-from typing import cast
+from typing import Any, cast
 
 import openai
 from dotenv import load_dotenv
 from openai.types.chat import ChatCompletionMessageParam
 from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
+
+# One chat message in OpenAI's shape, built as a plain dict (agent.prompts): role, and content as text or a list
+# of parts ({"type": "text", ...}, {"type": "image_url", ...}).
+Message = dict[str, Any]
 
 # USD per million tokens (input, output), by model name prefix; the longest matching prefix wins.
 PRICES: dict[str, tuple[float, float]] = {
@@ -91,7 +95,7 @@ class LLMSettings:
     price_out: float | None = None
 
     @classmethod
-    def from_env(cls, **overrides) -> LLMSettings:
+    def from_env(cls, **overrides: Any) -> LLMSettings:  # field values by name: unknown names are refused below
         load_project_env()
         env = cls(
             base_url=os.environ.get("OPENAI_BASE_URL") or None,
@@ -141,7 +145,7 @@ class Completion:
     attempts: int
     cost_usd: float | None
 
-    def usage(self) -> dict:
+    def usage(self) -> dict[str, Any]:
         return {
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
@@ -183,7 +187,7 @@ class LLMClient:
             return None
         return round((prompt_tokens * prices[0] + completion_tokens * prices[1]) / 1_000_000, 6)
 
-    def complete(self, messages: list[dict], *, max_tokens: int | None = None) -> Completion:
+    def complete(self, messages: list[Message], *, max_tokens: int | None = None) -> Completion:
         s = self.settings
         started = time.perf_counter()
         attempts = 0

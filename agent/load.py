@@ -77,7 +77,7 @@ def load_snapshot() -> dict[str, float | int | None]:
     return {"cores": cores(), "runnable": runnable_now(), "browsers": live_browsers(), "loadavg_1min": average}
 
 
-def load_factor(snapshot: dict | None = None) -> float:
+def load_factor(snapshot: dict[str, float | int | None] | None = None) -> float:
     """The largest demand per core of the snapshot (default: now), at least 1 and at most MAX_FACTOR."""
     s = load_snapshot() if snapshot is None else snapshot
     demand = max([v for k, v in s.items() if k != "cores" and v is not None], default=0)

@@ -18,10 +18,15 @@ import base64
 import gzip
 import json
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
+
+from selenium.webdriver.remote.webdriver import WebDriver
 
 BODY_LIMIT = 2000
 _REDACTED = "(redacted)"
+# A DevTools event's params and a request record are JSON objects (records: the keys of the module's docstring).
+JSON = dict[str, Any]
 
 
 def _secret(field: str) -> bool:
@@ -29,19 +34,21 @@ def _secret(field: str) -> bool:
     return "pass" in name or "csrf" in name or "token" in name
 
 
-def _entries(driver) -> list[dict]:
+def _entries(driver: WebDriver) -> list[JSON]:
     """The buffered performance log entries (the buffer is emptied); works on a local driver and on a grid."""
-    return driver.execute("getLog", {"type": "performance"})["value"] or []
+    entries: list[JSON] = driver.execute("getLog", {"type": "performance"})["value"] or []
+    return entries
 
 
-def drain(driver) -> None:
+def drain(driver: WebDriver) -> None:
     """Drop what the browser logged so far (the login before an episode, the scoring after the last one)."""
     _entries(driver)
 
 
-def _post_body(request: dict) -> str | None:
+def _post_body(request: JSON) -> str | None:
     if request.get("postData") is not None:
-        return request["postData"]
+        body: str = request["postData"]  # DevTools: a string
+        return body
     entries = request.get("postDataEntries") or []
     if not entries:
         return None
@@ -49,16 +56,16 @@ def _post_body(request: dict) -> str | None:
     return raw.decode("utf-8", "replace")
 
 
-def _content_type(headers: dict) -> str:
+def _content_type(headers: JSON) -> str:
     for key, value in (headers or {}).items():
         if key.lower() == "content-type":
             return str(value).lower()
     return ""
 
 
-def _hop(params: dict) -> dict:
+def _hop(params: JSON) -> JSON:
     request = params.get("request") or {}
-    hop = {
+    hop: JSON = {
         "t": params.get("wallTime"),
         "method": request.get("method"),
         "url": request.get("url"),
@@ -75,10 +82,10 @@ def _hop(params: dict) -> dict:
     return hop
 
 
-def fold_events(entries: list[dict]) -> list[dict]:
+def fold_events(entries: list[JSON]) -> list[JSON]:
     """Performance log entries -> request records in the order the requests were sent."""
-    hops: list[dict] = []
-    open_hop: dict[str, dict] = {}  # DevTools requestId -> its latest hop (redirects reuse the id)
+    hops: list[JSON] = []
+    open_hop: dict[str, JSON] = {}  # DevTools requestId -> its latest hop (redirects reuse the id)
     for entry in entries:
         try:
             message = json.loads(entry["message"])["message"]
@@ -106,11 +113,11 @@ def fold_events(entries: list[dict]) -> list[dict]:
     return [{k: v for k, v in hop.items() if v is not None or k == "status"} for hop in hops]
 
 
-def read_requests(driver) -> list[dict]:
+def read_requests(driver: WebDriver) -> list[JSON]:
     return fold_events(_entries(driver))
 
 
-def write_log(path: Path, requests: list[dict]) -> Path:
+def write_log(path: Path, requests: list[JSON]) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.part")
@@ -121,15 +128,15 @@ def write_log(path: Path, requests: list[dict]) -> Path:
     return path
 
 
-def read_log(path: Path) -> list[dict]:
+def read_log(path: Path) -> list[JSON]:
     with gzip.open(path, "rt", encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def documents(requests: list[dict]) -> list[dict]:
+def documents(requests: list[JSON]) -> list[JSON]:
     """The page loads of an episode (top-level and frame documents), in order."""
     return [r for r in requests if r.get("type") == "Document"]
 
 
-def form_posts(requests: list[dict]) -> list[dict]:
+def form_posts(requests: list[JSON]) -> list[JSON]:
     return [r for r in requests if r.get("method") == "POST"]

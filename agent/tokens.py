@@ -11,7 +11,9 @@ estimate of 4 characters per token (name "estimate:4-chars").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Protocol
 
 CHARS_PER_TOKEN = 4
 # Model name prefix -> encoding, as tiktoken maps them (longest prefix first).
@@ -32,6 +34,27 @@ _ENCODINGS = (
 )
 
 
+class TokenCounter(Protocol):
+    """What the observation budget needs of a tokenizer."""
+
+    @property
+    def name(self) -> str: ...
+
+    def count(self, text: str) -> int: ...
+
+    def cut(self, text: str, max_tokens: int) -> str: ...
+
+
+class _Encoding(Protocol):
+    """The part of a `bpe_openai` encoding used here (the package has no types)."""
+
+    name: str
+
+    def encode(self, text: str) -> Sequence[int]: ...
+
+    def decode(self, tokens: Sequence[int]) -> str: ...
+
+
 class EstimateCounter:
     name = f"estimate:{CHARS_PER_TOKEN}-chars"
 
@@ -43,7 +66,7 @@ class EstimateCounter:
 
 
 class BpeCounter:
-    def __init__(self, encoding):
+    def __init__(self, encoding: _Encoding) -> None:
         self.encoding = encoding
         self.name = f"bpe-openai:{encoding.name}"
 
@@ -55,7 +78,7 @@ class BpeCounter:
         return text if len(tokens) <= max_tokens else self.encoding.decode(tokens[:max_tokens])
 
 
-def truncate(counter, text: str, max_tokens: int) -> str:
+def truncate(counter: TokenCounter, text: str, max_tokens: int) -> str:
     """`text` cut to at most `max_tokens` tokens (at a line end when one is in the second half), with a note."""
     if counter.count(text) <= max_tokens:
         return text
@@ -66,7 +89,7 @@ def truncate(counter, text: str, max_tokens: int) -> str:
 
 
 @lru_cache(maxsize=16)
-def token_counter(model: str | None):
+def token_counter(model: str | None) -> TokenCounter:
     name = (model or "").strip().lower().split("/")[-1]
     encoding = next((enc for prefix, enc in _ENCODINGS if name.startswith(prefix)), None)
     if encoding:

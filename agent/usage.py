@@ -7,7 +7,9 @@ loop sums usage without loading the model client.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass
@@ -20,7 +22,7 @@ class UsageMeter:
     calls: int = 0
     model: str | None = None
 
-    def add(self, usage: dict) -> None:
+    def add(self, usage: Mapping[str, Any]) -> None:
         self.prompt_tokens += int(usage.get("prompt_tokens", 0) or 0)
         self.completion_tokens += int(usage.get("completion_tokens", 0) or 0)
         self.calls += int(usage.get("calls", 0) or 0)
@@ -30,7 +32,7 @@ class UsageMeter:
         if usage.get("model"):
             self.model = usage["model"]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
@@ -40,7 +42,7 @@ class UsageMeter:
         }
 
 
-def add_usage(total: dict, part: dict) -> dict:
+def add_usage(total: dict[str, Any], part: Mapping[str, Any]) -> dict[str, Any]:
     """Sum two usage dicts (tokens and cost; cost stays None when any part has no known price).
     Keys of `total` other than the usage fields are kept."""
     if not part:

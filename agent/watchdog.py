@@ -19,13 +19,14 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterable
 
 _lock = threading.Lock()
 _instance: Watchdog | None = None
 
 
 class Watchdog:
-    def __init__(self):
+    def __init__(self) -> None:
         self._process = subprocess.Popen(
             [sys.executable, "-m", "agent.watchdog"],
             stdin=subprocess.PIPE,
@@ -38,7 +39,7 @@ class Watchdog:
         self._process.wait()
         self._owner = os.getpid()
 
-    def _send(self, verb: str, arg) -> None:
+    def _send(self, verb: str, arg: int | str) -> None:
         text = f"{verb} {arg}\n"
         if "\n" in str(arg):
             raise ValueError(f"watchdog argument with a newline: {arg!r}")
@@ -58,10 +59,10 @@ class Watchdog:
     def release_group(self, pgid: int) -> None:
         self._send("ungroup", int(pgid))
 
-    def guard_path(self, path) -> None:
+    def guard_path(self, path: str | os.PathLike[str]) -> None:
         self._send("path", os.path.abspath(path))
 
-    def release_path(self, path) -> None:
+    def release_path(self, path: str | os.PathLike[str]) -> None:
         self._send("unpath", os.path.abspath(path))
 
 
@@ -74,7 +75,7 @@ def watchdog() -> Watchdog:
         return _instance
 
 
-def _serve(stream) -> None:
+def _serve(stream: Iterable[bytes]) -> None:
     groups: set[int] = set()
     paths: set[str] = set()
     for raw in stream:

@@ -14,13 +14,15 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 from agent.captioner import image_data_url
+from agent.llm import Message
 from agent.observation import Observation
 from agent.prompts.instructions import system_prompt
-from agent.tokens import CHARS_PER_TOKEN, EstimateCounter, truncate  # noqa: F401
+from agent.tokens import CHARS_PER_TOKEN, EstimateCounter, TokenCounter, truncate  # noqa: F401
 
 EXAMPLES_DIR = Path(__file__).with_name("examples")
 VISUAL_MODES = ("multimodal", "som")
@@ -34,7 +36,7 @@ SCREENSHOT_MAX_SIDE = 2048
 INPUT_IMAGE_MAX_SIDE = 1024
 
 
-def truncate_to_tokens(text: str, max_tokens: int, counter=None) -> str:
+def truncate_to_tokens(text: str, max_tokens: int, counter: TokenCounter | None = None) -> str:
     """`text` cut to the budget, counted by `counter` (agent/tokens.py; default the 4-characters estimate)."""
     return truncate(counter or EstimateCounter(), text, max_tokens)
 
@@ -78,7 +80,7 @@ def _png_url(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
-def _image_part(url: str, detail: str = "auto") -> dict:
+def _image_part(url: str, detail: str = "auto") -> dict[str, Any]:
     return {"type": "image_url", "image_url": {"url": url, "detail": detail}}
 
 
@@ -112,13 +114,13 @@ def build_messages(
     input_images: list[Image.Image],
     input_captions: list[str] | None = None,
     max_obs_tokens: int = 3840,
-    counter=None,
-) -> list[dict]:
+    counter: TokenCounter | None = None,
+) -> list[Message]:
     """The chat messages for one decision of a prompt agent in `mode` (text, caption, multimodal, som)."""
     if mode not in ENV_MODE:
         raise ValueError(f"unknown prompt mode {mode!r}; expected one of {', '.join(ENV_MODE)}")
     visual = mode in VISUAL_MODES
-    messages: list[dict] = [{"role": "system", "content": system_prompt(mode)}]
+    messages: list[Message] = [{"role": "system", "content": system_prompt(mode)}]
     for ex in load_examples(ENV_MODE[mode]):
         text = "Example.\n\n" + _turn_text(ex.objective, ex.url, "", ex.previous, ex.observation, mode)
         if visual:
@@ -155,7 +157,7 @@ def build_messages(
     if not visual:
         messages.append({"role": "user", "content": text})
         return messages
-    content: list[dict] = [{"type": "text", "text": text}]
+    content: list[dict[str, Any]] = [{"type": "text", "text": text}]
     for i, image in enumerate(input_images):
         content.append({"type": "text", "text": f"INPUT IMAGE {i + 1}:"})
         content.append(_image_part(image_data_url(image, INPUT_IMAGE_MAX_SIDE)))
