@@ -81,6 +81,15 @@ STRICT_PACKAGES = [
     "agent.browser.errors",
     "agent.browser.navigation",
     "agent.agents.webvoyager_format",
+    "agent.browser",
+    "agent.browser.devtools",
+    "agent.browser.driver",
+    "agent.browser.session",
+    "agent.browser.tabs",
+    "agent.browser.targets",
+    "agent.browser.replay",
+    "agent.browser.sandbox",
+    "agent.browser.env",
 ]  # mypy --strict's checks, package by package as each is clean
 
 

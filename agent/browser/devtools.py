@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from typing import Any
 
 import websocket
 
@@ -41,7 +42,7 @@ class DevToolsPage:
     def __init__(self, socket: websocket.WebSocket):
         self._socket = socket
         self._ids = itertools.count(1)
-        self._answers: dict[int, dict] = {}
+        self._answers: dict[int, dict[str, Any]] = {}
         self._pending: set[int] = set()
         self.closed = False
 
@@ -63,7 +64,7 @@ class DevToolsPage:
             raise DevToolsUnavailable(f"cannot open the DevTools socket {url}: {exc}") from exc
         return cls(socket)
 
-    def send(self, method: str, params: dict | None = None) -> int:
+    def send(self, method: str, params: dict[str, Any] | None = None) -> int:
         """Send a command without waiting for its answer; returns its id for `result`."""
         if self.closed:
             raise DevToolsUnavailable("the DevTools socket is closed")
@@ -76,7 +77,7 @@ class DevToolsPage:
         self._pending.add(command_id)
         return command_id
 
-    def result(self, command_id: int, timeout: float) -> dict:
+    def result(self, command_id: int, timeout: float) -> dict[str, Any]:
         """The answer of a command sent earlier (answers of other commands are kept for their callers)."""
         deadline = time.monotonic() + timeout
         while command_id not in self._answers:
@@ -93,7 +94,7 @@ class DevToolsPage:
             except (OSError, websocket.WebSocketException) as exc:
                 self.close()
                 raise DevToolsUnavailable(f"the DevTools socket failed: {exc}") from exc
-            answer = json.loads(message)
+            answer: dict[str, Any] = json.loads(message)
             answered = answer.get("id")
             if answered in self._pending:  # events (none are enabled) and stale answers are dropped
                 self._pending.discard(answered)
@@ -104,14 +105,15 @@ class DevToolsPage:
             raise DevToolsError(
                 f"{error.get('message', 'error')} ({error.get('code', '?')}): {error.get('data', '')}".rstrip(": ")
             )
-        return answer.get("result", {})
+        result: dict[str, Any] = answer.get("result", {})
+        return result
 
     def forget(self, command_id: int) -> None:
         """Drop the answer of a command sent earlier (now, or when it arrives)."""
         self._pending.discard(command_id)
         self._answers.pop(command_id, None)
 
-    def call(self, method: str, params: dict | None = None, timeout: float = 10.0) -> dict:
+    def call(self, method: str, params: dict[str, Any] | None = None, timeout: float = 10.0) -> dict[str, Any]:
         return self.result(self.send(method, params), timeout)
 
     def close(self) -> None:

@@ -158,14 +158,14 @@ def create_driver(
     return driver
 
 
-def _end_group(service) -> None:
+def _end_group(service: Service) -> None:
     process = getattr(service, "process", None)
     if process is not None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
 
 
-def quit_driver(driver) -> None:
+def quit_driver(driver: webdriver.Remote) -> None:
     """Quit the session and remove its temporary profile; never raises."""
     profile = getattr(driver, "_vwa_profile_dir", None)
     pgid = getattr(driver, "_vwa_pgid", None)

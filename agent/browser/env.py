@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
+from typing import Any
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -43,6 +44,7 @@ from agent.browser.settle import Page
 from agent.browser.tabs import Tabs
 from agent.browser.targets import Targets
 from agent.observation import Observation, ObservationMode
+from agent.som import Mark
 
 MODES: tuple[ObservationMode, ...] = ("som", "accessibility_tree")
 
@@ -92,7 +94,7 @@ class BrowserEnv:
     def __enter__(self) -> BrowserEnv:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:
@@ -143,7 +145,7 @@ class BrowserEnv:
         return self.page.url
 
     @property
-    def marks(self) -> list:
+    def marks(self) -> list[Mark]:
         """The Set-of-Marks marks of the latest observation (som mode), with live element references."""
         return self.targets.marks
 
@@ -222,11 +224,11 @@ class BrowserEnv:
         """How long page loads and settle waits may take before an action reports a timeout."""
         self.session.set_settle_timeout(seconds)
 
-    def cdp(self, method: str, params: dict | None = None) -> dict:
+    def cdp(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         """A Chrome DevTools Protocol command to the focused tab through ChromeDriver (Session.cdp)."""
         return self.session.cdp(method, params)
 
-    def cdp_tab(self, method: str, params: dict | None = None) -> dict:
+    def cdp_tab(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         """A DevTools command to the focused tab over its own socket when there is one (Channel.cdp_tab)."""
         return self.channel.cdp_tab(method, params)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from selenium.common.exceptions import WebDriverException
 
@@ -54,7 +55,7 @@ class Resolver:
             raise LookupError(f"no visible element with {what} in the current observation")
         return candidates[0][0]
 
-    def _candidates(self) -> list[tuple[str, str, object]]:
+    def _candidates(self) -> list[tuple[str, str, int]]:
         if self._targets.last_som is not None:
             return [(m.id, m.text, i) for i, m in enumerate(self._targets.last_som.marks)]
         assert self._targets.last_ax is not None
@@ -64,7 +65,7 @@ class Resolver:
             if e.backend_node_id is not None
         ]
 
-    def _css_order(self, css: str) -> dict:
+    def _css_order(self, css: str) -> dict[int, int]:
         """Elements matching `css`: key -> rank in document order, with keys comparable with
         `_candidates()`: mark indexes (som), or backend DOM node ids (accessibility tree), where the
         descendants of a match share its rank (a pruned container is reached through its content)."""
@@ -86,7 +87,7 @@ class Resolver:
         # Without the socket (a Selenium Grid): two CDP calls whatever the number of matches, the whole DOM
         # tree and the same selector run by CDP (its node ids index that tree).
         root = self._session.cdp("DOM.getDocument", {"depth": -1})["root"]
-        by_node_id: dict[int, dict] = {}
+        by_node_id: dict[int, dict[str, Any]] = {}
         stack = [root]
         while stack:
             node = stack.pop()
@@ -102,7 +103,7 @@ class Resolver:
         return order
 
 
-def _matched_subtrees(reads: _Reads, css: str) -> dict:
+def _matched_subtrees(reads: _Reads, css: str) -> dict[int, int]:
     """`_css_order` over the DevTools socket: the document's root only, the selector's matches, then the
     subtree of each match (all asked at once), instead of the whole DOM tree of a page of thousands of nodes."""
     reads.add("document", "DOM.getDocument", {"depth": 0})
@@ -117,7 +118,7 @@ def _matched_subtrees(reads: _Reads, css: str) -> dict:
     return order
 
 
-def _rank_subtree(order: dict[int, int], match: dict, rank: int) -> None:
+def _rank_subtree(order: dict[int, int], match: dict[str, Any], rank: int) -> None:
     """The match's backend node id gets `rank` (its lowest), and its descendants `rank` unless ranked before."""
     order[match["backendNodeId"]] = min(order.get(match["backendNodeId"], rank), rank)
     inner = list(match.get("children", []))

@@ -25,6 +25,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 from urllib.parse import urlsplit
 
 from agent.browser.devtools import DevToolsError, DevToolsUnavailable
@@ -135,7 +136,7 @@ class Gate:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def log_message(self, format: str, *args) -> None:
+            def log_message(self, format: str, *args: object) -> None:
                 pass
 
             def _refuse(self) -> None:
@@ -218,7 +219,7 @@ class Sandbox:
             self._gate.close()
 
     def _deny_downloads(self, context: str | None) -> None:
-        params: dict = {"behavior": "deny", **({"browserContextId": context} if context else {})}
+        params: dict[str, Any] = {"behavior": "deny", **({"browserContextId": context} if context else {})}
         self._session.browser_call("Browser.setDownloadBehavior", params)
 
     # ---- the allow-list -----------------------------------------------------------------------------
@@ -281,7 +282,7 @@ class Sandbox:
         if len(self._refused) < MAX_KEPT:
             self._refused.append(url)
 
-    def police(self, targets: dict[str, dict] | None, check_window: bool = True) -> bool:
+    def police(self, targets: dict[str, dict[str, Any]] | None, check_window: bool = True) -> bool:
         """Send every tab found on an off-limits URL to about:blank (recorded); whether one was. `targets`: the
         browser's pages with their URLs (Tabs.page_targets; None: each tab's URL is asked of WebDriver).
         `check_window`: make sure WebDriver is back on the focused tab (an action that failed half-way may have

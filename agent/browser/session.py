@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from typing import Any
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.remote.command import Command
@@ -77,7 +78,7 @@ class Session:
                 url = json.load(answer)["webSocketDebuggerUrl"]
             self._browser = DevToolsPage.connect_url(url)
 
-    def browser_call(self, method: str, params: dict | None = None) -> dict:
+    def browser_call(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         if self._browser is not None:
             return self._browser.call(method, params, timeout=15)
         return self.cdp(method, params)  # through ChromeDriver (a Selenium Grid)
@@ -127,19 +128,22 @@ class Session:
         dialogs, self._dialogs = self._dialogs, []
         return dialogs
 
-    def cdp(self, method: str, params: dict | None = None) -> dict:
+    def cdp(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         """Send a Chrome DevTools Protocol command to the focused tab through ChromeDriver (local or on a
         grid); its answer as DevTools gave it."""
         executor = self.driver.command_executor
         if not isinstance(executor, RemoteConnection):  # Selenium makes one of its URL at the session's start
             raise WebDriverException(f"the WebDriver session has no command connection ({executor!r})")
         if "vwaCdp" not in getattr(executor, "_commands", {}):
-            executor.add_command("vwaCdp", "POST", "/session/$sessionId/goog/cdp/execute")
+            executor.add_command(  # type: ignore[no-untyped-call]  # selenium leaves add_command unannotated
+                "vwaCdp", "POST", "/session/$sessionId/goog/cdp/execute"
+            )
         # Straight to the connection: WebDriver's own answer handling would walk the whole (possibly
         # megabyte) answer looking for element references, which DevTools answers never hold.
-        response = executor.execute(
+        response = executor.execute(  # type: ignore[no-untyped-call]  # unannotated in selenium
             "vwaCdp", {"sessionId": self.driver.session_id, "cmd": method, "params": params or {}}
         )
         if response:
             self.driver.error_handler.check_response(response)
-        return (response or {}).get("value") or {}
+        value: dict[str, Any] = (response or {}).get("value") or {}
+        return value

@@ -7,6 +7,7 @@ are left (`on_forget`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from selenium.common.exceptions import WebDriverException
 
@@ -78,7 +79,7 @@ class Tabs:
         self._focused_handle = handle
         self._emulate(handle)
 
-    def page_targets(self) -> dict[str, dict] | None:
+    def page_targets(self) -> dict[str, dict[str, Any]] | None:
         """The browser's pages (the tabs of every context, which WebDriver's window handles name by the same
         ids) with their URLs, in DevTools' order: one command over the browser's own socket, where ChromeDriver
         would ask DevTools the same and answer over HTTP. None without that socket (a Selenium Grid) or when it
@@ -96,7 +97,7 @@ class Tabs:
         targets = self.page_targets()
         return list(targets) if targets is not None else list(self._session.driver.window_handles)
 
-    def unchanged(self, targets: dict[str, dict]) -> bool:
+    def unchanged(self, targets: dict[str, dict[str, Any]]) -> bool:
         """Whether `targets` (the browser's pages) are exactly the env's tabs and the harness's spare tab."""
         return set(targets) - {self._spare} == set(self._tabs) and self._focused_handle in targets
 
@@ -188,7 +189,7 @@ class Tabs:
         returns its handle. The caller adds it to the env's tabs."""
         if self._context is not None:
             # no size: Chromium takes one only for the context's first window; the viewport is emulated per tab
-            target = self._session.browser_call(
+            target: str = self._session.browser_call(
                 "Target.createTarget", {"url": "about:blank", "browserContextId": self._context}
             )["targetId"]
             self._session.switch(target)
@@ -218,7 +219,7 @@ class Tabs:
         self._spare = handle
 
     # ---- an observation's list of tabs ---------------------------------------------------------------
-    def tabs_of(self, read_targets: Callable[[], dict] | None, url: str, title: str) -> list[Tab]:
+    def tabs_of(self, read_targets: Callable[[], dict[str, Any]] | None, url: str, title: str) -> list[Tab]:
         """Titles and URLs of the open tabs: the focused one as given (`url`, `title`: from the settle), the
         others from DevTools' list of pages (`read_targets`: one request, without switching to each tab)."""
         if len(self._tabs) == 1 or read_targets is None:

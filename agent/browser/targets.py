@@ -9,12 +9,14 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
+from selenium.webdriver.remote.webelement import WebElement
+
 from agent.accessibility import AXTree
 from agent.browser.errors import ActionError, _gone, _ProtocolError
 from agent.browser.reads import Channel, _script_value
 from agent.browser.session import Session
 from agent.browser.tabs import Tabs
-from agent.som import SomResult
+from agent.som import Mark, SomResult
 
 
 @dataclass
@@ -65,7 +67,7 @@ class Targets:
         self._last_som: SomResult | None = None
         self._last_ax: AXTree | None = None
         self._marks_at: _MarkStore | None = None
-        self._resolved_marks: tuple[str, list] | None = None
+        self._resolved_marks: tuple[str, list[Mark]] | None = None
 
     def record_ax(self, tree: AXTree) -> None:
         """An accessibility-tree observation numbered `tree`'s entries."""
@@ -130,7 +132,7 @@ class Targets:
         return _script_value(result)
 
     @property
-    def marks(self) -> list:
+    def marks(self) -> list[Mark]:
         """The Set-of-Marks marks of the latest observation (som mode), with live element references
         (WebElements, found in one request for all of them, on first use after each observation)."""
         if self._last_som is None:
@@ -146,12 +148,12 @@ class Targets:
             )
         return list(self._resolved_marks[1])
 
-    def mark_elements(self) -> list:
+    def mark_elements(self) -> list[WebElement | None]:
         """WebElements of the marks (None for one no longer in the page): each kept element's position in
         document order, read in the isolated world, then the element at that position in the page's
         world; checked against the mark's tag, and read again if the page changed in between."""
         marks = self._last_som.marks if self._last_som else []
-        found: list = [None] * len(marks)
+        found: list[WebElement | None] = [None] * len(marks)
         store = self._marks_at
         if store is None:
             return found
