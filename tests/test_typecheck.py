@@ -90,6 +90,13 @@ STRICT_PACKAGES = [
     "agent.browser.replay",
     "agent.browser.sandbox",
     "agent.browser.env",
+    "agent.agents",
+    "agent.agents.base",
+    "agent.agents.null",
+    "agent.agents.registry",
+    "agent.agents.builtin",
+    "agent.agents.prompt",
+    "agent.agents.webvoyager",
 ]  # mypy --strict's checks, package by package as each is clean
 
 

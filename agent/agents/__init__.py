@@ -18,19 +18,24 @@ through the env it is given). Never sites or evaluation.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from agent.agents.base import Agent, AgentOutput
-from agent.agents.builtin import PROMPT_AGENTS, register_builtin_agents
+from agent.agents.builtin import PROMPT_AGENTS, Solution, register_builtin_agents
 from agent.agents.reference import SolutionStep, parse_solution
 from agent.agents.registry import (
     ENTRY_POINT_GROUP,
-    OBSERVATION_MODES,
+    AgentSettings,
     AgentSpec,
     agent_names,
     get_agent_spec,
     register_agent,
     unregister_agent,
 )
-from agent.observation import ObservationMode
+from agent.observation import OBSERVATION_MODES, ObservationMode
+
+if TYPE_CHECKING:
+    from agent.browser.env import BrowserEnv
 
 __all__ = [
     "AGENT_NAMES",
@@ -53,7 +58,7 @@ __all__ = [
 register_builtin_agents()
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> tuple[str, ...]:
     if name == "AGENT_NAMES":  # always the registry's names, entry points included
         return agent_names()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -67,11 +72,11 @@ def agent_observation_mode(name: str) -> ObservationMode:
 def make_agent(
     name: str,
     *,
-    env=None,
+    env: BrowserEnv | None = None,
     model: str | None = None,
-    solution=None,
+    solution: Solution | None = None,
     observation_mode: ObservationMode | None = None,
-    settings=None,
+    settings: AgentSettings = None,
 ) -> Agent:
     """Build an agent. `settings`: an `agent.llm.LLMSettings`, or a dict of overrides of the settings
     read from the environment (keys of LLMSettings, plus `url_map` for the reference agent and
@@ -84,7 +89,7 @@ def make_agent(
             f"the {name} agent observes {' or '.join(spec.allowed_modes)}: "
             f"observation_mode must be {' or '.join(spec.allowed_modes)}, not {observation_mode}"
         )
-    return spec.factory(
+    agent: Agent = spec.factory(
         env=env,
         model=model,
         solution=solution,
@@ -92,3 +97,4 @@ def make_agent(
         requested_mode=observation_mode,
         settings=settings,
     )
+    return agent

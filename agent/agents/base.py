@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from PIL import Image
 
 from agent.observation import Observation
+
+if TYPE_CHECKING:
+    from agent.episode import StepRecord
 
 
 @dataclass
@@ -21,9 +24,9 @@ class AgentOutput:
 
     action_text: str
     reasoning: str = ""
-    usage: dict = field(default_factory=dict)  # prompt_tokens, completion_tokens, cost_usd, model, model_s
+    usage: dict[str, Any] = field(default_factory=dict)  # prompt_tokens, completion_tokens, cost_usd, model, model_s
     invalid_reason: str | None = None
-    detail: dict = field(default_factory=dict)  # findings to show in the trajectory (match scores, margins)
+    detail: dict[str, Any] = field(default_factory=dict)  # findings to show in the trajectory (match scores, margins)
 
 
 @runtime_checkable
@@ -34,5 +37,5 @@ class Agent(Protocol):
     def reset(self, intent: str, images: list[Image.Image]) -> None:
         """Start a new task."""
 
-    def act(self, obs: Observation, history: list) -> AgentOutput:
+    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput:
         """Decide the next action from the current observation and the steps so far (StepRecords)."""

@@ -5,29 +5,49 @@ May import: agent.agents' modules; the model-backed agents load their modules on
 
 from __future__ import annotations
 
-from agent.agents.registry import AgentSpec, register_agent
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from agent.agents.registry import AgentSettings, AgentSpec, register_agent
+from agent.observation import ObservationMode
+
+if TYPE_CHECKING:
+    from agent.agents.base import Agent
+    from agent.agents.prompt import PromptAgent
+    from agent.agents.sighted import SightedAgent
+    from agent.browser.env import BrowserEnv
+
+# A task's reference_solution as the task file gives it (step dicts), or already parsed (SolutionSteps).
+Solution = Sequence[Any]
 
 PROMPT_AGENTS = ("text", "caption", "multimodal", "som")
 WEBVOYAGER_MAX_STEPS = 15  # WebVoyager's own limit
 
 
-def _tokenizer(agent) -> str | None:
+def _tokenizer(agent: PromptAgent) -> str | None:
     """The prompt agents count the observation's tokens with the model's tokenizer: its name, for the results."""
     return agent.tokenizer_name
 
 
-def _sight(agent) -> dict:
+def _sight(agent: SightedAgent) -> dict[str, Any]:
     """How the sighted agent found its targets."""
     return agent.summary()
 
 
-def _null(*, observation_mode, **_):
+def _null(*, observation_mode: ObservationMode, **_: object) -> Agent:
     from agent.agents.null import NullAgent
 
     return NullAgent(observation_mode=observation_mode)
 
 
-def _reference(*, env, solution, observation_mode, settings, **_):
+def _reference(
+    *,
+    env: BrowserEnv | None,
+    solution: Solution | None,
+    observation_mode: ObservationMode,
+    settings: AgentSettings,
+    **_: object,
+) -> Agent:
     from agent.agents.reference import ReferenceAgent
 
     if env is None:
@@ -36,20 +56,27 @@ def _reference(*, env, solution, observation_mode, settings, **_):
     return ReferenceAgent(env, solution, observation_mode=observation_mode, url_map=options.get("url_map"))
 
 
-def _sighted(*, solution, settings, **_):
+def _sighted(*, solution: Solution | None, settings: AgentSettings, **_: object) -> Agent:
     from agent.agents.sighted import SightedAgent
 
     options = dict(settings) if isinstance(settings, dict) else {}
     return SightedAgent(solution, task_dir=options.get("task_dir"), url_map=options.get("url_map"))
 
 
-def _model_settings(settings):
+def _model_settings(settings: AgentSettings) -> AgentSettings:
     """The task's folder is for the sighted agent's pictures only: not a model setting."""
     return {k: v for k, v in settings.items() if k != "task_dir"} if isinstance(settings, dict) else settings
 
 
-def _prompt(mode: str):
-    def factory(*, env, model, requested_mode, settings, **_):
+def _prompt(mode: str) -> Callable[..., Agent]:
+    def factory(
+        *,
+        env: BrowserEnv | None,
+        model: str | None,
+        requested_mode: ObservationMode | None,
+        settings: AgentSettings,
+        **_: object,
+    ) -> Agent:
         from agent.agents.prompt import make_prompt_agent  # the model stack loads only when needed
 
         return make_prompt_agent(
@@ -59,7 +86,7 @@ def _prompt(mode: str):
     return factory
 
 
-def _webvoyager(*, env, model, settings, **_):
+def _webvoyager(*, env: BrowserEnv | None, model: str | None, settings: AgentSettings, **_: object) -> Agent:
     from agent.agents.webvoyager import make_webvoyager_agent
 
     return make_webvoyager_agent(env=env, model=model, settings=_model_settings(settings))

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PIL import Image
 
 from agent.agents.base import AgentOutput
 from agent.observation import Observation
 
+if TYPE_CHECKING:
+    from agent.episode import StepRecord
+
 
 class NullAgent:
     name = "null"
 
-    def __init__(self, observation_mode: str = "accessibility_tree"):
+    def __init__(self, observation_mode: str = "accessibility_tree") -> None:
         self.observation_mode = observation_mode
 
     def reset(self, intent: str, images: list[Image.Image]) -> None:
         pass
 
-    def act(self, obs: Observation, history: list) -> AgentOutput:
+    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput:
         return AgentOutput(action_text="stop []", reasoning="The null agent stops at once with an empty answer.")

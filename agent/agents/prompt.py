@@ -14,16 +14,22 @@ action from the reply. A reply without a readable action becomes an invalid acti
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
 from agent.agents.base import AgentOutput
+from agent.agents.registry import AgentSettings
 from agent.captioner import Captioner, CaptionerError, NoCaptioner, caption_page_images, make_captioner
 from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
 from agent.observation import Observation
 from agent.prompts.build import ENV_MODE, build_messages
 from agent.prompts.reply import extract_action
 from agent.tokens import token_counter
+
+if TYPE_CHECKING:
+    from agent.browser.env import BrowserEnv
+    from agent.episode import StepRecord
 
 DEFAULT_MAX_OBS_TOKENS = 3840
 
@@ -34,11 +40,11 @@ class PromptAgent:
         mode: str,
         llm: LLMClient,
         *,
-        env=None,
+        env: BrowserEnv | None = None,
         captioner: Captioner | None = None,
         max_obs_tokens: int = DEFAULT_MAX_OBS_TOKENS,
         observation_mode: str | None = None,
-    ):
+    ) -> None:
         if mode not in ENV_MODE:
             raise ValueError(f"unknown prompt mode {mode!r}; expected one of {', '.join(ENV_MODE)}")
         self.mode = self.name = mode
@@ -67,11 +73,11 @@ class PromptAgent:
             return obs
         if caption_page_images(self.env.driver, self.captioner) == 0:
             return obs
-        fresh = self.env.observe()
+        fresh: Observation = self.env.observe()
         fresh.error = obs.error
         return fresh
 
-    def act(self, obs: Observation, history: list) -> AgentOutput:
+    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput:
         used_before = self.captioner.usage.as_dict()
         obs = self._with_page_captions(obs)
         previous = "None"
@@ -99,7 +105,12 @@ class PromptAgent:
 
 
 def make_prompt_agent(
-    mode: str, *, env=None, model: str | None = None, observation_mode: str | None = None, settings=None
+    mode: str,
+    *,
+    env: BrowserEnv | None = None,
+    model: str | None = None,
+    observation_mode: str | None = None,
+    settings: AgentSettings = None,
 ) -> PromptAgent:
     """Build a prompt agent; `settings` is an LLMSettings or a dict of overrides (LLMSettings fields,
     plus `captioner` (a Captioner or a backend name) and `max_obs_tokens`)."""

@@ -27,9 +27,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from agent.observation import OBSERVATION_MODES, ObservationMode
+
+if TYPE_CHECKING:
+    from agent.llm import LLMSettings
+
+# What a factory's `settings` may be: an LLMSettings, a dict of overrides (LLMSettings fields and the agent's own
+# options: url_map, task_dir, captioner, max_obs_tokens, keep_images), or None.
+AgentSettings: TypeAlias = "LLMSettings | dict[str, Any] | None"
 
 ENTRY_POINT_GROUP = "vwa_arena.agents"
 DEFAULT_MAX_STEPS = 30
@@ -48,9 +55,11 @@ class AgentSpec:
     needs_solution: bool = False  # the task's reference solution: tasks without one are skipped
     max_steps: int = DEFAULT_MAX_STEPS  # its step limit, unless the run sets one
     tokenizer: Callable[[Any], str | None] | None = None  # the made agent's tokenizer name, for the results
-    summary: Callable[[Any], dict] | None = None  # what the made agent found, recorded as the result's `sight`
+    summary: Callable[[Any], dict[str, Any]] | None = (
+        None  # what the made agent found, recorded as the result's `sight`
+    )
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.name or not isinstance(self.name, str) or any(c.isspace() for c in self.name):
             raise ValueError(f"agent name must be a non-empty word, not {self.name!r}")
         if not callable(self.factory):

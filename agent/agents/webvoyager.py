@@ -18,14 +18,20 @@ from __future__ import annotations
 import base64
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from agent.agents.base import AgentOutput
+from agent.agents.registry import AgentSettings
 from agent.agents.webvoyager_format import ACTION_FORMS, TAB_FORM, draw_black_marks, element_list, parse_reply
 from agent.captioner import image_data_url
-from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
+from agent.llm import LLMClient, LLMSettings, Message, env_int, load_project_env
 from agent.observation import Observation
+
+if TYPE_CHECKING:
+    from agent.browser.env import BrowserEnv
+    from agent.episode import StepRecord
 
 DEFAULT_KEEP_IMAGES = 3
 
@@ -68,7 +74,7 @@ Thought: (what you see, and why the next action helps)
 Action: (one action in the forms above)"""
 
 
-def _image_part(png: bytes) -> dict:
+def _image_part(png: bytes) -> dict[str, Any]:
     return {"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode("ascii")}}
 
 
@@ -76,13 +82,15 @@ class WebVoyagerAgent:
     name = "webvoyager"
     observation_mode = "som"
 
-    def __init__(self, llm: LLMClient, *, env=None, keep_images: int = DEFAULT_KEEP_IMAGES):
+    def __init__(
+        self, llm: LLMClient, *, env: BrowserEnv | None = None, keep_images: int = DEFAULT_KEEP_IMAGES
+    ) -> None:
         if keep_images < 1:
             raise ValueError(f"keep_images must be at least 1, got {keep_images}")
         self.llm, self.env, self.keep_images = llm, env, keep_images
         self.intent = ""
         self.images: list[Image.Image] = []
-        self.messages: list[dict] = []
+        self.messages: list[Message] = []
         self.start_url = ""
         self.several_tabs = False
 
@@ -92,17 +100,18 @@ class WebVoyagerAgent:
 
     # ---- observation ------------------------------------------------------------------------------
     def _marked(self, obs: Observation) -> tuple[bytes, str]:
-        marks = self.env.marks if self.env is not None else []
-        if not marks:
+        env = self.env
+        marks = env.marks if env is not None else []
+        if env is None or not marks:
             return obs.screenshot, "(no interactive elements on this screen)"
-        attrs = self.env.driver.execute_script(_ATTRS_JS, [m.element for m in marks])
+        attrs = env.driver.execute_script(_ATTRS_JS, [m.element for m in marks])
         png = draw_black_marks(obs.screenshot, [(m.id, m.box) for m in marks])
         items = [(m.id, kind, text, aria) for m, (kind, text, aria) in zip(marks, attrs, strict=False)]
         return png, element_list(items)
 
-    def _observation_message(self, obs: Observation, first: bool) -> dict:
+    def _observation_message(self, obs: Observation, first: bool) -> Message:
         png, elements = self._marked(obs)
-        parts: list[dict] = []
+        parts: list[dict[str, Any]] = []
         text = []
         if first:
             text.append(f"Task: {self.intent}")
@@ -122,11 +131,11 @@ class WebVoyagerAgent:
         parts.append(_image_part(png))
         return {"role": "user", "content": parts, "_screenshot": True}
 
-    def _request(self) -> list[dict]:
+    def _request(self) -> list[Message]:
         """The conversation as sent: screenshots only on the `keep_images` latest observations."""
         with_shot = [i for i, m in enumerate(self.messages) if m.get("_screenshot")]
         keep = set(with_shot[-self.keep_images :])
-        out = [{"role": "system", "content": system_prompt(self.several_tabs)}]
+        out: list[Message] = [{"role": "system", "content": system_prompt(self.several_tabs)}]
         for i, m in enumerate(self.messages):
             content = m["content"]
             if m.get("_screenshot") and i not in keep:  # the screenshot is the last part
@@ -141,13 +150,15 @@ class WebVoyagerAgent:
 
     def _keep_one_tab(self) -> None:
         """WebVoyager works in one tab: links and forms of the page that would open a new one open in place."""
+        if self.env is None:  # (act calls it only with an env)
+            return
         try:
             self.env.driver.execute_script(_SAME_TAB_JS)
         except Exception:  # the page may be gone or blocked; the action then runs as the page has it
             pass
 
     # ---- one decision -----------------------------------------------------------------------------
-    def act(self, obs: Observation, history: list) -> AgentOutput:
+    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput:
         first = not self.messages
         if first:
             self.start_url = obs.url
@@ -164,7 +175,9 @@ class WebVoyagerAgent:
 _SAME_TAB_JS = (Path(__file__).with_name("same_tab.js")).read_text(encoding="utf-8")
 
 
-def make_webvoyager_agent(*, env=None, model: str | None = None, settings=None) -> WebVoyagerAgent:
+def make_webvoyager_agent(
+    *, env: BrowserEnv | None = None, model: str | None = None, settings: AgentSettings = None
+) -> WebVoyagerAgent:
     """`settings`: an LLMSettings, or a dict of LLMSettings overrides plus `keep_images`."""
     options = dict(settings) if isinstance(settings, dict) else {}
     load_project_env()
