@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image
 
 from agent.observation import Observation
-
-if TYPE_CHECKING:
-    from agent.episode import StepRecord
 
 
 @dataclass
@@ -29,6 +27,16 @@ class AgentOutput:
     detail: dict[str, Any] = field(default_factory=dict)  # findings to show in the trajectory (match scores, margins)
 
 
+class PastStep(Protocol):
+    """What an agent reads of an earlier step of its episode (an agent.episode.StepRecord)."""
+
+    @property
+    def action_text(self) -> str: ...
+
+
+History = Sequence[PastStep]
+
+
 @runtime_checkable
 class Agent(Protocol):
     observation_mode: str  # "som" | "accessibility_tree": the mode the harness builds the env in
@@ -37,5 +45,7 @@ class Agent(Protocol):
     def reset(self, intent: str, images: list[Image.Image]) -> None:
         """Start a new task."""
 
-    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput:
+    # history: the episode's steps so far, agent.episode.StepRecords (named by shape only, as PastStep: that module
+    # imports this one)
+    def act(self, obs: Observation, history: list[Any]) -> AgentOutput:
         """Decide the next action from the current observation and the steps so far (StepRecords)."""

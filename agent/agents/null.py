@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PIL import Image
 
-from agent.agents.base import AgentOutput
+from agent.agents.base import AgentOutput, History
 from agent.observation import Observation
-
-if TYPE_CHECKING:
-    from agent.episode import StepRecord
 
 
 class NullAgent:
@@ -22,5 +17,5 @@ class NullAgent:
     def reset(self, intent: str, images: list[Image.Image]) -> None:
         pass
 
-    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput:
+    def act(self, obs: Observation, history: History) -> AgentOutput:
         return AgentOutput(action_text="stop []", reasoning="The null agent stops at once with an empty answer.")

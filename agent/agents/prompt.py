@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from agent.agents.base import AgentOutput
+from agent.agents.base import AgentOutput, History
 from agent.agents.registry import AgentSettings
 from agent.captioner import Captioner, CaptionerError, NoCaptioner, caption_page_images, make_captioner
 from agent.llm import LLMClient, LLMSettings, env_int, load_project_env
@@ -29,7 +29,6 @@ from agent.tokens import token_counter
 
 if TYPE_CHECKING:
     from agent.browser.env import BrowserEnv
-    from agent.episode import StepRecord
 
 DEFAULT_MAX_OBS_TOKENS = 3840
 
@@ -77,7 +76,7 @@ class PromptAgent:
         fresh.error = obs.error
         return fresh
 
-    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput:
+    def act(self, obs: Observation, history: History) -> AgentOutput:
         used_before = self.captioner.usage.as_dict()
         obs = self._with_page_captions(obs)
         previous = "None"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from agent.agents.base import AgentOutput
+from agent.agents.base import AgentOutput, History
 from agent.agents.registry import AgentSettings
 from agent.agents.webvoyager_format import ACTION_FORMS, TAB_FORM, draw_black_marks, element_list, parse_reply
 from agent.captioner import image_data_url
@@ -31,7 +31,6 @@ from agent.observation import Observation
 
 if TYPE_CHECKING:
     from agent.browser.env import BrowserEnv
-    from agent.episode import StepRecord
 
 DEFAULT_KEEP_IMAGES = 3
 
@@ -158,7 +157,7 @@ class WebVoyagerAgent:
             pass
 
     # ---- one decision -----------------------------------------------------------------------------
-    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput:
+    def act(self, obs: Observation, history: History) -> AgentOutput:
         first = not self.messages
         if first:
             self.start_url = obs.url
