@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
 from PIL import Image
 
@@ -25,7 +25,11 @@ from agent.agents.base import AgentOutput
 from agent.browser.sandbox import refusal_line
 from agent.observation import Observation
 from agent.pending import pending_images
-from agent.usage import UsageMeter, add_usage  # noqa: F401  (add_usage: evaluation.run sums episodes)
+from agent.usage import UsageMeter
+from agent.usage import add_usage as add_usage  # re-exported: evaluation.reporting.usage sums episodes
+
+if TYPE_CHECKING:
+    from agent.browser.env import BrowserEnv
 
 MAX_INVALID_IN_A_ROW = 3
 MAX_SAME_ACTION = 3
@@ -53,9 +57,9 @@ class StepRecord:
     harness_s: float = 0.0  # parse + execute + observe + record
     execute_s: float = 0.0  # env.step (the action and the page settling)
     observe_s: float = 0.0  # env.observe after the action
-    usage: dict = field(default_factory=dict)
-    pending: dict | None = None  # what was still missing in the observation (meta["pending"])
-    detail: dict = field(default_factory=dict)  # what the agent found (the sighted agent: match scores)
+    usage: dict[str, Any] = field(default_factory=dict)
+    pending: dict[str, Any] | None = None  # what was still missing in the observation (meta["pending"])
+    detail: dict[str, Any] = field(default_factory=dict)  # what the agent found (the sighted agent: match scores)
     blocked: list[str] = field(default_factory=list)  # addresses refused during this step (outside the task's sites)
 
     @property
@@ -83,13 +87,13 @@ class EpisodeResult:
     steps: list[StepRecord]
     stop_reason: StopReason
     error: str | None = None
-    usage: dict = field(default_factory=dict)  # prompt_tokens, completion_tokens, cost_usd, model
-    timings: dict = field(default_factory=dict)  # total_s, model_s, harness_s, *_per_step_s, open_s
+    usage: dict[str, Any] = field(default_factory=dict)  # prompt_tokens, completion_tokens, cost_usd, model
+    timings: dict[str, float] = field(default_factory=dict)  # total_s, model_s, harness_s, *_per_step_s, open_s
     final_screenshot_path: Path | None = None
     final_raw_screenshot_path: Path | None = None
     final_frames: Observation | None = field(default=None, repr=False)  # as StepRecord.frames
     # the worst observation of the episode: most undecoded images in view, and where (None: not measured)
-    pending: dict | None = None
+    pending: dict[str, Any] | None = None
     blocked: list[str] = field(default_factory=list)  # every address refused in the episode, in order
 
     @property
@@ -101,7 +105,7 @@ class EpisodeResult:
         return _frame_png(self.final_frames, raw=True)
 
 
-def _worst_pending(steps: list[StepRecord], final: Observation | None) -> dict | None:
+def _worst_pending(steps: list[StepRecord], final: Observation | None) -> dict[str, Any] | None:
     """The episode's worst figure: the largest count of undecoded images in view over its observations."""
     seen = [(s.pending, f"step {s.index}", s.url) for s in steps if s.pending is not None]
     last = steps[-1].pending if steps else None
@@ -152,9 +156,17 @@ def _save_frames(record_dir: Path | None, name: str, obs: Observation) -> tuple[
     return write(_screenshot(obs), f"{name}.png"), write(_raw_screenshot(obs), f"{name}_raw.png")
 
 
+class EpisodeAgent(Protocol):
+    """What the loop needs of an agent (agent.agents.base.Agent has more: its name and observation mode)."""
+
+    def reset(self, intent: str, images: list[Image.Image]) -> None: ...
+
+    def act(self, obs: Observation, history: list[StepRecord]) -> AgentOutput: ...
+
+
 def run_episode(
-    env,
-    agent,
+    env: BrowserEnv,
+    agent: EpisodeAgent,
     *,
     intent: str,
     images: list[Image.Image] | None = None,
@@ -323,7 +335,7 @@ def run_episode(
     )
 
 
-def _refused(env) -> list[str]:
+def _refused(env: BrowserEnv) -> list[str]:
     """What the env refused since it was last asked (agent/browser/sandbox.py); an env without a sandbox: nothing."""
     take = getattr(env, "take_refused", None)
     return list(take()) if take is not None else []

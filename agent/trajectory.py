@@ -18,9 +18,10 @@ import io
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -165,7 +166,7 @@ def _step_html(step: StepRecord, files: _Images) -> str:
     return "".join(parts)
 
 
-def _pending_html(report: dict | None) -> str:
+def _pending_html(report: Mapping[str, Any] | None) -> str:
     """What was still missing on screen when the observation was taken (agent.pending)."""
     if not report:
         return ""
@@ -184,7 +185,7 @@ def _pending_html(report: dict | None) -> str:
     return f'<p class="err">Incomplete view ({escape(waited)}): {escape("; ".join(m for m in missing if m))}</p>'
 
 
-def _reward_html(reward: dict | None) -> str:
+def _reward_html(reward: Mapping[str, Any] | None) -> str:
     if reward is None:
         return "<p>Not scored.</p>"
     score = reward.get("score")
@@ -207,7 +208,7 @@ def render_trajectory(
     result: EpisodeResult,
     intent: str,
     images: list[Image.Image] | None = None,
-    reward: dict | None = None,
+    reward: Mapping[str, Any] | None = None,
     title: str = "",
     page: Path | None = None,
     no_frames_note: str = "",
@@ -271,11 +272,11 @@ def render_trajectory(
 
 
 def write_trajectory(
-    path,
+    path: Path | str,
     result: EpisodeResult,
     intent: str,
     images: list[Image.Image] | None = None,
-    reward: dict | None = None,
+    reward: Mapping[str, Any] | None = None,
     title: str = "",
     no_frames_note: str = "",
 ) -> Path:

@@ -97,6 +97,8 @@ STRICT_PACKAGES = [
     "agent.agents.builtin",
     "agent.agents.prompt",
     "agent.agents.webvoyager",
+    "agent.episode",
+    "agent.trajectory",
 ]  # mypy --strict's checks, package by package as each is clean
 
 
