@@ -11,6 +11,7 @@ import secrets
 import time
 
 import urllib3
+from PIL import Image
 from selenium.common.exceptions import UnexpectedAlertPresentException, WebDriverException
 
 from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, ax_tree_from
@@ -26,8 +27,11 @@ from agent.pending import report_of, settle_error, wait_for_view
 from agent.som import (
     COLLECTOR_JS,
     decode_rgb,
+    decode_rows,
     draw_marks_on,
+    draw_marks_rows,
     encode_png,
+    encode_rows,
     mark_rects,
     place_labels,
     som_result,
@@ -39,14 +43,46 @@ _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": T
 _HTML_JS = "return document.documentElement ? document.documentElement.outerHTML : ''"
 
 
+def _labels(marks: list, shape: tuple[int, ...], size: tuple[int, int]) -> list | None:
+    """The marks' label spots when the frame has the viewport's size (else placed on the frame's own size)."""
+    if (shape[1], shape[0]) != size:
+        return None
+    return place_labels(mark_rects(marks, size), [m.id for m in marks], size)
+
+
 def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
     """The Set-of-Marks frame, drawn when first asked for (Observation.som_image): the marks' boxes and
     numbered labels on the screenshot's pixels."""
 
     def paint():
-        image = decode_rgb(screenshot)
-        labels = place_labels(mark_rects(marks, size), [m.id for m in marks], size) if image.size == size else None
-        return draw_marks_on(image, marks, labels)
+        rows = decode_rows(screenshot)
+        if rows is None:  # not Chromium's fast PNG: Pillow reads it
+            image = decode_rgb(screenshot)
+            return draw_marks_on(image, marks, _labels(marks, (image.height, image.width), size))
+        return Image.fromarray(draw_marks_rows(rows, marks, _labels(marks, rows.shape, size)), "RGB")
+
+    return paint
+
+
+def _png_painter(screenshot: bytes, marks: list, size: tuple[int, int], timings: dict):
+    """The Set-of-Marks frame as PNG, when it is first asked for before the image (Observation.som_screenshot):
+    drawn on the decoded rows and encoded from them, with no Pillow image in between (the same pixels)."""
+
+    def paint() -> bytes:
+        start = time.perf_counter()
+        rows = decode_rows(screenshot)
+        if rows is None:
+            image = _painter(screenshot, marks, size)()
+            timings["som_draw"] = time.perf_counter() - start
+            start = time.perf_counter()
+            png = encode_png(image)
+        else:
+            draw_marks_rows(rows, marks, _labels(marks, rows.shape, size))
+            timings["som_draw"] = time.perf_counter() - start
+            start = time.perf_counter()
+            png = encode_rows(rows)
+        timings["som_encode"] = time.perf_counter() - start
+        return png
 
     return paint
 
@@ -117,7 +153,7 @@ class Reader:
             if built is None:  # the document changed between the settle and the reads: settle again
                 settle_problem = self._page.settle()
                 continue
-            text, n, screenshot, painter, tabs = built
+            text, n, screenshot, painter, png_painter, tabs = built
             break
         else:
             raise RuntimeError("the page kept changing while it was observed")
@@ -145,6 +181,7 @@ class Reader:
             meta=meta,
             som_painter=painter,
             som_encoder=encode_png,
+            som_png_painter=png_painter,
             html_reader=lambda: self._read_html(generation, handle),
         )
 
@@ -206,6 +243,7 @@ class Reader:
             len(tree.entries),
             screenshot,
             None,
+            None,
             self._tabs.tabs_of(lambda: reads.get("targets"), self._page.observed_url(), self._page.title),
         )
 
@@ -236,7 +274,15 @@ class Reader:
         screenshot = self._screenshot_of(reads)  # taken while the marks were being numbered
         tabs = self._tabs.tabs_of(lambda: reads.get("targets"), self._page.observed_url(), self._page.title)
         timings["screenshot"] = time.perf_counter() - t
-        return som.text, len(som.marks), screenshot, _painter(screenshot, list(som.marks), self._tabs.viewport), tabs
+        marks, size = list(som.marks), self._tabs.viewport
+        return (
+            som.text,
+            len(som.marks),
+            screenshot,
+            _painter(screenshot, marks, size),
+            _png_painter(screenshot, marks, size, timings),
+            tabs,
+        )
 
     def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict]:
         """The collector's evaluation in `world`; in a world just created, it first marks the world as ours."""
