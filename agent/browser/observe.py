@@ -126,10 +126,14 @@ class Reader:
 
     def _observe(self) -> Observation:
         just_settled = self._page.just_settled  # by the open or step right before (BrowserEnv.step)
-        self._page.advance()
         timings: dict[str, float] = {}
         t = time.perf_counter()
-        settle_problem = None if just_settled else self._page.settle()
+        just_observed = self._page.just_observed  # the observation right before, no action since
+        self._page.advance()
+        if just_settled or (just_observed and self._page.still()):
+            settle_problem = None
+        else:
+            settle_problem = self._page.settle()
         timings["settle"] = time.perf_counter() - t
         t = time.perf_counter()
         view, view_problem = self._wait_for_view(timings["settle"])
@@ -157,6 +161,8 @@ class Reader:
             break
         else:
             raise RuntimeError("the page kept changing while it was observed")
+        if settle_problem is None and view_problem is None:
+            self._page.observed_now()
         url = self._page.observed_url()
         generation, handle = self._page.generation, self._tabs.focused_handle
         dialogs = self._session.take_dialogs()
