@@ -308,6 +308,11 @@ def decode_rows(png: bytes) -> np.ndarray | None:
     return rows.reshape(height, width, 3)
 
 
+# Labels as drawn (draw_marks_rows): (text, colour, sub-pixel spot) -> their block of pixels
+_LABEL_BLOCKS: dict[tuple[str, tuple[int, int, int], float, float, float, float], np.ndarray] = {}
+_LABEL_BLOCKS_LIMIT = 20000
+
+
 def _outline(rows: np.ndarray, rect: tuple[int, int, int, int], colour: tuple[int, int, int]) -> bool:
     """A box outlined 2 px wide inside (x0, y0)-(x1, y1), both corners included, as Pillow's rectangle(width=2)
     draws it; False (nothing drawn) for a box under 4 px a side, which Pillow draws its own way."""
@@ -343,7 +348,8 @@ def _pillow_patch(rows: np.ndarray, area: tuple[int, int, int, int], draw) -> No
 def draw_marks_rows(rows: np.ndarray, marks: list[Mark], labels: list | None = None) -> np.ndarray:
     """`draw_marks_on` on a (height, width, 3) array, changed in place: the same pixels. Outlines are set with
     numpy; each label (and any box under 4 px a side) is drawn by Pillow on a copy of the few pixels it covers,
-    at its own coordinates, so the glyphs are those `draw_marks_on` renders."""
+    at its own coordinates, so the glyphs are those `draw_marks_on` renders; a label drawn before at the same
+    sub-pixel spot is copied as the block of pixels it was (labels repeat on every observation of a page)."""
     height, width = rows.shape[:2]
     size = (width, height)
     rects = mark_rects(marks, size)
@@ -368,8 +374,28 @@ def draw_marks_rows(rows: np.ndarray, marks: list[Mark], labels: list | None = N
 
         if spot[0] < 0 or spot[1] < 0:  # off the frame's top or left (a label wider than the frame): the whole frame
             _pillow_patch(rows, (0, 0, width, height), label)
-        else:
-            _pillow_patch(rows, (int(spot[0]) - 3, int(spot[1]) - 3, int(spot[2]) + 4, int(spot[3]) + 4), label)
+            continue
+        # The filled rectangle covers pixels x0..x1, y0..y1 (ends included); a label whose glyphs stay inside it
+        # is the same block of pixels on any frame, so it is kept, by its text, colour and sub-pixel spot.
+        x0, y0, x1, y1 = int(spot[0]), int(spot[1]), int(spot[2]), int(spot[3])
+        inside = x1 < width and y1 < height
+        key = (m.id, colour, spot[0] - x0, spot[1] - y0, spot[2] - x0, spot[3] - y0)
+        block = _LABEL_BLOCKS.get(key) if inside else None
+        if block is not None:
+            rows[y0 : y1 + 1, x0 : x1 + 1] = block
+            continue
+        area = (x0 - 3, y0 - 3, x1 + 4, y1 + 4)
+        before = rows[max(0, area[1]) : area[3], max(0, area[0]) : area[2]].copy()
+        _pillow_patch(rows, area, label)
+        if inside:
+            after = rows[max(0, area[1]) : area[3], max(0, area[0]) : area[2]]
+            changed = before != after
+            oy, ox = y0 - max(0, area[1]), x0 - max(0, area[0])
+            changed[oy : oy + y1 - y0 + 1, ox : ox + x1 - x0 + 1] = False
+            if not changed.any():  # nothing drawn outside the rectangle
+                if len(_LABEL_BLOCKS) > _LABEL_BLOCKS_LIMIT:
+                    _LABEL_BLOCKS.clear()
+                _LABEL_BLOCKS[key] = rows[y0 : y1 + 1, x0 : x1 + 1].copy()
     return rows
 
 
