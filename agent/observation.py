@@ -5,7 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 # The observation modes of the environment (and of an agent): the accessibility tree as text, or the
 # Set-of-Marks screenshot with its marks' text list.
@@ -48,14 +51,14 @@ class Observation:
         som_screenshot: bytes | None = None,
         html: str | None = None,
         error: str | None = None,
-        meta: dict | None = None,
+        meta: dict[str, Any] | None = None,
         *,
-        som_image=None,
-        som_encoder: Callable | None = None,
-        som_painter: Callable | None = None,
+        som_image: Image.Image | None = None,
+        som_encoder: Callable[[Image.Image], bytes] | None = None,
+        som_painter: Callable[[], Image.Image] | None = None,
         som_png_painter: Callable[[], bytes] | None = None,
         html_reader: Callable[[], str] | None = None,
-    ):
+    ) -> None:
         self.url = url
         self.tabs = tabs
         self.focused_tab = focused_tab
@@ -73,7 +76,7 @@ class Observation:
         self._html_reader = html_reader
 
     @property
-    def som_image(self):
+    def som_image(self) -> Image.Image | None:
         """PIL image with numbered boxes (som mode), else None."""
         if self._som_image is None and self._som_painter is not None:
             start = time.perf_counter()
@@ -82,7 +85,7 @@ class Observation:
         return self._som_image
 
     @som_image.setter
-    def som_image(self, value) -> None:
+    def som_image(self, value: Image.Image | None) -> None:
         self._som_image, self._som_painter, self._som_png_painter = value, None, None
 
     @property

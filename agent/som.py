@@ -12,10 +12,12 @@ import colorsys
 import io
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -34,6 +36,10 @@ _FONT_PATHS = (
 LABEL_FONT_PX = 14
 
 
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
+RGB = tuple[int, int, int]
+
+
 @dataclass(frozen=True)
 class Mark:
     id: str
@@ -49,7 +55,7 @@ class SomResult:
     text: str
 
 
-def som_result(raw_marks: list, raw_lines: list) -> SomResult:
+def som_result(raw_marks: list[Any], raw_lines: list[Any]) -> SomResult:
     """Number the collector's marks 0, 1, 2... in document order and write the text list."""
     marks = [Mark(str(i), None, tag, text, (x, y, w, h)) for i, (tag, text, x, y, w, h) in enumerate(raw_marks)]
     lines = []
@@ -69,12 +75,12 @@ class _MaskCachingFont(ImageFont.FreeTypeFont):
 
     _LIMIT = 20000
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._masks: dict = {}
-        self._boxes: dict = {}
+        self._masks: dict[str, Any] = {}
+        self._boxes: dict[str, Any] = {}
 
-    def getmask2(self, text, mode="", *args, **kwargs):
+    def getmask2(self, text: str | bytes, mode: str = "", *args: Any, **kwargs: Any) -> Any:
         key = repr((text, mode, args, sorted(kwargs.items())))
         found = self._masks.get(key)
         if found is None:
@@ -83,7 +89,7 @@ class _MaskCachingFont(ImageFont.FreeTypeFont):
             found = self._masks[key] = super().getmask2(text, mode, *args, **kwargs)
         return found
 
-    def getbbox(self, text, *args, **kwargs):
+    def getbbox(self, text: str | bytes | bytearray, *args: Any, **kwargs: Any) -> tuple[float, float, float, float]:
         key = repr((text, args, sorted(kwargs.items())))
         found = self._boxes.get(key)
         if found is None:
@@ -94,7 +100,7 @@ class _MaskCachingFont(ImageFont.FreeTypeFont):
 
 
 @lru_cache(maxsize=4)
-def _font(size: int):
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     for path in _FONT_PATHS:
         if Path(path).exists():
             return _MaskCachingFont(path, size)
@@ -114,7 +120,7 @@ def _text_colour(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return (0, 0, 0) if luminance > 150 else (255, 255, 255)
 
 
-def _overlaps(a, b) -> bool:
+def _overlaps(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -123,15 +129,15 @@ class _Grid:
 
     CELL = 64
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
 
-    def _keys(self, r) -> list[tuple[int, int]]:
+    def _keys(self, r: Rect) -> list[tuple[int, int]]:
         c = self.CELL
         ys = range(int(r[1] // c), int(r[3] // c) + 1)
         return [(gx, gy) for gx in range(int(r[0] // c), int(r[2] // c) + 1) for gy in ys]
 
-    def add(self, r) -> None:
+    def add(self, r: Rect) -> None:
         cells = self.cells
         for k in self._keys(r):
             found = cells.get(k)
@@ -140,12 +146,12 @@ class _Grid:
             else:
                 found.append(r)
 
-    def hits(self, r) -> int:
+    def hits(self, r: Rect) -> int:
         """How many stored rectangles overlap `r`."""
         cells = self.cells
         return len({id(o) for k in self._keys(r) for o in cells.get(k, ()) if _overlaps(r, o)})
 
-    def covered_fraction(self, r, ignore=None) -> float:
+    def covered_fraction(self, r: Rect, ignore: Rect | None = None) -> float:
         """The largest fraction of `r` that one stored rectangle (other than `ignore`) covers."""
         x0, y0, x1, y1 = r
         cells = self.cells
@@ -163,7 +169,7 @@ class _Grid:
         return largest / max(1.0, (x1 - x0) * (y1 - y0))
 
 
-def label_size(text: str) -> tuple[int, int, int, int]:
+def label_size(text: str) -> tuple[float, float, float, float]:
     """Width and height of the filled label of `text`, and the offset of its glyphs."""
     left, top, right, bottom = _font(LABEL_FONT_PX).getbbox(text)
     return right - left + 6, bottom - top + 4, left, top
@@ -223,7 +229,7 @@ def mark_rects(marks: list[Mark], size: tuple[int, int]) -> list[tuple[float, fl
     return rects
 
 
-def draw_marks_on(image: Image.Image, marks: list[Mark], labels: list | None = None) -> Image.Image:
+def draw_marks_on(image: Image.Image, marks: list[Mark], labels: list[Rect] | None = None) -> Image.Image:
     """Draw on `image` (RGB, changed in place) each mark's box outlined in its colour and its id in a
     filled label (placed by `place_labels`, or given as `labels` from an earlier call of it). Boxes are
     drawn first and labels on top, so no outline crosses a number."""
@@ -332,7 +338,9 @@ def _outline(rows: np.ndarray, rect: tuple[int, int, int, int], colour: tuple[in
     return True
 
 
-def _pillow_patch(rows: np.ndarray, area: tuple[int, int, int, int], draw) -> None:
+def _pillow_patch(
+    rows: np.ndarray, area: tuple[int, int, int, int], draw: Callable[[ImageDraw.ImageDraw, int, int], None]
+) -> None:
     """Run `draw(ImageDraw, dx, dy)` with Pillow on a copy of `area` (x0, y0, x1, y1, ends excluded) of the
     frame and put the result back: `dx, dy` move the drawing's coordinates to the copy's, by whole pixels
     (the sub-pixel parts, which decide the glyphs' rendering, stay as they are)."""
@@ -345,7 +353,7 @@ def _pillow_patch(rows: np.ndarray, area: tuple[int, int, int, int], draw) -> No
     rows[y0:y1, x0:x1] = np.asarray(patch)
 
 
-def draw_marks_rows(rows: np.ndarray, marks: list[Mark], labels: list | None = None) -> np.ndarray:
+def draw_marks_rows(rows: np.ndarray, marks: list[Mark], labels: list[Rect] | None = None) -> np.ndarray:
     """`draw_marks_on` on a (height, width, 3) array, changed in place: the same pixels. Outlines are set with
     numpy; each label (and any box under 4 px a side) is drawn by Pillow on a copy of the few pixels it covers,
     at its own coordinates, so the glyphs are those `draw_marks_on` renders; a label drawn before at the same
@@ -357,7 +365,7 @@ def draw_marks_rows(rows: np.ndarray, marks: list[Mark], labels: list | None = N
         colour = mark_colour(i)
         if not _outline(rows, (int(rect[0]), int(rect[1]), int(rect[2]), int(rect[3])), colour):
 
-            def box(draw, dx, dy, rect=rect, colour=colour):
+            def box(draw: ImageDraw.ImageDraw, dx: int, dy: int, rect: Rect = rect, colour: RGB = colour) -> None:
                 draw.rectangle((rect[0] + dx, rect[1] + dy, rect[2] + dx, rect[3] + dy), outline=colour, width=2)
 
             _pillow_patch(rows, (int(rect[0]) - 3, int(rect[1]) - 3, int(rect[2]) + 4, int(rect[3]) + 4), box)
@@ -368,7 +376,16 @@ def draw_marks_rows(rows: np.ndarray, marks: list[Mark], labels: list | None = N
         colour = mark_colour(i)
         _, _, left, top = label_size(m.id)
 
-        def label(draw, dx, dy, spot=spot, colour=colour, text=m.id, left=left, top=top):
+        def label(
+            draw: ImageDraw.ImageDraw,
+            dx: int,
+            dy: int,
+            spot: Rect = spot,
+            colour: RGB = colour,
+            text: str = m.id,
+            left: float = left,
+            top: float = top,
+        ) -> None:
             draw.rectangle((spot[0] + dx, spot[1] + dy, spot[2] + dx, spot[3] + dy), fill=colour)
             draw.text((spot[0] + 3 - left + dx, spot[1] + 2 - top + dy), text, fill=_text_colour(colour), font=font)
 
@@ -418,7 +435,7 @@ def encode_rows(rows: np.ndarray) -> bytes:
     )
 
 
-def paint_png(screenshot_png: bytes, marks: list[Mark], labels: list | None = None) -> bytes:
+def paint_png(screenshot_png: bytes, marks: list[Mark], labels: list[Rect] | None = None) -> bytes:
     """The marked frame as PNG straight from the screenshot: `decode_rows`, `draw_marks_rows`, `encode_rows`
     (the same pixels as `draw_marks`, without Pillow's decoder and image copies); through Pillow for a PNG
     `decode_rows` does not read."""

@@ -9,6 +9,8 @@ import base64
 import json
 import secrets
 import time
+from collections.abc import Callable
+from typing import Any
 
 import urllib3
 from PIL import Image
@@ -22,10 +24,12 @@ from agent.browser.session import Session
 from agent.browser.settle import Page
 from agent.browser.tabs import Tabs
 from agent.browser.targets import Targets, _MarkStore
-from agent.observation import Observation, ObservationMode
+from agent.observation import Observation, ObservationMode, Tab
 from agent.pending import report_of, settle_error, wait_for_view
 from agent.som import (
     COLLECTOR_JS,
+    Mark,
+    Rect,
     decode_rgb,
     decode_rows,
     draw_marks_on,
@@ -40,21 +44,25 @@ from agent.som import (
 _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
 
 
+# An observation's parts as read: text, marks counted, screenshot, the marked frame's painters, the tabs
+_Built = tuple[str, int, bytes, Callable[[], Image.Image] | None, Callable[[], bytes] | None, list[Tab]]
+
+
 _HTML_JS = "return document.documentElement ? document.documentElement.outerHTML : ''"
 
 
-def _labels(marks: list, shape: tuple[int, ...], size: tuple[int, int]) -> list | None:
+def _labels(marks: list[Mark], shape: tuple[int, ...], size: tuple[int, int]) -> list[Rect] | None:
     """The marks' label spots when the frame has the viewport's size (else placed on the frame's own size)."""
     if (shape[1], shape[0]) != size:
         return None
     return place_labels(mark_rects(marks, size), [m.id for m in marks], size)
 
 
-def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
+def _painter(screenshot: bytes, marks: list[Mark], size: tuple[int, int]) -> Callable[[], Image.Image]:
     """The Set-of-Marks frame, drawn when first asked for (Observation.som_image): the marks' boxes and
     numbered labels on the screenshot's pixels."""
 
-    def paint():
+    def paint() -> Image.Image:
         rows = decode_rows(screenshot)
         if rows is None:  # not Chromium's fast PNG: Pillow reads it
             image = decode_rgb(screenshot)
@@ -64,7 +72,9 @@ def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
     return paint
 
 
-def _png_painter(screenshot: bytes, marks: list, size: tuple[int, int], timings: dict):
+def _png_painter(
+    screenshot: bytes, marks: list[Mark], size: tuple[int, int], timings: dict[str, Any]
+) -> Callable[[], bytes]:
     """The Set-of-Marks frame as PNG, when it is first asked for before the image (Observation.som_screenshot):
     drawn on the decoded rows and encoded from them, with no Pillow image in between (the same pixels)."""
 
@@ -191,7 +201,7 @@ class Reader:
             html_reader=lambda: self._read_html(generation, handle),
         )
 
-    def _wait_for_view(self, spent: float) -> tuple[dict, str | None]:
+    def _wait_for_view(self, spent: float) -> tuple[dict[str, Any], str | None]:
         """Wait, within what is left of the settle budget, until the images in view are decoded, the fonts
         loaded and the layout still (agent.pending); the report for meta["pending"], and why not if not."""
         budget = max(0.5, self._session.settle_timeout - spent - 0.5)
@@ -214,9 +224,10 @@ class Reader:
                 "the HTML of an observation must be read before the environment's next "
                 "action or observation (the page may have changed since)"
             )
-        return self._session.driver.execute_script(_HTML_JS)
+        html: str = self._session.driver.execute_script(_HTML_JS)
+        return html
 
-    def _commands(self) -> dict[str, tuple[str, dict]]:
+    def _commands(self) -> dict[str, tuple[str, dict[str, Any]]]:
         commands = {"shot": _SCREENSHOT}
         if len(self._tabs.handles) > 1:
             commands["targets"] = ("Target.getTargets", {})
@@ -230,7 +241,7 @@ class Reader:
         except _ProtocolError:
             return self._session.driver.get_screenshot_as_png()
 
-    def _observe_ax(self, socket, timings):
+    def _observe_ax(self, socket: DevToolsPage | None, timings: dict[str, float]) -> _Built:
         t = time.perf_counter()
         commands = {"ax": AX_TREE_COMMAND, **self._commands()}
         if self.current_viewport_only:
@@ -253,7 +264,7 @@ class Reader:
             self._tabs.tabs_of(lambda: reads.get("targets"), self._page.observed_url(), self._page.title),
         )
 
-    def _observe_som(self, socket, timings, settled: bool):
+    def _observe_som(self, socket: DevToolsPage | None, timings: dict[str, float], settled: bool) -> _Built | None:
         t = time.perf_counter()
         handle, token = self._tabs.focused_handle, secrets.token_hex(8)
         world, fresh = self._worlds.get(handle), False
@@ -290,7 +301,7 @@ class Reader:
             tabs,
         )
 
-    def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict]:
+    def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict[str, Any]]:
         """The collector's evaluation in `world`; in a world just created, it first marks the world as ours."""
         context_id, world_token = world
         expression = f"({COLLECTOR_JS})({json.dumps(world_token)}, {json.dumps(token)})"
@@ -304,7 +315,7 @@ class Reader:
             "timeout": int(self._session.settle_timeout * 1000),
         }
 
-    def _answer(self, reads: _Reads, key: str):
+    def _answer(self, reads: _Reads, key: str) -> Any:
         """The value a script returned; None when its world is gone (a navigation)."""
         try:
             result = reads.get(key)
@@ -326,7 +337,7 @@ class Reader:
         for it."""
         handle = self._tabs.focused_handle
 
-        def create(frame_id: str) -> dict:
+        def create(frame_id: str) -> dict[str, Any]:
             return _Reads(
                 self._channel,
                 socket,
