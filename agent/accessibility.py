@@ -14,6 +14,7 @@ parent's name are pruned (their children move up a level).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 # Roles shown only when they carry a name; their children are promoted when pruned.
 _PRUNE_UNNAMED = {
@@ -81,14 +82,14 @@ class AXTree:
     entries: list[AXEntry]  # shown nodes, in the order of the text
 
 
-def _value(field) -> str:
+def _value(field: dict[str, Any] | None) -> str:
     if not field:
         return ""
     v = field.get("value", "")
     return "" if v is None else str(v)
 
 
-def _layout_bounds(snapshot: dict) -> tuple[dict[int, tuple[float, float, float, float]], float, float]:
+def _layout_bounds(snapshot: dict[str, Any]) -> tuple[dict[int, tuple[float, float, float, float]], float, float]:
     """backend node id -> document-space bounds, for the main document; and its scroll offset."""
     doc = snapshot["documents"][0]
     backend = doc["nodes"]["backendNodeId"]
@@ -101,7 +102,7 @@ def _layout_bounds(snapshot: dict) -> tuple[dict[int, tuple[float, float, float,
     return out, float(doc.get("scrollOffsetX", 0)), float(doc.get("scrollOffsetY", 0))
 
 
-def _props(node: dict) -> list[str]:
+def _props(node: dict[str, Any]) -> list[str]:
     out = []
     for prop in node.get("properties", []):
         name = prop.get("name", "")
@@ -123,12 +124,15 @@ def _props(node: dict) -> list[str]:
 
 
 # The two commands an observation sends (the snapshot only for current_viewport_only).
-AX_TREE_COMMAND: tuple[str, dict] = ("Accessibility.getFullAXTree", {})
-SNAPSHOT_COMMAND: tuple[str, dict] = ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+AX_TREE_COMMAND: tuple[str, dict[str, Any]] = ("Accessibility.getFullAXTree", {})
+SNAPSHOT_COMMAND: tuple[str, dict[str, Any]] = ("DOMSnapshot.captureSnapshot", {"computedStyles": []})
 
 
 def ax_tree_from(
-    nodes: list[dict], snapshot: dict | None, viewport: tuple[int, int], current_viewport_only: bool = False
+    nodes: list[dict[str, Any]],
+    snapshot: dict[str, Any] | None,
+    viewport: tuple[int, int],
+    current_viewport_only: bool = False,
 ) -> AXTree:
     """The tree of `nodes` (getFullAXTree's answer); `snapshot` (captureSnapshot's) gives the bounds, and
     is needed when `current_viewport_only`."""
@@ -142,14 +146,14 @@ def ax_tree_from(
     lines: list[str] = []
     entries: list[AXEntry] = []
 
-    def box_of(node) -> tuple[float, float, float, float] | None:
+    def box_of(node: dict[str, Any]) -> tuple[float, float, float, float] | None:
         bid = node.get("backendDOMNodeId")
         b = bounds.get(bid) if bid is not None else None
         if b is None:
             return None
         return (b[0] - sx, b[1] - sy, b[2], b[3])
 
-    def in_viewport(b) -> bool:
+    def in_viewport(b: tuple[float, float, float, float]) -> bool:
         x, y, w, h = b
         return w > 0 and h > 0 and x < vw and y < vh and x + w > 0 and y + h > 0
 

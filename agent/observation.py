@@ -5,7 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 # The observation modes of the environment (and of an agent): the accessibility tree as text, or the
 # Set-of-Marks screenshot with its marks' text list.
@@ -29,7 +32,8 @@ class Observation:
     Three parts are produced only when first read, since most consumers never read them:
     - `som_image`, the frame with the numbered boxes (som mode), is drawn by `som_painter` on first read;
     - `som_screenshot`, its PNG, is encoded from `som_image` on first read, then kept (the drawn image is then
-      let go: drawn again if read again, the same pixels);
+      let go: drawn again if read again, the same pixels); when it is read before `som_image`, `som_png_painter`
+      (if given) draws and encodes it in one go, the same pixels without an image in between;
     - `html`, the page's HTML, is read from the page on first read, then kept. It must be read before the
       environment's next action or observation (the page may have changed since): reading it later raises
       RuntimeError instead of giving another page's HTML.
@@ -47,13 +51,14 @@ class Observation:
         som_screenshot: bytes | None = None,
         html: str | None = None,
         error: str | None = None,
-        meta: dict | None = None,
+        meta: dict[str, Any] | None = None,
         *,
-        som_image=None,
-        som_encoder: Callable | None = None,
-        som_painter: Callable | None = None,
+        som_image: Image.Image | None = None,
+        som_encoder: Callable[[Image.Image], bytes] | None = None,
+        som_painter: Callable[[], Image.Image] | None = None,
+        som_png_painter: Callable[[], bytes] | None = None,
         html_reader: Callable[[], str] | None = None,
-    ):
+    ) -> None:
         self.url = url
         self.tabs = tabs
         self.focused_tab = focused_tab
@@ -66,11 +71,12 @@ class Observation:
         self._som_painter = som_painter
         self._som_png = som_screenshot
         self._som_encoder = som_encoder
+        self._som_png_painter = som_png_painter  # draws and encodes the PNG in one go (it times its parts)
         self._html = html
         self._html_reader = html_reader
 
     @property
-    def som_image(self):
+    def som_image(self) -> Image.Image | None:
         """PIL image with numbered boxes (som mode), else None."""
         if self._som_image is None and self._som_painter is not None:
             start = time.perf_counter()
@@ -79,12 +85,15 @@ class Observation:
         return self._som_image
 
     @som_image.setter
-    def som_image(self, value) -> None:
-        self._som_image, self._som_painter = value, None
+    def som_image(self, value: Image.Image | None) -> None:
+        self._som_image, self._som_painter, self._som_png_painter = value, None, None
 
     @property
     def som_screenshot(self) -> bytes | None:
         """PNG with numbered boxes (som mode), else None."""
+        if self._som_png is None and self._som_image is None and self._som_png_painter is not None:
+            self._som_png = self._som_png_painter()
+            return self._som_png
         if self._som_png is None and self._som_encoder is not None:
             image = self.som_image
             if image is not None:
@@ -97,7 +106,7 @@ class Observation:
 
     @som_screenshot.setter
     def som_screenshot(self, value: bytes | None) -> None:
-        self._som_png, self._som_image, self._som_painter = value, None, None
+        self._som_png, self._som_image, self._som_painter, self._som_png_painter = value, None, None, None
 
     @property
     def html(self) -> str:

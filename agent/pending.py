@@ -18,12 +18,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 WAIT_JS = (Path(__file__).with_name("pending.js")).read_text(encoding="utf-8")
 MAX_URLS = 10  # image URLs kept in a report (the count is always whole)
 
 
-def wait_for_view(call: Callable[[str, dict], dict], budget_s: float) -> dict:
+def wait_for_view(call: Callable[[str, dict[str, Any]], dict[str, Any]], budget_s: float) -> dict[str, Any]:
     """Run the wait in the focused page through `call` (a DevTools command sender). Returns the report;
     raises what `call` raises (a navigation that replaced the document meanwhile, a dead session)."""
     budget_ms = max(0, int(budget_s * 1000))
@@ -43,7 +44,7 @@ def wait_for_view(call: Callable[[str, dict], dict], budget_s: float) -> dict:
     return report_of(answer.get("result", {}).get("value"))
 
 
-def report_of(value, problem: str | None = None) -> dict:
+def report_of(value: object, problem: str | None = None) -> dict[str, Any]:
     """The meta report from the script's value (None when it could not run: `problem` says why)."""
     if not isinstance(value, dict):
         return {
@@ -68,7 +69,7 @@ def report_of(value, problem: str | None = None) -> dict:
     }
 
 
-def settle_error(report: dict, budget_s: float) -> str | None:
+def settle_error(report: dict[str, Any], budget_s: float) -> str | None:
     """Why the view was not complete when the budget ran out, in words; None when it was."""
     if not report.get("timed_out"):
         return None
@@ -82,7 +83,7 @@ def settle_error(report: dict, budget_s: float) -> str | None:
     return f"after {budget_s:.1f} s: " + "; ".join(parts or ["the page was still changing"])
 
 
-def pending_images(meta: dict | None) -> int:
+def pending_images(meta: dict[str, Any] | None) -> int:
     """Undecoded images in view recorded in an observation's meta (0 when none or not measured)."""
     report = (meta or {}).get("pending") or {}
     return int(report.get("images") or 0)

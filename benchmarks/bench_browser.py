@@ -71,10 +71,10 @@ def _serve(page: bytes) -> tuple[ThreadingHTTPServer, str]:
     photos = [_photo(i) for i in range(100)]
 
     class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args):
+        def log_message(self, format: str, *args: object) -> None:
             pass
 
-        def do_GET(self):
+        def do_GET(self) -> None:
             path, _, query = self.path.partition("?")
             if path.startswith("/img/"):
                 body, kind = photos[int(path.rsplit("/", 1)[1].split(".")[0]) % 100], "image/png"

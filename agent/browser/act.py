@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import urllib3
 from selenium.common.exceptions import (
@@ -23,6 +24,7 @@ from selenium.common.exceptions import (
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.command import Command
+from selenium.webdriver.remote.webelement import WebElement
 
 from agent.actions import ACTIONS, Action, InvalidAction
 from agent.browser.errors import ActionError, BrowserCrashed, _gone, _is_dead_session, _ProtocolError
@@ -185,7 +187,7 @@ class Actions:
     def history_forward(self) -> None:
         self._driver.forward()
 
-    def _on_target(self, target: _Target, op: str, arg=None):
+    def _on_target(self, target: _Target, op: str, arg: object = None) -> Any:
         """Run interact.js's `op` on the target's element; its value (['stale'] when it is gone)."""
         if target.mark_index is not None:
             store = self._targets.marks_at
@@ -222,9 +224,9 @@ class Actions:
             raise
         return _script_value(result)
 
-    def _point(self, target: _Target, kind: str) -> list:
+    def _point(self, target: _Target, kind: str) -> list[Any]:
         """Where to put the mouse for `kind`; raises ActionError when the element cannot take it."""
-        answer = self._on_target(target, "point", kind)
+        answer: list[Any] = self._on_target(target, "point", kind)
         status = answer[0] if answer else "stale"
         if status == "ok" or status == "option":
             return answer
@@ -240,7 +242,7 @@ class Actions:
             )
         raise ActionError(f"{target.label} is hidden or not interactable")
 
-    def _perform(self, steps: list[tuple[str, dict]]) -> None:
+    def _perform(self, steps: list[tuple[str, dict[str, Any]]]) -> None:
         """One WebDriver actions request: ("pointer" | "key", action) steps, one per tick, in order."""
         pause = {"type": "pause", "duration": 0}
         pointer, keys = [], []
@@ -257,7 +259,7 @@ class Actions:
         self._driver.execute(Command.W3C_ACTIONS, {"actions": sources})
 
     @staticmethod
-    def _mouse(x: int, y: int, click: bool) -> list[tuple[str, dict]]:
+    def _mouse(x: int, y: int, click: bool) -> list[tuple[str, dict[str, Any]]]:
         steps = [("pointer", {"type": "pointerMove", "duration": 0, "x": int(x), "y": int(y), "origin": "viewport"})]
         if click:
             steps += [
@@ -267,19 +269,21 @@ class Actions:
         return steps
 
     @staticmethod
-    def _keys(text: str) -> list[tuple[str, dict]]:
+    def _keys(text: str) -> list[tuple[str, dict[str, Any]]]:
         steps = []
         for char in text:
             steps += [("key", {"type": "keyDown", "value": char}), ("key", {"type": "keyUp", "value": char})]
         return steps
 
-    def _element_of(self, target: _Target):
+    def _element_of(self, target: _Target) -> WebElement:
         """The target as a WebElement, for the rare actions WebDriver must do on the element itself."""
         if target.mark_index is not None:
-            element = self._targets.mark_elements()[target.mark_index] if self._targets.marks_at else None
-            if element is None:
+            kept: WebElement | None = (
+                self._targets.mark_elements()[target.mark_index] if self._targets.marks_at else None
+            )
+            if kept is None:
                 raise ActionError(f"{target.label} is no longer on the page; observe again")
-            return element
+            return kept
         if target.backend_node_id is None:
             raise ActionError(f"{target.label} is not backed by a page element")
         try:
@@ -292,7 +296,9 @@ class Actions:
                     "this.parentElement; }",
                 },
             )
-            element = self._driver.execute_script("const e = window.__vwaTarget; delete window.__vwaTarget; return e;")
+            element: WebElement | None = self._driver.execute_script(
+                "const e = window.__vwaTarget; delete window.__vwaTarget; return e;"
+            )
         except WebDriverException as exc:
             if _is_dead_session(exc):
                 raise

@@ -9,8 +9,11 @@ import base64
 import json
 import secrets
 import time
+from collections.abc import Callable
+from typing import Any
 
 import urllib3
+from PIL import Image
 from selenium.common.exceptions import UnexpectedAlertPresentException, WebDriverException
 
 from agent.accessibility import AX_TREE_COMMAND, SNAPSHOT_COMMAND, ax_tree_from
@@ -21,13 +24,18 @@ from agent.browser.session import Session
 from agent.browser.settle import Page
 from agent.browser.tabs import Tabs
 from agent.browser.targets import Targets, _MarkStore
-from agent.observation import Observation, ObservationMode
+from agent.observation import Observation, ObservationMode, Tab
 from agent.pending import report_of, settle_error, wait_for_view
 from agent.som import (
     COLLECTOR_JS,
+    Mark,
+    Rect,
     decode_rgb,
+    decode_rows,
     draw_marks_on,
+    draw_marks_rows,
     encode_png,
+    encode_rows,
     mark_rects,
     place_labels,
     som_result,
@@ -36,17 +44,55 @@ from agent.som import (
 _SCREENSHOT = ("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
 
 
+# An observation's parts as read: text, marks counted, screenshot, the marked frame's painters, the tabs
+_Built = tuple[str, int, bytes, Callable[[], Image.Image] | None, Callable[[], bytes] | None, list[Tab]]
+
+
 _HTML_JS = "return document.documentElement ? document.documentElement.outerHTML : ''"
 
 
-def _painter(screenshot: bytes, marks: list, size: tuple[int, int]):
+def _labels(marks: list[Mark], shape: tuple[int, ...], size: tuple[int, int]) -> list[Rect] | None:
+    """The marks' label spots when the frame has the viewport's size (else placed on the frame's own size)."""
+    if (shape[1], shape[0]) != size:
+        return None
+    return place_labels(mark_rects(marks, size), [m.id for m in marks], size)
+
+
+def _painter(screenshot: bytes, marks: list[Mark], size: tuple[int, int]) -> Callable[[], Image.Image]:
     """The Set-of-Marks frame, drawn when first asked for (Observation.som_image): the marks' boxes and
     numbered labels on the screenshot's pixels."""
 
-    def paint():
-        image = decode_rgb(screenshot)
-        labels = place_labels(mark_rects(marks, size), [m.id for m in marks], size) if image.size == size else None
-        return draw_marks_on(image, marks, labels)
+    def paint() -> Image.Image:
+        rows = decode_rows(screenshot)
+        if rows is None:  # not Chromium's fast PNG: Pillow reads it
+            image = decode_rgb(screenshot)
+            return draw_marks_on(image, marks, _labels(marks, (image.height, image.width), size))
+        return Image.fromarray(draw_marks_rows(rows, marks, _labels(marks, rows.shape, size)), "RGB")
+
+    return paint
+
+
+def _png_painter(
+    screenshot: bytes, marks: list[Mark], size: tuple[int, int], timings: dict[str, Any]
+) -> Callable[[], bytes]:
+    """The Set-of-Marks frame as PNG, when it is first asked for before the image (Observation.som_screenshot):
+    drawn on the decoded rows and encoded from them, with no Pillow image in between (the same pixels)."""
+
+    def paint() -> bytes:
+        start = time.perf_counter()
+        rows = decode_rows(screenshot)
+        if rows is None:
+            image = _painter(screenshot, marks, size)()
+            timings["som_draw"] = time.perf_counter() - start
+            start = time.perf_counter()
+            png = encode_png(image)
+        else:
+            draw_marks_rows(rows, marks, _labels(marks, rows.shape, size))
+            timings["som_draw"] = time.perf_counter() - start
+            start = time.perf_counter()
+            png = encode_rows(rows)
+        timings["som_encode"] = time.perf_counter() - start
+        return png
 
     return paint
 
@@ -90,10 +136,14 @@ class Reader:
 
     def _observe(self) -> Observation:
         just_settled = self._page.just_settled  # by the open or step right before (BrowserEnv.step)
-        self._page.advance()
         timings: dict[str, float] = {}
         t = time.perf_counter()
-        settle_problem = None if just_settled else self._page.settle()
+        just_observed = self._page.just_observed  # the observation right before, no action since
+        self._page.advance()
+        if just_settled or (just_observed and self._page.still()):
+            settle_problem = None
+        else:
+            settle_problem = self._page.settle()
         timings["settle"] = time.perf_counter() - t
         t = time.perf_counter()
         view, view_problem = self._wait_for_view(timings["settle"])
@@ -117,10 +167,12 @@ class Reader:
             if built is None:  # the document changed between the settle and the reads: settle again
                 settle_problem = self._page.settle()
                 continue
-            text, n, screenshot, painter, tabs = built
+            text, n, screenshot, painter, png_painter, tabs = built
             break
         else:
             raise RuntimeError("the page kept changing while it was observed")
+        if settle_problem is None and view_problem is None:
+            self._page.observed_now()
         url = self._page.observed_url()
         generation, handle = self._page.generation, self._tabs.focused_handle
         dialogs = self._session.take_dialogs()
@@ -145,10 +197,11 @@ class Reader:
             meta=meta,
             som_painter=painter,
             som_encoder=encode_png,
+            som_png_painter=png_painter,
             html_reader=lambda: self._read_html(generation, handle),
         )
 
-    def _wait_for_view(self, spent: float) -> tuple[dict, str | None]:
+    def _wait_for_view(self, spent: float) -> tuple[dict[str, Any], str | None]:
         """Wait, within what is left of the settle budget, until the images in view are decoded, the fonts
         loaded and the layout still (agent.pending); the report for meta["pending"], and why not if not."""
         budget = max(0.5, self._session.settle_timeout - spent - 0.5)
@@ -171,9 +224,10 @@ class Reader:
                 "the HTML of an observation must be read before the environment's next "
                 "action or observation (the page may have changed since)"
             )
-        return self._session.driver.execute_script(_HTML_JS)
+        html: str = self._session.driver.execute_script(_HTML_JS)
+        return html
 
-    def _commands(self) -> dict[str, tuple[str, dict]]:
+    def _commands(self) -> dict[str, tuple[str, dict[str, Any]]]:
         commands = {"shot": _SCREENSHOT}
         if len(self._tabs.handles) > 1:
             commands["targets"] = ("Target.getTargets", {})
@@ -187,7 +241,7 @@ class Reader:
         except _ProtocolError:
             return self._session.driver.get_screenshot_as_png()
 
-    def _observe_ax(self, socket, timings):
+    def _observe_ax(self, socket: DevToolsPage | None, timings: dict[str, float]) -> _Built:
         t = time.perf_counter()
         commands = {"ax": AX_TREE_COMMAND, **self._commands()}
         if self.current_viewport_only:
@@ -206,10 +260,11 @@ class Reader:
             len(tree.entries),
             screenshot,
             None,
+            None,
             self._tabs.tabs_of(lambda: reads.get("targets"), self._page.observed_url(), self._page.title),
         )
 
-    def _observe_som(self, socket, timings, settled: bool):
+    def _observe_som(self, socket: DevToolsPage | None, timings: dict[str, float], settled: bool) -> _Built | None:
         t = time.perf_counter()
         handle, token = self._tabs.focused_handle, secrets.token_hex(8)
         world, fresh = self._worlds.get(handle), False
@@ -236,9 +291,17 @@ class Reader:
         screenshot = self._screenshot_of(reads)  # taken while the marks were being numbered
         tabs = self._tabs.tabs_of(lambda: reads.get("targets"), self._page.observed_url(), self._page.title)
         timings["screenshot"] = time.perf_counter() - t
-        return som.text, len(som.marks), screenshot, _painter(screenshot, list(som.marks), self._tabs.viewport), tabs
+        marks, size = list(som.marks), self._tabs.viewport
+        return (
+            som.text,
+            len(som.marks),
+            screenshot,
+            _painter(screenshot, marks, size),
+            _png_painter(screenshot, marks, size, timings),
+            tabs,
+        )
 
-    def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict]:
+    def _collect_command(self, world: tuple[int, str], token: str, fresh: bool) -> tuple[str, dict[str, Any]]:
         """The collector's evaluation in `world`; in a world just created, it first marks the world as ours."""
         context_id, world_token = world
         expression = f"({COLLECTOR_JS})({json.dumps(world_token)}, {json.dumps(token)})"
@@ -252,7 +315,7 @@ class Reader:
             "timeout": int(self._session.settle_timeout * 1000),
         }
 
-    def _answer(self, reads: _Reads, key: str):
+    def _answer(self, reads: _Reads, key: str) -> Any:
         """The value a script returned; None when its world is gone (a navigation)."""
         try:
             result = reads.get(key)
@@ -274,7 +337,7 @@ class Reader:
         for it."""
         handle = self._tabs.focused_handle
 
-        def create(frame_id: str) -> dict:
+        def create(frame_id: str) -> dict[str, Any]:
             return _Reads(
                 self._channel,
                 socket,

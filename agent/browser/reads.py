@@ -5,7 +5,7 @@ their answers read when needed), or through ChromeDriver when there is no socket
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from selenium.common.exceptions import JavascriptException, NoAlertPresentException, WebDriverException
 
@@ -23,7 +23,7 @@ class _Reads:
     """Observation commands for the focused tab: all sent at once over the DevTools socket, their answers
     read when needed; or, without a socket, each sent through ChromeDriver when its answer is needed."""
 
-    def __init__(self, channel: Channel, page: DevToolsPage | None, commands: dict[str, tuple[str, dict]]):
+    def __init__(self, channel: Channel, page: DevToolsPage | None, commands: dict[str, tuple[str, dict[str, Any]]]):
         self.channel, self.page, self.commands = channel, page, dict(commands)
         self.ids = {key: self._send(key) for key in self.commands} if page is not None else {}
 
@@ -35,7 +35,7 @@ class _Reads:
         except DevToolsUnavailable as exc:
             raise _SocketFailed(str(exc)) from exc
 
-    def add(self, key: str, method: str, params: dict) -> None:
+    def add(self, key: str, method: str, params: dict[str, Any]) -> None:
         self.commands[key] = (method, params)
         if self.page is not None:
             self.ids[key] = self._send(key)
@@ -47,7 +47,7 @@ class _Reads:
                 self.page.forget(command_id)
         self.ids.clear()
 
-    def get(self, key: str) -> dict:
+    def get(self, key: str) -> dict[str, Any]:
         if self.page is None:
             return self.channel.relay(*self.commands[key])
         command_id = self.ids.pop(key)
@@ -65,7 +65,7 @@ class _Reads:
                 self.channel.accept_open_dialog()  # a dialog holds the page's answers until it is closed
 
 
-def _script_value(result: dict):
+def _script_value(result: dict[str, Any]) -> Any:
     """The value a DevTools Runtime call returned; a script that threw raises JavascriptException."""
     if "exceptionDetails" in result:
         details = result["exceptionDetails"]
@@ -102,7 +102,7 @@ class Channel:
             socket.close()
         self._sockets.clear()
 
-    def cdp_tab(self, method: str, params: dict | None = None) -> dict:
+    def cdp_tab(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         """A DevTools command to the focused tab over its own socket when there is one (else as `cdp`, through
         ChromeDriver): for commands whose effect does not belong to the session that sends them (cookies,
         storage, history; not an emulation, which ends with its session). DevTools' refusal raises
@@ -112,7 +112,7 @@ class Channel:
         except _ProtocolError as exc:
             raise WebDriverException(f"DevTools refused {method}: {exc}") from exc
 
-    def relay(self, method: str, params: dict) -> dict:
+    def relay(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         """`cdp`, with DevTools' refusals as _ProtocolError (ChromeDriver wraps them in its own error)."""
         try:
             return self._session.cdp(method, params)
@@ -124,7 +124,7 @@ class Channel:
                 raise _ProtocolError(text.splitlines()[0]) from exc
             raise
 
-    def page_call(self, method: str, params: dict) -> dict:
+    def page_call(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         """One DevTools command to the focused tab for an action: over the socket when there is one (a
         dialog that holds it is accepted), else, or when it fails, through ChromeDriver."""
         socket = self.socket()

@@ -58,6 +58,7 @@ class Page:
         self._page_state: tuple[str, str] = ("", "")  # URL and title seen by the last settle
         self._generation = 0  # counts observations and actions (an observation's lazy HTML checks it)
         self._settled_at = -1  # the generation of the last open or step that ended settled, its tabs checked
+        self._observed_at = -1  # the generation of the last observation that found the page settled
 
     # ---- generations ----------------------------------------------------------------------------------
     @property
@@ -77,6 +78,38 @@ class Page:
     def just_settled(self) -> bool:
         """Whether the open or step right before (this generation) ended settled."""
         return self._settled_at == self._generation
+
+    def observed_now(self) -> None:
+        """The observation of this generation found the page settled (no action since, until the next advance)."""
+        self._observed_at = self._generation
+
+    @property
+    def just_observed(self) -> bool:
+        """Whether the observation right before (this generation), with no action after it, found the page
+        settled."""
+        return self._observed_at == self._generation
+
+    def still(self) -> bool:
+        """After an observation and no action: whether the browser's pages are still the env's tabs and the
+        focused tab's document is complete (its URL and title noted), asked over the DevTools sockets with no
+        ChromeDriver request. False (then `settle`, which waits through ChromeDriver) when anything changed, or
+        when the sockets cannot tell."""
+        self._state_after_action = None
+        targets = self._tabs.page_targets()
+        if not targets or not self._tabs.unchanged(targets):
+            return False
+        try:
+            answer = self._channel.page_call(
+                "Runtime.evaluate",
+                {"expression": f"(() => {{ {_STATE_JS} }})()", "returnByValue": True, "silent": True},
+            )
+        except (_ProtocolError, WebDriverException):
+            return False
+        state = answer.get("result", {}).get("value")
+        if "exceptionDetails" in answer or not isinstance(state, list) or len(state) != 3 or state[0] != "complete":
+            return False
+        self._page_state = (str(state[1]), str(state[2]))
+        return True
 
     # ---- what the page showed ----------------------------------------------------------------------
     def note_state(self, state: tuple[str, str, str, str] | None) -> None:

@@ -337,3 +337,38 @@ def test_click_scrolls_an_element_below_the_viewport_into_view(som_env, pages):
         assert abs(bottom - 800) < 1  # scrolled as WebDriver does: to the bottom edge
     finally:
         som_env.set_viewport(1280, 2048)
+
+
+def test_marked_png_from_the_rows_is_pillows_drawing_pixel_for_pixel():
+    """paint_png (decode_rows, draw_marks_rows, encode_rows) gives the very frame draw_marks gives, boxes of every
+    size (under 4 px a side too), labels at sub-pixel spots and at the frame's edges, and the same marks again on
+    another frame (the labels kept from the first drawing); decode_rows reads only the PNGs it can (Pillow's own,
+    with other filters, go through Pillow)."""
+    import random
+
+    import numpy as np
+
+    from agent.som import decode_rgb, decode_rows, paint_png
+
+    rng = random.Random(11)
+    for trial in range(12):
+        width, height = rng.choice([(640, 480), (200, 120), (48, 30)])
+        marks = []
+        for i in range(rng.randint(1, 60)):
+            x, y = rng.uniform(-20, width - 2), rng.uniform(-20, height - 2)
+            w = rng.choice([rng.uniform(0.5, 5), rng.uniform(1, 300)])
+            h = rng.choice([rng.uniform(0.5, 5), rng.uniform(1, 200)])
+            if x + w > 1 and y + h > 1:
+                marks.append(Mark(str(i), None, "A", "", (x, y, w, h)))
+        for seed in (trial, trial + 100):
+            pixels = np.random.default_rng(seed).integers(0, 256, (height, width, 3), dtype=np.uint8)
+            png = encode_png(Image.fromarray(pixels, "RGB"))
+            rows = decode_rows(png)
+            assert rows is not None and np.array_equal(rows, pixels)
+            assert _pixels(paint_png(png, marks)) == _pixels(draw_marks(png, marks)), f"trial {trial}, seed {seed}"
+    own = io.BytesIO()
+    Image.fromarray(pixels, "RGB").save(own, "PNG", optimize=True)  # Pillow picks its filters per row
+    own_rows = decode_rows(own.getvalue())
+    assert own_rows is None or np.array_equal(own_rows, pixels)
+    assert _pixels(paint_png(own.getvalue(), marks)) == _pixels(draw_marks(own.getvalue(), marks))
+    assert decode_rgb(own.getvalue()).tobytes() == pixels.tobytes()
