@@ -63,6 +63,8 @@ STRICT_PACKAGES = [
     "evaluation.scoring.*",
     "evaluation.taskfiles.*",
     "evaluation.distributed.*",
+    "evaluation.rewards.*",
+    "evaluation.harness.*",
 ]  # mypy --strict's checks, package by package as each is clean
 
 
