@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from agent.episode import add_usage
+from agent.usage import add_usage
 
 
 def run_usage(results_dir: Path) -> dict[str, Any]:
