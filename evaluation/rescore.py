@@ -1,9 +1,9 @@
 """`python -m evaluation.rescore`: re-score a finished run offline from its result lines and network logs
-(evaluation/reporting/rescore.py)."""
+(evaluation/harness/rescore.py)."""
 
 import sys
 
-from evaluation.reporting.rescore import main
+from evaluation.harness.rescore import main
 
 if __name__ == "__main__":
     sys.exit(main())

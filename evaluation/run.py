@@ -179,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-def _run_ray(args, extra: list[str], agent: str, results: Path, task_files: list[Path]) -> int:
+def _run_ray(args: argparse.Namespace, extra: list[str], agent: str, results: Path, task_files: list[Path]) -> int:
     import importlib.util
 
     if importlib.util.find_spec("ray") is None:
@@ -197,7 +197,7 @@ def _run_ray(args, extra: list[str], agent: str, results: Path, task_files: list
     return code
 
 
-def _after_run(args, results: Path) -> None:
+def _after_run(args: argparse.Namespace, results: Path) -> None:
     """Model usage, the auto-evaluation if asked, and where the run folder's files are."""
     usage = run_usage(results)
     (results / "usage.json").write_text(json.dumps(usage, indent=2) + "\n", encoding="utf-8")

@@ -123,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expect-retry", action="store_true")
     parser.add_argument("--shard", default=None, metavar="I/N")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/taskfiles/plugin.py)
-    from evaluation.taskfiles.plugin import tasks_of_shard
+    sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/harness/plugin.py)
+    from evaluation.harness.plugin import tasks_of_shard
 
     wanted = tasks_of_shard(args.task_file, args.shard)
     name = args.task_file.resolve()

@@ -35,14 +35,14 @@ from typing import ClassVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from evaluation.scoring.evaluators import (  # noqa: E402
+from evaluation.rewards.evaluators import (  # noqa: E402
     _NOTHING,
     EvalContext,
     _located_value,
     check_expectation,
     evaluate_task,
 )
-from evaluation.scoring.judges import Usage  # noqa: E402
+from evaluation.rewards.judges import Usage  # noqa: E402
 from evaluation.scoring.wordtokens import word_tokens  # noqa: E402
 from evaluation.taskfiles.loader import _Where, parse_expectation, parse_task  # noqa: E402
 from evaluation.vocabulary.outcome import Reward  # noqa: E402

@@ -34,8 +34,10 @@ FORBIDDEN = {
 VOCABULARY = ("errors", "helper_calls", "outcome", "placeholders", "spec")
 EVALUATION_LEAVES = {*(f"evaluation.vocabulary.{name}" for name in VOCABULARY), "evaluation.scoring.wordtokens"}
 # evaluation's layers, top first: a module may import its own layer and those below, never one above (imports
-# inside functions count). A module belongs to the layer of the longest prefix naming it. The subpackages'
-# __init__s belong to none: they import nothing (test_evaluations_subpackage_inits_import_nothing).
+# inside functions count). The entry points are evaluation's top-level modules; every other layer is made of whole
+# folders (subpackages), each folder in one layer (test_evaluations_folders_are_its_layers). A module belongs to
+# the layer that names it or its folder. The subpackages' __init__s belong to none: they import nothing
+# (test_evaluations_subpackage_inits_import_nothing).
 EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     (
         "entry points",
@@ -48,31 +50,24 @@ EVALUATION_LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "evaluation.autoeval",
         ),
     ),
-    (
-        "orchestration",
-        (
-            "evaluation.taskfiles.plugin",
-            "evaluation.taskfiles.options",
-            "evaluation.reporting.rescore",
-            "evaluation.distributed",
-            "evaluation.bgym",
-        ),
-    ),
+    ("orchestration", ("evaluation.harness", "evaluation.distributed", "evaluation.bgym")),
     ("running one task", ("evaluation.running",)),
     ("results and reports", ("evaluation.reporting",)),
-    ("reward functions", ("evaluation.scoring.evaluators", "evaluation.scoring.images", "evaluation.scoring.judges")),
+    ("reward functions", ("evaluation.rewards",)),
     ("task files", ("evaluation.taskfiles",)),
     ("scoring primitives", ("evaluation.scoring",)),
     ("shared vocabulary", ("evaluation.vocabulary",)),
 ]
 EVALUATION_SUBPACKAGES = (
     "evaluation",
-    "evaluation.running",
-    "evaluation.scoring",
-    "evaluation.taskfiles",
-    "evaluation.reporting",
+    "evaluation.harness",
     "evaluation.distributed",
     "evaluation.bgym",
+    "evaluation.running",
+    "evaluation.reporting",
+    "evaluation.rewards",
+    "evaluation.taskfiles",
+    "evaluation.scoring",
     "evaluation.vocabulary",
 )
 
@@ -244,7 +239,7 @@ def test_evaluations_shared_vocabulary_imports_nothing_above_it():
         for target in graph[leaf]
         if target.startswith("evaluation")
         and target not in EVALUATION_LEAVES
-        and target not in ("evaluation", "evaluation.running", "evaluation.scoring", "evaluation.taskfiles")
+        and target not in ("evaluation", "evaluation.vocabulary", "evaluation.scoring")  # the leaves' own packages
     )
     assert not wrong, "\n".join(wrong)
 
@@ -264,6 +259,22 @@ def test_every_evaluation_module_has_a_layer():
     assert [
         m for m in graph if m.startswith("evaluation") and m not in EVALUATION_SUBPACKAGES and layer_of(m) is None
     ] == []
+
+
+def test_evaluations_folders_are_its_layers():
+    """Each folder of evaluation/ is named by exactly one layer (whole: no layer names a module inside a folder),
+    the entry points' layer holds only top-level modules, and EVALUATION_SUBPACKAGES lists the folders there are."""
+    folders = sorted(
+        ".".join(path.parent.relative_to(ROOT).parts) for path in (ROOT / "evaluation").rglob("__init__.py")
+    )
+    top = [f for f in folders if f.count(".") == 1]
+    assert sorted(EVALUATION_SUBPACKAGES) == sorted(["evaluation", *top])
+    named = [prefix for _name, prefixes in EVALUATION_LAYERS[1:] for prefix in prefixes]
+    assert sorted(named) == sorted(top), "every folder in exactly one layer, and only folders"
+    entry_points = EVALUATION_LAYERS[0][1]
+    assert all(m.count(".") == 1 and (ROOT / f"{m.replace('.', '/')}.py").is_file() for m in entry_points)
+    modules = [m for m in source_modules() if m.startswith("evaluation.") and m.count(".") == 1]
+    assert sorted(m for m in modules if m not in top) == sorted(entry_points)
 
 
 # ---- the checks themselves, on small trees made for them ---------------------------------------------------

@@ -99,6 +99,16 @@ STRICT_PACKAGES = [
     "agent.agents.webvoyager",
     "agent.episode",
     "agent.trajectory",
+    "evaluation.rewards.*",
+    "evaluation.harness.*",
+    "evaluation.reporting.*",
+    "evaluation",  # evaluation's entry points, its top-level modules
+    "evaluation.plugin",
+    "evaluation.run",
+    "evaluation.report",
+    "evaluation.verify",
+    "evaluation.rescore",
+    "evaluation.autoeval",
 ]  # mypy --strict's checks, package by package as each is clean
 
 

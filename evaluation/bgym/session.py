@@ -39,13 +39,13 @@ from urllib.parse import urlsplit
 from playwright.sync_api import BrowserContext, Page, Route
 
 from agent.browser.sandbox import allowed_origins, may_load
+from evaluation.rewards.evaluators import EvalContext, evaluate_task
+from evaluation.rewards.images import load_input_images
+from evaluation.rewards.judges import judge_from_env
 from evaluation.running.login import recipes, session_cookies
 from evaluation.running.proof import score_start_as_null
 from evaluation.running.runtime import _LazyVQA, sites_of, task_origins
 from evaluation.running.stacks import Stack, make_stack, stack_name
-from evaluation.scoring.evaluators import EvalContext, evaluate_task
-from evaluation.scoring.images import load_input_images
-from evaluation.scoring.judges import judge_from_env
 from evaluation.scoring.matching import MODES
 from evaluation.taskfiles.loader import Task
 from evaluation.vocabulary.outcome import Reward

@@ -1,7 +1,7 @@
 """`python -m evaluation.run --backend ray`: the run's options and tasks, as the pytest path would take them.
 
 The arguments after `--` are the task plugin's own options (those that make sense without pytest, declared once
-with the plugin's in evaluation/taskfiles/options.py): --task-file, --max-steps, --viewport, --image-root,
+with the plugin's in evaluation/harness/options.py): --task-file, --max-steps, --viewport, --image-root,
 --observation, --expect-reward, --scoring, --record-network, --require-complete-observations, and -k with a site
 name or a test id substring (`-k classifieds`, `-k classifieds/12`). Anything else is refused with its name, not
 silently dropped.
@@ -14,9 +14,9 @@ import os
 import sys
 from pathlib import Path
 
+from evaluation.harness.options import parse_viewport, ray_flags, ray_parser
 from evaluation.reporting.results import other_scorings, point_latest, scored_tasks
 from evaluation.taskfiles.loader import Task, load_task_entries
-from evaluation.taskfiles.options import parse_viewport, ray_flags, ray_parser
 from evaluation.vocabulary.errors import TaskFormatError
 
 from .driver import RayRun, run_on_ray
@@ -26,7 +26,7 @@ def select_tasks(
     files: list[Path], keyword: str | None, shard: str | None, done: set[tuple[str, str]]
 ) -> tuple[list[Task], list[str]]:
     """The tasks to run, in file order, and the problems of bad entries (each naming file and task)."""
-    from evaluation.taskfiles.plugin import parse_shard, shard_of  # the pytest path's shard rule, exactly
+    from evaluation.harness.plugin import parse_shard, shard_of  # the pytest path's shard rule, exactly
 
     part = parse_shard(shard)
     tasks, problems = [], []

@@ -62,7 +62,7 @@ _IMG = re.compile(r"<img\b[^>]*>", re.I)
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
 
 
-def episode_screenshots(results_dir: Path, record: dict) -> list[bytes]:
+def episode_screenshots(results_dir: Path, record: dict[str, Any]) -> list[bytes]:
     """The screenshots (image files' bytes) of one episode in order (each step's, then the final page), read from
     the run folder: the trajectory page `trajectories/<site>_<id>.html` (images embedded as data URLs, or
     referenced as files next to it), else a folder `trajectories/<site>_<id>/` of PNG files."""
@@ -97,7 +97,7 @@ def _mime(image: bytes) -> str:
     return "image/jpeg" if image[:2] == b"\xff\xd8" else "image/png"
 
 
-def _messages(intent: str, answer: str | None, shots: list[bytes]) -> list[dict]:
+def _messages(intent: str, answer: str | None, shots: list[bytes]) -> list[dict[str, Any]]:
     text = (
         f"Task: {intent}\n\nThe agent's answer: {answer if answer else '(none)'}\n\n"
         f"{len(shots)} screenshot(s) follow, oldest first."
@@ -124,7 +124,9 @@ def settings_from_env(model: str | None = None) -> LLMSettings:
     )
 
 
-def judge_run(results_dir: Path, *, llm: LLMClient, last_k: int | None = DEFAULT_LAST_K, repeats: int = 1) -> dict:
+def judge_run(
+    results_dir: Path, *, llm: LLMClient, last_k: int | None = DEFAULT_LAST_K, repeats: int = 1
+) -> dict[str, Any]:
     """Judge every scored episode of the run; write autoeval.jsonl; return the agreement statistics."""
     results_dir = Path(results_dir)
     if repeats < 1:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 from pathlib import Path
+from typing import Any
 
 AUTOEVAL_FILE = "autoeval.jsonl"
 _BEGIN, _END = "<!-- autoeval -->", "<!-- /autoeval -->"
@@ -35,7 +36,7 @@ def _mean_sd(values: list[float | None]) -> tuple[float | None, float | None]:
     return statistics.fmean(present), (statistics.stdev(present) if len(present) > 1 else 0.0)
 
 
-def agreement_stats(rows: list[dict]) -> dict:
+def agreement_stats(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Over the episodes that have both a reward (0/1) and verdicts: per repeat, the judge's success rate,
     its agreement with the rewards and Cohen's kappa; then mean and standard deviation over repeats."""
     usable = [r for r in rows if r.get("reward") in (0, 1) and r.get("verdicts")]
@@ -64,7 +65,7 @@ def agreement_stats(rows: list[dict]) -> dict:
     return out
 
 
-def confusion(rows: list[dict]) -> dict[tuple[int, int], int]:
+def confusion(rows: list[dict[str, Any]]) -> dict[tuple[int, int], int]:
     """Verdicts against rewards, counted over every repeat: {(reward, judged success): count}."""
     counts = {(reward, judged): 0 for reward in (1, 0) for judged in (1, 0)}
     for r in rows:
@@ -74,7 +75,7 @@ def confusion(rows: list[dict]) -> dict[tuple[int, int], int]:
     return counts
 
 
-def read_autoeval(results_dir: Path) -> list[dict]:
+def read_autoeval(results_dir: Path) -> list[dict[str, Any]]:
     path = Path(results_dir) / AUTOEVAL_FILE
     if not path.is_file():
         return []
@@ -95,7 +96,7 @@ def _pct(value: float | None, sd: float | None = None, repeats: int = 1) -> str:
     return text + (f" ± {100 * sd:.1f}" if repeats > 1 and sd is not None else "")
 
 
-def render_section(stats: dict, model: str = "") -> str:
+def render_section(stats: dict[str, Any], model: str = "") -> str:
     reps = stats["repeats"]
     spread = f" ± {stats['kappa_sd']:.3f}" if reps > 1 else ""
     kappa = "-" if stats["kappa"] is None else f"{stats['kappa']:.3f}{spread}"

@@ -18,11 +18,12 @@ import platform
 import sys
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from sites.debian import browser_versions, debian_installed, debian_lock
 
 FILE = "environment.json"
-_WRITTEN: dict[Path, dict] = {}  # run folder file -> its record, in this process
+_WRITTEN: dict[Path, dict[str, Any]] = {}  # run folder file -> its record, in this process
 
 # packages whose version can change a page, a pixel, a token or a score
 KEY_PACKAGES = (
@@ -88,7 +89,9 @@ def describe() -> dict[str, str]:
     return record
 
 
-def differences(a: dict | None, b: dict | None, names: tuple[str, str] = ("first", "second")) -> list[str]:
+def differences(
+    a: dict[str, Any] | None, b: dict[str, Any] | None, names: tuple[str, str] = ("first", "second")
+) -> list[str]:
     """One line per key whose value differs (a key missing on one side counts as a difference)."""
     if not a or not b:
         return []
@@ -99,7 +102,7 @@ def differences(a: dict | None, b: dict | None, names: tuple[str, str] = ("first
     ]
 
 
-def write(run_dir: Path) -> dict:
+def write(run_dir: Path) -> dict[str, Any]:
     """Record the environment of a run when it starts (a resumed run keeps the first record, and a resume on
     another machine is named by `differences` against it)."""
     path = Path(run_dir) / FILE
@@ -116,7 +119,7 @@ def write(run_dir: Path) -> dict:
     return record
 
 
-def read(run_dir: Path) -> dict | None:
+def read(run_dir: Path) -> dict[str, Any] | None:
     try:
         data = json.loads((Path(run_dir) / FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):

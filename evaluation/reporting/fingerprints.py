@@ -17,12 +17,19 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+Row = TypeVar("Row")
 
 PHOTO_SAMPLE = 24  # photos rendered per site (evenly spread over the photo table, first and last included)
 
 
-def _json_cell(value):
+def _json_cell(value: object) -> object:
     return {"blob": value.hex()} if isinstance(value, bytes) else value
 
 
@@ -80,7 +87,7 @@ def zim_digest(path: Path) -> str:
     return h.hexdigest()
 
 
-def sample(rows: list, count: int = PHOTO_SAMPLE) -> list:
+def sample(rows: Sequence[Row], count: int = PHOTO_SAMPLE) -> list[Row]:
     """`count` rows evenly spread over `rows` (all of them when there are fewer), first and last included."""
     if len(rows) <= count:
         return list(rows)
@@ -88,11 +95,13 @@ def sample(rows: list, count: int = PHOTO_SAMPLE) -> list:
     return [rows[round(i * step)] for i in range(count)]
 
 
-def image_digest(image) -> str:
+def image_digest(image: Image.Image) -> str:
     return hashlib.sha256(f"{image.mode}{image.size}".encode() + image.tobytes()).hexdigest()
 
 
-def photo_digest(rows: list, render, failures: list[str] | None = None) -> str:
+def photo_digest(
+    rows: Sequence[sqlite3.Row], render: Callable[[sqlite3.Row], Image.Image], failures: list[str] | None = None
+) -> str:
     """Hash of the pixels of `render(row)` for a sample of `rows` (e.g. photo rows ordered by id). A row
     that cannot be rendered adds its error text (so the fingerprint stays comparable) and, when a
     `failures` list is given, a line naming it there."""

@@ -18,6 +18,7 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import environment
 from .results import RESULTS_FILE, append_result, read_results, task_key
@@ -38,13 +39,13 @@ class MergeResult:
     tasks: int
     by_source: dict[str, int] = field(default_factory=dict)  # folder -> tasks taken from it
     duplicates: list[str] = field(default_factory=list)  # tasks found in more than one folder
-    mixed: dict[str, dict[str, list]] = field(default_factory=dict)
+    mixed: dict[str, dict[str, list[object]]] = field(default_factory=dict)
     environment_differences: list[str] = field(default_factory=list)  # lines: what another machine ran with
 
 
-def _settings(records: list[dict]) -> dict[str, set]:
+def _settings(records: list[dict[str, Any]]) -> dict[str, set[object]]:
     """The agents, models and scoring modes of a folder's results (skipped tasks ran nothing: left out)."""
-    values: dict[str, set] = {k: set() for k in MATCHED}
+    values: dict[str, set[object]] = {k: set() for k in MATCHED}
     for r in records:
         if r.get("status") != "skipped":
             for k in MATCHED:
@@ -52,9 +53,9 @@ def _settings(records: list[dict]) -> dict[str, set]:
     return values
 
 
-def differences(per_folder: dict[str, list[dict]]) -> dict[str, dict[str, list]]:
+def differences(per_folder: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, list[object]]]:
     """{setting: {folder: its values}} for each of MATCHED on which the folders' results disagree."""
-    found: dict[str, dict[str, list]] = {}
+    found: dict[str, dict[str, list[object]]] = {}
     settings = {folder: _settings(records) for folder, records in per_folder.items()}
     for key in MATCHED:
         every = set().union(*(s[key] for s in settings.values())) if settings else set()
@@ -63,7 +64,7 @@ def differences(per_folder: dict[str, list[dict]]) -> dict[str, dict[str, list]]
     return found
 
 
-def _better(new: dict, old: dict) -> bool:
+def _better(new: dict[str, Any], old: dict[str, Any]) -> bool:
     a, b = _RANK.get(str(new.get("status")), -1), _RANK.get(str(old.get("status")), -1)
     if a != b:
         return a > b
@@ -82,7 +83,7 @@ def merge_runs(sources: list[Path], out: Path, allow_mixed: bool = False) -> Mer
         raise MergeError(f"--out {out} is one of the folders to merge: write the merge to a new folder")
     if (out / RESULTS_FILE).exists():
         raise MergeError(f"--out {out} already holds a {RESULTS_FILE}: choose a new or empty folder")
-    per_folder: dict[str, list[dict]] = {}
+    per_folder: dict[str, list[dict[str, Any]]] = {}
     for source in sources:
         if not (source / RESULTS_FILE).is_file():
             raise MergeError(f"{source}: no {RESULTS_FILE} there (is it a run folder?)")
@@ -103,8 +104,8 @@ def merge_runs(sources: list[Path], out: Path, allow_mixed: bool = False) -> Mer
             "one table: merge folders of one run only, or pass --allow-mixed"
         )
 
-    chosen: dict[tuple, tuple[str, dict]] = {}
-    seen: dict[tuple, list[str]] = {}
+    chosen: dict[tuple[str, object], tuple[str, dict[str, Any]]] = {}
+    seen: dict[tuple[str, object], list[str]] = {}
     for folder, records in per_folder.items():
         for record in records:
             key = task_key(record)
@@ -162,7 +163,7 @@ def merge_runs(sources: list[Path], out: Path, allow_mixed: bool = False) -> Mer
     return result
 
 
-def _copy_episode_files(source: Path, out: Path, record: dict) -> None:
+def _copy_episode_files(source: Path, out: Path, record: dict[str, Any]) -> None:
     """The task's trajectory page and the files named after it (its network log), and the frames the page
     shows (named by their pixels: a frame already in the merged folder is the same image)."""
     src, dst = source / TRAJECTORIES, out / TRAJECTORIES
@@ -183,7 +184,9 @@ def _copy_episode_files(source: Path, out: Path, record: dict) -> None:
                 shutil.copy2(frame, frames / name)
 
 
-def _merge_autoeval(per_folder: dict[str, list[dict]], chosen: dict, out: Path) -> None:
+def _merge_autoeval(
+    per_folder: dict[str, list[dict[str, Any]]], chosen: dict[tuple[str, object], tuple[str, dict[str, Any]]], out: Path
+) -> None:
     from .autoeval_report import AUTOEVAL_FILE, read_autoeval
 
     rows = []

@@ -16,6 +16,7 @@ import json
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 # (label, where, key): where is "timings" or "episode_timings"; None marks a row computed below
 PHASES: list[tuple[str, str | None, str]] = [
@@ -33,7 +34,7 @@ PHASES: list[tuple[str, str | None, str]] = [
 ]
 
 
-def _value(record: dict, where: str | None, key: str) -> float:
+def _value(record: dict[str, Any], where: str | None, key: str) -> float:
     timings, episode = record.get("timings") or {}, record.get("episode_timings") or {}
     if where is not None:
         return float((timings if where == "timings" else episode).get(key) or 0.0)
@@ -46,10 +47,10 @@ def _value(record: dict, where: str | None, key: str) -> float:
     return max(0.0, float(timings.get("total_s") or 0.0) - parts)
 
 
-def read_records(path: Path) -> list[dict]:
+def read_records(path: Path) -> list[dict[str, Any]]:
     """The last line of each task in a run's results.jsonl (a retried task counts once)."""
     file = path / "results.jsonl" if path.is_dir() else path
-    latest: dict[str, dict] = {}
+    latest: dict[str, dict[str, Any]] = {}
     for number, line in enumerate(file.read_text().splitlines(), 1):
         if not line.strip():
             continue
@@ -61,7 +62,7 @@ def read_records(path: Path) -> list[dict]:
     return list(latest.values())
 
 
-def phase_rows(records: list[dict]) -> list[tuple[str, float, float, float]]:
+def phase_rows(records: list[dict[str, Any]]) -> list[tuple[str, float, float, float]]:
     """(phase, seconds summed over the tasks, share of the tasks' time, median per task)."""
     timed = [r for r in records if r.get("timings")]
     total = sum(float(r["timings"].get("total_s") or 0.0) for r in timed) or 1.0
@@ -72,7 +73,7 @@ def phase_rows(records: list[dict]) -> list[tuple[str, float, float, float]]:
     return rows
 
 
-def run_wall(records: list[dict]) -> tuple[float, int]:
+def run_wall(records: list[dict[str, Any]]) -> tuple[float, int]:
     """The run's wall time (first task's start to last task's end) and the number of workers."""
     spans = [
         (float(r["started_at"]), float(r["started_at"]) + float(r["timings"].get("total_s") or 0.0))
@@ -85,7 +86,7 @@ def run_wall(records: list[dict]) -> tuple[float, int]:
     return max(end for _, end in spans) - min(start for start, _ in spans), len(workers)
 
 
-def phase_table(records: list[dict]) -> str:
+def phase_table(records: list[dict[str, Any]]) -> str:
     """The table as Markdown."""
     if not records:
         return "no result lines"

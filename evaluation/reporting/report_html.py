@@ -13,8 +13,14 @@ from __future__ import annotations
 
 import shutil
 from collections import Counter
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 from .results import Tally, needed_sites, read_results, summarise
 
@@ -24,17 +30,17 @@ STATUSES = ("success", "failure", "error", "skipped")
 
 
 # ---- reading the records ---------------------------------------------------------------------------
-def task_status(record: dict) -> str:
+def task_status(record: dict[str, Any]) -> str:
     status = record.get("status")
-    if status in ("error", "skipped"):
-        return status
+    if status == "error" or status == "skipped":
+        return str(status)
     return "success" if record.get("reward") == 1 else "failure"
 
 
 class _TaskMarkers:
     """Markers of a task, from its task file (cached per file) when it can still be read."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._by_file: dict[str, dict[str, list[str]]] = {}
 
     def _load(self, task_file: str) -> dict[str, list[str]]:
@@ -52,7 +58,7 @@ class _TaskMarkers:
             self._by_file[task_file] = found
         return self._by_file[task_file]
 
-    def __call__(self, record: dict) -> list[str]:
+    def __call__(self, record: dict[str, Any]) -> list[str]:
         if isinstance(record.get("markers"), list):
             return [str(m) for m in record["markers"]]
         from_file = self._load(str(record.get("task_file") or ""))
@@ -67,20 +73,20 @@ class _TaskMarkers:
         return marks + list(record.get("eval_types") or [])
 
 
-def _number(value) -> float | None:
+def _number(value: object) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-def _time_s(record: dict) -> float | None:
+def _time_s(record: dict[str, Any]) -> float | None:
     return _number((record.get("timings") or {}).get("total_s"))
 
 
-def _cost(record: dict) -> float | None:
+def _cost(record: dict[str, Any]) -> float | None:
     usage = record.get("usage") or {}
     return _number(usage.get("cost_usd")) if usage.get("calls") else None
 
 
-def _failed_checks(record: dict) -> list[str]:
+def _failed_checks(record: dict[str, Any]) -> list[str]:
     return [
         f"{'.'.join(str(c[k]) for k in ('evaluator', 'name') if c.get(k)) or '?'}: {c.get('reason', '')}"
         for c in record.get("checks") or []
@@ -88,13 +94,13 @@ def _failed_checks(record: dict) -> list[str]:
     ]
 
 
-def trajectory_href(results_dir: Path, record: dict) -> str | None:
+def trajectory_href(results_dir: Path, record: dict[str, Any]) -> str | None:
     name = f"{record.get('site')}_{record.get('task_id')}.html"
     return f"trajectories/{name}" if (results_dir / "trajectories" / name).is_file() else None
 
 
 # ---- charts ------------------------------------------------------------------------------------------
-def _pyplot():
+def _pyplot() -> ModuleType:
     import matplotlib
 
     matplotlib.use("Agg", force=True)
@@ -112,7 +118,7 @@ def _pyplot():
     return plt
 
 
-def _save(fig, folder: Path, name: str) -> str:
+def _save(fig: Figure, folder: Path, name: str) -> str:
     fig.tight_layout()
     fig.savefig(folder / name, format="svg", metadata={"Date": None})
     _pyplot().close(fig)
@@ -179,7 +185,9 @@ def _histogram(
     return _save(fig, folder, name)
 
 
-def _by_status(records: list[dict], value) -> dict[str, list[float]]:
+def _by_status(
+    records: list[dict[str, Any]], value: Callable[[dict[str, Any]], float | None]
+) -> dict[str, list[float]]:
     groups: dict[str, list[float]] = {"success": [], "failure": [], "error": []}
     for r in records:
         v = value(r)
@@ -189,7 +197,9 @@ def _by_status(records: list[dict], value) -> dict[str, list[float]]:
     return groups
 
 
-def draw_charts(results_dir: Path, records: list[dict], input_rows: dict[str, Tally]) -> list[tuple[str, str]]:
+def draw_charts(
+    results_dir: Path, records: list[dict[str, Any]], input_rows: dict[str, Tally]
+) -> list[tuple[str, str]]:
     """Write the charts into <dir>/report_files/ (replacing earlier ones); return (title, path) pairs."""
     folder = results_dir / CHART_DIR
     shutil.rmtree(folder, ignore_errors=True)
@@ -307,7 +317,7 @@ def _fmt(value: float | None, pattern: str) -> str:
     return "-" if value is None else pattern.format(value)
 
 
-def _task_row(results_dir: Path, r: dict, markers: list[str]) -> str:
+def _task_row(results_dir: Path, r: dict[str, Any], markers: list[str]) -> str:
     status = task_status(r)
     href = trajectory_href(results_dir, r)
     name = escape(str(r.get("test_id") or f"{r.get('site')}/{r.get('task_id')}"))
@@ -391,7 +401,7 @@ def autoeval_html(results_dir: Path) -> str:
     return f'<h2>Auto-evaluator</h2><p><small>{note}</small></p><div class="tables">{table}{repeats}{matrix}</div>'
 
 
-def _sort_key(r: dict):
+def _sort_key(r: dict[str, Any]) -> tuple[str, str, tuple[int, int, str]]:
     task_id = r.get("task_id")
     return (
         str(r.get("site")),
@@ -400,7 +410,7 @@ def _sort_key(r: dict):
     )
 
 
-def render_html(results_dir: Path, records: list[dict]) -> str:
+def render_html(results_dir: Path, records: list[dict[str, Any]]) -> str:
     results_dir = Path(results_dir)
     records = sorted(records, key=_sort_key)
     markers_of = _TaskMarkers()

@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 from evaluation.vocabulary.outcome import Phase, ResultStatus
 from sites.registry import report_order
@@ -66,7 +67,7 @@ RECORD_STATUSES: tuple[ResultStatus, ...] = get_args(ResultStatus)  # ("scored",
 PHASES: tuple[Phase, ...] = get_args(Phase)  # (..., "scoring", "record", "worker": its Ray actor died)
 
 
-def complete_record(record: dict) -> dict:
+def complete_record(record: dict[str, Any]) -> dict[str, Any]:
     """`record` with every key of RECORD_KEYS (missing ones null), in that order, extra keys after."""
     return {**{k: record.get(k) for k in RECORD_KEYS}, **record}
 
@@ -81,8 +82,9 @@ def one_line(message: str) -> str:
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 
 
-def result_schema() -> dict:
-    return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+def result_schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    return schema
 
 
 def schema_problems(results_dir: Path) -> list[str]:
@@ -103,7 +105,7 @@ def schema_problems(results_dir: Path) -> list[str]:
     return problems
 
 
-def _numbered_lines(path: Path):
+def _numbered_lines(path: Path) -> Iterator[tuple[int, dict[str, Any] | json.JSONDecodeError]]:
     """(line number, parsed record or the JSONDecodeError) of each non-empty line of a results file."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if line.strip():
@@ -113,7 +115,7 @@ def _numbered_lines(path: Path):
                 yield number, exc
 
 
-def append_result(results_dir: Path, record: dict) -> None:
+def append_result(results_dir: Path, record: dict[str, Any]) -> None:
     results_dir.mkdir(parents=True, exist_ok=True)
     line = (json.dumps(complete_record(record), ensure_ascii=False, default=str) + "\n").encode("utf-8")
     fd = os.open(results_dir / RESULTS_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -125,12 +127,12 @@ def append_result(results_dir: Path, record: dict) -> None:
         os.close(fd)
 
 
-def read_results(results_dir: Path) -> list[dict]:
+def read_results(results_dir: Path) -> list[dict[str, Any]]:
     """The records of a results folder, the last line of each task winning; a damaged line is an error."""
     path = Path(results_dir) / RESULTS_FILE
     if not path.is_file():
         raise FileNotFoundError(f"no {RESULTS_FILE} in {results_dir}")
-    latest: dict[tuple, dict] = {}
+    latest: dict[tuple[str, object], dict[str, Any]] = {}
     for number, record in _numbered_lines(path):
         if isinstance(record, json.JSONDecodeError):
             raise ValueError(f"{path}, line {number}: not JSON ({record.msg})")
@@ -166,7 +168,7 @@ def other_scorings(results_dir: Path, mode: str) -> list[str]:
     return sorted({r["scoring"] for r in records if r.get("scoring")} - {mode})  # older lines: no mode
 
 
-def task_key(record: dict) -> tuple[str, object]:
+def task_key(record: dict[str, Any]) -> tuple[str, object]:
     """What identifies a task across runs, folders and machines: its task file's name and its id."""
     return Path(str(record.get("task_file") or "")).name, record.get("task_id")
 
@@ -204,7 +206,7 @@ class Tally:
     errors: int = 0
     skipped: int = 0
 
-    def add(self, record: dict) -> None:
+    def add(self, record: dict[str, Any]) -> None:
         status = record.get("status")
         if status == "skipped":
             self.skipped += 1
@@ -219,7 +221,7 @@ class Tally:
     def rate(self) -> float | None:
         return self.success / self.total if self.total else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "tasks": self.total,
             "success": self.success,
@@ -246,7 +248,7 @@ class Summary:
     def scoring(self) -> str:
         return scoring_label(self.scorings)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "overall": self.overall.to_dict(),
             "by_site": {k: v.to_dict() for k, v in self.by_site.items()},
@@ -268,17 +270,17 @@ def scoring_label(modes: list[str]) -> str:
     return modes[0] if modes else "-"
 
 
-def _ordered(keys, order) -> list:
+def _ordered(keys: Iterable[str], order: Sequence[str]) -> list[str]:
     return sorted(keys, key=lambda k: (order.index(k) if k in order else len(order), str(k)))
 
 
-def needed_sites(record: dict) -> list[str]:
+def needed_sites(record: dict[str, Any]) -> list[str]:
     """The sites a result line's task needs (lines written before `needed_sites` was recorded: its `sites`)."""
     found = record.get("needed_sites") or record.get("sites") or [record.get("site") or "?"]
     return list(dict.fromkeys(str(s) for s in found))
 
 
-def summarise(records: list[dict]) -> Summary:
+def summarise(records: list[dict[str, Any]]) -> Summary:
     s = Summary()
     for r in records:
         s.overall.add(r)
@@ -302,7 +304,7 @@ def summarise(records: list[dict]) -> Summary:
     s.by_needed_site = {k: s.by_needed_site[k] for k in _ordered(s.by_needed_site, sites)}
     s.by_difficulty = {k: s.by_difficulty[k] for k in _ordered(s.by_difficulty, DIFFICULTY_ORDER)}
 
-    def official_order(key: str) -> tuple:
+    def official_order(key: str) -> tuple[int, str, int]:
         site, number = key.split()
         return (sites.index(site) if site in sites else len(sites), site, int(number))
 
@@ -356,15 +358,16 @@ def render_markdown(summary: Summary, title: str = "Success rates") -> str:
 BACKEND_FILE = "backend.json"  # written by a run on a cluster (the Ray backend): the backend and its nodes
 
 
-def read_backend(results_dir: Path) -> dict | None:
+def read_backend(results_dir: Path) -> dict[str, Any] | None:
     """The run's backend record (backend.json), or None for a pytest run (which writes none)."""
     path = Path(results_dir) / BACKEND_FILE
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        backend: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
         raise ValueError(f"{path}: {exc}") from None
+    return backend
 
 
 def write_report(results_dir: Path) -> tuple[Summary, str]:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from agent.episode import add_usage
+from agent.usage import add_usage
 
 
-def run_usage(results_dir: Path) -> dict:
+def run_usage(results_dir: Path) -> dict[str, Any]:
     """Model usage of a whole run: the sum of the episodes' usage in results.jsonl (cost None when
     some model had no known price). Judge usage is added under `judge_*` keys."""
-    total: dict = {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0, "calls": 0, "episodes": 0}
-    judge: dict = {}
+    total: dict[str, Any] = {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0, "calls": 0, "episodes": 0}
+    judge: dict[str, Any] = {}
     path = Path(results_dir) / "results.jsonl"
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():

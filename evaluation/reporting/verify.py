@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from sites.config import PROJECT_ROOT, Settings
 
@@ -100,9 +101,9 @@ def compare(expected: dict[str, str], found: dict[str, str]) -> list[str]:
     return lines
 
 
-def read_manifest(path: Path = MANIFEST) -> dict:
+def read_manifest(path: Path = MANIFEST) -> dict[str, Any]:
     try:
-        manifest = json.loads(Path(path).read_text(encoding="utf-8"))
+        manifest: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SystemExit(f"error: no manifest {path}: write it with `make verify-manifest`") from None
     except ValueError as exc:
@@ -116,7 +117,7 @@ def read_manifest(path: Path = MANIFEST) -> dict:
 _ORIGIN = re.compile(r"https?://[^/\s]+")
 
 
-def outcome(record: dict) -> dict:
+def outcome(record: dict[str, Any]) -> dict[str, Any]:
     """What must not depend on the run: status, reward, answer, and the final URL with its origin masked
     (every worker serves the sites on ports of its own)."""
     url = record.get("final_url")
@@ -128,10 +129,10 @@ def outcome(record: dict) -> dict:
     }
 
 
-def compare_runs(first: list[dict], second: list[dict]) -> list[str]:
+def compare_runs(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> list[str]:
     """Tasks whose outcome differs between two runs (or that one run lacks), one readable line each."""
 
-    def key(r):
+    def key(r: dict[str, Any]) -> tuple[str, str]:
         return (Path(str(r.get("task_file"))).name, str(r.get("task_id")))
 
     a, b = {key(r): outcome(r) for r in first}, {key(r): outcome(r) for r in second}
@@ -147,7 +148,7 @@ def compare_runs(first: list[dict], second: list[dict]) -> list[str]:
     return lines
 
 
-def reference_run(results: Path, workers: int, env: dict) -> list[dict]:
+def reference_run(results: Path, workers: int, env: dict[str, Any]) -> list[dict[str, Any]]:
     cmd = [
         sys.executable,
         "-m",

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from agent.agents.base import AgentOutput
 from agent.agents.reference import ELEMENT_STEPS
 from agent.observation import Observation
-from evaluation.scoring.evaluators import EvalContext, evaluate_task
+from evaluation.rewards.evaluators import EvalContext, evaluate_task
 from evaluation.taskfiles.loader import Task
 from evaluation.vocabulary.outcome import Reward
 

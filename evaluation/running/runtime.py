@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from evaluation.reporting.results import append_result, one_line
-from evaluation.scoring.evaluators import EvalContext, evaluate_task
-from evaluation.scoring.judges import VQA, Judge, Usage, judge_from_env, vqa_from_env
+from evaluation.rewards.evaluators import EvalContext, evaluate_task
+from evaluation.rewards.judges import VQA, Judge, Usage, judge_from_env, vqa_from_env
 from evaluation.scoring.matching import ScoringMode
 from evaluation.taskfiles.loader import RESOLVED_KEYS, Task
 from evaluation.vocabulary.errors import EvaluationError, HarnessError, SkipTask, VQAError
@@ -342,7 +342,7 @@ class Runtime:
 
     def _input(self, run: _Run) -> None:
         """The task's input images (read before the sites are locked and reset: a missing one is the task's)."""
-        from evaluation.scoring.images import load_input_images
+        from evaluation.rewards.images import load_input_images
 
         run.images = load_input_images(run.ready(run.resolved, "the resolved task"), self.options.image_root)
 

@@ -19,7 +19,7 @@ from agent.browser import BrowserEnv
 from agent.browser.sandbox import allowed_origins, bypass_list, canonical_host, may_load
 from agent.episode import run_episode
 from agent.trajectory import write_trajectory
-from evaluation.scoring.evaluators import EvalContext, _ScoringTab
+from evaluation.rewards.evaluators import EvalContext, _ScoringTab
 
 PROJECT = Path(__file__).resolve().parents[2]
 SECRET = "OFFLIMITS-7d1c"  # on every page of the other servers; never on the task's site

@@ -93,7 +93,7 @@ def test_the_run_checker_fails_a_lost_or_failed_task_and_a_kill_nobody_saw(tmp_p
 def test_the_run_checker_of_a_shard_wants_that_shard_s_tasks_only(tmp_path):
     """`--shard I/N` (CI runs a fixed share of each suite): the tasks of the other shards are not wanted, and a
     task of this shard without a result is still a problem."""
-    from evaluation.taskfiles.plugin import shard_of
+    from evaluation.harness.plugin import shard_of
 
     ids = list(range(1, 13))
     results, task_file = _write(tmp_path, ids, [])

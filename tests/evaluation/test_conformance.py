@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from devtools.openai_stub import OpenAIStub
-from evaluation.scoring.evaluators import _NOTHING, EvalContext, _located_value, check_expectation, evaluate_task
-from evaluation.scoring.judges import OpenAIJudge
+from evaluation.rewards.evaluators import _NOTHING, EvalContext, _located_value, check_expectation, evaluate_task
+from evaluation.rewards.judges import OpenAIJudge
 from evaluation.taskfiles.loader import _Where, parse_expectation, parse_task
 from evaluation.vocabulary.outcome import Reward
 

@@ -7,7 +7,7 @@ import importlib.util
 import pytest
 from PIL import Image
 
-from evaluation.scoring.judges import Blip2VQA, OpenAIJudge, OpenAIVQA, judge_from_env, parse_verdict, vqa_from_env
+from evaluation.rewards.judges import Blip2VQA, OpenAIJudge, OpenAIVQA, judge_from_env, parse_verdict, vqa_from_env
 from evaluation.vocabulary.errors import JudgeError, VQAError
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from agent.browser.driver import create_driver, quit_driver
-from evaluation.scoring.evaluators import EvalContext, evaluate_task
+from evaluation.rewards.evaluators import EvalContext, evaluate_task
+from evaluation.rewards.judges import OpenAIVQA
 from evaluation.scoring.helpers import HELPERS, HelperEnv, call_helper
-from evaluation.scoring.judges import OpenAIVQA
 from evaluation.taskfiles.loader import parse_task
 from evaluation.vocabulary.errors import EvaluationError, HelperError, TaskFormatError, VQAError
 from evaluation.vocabulary.helper_calls import HelperSyntaxError, parse_helper_call
@@ -375,7 +375,7 @@ def test_page_image_query_reads_an_image_of_another_site(driver, pages, fixture_
         "d.innerHTML = `<img src='${arguments[0]}'>`; document.body.appendChild(d);",
         other_origin,
     )
-    from evaluation.scoring.images import fetch_in_page
+    from evaluation.rewards.images import fetch_in_page
 
     with pytest.raises(EvaluationError, match="could not fetch page image"):
         fetch_in_page(driver, other_origin)  # the page itself may not read it

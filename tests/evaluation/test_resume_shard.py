@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.harness.plugin import shard_of, tasks_of_shard
 from evaluation.reporting.results import read_results, schema_problems
-from evaluation.taskfiles.plugin import shard_of, tasks_of_shard
 
 from . import test_plugin
 from .conftest import SHARED_RUN

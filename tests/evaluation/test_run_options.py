@@ -1,4 +1,4 @@
-"""The run options are declared once (evaluation/taskfiles/options.py): pytest's command line has every one, the
+"""The run options are declared once (evaluation/harness/options.py): pytest's command line has every one, the
 Ray backend parses those it takes with the same types, choices and defaults, and `--viewport` has one rule."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from evaluation.taskfiles.options import RUN_OPTIONS, add_pytest_options, parse_viewport, ray_flags, ray_parser
+from evaluation.harness.options import RUN_OPTIONS, add_pytest_options, parse_viewport, ray_flags, ray_parser
 
 
 def _dest(flag: str) -> str:

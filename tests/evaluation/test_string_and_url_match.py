@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation.scoring.evaluators import EvalContext, evaluate_task, normalize_url
-from evaluation.scoring.judges import OpenAIJudge
+from evaluation.rewards.evaluators import EvalContext, evaluate_task, normalize_url
+from evaluation.rewards.judges import OpenAIJudge
 from evaluation.scoring.matching import contains, read_number
 from evaluation.taskfiles.loader import parse_task
 from evaluation.vocabulary.errors import JudgeError

@@ -90,7 +90,7 @@ def test_picture_scores_may_differ_in_the_fourth_decimal_not_more_and_counts_not
 def test_a_shard_run_wants_that_shard_s_tasks_only(tmp_path, capsys):
     """`--shard I/N` (CI's share of the suite): the Grid run holds only that shard, compared with the full local
     run; a task of another shard in the Grid run is a problem."""
-    from evaluation.taskfiles.plugin import shard_of
+    from evaluation.harness.plugin import shard_of
 
     task_file = tmp_path / "classifieds.json"
     task_file.write_text(json.dumps([{"task_id": t} for t in range(12)]))

@@ -146,7 +146,7 @@ def test_captioner_loads_and_captions_through_the_user_path(tiny_blip2, monkeypa
 
 
 def test_vqa_backend_answers_through_the_user_path(tiny_blip2):
-    from evaluation.scoring.judges import Blip2VQA, vqa_from_env
+    from evaluation.rewards.judges import Blip2VQA, vqa_from_env
 
     vqa = vqa_from_env({"VQA_BACKEND": "blip2", "BLIP2_MODEL_PATH": tiny_blip2, "BLIP2_DEVICE": "cpu"})
     assert isinstance(vqa, Blip2VQA)
@@ -158,7 +158,7 @@ def test_vqa_backend_answers_through_the_user_path(tiny_blip2):
 
 def test_a_folder_without_a_model_is_a_clear_error(tmp_path):
     from agent.captioner import CaptionerError, make_captioner
-    from evaluation.scoring.judges import Blip2VQA
+    from evaluation.rewards.judges import Blip2VQA
     from evaluation.vocabulary.errors import VQAError
 
     with pytest.raises(VQAError, match="could not load BLIP-2 from"):

@@ -11,8 +11,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
+from evaluation.rewards.evaluators import EvalContext, evaluate_task
 from evaluation.running.login import forget_logins, login_sites
-from evaluation.scoring.evaluators import EvalContext, evaluate_task
 from evaluation.scoring.helpers import HELPERS, HelperEnv, call_helper
 from evaluation.scoring.site_api import get_shopping_api
 from evaluation.taskfiles.loader import parse_task

@@ -15,12 +15,11 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from evaluation.scoring.driver import Driver
 from evaluation.taskfiles.loader import Task
 from evaluation.vocabulary.errors import EvaluationError, TaskInputError
 from evaluation.vocabulary.spec import ImageRef
 from sites.config import PROJECT_ROOT
-
-from .driver import Driver
 
 FETCH_TIMEOUT_S = 30.0
 

@@ -1,9 +1,9 @@
-"""The run options of the task plugin, declared once: the pytest plugin (evaluation/taskfiles/plugin.py) adds every
+"""The run options of the task plugin, declared once: the pytest plugin (evaluation/harness/plugin.py) adds every
 one to pytest's command line, and the Ray launcher (evaluation/distributed/launch.py) parses those that make sense
 without pytest (`ray=True`) from the arguments after `--`, with the same names, types, choices and defaults.
 
 May import: agent.observation (the observation modes), evaluation.running.stacks and evaluation.scoring.matching
-(the stacks' and scoring modes' names). Counted in the orchestration layer with the plugin (tests/test_layout.py).
+(the stacks' and scoring modes' names).
 """
 
 from __future__ import annotations

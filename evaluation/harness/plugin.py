@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pytest
 
+from evaluation.harness.options import add_pytest_options, parse_viewport
 from evaluation.reporting import environment
 from evaluation.reporting.results import (
     default_results_dir,
@@ -44,11 +45,9 @@ from evaluation.running.runtime import (
     sites_of,
 )
 from evaluation.running.stacks import stack_name
+from evaluation.taskfiles.loader import Task, load_task_entries
+from evaluation.taskfiles.markers import _marker_names, task_markers
 from evaluation.vocabulary.errors import SkipTask, TaskFormatError
-
-from .loader import Task, load_task_entries
-from .markers import _marker_names, task_markers
-from .options import add_pytest_options, parse_viewport
 
 if TYPE_CHECKING:  # the types of pytest.Item.repr_failure, where pytest declares them
     from _pytest._code.code import TerminalRepr, TracebackStyle

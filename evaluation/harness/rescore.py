@@ -22,12 +22,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from evaluation.scoring.evaluators import EvalContext, string_match, url_match
+from evaluation.reporting.results import read_results
+from evaluation.rewards.evaluators import EvalContext, string_match, url_match
+from evaluation.rewards.judges import Judge
 from evaluation.scoring.matching import DEFAULT_MODE, check_mode
 from evaluation.taskfiles.loader import Task, load_task_entries
 from evaluation.vocabulary.errors import EvaluationError, JudgeError
-
-from .results import read_results
 
 OFFLINE = {"string_match": string_match, "url_match": url_match}
 LIVE_ONLY = {
@@ -40,10 +40,10 @@ OUT_FILE = "rescore.jsonl"
 class _Tasks:
     """Tasks by (task file, id), each file loaded once; a file gone or changed since the run is named."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._files: dict[str, dict[str, Task] | str] = {}
 
-    def get(self, task_file: str, task_id) -> Task | str:
+    def get(self, task_file: str, task_id: object) -> Task | str:
         if task_file not in self._files:
             try:
                 self._files[task_file] = {
@@ -57,11 +57,11 @@ class _Tasks:
         return found.get(str(task_id)) or f"task {task_id} is not in {task_file} any more"
 
 
-def _evaluator_of(check: dict) -> str:
+def _evaluator_of(check: dict[str, Any]) -> str:
     return str(check.get("evaluator") or "").split("[", 1)[0]
 
 
-def _network(run_dir: Path, record: dict) -> tuple[list[dict] | None, str | None]:
+def _network(run_dir: Path, record: dict[str, Any]) -> tuple[list[dict[str, Any]] | None, str | None]:
     name = record.get("network_log")
     if not name:
         return None, None
@@ -76,7 +76,7 @@ def _network(run_dir: Path, record: dict) -> tuple[list[dict] | None, str | None
         return None, f"its network log {path} cannot be read ({exc})"
 
 
-def rescore_record(run_dir: Path, record: dict, tasks: _Tasks, judge=None) -> dict:
+def rescore_record(run_dir: Path, record: dict[str, Any], tasks: _Tasks, judge: Judge | None = None) -> dict[str, Any]:
     """The offline re-score of one result line (see the module's docstring)."""
     out: dict[str, Any] = {
         "task_file": record.get("task_file"),
@@ -170,7 +170,7 @@ def rescore_record(run_dir: Path, record: dict, tasks: _Tasks, judge=None) -> di
     return out
 
 
-def rescore_run(run_dir: Path, judge=None) -> list[dict]:
+def rescore_run(run_dir: Path, judge: Judge | None = None) -> list[dict[str, Any]]:
     tasks = _Tasks()
     return [rescore_record(Path(run_dir), r, tasks, judge) for r in read_results(run_dir)]
 
@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.run_dir / "results.jsonl").is_file():
         print(f"error: {args.run_dir}: no results.jsonl there (is it a run folder?)", file=sys.stderr)
         return 2
-    from evaluation.scoring.judges import judge_from_env
+    from evaluation.rewards.judges import judge_from_env
 
     try:
         judge = judge_from_env()

@@ -19,17 +19,16 @@ from urllib.parse import urlsplit, urlunsplit
 from selenium.common.exceptions import JavascriptException, WebDriverException
 
 from agent.browser.navigation import same_document
+from evaluation.rewards.images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
+from evaluation.rewards.judges import VQA, Judge
+from evaluation.scoring import matching
+from evaluation.scoring.driver import Driver
+from evaluation.scoring.helpers import HelperEnv, as_text, call_helper
 from evaluation.taskfiles.loader import Task
 from evaluation.vocabulary.errors import EvaluationError, JudgeError, VQAError
 from evaluation.vocabulary.helper_calls import PAGE, Symbol
 from evaluation.vocabulary.outcome import Reward
 from evaluation.vocabulary.spec import Expectation, ImageQuery, ProgramTarget
-
-from . import matching
-from .driver import Driver
-from .helpers import HelperEnv, as_text, call_helper
-from .images import fetch_page_image, load_image_ref, open_image, page_image_urls, ssim
-from .judges import VQA, Judge
 
 
 @dataclass
