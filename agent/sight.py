@@ -111,17 +111,26 @@ def _cover(picture: Image.Image, width: float, height: float) -> Image.Image:
 
 
 def _small(image: Image.Image) -> np.ndarray:
-    return np.asarray(image.convert("RGB").resize((SIDE, SIDE), Image.Resampling.BILINEAR), dtype=np.float64)
+    """The picture at SIDE x SIDE, as three int16 planes (channel, row, column) of its 0-255 levels."""
+    pixels = np.asarray(image.convert("RGB").resize((SIDE, SIDE), Image.Resampling.BILINEAR), dtype=np.int16)
+    return np.ascontiguousarray(pixels.transpose(2, 0, 1))
 
 
 def _nearest_difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per pixel of `a`, the smallest mean-channel difference to a pixel of `b` within SHIFT of it."""
-    side = a.shape[0]
-    padded = np.pad(b, ((SHIFT, SHIFT), (SHIFT, SHIFT), (0, 0)), mode="edge")
-    shifts = range(0, 2 * SHIFT + 1)
-    return np.min(
-        [np.abs(a - padded[dy : dy + side, dx : dx + side]).mean(axis=2) for dy in shifts for dx in shifts], axis=0
-    )
+    """Per pixel of `a`, the smallest mean-channel difference to a pixel of `b` within SHIFT of it (`a`, `b`:
+    `_small`'s planes). Summed in integers, divided by the channels once: the minimum commutes with the
+    division, so the values are those of the channel mean of each shift."""
+    side = a.shape[1]
+    padded = np.pad(b, ((0, 0), (SHIFT, SHIFT), (SHIFT, SHIFT)), mode="edge")
+    best: np.ndarray | None = None
+    for dy in range(2 * SHIFT + 1):
+        for dx in range(2 * SHIFT + 1):
+            apart = np.abs(a - padded[:, dy : dy + side, dx : dx + side])
+            summed = apart[0] + apart[1] + apart[2]
+            best = summed if best is None else np.minimum(best, summed, out=best)
+    if best is None:  # range(2 * SHIFT + 1) is never empty
+        raise ValueError("no shift compared")
+    return best / float(a.shape[0])
 
 
 def _blur(d: np.ndarray, sigma: float = PATCH_SIGMA) -> np.ndarray:
@@ -138,7 +147,11 @@ def _blur(d: np.ndarray, sigma: float = PATCH_SIGMA) -> np.ndarray:
 def similarity(crop: Image.Image, picture: Image.Image) -> float:
     """How alike the two pictures look at 64x64 RGB (the reference cut to the crop's shape): 1 - (mean pixel
     difference + LOCAL_WEIGHT * largest patch difference) / (64 * (1 + LOCAL_WEIGHT)); 1 is identical."""
-    a, b = _small(crop), _small(_cover(picture, *crop.size))
+    return _score(_small(crop), _small(_cover(picture, *crop.size)))
+
+
+def _score(a: np.ndarray, b: np.ndarray) -> float:
+    """`similarity` of two `_small` pictures."""
     d = np.maximum(_nearest_difference(a, b), _nearest_difference(b, a))
     patch = float(_blur(d)[CORNER:-CORNER, CORNER:-CORNER].max())
     return float(1.0 - (d.mean() + LOCAL_WEIGHT * patch) / (SCALE * (1 + LOCAL_WEIGHT)))
@@ -181,6 +194,7 @@ def screenshot_image(png: bytes) -> Image.Image:
 def match_picture(screen: Image.Image, marks, picture: Image.Image) -> PictureMatch:
     """Compare `picture` with the crop of every picture-sized mark of the screen."""
     scored = []
+    references: dict[tuple[int, int], np.ndarray] = {}
     for mark in marks:
         x, y, w, h = mark.box
         left, top = max(0, round(x)), max(0, round(y))
@@ -190,7 +204,9 @@ def match_picture(screen: Image.Image, marks, picture: Image.Image) -> PictureMa
         if (right - left) * (bottom - top) < 0.6 * w * h:  # mostly off screen: not a fair look
             continue
         crop = screen.crop((left, top, right, bottom))
-        scored.append((similarity(crop, picture), mark))
+        if crop.size not in references:  # marks of one size (a grid of thumbnails) share the cut reference
+            references[crop.size] = _small(_cover(picture, *crop.size))
+        scored.append((_score(_small(crop), references[crop.size]), mark))
     if not scored:
         return PictureMatch(None, -1.0, -1.0, 0)
     scored.sort(key=lambda item: -item[0])
