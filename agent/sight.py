@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -51,12 +53,12 @@ def _norm(text: str) -> str:
     return " ".join((text or "").split()).casefold()
 
 
-def find_by_text(marks, text: str, tag: str | None = None):
+def find_by_text(marks: Sequence[Mark], text: str, tag: str | None = None) -> Mark | None:
     """The first mark whose text equals `text` (else starts with it, else contains it), of tag `tag` when
     given; None if none."""
     want = _norm(text)
     pool = [m for m in marks if tag is None or m.tag.upper() == tag.upper()]
-    tests = [lambda s: s == want]
+    tests: list[Callable[[str], bool]] = [lambda s: s == want]
     if len(want) >= 3:  # "S" (a size) must not pick "Search..."
         tests += [lambda s: s.startswith(want), lambda s: want in s]
     for test in tests:
@@ -76,19 +78,22 @@ def reading_order(observation_text: str) -> list[tuple[str | None, str, str]]:
     return out
 
 
-def marks_after(observation_text: str, marks, label: str) -> list:
+def marks_after(observation_text: str, marks: Sequence[Mark], label: str) -> list[Mark]:
     """The marks after the first line whose text is `label` (else starts with it), in reading order."""
     want = _norm(label)
     by_id = {m.id: m for m in marks}
     lines = reading_order(observation_text)
-    for test in (lambda s: s == want, lambda s: s.startswith(want)):
+    tests: list[Callable[[str], bool]] = [lambda s: s == want, lambda s: s.startswith(want)]
+    for test in tests:
         at = next((i for i, (_, _, text) in enumerate(lines) if test(_norm(text))), None)
         if at is not None:
             return [by_id[mark_id] for mark_id, _, _ in lines[at + 1 :] if mark_id is not None and mark_id in by_id]
     return []
 
 
-def find_after(observation_text: str, marks, label: str, text: str | None = None, tag: str | None = None):
+def find_after(
+    observation_text: str, marks: Sequence[Mark], label: str, text: str | None = None, tag: str | None = None
+) -> Mark | None:
     """The first field mark (input, textarea, select) after the visible text `label`; with `text`, the first
     mark after it whose text is `text` (a comment's Reply under its author's name)."""
     after = marks_after(observation_text, marks, label)
@@ -111,17 +116,26 @@ def _cover(picture: Image.Image, width: float, height: float) -> Image.Image:
 
 
 def _small(image: Image.Image) -> np.ndarray:
-    return np.asarray(image.convert("RGB").resize((SIDE, SIDE), Image.Resampling.BILINEAR), dtype=np.float64)
+    """The picture at SIDE x SIDE, as three int16 planes (channel, row, column) of its 0-255 levels."""
+    pixels = np.asarray(image.convert("RGB").resize((SIDE, SIDE), Image.Resampling.BILINEAR), dtype=np.int16)
+    return np.ascontiguousarray(pixels.transpose(2, 0, 1))
 
 
 def _nearest_difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per pixel of `a`, the smallest mean-channel difference to a pixel of `b` within SHIFT of it."""
-    side = a.shape[0]
-    padded = np.pad(b, ((SHIFT, SHIFT), (SHIFT, SHIFT), (0, 0)), mode="edge")
-    shifts = range(0, 2 * SHIFT + 1)
-    return np.min(
-        [np.abs(a - padded[dy : dy + side, dx : dx + side]).mean(axis=2) for dy in shifts for dx in shifts], axis=0
-    )
+    """Per pixel of `a`, the smallest mean-channel difference to a pixel of `b` within SHIFT of it (`a`, `b`:
+    `_small`'s planes). Summed in integers, divided by the channels once: the minimum commutes with the
+    division, so the values are those of the channel mean of each shift."""
+    side = a.shape[1]
+    padded = np.pad(b, ((0, 0), (SHIFT, SHIFT), (SHIFT, SHIFT)), mode="edge")
+    best: np.ndarray | None = None
+    for dy in range(2 * SHIFT + 1):
+        for dx in range(2 * SHIFT + 1):
+            apart = np.abs(a - padded[:, dy : dy + side, dx : dx + side])
+            summed = apart[0] + apart[1] + apart[2]
+            best = summed if best is None else np.minimum(best, summed, out=best)
+    if best is None:  # range(2 * SHIFT + 1) is never empty
+        raise ValueError("no shift compared")
+    return best / float(a.shape[0])
 
 
 def _blur(d: np.ndarray, sigma: float = PATCH_SIGMA) -> np.ndarray:
@@ -138,19 +152,26 @@ def _blur(d: np.ndarray, sigma: float = PATCH_SIGMA) -> np.ndarray:
 def similarity(crop: Image.Image, picture: Image.Image) -> float:
     """How alike the two pictures look at 64x64 RGB (the reference cut to the crop's shape): 1 - (mean pixel
     difference + LOCAL_WEIGHT * largest patch difference) / (64 * (1 + LOCAL_WEIGHT)); 1 is identical."""
-    a, b = _small(crop), _small(_cover(picture, *crop.size))
+    return _score(_small(crop), _small(_cover(picture, *crop.size)))
+
+
+def _score(a: np.ndarray, b: np.ndarray) -> float:
+    """`similarity` of two `_small` pictures."""
     d = np.maximum(_nearest_difference(a, b), _nearest_difference(b, a))
     patch = float(_blur(d)[CORNER:-CORNER, CORNER:-CORNER].max())
     return float(1.0 - (d.mean() + LOCAL_WEIGHT * patch) / (SCALE * (1 + LOCAL_WEIGHT)))
 
 
-def _overlap(a, b) -> float:
+Box = tuple[float, float, float, float]  # x, y, width, height
+
+
+def _overlap(a: Box, b: Box) -> float:
     """Intersection over the smaller box's area."""
     ax, ay, aw, ah = a
     bx, by, bw, bh = b
     w = max(0.0, min(ax + aw, bx + bw) - max(ax, bx))
     h = max(0.0, min(ay + ah, by + bh) - max(ay, by))
-    return w * h / max(1.0, min(aw * ah, bw * bh))
+    return float(w * h / max(1.0, min(aw * ah, bw * bh)))
 
 
 @dataclass
@@ -164,7 +185,7 @@ class PictureMatch:
     def margin(self) -> float:
         return self.score - self.runner_up
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "mark": getattr(self.mark, "id", None),
             "score": round(self.score, 4),
@@ -178,9 +199,10 @@ def screenshot_image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def match_picture(screen: Image.Image, marks, picture: Image.Image) -> PictureMatch:
+def match_picture(screen: Image.Image, marks: Sequence[Mark], picture: Image.Image) -> PictureMatch:
     """Compare `picture` with the crop of every picture-sized mark of the screen."""
     scored = []
+    references: dict[tuple[int, int], np.ndarray] = {}
     for mark in marks:
         x, y, w, h = mark.box
         left, top = max(0, round(x)), max(0, round(y))
@@ -190,7 +212,9 @@ def match_picture(screen: Image.Image, marks, picture: Image.Image) -> PictureMa
         if (right - left) * (bottom - top) < 0.6 * w * h:  # mostly off screen: not a fair look
             continue
         crop = screen.crop((left, top, right, bottom))
-        scored.append((similarity(crop, picture), mark))
+        if crop.size not in references:  # marks of one size (a grid of thumbnails) share the cut reference
+            references[crop.size] = _small(_cover(picture, *crop.size))
+        scored.append((_score(_small(crop), references[crop.size]), mark))
     if not scored:
         return PictureMatch(None, -1.0, -1.0, 0)
     scored.sort(key=lambda item: -item[0])
@@ -199,7 +223,7 @@ def match_picture(screen: Image.Image, marks, picture: Image.Image) -> PictureMa
     return PictureMatch(best, best_score, elsewhere[0] if elsewhere else -1.0, len(scored))
 
 
-def nearest(marks, text: str, to) -> object | None:
+def nearest(marks: Sequence[Mark], text: str, to: Mark) -> Mark | None:
     """The mark whose text is `text` closest (box centres) to the mark `to`."""
     want = _norm(text)
     pool = [m for m in marks if _norm(m.text) == want] or [m for m in marks if want in _norm(m.text)]

@@ -3,8 +3,9 @@
 A sample (every 20th task of each suite by default) is proven as `make test-tasks` proves every task (sighted
 agent, --prove, whole observations, frames only on failure), with make test's workers; printed: the wall
 time per task of the sample (the target is 0.5 s on 2 cores), its CPU time per task (of the whole process
-tree, which a loaded machine changes much less than the wall time) and the phase table of its result lines
-(evaluation/reporting/phases.py), so each phase's share can be followed from one change to the next.
+tree, which a loaded machine changes much less than the wall time), that CPU split by process (Chromium's browser,
+GPU, renderer and utility processes, ChromeDriver, the sites, pytest and its workers) and the phase table of its
+result lines (evaluation/reporting/phases.py), so each phase's share can be followed from one change to the next.
 
     python -m benchmarks proof                                 # every 20th task, make test's workers
     python -m benchmarks.bench_proof [--every N] [--workers N]
@@ -50,6 +51,7 @@ class TreeCPU(threading.Thread):
         super().__init__(daemon=True)
         self.root, self.period = root, period
         self.spent: dict[tuple[int, str], int] = {}  # (pid, start time) -> clock ticks
+        self.kinds: dict[tuple[int, str], str] = {}  # (pid, start time) -> what the process is (process_kind)
         self.done = threading.Event()
 
     def run(self) -> None:
@@ -77,9 +79,47 @@ class TreeCPU(threading.Thread):
                 ancestor = parents[ancestor]
             if ancestor == self.root:
                 self.spent[(pid, started)] = used
+                # read each time: a process seen between its fork and its exec (Debian's chromium is a shell
+                # script that execs the browser) has its parent's command line at first; an ended one not yet
+                # reaped has none, and keeps what it was
+                kind = process_kind(pid)
+                if kind != "other" or (pid, started) not in self.kinds:
+                    self.kinds[(pid, started)] = kind
 
     def seconds(self) -> float:
         return sum(self.spent.values()) / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.0
+
+    def by_kind(self) -> dict[str, float]:
+        """CPU seconds by what the processes are (process_kind), most first."""
+        ticks: dict[str, int] = {}
+        for key, used in self.spent.items():
+            kind = self.kinds.get(key, "other")
+            ticks[kind] = ticks.get(kind, 0) + used
+        per_second = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+        return {kind: used / per_second for kind, used in sorted(ticks.items(), key=lambda item: -item[1])}
+
+
+def process_kind(pid: int) -> str:
+    """What a process of the proof's tree is, from its command line: Chromium's browser process, its GPU
+    process (compositing and the screenshots' pixels), its renderers (the zygote's children keep its command
+    line), its utility processes; ChromeDriver; the sites' servers; pytest and its workers (the harness and the
+    sighted agent)."""
+    try:
+        words = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").split()
+    except OSError:
+        return "other"
+    program = Path(words[0]).name if words else ""
+    kind = next((w.split("=", 1)[1] for w in words if w.startswith("--type=")), None)
+    if "chrom" in program and "driver" not in program:
+        names = {None: "Chromium browser process", "gpu-process": "Chromium GPU process", "utility": "Chromium utility"}
+        return names.get(kind, "Chromium renderers")
+    if "chromedriver" in program:
+        return "ChromeDriver"
+    if "kiwix" in program or any(w in ("sites", "sites.serve") or w.startswith("sites.") for w in words[1:3]):
+        return "sites"
+    if program.startswith("python"):
+        return "pytest and its workers"
+    return "other"
 
 
 def main(argv: list[str]) -> None:
@@ -126,6 +166,7 @@ def main(argv: list[str]) -> None:
         done = subprocess.CompletedProcess(command, run.returncode, out, err)
         wall = time.perf_counter() - start
         cpu = meter.seconds()
+        kinds = meter.by_kind()
         if done.returncode != 0:
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
             raise RuntimeError(f"the sample's proofs failed (exit {done.returncode}):\n{tail}")
@@ -143,6 +184,10 @@ def main(argv: list[str]) -> None:
         f"(target 0.5 s on 2 cores); {cpu / len(ids):.2f} s of CPU per task (user + system of the whole "
         f"process tree: pytest, its workers, the sites, ChromeDriver and Chromium; a loaded machine's wall time "
         f"is noise, its CPU time much less)"
+    )
+    print(
+        "CPU per task by process: "
+        + ", ".join(f"{kind} {seconds / len(ids):.3f} s" for kind, seconds in kinds.items() if seconds > 0)
     )
     print(table)
 

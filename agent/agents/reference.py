@@ -31,9 +31,9 @@ sighted agent (agent/agents/sighted.py), which never uses `css`. One of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, overload
+from typing import Any, Literal, Protocol, overload
 
 from PIL import Image
 
@@ -64,7 +64,7 @@ class SolutionStep:
     index: int | None = None
     answer: str | None = None
     note: str = ""
-    sight: dict | None = None
+    sight: dict[str, str] | None = None
 
     def describe(self) -> str:
         target = " ".join(f"{k}={v!r}" for k, v in (("css", self.css), ("text", self.text)) if v is not None)
@@ -83,10 +83,10 @@ class SolutionStep:
 
 
 @overload
-def _str_field(step: dict, name: str, where: str, required: Literal[True]) -> str: ...
+def _str_field(step: dict[str, Any], name: str, where: str, required: Literal[True]) -> str: ...
 @overload
-def _str_field(step: dict, name: str, where: str, required: bool) -> str | None: ...
-def _str_field(step: dict, name: str, where: str, required: bool) -> str | None:
+def _str_field(step: dict[str, Any], name: str, where: str, required: bool) -> str | None: ...
+def _str_field(step: dict[str, Any], name: str, where: str, required: bool) -> str | None:
     value = step.get(name)
     if value is None:
         if required:
@@ -100,7 +100,7 @@ def _str_field(step: dict, name: str, where: str, required: bool) -> str | None:
 _SIGHT_KEYS = {"text": str, "tag": str, "after": str, "picture": str, "near": str}
 
 
-def _sight_field(value, where: str) -> dict | None:
+def _sight_field(value: object, where: str) -> dict[str, str] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -115,38 +115,38 @@ def _sight_field(value, where: str) -> dict | None:
         raise ValueError(f"{where}: sight needs one of text, after, picture (or text with after); got {ways or 'none'}")
     if "near" in value and "picture" not in value:
         raise ValueError(f"{where}: sight.near goes with sight.picture")
-    return dict(value)
+    return {str(key): str(item) for key, item in value.items()}
 
 
-def _enter(step: dict, where: str) -> bool:
+def _enter(step: dict[str, Any], where: str) -> bool:
     enter = step.get("enter", True)
     if not isinstance(enter, bool):
         raise ValueError(f"{where}: field 'enter' must be true or false, got {enter!r}")
     return enter
 
 
-def _direction(step: dict, where: str) -> str:
+def _direction(step: dict[str, Any], where: str) -> str:
     direction = step.get("direction", "down")
     if direction not in ("up", "down"):
         raise ValueError(f"{where}: field 'direction' must be 'up' or 'down', got {direction!r}")
-    return direction
+    return str(direction)
 
 
-def _url(step: dict, where: str) -> str:
+def _url(step: dict[str, Any], where: str) -> str:
     url = _str_field(step, "url", where, True)
     if not url.strip():
         raise ValueError(f"{where}: field 'url' is empty")
     return url
 
 
-def _index(step: dict, where: str) -> int:
+def _index(step: dict[str, Any], where: str) -> int:
     index = step.get("index")
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         raise ValueError(f"{where}: field 'index' must be a non-negative integer, got {index!r}")
     return index
 
 
-def _answer(step: dict, where: str) -> str:
+def _answer(step: dict[str, Any], where: str) -> str:
     answer = step.get("answer", "")
     if not isinstance(answer, (str, int, float)) or isinstance(answer, bool):
         raise ValueError(f"{where}: field 'answer' must be a string, got {type(answer).__name__}")
@@ -154,7 +154,7 @@ def _answer(step: dict, where: str) -> str:
 
 
 # How each step field is read and checked (the fields each kind has come from its action's definition)
-_CHECKS: dict[str, Callable[[dict, str], Any]] = {
+_CHECKS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "value": lambda step, where: _str_field(step, "value", where, True),
     "enter": _enter,
     "key": lambda step, where: _str_field(step, "key", where, True),
@@ -165,7 +165,7 @@ _CHECKS: dict[str, Callable[[dict, str], Any]] = {
 }
 
 
-def parse_solution(steps) -> list[SolutionStep]:
+def parse_solution(steps: object) -> list[SolutionStep]:
     """Validate a `reference_solution` list. Raises ValueError naming the step index and the field."""
     if not isinstance(steps, (list, tuple)):
         raise ValueError(f"reference_solution must be a list of steps, got {type(steps).__name__}")
@@ -181,7 +181,7 @@ def parse_solution(steps) -> list[SolutionStep]:
         if unknown:
             raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))} for do={do!r}")
         note = _str_field(step, "note", where, False) or ""
-        element: dict = {}
+        element: dict[str, Any] = {}
         if do in ELEMENT_STEPS:
             css = _str_field(step, "css", where, False)
             text = _str_field(step, "text", where, False)
@@ -195,10 +195,23 @@ def parse_solution(steps) -> list[SolutionStep]:
     return parsed
 
 
+def solution_steps(solution: Sequence[object]) -> list[SolutionStep]:
+    """A solution's steps, given parsed already or as the task file's objects (validated then)."""
+    if all(isinstance(s, SolutionStep) for s in solution):
+        return [s for s in solution if isinstance(s, SolutionStep)]
+    return parse_solution(solution)
+
+
 def _substitute(url: str, url_map: dict[str, str]) -> str:
     for placeholder, base in url_map.items():
         url = url.replace(placeholder, base.rstrip("/"))
     return url
+
+
+class ElementResolver(Protocol):
+    """What the reference agent asks of the browser: the id of an element in the latest observation."""
+
+    def resolve_element_id(self, css: str | None = None, text: str | None = None) -> str: ...
 
 
 class ReferenceAgent:
@@ -208,12 +221,16 @@ class ReferenceAgent:
     name = "reference"
 
     def __init__(
-        self, env, solution, observation_mode: str = "accessibility_tree", url_map: dict[str, str] | None = None
-    ):
+        self,
+        env: ElementResolver,
+        solution: Sequence[object] | None,
+        observation_mode: str = "accessibility_tree",
+        url_map: dict[str, str] | None = None,
+    ) -> None:
         if solution is None:
             raise ValueError("the reference agent needs the task's reference_solution (the task has none)")
         self.env = env
-        self.steps = solution if all(isinstance(s, SolutionStep) for s in solution) else parse_solution(solution)
+        self.steps = solution_steps(solution)
         self.observation_mode = observation_mode
         self.url_map = dict(url_map or {})
         self.position = 0
@@ -221,7 +238,7 @@ class ReferenceAgent:
     def reset(self, intent: str, images: list[Image.Image]) -> None:
         self.position = 0
 
-    def act(self, obs: Observation, history: list) -> AgentOutput:
+    def act(self, obs: Observation, history: list[Any]) -> AgentOutput:
         if self.position >= len(self.steps):
             return AgentOutput("stop []", reasoning="The reference solution ended without a stop step.")
         step = self.steps[self.position]

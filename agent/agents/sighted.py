@@ -13,14 +13,17 @@ are recorded in the step (`AgentOutput.detail`, shown in the trajectory) and sum
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 from agent.agents.base import AgentOutput
-from agent.agents.reference import ELEMENT_STEPS, SolutionStep, parse_solution
+from agent.agents.reference import ELEMENT_STEPS, solution_steps
 from agent.observation import Observation
 from agent.sight import caption_link, find_after, find_by_text, match_picture, nearest, screenshot_image
+from agent.som import Mark
 
 MIN_SCORE = 0.75
 MIN_MARGIN = 0.1
@@ -33,16 +36,16 @@ class SightedAgent:
 
     def __init__(
         self,
-        solution,
+        solution: Sequence[object] | None,
         task_dir: str | Path | None = None,
         url_map: dict[str, str] | None = None,
         min_score: float = MIN_SCORE,
         min_margin: float = MIN_MARGIN,
         max_scrolls: int = MAX_SCROLLS,
-    ):
+    ) -> None:
         if solution is None:
             raise ValueError("the sighted agent needs the task's reference_solution (the task has none)")
-        self.steps = solution if all(isinstance(s, SolutionStep) for s in solution) else parse_solution(solution)
+        self.steps = solution_steps(solution)
         missing = [i for i, s in enumerate(self.steps) if s.do in ELEMENT_STEPS and not s.sight]
         if missing:
             raise ValueError(
@@ -54,13 +57,13 @@ class SightedAgent:
         self.min_score, self.min_margin, self.max_scrolls = min_score, min_margin, max_scrolls
         self.position = 0
         self.scrolls = 0
-        self.matches: list[dict] = []  # every target found: how, score and margin for pictures
+        self.matches: list[dict[str, Any]] = []  # every target found: how, score and margin for pictures
         self._pictures: dict[str, Image.Image] = {}
 
     def reset(self, intent: str, images: list[Image.Image]) -> None:
         self.position, self.scrolls, self.matches = 0, 0, []
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """How the targets of the episode were found: counts by way, and the smallest picture margin."""
         by_picture = [m for m in self.matches if m["by"] == "picture"]
         return {
@@ -80,7 +83,7 @@ class SightedAgent:
             self._pictures[ref] = Image.open(path).convert("RGB")
         return self._pictures[ref]
 
-    def _find(self, sight: dict | None, obs: Observation):
+    def _find(self, sight: dict[str, str] | None, obs: Observation) -> tuple[Mark | None, dict[str, Any]]:
         """(mark, detail) or (None, detail saying what was seen)."""
         if not sight:  # __init__ refuses an element step without one
             raise ValueError("a sighted step without `sight`")
@@ -107,7 +110,7 @@ class SightedAgent:
             detail["clicked"] = "the caption link of the picture"
         return target, detail
 
-    def act(self, obs: Observation, history: list) -> AgentOutput:
+    def act(self, obs: Observation, history: list[Any]) -> AgentOutput:
         if self.position >= len(self.steps):
             return AgentOutput("stop []", reasoning="The reference solution ended without a stop step.")
         step = self.steps[self.position]

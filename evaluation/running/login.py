@@ -30,7 +30,9 @@ import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from selenium.common.exceptions import TimeoutException, WebDriverException
@@ -39,6 +41,11 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from agent.load import load_scaled, retry_slow_renderer
 from sites.registry import LoginSpec, site_specs
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+Cookie = dict[str, Any]  # a cookie in WebDriver's shape (name, value, path, secure, httpOnly, ...)
 
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # the sites are local: no proxy
 LOGIN_TIMEOUT_S = float(os.environ.get("LOGIN_TIMEOUT", "20"))
@@ -103,7 +110,7 @@ def no_login() -> set[str]:
 
 
 # (site, base URL) -> cookies of the logged-in session, per worker process.
-_COOKIES: dict[tuple[str, str], list[dict]] = {}
+_COOKIES: dict[tuple[str, str], list[Cookie]] = {}
 _LOCK = threading.Lock()
 
 
@@ -112,10 +119,10 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def _slow_renderer_retry(driver):
+def _slow_renderer_retry(driver: Any) -> Callable[[BaseException], None]:
     """Before loading a page again after a renderer timeout: stop the load, give the page twice the time."""
 
-    def on_retry(_exc):
+    def on_retry(_exc: BaseException) -> None:
         try:
             driver.execute_script("window.stop()")
         except WebDriverException:
@@ -126,12 +133,12 @@ def _slow_renderer_retry(driver):
     return on_retry
 
 
-def _get(driver, url: str) -> None:
+def _get(driver: Any, url: str) -> None:
     """Load `url`; a renderer starved by an oversubscribed machine gets more tries, with more time."""
     retry_slow_renderer(lambda: driver.get(url), on_retry=_slow_renderer_retry(driver))
 
 
-def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]:
+def _form_login(driver: WebDriver, site: str, base: str, recipe: LoginRecipe) -> list[Cookie]:
     url = base.rstrip("/") + recipe.path
     user, password = recipe.credentials()
     patience = load_scaled(LOGIN_TIMEOUT_S)  # an oversubscribed machine answers slower
@@ -174,7 +181,7 @@ def _form_login(driver, site: str, base: str, recipe: LoginRecipe) -> list[dict]
     return driver.get_cookies()
 
 
-def _restore(env, base: str, cookies: list[dict]) -> None:
+def _restore(env: Any, base: str, cookies: list[Cookie]) -> None:
     """Put a saved session back into the browser over DevTools (no page load: a task's first page is the
     next one the browser loads); a browser without DevTools (a Grid node) visits the origin and adds them."""
     origin = _origin(base)
@@ -211,7 +218,7 @@ def _restore(env, base: str, cookies: list[dict]) -> None:
         driver.add_cookie(cookie)
 
 
-def session_cookies(site: str, base: str, recipe: LoginRecipe, token: str) -> list[dict]:
+def session_cookies(site: str, base: str, recipe: LoginRecipe, token: str) -> list[Cookie]:
     """A new session of the recipe's account from an embedded site (`POST <session_path>` with the reset token:
     sites/common/sessions.py), as cookies in WebDriver's shape."""
     user, _ = recipe.credentials()
@@ -247,8 +254,9 @@ def session_cookies(site: str, base: str, recipe: LoginRecipe, token: str) -> li
     return cookies
 
 
-def login_sites(env, sites: list[str], urls: dict[str, str], session_token: str | None = None) -> None:
-    """Log `env`'s browser in to every site of `sites` that has a login. With `session_token` (the embedded
+def login_sites(env: Any, sites: list[str], urls: dict[str, str], session_token: str | None = None) -> None:
+    """Log `env`'s browser in to every site of `sites` that has a login (`env`: a BrowserEnv, or any object with its
+    `driver` and, for cookies put in over DevTools, `cdp_tab` or `cdp`). With `session_token` (the embedded
     stack, whose resets end every session): a fresh session from each site for the token, put into the browser.
     Without (the official sites): the first time through the form, later from the cookies kept by this
     process. Raises LoginError naming the site and URL."""

@@ -19,6 +19,7 @@ verify` runs it twice over every task.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from agent.agents.base import AgentOutput
 from agent.agents.reference import ELEMENT_STEPS
@@ -26,6 +27,12 @@ from agent.observation import Observation
 from evaluation.rewards.evaluators import EvalContext, evaluate_task
 from evaluation.taskfiles.loader import Task
 from evaluation.vocabulary.outcome import Reward
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from agent.agents.sighted import SightedAgent
+    from agent.browser import BrowserEnv
 
 _ELEMENT = ELEMENT_STEPS  # the steps that name an element (the action definitions say which)
 
@@ -54,27 +61,27 @@ class ReferenceCheck:
     same step is resolved in the same observation (`env.resolve_element_id`), and the two are compared. The
     sighted agent's output is passed on unchanged; disagreements are collected for the test to fail on."""
 
-    inner: object  # a SightedAgent: `steps`, `position`, `act`
-    env: object  # the BrowserEnv: `resolve_element_id(css=, text=)`
+    inner: SightedAgent  # `steps`, `position`, `act`
+    env: BrowserEnv  # `resolve_element_id(css=, text=)`
     checked: int = 0
-    disagreements: list[dict] = field(default_factory=list)
+    disagreements: list[dict[str, Any]] = field(default_factory=list)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)  # name, observation_mode...
 
-    def reset(self, intent: str, images: list) -> None:
+    def reset(self, intent: str, images: list[Image.Image]) -> None:
         self.checked, self.disagreements = 0, []
-        self.inner.reset(intent, images)  # type: ignore[attr-defined]
+        self.inner.reset(intent, images)
 
-    def act(self, obs: Observation, history: list) -> AgentOutput:
-        position = self.inner.position  # type: ignore[attr-defined]
-        out: AgentOutput = self.inner.act(obs, history)  # type: ignore[attr-defined]
-        steps = self.inner.steps  # type: ignore[attr-defined]
+    def act(self, obs: Observation, history: list[Any]) -> AgentOutput:
+        position = self.inner.position
+        out: AgentOutput = self.inner.act(obs, history)
+        steps = self.inner.steps
         if position < len(steps) and steps[position].do in _ELEMENT and out.detail.get("found"):
             step = steps[position]
             self.checked += 1
             try:
-                named = str(self.env.resolve_element_id(css=step.css, text=step.text))  # type: ignore[attr-defined]
+                named = str(self.env.resolve_element_id(css=step.css, text=step.text))
             except LookupError as exc:
                 named, why = None, str(exc)
             else:
@@ -97,7 +104,7 @@ class ReferenceCheck:
                 )
         return out
 
-    def comparison(self) -> dict:
+    def comparison(self) -> dict[str, Any]:
         """The proof's record (`summary()` stays the sighted agent's own: how its targets were found)."""
         return {
             "element_steps": self.checked,
@@ -109,11 +116,11 @@ class ReferenceCheck:
 def _mark_text(obs: Observation, mark_id: str | None) -> str | None:
     for mark in obs.meta.get("marks") or []:
         if str(mark.id) == mark_id:
-            return mark.text[:80]
+            return str(mark.text)[:80]
     return None
 
 
-def proof_failures(record: dict) -> list[str]:
+def proof_failures(record: dict[str, Any]) -> list[str]:
     """What a proved task's record says failed of the null and reference proofs (empty: both hold)."""
     proof = record.get("proof") or {}
     problems = []

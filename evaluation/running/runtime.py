@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from evaluation.reporting.results import append_result, one_line
 from evaluation.rewards.evaluators import EvalContext, evaluate_task
@@ -29,10 +29,13 @@ from evaluation.vocabulary.placeholders import PLACEHOLDERS, sites_referenced
 from .stacks import Stack, StackName, make_stack
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from agent.agents import AgentSpec
     from agent.browser import BrowserEnv
     from agent.episode import EpisodeResult
     from agent.observation import ObservationMode
+    from evaluation.scoring.site_api import ShoppingAPI
 
 T = TypeVar("T")
 
@@ -76,7 +79,7 @@ class RunOptions:
 @dataclass
 class TaskOutcome:
     reward: Reward | None
-    record: dict
+    record: dict[str, Any]
     error: str | None = None
     retryable: bool = False  # a harness error another attempt may not hit (not a bad task)
 
@@ -93,7 +96,7 @@ class _LazyVQA:
     def __init__(self) -> None:
         self._backend: VQA | None = None
 
-    def ask(self, image, question: str) -> str:
+    def ask(self, image: Image.Image, question: str) -> str:
         if self._backend is None:
             self._backend = vqa_from_env()
             if self._backend is None:
@@ -128,13 +131,13 @@ class _Run:
     """The state of one task's run, handed from phase to phase."""
 
     task: Task
-    record: dict
+    record: dict[str, Any]
     started: float = field(default_factory=time.perf_counter)
-    timings: dict = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
     phase: Phase = "sites"
-    urls: dict = field(default_factory=dict)
+    urls: dict[str, str] = field(default_factory=dict)
     resolved: Task | None = None
-    images: list = field(default_factory=list)
+    images: list[Image.Image] = field(default_factory=list)
     env: BrowserEnv | None = None
     result: EpisodeResult | None = None
     reward: Reward | None = None
@@ -186,7 +189,7 @@ class Runtime:
                 self.close_browser()
         if self.env is None:
 
-            def start():
+            def start() -> BrowserEnv:
                 return BrowserEnv(
                     viewport=viewport,
                     mode=self.observation_mode(),
@@ -237,7 +240,7 @@ class Runtime:
         return self._vqa
 
     # ---- one task -----------------------------------------------------------------------------------
-    def base_record(self, task: Task) -> dict:
+    def base_record(self, task: Task) -> dict[str, Any]:
         o = self.options
         return {
             "task_file": str(task.file),
@@ -398,9 +401,13 @@ class Runtime:
             drain(env.driver)  # the login's requests are not the episode's
         check = before = None
         if self.options.prove:
+            from agent.agents.sighted import SightedAgent
+
             from .proof import ReferenceCheck
 
-            agent = check = ReferenceCheck(agent, env)
+            if not isinstance(made, SightedAgent):
+                raise HarnessError(f"--prove runs the sighted agent's episode, not {self.options.agent!r}'s")
+            agent = check = ReferenceCheck(made, env)
             before = self._null_proof(run)
         try:
             result = run.result = run_episode(
@@ -510,8 +517,8 @@ class Runtime:
             after = judge.usage.to_dict()
             run.record["judge_usage"] = {k: after[k] - before[k] for k in after}
 
-    def _shopping_api_factory(self, urls: dict[str, str]):
-        def factory():
+    def _shopping_api_factory(self, urls: dict[str, str]) -> Callable[[], ShoppingAPI]:
+        def factory() -> ShoppingAPI:
             from evaluation.scoring.site_api import get_shopping_api
 
             return get_shopping_api(self.options.stack, urls)
@@ -534,7 +541,7 @@ class Runtime:
         task: Task,
         result: EpisodeResult | None,
         resolved: Task,
-        images,
+        images: list[Image.Image],
         reward: Reward | None,
         error: str | None = None,
         proved: bool = True,

@@ -66,7 +66,7 @@ class Stack(ABC):
         """Whether a task is reset before it runs (always where resets are cheap)."""
         return require_reset
 
-    def lock(self, sites: list[str], exclusive: bool):
+    def lock(self, sites: list[str], exclusive: bool) -> contextlib.AbstractContextManager[object]:
         return contextlib.nullcontext()
 
     def session_token(self) -> str | None:
@@ -203,7 +203,7 @@ class DockerStack(Stack):
     def unhealthy(self, sites: list[str]) -> dict[str, str]:
         return {s: f"it does not answer {self.urls[s]}" for s in sites if s in self.urls and not _answers(self.urls[s])}
 
-    def lock(self, sites: list[str], exclusive: bool):
+    def lock(self, sites: list[str], exclusive: bool) -> contextlib.AbstractContextManager[object]:
         from evaluation.running.site_locks import SiteLocks
         from sites.config import settings
 
@@ -315,7 +315,7 @@ class ComposeStack(Stack):
     def must_reset(self, require_reset: bool) -> bool:
         return True  # a reset is one request, as on the embedded stack
 
-    def lock(self, sites: list[str], exclusive: bool):
+    def lock(self, sites: list[str], exclusive: bool) -> contextlib.AbstractContextManager[object]:
         # every task resets its sites, so it holds them alone whatever `exclusive` says
         from evaluation.running.site_locks import SiteLocks
         from sites.config import settings

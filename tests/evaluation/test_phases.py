@@ -92,3 +92,7 @@ def test_the_proof_benchmark_counts_the_cpu_of_a_grandchild():
         process.communicate(b"")
     meter.stop()
     assert 0.35 <= meter.seconds() < 0.75, meter.spent  # clock ticks: utime and stime each rounded down
+    # by what each process is: the grandchild is a Python process (seen as its shell before its exec, kept as
+    # Python once it has ended); the shell spent next to nothing
+    kinds = meter.by_kind()
+    assert kinds.get("pytest and its workers", 0.0) >= 0.35 and kinds.get("other", 0.0) < 0.1, (kinds, meter.kinds)
