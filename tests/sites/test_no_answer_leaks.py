@@ -31,7 +31,7 @@ from tests.sites.crawl import crawl, login_session
 
 TASKS_DIR = Path(__file__).resolve().parents[2] / "tasks"
 # one worker runs the module (make test: --dist loadgroup), so its arena and crawl are made once
-pytestmark = pytest.mark.xdist_group("answer-leaks")
+pytestmark = [pytest.mark.xdist_group("answer-leaks"), pytest.mark.slow]  # the crawl: a minute
 PLACEHOLDERS = {
     "__CLASSIFIEDS__": "classifieds",
     "__SHOPPING__": "shopping",
