@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -67,23 +68,44 @@ def test_slow_units_then_groups_then_single_tests_larger_first_each_unit_whole()
     assert unit_of(cast(pytest.Item, items[10])) == "@cluster_kill" and unit_of(cast(pytest.Item, items[0])) == "a::one"
 
 
-def test_make_test_collects_the_slow_units_first_and_every_test_once():
-    """The collection the workers report under make test's options: the units marked slow lead, nothing lost or
-    doubled against the plain collection, which a run without xdist keeps."""
+# a plugin for the run below: the order a worker collected the tests in, then nothing run
+PROBE = """
+import os
+import pytest
 
-    def collect(*options: str) -> list[str]:
+
+@pytest.hookimpl(wrapper=True)  # around every other implementation: the order they leave
+def pytest_collection_modifyitems(config, items):
+    yield
+    if os.environ.get("PYTEST_XDIST_WORKER") == "gw0":
+        with open(os.environ["ORDER_FILE"], "w") as out:
+            out.write("\\n".join(item.nodeid.split("@")[0] for item in items))
+    config.hook.pytest_deselected(items=list(items))
+    items[:] = []
+"""
+
+
+def test_make_test_collects_the_slow_units_first_and_every_test_once(tmp_path):
+    """The order an xdist worker collects in under make test's options: the units marked slow lead, nothing lost
+    or doubled against the plain collection, which a run without xdist keeps."""
+    (tmp_path / "order_probe.py").write_text(PROBE)
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}", "ORDER_FILE": str(tmp_path / "order.txt")}
+
+    def run(*options: str) -> subprocess.CompletedProcess:
         proc = subprocess.run(
-            [sys.executable, "-m", "pytest", *FILES, "--collect-only", "-q", *options],
+            [sys.executable, "-m", "pytest", *FILES, "-q", "-p", "no:cacheprovider", *options],
             cwd=ROOT,
+            env=env,
             capture_output=True,
             text=True,
             timeout=600,
         )
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        return [line for line in proc.stdout.splitlines() if "::" in line]
+        assert proc.returncode in (0, 5), proc.stdout + proc.stderr  # 5: no test ran (the probe's run)
+        return proc
 
-    plain = collect()
-    scheduled = collect("-p", "xdist", "--dist", "loadgroup", "-p", "no:cacheprovider")
+    plain = [line for line in run("--collect-only").stdout.splitlines() if "::" in line]
+    run("-n", "1", "--dist", "loadgroup", "--no-loadscope-reorder", "-p", "order_probe")
+    scheduled = (tmp_path / "order.txt").read_text().split("\n")
     assert sorted(scheduled) == sorted(plain) and scheduled != plain
     slow = [
         n for n in plain if n.startswith(("tests/sites/test_no_answer_leaks.py", "tests/evaluation/test_ray_backend"))
