@@ -50,7 +50,7 @@ eval: install   ## run the benchmark (AGENT, MODEL, WORKERS, RESUME=results/<run
 	$(PY) -m evaluation.run --stack $(STACK) $(if $(BACKEND),--backend $(BACKEND)) --workers $(WORKERS) $(if $(AGENT),--agent $(AGENT)) $(if $(MODEL),--model $(MODEL)) $(if $(RESULTS),--results $(RESULTS)) $(if $(RESUME),--resume $(RESUME)) $(if $(SHARD),--shard $(SHARD)) $(if $(RETRIES),--retries $(RETRIES)) -- $(ARGS)
 
 test: install venv-agentlab ## the project's tests, then the task suite's proofs (test-tasks): every task solved by sight with whole observations, on the reference solution's elements, and none solved by doing nothing
-	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=15 $(ARGS)
+	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder -q -p no:cacheprovider --durations=15 $(ARGS)
 	@$(MAKE) --no-print-directory test-tasks
 
 test-docker: install ## the embedded sites as containers on a real Docker engine (installs docker.io, starts an engine if none answers, makes a base image offline when no registry answers, builds vwa-arena:latest, compose up, both suites' reference episodes with one container SIGKILLed mid-run, down); timings in run/docker/timings.txt
@@ -69,7 +69,7 @@ test-agentlab: venv-agentlab ## AgentLab's generic agent on 5 classifieds tasks 
 	run/venv-agentlab/bin/python -m evaluation.bgym.study --tasks 5 $(ARGS)
 
 test-unit: install ## only the project's own tests (tests/)
-	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup -q $(ARGS)
+	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder -q $(ARGS)
 
 lint:           ## ruff over the project's code (also run by tests/test_lint.py in `make test`; settings in pyproject.toml)
 	$(PY) -m ruff check agent evaluation sites tasks tests benchmarks scripts compose browsergym devtools

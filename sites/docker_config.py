@@ -77,6 +77,10 @@ class Service:
     command: list[str] | None = None
     healthcheck: dict | None = None
     health_path: str = "/"  # HTTP path polled on the host port once the container runs
+    # Docker's init as the container's first process, passing signals on: this project's entrypoint prepares the
+    # site before its server takes over, and as process 1 without a handler it ignored SIGTERM, so a stop in
+    # that time waited out the whole stop timeout (20 s) and ended in a SIGKILL
+    init: bool = False
 
     def create_kwargs(self, network: str) -> dict:
         kwargs: dict = {
@@ -95,6 +99,8 @@ class Service:
             kwargs["command"] = list(self.command)
         if self.healthcheck:
             kwargs["healthcheck"] = dict(self.healthcheck)
+        if self.init:
+            kwargs["init"] = True
         return kwargs
 
 
@@ -270,6 +276,7 @@ class DockerStackConfig:
                     "HOMEPAGE": self.urls["homepage"],
                 },
                 command=["homepage", "--port", "4399"],  # compose/Dockerfile entrypoint: compose/serve_site.py
+                init=True,
                 healthcheck=_healthcheck(
                     [
                         "CMD",

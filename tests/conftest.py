@@ -41,3 +41,14 @@ def openai_stub():
     stub = OpenAIStub()
     yield stub
     stub.close()
+
+
+@pytest.hookimpl(trylast=True)  # after tests/tasks/conftest.py put each suite's tests in their group
+def pytest_collection_modifyitems(config, items):
+    """Under `--dist loadgroup` (make test), the longest work units first (tests/schedule.py); a run without
+    xdist keeps pytest's order (its modules' fixtures made once each)."""
+    # xdist's workers, which collect and order the tests, see `--dist loadgroup` as option.loadgroup (their dist is no)
+    if getattr(config.option, "loadgroup", False) or getattr(config.option, "dist", "no") == "loadgroup":
+        from tests.schedule import longest_first
+
+        items[:] = longest_first(items)

@@ -4,6 +4,8 @@ to the classifieds, shopping (Magento) and reddit (Postmill) sites at once, as a
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -18,11 +20,16 @@ from tests.agent_loop.conftest import VIEWPORT
 pytestmark = pytest.mark.xdist_group("agent_loop/test_login")
 
 
+THREE_SITES = ["classifieds", "shopping", "reddit"]
+
+
 @pytest.fixture(scope="module")
 def classifieds(tmp_path_factory):
+    """The URLs of one arena of three sites on 127.0.0.1 (their data generated once for the module): the tests
+    log in to classifieds, one to all three."""
     root = tmp_path_factory.mktemp("login-arena")
     settings = Settings(data_dir=root / "data", run_dir=root / "run", scale=100)
-    with Arena(sites=["classifieds"], run_dir=root / "run", settings=settings) as arena:
+    with Arena(sites=THREE_SITES, run_dir=root / "run", settings=settings) as arena:
         yield arena.urls
 
 
@@ -89,28 +96,26 @@ def test_site_down_is_an_error_naming_the_url(fresh_env):
         login_sites(fresh_env, ["shopping"], {"shopping": "http://127.0.0.1:9"})
 
 
-def test_one_browser_stays_logged_in_to_three_sites_on_one_host(tmp_path_factory, fresh_env):
+def test_one_browser_stays_logged_in_to_three_sites_on_one_host(classifieds, fresh_env):
     """Cookies belong to a host, not a port: the sites on 127.0.0.1 name their session cookies apart, so logging
     in to the second and third site keeps the first login (a multi-site task needs both)."""
-    root = tmp_path_factory.mktemp("login-three")
-    settings = Settings(data_dir=root / "data", run_dir=root / "run", scale=100)
-    sites = ["classifieds", "shopping", "reddit"]
+    urls = classifieds
+    assert {urlsplit(urls[site]).hostname for site in THREE_SITES} == {"127.0.0.1"}, urls  # one host, three ports
     forget_logins()
     try:
-        with Arena(sites=sites, run_dir=root / "run", settings=settings) as arena:
-            login_sites(fresh_env, sites, arena.urls)
-            driver = fresh_env.driver
-            names = {c["name"] for c in driver.get_cookies()}
-            assert {"classifieds_session", "shopping_session", "reddit_session"} <= names, names
-            for site, path in (
-                ("classifieds", "/index.php?page=user&action=items"),
-                ("shopping", "/customer/account/"),
-                ("reddit", "/"),
-            ):
-                driver.get(arena.urls[site] + path)
-                assert driver.find_elements(By.XPATH, login.recipes()[site].logged_in_xpath), (
-                    f"{site}: logged out after logging in to the others"
-                )
+        login_sites(fresh_env, THREE_SITES, urls)
+        driver = fresh_env.driver
+        names = {c["name"] for c in driver.get_cookies()}
+        assert {"classifieds_session", "shopping_session", "reddit_session"} <= names, names
+        for site, path in (
+            ("classifieds", "/index.php?page=user&action=items"),
+            ("shopping", "/customer/account/"),
+            ("reddit", "/"),
+        ):
+            driver.get(urls[site] + path)
+            assert driver.find_elements(By.XPATH, login.recipes()[site].logged_in_xpath), (
+                f"{site}: logged out after logging in to the others"
+            )
     finally:
         forget_logins()
 

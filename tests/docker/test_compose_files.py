@@ -101,6 +101,7 @@ def test_official_compose_matches_the_sdk_stack(monkeypatch):
         assert default_image == svc.image, svc.key
         assert spec["restart"] == "unless-stopped"
         assert spec["healthcheck"]["test"][:2] == (svc.healthcheck or {}).get("test", [])[:2], svc.key
+        assert spec.get("init", False) == svc.init, svc.key
     assert set(raw) == {s.key for s in config.services()}
 
 

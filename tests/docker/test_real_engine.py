@@ -223,6 +223,9 @@ def test_a_named_volume_keeps_its_files_when_the_container_is_recreated(client, 
     first = docker_stack._create_and_start(client, svc, config.network)
     assert docker_stack.wait_container(client, svc.container, 120, config.poll_s) == "running"
     docker_stack._exec(first, ["python", "-c", "open('/srv/data/kept.txt', 'w').write('kept')"], "writing a file")
+    first.stop(timeout=20)  # most likely still preparing the site: its SIGTERM ends it, not a SIGKILL after 20 s
+    first.reload()
+    assert first.attrs["State"]["ExitCode"] != 137, first.attrs["State"]
     docker_stack._remove(first)
     second = docker_stack._create_and_start(client, svc, config.network)
     docker_stack.wait_container(client, svc.container, 120, config.poll_s)
