@@ -126,7 +126,7 @@ class Suite(BaseSuite):
             **{k: v for k, v in grounding.items() if k != "visual_terms"},
             "visual_terms": grounding.get("visual_terms", []),
         }
-        return self.add(template, args, intent=template.format(**args), sites=sites, grounding=ground, **kw)
+        return self.fill(template, args, sites=sites, grounding=ground, **kw)
 
     def product_image(self, p) -> str:
         return self.input_image(self.shop.spec(p), p.photos[0].seed)

@@ -15,8 +15,8 @@ from sites.classifieds.queries import PAGE_SIZE
 
 from ..evals import click, html_eval, stop, target, type_in, url_eval
 from ..text import NUMBER_WORDS
-from .base import SITE, Row, Suite, clean_of
-from .onpage import ORDERS, browse_targets, kin, ordered, plural, reach
+from .base import SITE, Row, Suite, clean_of, kin
+from .onpage import ORDERS, browse_targets, ordered, plural, reach
 from .searching import stream
 
 PATTERN_WORDS = ["striped", "dotted", "checked"]
@@ -76,15 +76,13 @@ def colour_of_other_tab(s: Suite) -> None:
         picked = s.fresh(cands, 6)
     for r, order, terms, page, ref in picked:
         args = {"ref_noun": ref.kind, "superlative": ORDERS[order][2], "noun": r.kind, "category": r.category}
-        s.add(
+        s.mirror(
+            62,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE} |AND| {ref.url}",
             eval_=url_eval(r.url),
             solution=[*LOOK_AT_TAB, *reach("category", order, r, page), stop("")],
-            difficulty=("hard", "hard", "hard"),
-            official=62,
             grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
             comments=f"the second tab's {ref.kind} is {r.color}",
         )
@@ -113,15 +111,13 @@ def count_of_other_tab(s: Suite) -> None:
             "noun_plural": plural(r.kind),
             "ref_plural": plural(ref.kind),
         }
-        s.add(
+        s.mirror(
+            68,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE} |AND| {ref.url}",
             eval_=url_eval(r.url),
             solution=[*LOOK_AT_TAB, *reach("region", order, r, page), stop("")],
-            difficulty=("hard", "hard", "hard"),
-            official=68,
             grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
             comments=f"the second tab's photo shows {r.count} {plural(ref.kind)}",
         )
@@ -159,15 +155,13 @@ def newest_in_range_commented(s: Suite) -> None:
             "text": text,
         }
         solution = [*reach("category", "newest", r, page), *comment_on_page(title, text), stop("")]
-        s.add(
+        s.mirror(
+            68,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval(comment_checks(r, title, text)),
             solution=solution,
             require_reset=True,
-            difficulty=("hard", "hard", "hard"),
-            official=68,
             grounding={"listings": kin(r, page), "visual_terms": terms},
         )
 
@@ -192,15 +186,13 @@ def cheapest_like_picture(s: Suite) -> None:
     for r, seen in picked:
         page = seen[: (seen.index(r) // PAGE_SIZE + 1) * PAGE_SIZE]
         args = {"region": r.region}
-        s.add(
+        s.mirror(
+            29,
             template,
             args,
-            intent=template.format(**args),
             image=s.listing_image(r),
             eval_=url_eval(r.url),
             solution=[*reach("region", "lowest", r, page, "the first of the pictured kind"), stop("")],
-            difficulty=("hard", "medium", "hard"),
-            official=29,
             comments="input image: the listing's item from another framing",
         )
 
@@ -241,15 +233,13 @@ def pattern_of_other_tab(s: Suite) -> None:
     for r, page, ref in picked:
         limit = math.ceil((r.price + 1) / 5) * 5
         args = {"noun": r.kind, "category": r.category, "limit": limit}
-        s.add(
+        s.mirror(
+            73,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE} |AND| {ref.url}",
             eval_=url_eval(r.url),
             solution=[*LOOK_AT_TAB, *reach("category", "lowest", r, page), stop("")],
-            difficulty=("hard", "hard", "hard"),
-            official=73,
             grounding={"listings": [*kin(r, page), ref.id], "visual_terms": PATTERN_WORDS},
             comments=f"both show a {r.pattern} {r.kind}: {ref.color} in the tab, {r.color} the target",
         )

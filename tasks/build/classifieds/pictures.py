@@ -27,17 +27,15 @@ def image_find(s: Suite) -> None:
         image = s.listing_image(r, style)
         results = s.search(category_id=r.category_id, region_id=r.region_id)
         args = {"category": r.category, "region": r.region}
-        s.add(
+        s.mirror(
+            25,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=url_eval(r.url),
             solution=s.navigate_to(
                 r, results, "the region's listings in that category", sCategory=r.category_id, sRegion=r.region_id
             ),
-            difficulty=("medium", "medium", "medium"),
-            official=25,
             grounding={"listings": [r.id], "visual_terms": [r.color]},
             comments=f"input image: a {style} of the listing's item from another framing",
         )
@@ -79,10 +77,9 @@ def image_open_ssim(s: Suite) -> None:
                 }
             ],
         }
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=ev,
             solution=s.navigate_to(
@@ -115,10 +112,9 @@ def image_price(s: Suite) -> None:
             r, results, "the city's listings in the item's category", sCategory=r.category_id, sCity=r.city_id
         )
         solution.append(stop(price_text(r.price)))
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=answer_eval({"required_values": [f"== {price_text(r.price)}"]}),
             solution=solution,
@@ -150,10 +146,9 @@ def image_seller(s: Suite) -> None:
             r, results, "the region's listings in that category", sCategory=r.category_id, sRegion=r.region_id
         )
         solution.append(stop(r.seller))
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=answer_eval({"must_include": [r.seller]}),
             solution=solution,

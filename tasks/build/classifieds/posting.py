@@ -63,10 +63,9 @@ def post_from_photo(s: Suite) -> None:
                 ),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=ev,
             solution=solution,
@@ -134,10 +133,9 @@ def comment_on_visual(s: Suite) -> None:
                 ),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=solution,
             require_reset=True,
@@ -186,10 +184,9 @@ def edit_own_listing(s: Suite) -> None:
                 ),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=solution,
             require_reset=True,
@@ -230,10 +227,9 @@ def search_gallery(s: Suite) -> None:
                 target("last", 'func:get_query_text(__page__, ".results .card-title")', exact_match=first.title),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=[{"do": "goto", "url": url}, stop("")],
             difficulty=("easy", "easy", "easy"),

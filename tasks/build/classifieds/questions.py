@@ -31,10 +31,10 @@ def cheapest_color_kind(s: Suite) -> None:
     for r in s.fresh(cands, 3):
         results = s.search(category_id=r.category_id, order="price_asc")
         args = {"category": r.category, "color": r.color, "noun": r.kind}
-        s.add(
+        s.mirror(
+            0,
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(r.url),
             solution=s.navigate_to(
                 r,
@@ -44,8 +44,6 @@ def cheapest_color_kind(s: Suite) -> None:
                 sOrder="i_price",
                 iOrderType="asc",
             ),
-            difficulty=("medium", "easy", "medium"),
-            official=0,
             grounding={"listings": [r.id], "visual_terms": [r.color]},
         )
 
@@ -73,14 +71,12 @@ def newest_with_count(s: Suite) -> None:
             "count_word": NUMBER_WORDS[r.count],
             "noun_plural": plural(r.kind),
         }
-        s.add(
+        s.mirror(
+            43,
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(r.url),
             solution=s.navigate_to(r, results, "newest first", sCategory=r.category_id, sRegion=r.region_id),
-            difficulty=("medium", "medium", "medium"),
-            official=43,
             grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]},
         )
 
@@ -104,10 +100,9 @@ def price_of_color_in_city(s: Suite) -> None:
             r, results, "the city's listings in the item's category", sCategory=r.category_id, sCity=r.city_id
         )
         solution.append(stop(price_text(r.price), "price shown on the listing"))
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"required_values": [f"== {price_text(r.price)}"]}),
             solution=solution,
             difficulty=("medium", "easy", "medium"),
@@ -120,15 +115,13 @@ def printed_text_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.text and clean_of([r], [r.text])]
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
-        s.add(
+        s.mirror(
+            38,
             template,
             args,
-            intent=template.format(**args),
             start_url=r.url,
             eval_=answer_eval({"must_include": [r.text]}),
             solution=[stop(r.text, "read off the photo")],
-            difficulty=("hard", "hard", "hard"),
-            official=38,
             grounding={"listings": [r.id], "visual_terms": [r.text]},
         )
 
@@ -138,15 +131,13 @@ def count_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.count >= 3 and clean_of([r], [str(r.count), NUMBER_WORDS[r.count]])]
     for r in s.fresh(cands, 3):
         args = {"noun_plural": plural(r.kind)}
-        s.add(
+        s.mirror(
+            37,
             template,
             args,
-            intent=template.format(**args),
             start_url=r.url,
             eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS.get(r.count, r.count)}"]}),
             solution=[stop(str(r.count))],
-            difficulty=("medium", "easy", "easy"),
-            official=37,
             grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]},
         )
 
@@ -156,15 +147,13 @@ def color_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.color and r.pattern == "plain" and clean_of([r], [r.color])]
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
-        s.add(
+        s.mirror(
+            67,
             template,
             args,
-            intent=template.format(**args),
             start_url=r.url,
             eval_=answer_eval({"must_include": [r.color]}),
             solution=[stop(r.color)],
-            difficulty=("easy", "hard", "medium"),
-            official=67,
             grounding={"listings": [r.id], "visual_terms": [r.color]},
         )
 
@@ -184,10 +173,9 @@ def damaged_here(s: Suite) -> None:
     for r in s.fresh(damaged, 2) + s.fresh(new, 1):
         answer = "yes" if r.condition == "damaged" else "no"
         args = {"noun": r.kind}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=r.url,
             eval_=answer_eval({"exact_match": answer}),
             solution=[stop(answer)],
@@ -218,10 +206,9 @@ def two_tab_pattern(s: Suite) -> None:
     for n, (a, b) in enumerate(s.fresh(cands, 3)):
         first, second = (a, b) if n % 2 == 0 else (b, a)
         args = {"noun": a.kind, "pattern": a.pattern}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{first.url} |AND| {second.url}",
             eval_=answer_eval({"must_include": [price_text(a.price)], "must_exclude": [price_text(b.price)]}),
             solution=[{"do": "tab_focus", "index": 1}, stop(price_text(a.price))],
@@ -246,10 +233,9 @@ def cheaper_of_two_colors(s: Suite) -> None:
     for a, b in s.fresh(cands, 3):
         cheap, dear = (a, b) if a.price < b.price else (b, a)
         args = {"color_a": a.color, "color_b": b.color, "noun": a.kind}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{a.url} |AND| {b.url}",
             eval_=answer_eval({"must_include": [cheap.color], "must_exclude": [dear.color]}),
             solution=[{"do": "tab_focus", "index": 1}, stop(cheap.color)],
@@ -274,15 +260,13 @@ def count_color_on_page(s: Suite) -> None:
     for first, color, n, page in s.fresh(cands, 3):
         args = {"category": first.category, "color": color}
         url = s.search_url(sCategory=first.category_id, sOrder="i_price", iOrderType="asc")
-        s.add(
+        s.mirror(
+            10,
             template,
             args,
-            intent=template.format(**args),
             start_url=url,
             eval_=answer_eval({"must_include": [f"{n} |OR| {NUMBER_WORDS.get(n, n)}"]}),
             solution=[stop(str(n))],
-            difficulty=("hard", "easy", "medium"),
-            official=10,
             grounding={"listings": [r.id for r in page], "visual_terms": [color]},
         )
 
@@ -307,10 +291,9 @@ def multi_item_count(s: Suite) -> None:
             },
             stop(str(n)),
         ]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"required_values": [f"== {n}"]}),
             solution=solution,
             difficulty=("hard", "medium", "hard"),
@@ -336,10 +319,9 @@ def unachievable(s: Suite) -> None:
         args = {"color": color, "noun": r.kind, "city": r.city}
         note = f"No {color} {r.kind} is listed in {r.city}."
         results = s.search(category_id=r.category_id, city_id=r.city_id)
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[
                 {
@@ -359,10 +341,9 @@ def unachievable(s: Suite) -> None:
     for category in missing[:2]:
         args = {"category": category}
         note = f"You have no listing in {category}."
-        s.add(
+        s.fill(
             template2,
             args,
-            intent=template2.format(**args),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[{"do": "goto", "url": f"{SITE}/index.php?page=user&action=items"}, stop("N/A")],
             difficulty=("easy", "easy", "easy"),

@@ -54,16 +54,14 @@ def better_deal_commented(s: Suite) -> None:
     for best, other in picked:
         title, text = "Would like to buy", "Do you take payment by bank transfer?"
         args = {"noun": best.kind, "noun_plural": plural(best.kind), "title": title, "text": text}
-        s.add(
+        s.mirror(
+            65,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{other.url} |AND| {best.url}",
             eval_=html_eval(comment_checks(best, title, text)),
             solution=[*focus(1), *comment_on_page(title, text), stop("")],
             require_reset=True,
-            difficulty=("medium", "hard", "hard"),
-            official=65,
             grounding={
                 "listings": [best.id, other.id],
                 "visual_terms": count_terms(best.count) + count_terms(other.count),
@@ -90,16 +88,14 @@ def printed_word_commented(s: Suite) -> None:
         text = f"Do you have any other {plural(best.kind)} with this word on them?"
         args = {"noun": best.kind, "word": best.text, "title": title, "text": text}
         tabs = (best, other) if best.id % 2 else (other, best)
-        s.add(
+        s.mirror(
+            71,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{tabs[0].url} |AND| {tabs[1].url}",
             eval_=html_eval(comment_checks(best, title, text)),
             solution=[*focus(tabs.index(best)), *comment_on_page(title, text), stop("")],
             require_reset=True,
-            difficulty=("medium", "hard", "hard"),
-            official=71,
             grounding={"listings": [best.id, other.id], "visual_terms": [best.text, other.text]},
             comments=f'the other tab\'s {other.kind} shows "{other.text}"',
         )
@@ -134,16 +130,14 @@ def two_alike_commented(s: Suite) -> None:
     for a, b, odd in picked:
         title, text = "Buying", "Can I get one of these?"
         args = {"noun": a.kind, "title": title, "text": text}
-        s.add(
+        s.mirror(
+            72,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{a.url} |AND| {odd.url} |AND| {b.url}",
             eval_=html_eval(comment_checks(a, title, text) + comment_checks(b, title, text)),
             solution=[*comment_on_page(title, text), *focus(2), *comment_on_page(title, text), stop("")],
             require_reset=True,
-            difficulty=("hard", "hard", "hard"),
-            official=72,
             grounding={"listings": [a.id, odd.id, b.id], "visual_terms": PATTERN_WORDS},
             comments=f"{a.color} and {b.color} {a.pattern} {a.kind}s; the middle tab's is {odd.pattern}",
         )
@@ -197,17 +191,15 @@ def none_on_newest_page(s: Suite) -> None:
     for r, url, color, page in picked:
         args = {"noun": r.kind, "condition": f"shows a {color} {r.kind}"}
         note = f"No {r.kind} on this page is {color}."
-        s.add(
+        s.mirror(
+            48,
             template,
             args,
-            intent=template.format(**args),
             start_url=url,
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[stop("N/A", note)],
-            difficulty=("easy", "medium", "medium"),
             comments="unachievable: " + note,
             grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
-            official=48,
         )
 
 

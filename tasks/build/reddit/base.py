@@ -56,15 +56,14 @@ class Suite(BaseSuite):
         img = render_picture(image.picture(), (640, 480), image.seed)
         return self.picture_file(img.resize(INPUT_SIZE, box=(40, 30, 600, 450)))
 
+    def labels(self, official: int) -> tuple[str, str, str]:
+        return labels(official)
+
     def task(
         self, template: str, args: dict, *, grounding: Sequence[Thread] = (), terms: Sequence[str] = (), **kw
     ) -> dict:
-        return self.add(
-            template,
-            args,
-            intent=template.format(**args),
-            grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)},
-            **kw,
+        return self.fill(
+            template, args, grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)}, **kw
         )
 
     def about_post(self, official: int, template: str, args: dict, t: Thread, *, picture: bool = False, **kw) -> dict:

@@ -178,12 +178,8 @@ class Suite(BaseSuite):
         return {"products": [p.id for p in products], "visual_terms": [str(t) for t in terms]}
 
     # ---- tasks ----------------------------------------------------------------------------------
-    def mirror(self, official: int, template: str, args: dict, **task) -> dict:
-        """Add a task mirroring official template `official`: its intent is the template filled with `args`, its
-        difficulty labels are the official template's."""
-        return self.add(
-            template, args, intent=template.format(**args), difficulty=difficulty(official), official=official, **task
-        )
+    def labels(self, official: int) -> tuple[str, str, str]:
+        return difficulty(official)
 
     def cart_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
         """Add a task whose job is to put `p` into the cart from its card on the page at `start_url`."""

@@ -394,10 +394,9 @@ def not_on_this_page(s: Suite) -> None:
     for p, page, color, same in s.fresh(cands, 2):
         args = {"color": color}
         note = f"This page has no {color} {p.photos[0].kind}."
-        s.add(
+        s.fill(
             recolor,
             args,
-            intent=recolor.format(**args),
             start_url=page.url,
             image=s.product_image(p),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),

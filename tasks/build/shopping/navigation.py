@@ -30,10 +30,9 @@ def open_by_color_attributes(s: Suite) -> None:
                 target("last", NAME_H1, exact_match=p.name),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=[*s.open_from_leaf(p), stop("")],
             difficulty=("easy", "medium", "medium"),
@@ -78,10 +77,9 @@ def open_cheapest_color(s: Suite) -> None:
             click(f".product-item-link[href='/{p.url_key}.html']"),
             stop(""),
         ]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=solution,
             difficulty=("medium", "medium", "hard"),
@@ -104,10 +102,9 @@ def open_most_reviewed_kind(s: Suite) -> None:
                 target("last", NAME_H1, exact_match=p.name),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=[*s.open_from_leaf(p), stop("")],
             difficulty=("medium", "easy", "medium"),
@@ -136,10 +133,9 @@ def open_best_rated_pictured(s: Suite) -> None:
                 target("last", NAME_H1, exact_match=p.name),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=ev,
             solution=[*s.open_from_leaf(p), stop("")],
@@ -165,10 +161,9 @@ def search_for(s: Suite) -> None:
                 )
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=[type_in("#search", query, enter=True), stop("")],
             difficulty=("easy", "easy", "easy"),
@@ -187,10 +182,9 @@ def leaf_sorted_url(s: Suite) -> None:
         order, direction, how = hows[n]
         url = f"{SITE}/{path}.html?product_list_order={order}&product_list_dir={direction}"
         args = {"leaf": name, "how": how}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(url),
             solution=[goto(url), stop("")],
             difficulty=("easy", "easy", "easy"),
@@ -242,10 +236,9 @@ def order_of_product_url(s: Suite) -> None:
     cands = [(o, i) for o in s.orders for i in o.items if counts[i.sku] == 1]
     for o, i in cands[1 :: max(1, len(cands) // 3)][:3]:
         args = {"name": i.name}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(f"{SITE}{o.url_path}"),
             solution=[*to_order(s, o), stop("")],  # round 5 (r5-sp): reached as a person does
             difficulty=("medium", "easy", "medium"),
@@ -291,10 +284,9 @@ def open_printed_ssim(s: Suite) -> None:
     cands = s.visual("printed_text")
     for p in pick(s, cands, 3):
         args = {"noun": p.photos[0].kind, "leaf": leaf(p), "text": p.photos[0].printed_text}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ssim_eval(p),
             solution=[*s.open_from_leaf(p), stop("")],
             difficulty=("easy", "medium", "medium"),
@@ -326,10 +318,9 @@ def price_range_url(s: Suite) -> None:
         label, value, _ = buckets[made % len(buckets)]
         low, high = label.split(" - ")
         args = {"leaf": name, "low": low, "high": high}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(f"{SITE}/{path}.html?price={value}"),
             solution=[
                 goto(f"{SITE}/{path}.html"),
@@ -350,10 +341,9 @@ def list_mode_url(s: Suite) -> None:
         if name in s.official_names:  # an official category of the same name: the intent would be ambiguous
             continue
         args = {"leaf": name}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(f"{SITE}/{path}.html?product_list_mode=list"),
             solution=[goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List"), stop("")],
             difficulty=("easy", "easy", "easy"),
@@ -376,10 +366,9 @@ def search_page_url(s: Suite) -> None:
         steps += [click(".pages-items a.page[href*='p=2&']", "the pager")] + (
             [click(".pages-items a.page[href*='p=3&']", "the pager")] if n == 3 else []
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(url),
             solution=[*steps, stop("")],
             difficulty=("easy", "easy", "easy"),
