@@ -6,9 +6,8 @@ import re
 
 import pytest
 
-from sites.config import Settings
 from sites.reddit import RedditConfig, create_app, store
-from tests.sites.fixtures import app_on_copy, settings_for
+from tests.sites.fixtures import app_on_copy, session_data
 
 TEST_SEED = 777
 TEST_POSTS = 400
@@ -16,15 +15,9 @@ RESET_TOKEN = "test-reset-token"
 MARVEL = ("MarvelsGrantMan136", "test1234")
 
 
-@pytest.fixture(scope="session")
-def forum_settings(tmp_path_factory) -> Settings:
-    return settings_for(tmp_path_factory, "forum", TEST_SEED, TEST_POSTS, RESET_TOKEN)
-
-
-@pytest.fixture(scope="session")
-def forum_data(forum_settings) -> store.DataSet:
-    ds, _ = store.ensure(forum_settings.data_dir, forum_settings.seed, forum_settings.scale)
-    return ds
+forum_settings, forum_data = session_data(
+    store, "forum", TEST_SEED, TEST_POSTS, RESET_TOKEN, ("forum_settings", "forum_data")
+)
 
 
 @pytest.fixture
