@@ -224,3 +224,24 @@ def kinds(job: Callable[..., None], *rows: tuple) -> list[Callable[[Suite], None
 
 def clean_of(rows, terms) -> bool:
     return all(not mentions(r.page_text(), t) for r in rows for t in terms)
+
+
+def colours_in_cities(s: Suite) -> dict[tuple[int, str], list[Row]]:
+    """The listings whose photo has a colour, by (city id, kind)."""
+    groups: dict[tuple[int, str], list[Row]] = defaultdict(list)
+    for r in s.rows:
+        if r.color:
+            groups[(r.city_id, r.kind)].append(r)
+    return groups
+
+
+def lone_colours(s: Suite) -> list[Row]:
+    """The listings whose photo's colour no other listing of their kind in their city shows (and whose text does
+    not name it), by city and kind."""
+    return [
+        r
+        for _key, rows in sorted(colours_in_cities(s).items())
+        if len(rows) >= 2
+        for r in rows
+        if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])
+    ]

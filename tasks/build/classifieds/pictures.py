@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from ..evals import answer_eval, stop, url_eval
 from ..text import price_text
-from .base import SITE, Suite, clean_of
+from .base import SITE, Suite, clean_of, lone_colours
 
 
 def image_find(s: Suite) -> None:
@@ -93,17 +93,7 @@ def image_open_ssim(s: Suite) -> None:
 
 def image_price(s: Suite) -> None:
     template = "How much is the seller asking for the item in this picture? It is listed in {city}."
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.city_id, r.kind)].append(r)
-    cands = [
-        r
-        for key, rows in sorted(groups.items())
-        if len(rows) >= 2
-        for r in rows
-        if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])
-    ]
+    cands = lone_colours(s)
     for r in s.fresh(cands, 3):
         image = s.listing_image(r)
         results = s.search(category_id=r.category_id, city_id=r.city_id)

@@ -10,7 +10,7 @@ from sites.classifieds.queries import PAGE_SIZE
 
 from ..evals import html_eval, stop, target
 from ..text import article
-from .base import PRICE_VALUE, SITE, Suite, clean_of
+from .base import PRICE_VALUE, SITE, Suite, clean_of, lone_colours
 
 POST_ITEMS = [  # (kind, color, category, price, city, region)
     ("kettle", "green", "Appliances", 35, "Dayton", "Ohio"),
@@ -81,17 +81,7 @@ def comment_on_visual(s: Suite) -> None:
         "{a_color} {color} {noun}. Write a short comment body."
     )
     titles = ["Love the colour", "Still for sale?", "Nice find"]
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.city_id, r.kind)].append(r)
-    cands = [
-        r
-        for key, rows in sorted(groups.items())
-        if len(rows) >= 2
-        for r in rows
-        if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])
-    ]
+    cands = lone_colours(s)
     for n, r in enumerate(s.fresh(cands, 3)):
         stars, title = (5, 3, 4)[n], titles[n]
         results = s.search(category_id=r.category_id, city_id=r.city_id)

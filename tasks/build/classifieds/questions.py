@@ -11,7 +11,7 @@ from sites.classifieds.schema import CATEGORIES
 
 from ..evals import answer_eval, stop, url_eval
 from ..text import NUMBER_WORDS, plural, price_text
-from .base import CONDITION_SENTENCES, SITE, Suite, clean_of
+from .base import CONDITION_SENTENCES, SITE, Suite, clean_of, colours_in_cities, lone_colours
 
 
 def cheapest_color_kind(s: Suite) -> None:
@@ -81,18 +81,12 @@ def newest_with_count(s: Suite) -> None:
         )
 
 
+PRICE_IN_CITY = "What is the asking price of the {color} {noun} listed in {city}? Answer with the number of dollars."
+
+
 def price_of_color_in_city(s: Suite) -> None:
-    template = "What is the asking price of the {color} {noun} listed in {city}? Answer with the number of dollars."
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.city_id, r.kind)].append(r)
-    cands = []
-    for _key, rows in sorted(groups.items()):
-        colors = [r.color for r in rows]
-        for r in rows:
-            if colors.count(r.color) == 1 and len(rows) >= 2 and clean_of([r], [r.color]):
-                cands.append(r)
+    template = PRICE_IN_CITY
+    cands = lone_colours(s)
     for r in s.fresh(cands, 3):
         results = s.search(category_id=r.category_id, city_id=r.city_id)
         args = {"color": r.color, "noun": r.kind, "city": r.city}
@@ -110,20 +104,18 @@ def price_of_color_in_city(s: Suite) -> None:
         )
 
 
+def here_job(s: Suite, official: int, template: str, args: dict, r, terms: list, must: str, said: dict) -> None:
+    """A question on the page of listing `r` whose answer must include `must`; the reference stops with `said`."""
+    ev, grounding = answer_eval({"must_include": [must]}), {"listings": [r.id], "visual_terms": terms}
+    s.mirror(official, template, args, start_url=r.url, eval_=ev, solution=[said], grounding=grounding)
+
+
 def printed_text_here(s: Suite) -> None:
     template = "What is printed on the {noun} in the photo of this listing?"
     cands = [r for r in s.rows if r.text and clean_of([r], [r.text])]
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
-        s.mirror(
-            38,
-            template,
-            args,
-            start_url=r.url,
-            eval_=answer_eval({"must_include": [r.text]}),
-            solution=[stop(r.text, "read off the photo")],
-            grounding={"listings": [r.id], "visual_terms": [r.text]},
-        )
+        here_job(s, 38, template, args, r, [r.text], r.text, stop(r.text, "read off the photo"))
 
 
 def count_here(s: Suite) -> None:
@@ -131,15 +123,8 @@ def count_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.count >= 3 and clean_of([r], [str(r.count), NUMBER_WORDS[r.count]])]
     for r in s.fresh(cands, 3):
         args = {"noun_plural": plural(r.kind)}
-        s.mirror(
-            37,
-            template,
-            args,
-            start_url=r.url,
-            eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS.get(r.count, r.count)}"]}),
-            solution=[stop(str(r.count))],
-            grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]},
-        )
+        terms, must = [str(r.count), NUMBER_WORDS[r.count]], f"{r.count} |OR| {NUMBER_WORDS.get(r.count, r.count)}"
+        here_job(s, 37, template, args, r, terms, must, stop(str(r.count)))
 
 
 def color_here(s: Suite) -> None:
@@ -147,15 +132,7 @@ def color_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.color and r.pattern == "plain" and clean_of([r], [r.color])]
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
-        s.mirror(
-            67,
-            template,
-            args,
-            start_url=r.url,
-            eval_=answer_eval({"must_include": [r.color]}),
-            solution=[stop(r.color)],
-            grounding={"listings": [r.id], "visual_terms": [r.color]},
-        )
+        here_job(s, 67, template, args, r, [r.color], r.color, stop(r.color))
 
 
 def damaged_here(s: Suite) -> None:
@@ -302,11 +279,8 @@ def multi_item_count(s: Suite) -> None:
 
 
 def unachievable(s: Suite) -> None:
-    template = "What is the asking price of the {color} {noun} listed in {city}? Answer with the number of dollars."
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.city_id, r.kind)].append(r)
+    template = PRICE_IN_CITY
+    groups = colours_in_cities(s)
     from sites.imagery import COLORS
 
     cands = []

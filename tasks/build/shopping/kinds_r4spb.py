@@ -206,7 +206,7 @@ def review_by_shipping(s: Suite) -> None:
                 eval_=ev,
                 solution=steps,
                 require_reset=True,
-                grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+                grounding=s.look_ground(p, fact),
                 comments=f"${p.final_price:.2f} + ${SHIPPING:.2f} shipping: shipping is {share:.1%} of the total",
             )
 

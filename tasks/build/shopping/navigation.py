@@ -15,6 +15,11 @@ from .base import NAME_H1, SITE, Suite, leaf, page_url, pick, signature
 from .order_steps_r5sp import to_order
 
 
+def _url_task(s: Suite, template: str, args: dict, url: str, steps: list[dict]) -> None:
+    """A kind of our own (easy): `steps` reach the page at `url`, scored on it."""
+    s.fill(template, args, eval_=url_eval(url), solution=[*steps, stop("")], difficulty=("easy", "easy", "easy"))
+
+
 def open_by_color_attributes(s: Suite) -> None:
     template = "Open the page of the {color} {noun} in {leaf}."
     cands = s.visual("color", extra=lambda p: "Brand" in p.attributes and "Material" in p.attributes)
@@ -182,13 +187,7 @@ def leaf_sorted_url(s: Suite) -> None:
         order, direction, how = hows[n]
         url = f"{SITE}/{path}.html?product_list_order={order}&product_list_dir={direction}"
         args = {"leaf": name, "how": how}
-        s.fill(
-            template,
-            args,
-            eval_=url_eval(url),
-            solution=[goto(url), stop("")],
-            difficulty=("easy", "easy", "easy"),
-        )
+        _url_task(s, template, args, url, [goto(url)])
 
 
 def open_pictured_url(s: Suite, count: int = 4) -> None:
@@ -318,16 +317,15 @@ def price_range_url(s: Suite) -> None:
         label, value, _ = buckets[made % len(buckets)]
         low, high = label.split(" - ")
         args = {"leaf": name, "low": low, "high": high}
-        s.fill(
+        _url_task(
+            s,
             template,
             args,
-            eval_=url_eval(f"{SITE}/{path}.html?price={value}"),
-            solution=[
+            f"{SITE}/{path}.html?price={value}",
+            [
                 goto(f"{SITE}/{path}.html"),
                 click(f"#narrow-by-list a[href*='price={value}']", "the price range in the side bar"),
-                stop(""),
             ],
-            difficulty=("easy", "easy", "easy"),
         )
         made += 1
         if made == 4:
@@ -341,12 +339,12 @@ def list_mode_url(s: Suite) -> None:
         if name in s.official_names:  # an official category of the same name: the intent would be ambiguous
             continue
         args = {"leaf": name}
-        s.fill(
+        _url_task(
+            s,
             template,
             args,
-            eval_=url_eval(f"{SITE}/{path}.html?product_list_mode=list"),
-            solution=[goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List"), stop("")],
-            difficulty=("easy", "easy", "easy"),
+            f"{SITE}/{path}.html?product_list_mode=list",
+            [goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List")],
         )
 
 
@@ -366,13 +364,7 @@ def search_page_url(s: Suite) -> None:
         steps += [click(".pages-items a.page[href*='p=2&']", "the pager")] + (
             [click(".pages-items a.page[href*='p=3&']", "the pager")] if n == 3 else []
         )
-        s.fill(
-            template,
-            args,
-            eval_=url_eval(url),
-            solution=[*steps, stop("")],
-            difficulty=("easy", "easy", "easy"),
-        )
+        _url_task(s, template, args, url, [*steps])
         made += 1
         if made == 3:
             break
