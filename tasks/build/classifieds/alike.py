@@ -51,6 +51,14 @@ def count_terms(n: int) -> list[str]:
     return [str(n), NUMBER_WORDS[n]]
 
 
+def other_tab_job(s: Suite, official: int, template: str, args: dict, r: Row, page, ref: Row, steps, terms, comments):
+    """Open `r` (reached by `steps` from the start page) by what the listing `ref` in the second tab shows."""
+    solution = [*LOOK_AT_TAB, *steps, stop("")]
+    grounding = {"listings": [*kin(r, page), ref.id], "visual_terms": terms}
+    task = {"start_url": f"{SITE} |AND| {ref.url}", "comments": comments}
+    s.mirror(official, template, args, eval_=url_eval(r.url), solution=solution, grounding=grounding, **task)
+
+
 # ---- official 62: the colour of the item in another tab ---------------------------------------------
 def colour_of_other_tab(s: Suite) -> None:
     template = (
@@ -76,16 +84,8 @@ def colour_of_other_tab(s: Suite) -> None:
         picked = s.fresh(cands, 6)
     for r, order, terms, page, ref in picked:
         args = {"ref_noun": ref.kind, "superlative": ORDERS[order][2], "noun": r.kind, "category": r.category}
-        s.mirror(
-            62,
-            template,
-            args,
-            start_url=f"{SITE} |AND| {ref.url}",
-            eval_=url_eval(r.url),
-            solution=[*LOOK_AT_TAB, *reach("category", order, r, page), stop("")],
-            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
-            comments=f"the second tab's {ref.kind} is {r.color}",
-        )
+        comments = f"the second tab's {ref.kind} is {r.color}"
+        other_tab_job(s, 62, template, args, r, page, ref, reach("category", order, r, page), terms, comments)
 
 
 # ---- official 68: a listing that fits a condition given elsewhere, and acting on it ----------------
@@ -111,16 +111,8 @@ def count_of_other_tab(s: Suite) -> None:
             "noun_plural": plural(r.kind),
             "ref_plural": plural(ref.kind),
         }
-        s.mirror(
-            68,
-            template,
-            args,
-            start_url=f"{SITE} |AND| {ref.url}",
-            eval_=url_eval(r.url),
-            solution=[*LOOK_AT_TAB, *reach("region", order, r, page), stop("")],
-            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
-            comments=f"the second tab's photo shows {r.count} {plural(ref.kind)}",
-        )
+        comments = f"the second tab's photo shows {r.count} {plural(ref.kind)}"
+        other_tab_job(s, 68, template, args, r, page, ref, reach("region", order, r, page), terms, comments)
 
 
 COMMENTS_68 = [
@@ -233,15 +225,9 @@ def pattern_of_other_tab(s: Suite) -> None:
     for r, page, ref in picked:
         limit = math.ceil((r.price + 1) / 5) * 5
         args = {"noun": r.kind, "category": r.category, "limit": limit}
-        s.mirror(
-            73,
-            template,
-            args,
-            start_url=f"{SITE} |AND| {ref.url}",
-            eval_=url_eval(r.url),
-            solution=[*LOOK_AT_TAB, *reach("category", "lowest", r, page), stop("")],
-            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": PATTERN_WORDS},
-            comments=f"both show a {r.pattern} {r.kind}: {ref.color} in the tab, {r.color} the target",
+        comments = f"both show a {r.pattern} {r.kind}: {ref.color} in the tab, {r.color} the target"
+        other_tab_job(
+            s, 73, template, args, r, page, ref, reach("category", "lowest", r, page), PATTERN_WORDS, comments
         )
 
 

@@ -164,15 +164,30 @@ def damaged_here(s: Suite) -> None:
         )
 
 
+def coloured_by_kind(s: Suite) -> dict[str, list]:
+    """The listings whose photo has a colour, by kind."""
+    by_kind = defaultdict(list)
+    for r in s.rows:
+        if r.color:
+            by_kind[r.kind].append(r)
+    return by_kind
+
+
+def two_tabs(
+    s: Suite, template: str, args: dict, urls: str, a, b, terms: list, ev: dict, said: str, difficulty
+) -> None:
+    """A question on listings `a` and `b`, open in two tabs (`urls`); the reference looks at the second tab."""
+    solution = [{"do": "tab_focus", "index": 1}, stop(said)]
+    grounding = {"listings": [a.id, b.id], "visual_terms": terms}
+    s.fill(template, args, start_url=urls, eval_=ev, solution=solution, difficulty=difficulty, grounding=grounding)
+
+
 def two_tab_pattern(s: Suite) -> None:
     template = (
         "Two {noun} listings are open in the two tabs. Which one shows a {pattern} {noun}? "
         "Answer with its price in dollars."
     )
-    by_kind = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            by_kind[r.kind].append(r)
+    by_kind = coloured_by_kind(s)
     cands = []
     for _kind, rows in sorted(by_kind.items()):
         patterned = [r for r in rows if r.pattern != "plain" and clean_of([r], [r.pattern])]
@@ -183,25 +198,16 @@ def two_tab_pattern(s: Suite) -> None:
     for n, (a, b) in enumerate(s.fresh(cands, 3)):
         first, second = (a, b) if n % 2 == 0 else (b, a)
         args = {"noun": a.kind, "pattern": a.pattern}
-        s.fill(
-            template,
-            args,
-            start_url=f"{first.url} |AND| {second.url}",
-            eval_=answer_eval({"must_include": [price_text(a.price)], "must_exclude": [price_text(b.price)]}),
-            solution=[{"do": "tab_focus", "index": 1}, stop(price_text(a.price))],
-            difficulty=("easy", "medium", "medium"),
-            grounding={"listings": [a.id, b.id], "visual_terms": ["striped", "dotted", "checked"]},
-        )
+        ev = answer_eval({"must_include": [price_text(a.price)], "must_exclude": [price_text(b.price)]})
+        terms, urls = ["striped", "dotted", "checked"], f"{first.url} |AND| {second.url}"
+        two_tabs(s, template, args, urls, a, b, terms, ev, price_text(a.price), ("easy", "medium", "medium"))
 
 
 def cheaper_of_two_colors(s: Suite) -> None:
     template = (
         "Which is cheaper: the {color_a} {noun} or the {color_b} {noun} (open in the two tabs)? Answer with its colour."
     )
-    by_kind = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            by_kind[r.kind].append(r)
+    by_kind = coloured_by_kind(s)
     cands = []
     for _kind, rows in sorted(by_kind.items()):
         for a, b in zip(rows[::2], rows[1::2], strict=False):
@@ -210,15 +216,9 @@ def cheaper_of_two_colors(s: Suite) -> None:
     for a, b in s.fresh(cands, 3):
         cheap, dear = (a, b) if a.price < b.price else (b, a)
         args = {"color_a": a.color, "color_b": b.color, "noun": a.kind}
-        s.fill(
-            template,
-            args,
-            start_url=f"{a.url} |AND| {b.url}",
-            eval_=answer_eval({"must_include": [cheap.color], "must_exclude": [dear.color]}),
-            solution=[{"do": "tab_focus", "index": 1}, stop(cheap.color)],
-            difficulty=("medium", "easy", "medium"),
-            grounding={"listings": [a.id, b.id], "visual_terms": [a.color, b.color]},
-        )
+        ev = answer_eval({"must_include": [cheap.color], "must_exclude": [dear.color]})
+        urls, difficulty = f"{a.url} |AND| {b.url}", ("medium", "easy", "medium")
+        two_tabs(s, template, args, urls, a, b, [a.color, b.color], ev, cheap.color, difficulty)
 
 
 def count_color_on_page(s: Suite) -> None:

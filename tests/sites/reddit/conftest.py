@@ -45,6 +45,15 @@ def log_in(client, username: str = MARVEL[0], password: str = MARVEL[1]):
     return client.post("/login", data={"_username": username, "_password": password, "_csrf_token": token})
 
 
+def someone_and_thread(conn, me: int) -> tuple[str, int]:
+    """Another user's name, and a message thread of user `me` (1 when they have none): route arguments."""
+    other = conn.execute("SELECT username FROM user WHERE id != ? LIMIT 1", (me,)).fetchone()[0]
+    thread = conn.execute(
+        "SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1", (me, me)
+    ).fetchone()
+    return other, thread[0] if thread else 1
+
+
 def every_form_field(forum_name: str) -> dict:
     """A value for every field of every POST form of the forum (the route tests send it to each form)."""
     return {
