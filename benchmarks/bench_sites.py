@@ -19,7 +19,7 @@ import urllib.request
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks.stats import generated, report
+from benchmarks.stats import each_scale, generated, report
 from sites.arena import Arena
 from sites.classifieds import store
 from sites.config import settings as load_settings
@@ -109,11 +109,7 @@ def bench_scale(scale: str) -> None:
         shutil.rmtree(run_dir, ignore_errors=True)
 
 
-def main(argv: list[str]) -> int:
-    scales = [a for a in argv if not a.startswith("-")] or ["default", "full"]
-    for scale in scales:
-        bench_scale(scale)
-    return 0
+main = each_scale(bench_scale)
 
 
 if __name__ == "__main__":

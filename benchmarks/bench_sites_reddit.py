@@ -20,7 +20,7 @@ from pathlib import Path
 
 from benchmarks.bench_sites import resets_between_tasks
 from benchmarks.bench_sites_shopping import _get, _post, _session
-from benchmarks.stats import generated, page_field, report
+from benchmarks.stats import each_scale, generated, page_field, report
 from sites.arena import Arena
 from sites.config import settings as load_settings
 from sites.reddit import store
@@ -86,10 +86,7 @@ def bench_scale(scale: str) -> None:
         shutil.rmtree(run_dir, ignore_errors=True)
 
 
-def main(argv: list[str]) -> int:
-    for scale in [a for a in argv if not a.startswith("-")] or ["default", "full"]:
-        bench_scale(scale)
-    return 0
+main = each_scale(bench_scale)
 
 
 if __name__ == "__main__":

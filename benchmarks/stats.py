@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -42,3 +43,14 @@ def report(label: str, samples_s: list[float]) -> str:
     )
     print(line, flush=True)
     return line
+
+
+def each_scale(bench: Callable[[str], None]) -> Callable[[list[str]], int]:
+    """A benchmark's `main(argv)`: `bench(scale)` for each scale named in `argv` (default and full when none)."""
+
+    def main(argv: list[str]) -> int:
+        for scale in [a for a in argv if not a.startswith("-")] or ["default", "full"]:
+            bench(scale)
+        return 0
+
+    return main

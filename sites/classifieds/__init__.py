@@ -27,8 +27,6 @@ APP = SiteApp(
     __name__,
     static_url_path="/oc-content/themes/static",
     max_upload=24 * 1024 * 1024,
-    user_key="user_id",
-    views="sites.classifieds.views",
     folders=("upload_dir",),
 )
 

@@ -16,7 +16,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.db import connect_readonly
+from sites.common.db import connect_readonly, photo_filters
 from sites.config import Settings
 from sites.config import settings as load_settings
 
@@ -154,23 +154,16 @@ class ClassifiedsData:
         """Ids of listings whose first photo (position 0) and fields match every given attribute
         (kind, color, count, printed_text, condition, pattern, category, region, city, seller_email),
         oldest first."""
-        unknown = set(attrs) - set(FILTERS)
-        if unknown:
-            raise TypeError(f"unknown attribute(s) {', '.join(sorted(unknown))}; known: {', '.join(FILTERS)}")
-        clauses, params = ["p.position = 0"], []
-        for name, value in attrs.items():
-            if value is not None:
-                clauses.append(FILTERS[name])
-                params.append(value)
-        if min_price is not None:
-            clauses.append("item.price_cents >= ?")
-            params.append(round(min_price * 100))
-        if max_price is not None:
-            clauses.append("item.price_cents <= ?")
-            params.append(round(max_price * 100))
-        if title_contains:
-            clauses.append("item.title LIKE ?")
-            params.append(f"%{title_contains}%")
+        clauses, params = photo_filters(
+            FILTERS,
+            attrs,
+            "attribute",
+            price="item.price_cents",
+            min_price=min_price,
+            max_price=max_price,
+            text="item.title",
+            contains=title_contains,
+        )
         sql = (
             "SELECT item.id FROM item JOIN photo p ON p.item_id = item.id"
             " JOIN category ON category.id = item.category_id JOIN region ON region.id = item.region_id"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import abort, current_app, g, session
+from flask import abort, current_app
 
 from sites.common.web import (  # noqa: F401  (re-exported for the views)
     check_csrf,
@@ -17,6 +17,8 @@ from sites.common.web import (  # noqa: F401  (re-exported for the views)
     money_arg,
     page_arg,
     parse_int,
+    request_db,
+    signed_in,
 )
 
 
@@ -25,20 +27,11 @@ def conf():
 
 
 def get_db() -> sqlite3.Connection:
-    if "db" not in g:
-        g.db = current_app.extensions["classifieds_db"].open()
-    return g.db
+    return request_db("classifieds")
 
 
 def current_user() -> sqlite3.Row | None:
-    if "user" not in g:
-        uid = session.get("user_id")
-        g.user = None
-        if isinstance(uid, int):
-            g.user = (
-                get_db().execute("SELECT id, name, email, phone, created_at FROM user WHERE id = ?", (uid,)).fetchone()
-            )
-    return g.user
+    return signed_in("user", "user_id", get_db, "SELECT id, name, email, phone, created_at FROM user WHERE id = ?")
 
 
 def require_user() -> sqlite3.Row:

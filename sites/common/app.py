@@ -36,9 +36,13 @@ class SiteApp:
     import_name: str  # the package owning templates/ and static/
     static_url_path: str
     max_upload: int  # bytes of a request body
-    user_key: str  # the session key naming the signed-in account
-    views: str  # the module whose register(app) adds the site's routes (imported with the first app)
     folders: tuple[str, ...] = ()  # config fields naming folders to create (uploads, caches)
+    user_key: str = "user_id"  # the session key naming the signed-in account
+
+    @property
+    def views(self) -> str:
+        """The module whose register(app) adds the site's routes (imported with the first app)."""
+        return f"{self.import_name}.views"
 
     @property
     def session_cookie(self) -> str:

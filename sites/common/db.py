@@ -14,6 +14,7 @@ import shutil
 import sqlite3
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 SPARE_WAIT_S = 120.0
@@ -126,3 +127,36 @@ class LiveDatabase:
             self._spare_error = exc
         finally:
             self._spare_ready.set()
+
+
+def photo_filters(
+    known: Mapping[str, str],
+    given: Mapping[str, object],
+    what: str,
+    *,
+    price: str,
+    min_price: float | None,
+    max_price: float | None,
+    text: str,
+    contains: str | None,
+) -> tuple[list[str], list[object]]:
+    """The SQL conditions (to be joined by AND) and their parameters of a search of a site's items by what their
+    first photo (`p`, position 0) shows: `known[name]` for each given `name` that is not None (a name `known`
+    lacks raises TypeError, saying what `what` are known), the price bounds in dollars on the `price` column (in
+    cents), and the `text` column containing `contains`."""
+    unknown = set(given) - set(known)
+    if unknown:
+        raise TypeError(f"unknown {what}(s) {', '.join(sorted(unknown))}; known: {', '.join(known)}")
+    clauses, params = ["p.position = 0"], []
+    for name, value in given.items():
+        if value is not None:
+            clauses.append(known[name])
+            params.append(value)
+    for bound, op in ((min_price, ">="), (max_price, "<=")):
+        if bound is not None:
+            clauses.append(f"{price} {op} ?")
+            params.append(round(bound * 100))
+    if contains:
+        clauses.append(f"{text} LIKE ?")
+        params.append(f"%{contains}%")
+    return clauses, params

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 import secrets
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
-from flask import abort, request, session
+from flask import abort, current_app, g, request, session
 
 from sites.common.tokens import tokens_equal
 
@@ -35,6 +35,25 @@ def parse_int(raw: str | None) -> int | None:
     """The value of a plain ASCII integer string, or None for anything else (unicode digits, signs, 30 digits)."""
     raw = (raw or "").strip()
     return int(raw) if is_plain_int(raw) else None
+
+
+def request_db(site: str) -> sqlite3.Connection:
+    """The request's connection to the site's live database (the app's `<site>_db` extension), opened once."""
+    if "db" not in g:
+        g.db = current_app.extensions[f"{site}_db"].open()
+    conn: sqlite3.Connection = g.db
+    return conn
+
+
+def signed_in(name: str, session_key: str, conn: Callable[[], sqlite3.Connection], sql: str) -> sqlite3.Row | None:
+    """The row `sql` selects for the account id the session keeps under `session_key` (None when signed out),
+    read once per request and kept as `g.<name>`."""
+    if name not in g:
+        uid = session.get(session_key)
+        row = conn().execute(sql, (uid,)).fetchone() if isinstance(uid, int) else None
+        setattr(g, name, row)
+    found: sqlite3.Row | None = getattr(g, name)
+    return found
 
 
 def csrf_token() -> str:

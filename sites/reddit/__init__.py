@@ -26,8 +26,6 @@ APP = SiteApp(
     __name__,
     static_url_path="/build",
     max_upload=2 * 1024 * 1024,
-    user_key="user_id",
-    views="sites.reddit.views",
     folders=("image_cache",),
 )
 

@@ -188,19 +188,23 @@ def _thread(raw_id: str, user_id: int):
     return row
 
 
-def thread(thread_id: str):
-    user = require_user()
-    row = _thread(thread_id, user["id"])
-    messages = (
+def _messages(thread_id: int) -> list:
+    """The messages of a thread, oldest first, with their senders' names."""
+    return (
         get_db()
         .execute(
             "SELECT m.*, u.username FROM message m JOIN user u ON u.id = m.sender_id"
             " WHERE m.thread_id = ? ORDER BY m.id",
-            (row["id"],),
+            (thread_id,),
         )
         .fetchall()
     )
-    return render_template("message_thread.html", thread=row, messages=messages, error=None)
+
+
+def thread(thread_id: str):
+    user = require_user()
+    row = _thread(thread_id, user["id"])
+    return render_template("message_thread.html", thread=row, messages=_messages(row["id"]), error=None)
 
 
 def _message_body() -> tuple[str, str | None]:
@@ -221,16 +225,7 @@ def thread_reply(thread_id: str):
     if error is None and _blocked(other, user["id"]):
         error = "This user has blocked you; your message was not sent."
     if error:
-        messages = (
-            get_db()
-            .execute(
-                "SELECT m.*, u.username FROM message m JOIN user u ON u.id = m.sender_id"
-                " WHERE m.thread_id = ? ORDER BY m.id",
-                (row["id"],),
-            )
-            .fetchall()
-        )
-        return render_template("message_thread.html", thread=row, messages=messages, error=error), 400
+        return render_template("message_thread.html", thread=row, messages=_messages(row["id"]), error=error), 400
     get_db().execute(
         "INSERT INTO message(thread_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)",
         (row["id"], user["id"], body, now_stamp()),

@@ -84,6 +84,20 @@ class Comment:
     def url_path(self, forum: str) -> str:
         return f"/f/{forum}/{self.post_id}/-/comment/{self.id}"
 
+    @classmethod
+    def from_row(cls, r: sqlite3.Row, depth: int) -> Comment:
+        """A comment from a row of `comment` joined with its author's `username`."""
+        return cls(
+            r["id"],
+            r["submission_id"],
+            r["parent_id"],
+            r["username"],
+            r["body"],
+            r["created_at"],
+            r["net_score"],
+            depth,
+        )
+
 
 @dataclass(frozen=True)
 class Forum:
@@ -226,18 +240,7 @@ class RedditData:
         for r in rows:
             d = 1 if r["parent_id"] is None else depth.get(r["parent_id"], 1) + 1
             depth[r["id"]] = d
-            out.append(
-                Comment(
-                    r["id"],
-                    r["submission_id"],
-                    r["parent_id"],
-                    r["username"],
-                    r["body"],
-                    r["created_at"],
-                    r["net_score"],
-                    d,
-                )
-            )
+            out.append(Comment.from_row(r, d))
         return out
 
     def top_comment(self, post_id: int) -> Comment | None:
@@ -300,19 +303,7 @@ class RedditData:
             " ORDER BY c.id LIMIT ?",
             (username, limit),
         ).fetchall()
-        return [
-            Comment(
-                r["id"],
-                r["submission_id"],
-                r["parent_id"],
-                r["username"],
-                r["body"],
-                r["created_at"],
-                r["net_score"],
-                0,
-            )
-            for r in rows
-        ]
+        return [Comment.from_row(r, 0) for r in rows]
 
     def threads(self, username: str) -> list[Thread]:
         out = []

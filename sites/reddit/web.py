@@ -8,12 +8,12 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from urllib.parse import quote
 
-from flask import abort, current_app, g, redirect, request, session
+from flask import abort, current_app, redirect, request
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from sites.common.redirects import local_target
-from sites.common.web import check_csrf, csrf_token, int_arg, parse_int  # noqa: F401  (re-exported)
+from sites.common.web import check_csrf, csrf_token, int_arg, parse_int, request_db, signed_in  # noqa: F401
 from sites.reddit.schema import STAMP, slugify
 
 # CommonMark with raw HTML turned off: tags in a body are shown as text, and markdown-it refuses
@@ -26,20 +26,11 @@ def conf():
 
 
 def get_db() -> sqlite3.Connection:
-    if "db" not in g:
-        g.db = current_app.extensions["reddit_db"].open()
-    return g.db
+    return request_db("reddit")
 
 
 def current_user() -> sqlite3.Row | None:
-    if "user" not in g:
-        uid = session.get("user_id")
-        g.user = None
-        if isinstance(uid, int):
-            g.user = (
-                get_db().execute("SELECT id, username, biography, created_at FROM user WHERE id = ?", (uid,)).fetchone()
-            )
-    return g.user
+    return signed_in("user", "user_id", get_db, "SELECT id, username, biography, created_at FROM user WHERE id = ?")
 
 
 def require_user() -> sqlite3.Row:

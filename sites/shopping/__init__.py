@@ -28,7 +28,6 @@ APP = SiteApp(
     static_url_path="/static/frontend/Luma",
     max_upload=1024 * 1024,
     user_key="customer_id",
-    views="sites.shopping.views",
 )
 
 

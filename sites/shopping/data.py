@@ -18,7 +18,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.db import connect_readonly
+from sites.common.db import connect_readonly, photo_filters
 from sites.config import Settings
 from sites.config import settings as load_settings
 from sites.shopping.generate import CUSTOMER
@@ -273,23 +273,17 @@ class ShoppingData:
     ) -> list[int]:
         """Ids of products whose first photo shows every given fact (kind, color, pattern, count, printed_text,
         shape) and that match the other filters (category: a department, sub-category or leaf name)."""
-        unknown = set(facts) - set(PHOTO_FILTERS)
-        if unknown:
-            raise TypeError(f"unknown fact(s) {', '.join(sorted(unknown))}; known: {', '.join(PHOTO_FILTERS)}")
-        clauses, params, joins = ["p.position = 0"], [], ""
-        for name, value in facts.items():
-            if value is not None:
-                clauses.append(PHOTO_FILTERS[name])
-                params.append(value)
-        if min_price is not None:
-            clauses.append("product.final_cents >= ?")
-            params.append(round(min_price * 100))
-        if max_price is not None:
-            clauses.append("product.final_cents <= ?")
-            params.append(round(max_price * 100))
-        if name_contains:
-            clauses.append("product.name LIKE ?")
-            params.append(f"%{name_contains}%")
+        clauses, params = photo_filters(
+            PHOTO_FILTERS,
+            facts,
+            "fact",
+            price="product.final_cents",
+            min_price=min_price,
+            max_price=max_price,
+            text="product.name",
+            contains=name_contains,
+        )
+        joins = ""
         if min_reviews is not None:
             clauses.append("product.review_count >= ?")
             params.append(min_reviews)

@@ -10,10 +10,19 @@ import sqlite3
 from pathlib import Path
 from typing import Literal, overload
 
-from flask import abort, current_app, g, redirect, request, session
+from flask import abort, current_app, redirect, request, session
 
 from sites.common.redirects import local_target
-from sites.common.web import check_csrf, csrf_token, format_date, format_price, int_arg, parse_int  # noqa: F401
+from sites.common.web import (  # noqa: F401  (re-exported)
+    check_csrf,
+    csrf_token,
+    format_date,
+    format_price,
+    int_arg,
+    parse_int,
+    request_db,
+    signed_in,
+)
 
 FORM_KEY = "form_key"
 PER_PAGE_GRID = (12, 24, 36)
@@ -25,9 +34,7 @@ def conf():
 
 
 def get_db() -> sqlite3.Connection:
-    if "db" not in g:
-        g.db = current_app.extensions["shopping_db"].open()
-    return g.db
+    return request_db("shopping")
 
 
 def check_form_key() -> None:
@@ -40,12 +47,7 @@ def return_target(default: str) -> str:
 
 
 def customer() -> sqlite3.Row | None:
-    if "customer" not in g:
-        cid = session.get("customer_id")
-        g.customer = None
-        if isinstance(cid, int):
-            g.customer = get_db().execute("SELECT * FROM customer WHERE id = ?", (cid,)).fetchone()
-    return g.customer
+    return signed_in("customer", "customer_id", get_db, "SELECT * FROM customer WHERE id = ?")
 
 
 def require_customer():

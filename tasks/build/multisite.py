@@ -15,6 +15,7 @@ file never collide with those of the site's own suite (tasks/<site>.json numbers
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from sites.wikipedia.entities import Entity
@@ -33,6 +34,7 @@ from .cross.kit import (  # noqa: F401
     article_url,
     calling_code_countries,
     look_up,
+    post_wiki_task,
     search_url,
     tab,
 )
@@ -126,13 +128,23 @@ class Suite(BaseSuite):
             **{k: v for k, v in grounding.items() if k != "visual_terms"},
             "visual_terms": grounding.get("visual_terms", []),
         }
-        return self.add(template, args, intent=template.format(**args), sites=sites, grounding=ground, **kw)
+        return self.fill(template, args, sites=sites, grounding=ground, **kw)
 
     def product_image(self, p) -> str:
         return self.input_image(self.shop.spec(p), p.photos[0].seed)
 
     def fact(self, title: str, label: str) -> str:
         return dict(self.wiki[title].facts)[label]
+
+    @functools.cached_property
+    def companies(self) -> set[str]:
+        """The titles of the Wikipedia articles on companies."""
+        return {e.title for e in self.articles_of("company")}
+
+    def brand_fact(self, p, label: str) -> str | None:
+        """The `label` fact of the Wikipedia article on the company that makes product `p` (None without one)."""
+        brand = p.attributes.get("Brand")
+        return self.fact(brand, label) if brand in self.companies else None
 
     def articles_of(self, kind: str) -> list[Entity]:
         return [e for e in self.wiki.values() if e.kind == kind]
@@ -155,10 +167,12 @@ def animal_binomial(s: Suite) -> None:
     for t in s.pick(cands, 3, lambda t: (("kind", t.facts["kind"]), ("posts", t.id))):
         article = animals[t.facts["kind"]]
         binomial = s.fact(article.title, "Binomial name")
-        s.task(
+        post_wiki_task(
+            s,
+            19,
             template,
             {},
-            ["reddit", "wikipedia"],
+            t,
             start_url=f"{t.url} |AND| {WIKI_LANDING}",
             eval_=answer_eval({"exact_match": binomial}),
             solution=[
@@ -166,9 +180,6 @@ def animal_binomial(s: Suite) -> None:
                 *look_up(article.title, f"the article on the {t.facts['kind']}"),
                 stop(binomial),
             ],
-            difficulty=labels(19),
-            official=19,
-            grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
             comments=f"the picture shows {t.facts['kind']}; the article {article.title!r} gives the binomial name",
         )
 
@@ -227,11 +238,9 @@ def brand_founded_pictured(s: Suite) -> None:
         "The product in this picture is sold in the store under {leaf}. In which year was the company "
         "that makes it founded? Wikipedia is open in the second tab."
     )
-    companies = {e.title for e in s.articles_of("company")}
 
     def founded(p):
-        brand = p.attributes.get("Brand")
-        return s.fact(brand, "Founded") if brand in companies else None
+        return s.brand_fact(p, "Founded")
 
     cands = [
         p
@@ -261,11 +270,9 @@ def brand_headquarters_by_color(s: Suite) -> None:
         "In which U.S. state is the company that makes the {color} {noun} sold under {leaf} based? "
         "Look it up in Wikipedia (second tab)."
     )
-    companies = {e.title for e in s.articles_of("company")}
 
     def hq(p):
-        brand = p.attributes.get("Brand")
-        return s.fact(brand, "Headquarters") if brand in companies else None
+        return s.brand_fact(p, "Headquarters")
 
     cands = s.shop.visual("color", extra=lambda p: hq(p) is not None and all(hq(x) != hq(p) for x in s.shop.peers(p)))
     for p in s.pick(cands, 2, lambda p: (("products", p.id),)):

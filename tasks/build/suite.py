@@ -251,6 +251,19 @@ class Suite:
         self.tasks.append(task)
         return task
 
+    def labels(self, official: int) -> tuple[str, str, str]:
+        """The (reasoning, visual, overall) difficulty labels of official template `official` of the suite's site
+        (a site's suite reads them from its official.py)."""
+        raise NotImplementedError(f"{self.name}: no official difficulty labels")
+
+    def fill(self, template: str, args: dict, **task) -> dict:
+        """`add` a task whose intent is `template` filled with `args`."""
+        return self.add(template, args, intent=template.format(**args), **task)
+
+    def mirror(self, official: int, template: str, args: dict, **task) -> dict:
+        """`fill` a task mirroring official template `official`, with that template's difficulty labels."""
+        return self.fill(template, args, difficulty=self.labels(official), official=official, **task)
+
     # ---- output ---------------------------------------------------------------------------------
     def render(self) -> str:
         """The task file: the tasks in task id order."""

@@ -10,8 +10,7 @@ import pytest
 from PIL import Image
 
 from sites.classifieds import ClassifiedsConfig, create_app, store
-from sites.config import Settings
-from tests.sites.fixtures import app_on_copy, settings_for
+from tests.sites.fixtures import app_on_copy, session_data
 
 TEST_SEED = 4242
 TEST_LISTINGS = 120
@@ -19,15 +18,9 @@ RESET_TOKEN = "test-reset-token"
 BLAKE = ("blake.sullivan@gmail.com", "Password.123")
 
 
-@pytest.fixture(scope="session")
-def site_settings(tmp_path_factory) -> Settings:
-    return settings_for(tmp_path_factory, "sites", TEST_SEED, TEST_LISTINGS, RESET_TOKEN)
-
-
-@pytest.fixture(scope="session")
-def dataset(site_settings) -> store.DataSet:
-    ds, _ = store.ensure(site_settings.data_dir, site_settings.seed, site_settings.scale)
-    return ds
+site_settings, dataset = session_data(
+    store, "sites", TEST_SEED, TEST_LISTINGS, RESET_TOKEN, ("site_settings", "dataset")
+)
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from sites.classifieds import views as classifieds_views
 from tests.found import found
 from tests.sites.conftest import RESET_TOKEN as CLASSIFIEDS_TOKEN
 from tests.sites.conftest import login as classifieds_login
-from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_settings  # noqa: F401
+from tests.sites.reddit.conftest import MARVEL, forum_app, forum_data, forum_settings, someone_and_thread  # noqa: F401
 from tests.sites.reddit.conftest import RESET_TOKEN as FORUM_TOKEN
 from tests.sites.reddit.conftest import every_form_field as every_form_field_of_forum
 from tests.sites.reddit.conftest import log_in as forum_login
@@ -140,10 +140,7 @@ def _reddit(app) -> Site:
         "SELECT s.id, f.name FROM submission s JOIN forum f ON f.id = s.forum_id WHERE s.user_id = ? LIMIT 1", (me,)
     ).fetchone()
     comment = conn.execute("SELECT id FROM comment WHERE submission_id = ? LIMIT 1", (post_id,)).fetchone()
-    other = conn.execute("SELECT username FROM user WHERE id != ? LIMIT 1", (me,)).fetchone()[0]
-    thread = conn.execute(
-        "SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1", (me, me)
-    ).fetchone()
+    other, thread_id = someone_and_thread(conn, me)
     conn.close()
     args = {
         "forum_name": forum_name,
@@ -151,7 +148,7 @@ def _reddit(app) -> Site:
         "comment_id": comment[0] if comment else 1,
         "parent_id": comment[0] if comment else 1,
         "username": other,
-        "thread_id": thread[0] if thread else 1,
+        "thread_id": thread_id,
     }
     form = every_form_field_of_forum(forum_name)
     posts = [(_fill(r, args), form) for r in app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]

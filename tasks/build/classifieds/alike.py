@@ -15,8 +15,8 @@ from sites.classifieds.queries import PAGE_SIZE
 
 from ..evals import click, html_eval, stop, target, type_in, url_eval
 from ..text import NUMBER_WORDS
-from .base import SITE, Row, Suite, clean_of
-from .onpage import ORDERS, browse_targets, kin, ordered, plural, reach
+from .base import SITE, Row, Suite, clean_of, kin
+from .onpage import ORDERS, browse_targets, ordered, plural, reach
 from .searching import stream
 
 PATTERN_WORDS = ["striped", "dotted", "checked"]
@@ -51,6 +51,14 @@ def count_terms(n: int) -> list[str]:
     return [str(n), NUMBER_WORDS[n]]
 
 
+def other_tab_job(s: Suite, official: int, template: str, args: dict, r: Row, page, ref: Row, steps, terms, comments):
+    """Open `r` (reached by `steps` from the start page) by what the listing `ref` in the second tab shows."""
+    solution = [*LOOK_AT_TAB, *steps, stop("")]
+    grounding = {"listings": [*kin(r, page), ref.id], "visual_terms": terms}
+    task = {"start_url": f"{SITE} |AND| {ref.url}", "comments": comments}
+    s.mirror(official, template, args, eval_=url_eval(r.url), solution=solution, grounding=grounding, **task)
+
+
 # ---- official 62: the colour of the item in another tab ---------------------------------------------
 def colour_of_other_tab(s: Suite) -> None:
     template = (
@@ -76,18 +84,8 @@ def colour_of_other_tab(s: Suite) -> None:
         picked = s.fresh(cands, 6)
     for r, order, terms, page, ref in picked:
         args = {"ref_noun": ref.kind, "superlative": ORDERS[order][2], "noun": r.kind, "category": r.category}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=f"{SITE} |AND| {ref.url}",
-            eval_=url_eval(r.url),
-            solution=[*LOOK_AT_TAB, *reach("category", order, r, page), stop("")],
-            difficulty=("hard", "hard", "hard"),
-            official=62,
-            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
-            comments=f"the second tab's {ref.kind} is {r.color}",
-        )
+        comments = f"the second tab's {ref.kind} is {r.color}"
+        other_tab_job(s, 62, template, args, r, page, ref, reach("category", order, r, page), terms, comments)
 
 
 # ---- official 68: a listing that fits a condition given elsewhere, and acting on it ----------------
@@ -113,18 +111,8 @@ def count_of_other_tab(s: Suite) -> None:
             "noun_plural": plural(r.kind),
             "ref_plural": plural(ref.kind),
         }
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=f"{SITE} |AND| {ref.url}",
-            eval_=url_eval(r.url),
-            solution=[*LOOK_AT_TAB, *reach("region", order, r, page), stop("")],
-            difficulty=("hard", "hard", "hard"),
-            official=68,
-            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": terms},
-            comments=f"the second tab's photo shows {r.count} {plural(ref.kind)}",
-        )
+        comments = f"the second tab's photo shows {r.count} {plural(ref.kind)}"
+        other_tab_job(s, 68, template, args, r, page, ref, reach("region", order, r, page), terms, comments)
 
 
 COMMENTS_68 = [
@@ -159,15 +147,13 @@ def newest_in_range_commented(s: Suite) -> None:
             "text": text,
         }
         solution = [*reach("category", "newest", r, page), *comment_on_page(title, text), stop("")]
-        s.add(
+        s.mirror(
+            68,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval(comment_checks(r, title, text)),
             solution=solution,
             require_reset=True,
-            difficulty=("hard", "hard", "hard"),
-            official=68,
             grounding={"listings": kin(r, page), "visual_terms": terms},
         )
 
@@ -192,15 +178,13 @@ def cheapest_like_picture(s: Suite) -> None:
     for r, seen in picked:
         page = seen[: (seen.index(r) // PAGE_SIZE + 1) * PAGE_SIZE]
         args = {"region": r.region}
-        s.add(
+        s.mirror(
+            29,
             template,
             args,
-            intent=template.format(**args),
             image=s.listing_image(r),
             eval_=url_eval(r.url),
             solution=[*reach("region", "lowest", r, page, "the first of the pictured kind"), stop("")],
-            difficulty=("hard", "medium", "hard"),
-            official=29,
             comments="input image: the listing's item from another framing",
         )
 
@@ -241,17 +225,9 @@ def pattern_of_other_tab(s: Suite) -> None:
     for r, page, ref in picked:
         limit = math.ceil((r.price + 1) / 5) * 5
         args = {"noun": r.kind, "category": r.category, "limit": limit}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=f"{SITE} |AND| {ref.url}",
-            eval_=url_eval(r.url),
-            solution=[*LOOK_AT_TAB, *reach("category", "lowest", r, page), stop("")],
-            difficulty=("hard", "hard", "hard"),
-            official=73,
-            grounding={"listings": [*kin(r, page), ref.id], "visual_terms": PATTERN_WORDS},
-            comments=f"both show a {r.pattern} {r.kind}: {ref.color} in the tab, {r.color} the target",
+        comments = f"both show a {r.pattern} {r.kind}: {ref.color} in the tab, {r.color} the target"
+        other_tab_job(
+            s, 73, template, args, r, page, ref, reach("category", "lowest", r, page), PATTERN_WORDS, comments
         )
 
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import sqlite3
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sites.classifieds.data import ClassifiedsData
 from sites.classifieds.queries import PAGE_SIZE
 
-from ..evals import stop
+from ..evals import answer_eval, click, stop, url_eval
 from ..suite import Suite as BaseSuite
 from ..text import mentions
+from .official import OFFICIAL
 
 SITE = "__CLASSIFIEDS__"
 # the listing's price as a number: the official harness reads a located text with int() only ("$35.00" fails)
@@ -154,6 +156,41 @@ class Suite(BaseSuite):
         """`open_in_results` and stop there (tasks scored on the final page)."""
         return [*self.open_in_results(target, results, note, **params), stop("")]
 
+    # ---- tasks ----------------------------------------------------------------------------------
+    def labels(self, official: int) -> tuple[str, str, str]:
+        return OFFICIAL[official].difficulty
+
+    def listing_job(self, official: int, template: str, args: dict, r: Row, page: list[Row], terms, **task) -> dict:
+        """`mirror` a task about listing `r`, told apart from its kin on `page` by the visual words `terms`."""
+        return self.mirror(
+            official, template, args, grounding={"listings": kin(r, page), "visual_terms": terms}, **task
+        )
+
+    def open_job(
+        self,
+        official: int,
+        template: str,
+        args: dict,
+        r: Row,
+        page: list[Row],
+        terms,
+        steps: Sequence[dict] | None = None,
+        note: str = "the photo that fits",
+        **task,
+    ) -> dict:
+        """A `listing_job` scored on the final page (the listing of `r`): `steps` reach it (by default a click on
+        its card, with `note`), then the agent stops."""
+        steps = [click(r.card_css, note)] if steps is None else steps
+        return self.listing_job(
+            official, template, args, r, page, terms, eval_=url_eval(r.url), solution=[*steps, stop("")], **task
+        )
+
+    def answer_job(self, *job, said: str, steps: Sequence[dict] = (), note: str = "", **task) -> dict:
+        """A `listing_job` (`job`: its official id, template, args, row, page and terms) whose answer must include
+        `said`: `steps`, then stop with `said` (and `note`)."""
+        ev, solution = answer_eval({"must_include": [said]}), [*steps, stop(said, note)]
+        return self.listing_job(*job, eval_=ev, solution=solution, **task)
+
     # ---- images ---------------------------------------------------------------------------------
     def listing_image(self, row: Row, style: str = "photo") -> str:
         from sites.imagery import PhotoSpec
@@ -170,5 +207,41 @@ class Suite(BaseSuite):
         return self.input_image(spec, row.photo_seed, style)
 
 
+def kin(r: Row, page: list[Row]) -> list[int]:
+    """The listings of `page` of the same kind as `r` (what its photo is told apart from): the task's grounding."""
+    return [p.id for p in page if p.kind == r.kind]
+
+
+def kinds(job: Callable[..., None], *rows: tuple) -> list[Callable[[Suite], None]]:
+    """One template builder per row: `job(suite, *row)`, a trailing dict of a row being keyword arguments."""
+
+    def builder(row: tuple) -> Callable[[Suite], None]:
+        args, kw = (row[:-1], row[-1]) if isinstance(row[-1], dict) else (row, {})
+        return lambda s: job(s, *args, **kw)
+
+    return [builder(row) for row in rows]
+
+
 def clean_of(rows, terms) -> bool:
     return all(not mentions(r.page_text(), t) for r in rows for t in terms)
+
+
+def colours_in_cities(s: Suite) -> dict[tuple[int, str], list[Row]]:
+    """The listings whose photo has a colour, by (city id, kind)."""
+    groups: dict[tuple[int, str], list[Row]] = defaultdict(list)
+    for r in s.rows:
+        if r.color:
+            groups[(r.city_id, r.kind)].append(r)
+    return groups
+
+
+def lone_colours(s: Suite) -> list[Row]:
+    """The listings whose photo's colour no other listing of their kind in their city shows (and whose text does
+    not name it), by city and kind."""
+    return [
+        r
+        for _key, rows in sorted(colours_in_cities(s).items())
+        if len(rows) >= 2
+        for r in rows
+        if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])
+    ]

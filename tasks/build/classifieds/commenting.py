@@ -5,8 +5,8 @@ shows (browsing a category from the start page), then leave a comment with a giv
 from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
-from .base import Suite
-from .onpage import ORDERS, browse_targets, entry_step, kin, sort_step
+from .base import Suite, kinds
+from .onpage import ORDERS, browse_orders, entry_step, sort_step
 
 COMMENTS = [
     ("Still available?", "Is this still for sale? I can pick it up this week."),
@@ -34,14 +34,9 @@ def comment_steps(title: str, text: str, stars: int) -> list[dict]:
 
 
 def comment_kind(
-    s: Suite, template: str, official: int, n: int, orders: tuple[str, ...], difficulty, offset: int, rated: bool
+    s: Suite, official: int, n: int, orders: tuple[str, ...], offset: int, rated: bool, template: str
 ) -> None:
-    cands = [
-        (r, order, phrase, terms, page)
-        for order in orders
-        for r, phrase, terms, page in browse_targets(s, "category", order, ("text", "count", "color"))
-    ]
-    for k, (r, order, phrase, terms, page) in enumerate(s.fresh(cands, n)):
+    for k, (r, order, phrase, terms, page) in enumerate(s.fresh(browse_orders(s, "category", orders), n)):
         title, text = COMMENTS[(offset + k) % len(COMMENTS)]
         stars = (5, 3, 4, 2, 1)[(offset + k) % 5]
         args = {
@@ -72,45 +67,29 @@ def comment_kind(
             click(r.card_css, "the photo that fits"),
             *comment_steps(title, text, stars),
         ]
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=html_eval(checks),
-            solution=solution,
-            require_reset=True,
-            difficulty=difficulty,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=official,
+        s.listing_job(
+            official, template, args, r, page, terms, eval_=html_eval(checks), solution=solution, require_reset=True
         )
 
 
-def comment_on_found(s: Suite) -> None:
-    comment_kind(
-        s,
-        'Comment on the {superlative} {noun} in "{category}" whose photo {condition}: title '
-        '"{title}", text "{text}" (any star rating).',
+TEMPLATES = kinds(
+    comment_kind,
+    (
         11,
         5,
         ("newest", "lowest"),
-        ("hard", "medium", "hard"),
         0,
-        rated=False,
-    )
-
-
-def rate_found(s: Suite) -> None:
-    comment_kind(
-        s,
-        'Find the {superlative} {noun} in "{category}" whose photo {condition}, and rate it '
-        '{stars} stars with the title "{title}" and the text "{text}".',
+        False,
+        'Comment on the {superlative} {noun} in "{category}" whose photo {condition}: title '
+        '"{title}", text "{text}" (any star rating).',
+    ),
+    (
         35,
         4,
         ("highest", "newest"),
-        ("hard", "easy", "hard"),
         5,
-        rated=True,
-    )
-
-
-TEMPLATES = [comment_on_found, rate_found]
+        True,
+        'Find the {superlative} {noun} in "{category}" whose photo {condition}, and rate it '
+        '{stars} stars with the title "{title}" and the text "{text}".',
+    ),
+)

@@ -5,106 +5,63 @@ email address in its seller box.
 
 from __future__ import annotations
 
-from ..evals import answer_eval, click, stop
-from .base import Row, Suite
-from .lookalike import alone
-from .onpage import ORDERS, browse_targets, kin, page_targets, reach
+from ..evals import click
+from .base import Row, Suite, kinds
+from .lookalike import ANOTHER_FRAMING, alone
+from .onpage import ORDERS, browse_orders, page_targets, reach
+
+SELLER_BOX = "the seller box"
 
 
-def email_of(s: Suite, r: Row) -> str:
-    return s.emails[r.user_id]
+def email_job(s: Suite, official: int, template: str, args: dict, r: Row, page: list[Row], terms, steps, **task):
+    """The job of these kinds: reach the listing `r` by `steps` and answer its seller's email."""
+    s.answer_job(
+        official, template, args, r, page, terms, said=s.emails[r.user_id], steps=steps, note=SELLER_BOX, **task
+    )
 
 
 def email_browsed(s: Suite) -> None:
     template = (
         'What is the email address of the seller of the {superlative} {noun} in "{category}" whose photo {condition}?'
     )
-    cands = [
-        (r, order, phrase, terms, page)
-        for order in ("newest", "highest")
-        for r, phrase, terms, page in browse_targets(s, "category", order, ("text", "count", "color"), 2)
-    ]
-    for r, order, phrase, terms, page in s.fresh(cands, 3):
+    for r, order, phrase, terms, page in s.fresh(browse_orders(s, "category", ("newest", "highest"), pages=2), 3):
         args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "condition": phrase}
-        said = email_of(s, r)
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=answer_eval({"must_include": [said]}),
-            solution=[*reach("category", order, r, page), stop(said, "the seller box")],
-            difficulty=("easy", "easy", "easy"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=6,
-        )
+        email_job(s, 6, template, args, r, page, terms, reach("category", order, r, page))
 
 
 def email_on_page(s: Suite) -> None:
     template = "What is the email address of the seller of the {noun} on this page whose photo {condition}?"
     for r, url, phrase, terms, page in s.fresh(page_targets(s, "highest"), 2):
-        args = {"noun": r.kind, "condition": phrase}
-        said = email_of(s, r)
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            eval_=answer_eval({"must_include": [said]}),
-            solution=[click(r.card_css, "the photo that fits"), stop(said, "the seller box")],
-            difficulty=("easy", "easy", "easy"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=7,
-        )
+        args, steps = {"noun": r.kind, "condition": phrase}, [click(r.card_css, "the photo that fits")]
+        email_job(s, 7, template, args, r, page, terms, steps, start_url=url)
 
 
-def email_pictured(s: Suite, template: str, official: int, n: int, order: str, difficulty) -> None:
-    cands = [
-        (r, terms, page)
-        for r, _, terms, page in browse_targets(s, "category", order, ("text", "count", "color"), 2)
-        if alone(s, r, "category")
-    ]
-    for r, terms, page in s.fresh(cands, n):
-        args = {"category": r.category}
-        said = email_of(s, r)
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            image=s.listing_image(r),
-            eval_=answer_eval({"must_include": [said]}),
-            solution=[
-                *reach("category", order, r, page, "the photo of the pictured item"),
-                stop(said, "the seller box"),
-            ],
-            difficulty=difficulty,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=official,
-            comments="input image: the listing's item from another framing",
-        )
+def email_pictured(s: Suite, official: int, n: int, order: str, template: str) -> None:
+    cands = [c for c in browse_orders(s, "category", (order,), pages=2) if alone(s, c[0], "category")]
+    for r, _, _, terms, page in s.fresh(cands, n):
+        steps = reach("category", order, r, page, "the photo of the pictured item")
+        task = {"image": s.listing_image(r), "comments": ANOTHER_FRAMING}
+        email_job(s, official, template, {"category": r.category}, r, page, terms, steps, **task)
 
 
-def email_pictured_cheap(s: Suite) -> None:
-    email_pictured(
-        s,
-        'I remember this item from the site: it was one of the cheapest in "{category}". Tell me '
-        "the email address of whoever listed it.",
-        49,
-        1,
-        "lowest",
-        ("hard", "hard", "hard"),
-    )
-
-
-def email_pictured_recent(s: Suite) -> None:
-    email_pictured(
-        s,
-        'I remember this item from the site, in "{category}", posted not long ago. Tell me the email '
-        "address of whoever listed it.",
-        50,
-        3,
-        "newest",
-        ("hard", "hard", "hard"),
-    )
-
-
-TEMPLATES = [email_browsed, email_on_page, email_pictured_cheap, email_pictured_recent]
+TEMPLATES = [
+    email_browsed,
+    email_on_page,
+    *kinds(
+        email_pictured,
+        (
+            49,
+            1,
+            "lowest",
+            'I remember this item from the site: it was one of the cheapest in "{category}". Tell me '
+            "the email address of whoever listed it.",
+        ),
+        (
+            50,
+            3,
+            "newest",
+            'I remember this item from the site, in "{category}", posted not long ago. Tell me the email '
+            "address of whoever listed it.",
+        ),
+    ),
+]

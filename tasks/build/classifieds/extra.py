@@ -5,10 +5,10 @@ ask where the pictured item is listed.
 
 from __future__ import annotations
 
-from ..evals import answer_eval, click, stop, url_eval
-from .base import Suite, clean_of
+from ..evals import answer_eval, click, stop
+from .base import Row, Suite, clean_of, kinds
 from .lookalike import browse_pictured
-from .onpage import describe, gallery_pages, kin
+from .onpage import describe, gallery_pages
 
 
 def colour_gaps(page) -> list[tuple]:
@@ -26,6 +26,15 @@ def colour_gaps(page) -> list[tuple]:
     return out
 
 
+def none_job(
+    s: Suite, official: int, template: str, args: dict, r: Row, page: list[Row], color: str, note: str, **task
+):
+    """The N/A task: no listing of the kind of `r` on `page` is `color` (`note` says so)."""
+    ev = answer_eval({"fuzzy_match": "N/A"}, string_note=note)
+    solution, comments = [stop("N/A", note)], "unachievable: " + note
+    s.listing_job(official, template, args, r, page, [color], eval_=ev, solution=solution, comments=comments, **task)
+
+
 def on_page_or_none(s: Suite) -> None:
     template = "Navigate to the {noun} on this page whose photo {condition}."
     found = [
@@ -35,34 +44,11 @@ def on_page_or_none(s: Suite) -> None:
         if (d := describe(r, page, ("color", "count")))
     ]
     for r, url, phrase, terms, page in s.fresh(found, 3):
-        args = {"noun": r.kind, "condition": phrase}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            eval_=url_eval(r.url),
-            solution=[click(r.card_css, "the photo that fits"), stop("")],
-            difficulty=("easy", "medium", "medium"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=48,
-        )
+        s.open_job(48, template, {"noun": r.kind, "condition": phrase}, r, page, terms, start_url=url)
     gaps = [(r, url, color, page) for url, page in gallery_pages(s, "highest") for r, color in colour_gaps(page)]
     for r, url, color, page in s.fresh(gaps, 2):
         args = {"noun": r.kind, "condition": f"shows a {color} {r.kind}"}
-        note = f"No {r.kind} on this page is {color}."
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-            solution=[stop("N/A", note)],
-            difficulty=("easy", "medium", "medium"),
-            comments="unachievable: " + note,
-            grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
-            official=48,
-        )
+        none_job(s, 48, template, args, r, page, color, f"No {r.kind} on this page is {color}.", start_url=url)
 
 
 def same_colour_as_picture(s: Suite) -> None:
@@ -75,37 +61,25 @@ def same_colour_as_picture(s: Suite) -> None:
     for r, url, page in s.fresh(found, 2):
         args = {"noun": r.kind}
         image = s.input_image(PhotoSpec(kind=r.kind, color=r.color, condition="like new"), seed=7100 + r.id)
-        s.add(
+        comments = "input image: another item of the same kind and colour"
+        s.open_job(
+            55,
             template,
             args,
-            intent=template.format(**args),
+            r,
+            page,
+            [r.color],
+            note="the same colour",
             start_url=url,
             image=image,
-            eval_=url_eval(r.url),
-            solution=[click(r.card_css, "the same colour"), stop("")],
-            difficulty=("easy", "easy", "easy"),
-            grounding={"listings": kin(r, page), "visual_terms": [r.color]},
-            official=55,
-            comments="input image: another item of the same kind and colour",
+            comments=comments,
         )
     gaps = [(r, url, color, page) for url, page in gallery_pages(s, "lowest") for r, color in colour_gaps(page)]
     for r, url, color, page in s.fresh(gaps, 2):
         args = {"noun": r.kind}
         note = f"No {r.kind} on this page is {color}, the colour of the pictured one."
         image = s.input_image(PhotoSpec(kind=r.kind, color=color, condition="like new"), seed=7200 + r.id)
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            image=image,
-            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-            solution=[stop("N/A", note)],
-            difficulty=("easy", "easy", "easy"),
-            comments="unachievable: " + note,
-            grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
-            official=55,
-        )
+        none_job(s, 55, template, args, r, page, color, note, start_url=url, image=image)
 
 
 def seller_of_the_other(s: Suite) -> None:
@@ -120,64 +94,27 @@ def seller_of_the_other(s: Suite) -> None:
                 if d and r.seller != other.seller:
                     cands.append((r, url, d[0].removeprefix("shows "), d[1], page))
     for r, url, what, terms, page in s.fresh(cands, 2):
-        args = {"noun": r.kind, "what": what}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            eval_=answer_eval({"must_include": [r.seller]}),
-            solution=[click(r.card_css, "the other one"), stop(r.seller, "the seller box")],
-            difficulty=("easy", "medium", "medium"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=31,
+        args, steps = {"noun": r.kind, "what": what}, [click(r.card_css, "the other one")]
+        s.answer_job(
+            31, template, args, r, page, terms, said=r.seller, steps=steps, note="the seller box", start_url=url
         )
 
 
-def newest_pictured_category(s: Suite) -> None:
-    browse_pictured(
-        s,
-        'Find me the most recent {noun} in the "{category}" category that looks like this picture.',
-        20,
-        2,
-        "category",
-        ("newest",),
-        ("medium", "hard", "hard"),
-        pages=2,
-    )
-
-
-def newest_listed_pictured(s: Suite) -> None:
-    browse_pictured(
-        s,
-        'Find the most recently listed item in the "{category}" category that shows what this picture shows.',
-        22,
-        2,
-        "category",
-        ("newest",),
-        ("easy", "easy", "easy"),
-        pages=2,
-    )
-
-
-def state_of_pictured(s: Suite) -> None:
-    browse_pictured(
-        s,
-        'I saw the item in this picture in "{category}" as one of the cheapest there. Which state is it listed in?',
-        51,
-        1,
-        "category",
-        ("lowest",),
-        ("hard", "medium", "hard"),
-        answer="region",
-    )
-
-
+# fmt: off
 TEMPLATES = [
     on_page_or_none,
     same_colour_as_picture,
     seller_of_the_other,
-    newest_pictured_category,
-    newest_listed_pictured,
-    state_of_pictured,
+    *kinds(
+        browse_pictured,
+        (20, 2, "category", ("newest",),
+         'Find me the most recent {noun} in the "{category}" category that looks like this picture.', {"pages": 2}),
+        (22, 2, "category", ("newest",),
+         'Find the most recently listed item in the "{category}" category that shows what this picture shows.',
+         {"pages": 2}),
+        (51, 1, "category", ("lowest",),
+         'I saw the item in this picture in "{category}" as one of the cheapest there. Which state is it listed in?',
+         {"answer": "region"}),
+    ),
 ]
+# fmt: on

@@ -6,10 +6,12 @@ that page look otherwise (another colour, count or printed word), so only the pi
 
 from __future__ import annotations
 
-from ..evals import answer_eval, click, stop, url_eval
+from ..evals import answer_eval, stop, url_eval
 from ..text import price_text
-from .base import Row, Suite
-from .onpage import ORDERS, browse_targets, kin, page_targets, reach
+from .base import Row, Suite, kinds
+from .onpage import ORDERS, browse_orders, page_targets, reach
+
+ANOTHER_FRAMING = "input image: the listing's item from another framing"
 
 
 def alone(s: Suite, r: Row, entry: str) -> bool:
@@ -21,26 +23,21 @@ def alone(s: Suite, r: Row, entry: str) -> bool:
 
 def browse_pictured(
     s: Suite,
-    template: str,
     official: int,
     n: int,
     entry: str,
     orders: tuple[str, ...],
-    difficulty,
+    template: str,
     answer: str = "",
     allow=("text", "count", "color"),
     pages: int = 1,
 ) -> None:
     """`answer` "" scores the final page (url_match); "price" asks its price too (url_match and string_match);
     "region" asks only the state it is listed in (string_match)."""
-    cands = [
-        (r, order, terms, page)
-        for order in orders
-        for r, _, terms, page in browse_targets(s, entry, order, allow, pages)
-    ]
+    cands = browse_orders(s, entry, orders, allow, pages)
     if "{superlative}" not in template:  # "the" pictured listing: no other one in the results looks the same
         cands = [c for c in cands if alone(s, c[0], entry)]
-    for r, order, terms, page in s.fresh(cands, n):
+    for r, order, _, terms, page in s.fresh(cands, n):
         args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "region": r.region}
         args = {k: v for k, v in args.items() if "{" + k + "}" in template}
         ev = url_eval(r.url)
@@ -57,113 +54,43 @@ def browse_pictured(
             said = r.region
             ev = answer_eval({"must_include": [said]})
         solution = [*reach(entry, order, r, page, "the photo of the pictured item"), stop(said)]
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            image=s.listing_image(r),
-            eval_=ev,
-            solution=solution,
-            difficulty=difficulty,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=official,
-            comments="input image: the listing's item from another framing",
+        image = s.listing_image(r)
+        s.listing_job(
+            official, template, args, r, page, terms, image=image, eval_=ev, solution=solution, comments=ANOTHER_FRAMING
         )
-
-
-def pictured_in_category(s: Suite) -> None:
-    browse_pictured(
-        s,
-        'Browse the "{category}" category and open the listing of the item in this picture.',
-        39,
-        2,
-        "category",
-        ("newest",),
-        ("medium", "hard", "hard"),
-    )
-
-
-def pictured_in_state(s: Suite) -> None:
-    browse_pictured(
-        s,
-        "Find me a {noun} in {region} that looks like the one in this picture.",
-        30,
-        5,
-        "region",
-        ("newest", "lowest"),
-        ("medium", "medium", "medium"),
-    )
-
-
-def pictured_priced(s: Suite) -> None:
-    browse_pictured(
-        s,
-        "Find the {superlative} {noun} in {region} that matches this picture, and tell me its price in dollars.",
-        33,
-        6,
-        "region",
-        ("lowest", "highest"),
-        ("medium", "medium", "medium"),
-        answer="price",
-    )
-
-
-def pictured_newest(s: Suite) -> None:
-    browse_pictured(
-        s,
-        'I saw the item in this picture posted in "{category}" a while ago. Open the most recent listing of it.',
-        18,
-        3,
-        "category",
-        ("newest",),
-        ("hard", "medium", "medium"),
-    )
 
 
 def pictured_on_page(s: Suite) -> None:
     template = "Open the listing on this page that shows the same {noun} as this picture."
     for r, url, _, terms, page in s.fresh(page_targets(s, "newest"), 4):
-        args = {"noun": r.kind}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            image=s.listing_image(r, "sketch"),
-            eval_=url_eval(r.url),
-            solution=[click(r.card_css, "the photo like the sketch"), stop("")],
-            difficulty=("easy", "medium", "medium"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=47,
-            comments="input image: a pencil sketch of the listing's item",
-        )
+        args, image = {"noun": r.kind}, s.listing_image(r, "sketch")
+        note, comments = "the photo like the sketch", "input image: a pencil sketch of the listing's item"
+        s.open_job(47, template, args, r, page, terms, note=note, start_url=url, image=image, comments=comments)
 
 
 def pictured_price_on_page(s: Suite) -> None:
     template = "What does the {noun} in this picture cost? It is one of the listings on this page."
     for r, url, _, terms, page in s.fresh(page_targets(s, "lowest"), 6):
-        args = {"noun": r.kind}
-        said = price_text(r.price)
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            image=s.listing_image(r),
-            eval_=answer_eval({"must_include": [said]}),
-            solution=[stop(said, "the price under its photo")],
-            difficulty=("medium", "hard", "hard"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=40,
-            comments="input image: the listing's item from another framing",
-        )
+        args, said, image = {"noun": r.kind}, price_text(r.price), s.listing_image(r)
+        task = {"start_url": url, "image": image, "comments": ANOTHER_FRAMING}
+        s.answer_job(40, template, args, r, page, terms, said=said, note="the price under its photo", **task)
 
 
+# fmt: off
 TEMPLATES = [
-    pictured_in_category,
-    pictured_in_state,
-    pictured_priced,
-    pictured_newest,
+    *kinds(
+        browse_pictured,
+        (39, 2, "category", ("newest",),
+         'Browse the "{category}" category and open the listing of the item in this picture.'),
+        (30, 5, "region", ("newest", "lowest"),
+         "Find me a {noun} in {region} that looks like the one in this picture."),
+        (33, 6, "region", ("lowest", "highest"),
+         "Find the {superlative} {noun} in {region} that matches this picture, and tell me its price in dollars.",
+         {"answer": "price"}),
+        (18, 3, "category", ("newest",),
+         'I saw the item in this picture posted in "{category}" a while ago. Open the most recent listing of it.'),
+    ),
     pictured_on_page,
     pictured_price_on_page,
 ]
+# fmt: on

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
 from ..text import price_text
-from .base import PRICE_VALUE, Suite, clean_of
+from .base import PRICE_VALUE, Suite, clean_of, kin
 from .commenting import TITLES, comment_steps
 from .lookalike import alone
-from .onpage import ORDERS, browse_targets, kin, reach
+from .onpage import ORDERS, browse_orders, reach
 
 MY_LISTINGS = {
     **click("a[href='/index.php?page=user&action=items']", "the account menu"),
@@ -41,15 +41,13 @@ def edit_my_price(s: Suite) -> None:
             solution.append(type_in("textarea[name=description]", f"{r.description} {note}"))
             checks.append(target(r.url, 'func:get_query_text(__page__, ".desc")', must_include=[note]))
         solution += [click("button.btn-publish"), stop("")]
-        s.add(
+        s.mirror(
+            2,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval(checks),
             solution=solution,
             require_reset=True,
-            difficulty=("hard", "easy", "hard"),
-            official=2,
             grounding={"listings": [r.id] if colour else [], "visual_terms": [r.color] if colour else []},
         )
 
@@ -60,10 +58,9 @@ def offer_below(s: Suite) -> None:
         '$10 less than the asking price (title "Offer", any star rating).'
     )
     cands = [
-        (r, order, phrase, terms, page)
-        for order in ("newest", "highest")
-        for r, phrase, terms, page in browse_targets(s, "category", order, ("text", "count", "color"), 2)
-        if r.price > 20 and r.price == int(r.price)
+        c
+        for c in browse_orders(s, "category", ("newest", "highest"), pages=2)
+        if c[0].price > 20 and c[0].price == int(c[0].price)
     ]
     for r, order, phrase, terms, page in s.fresh(cands, 3):
         offer = price_text(r.price - 10)
@@ -77,16 +74,14 @@ def offer_below(s: Suite) -> None:
                 must_include=[offer],
             ),
         ]
-        s.add(
+        s.mirror(
+            12,
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval(checks),
             solution=[*reach("category", order, r, page), *comment_steps("Offer", text, 3)],
             require_reset=True,
-            difficulty=("hard", "easy", "medium"),
             grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=12,
         )
 
 
@@ -100,13 +95,8 @@ def comment_pictured(s: Suite) -> None:
         ("Same one?", "Is this the one from your photo? I can pay cash."),
         ("Collector here", "I have been looking for exactly this one."),
     ]
-    cands = [
-        (r, order, terms, page)
-        for order in ("newest", "lowest")
-        for r, _, terms, page in browse_targets(s, "category", order, ("text", "count", "color"), 2)
-        if alone(s, r, "category")
-    ]
-    for k, (r, order, terms, page) in enumerate(s.fresh(cands, 3)):
+    cands = [c for c in browse_orders(s, "category", ("newest", "lowest"), pages=2) if alone(s, c[0], "category")]
+    for k, (r, order, _, terms, page) in enumerate(s.fresh(cands, 3)):
         title, text = notes[k]
         args = {"category": r.category, "title": title, "text": text}
         checks = [
@@ -117,10 +107,10 @@ def comment_pictured(s: Suite) -> None:
                 must_include=[text],
             ),
         ]
-        s.add(
+        s.mirror(
+            52,
             template,
             args,
-            intent=template.format(**args),
             image=s.listing_image(r),
             eval_=html_eval(checks),
             solution=[
@@ -128,9 +118,7 @@ def comment_pictured(s: Suite) -> None:
                 *comment_steps(title, text, 4),
             ],
             require_reset=True,
-            difficulty=("hard", "hard", "hard"),
             grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=52,
             comments="input image: the listing's item from another framing",
         )
 

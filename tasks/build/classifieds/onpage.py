@@ -11,10 +11,10 @@ from collections.abc import Callable
 from sites.classifieds.queries import PAGE_SIZE
 from sites.classifieds.schema import CATEGORIES
 
-from ..evals import answer_eval, click, stop, url_eval
+from ..evals import answer_eval, click, stop
 from ..text import NUMBER_WORDS, price_text
 from ..text import plural as english_plural
-from .base import SITE, Row, Suite, clean_of
+from .base import SITE, Row, Suite, clean_of, kinds
 
 # order key -> (search URL parameters, the sort link's text, the wording of the superlative)
 ORDERS: dict[str, tuple[dict[str, object], str, str]] = {
@@ -37,12 +37,10 @@ def ordered(s: Suite, order: str, **filters) -> list[Row]:
     return s.search(**filters, order="price_asc" if order == "lowest" else "date_desc")
 
 
-def kin(r: Row, page: list[Row]) -> list[int]:
-    """The listings of `page` of the same kind as `r` (what its photo is told apart from): the task's grounding."""
-    return [p.id for p in page if p.kind == r.kind]
+LOOKS = ("text", "count", "color")  # what a photo may be told apart by
 
 
-def describe(r: Row, peers: list[Row], allow: tuple[str, ...] = ("text", "count", "color")):
+def describe(r: Row, peers: list[Row], allow: tuple[str, ...] = LOOKS):
     """(phrase after "whose photo", the visual words) that single out `r` among `peers` of the same kind, or
     None. A listing of the same kind with another value must be among the peers, so the kind alone (in the
     titles) never decides; the words must not be in the listing's text."""
@@ -86,70 +84,27 @@ def page_targets(s: Suite, order: str, allow=("text", "count", "color")) -> list
     return cands
 
 
-def open_on_page(s: Suite, template: str, official: int, n: int, order: str, difficulty) -> None:
+def open_on_page(s: Suite, official: int, n: int, order: str, template: str) -> None:
     for r, url, phrase, terms, page in s.fresh(page_targets(s, order), n):
         args = {"noun": r.kind, "condition": phrase}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            eval_=url_eval(r.url),
-            solution=[click(r.card_css, "the photo that fits"), stop("")],
-            difficulty=difficulty,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=official,
-        )
-
-
-def open_on_page_photo(s: Suite) -> None:
-    open_on_page(
-        s, "Go to the listing on this page whose photo {condition}.", 46, 6, "newest", ("easy", "easy", "easy")
-    )
-
-
-def open_on_page_where(s: Suite) -> None:
-    open_on_page(
-        s,
-        "Open the {noun} listing on this page where the photo {condition}.",
-        60,
-        4,
-        "lowest",
-        ("easy", "hard", "medium"),
-    )
+        s.open_job(official, template, args, r, page, terms, start_url=url)
 
 
 def price_on_page(s: Suite) -> None:
     template = "What is the asking price of the {noun} on this page whose photo {condition}?"
     for r, url, phrase, terms, page in s.fresh(page_targets(s, "highest"), 5):
         args = {"noun": r.kind, "condition": phrase}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            eval_=answer_eval({"must_include": [price_text(r.price)]}),
-            solution=[stop(price_text(r.price), "the price under that photo")],
-            difficulty=("easy", "easy", "easy"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=5,
-        )
+        said = price_text(r.price)
+        s.answer_job(5, template, args, r, page, terms, said=said, note="the price under that photo", start_url=url)
 
 
 def seller_on_page(s: Suite) -> None:
     template = "For the {noun} on this page whose photo {condition}, tell me the name of its seller."
     for r, url, phrase, terms, page in s.fresh(page_targets(s, "lowest"), 4):
         args = {"noun": r.kind, "condition": phrase}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=url,
-            eval_=answer_eval({"must_include": [r.seller]}),
-            solution=[click(r.card_css, "the photo that fits"), stop(r.seller, "the seller box")],
-            difficulty=("easy", "hard", "medium"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=54,
+        steps = [click(r.card_css, "the photo that fits")]
+        s.answer_job(
+            54, template, args, r, page, terms, said=r.seller, steps=steps, note="the seller box", start_url=url
         )
 
 
@@ -169,16 +124,16 @@ def count_on_page(s: Suite) -> None:
                 cands.append((r, url, terms, page))
     for r, url, terms, page in s.fresh(cands, 5):
         args = {"noun_plural": plural(r.kind), "noun": r.kind, "price": price_text(r.price)}
-        s.add(
+        s.listing_job(
+            9,
             template,
             args,
-            intent=template.format(**args),
+            r,
+            page,
+            terms,
             start_url=url,
             eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS[r.count]}"]}),
             solution=[stop(str(r.count), "count the things in that photo")],
-            difficulty=("easy", "easy", "easy"),
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=9,
         )
 
 
@@ -232,24 +187,23 @@ def browse_targets(s: Suite, entry: str, order: str, allow, pages: int = 1) -> l
     return cands
 
 
+def browse_orders(s: Suite, entry: str, orders: tuple[str, ...], allow=LOOKS, pages: int = 1) -> list[tuple]:
+    """(target, order, phrase, terms, page): `browse_targets` in each of `orders`."""
+    return [(r, order, *rest) for order in orders for r, *rest in browse_targets(s, entry, order, allow, pages)]
+
+
 def browse(
     s: Suite,
-    template: str,
     official: int,
     n: int,
     entry: str,
     orders: tuple[str, ...],
-    difficulty,
+    template: str,
     allow=("text", "count", "color"),
     words: Callable[[Row, str], dict] | None = None,
     pages: int = 1,
 ) -> None:
-    cands = [
-        (r, order, phrase, terms, page)
-        for order in orders
-        for r, phrase, terms, page in browse_targets(s, entry, order, allow, pages)
-    ]
-    for r, order, phrase, terms, page in s.fresh(cands, n):
+    for r, order, phrase, terms, page in s.fresh(browse_orders(s, entry, orders, allow, pages), n):
         args = {
             "superlative": ORDERS[order][2],
             "noun": r.kind,
@@ -259,92 +213,31 @@ def browse(
             **(words(r, phrase) if words else {}),
         }
         args = {k: v for k, v in args.items() if "{" + k + "}" in template}
-        solution = [*reach(entry, order, r, page), stop("")]
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=url_eval(r.url),
-            solution=solution,
-            difficulty=difficulty,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=official,
-        )
+        s.open_job(official, template, args, r, page, terms, reach(entry, order, r, page))
 
 
-def browse_category_photo(s: Suite) -> None:
-    browse(
-        s,
-        'Browse the "{category}" category and open the {superlative} listing whose photo {condition}.',
-        36,
-        7,
-        "category",
-        ("newest", "highest"),
-        ("medium", "easy", "easy"),
-    )
+COLOR = {"allow": ("color",), "words": lambda r, phrase: {"color": r.color}}  # the colour named, not the photo
 
-
-def category_listing_photo(s: Suite) -> None:
-    browse(
-        s,
-        'Go to the {superlative} {noun} in the "{category}" category whose photo {condition}.',
-        57,
-        3,
-        "category",
-        ("lowest",),
-        ("medium", "easy", "easy"),
-    )
-
-
-def show_colored(s: Suite) -> None:
-    browse(
-        s,
-        'Show me the {superlative} {color} {noun} in "{category}".',
-        8,
-        5,
-        "category",
-        ("newest", "lowest"),
-        ("medium", "easy", "medium"),
-        allow=("color",),
-        words=lambda r, phrase: {"color": r.color},
-    )
-
-
-def show_in_state(s: Suite) -> None:
-    browse(
-        s,
-        "Show me the {superlative} {noun} in {region} whose photo {condition}.",
-        63,
-        7,
-        "region",
-        ("newest", "lowest", "highest"),
-        ("hard", "hard", "hard"),
-    )
-
-
-def priciest_color_in_state(s: Suite) -> None:
-    browse(
-        s,
-        "Find the most expensive {noun} from {region} that is {color}.",
-        28,
-        5,
-        "region",
-        ("highest",),
-        ("medium", "medium", "medium"),
-        allow=("color",),
-        words=lambda r, phrase: {"color": r.color},
-    )
-
-
+# fmt: off
 TEMPLATES = [
-    open_on_page_photo,
-    open_on_page_where,
+    *kinds(
+        open_on_page,
+        (46, 6, "newest", "Go to the listing on this page whose photo {condition}."),
+        (60, 4, "lowest", "Open the {noun} listing on this page where the photo {condition}."),
+    ),
     price_on_page,
     seller_on_page,
     count_on_page,
-    browse_category_photo,
-    category_listing_photo,
-    show_colored,
-    show_in_state,
-    priciest_color_in_state,
+    *kinds(
+        browse,
+        (36, 7, "category", ("newest", "highest"),
+         'Browse the "{category}" category and open the {superlative} listing whose photo {condition}.'),
+        (57, 3, "category", ("lowest",),
+         'Go to the {superlative} {noun} in the "{category}" category whose photo {condition}.'),
+        (8, 5, "category", ("newest", "lowest"), 'Show me the {superlative} {color} {noun} in "{category}".', COLOR),
+        (63, 7, "region", ("newest", "lowest", "highest"),
+         "Show me the {superlative} {noun} in {region} whose photo {condition}."),
+        (28, 5, "region", ("highest",), "Find the most expensive {noun} from {region} that is {color}.", COLOR),
+    ),
 ]
+# fmt: on

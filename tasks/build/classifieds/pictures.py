@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from ..evals import answer_eval, stop, url_eval
 from ..text import price_text
-from .base import SITE, Suite, clean_of
+from .base import SITE, Suite, clean_of, lone_colours
 
 
 def image_find(s: Suite) -> None:
@@ -27,17 +27,15 @@ def image_find(s: Suite) -> None:
         image = s.listing_image(r, style)
         results = s.search(category_id=r.category_id, region_id=r.region_id)
         args = {"category": r.category, "region": r.region}
-        s.add(
+        s.mirror(
+            25,
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=url_eval(r.url),
             solution=s.navigate_to(
                 r, results, "the region's listings in that category", sCategory=r.category_id, sRegion=r.region_id
             ),
-            difficulty=("medium", "medium", "medium"),
-            official=25,
             grounding={"listings": [r.id], "visual_terms": [r.color]},
             comments=f"input image: a {style} of the listing's item from another framing",
         )
@@ -79,10 +77,9 @@ def image_open_ssim(s: Suite) -> None:
                 }
             ],
         }
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=ev,
             solution=s.navigate_to(
@@ -96,17 +93,7 @@ def image_open_ssim(s: Suite) -> None:
 
 def image_price(s: Suite) -> None:
     template = "How much is the seller asking for the item in this picture? It is listed in {city}."
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.city_id, r.kind)].append(r)
-    cands = [
-        r
-        for key, rows in sorted(groups.items())
-        if len(rows) >= 2
-        for r in rows
-        if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])
-    ]
+    cands = lone_colours(s)
     for r in s.fresh(cands, 3):
         image = s.listing_image(r)
         results = s.search(category_id=r.category_id, city_id=r.city_id)
@@ -115,10 +102,9 @@ def image_price(s: Suite) -> None:
             r, results, "the city's listings in the item's category", sCategory=r.category_id, sCity=r.city_id
         )
         solution.append(stop(price_text(r.price)))
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=answer_eval({"required_values": [f"== {price_text(r.price)}"]}),
             solution=solution,
@@ -150,10 +136,9 @@ def image_seller(s: Suite) -> None:
             r, results, "the region's listings in that category", sCategory=r.category_id, sRegion=r.region_id
         )
         solution.append(stop(r.seller))
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=answer_eval({"must_include": [r.seller]}),
             solution=solution,

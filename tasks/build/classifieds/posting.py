@@ -10,7 +10,7 @@ from sites.classifieds.queries import PAGE_SIZE
 
 from ..evals import html_eval, stop, target
 from ..text import article
-from .base import PRICE_VALUE, SITE, Suite, clean_of
+from .base import PRICE_VALUE, SITE, Suite, clean_of, lone_colours
 
 POST_ITEMS = [  # (kind, color, category, price, city, region)
     ("kettle", "green", "Appliances", 35, "Dayton", "Ohio"),
@@ -63,10 +63,9 @@ def post_from_photo(s: Suite) -> None:
                 ),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=ev,
             solution=solution,
@@ -82,17 +81,7 @@ def comment_on_visual(s: Suite) -> None:
         "{a_color} {color} {noun}. Write a short comment body."
     )
     titles = ["Love the colour", "Still for sale?", "Nice find"]
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.city_id, r.kind)].append(r)
-    cands = [
-        r
-        for key, rows in sorted(groups.items())
-        if len(rows) >= 2
-        for r in rows
-        if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])
-    ]
+    cands = lone_colours(s)
     for n, r in enumerate(s.fresh(cands, 3)):
         stars, title = (5, 3, 4)[n], titles[n]
         results = s.search(category_id=r.category_id, city_id=r.city_id)
@@ -134,10 +123,9 @@ def comment_on_visual(s: Suite) -> None:
                 ),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=solution,
             require_reset=True,
@@ -186,10 +174,9 @@ def edit_own_listing(s: Suite) -> None:
                 ),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=solution,
             require_reset=True,
@@ -230,10 +217,9 @@ def search_gallery(s: Suite) -> None:
                 target("last", 'func:get_query_text(__page__, ".results .card-title")', exact_match=first.title),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=[{"do": "goto", "url": url}, stop("")],
             difficulty=("easy", "easy", "easy"),

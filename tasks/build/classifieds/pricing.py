@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from sites.classifieds.queries import PAGE_SIZE
 
-from ..evals import click, stop, type_in, url_eval
-from .base import Suite
-from .onpage import ORDERS, describe, entry_step, kin, ordered, sort_step
+from ..evals import click, type_in
+from .base import Suite, kinds
+from .onpage import ORDERS, describe, entry_step, ordered, sort_step
 
 APPLY = {**click(".filters button[type=submit]", "apply the price range"), "sight": {"text": "Apply", "tag": "BUTTON"}}
 
@@ -37,7 +37,7 @@ def ranged_targets(s: Suite, order: str) -> list[tuple]:
     return cands
 
 
-def ranged(s: Suite, template: str, official: int, n: int, orders: tuple[str, ...], difficulty) -> None:
+def ranged(s: Suite, official: int, n: int, orders: tuple[str, ...], template: str) -> None:
     cands = [(r, order, *rest) for order in orders for r, *rest in ranged_targets(s, order)]
     for r, order, phrase, terms, low, high, page in s.fresh(cands, n):
         args = {
@@ -48,57 +48,39 @@ def ranged(s: Suite, template: str, official: int, n: int, orders: tuple[str, ..
             "low": low,
             "high": high,
         }
-        solution = [
+        steps = [
             entry_step("category", r),
             {**type_in("input[name=sPriceMin]", str(low)), "sight": {"after": "Min price"}},
             {**type_in("input[name=sPriceMax]", str(high)), "sight": {"after": "Max price"}},
             APPLY,
             *sort_step(order),
             click(r.card_css, "the photo that fits"),
-            stop(""),
         ]
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=url_eval(r.url),
-            solution=solution,
-            difficulty=difficulty,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
-            official=official,
-        )
+        s.open_job(official, template, args, r, page, terms, steps)
 
 
-def in_price_range(s: Suite) -> None:
-    ranged(
-        s,
-        'Find me the {superlative} {noun} in "{category}" whose photo {condition}. It should cost between '
-        "${low} and ${high}.",
+TEMPLATES = kinds(
+    ranged,
+    (
         1,
         3,
         ("lowest", "newest"),
-        ("medium", "easy", "medium"),
-    )
-
-
-def costing_from_to(s: Suite) -> None:
-    ranged(
-        s,
-        'Navigate to the {superlative} {noun} in "{category}" that costs from ${low} to ${high} and whose '
-        "photo {condition}.",
+        'Find me the {superlative} {noun} in "{category}" whose photo {condition}. It should cost between '
+        "${low} and ${high}.",
+    ),
+    (
         56,
         3,
         ("highest", "newest"),
-        ("hard", "easy", "medium"),
-    )
-
-
-TEMPLATES = [in_price_range, costing_from_to]
+        'Navigate to the {superlative} {noun} in "{category}" that costs from ${low} to ${high} and whose '
+        "photo {condition}.",
+    ),
+)
 
 
 def colours_of_newest(s: Suite) -> None:
     """Official 15: the three newest listings of a kind in a category, and a fact each photo shows (colour)."""
-    from ..evals import answer_eval
+    from ..evals import answer_eval, stop
     from .base import clean_of
     from .onpage import plural
 
@@ -125,14 +107,12 @@ def colours_of_newest(s: Suite) -> None:
                 {**click(".pagination a[href*='iPage=2']", "the next results page"), "sight": {"text": "2", "tag": "A"}}
             )
         args = {"noun_plural": plural(first.kind), "category": first.category}
-        s.add(
+        s.mirror(
+            15,
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"must_include": colours}),
             solution=[*steps, stop(", ".join(colours), "the three newest of that kind")],
-            difficulty=("hard", "easy", "hard"),
-            official=15,
             grounding={"listings": [r.id for r in three], "visual_terms": colours},
         )
 

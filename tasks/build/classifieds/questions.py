@@ -11,7 +11,7 @@ from sites.classifieds.schema import CATEGORIES
 
 from ..evals import answer_eval, stop, url_eval
 from ..text import NUMBER_WORDS, plural, price_text
-from .base import CONDITION_SENTENCES, SITE, Suite, clean_of
+from .base import CONDITION_SENTENCES, SITE, Suite, clean_of, colours_in_cities, lone_colours
 
 
 def cheapest_color_kind(s: Suite) -> None:
@@ -31,10 +31,10 @@ def cheapest_color_kind(s: Suite) -> None:
     for r in s.fresh(cands, 3):
         results = s.search(category_id=r.category_id, order="price_asc")
         args = {"category": r.category, "color": r.color, "noun": r.kind}
-        s.add(
+        s.mirror(
+            0,
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(r.url),
             solution=s.navigate_to(
                 r,
@@ -44,8 +44,6 @@ def cheapest_color_kind(s: Suite) -> None:
                 sOrder="i_price",
                 iOrderType="asc",
             ),
-            difficulty=("medium", "easy", "medium"),
-            official=0,
             grounding={"listings": [r.id], "visual_terms": [r.color]},
         )
 
@@ -73,30 +71,22 @@ def newest_with_count(s: Suite) -> None:
             "count_word": NUMBER_WORDS[r.count],
             "noun_plural": plural(r.kind),
         }
-        s.add(
+        s.mirror(
+            43,
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(r.url),
             solution=s.navigate_to(r, results, "newest first", sCategory=r.category_id, sRegion=r.region_id),
-            difficulty=("medium", "medium", "medium"),
-            official=43,
             grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]},
         )
 
 
+PRICE_IN_CITY = "What is the asking price of the {color} {noun} listed in {city}? Answer with the number of dollars."
+
+
 def price_of_color_in_city(s: Suite) -> None:
-    template = "What is the asking price of the {color} {noun} listed in {city}? Answer with the number of dollars."
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.city_id, r.kind)].append(r)
-    cands = []
-    for _key, rows in sorted(groups.items()):
-        colors = [r.color for r in rows]
-        for r in rows:
-            if colors.count(r.color) == 1 and len(rows) >= 2 and clean_of([r], [r.color]):
-                cands.append(r)
+    template = PRICE_IN_CITY
+    cands = lone_colours(s)
     for r in s.fresh(cands, 3):
         results = s.search(category_id=r.category_id, city_id=r.city_id)
         args = {"color": r.color, "noun": r.kind, "city": r.city}
@@ -104,10 +94,9 @@ def price_of_color_in_city(s: Suite) -> None:
             r, results, "the city's listings in the item's category", sCategory=r.category_id, sCity=r.city_id
         )
         solution.append(stop(price_text(r.price), "price shown on the listing"))
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"required_values": [f"== {price_text(r.price)}"]}),
             solution=solution,
             difficulty=("medium", "easy", "medium"),
@@ -115,22 +104,18 @@ def price_of_color_in_city(s: Suite) -> None:
         )
 
 
+def here_job(s: Suite, official: int, template: str, args: dict, r, terms: list, must: str, said: dict) -> None:
+    """A question on the page of listing `r` whose answer must include `must`; the reference stops with `said`."""
+    ev, grounding = answer_eval({"must_include": [must]}), {"listings": [r.id], "visual_terms": terms}
+    s.mirror(official, template, args, start_url=r.url, eval_=ev, solution=[said], grounding=grounding)
+
+
 def printed_text_here(s: Suite) -> None:
     template = "What is printed on the {noun} in the photo of this listing?"
     cands = [r for r in s.rows if r.text and clean_of([r], [r.text])]
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=r.url,
-            eval_=answer_eval({"must_include": [r.text]}),
-            solution=[stop(r.text, "read off the photo")],
-            difficulty=("hard", "hard", "hard"),
-            official=38,
-            grounding={"listings": [r.id], "visual_terms": [r.text]},
-        )
+        here_job(s, 38, template, args, r, [r.text], r.text, stop(r.text, "read off the photo"))
 
 
 def count_here(s: Suite) -> None:
@@ -138,17 +123,8 @@ def count_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.count >= 3 and clean_of([r], [str(r.count), NUMBER_WORDS[r.count]])]
     for r in s.fresh(cands, 3):
         args = {"noun_plural": plural(r.kind)}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=r.url,
-            eval_=answer_eval({"must_include": [f"{r.count} |OR| {NUMBER_WORDS.get(r.count, r.count)}"]}),
-            solution=[stop(str(r.count))],
-            difficulty=("medium", "easy", "easy"),
-            official=37,
-            grounding={"listings": [r.id], "visual_terms": [str(r.count), NUMBER_WORDS[r.count]]},
-        )
+        terms, must = [str(r.count), NUMBER_WORDS[r.count]], f"{r.count} |OR| {NUMBER_WORDS.get(r.count, r.count)}"
+        here_job(s, 37, template, args, r, terms, must, stop(str(r.count)))
 
 
 def color_here(s: Suite) -> None:
@@ -156,17 +132,7 @@ def color_here(s: Suite) -> None:
     cands = [r for r in s.rows if r.color and r.pattern == "plain" and clean_of([r], [r.color])]
     for r in s.fresh(cands, 3):
         args = {"noun": r.kind}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=r.url,
-            eval_=answer_eval({"must_include": [r.color]}),
-            solution=[stop(r.color)],
-            difficulty=("easy", "hard", "medium"),
-            official=67,
-            grounding={"listings": [r.id], "visual_terms": [r.color]},
-        )
+        here_job(s, 67, template, args, r, [r.color], r.color, stop(r.color))
 
 
 def damaged_here(s: Suite) -> None:
@@ -184,10 +150,9 @@ def damaged_here(s: Suite) -> None:
     for r in s.fresh(damaged, 2) + s.fresh(new, 1):
         answer = "yes" if r.condition == "damaged" else "no"
         args = {"noun": r.kind}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=r.url,
             eval_=answer_eval({"exact_match": answer}),
             solution=[stop(answer)],
@@ -199,15 +164,30 @@ def damaged_here(s: Suite) -> None:
         )
 
 
+def coloured_by_kind(s: Suite) -> dict[str, list]:
+    """The listings whose photo has a colour, by kind."""
+    by_kind = defaultdict(list)
+    for r in s.rows:
+        if r.color:
+            by_kind[r.kind].append(r)
+    return by_kind
+
+
+def two_tabs(
+    s: Suite, template: str, args: dict, urls: str, a, b, terms: list, ev: dict, said: str, difficulty
+) -> None:
+    """A question on listings `a` and `b`, open in two tabs (`urls`); the reference looks at the second tab."""
+    solution = [{"do": "tab_focus", "index": 1}, stop(said)]
+    grounding = {"listings": [a.id, b.id], "visual_terms": terms}
+    s.fill(template, args, start_url=urls, eval_=ev, solution=solution, difficulty=difficulty, grounding=grounding)
+
+
 def two_tab_pattern(s: Suite) -> None:
     template = (
         "Two {noun} listings are open in the two tabs. Which one shows a {pattern} {noun}? "
         "Answer with its price in dollars."
     )
-    by_kind = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            by_kind[r.kind].append(r)
+    by_kind = coloured_by_kind(s)
     cands = []
     for _kind, rows in sorted(by_kind.items()):
         patterned = [r for r in rows if r.pattern != "plain" and clean_of([r], [r.pattern])]
@@ -218,26 +198,16 @@ def two_tab_pattern(s: Suite) -> None:
     for n, (a, b) in enumerate(s.fresh(cands, 3)):
         first, second = (a, b) if n % 2 == 0 else (b, a)
         args = {"noun": a.kind, "pattern": a.pattern}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=f"{first.url} |AND| {second.url}",
-            eval_=answer_eval({"must_include": [price_text(a.price)], "must_exclude": [price_text(b.price)]}),
-            solution=[{"do": "tab_focus", "index": 1}, stop(price_text(a.price))],
-            difficulty=("easy", "medium", "medium"),
-            grounding={"listings": [a.id, b.id], "visual_terms": ["striped", "dotted", "checked"]},
-        )
+        ev = answer_eval({"must_include": [price_text(a.price)], "must_exclude": [price_text(b.price)]})
+        terms, urls = ["striped", "dotted", "checked"], f"{first.url} |AND| {second.url}"
+        two_tabs(s, template, args, urls, a, b, terms, ev, price_text(a.price), ("easy", "medium", "medium"))
 
 
 def cheaper_of_two_colors(s: Suite) -> None:
     template = (
         "Which is cheaper: the {color_a} {noun} or the {color_b} {noun} (open in the two tabs)? Answer with its colour."
     )
-    by_kind = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            by_kind[r.kind].append(r)
+    by_kind = coloured_by_kind(s)
     cands = []
     for _kind, rows in sorted(by_kind.items()):
         for a, b in zip(rows[::2], rows[1::2], strict=False):
@@ -246,16 +216,9 @@ def cheaper_of_two_colors(s: Suite) -> None:
     for a, b in s.fresh(cands, 3):
         cheap, dear = (a, b) if a.price < b.price else (b, a)
         args = {"color_a": a.color, "color_b": b.color, "noun": a.kind}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=f"{a.url} |AND| {b.url}",
-            eval_=answer_eval({"must_include": [cheap.color], "must_exclude": [dear.color]}),
-            solution=[{"do": "tab_focus", "index": 1}, stop(cheap.color)],
-            difficulty=("medium", "easy", "medium"),
-            grounding={"listings": [a.id, b.id], "visual_terms": [a.color, b.color]},
-        )
+        ev = answer_eval({"must_include": [cheap.color], "must_exclude": [dear.color]})
+        urls, difficulty = f"{a.url} |AND| {b.url}", ("medium", "easy", "medium")
+        two_tabs(s, template, args, urls, a, b, [a.color, b.color], ev, cheap.color, difficulty)
 
 
 def count_color_on_page(s: Suite) -> None:
@@ -274,15 +237,13 @@ def count_color_on_page(s: Suite) -> None:
     for first, color, n, page in s.fresh(cands, 3):
         args = {"category": first.category, "color": color}
         url = s.search_url(sCategory=first.category_id, sOrder="i_price", iOrderType="asc")
-        s.add(
+        s.mirror(
+            10,
             template,
             args,
-            intent=template.format(**args),
             start_url=url,
             eval_=answer_eval({"must_include": [f"{n} |OR| {NUMBER_WORDS.get(n, n)}"]}),
             solution=[stop(str(n))],
-            difficulty=("hard", "easy", "medium"),
-            official=10,
             grounding={"listings": [r.id for r in page], "visual_terms": [color]},
         )
 
@@ -307,10 +268,9 @@ def multi_item_count(s: Suite) -> None:
             },
             stop(str(n)),
         ]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"required_values": [f"== {n}"]}),
             solution=solution,
             difficulty=("hard", "medium", "hard"),
@@ -319,11 +279,8 @@ def multi_item_count(s: Suite) -> None:
 
 
 def unachievable(s: Suite) -> None:
-    template = "What is the asking price of the {color} {noun} listed in {city}? Answer with the number of dollars."
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.city_id, r.kind)].append(r)
+    template = PRICE_IN_CITY
+    groups = colours_in_cities(s)
     from sites.imagery import COLORS
 
     cands = []
@@ -336,10 +293,9 @@ def unachievable(s: Suite) -> None:
         args = {"color": color, "noun": r.kind, "city": r.city}
         note = f"No {color} {r.kind} is listed in {r.city}."
         results = s.search(category_id=r.category_id, city_id=r.city_id)
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[
                 {
@@ -359,10 +315,9 @@ def unachievable(s: Suite) -> None:
     for category in missing[:2]:
         args = {"category": category}
         note = f"You have no listing in {category}."
-        s.add(
+        s.fill(
             template2,
             args,
-            intent=template2.format(**args),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[{"do": "goto", "url": f"{SITE}/index.php?page=user&action=items"}, stop("N/A")],
             difficulty=("easy", "easy", "easy"),

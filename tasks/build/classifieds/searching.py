@@ -17,8 +17,8 @@ from sites.classifieds.queries import search as site_search
 
 from ..evals import answer_eval, click, html_eval, stop, target, url_eval
 from ..text import NUMBER_WORDS
-from .base import Row, Suite, clean_of
-from .onpage import ORDERS, describe, kin, plural, sort_step
+from .base import Row, Suite, clean_of, kin, kinds
+from .onpage import ORDERS, describe, plural, sort_step
 
 STREAM_SEED = "classifieds-search"
 SEARCH_BOX = ".header-search input[name=sPattern]"
@@ -72,104 +72,28 @@ def search_targets(s: Suite, order: str, allow=("text", "count", "color")) -> li
     return cands
 
 
-def open_found(
-    s: Suite,
-    name: str,
-    template: str,
-    official: int,
-    n: int,
-    orders: tuple[str, ...],
-    difficulty,
-    allow=("text", "count", "color"),
-) -> None:
-    with stream(s, name):
+def open_found(s: Suite, official: int, n: int, orders: tuple[str, ...], template: str) -> None:
+    with stream(s, str(official)):
         cands = [
             (r, order, phrase, cond, terms, page)
             for order in orders
-            for r, phrase, cond, terms, page in search_targets(s, order, allow)
+            for r, phrase, cond, terms, page in search_targets(s, order)
         ]
         for r, order, phrase, cond, terms, page in s.fresh(cands, n):
             args = {"phrase": phrase, "superlative": ORDERS[order][2], "condition": cond}
             args = {k: v for k, v in args.items() if "{" + k + "}" in template}
-            solution = [search_step(phrase), *sort_step(order), click(r.card_css, "the photo that fits"), stop("")]
-            s.add(
-                template,
-                args,
-                intent=template.format(**args),
-                eval_=url_eval(r.url),
-                solution=solution,
-                difficulty=difficulty,
-                grounding={"listings": kin(r, page), "visual_terms": terms},
-                official=official,
-            )
+            steps = [search_step(phrase), *sort_step(order), click(r.card_css, "the photo that fits")]
+            s.open_job(official, template, args, r, page, terms, steps)
 
 
-def search_open_described(s: Suite) -> None:
-    open_found(
-        s,
-        "42",
-        'Search for "{phrase}" and open the {superlative} result whose photo {condition}.',
-        42,
-        3,
-        ("highest", "lowest"),
-        ("hard", "hard", "hard"),
-    )
-
-
-def search_open_photo(s: Suite) -> None:
-    open_found(
-        s,
-        "41",
-        'Look up "{phrase}" with the search box and go to the listing whose photo {condition}.',
-        41,
-        1,
-        ("newest",),
-        ("medium", "hard", "hard"),
-    )
-
-
-def open_pictured(s: Suite, name: str, template: str, official: int, n: int, style: str, difficulty) -> None:
-    with stream(s, name):
+def open_pictured(s: Suite, official: int, n: int, style: str, template: str) -> None:
+    with stream(s, str(official)):
         cands = [(r, phrase, terms, page) for r, phrase, _, terms, page in search_targets(s, "newest")]
         for r, phrase, terms, page in s.fresh(cands, n):
             args = {"phrase": phrase}
-            solution = [search_step(phrase), click(r.card_css, "the photo like the picture"), stop("")]
-            s.add(
-                template,
-                args,
-                intent=template.format(**args),
-                image=s.listing_image(r, style),
-                eval_=url_eval(r.url),
-                solution=solution,
-                difficulty=difficulty,
-                grounding={"listings": kin(r, page), "visual_terms": terms},
-                official=official,
-                comments=f"input image: a {style} of the listing's item",
-            )
-
-
-def search_open_pictured(s: Suite) -> None:
-    open_pictured(
-        s,
-        "21",
-        'Search for "{phrase}" and open the listing of the item in this picture.',
-        21,
-        1,
-        "photo",
-        ("easy", "easy", "easy"),
-    )
-
-
-def search_open_drawn(s: Suite) -> None:
-    open_pictured(
-        s,
-        "44",
-        'Search for "{phrase}" and go to the result that shows what this drawing shows.',
-        44,
-        2,
-        "sketch",
-        ("medium", "medium", "medium"),
-    )
+            steps = [search_step(phrase), click(r.card_css, "the photo like the picture")]
+            task = {"image": s.listing_image(r, style), "comments": f"input image: a {style} of the listing's item"}
+            s.open_job(official, template, args, r, page, terms, steps, **task)
 
 
 def search_answer_detail(s: Suite) -> None:
@@ -211,15 +135,13 @@ def search_answer_detail(s: Suite) -> None:
                 click(r.card_css, "the first of its kind"),
                 stop(said, "what its photo shows"),
             ]
-            s.add(
+            s.mirror(
+                16,
                 template,
                 args,
-                intent=template.format(**args),
                 eval_=answer_eval({"must_include": [answer]}),
                 solution=solution,
-                difficulty=("medium", "easy", "medium"),
                 grounding={"listings": [r.id], "visual_terms": terms},
-                official=16,
             )
 
 
@@ -270,15 +192,13 @@ def search_links(s: Suite) -> None:
                 "a": "an" if colour[0] in "aeiou" else "a",
                 "color": colour,
             }
-            s.add(
+            s.mirror(
+                13,
                 template,
                 args,
-                intent=template.format(**args),
                 eval_=ev,
                 solution=[search_step(phrase), stop(said, "the links of those listings")],
-                difficulty=("hard", "hard", "hard"),
                 grounding={"listings": kin(first, page), "visual_terms": [colour]},
-                official=13,
             )
 
 
@@ -323,18 +243,16 @@ def category_price_links(s: Suite) -> None:
                 {"do": "type", "css": PRICE_BOXES[1], "value": str(high), "enter": True},
                 stop(said, "the links of those listings"),
             ]
-            s.add(
+            s.mirror(
+                3,
                 template,
                 args,
-                intent=template.format(**args),
                 eval_=ev,
                 solution=solution,
-                difficulty=("medium", "easy", "medium"),
                 grounding={
                     "listings": [r.id for r in page if r.kind in {h.kind for h in hits}],
                     "visual_terms": [colour],
                 },
-                official=3,
             )
 
 
@@ -370,15 +288,13 @@ def category_in_state(s: Suite) -> None:
                 click(r.card_css, "the photo in that colour"),
                 stop(""),
             ]
-            s.add(
+            s.mirror(
+                24,
                 template,
                 args,
-                intent=template.format(**args),
                 eval_=url_eval(r.url),
                 solution=solution,
-                difficulty=("medium", "easy", "medium"),
                 grounding={"listings": kin(r, page), "visual_terms": terms},
-                official=24,
             )
 
 
@@ -402,28 +318,35 @@ def comment_if_colour(s: Suite) -> None:
                 target(r.url, TITLES, must_include=["Interested"]),
                 target(r.url, f'func:get_query_text(__page__, "{LAST} .comment-body")', must_include=[no]),
             ]
-            s.add(
+            s.mirror(
+                64,
                 template,
                 args,
-                intent=template.format(**args),
                 start_url=r.url,
                 eval_=html_eval(checks),
                 solution=comment_steps("Interested", no, 4),
                 require_reset=True,
-                difficulty=("medium", "hard", "hard"),
                 grounding={"listings": [r.id], "visual_terms": [r.color, asked]},
-                official=64,
             )
 
 
+# fmt: off
 TEMPLATES = [
-    search_open_described,
-    search_open_photo,
-    search_open_pictured,
-    search_open_drawn,
+    *kinds(
+        open_found,
+        (42, 3, ("highest", "lowest"),
+         'Search for "{phrase}" and open the {superlative} result whose photo {condition}.'),
+        (41, 1, ("newest",), 'Look up "{phrase}" with the search box and go to the listing whose photo {condition}.'),
+    ),
+    *kinds(
+        open_pictured,
+        (21, 1, "photo", 'Search for "{phrase}" and open the listing of the item in this picture.'),
+        (44, 2, "sketch", 'Search for "{phrase}" and go to the result that shows what this drawing shows.'),
+    ),
     search_answer_detail,
     search_links,
     category_price_links,
     category_in_state,
     comment_if_colour,
 ]
+# fmt: on

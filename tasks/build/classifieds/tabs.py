@@ -31,6 +31,22 @@ def focus(index: int) -> list[dict]:
     return [{"do": "tab_focus", "index": index, "note": "the listing in that tab"}] if index else []
 
 
+def tab_comment(s: Suite, official: int, template: str, args: dict, tabs, best, title: str, text: str, terms, comments):
+    """Comment on `best`, one of the two listings open in `tabs`, with `title` and `text`."""
+    other = tabs[1 - tabs.index(best)]
+    s.mirror(
+        official,
+        template,
+        args,
+        start_url=" |AND| ".join(t.url for t in tabs),
+        eval_=html_eval(comment_checks(best, title, text)),
+        solution=[*focus(tabs.index(best)), *comment_on_page(title, text), stop("")],
+        require_reset=True,
+        grounding={"listings": [best.id, other.id], "visual_terms": terms},
+        comments=comments,
+    )
+
+
 # ---- official 65: the better value, by the things counted in the photos ------------------------------
 def better_deal_commented(s: Suite) -> None:
     template = (
@@ -54,22 +70,9 @@ def better_deal_commented(s: Suite) -> None:
     for best, other in picked:
         title, text = "Would like to buy", "Do you take payment by bank transfer?"
         args = {"noun": best.kind, "noun_plural": plural(best.kind), "title": title, "text": text}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=f"{other.url} |AND| {best.url}",
-            eval_=html_eval(comment_checks(best, title, text)),
-            solution=[*focus(1), *comment_on_page(title, text), stop("")],
-            require_reset=True,
-            difficulty=("medium", "hard", "hard"),
-            official=65,
-            grounding={
-                "listings": [best.id, other.id],
-                "visual_terms": count_terms(best.count) + count_terms(other.count),
-            },
-            comments=f"${price_text(best.price)} for {best.count} against ${price_text(other.price)} for {other.count}",
-        )
+        terms = count_terms(best.count) + count_terms(other.count)
+        comments = f"${price_text(best.price)} for {best.count} against ${price_text(other.price)} for {other.count}"
+        tab_comment(s, 65, template, args, (other, best), best, title, text, terms, comments)
 
 
 # ---- official 71: comment where the photo shows a given printed word ----------------------------------
@@ -90,19 +93,8 @@ def printed_word_commented(s: Suite) -> None:
         text = f"Do you have any other {plural(best.kind)} with this word on them?"
         args = {"noun": best.kind, "word": best.text, "title": title, "text": text}
         tabs = (best, other) if best.id % 2 else (other, best)
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            start_url=f"{tabs[0].url} |AND| {tabs[1].url}",
-            eval_=html_eval(comment_checks(best, title, text)),
-            solution=[*focus(tabs.index(best)), *comment_on_page(title, text), stop("")],
-            require_reset=True,
-            difficulty=("medium", "hard", "hard"),
-            official=71,
-            grounding={"listings": [best.id, other.id], "visual_terms": [best.text, other.text]},
-            comments=f'the other tab\'s {other.kind} shows "{other.text}"',
-        )
+        comments = f'the other tab\'s {other.kind} shows "{other.text}"'
+        tab_comment(s, 71, template, args, tabs, best, title, text, [best.text, other.text], comments)
 
 
 # ---- official 72: of three tabs, the two most alike when colour is left aside -----------------------------
@@ -134,16 +126,14 @@ def two_alike_commented(s: Suite) -> None:
     for a, b, odd in picked:
         title, text = "Buying", "Can I get one of these?"
         args = {"noun": a.kind, "title": title, "text": text}
-        s.add(
+        s.mirror(
+            72,
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{a.url} |AND| {odd.url} |AND| {b.url}",
             eval_=html_eval(comment_checks(a, title, text) + comment_checks(b, title, text)),
             solution=[*comment_on_page(title, text), *focus(2), *comment_on_page(title, text), stop("")],
             require_reset=True,
-            difficulty=("hard", "hard", "hard"),
-            official=72,
             grounding={"listings": [a.id, odd.id, b.id], "visual_terms": PATTERN_WORDS},
             comments=f"{a.color} and {b.color} {a.pattern} {a.kind}s; the middle tab's is {odd.pattern}",
         )
@@ -197,17 +187,15 @@ def none_on_newest_page(s: Suite) -> None:
     for r, url, color, page in picked:
         args = {"noun": r.kind, "condition": f"shows a {color} {r.kind}"}
         note = f"No {r.kind} on this page is {color}."
-        s.add(
+        s.mirror(
+            48,
             template,
             args,
-            intent=template.format(**args),
             start_url=url,
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[stop("N/A", note)],
-            difficulty=("easy", "medium", "medium"),
             comments="unachievable: " + note,
             grounding={"listings": [p.id for p in page if p.kind == r.kind], "visual_terms": [color]},
-            official=48,
         )
 
 

@@ -25,6 +25,24 @@ def article_url(title: str) -> str:
     return f"{WIKI}/{BOOK}/" + quote(Entity(title, "").path, safe="/:,()'")
 
 
+def post_wiki_task(s, official: int, template: str, args: dict, t, **task) -> dict:
+    """A task mirroring the official reddit template `official` (its difficulty labels) about forum post `t` (its
+    grounding) and an article of the Wikipedia in the second tab."""
+    from ..reddit.forum import visual_terms
+    from ..reddit.official import labels
+
+    ground = {"posts": [t.id], "visual_terms": visual_terms(t.facts)}
+    return s.task(
+        template,
+        args,
+        ["reddit", "wikipedia"],
+        difficulty=labels(official),
+        official=official,
+        grounding=ground,
+        **task,
+    )
+
+
 def look_up(title: str, note: str = "") -> list[dict]:
     """Reach an article as a reader does: its title typed into kiwix-serve's search box (the bar every article page
     carries) with Enter, then the hit of that title on the results page."""

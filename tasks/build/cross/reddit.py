@@ -15,7 +15,7 @@ from ..reddit.base import thumbnail
 from ..reddit.forum import clean_of, visual_terms
 from ..reddit.official import labels
 from ..text import plural
-from .kit import WIKI_LANDING, animal_articles, look_up, tab
+from .kit import WIKI_LANDING, animal_articles, look_up, post_wiki_task, tab
 
 ORDINALS = (
     "",
@@ -74,10 +74,12 @@ def animal_fact_of_ranked_post(s) -> None:
         answer = s.fact(art.title, label)
         where = [] if sort == "hot" else [click(f".sort-tabs a[href='/f/{t.post.forum}/{SORT_TAB[sort]}']", sort)]
         ranks = {"hot": RANKS, "new": NEWEST, "most commented": MOST_COMMENTED}[sort]
-        s.task(
+        post_wiki_task(
+            s,
+            18,
             template,
             {"rank": ranks[rank], "forum": t.post.forum, "question": question},
-            ["reddit", "wikipedia"],
+            t,
             start_url=f"__REDDIT__ |AND| {WIKI_LANDING}",
             eval_=answer_eval({"must_include": [answer]}),
             solution=[
@@ -88,9 +90,6 @@ def animal_fact_of_ranked_post(s) -> None:
                 *look_up(art.title),
                 stop(answer),
             ],
-            difficulty=labels(18),
-            official=18,
-            grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
             comments=f"the picture shows {kind}; the article {art.title!r} gives its {label.lower()}",
         )
 
@@ -165,10 +164,12 @@ def top_post_of_article_animal(s) -> None:
     for t, kind in sorted(picked, key=lambda c: c[0].id):
         art = animals[kind]
         top = s.forum.top_comment(t)
-        s.task(
+        post_wiki_task(
+            s,
+            68,
             template,
             {"title": art.title, "forum": t.post.forum},
-            ["reddit", "wikipedia"],
+            t,
             start_url=f"__REDDIT__/f/{t.post.forum} |AND| {WIKI_LANDING}",
             eval_=answer_eval({"must_include": [top.body]}),
             solution=[
@@ -179,9 +180,6 @@ def top_post_of_article_animal(s) -> None:
                 click(thumbnail(t), f"the first picture showing {kind}"),
                 stop(top.body, "the first comment of the thread"),
             ],
-            difficulty=labels(68),
-            official=68,
-            grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
             comments=f"the article {art.title!r} is about the {kind}; post {t.id} is the top one showing it",
         )
 

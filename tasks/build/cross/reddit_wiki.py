@@ -21,7 +21,7 @@ from ..evals import answer_eval, click, goto, html_eval, stop, target
 from ..reddit.base import DOWNVOTE, DOWNVOTED, UPVOTE, UPVOTED, VOTE_CLASS, thumbnail
 from ..reddit.forum import HOT_PAGE, clean_of, visual_terms
 from ..reddit.official import labels
-from .kit import REDDIT, WIKI_LANDING, animal_articles, look_up, tab
+from .kit import REDDIT, WIKI_LANDING, animal_articles, look_up, post_wiki_task, tab
 
 CHART = "Games played by console"
 CONSOLE_ARTICLES = {"Switch": "Nintendo Switch", "PS5": "PlayStation 5", "Xbox": "Xbox"}
@@ -185,10 +185,12 @@ def credited_person_birth_year(s) -> None:
         title = CREDITED_KINDS[kind]
         person, how = credit[title]
         year = PEOPLE[person][0][-4:]
-        s.task(
+        post_wiki_task(
+            s,
+            46,
             template,
             {},
-            ["reddit", "wikipedia"],
+            t,
             start_url=f"{t.url} |AND| {WIKI_LANDING}",
             eval_=answer_eval({"must_include": [year]}),
             solution=[
@@ -197,9 +199,6 @@ def credited_person_birth_year(s) -> None:
                 *look_up(person, f"born {PEOPLE[person][0]}"),
                 stop(year),
             ],
-            difficulty=labels(46),
-            official=46,
-            grounding={"posts": [t.id], "visual_terms": visual_terms(t.facts)},
             comments=f"the picture shows a {kind}; {title}: {how} {person}, born {PEOPLE[person][0]}",
         )
 

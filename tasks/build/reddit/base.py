@@ -4,7 +4,7 @@ the reference-solution steps of the forum's forms and the post pickers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..evals import click, goto, type_in, url_eval
 from ..suite import Suite as BaseSuite
@@ -56,15 +56,14 @@ class Suite(BaseSuite):
         img = render_picture(image.picture(), (640, 480), image.seed)
         return self.picture_file(img.resize(INPUT_SIZE, box=(40, 30, 600, 450)))
 
+    def labels(self, official: int) -> tuple[str, str, str]:
+        return labels(official)
+
     def task(
         self, template: str, args: dict, *, grounding: Sequence[Thread] = (), terms: Sequence[str] = (), **kw
     ) -> dict:
-        return self.add(
-            template,
-            args,
-            intent=template.format(**args),
-            grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)},
-            **kw,
+        return self.fill(
+            template, args, grounding={"posts": [t.id for t in grounding], "visual_terms": list(terms)}, **kw
         )
 
     def about_post(self, official: int, template: str, args: dict, t: Thread, *, picture: bool = False, **kw) -> dict:
@@ -75,6 +74,29 @@ class Suite(BaseSuite):
         terms = visual_terms(t.facts)
         return self.task(
             template, args, grounding=[t], terms=terms, difficulty=labels(official), official=official, **kw
+        )
+
+    def upvote_all(self, template: str, kind: str, hits: list[Thread], page: list[Thread], note: str) -> dict:
+        """Official 34: upvote every post of `hits` (their pictures show `kind`, each opened with `note`) from the
+        forum page `page`, and none of the others (three of them are checked unvoted)."""
+        from ..evals import html_eval, stop, target
+        from ..text import plural
+
+        misses = [t for t in page if t not in hits][:3]
+        targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
+        targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
+        steps = [step for t in hits for step in (*open_post(t, note), click(UPVOTE))]
+        return self.task(
+            template,
+            {"what": a_kind(kind)},
+            start_url=f"{SITE}/f/{hits[0].post.forum}",
+            require_reset=True,
+            eval_=html_eval(targets),
+            solution=[*steps, stop("")],
+            difficulty=labels(34),
+            official=34,
+            grounding=page,
+            terms=[kind, plural(kind)],
         )
 
 
@@ -101,6 +123,20 @@ def ssim_check(url: str, selector: str, reference: str, threshold: float = 0.8) 
         "eval_image_class": selector,
         "eval_fuzzy_image_match": reference,
         "ssim_threshold": threshold,
+    }
+
+
+def any_picture_eval(threads: Iterable[Thread]) -> dict:
+    """page_image_query: the final page's post picture is like (SSIM) the picture of one of `threads`."""
+    pictures = " |OR| ".join(
+        f"{SITE}{u.post.image.url_path}" for u in sorted(threads, key=lambda u: u.id) if u.post.image is not None
+    )
+    return {
+        "eval_types": ["page_image_query"],
+        "reference_answers": None,
+        "reference_url": "",
+        "program_html": [],
+        "page_image_query": [ssim_check("last", ".submission__image", pictures)],
     }
 
 

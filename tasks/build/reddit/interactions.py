@@ -12,13 +12,9 @@ from .base import (
     DOWNVOTE,
     DOWNVOTED,
     FORUMS_NAV,
-    NO_VOTE,
     SUBSCRIBE,
-    UPVOTE,
-    UPVOTED,
     VOTE_CLASS,
     Suite,
-    a_kind,
     comment_steps,
     findable,
     forum_link,
@@ -33,7 +29,6 @@ from .base import (
     with_images,
 )
 from .forum import SITE, USER, clean_of, describe, visual_terms
-from .official import labels
 from .questions import on_post
 
 
@@ -169,25 +164,10 @@ def upvote_all_on_page(s: Suite) -> None:
                 and clean_of(page, [kind, plural(kind)])
             ):
                 cands.append((hits[0], kind, hits, page))
-    for first, kind, hits, page in s.fresh(cands, 3):
+    for _first, kind, hits, page in s.fresh(cands, 3):
         for t in hits:
             s.used.add(t.id)
-        misses = [t for t in page if t not in hits][:3]
-        targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
-        targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
-        steps = [step for t in hits for step in (*open_post(t, f"a {kind} in the picture"), click(UPVOTE))]
-        s.task(
-            template,
-            {"what": a_kind(kind)},
-            start_url=f"{SITE}/f/{first.post.forum}",
-            require_reset=True,
-            eval_=html_eval(targets),
-            solution=[*steps, stop("")],
-            difficulty=labels(34),
-            official=34,
-            grounding=page,
-            terms=[kind, plural(kind)],
-        )
+        s.upvote_all(template, kind, hits, page, f"a {kind} in the picture")
 
 
 def downvote_visual(s: Suite) -> None:

@@ -18,13 +18,13 @@ from .base import (
     SUBMITTER,
     Suite,
     a_kind,
+    any_picture_eval,
     comment_steps,
     findable,
     forum_link,
     latest_comment,
     open_post,
     post_url_eval,
-    ssim_check,
     thumbnail,
 )
 from .forum import NUMBER_WORDS, SITE, USER, Thread, clean_of, visual_terms
@@ -260,18 +260,7 @@ def open_post_showing(s: Suite) -> None:
     kinds = rng.sample(sorted(by_kind), min(4, len(by_kind)))
     chosen = sorted(((pick(s, rng, by_kind[k], 1)[0], k) for k in kinds), key=lambda c: c[0].id)
     for t, kind in chosen:
-        pictures = " |OR| ".join(
-            f"{SITE}{u.post.image.url_path}"
-            for u in sorted(showing[kind], key=lambda u: u.id)
-            if u.post.image is not None
-        )
-        ev = {
-            "eval_types": ["page_image_query"],
-            "reference_answers": None,
-            "reference_url": "",
-            "program_html": [],
-            "page_image_query": [ssim_check("last", ".submission__image", pictures)],
-        }
+        ev = any_picture_eval(showing[kind])
         s.task(
             template,
             {"what": a_kind(kind)},
@@ -350,7 +339,6 @@ TEMPLATES += [other_post_of_author]
 
 def more_upvote_all(s: Suite) -> None:
     """Official 34 has five tasks (interactions.upvote_all_on_page makes three): more forums' first pages."""
-    from .base import NO_VOTE, UPVOTE, UPVOTED, VOTE_CLASS
 
     template = "Upvote every post on this page whose picture shows {what}."
     rng = stream("34")
@@ -369,24 +357,9 @@ def more_upvote_all(s: Suite) -> None:
                 and all(t.facts.get("style") not in LOOKALIKE for t in hits)
             ):
                 cands.append((hits[0], kind, hits, page))
-    for first, kind, hits, page in pick(s, rng, cands, 2):
+    for _first, kind, hits, page in pick(s, rng, cands, 2):
         s.used.update(t.id for t in hits)
-        misses = [t for t in page if t not in hits][:3]
-        targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
-        targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
-        steps = [step for t in hits for step in (*open_post(t, f"{a_kind(kind)} in the picture"), click(UPVOTE))]
-        s.task(
-            template,
-            {"what": a_kind(kind)},
-            start_url=f"{SITE}/f/{first.post.forum}",
-            require_reset=True,
-            eval_=html_eval(targets),
-            solution=[*steps, stop("")],
-            difficulty=labels(34),
-            official=34,
-            grounding=page,
-            terms=[kind, plural(kind)],
-        )
+        s.upvote_all(template, kind, hits, page, f"{a_kind(kind)} in the picture")
 
 
 TEMPLATES += [more_upvote_all, open_pictured_post_anywhere]  # the last: it came after the others' picks

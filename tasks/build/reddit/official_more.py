@@ -119,24 +119,29 @@ def forum_pages_with_kinds(s: Suite, lo: int, hi: int) -> list[tuple[Thread, str
     return cands
 
 
+def score_sum_task(s: Suite, template: str, kind: str, hits: list[Thread], page: list[Thread]) -> None:
+    """Official 80: the scores of `hits` (their pictures show `kind`) on the forum page `page` add up to?"""
+    total = sum(t.post.net_score for t in hits)
+    s.task(
+        template,
+        {"what": a_kind(kind)},
+        start_url=f"{SITE}/f/{hits[0].post.forum}",
+        eval_=answer_eval({"required_values": [f"== {total}"]}),
+        solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
+        difficulty=labels(80),
+        official=80,
+        grounding=page,
+        terms=[kind, plural(kind)],
+        comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
+    )
+
+
 def score_sum_on_page(s: Suite) -> None:
     """Official 80: the sum of the scores of the posts on this page whose pictures show a kind of thing."""
     template = "What do the scores of the posts on this page whose picture shows {what} add up to?"
     rng = stream("r3:80")
-    for first, kind, hits, page in pick(s, rng, forum_pages_with_kinds(s, 2, 3), 2):
-        total = sum(t.post.net_score for t in hits)
-        s.task(
-            template,
-            {"what": a_kind(kind)},
-            start_url=f"{SITE}/f/{first.post.forum}",
-            eval_=answer_eval({"required_values": [f"== {total}"]}),
-            solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
-            difficulty=labels(80),
-            official=80,
-            grounding=page,
-            terms=[kind, plural(kind)],
-            comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
-        )
+    for _first, kind, hits, page in pick(s, rng, forum_pages_with_kinds(s, 2, 3), 2):
+        score_sum_task(s, template, kind, hits, page)
 
 
 def votes_by_picture(s: Suite) -> None:
@@ -472,20 +477,8 @@ def more_score_sum(s: Suite) -> None:
         for c in forum_pages_with_kinds(s, 2, 4)
         if (f"{SITE}/f/{c[0].post.forum}", a_kind(c[1])) not in asked and c[1] not in ("soap", "bread", "cheese")
     ]
-    for first, kind, hits, page in rng.sample(cands, min(1, len(cands))):  # posts other kinds used are fine here
-        total = sum(t.post.net_score for t in hits)
-        s.task(
-            template,
-            {"what": a_kind(kind)},
-            start_url=f"{SITE}/f/{first.post.forum}",
-            eval_=answer_eval({"required_values": [f"== {total}"]}),
-            solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
-            difficulty=labels(80),
-            official=80,
-            grounding=page,
-            terms=[kind, plural(kind)],
-            comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
-        )
+    for _first, kind, hits, page in rng.sample(cands, min(1, len(cands))):  # posts other kinds used are fine here
+        score_sum_task(s, template, kind, hits, page)
 
 
 def more_name_and_open(s: Suite) -> None:

@@ -193,6 +193,25 @@ def top_comment_same_kind(s: Suite) -> None:
 TEMPLATES += [top_comment_same_kind]
 
 
+def same_kind_task(s: Suite, official: int, template: str, args: dict, t: Thread, seed: int, **task) -> None:
+    """Open post `t`, whose picture is the only one of its kind on its page, given another picture of that kind
+    (drawn for the task with `seed`) as the input image."""
+    kind = t.facts["kind"]
+    s.task(
+        template,
+        args,
+        image=other_picture_of_its_kind(s, t, seed=seed),
+        eval_=post_url_eval(t),
+        solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
+        difficulty=labels(official),
+        official=official,
+        grounding=[t],
+        terms=[kind, plural(kind)],
+        comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture",
+        **task,
+    )
+
+
 def open_same_kind_here(s: Suite) -> None:
     """Official 83: open the post of this page whose picture shows the kind of thing the input image shows
     (another picture of that kind, drawn for the task)."""
@@ -201,21 +220,7 @@ def open_same_kind_here(s: Suite) -> None:
     rng = stream("83")
     cands = only_photo_of_its_kind(s)
     for n, t in enumerate(pick(s, rng, cands, 2)):
-        kind = t.facts["kind"]
-        image = other_picture_of_its_kind(s, t, seed=8300 + n)
-        s.task(
-            template,
-            {},
-            image=image,
-            start_url=f"{SITE}/f/{t.post.forum}",
-            eval_=post_url_eval(t),
-            solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-            difficulty=labels(83),
-            official=83,
-            grounding=[t],
-            terms=[kind, plural(kind)],
-            comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture",
-        )
+        same_kind_task(s, 83, template, {}, t, 8300 + n, start_url=f"{SITE}/f/{t.post.forum}")
 
 
 TEMPLATES += [open_same_kind_here]
@@ -229,20 +234,7 @@ def open_same_kind_in_forum(s: Suite) -> None:
     rng = stream("64")
     cands = only_photo_of_its_kind(s)
     for n, t in enumerate(pick(s, rng, cands, 4)):
-        kind = t.facts["kind"]
-        image = other_picture_of_its_kind(s, t, seed=6400 + n)
-        s.task(
-            template,
-            {"forum": t.post.forum},
-            image=image,
-            eval_=post_url_eval(t),
-            solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-            difficulty=labels(64),
-            official=64,
-            grounding=[t],
-            terms=[kind, plural(kind)],
-            comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture",
-        )
+        same_kind_task(s, 64, template, {"forum": t.post.forum}, t, 6400 + n)
 
 
 TEMPLATES += [open_same_kind_in_forum]

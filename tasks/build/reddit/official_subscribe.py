@@ -16,9 +16,9 @@ from .base import (
     SUBSCRIBE,
     Suite,
     a_kind,
+    any_picture_eval,
     forum_link,
     query_text,
-    ssim_check,
     thumbnail,
 )
 from .forum import NUMBER_WORDS, SITE, Thread, clean_of
@@ -171,18 +171,7 @@ def open_described_post(s: Suite) -> None:
     chosen = sorted(((pick(s, rng, by_what[w], 1)[0], w) for w in whats), key=lambda c: c[0].id)
     for t, (n, kind) in chosen:
         what = f"{NUMBER_WORDS[n]} {plural(kind)}"
-        pictures = " |OR| ".join(
-            f"{SITE}{u.post.image.url_path}"
-            for u in sorted(showing[(n, kind)], key=lambda u: u.id)
-            if u.post.image is not None
-        )
-        ev = {
-            "eval_types": ["page_image_query"],
-            "reference_answers": None,
-            "reference_url": "",
-            "program_html": [],
-            "page_image_query": [ssim_check("last", ".submission__image", pictures)],
-        }
+        ev = any_picture_eval(showing[(n, kind)])
         s.task(
             template,
             {"what": what},
@@ -266,18 +255,7 @@ def open_post_like_picture(s: Suite) -> None:
         image = s.picture_file(
             render_picture(ForumPicture("photo", kind=kind, count=1 if count > 1 else 2), INPUT_SIZE, seed=500 + i)
         )
-        pictures = " |OR| ".join(
-            f"{SITE}{u.post.image.url_path}"
-            for u in sorted(s.f.threads.values(), key=lambda u: u.id)
-            if u.facts.get("kind") == kind and u.post.image is not None
-        )
-        ev = {
-            "eval_types": ["page_image_query"],
-            "reference_answers": None,
-            "reference_url": "",
-            "program_html": [],
-            "page_image_query": [ssim_check("last", ".submission__image", pictures)],
-        }
+        ev = any_picture_eval([u for u in s.f.threads.values() if u.facts.get("kind") == kind])
         s.task(
             template,
             {},

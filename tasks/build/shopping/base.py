@@ -8,9 +8,9 @@ from collections import defaultdict
 
 from sites.shopping.data import Product, ShoppingData
 
-from ..evals import click, goto, html_eval, stop, target, type_in
+from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
 from ..suite import Suite as BaseSuite
-from ..text import mentions
+from ..text import mentions, price_text
 from .official import difficulty
 
 SITE = "__SHOPPING__"
@@ -177,13 +177,13 @@ class Suite(BaseSuite):
     def ground(self, products, terms) -> dict:
         return {"products": [p.id for p in products], "visual_terms": [str(t) for t in terms]}
 
+    def look_ground(self, p: Product, fact: str) -> dict:
+        """The grounding of a task about `p` named by what its photo's `fact` shows."""
+        return self.ground([p], [getattr(p.photos[0], fact)])
+
     # ---- tasks ----------------------------------------------------------------------------------
-    def mirror(self, official: int, template: str, args: dict, **task) -> dict:
-        """Add a task mirroring official template `official`: its intent is the template filled with `args`, its
-        difficulty labels are the official template's."""
-        return self.add(
-            template, args, intent=template.format(**args), difficulty=difficulty(official), official=official, **task
-        )
+    def labels(self, official: int) -> tuple[str, str, str]:
+        return difficulty(official)
 
     def cart_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
         """Add a task whose job is to put `p` into the cart from its card on the page at `start_url`."""
@@ -199,13 +199,36 @@ class Suite(BaseSuite):
             **task,
         )
 
-    def buy_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
-        """Add a task whose job is to buy one `p` from its card on the page at `start_url`."""
-        solution = [open_card(p), *self.add_to_cart(p), *self.checkout(), stop("")]
-        ev = html_eval(order_targets(p, 1))
+    def price_job(self, official: int, template: str, args: dict, p: Product, start_url: str, fact: str) -> dict:
+        """Add a task asking the price of `p`, named by what its photo's `fact` shows, on the page at `start_url`."""
+        price = price_text(p.final_price)
+        ev, solution = answer_eval({"must_include": [price]}), [stop(price, "the price under its photo")]
         return self.mirror(
-            official, template, args, start_url=start_url, eval_=ev, solution=solution, require_reset=True, **task
+            official,
+            template,
+            args,
+            start_url=start_url,
+            eval_=ev,
+            solution=solution,
+            grounding=self.look_ground(p, fact),
         )
+
+    def buy_job(
+        self,
+        official: int,
+        template: str,
+        args: dict,
+        p: Product,
+        start_url: str,
+        qty: int = 1,
+        options: dict[str, str] | None = None,
+        **task,
+    ) -> dict:
+        """Add a task whose job is to buy `qty` of `p` (with `options`) from its card on the page at `start_url`;
+        scored on the order (`eval_` in `task` says otherwise)."""
+        solution = [open_card(p), *self.add_to_cart(p, qty, options), *self.checkout(), stop("")]
+        task.setdefault("eval_", html_eval(order_targets(p, qty)))
+        return self.mirror(official, template, args, start_url=start_url, solution=solution, require_reset=True, **task)
 
     def wish_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
         """Add a task whose job is to put `p` onto the wish list from its card on the page at `start_url`."""

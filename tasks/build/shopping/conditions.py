@@ -68,39 +68,30 @@ def cart_this_any_size_if(s: Suite, n: int = 3) -> None:
 PEOPLE = (("nephews", 3), ("roommates", 4), ("kids", 2))
 
 
-def order_for_each(s: Suite, n: int = 3) -> None:
-    """Official 83: order the product a look names on this page, enough for each of some people."""
-    template = "I have {count_word} {people}; order enough of the {look} on this page for each to get their own."
-    cands = [
+def orderable_looks(s: Suite) -> list[tuple]:
+    """(product, fact, page): a product a look names on a page, not in the customer's latest order."""
+    return [
         (p, fact, page)
         for page in pages(s)
         for p, fact in looks_on(s, page, page.products)
         if p.sku not in s.latest_order_skus
     ]
+
+
+def order_for_each(s: Suite, n: int = 3) -> None:
+    """Official 83: order the product a look names on this page, enough for each of some people."""
+    template = "I have {count_word} {people}; order enough of the {look} on this page for each to get their own."
+    cands = orderable_looks(s)
     for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
         people, qty = PEOPLE[k % len(PEOPLE)]
         args = {"count_word": NUMBER_WORDS[qty], "people": people, "look": look_words(p, fact)}
-        s.mirror(
-            83,
-            template,
-            args,
-            start_url=page.url,
-            eval_=html_eval(order_targets(p, qty)),
-            solution=[open_card(p), *s.add_to_cart(p, qty), *s.checkout(), stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.buy_job(83, template, args, p, page.url, qty, grounding=s.look_ground(p, fact))
 
 
 def order_and_total(s: Suite, n: int = 3) -> None:
     """Official 84: order the product a look names on this page and say what the order came to."""
     template = "Order the {look} on this page and tell me the order's total."
-    cands = [
-        (p, fact, page)
-        for page in pages(s)
-        for p, fact in looks_on(s, page, page.products)
-        if p.sku not in s.latest_order_skus
-    ]
+    cands = orderable_looks(s)
     for p, fact, page in s.fresh(cands, n):
         total = price_text(total_cents(p, 1) / 100)
         ev = html_eval(order_targets(p, 1))
@@ -115,7 +106,7 @@ def order_and_total(s: Suite, n: int = 3) -> None:
             eval_=ev,
             solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop(total, "the order total")],
             require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
             comments="the total includes flat-rate shipping",
         )
 
@@ -124,26 +115,21 @@ def order_under_budget(s: Suite, n: int = 3) -> None:
     """Official 90: put the product a look names on this page in the cart and order it if the total stays under
     an amount (it does)."""
     template = "Add {qty_word} of the {look} on this page to my cart and order only if the total is below ${amount}."
-    cands = [
-        (p, fact, page)
-        for page in pages(s)
-        for p, fact in looks_on(s, page, page.products)
-        if p.sku not in s.latest_order_skus
-    ]
+    cands = orderable_looks(s)
     for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
         qty = 2 + k % 2
         amount = (total_cents(p, qty) // 100 // 10 + 1) * 10 + 10
         args = {"qty_word": NUMBER_WORDS[qty], "look": look_words(p, fact), "amount": amount}
-        s.mirror(
+        comments = f"the total with shipping is {price_text(total_cents(p, qty) / 100)}"
+        s.buy_job(
             90,
             template,
             args,
-            start_url=page.url,
-            eval_=html_eval(order_targets(p, qty)),
-            solution=[open_card(p), *s.add_to_cart(p, qty), *s.checkout(), stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-            comments=f"the total with shipping is {price_text(total_cents(p, qty) / 100)}",
+            p,
+            page.url,
+            qty,
+            grounding=s.look_ground(p, fact),
+            comments=comments,
         )
 
 

@@ -40,17 +40,13 @@ def buy_any_size(s: Suite, n: int = 4) -> None:
     for k, (p, fact, page) in enumerate(s.fresh(_sized(s, ("pattern", "printed_text")), n)):
         opts = _opts(p, k)
         args = {"look": look_words(p, fact)}
-        s.mirror(
-            121,
-            template,
-            args,
-            start_url=page.url,
-            eval_=html_eval_order(p, opts),
-            solution=[open_card(p), *s.add_to_cart(p, 1, opts), *s.checkout(), stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-            comments="any size is right",
-        )
+        ground = s.look_ground(p, fact)
+        _buy_in_colour(s, 121, template, args, p, page, opts, grounding=ground, comments="any size is right")
+
+
+def _buy_in_colour(s: Suite, official: int, template: str, args: dict, p: Product, page, opts: dict, **task) -> None:
+    """Buy `p` from `page` with the options `opts`: scored on an order of it in the colour of `opts`."""
+    s.buy_job(official, template, args, p, page.url, options=opts, eval_=html_eval_order(p, opts), **task)
 
 
 def html_eval_order(p: Product, opts: dict[str, str]) -> dict:
@@ -64,16 +60,7 @@ def buy_any_color_text(s: Suite, n: int = 2) -> None:
     for k, (p, _fact, page) in enumerate(s.fresh(cands, n)):
         opts = _opts(p, k + 1)
         args = {"noun": p.photos[0].kind, "text": p.photos[0].printed_text}
-        s.mirror(
-            124,
-            template,
-            args,
-            start_url=page.url,
-            eval_=html_eval_order(p, opts),
-            solution=[open_card(p), *s.add_to_cart(p, 1, opts), *s.checkout(), stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [p.photos[0].printed_text]),
-        )
+        _buy_in_colour(s, 124, template, args, p, page, opts, grounding=s.ground([p], [p.photos[0].printed_text]))
 
 
 def cart_any_size(s: Suite, n: int = 2) -> None:
@@ -90,7 +77,7 @@ def cart_any_size(s: Suite, n: int = 2) -> None:
             eval_=cart_eval(p),
             solution=[open_card(p), *s.add_to_cart(p, 1, opts), stop("")],
             require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 
@@ -135,7 +122,7 @@ def buy_searched(s: Suite, n: int = 5) -> None:
                 eval_=html_eval_order_plain(p),
                 solution=solution,
                 require_reset=True,
-                grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+                grounding=s.look_ground(p, fact),
             )
         else:
             args = {"query": kind, "look": look}
@@ -146,7 +133,7 @@ def buy_searched(s: Suite, n: int = 5) -> None:
                 eval_=html_eval_order_plain(p),
                 solution=solution,
                 require_reset=True,
-                grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+                grounding=s.look_ground(p, fact),
             )
 
 
@@ -168,7 +155,7 @@ def weight_on_page(s: Suite, n: int = 3) -> None:
             start_url=page.url,
             eval_=answer_eval({"must_include": [value]}),
             solution=[open_card(p), stop(f"{value} {unit}", "Item Weight row of More Information")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 

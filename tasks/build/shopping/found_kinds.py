@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, click, goto, stop, type_in, url_eval
-from ..text import price_text
+from ..evals import click, goto, stop, type_in, url_eval
 from .base import Suite, cart_eval, open_card, page_url
 from .page_kinds import COLUMNS, PAGE, looks_on, pages
 
@@ -117,16 +116,7 @@ def price_by_detail(s: Suite, n: int = 4) -> None:
     cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)]
     for p, fact, page in s.fresh(cands, n):
         args = {"kind": p.photos[0].kind, "detail": _detail(p, fact)}
-        price = price_text(p.final_price)
-        s.mirror(
-            61,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [price]}),
-            solution=[stop(price, "the price under its photo")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.price_job(61, template, args, p, page.url, fact)
 
 
 def cart_most_stars(s: Suite, n: int = 4) -> None:

@@ -120,7 +120,7 @@ def another_view_of_look(s: Suite, n: int = 9) -> None:
             start_url=page.url,
             eval_=eval_,
             solution=[*_visit(p), stop(answer, "its gallery's thumbnails")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
             comments=comments,
         )
 
@@ -351,7 +351,7 @@ def row_look_other_angle(s: Suite, n: int = 2) -> None:
             start_url=page.url,
             eval_=links_eval(other_views(p)),
             solution=[*_visit(p), stop(link_of(p.photos[1]), "its second photo")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
             comments="any photo after the main one",
         )
 

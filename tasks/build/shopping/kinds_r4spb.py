@@ -206,7 +206,7 @@ def review_by_shipping(s: Suite) -> None:
                 eval_=ev,
                 solution=steps,
                 require_reset=True,
-                grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+                grounding=s.look_ground(p, fact),
                 comments=f"${p.final_price:.2f} + ${SHIPPING:.2f} shipping: shipping is {share:.1%} of the total",
             )
 
@@ -394,10 +394,9 @@ def not_on_this_page(s: Suite) -> None:
     for p, page, color, same in s.fresh(cands, 2):
         args = {"color": color}
         note = f"This page has no {color} {p.photos[0].kind}."
-        s.add(
+        s.fill(
             recolor,
             args,
-            intent=recolor.format(**args),
             start_url=page.url,
             image=s.product_image(p),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),

@@ -59,6 +59,14 @@ def _open_by_price(s: Suite, p: Product) -> list[dict]:
     return [goto(s.listing_url(p, "price", "asc"), "its category, lowest price first"), open_card(p)]
 
 
+def _pictured_cart(s: Suite, official: int, template: str, args: dict, p: Product, image: str, comments: str) -> None:
+    """From the start page, with an input image: open `p` in its category (lowest price first) and add it to the
+    cart."""
+    solution = _open_by_price(s, p) + s.add_to_cart(p) + [stop("")]
+    task = {"start_url": f"{SITE}/", "image": image, "comments": comments}
+    s.mirror(official, template, args, eval_=cart_has([p]), solution=solution, require_reset=True, **task)
+
+
 def buy_fewest_dollars(s: Suite, n: int = 2) -> None:
     """Official 108: buy a number of things like the pictured one (kind and colour) at the least cost."""
     template = "Buy {qty} {kinds} like the one in this picture, same colour, spending as little as possible."
@@ -356,17 +364,8 @@ def cheapest_kind_in_range(s: Suite, n: int = 2) -> None:
                 break
     for p, low, high, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low), "high": str(high)}
-        s.mirror(
-            139,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            image=s.product_image(shown),
-            eval_=cart_has([p]),
-            solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
-            require_reset=True,
-            comments=f"the cheapest {p.photos[0].kind} of the store costs less than the lower bound",
-        )
+        comments = f"the cheapest {p.photos[0].kind} of the store costs less than the lower bound"
+        _pictured_cart(s, 139, template, args, p, s.product_image(shown), comments)
 
 
 def category_cheapest_above(s: Suite, n: int = 1) -> None:
@@ -385,17 +384,8 @@ def category_cheapest_above(s: Suite, n: int = 1) -> None:
                 break
     for p, low, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low)}
-        s.mirror(
-            140,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            image=s.product_image(shown),
-            eval_=cart_has([p]),
-            solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
-            require_reset=True,
-            comments=f"{p.category_path[-1]}: the {kinds_of(p)} there, the first above the amount",
-        )
+        comments = f"{p.category_path[-1]}: the {kinds_of(p)} there, the first above the amount"
+        _pictured_cart(s, 140, template, args, p, s.product_image(shown), comments)
 
 
 def category_cheapest(s: Suite, n: int = 2) -> None:
@@ -413,19 +403,8 @@ def category_cheapest(s: Suite, n: int = 2) -> None:
         < len([x for x in s.products if x.category_url == ps[0].category_url])
     ]
     for p, shown, _ps in s.fresh(cands, n):  # a drawing: another kind's task may show the same product's photo
-        s.add(
-            template,
-            {},
-            intent=template,
-            start_url=f"{SITE}/",
-            image=s.product_image(shown, "sketch"),
-            eval_=cart_has([p]),
-            solution=_open_by_price(s, p) + s.add_to_cart(p) + [stop("")],
-            require_reset=True,
-            difficulty=difficulty(141),
-            official=141,
-            comments=f"{p.category_path[-1]} sells other kinds too; the cheapest {p.photos[0].kind} there",
-        )
+        comments = f"{p.category_path[-1]} sells other kinds too; the cheapest {p.photos[0].kind} there"
+        _pictured_cart(s, 141, template, {}, p, s.product_image(shown, "sketch"), comments)
 
 
 def _cheapest_with(s: Suite, fact: str):

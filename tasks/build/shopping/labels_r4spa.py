@@ -72,7 +72,7 @@ def calories(s: Suite, n: int = 4) -> None:
             start_url=page.url,
             eval_=answer_eval({"must_include": [str(answer)]}),
             solution=[open_card(p), stop(str(answer), note)],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 
@@ -95,7 +95,7 @@ def size_for_chest(s: Suite, n: int = 3) -> None:
             start_url=page.url,
             eval_=answer_eval({"must_include": [SIZE_WORDS[size]]}),
             solution=[open_card(p), stop(size, f"Size Chart in More Information: {size} fits {low}-{high} in")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 
@@ -179,7 +179,7 @@ def add_if_it_holds(s: Suite, n: int = 2) -> None:
             args,
             p,
             page.url,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
             comments=f"Capacity: {amount} {unit}",
         )
 

@@ -66,10 +66,9 @@ def compare_two_colors(s: Suite) -> None:
             click("button.tocompare"),
             stop(""),
         ]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=html_eval([target(f"{SITE}/catalog/product_compare/", COMPARE_NAMES, must_include=[a.name, b.name])]),
             solution=solution,
             require_reset=True,
@@ -141,10 +140,9 @@ def change_phone(s: Suite) -> None:
                 ),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{SITE}/customer/account/",
             eval_=ev,
             solution=solution,
@@ -180,10 +178,9 @@ def change_address(s: Suite) -> None:
                 )
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=solution,
             require_reset=True,

@@ -69,23 +69,28 @@ def _cart_all(page: Page, group: list[Product], s: Suite) -> list[dict]:
     return steps
 
 
+def _cart_all_job(s: Suite, official: int, template: str, args: dict, page: Page, group: list[Product], term: str):
+    """Put every product of `group` (their photos show `term`) on `page` into the cart, one of each."""
+    ev = html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1" for p in group])])
+    solution = [*_cart_all(page, group, s), stop("")]
+    s.mirror(
+        official,
+        template,
+        args,
+        start_url=page.url,
+        eval_=ev,
+        solution=solution,
+        require_reset=True,
+        grounding=s.ground(group, [term]),
+    )
+
+
 def cart_all_color(s: Suite, n: int = 4) -> None:
     """Official 72: every product of a kind on this page that shows a colour, into the cart."""
     template = "Add all the {color} {noun} on this page to my shopping cart."
     for first, group, color, page in s.fresh(_group_cands(s, "color", True), n):
         args = {"color": color, "noun": plural(first.photos[0].kind)}
-        s.mirror(
-            72,
-            template,
-            args,
-            start_url=page.url,
-            eval_=html_eval(
-                [target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1" for p in group])]
-            ),
-            solution=[*_cart_all(page, group, s), stop("")],
-            require_reset=True,
-            grounding=s.ground(group, [color]),
-        )
+        _cart_all_job(s, 72, template, args, page, group, color)
 
 
 def cart_all_pattern(s: Suite, n: int = 3) -> None:
@@ -93,18 +98,7 @@ def cart_all_pattern(s: Suite, n: int = 3) -> None:
     template = "Put all the items with a {pattern} pattern on this page into my cart."
     for _first, group, pattern, page in s.fresh(_group_cands(s, "pattern", False), n):
         args = {"pattern": pattern}
-        s.mirror(
-            145,
-            template,
-            args,
-            start_url=page.url,
-            eval_=html_eval(
-                [target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1" for p in group])]
-            ),
-            solution=[*_cart_all(page, group, s), stop("")],
-            require_reset=True,
-            grounding=s.ground(group, [pattern]),
-        )
+        _cart_all_job(s, 145, template, args, page, group, pattern)
 
 
 def cart_most_pieces(s: Suite, n: int = 3) -> None:
@@ -159,7 +153,7 @@ def to_payment_step(s: Suite, n: int = 4) -> None:
             eval_=ev,
             solution=solution,
             require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 
@@ -197,7 +191,7 @@ def review_on_page(s: Suite, n: int = 3) -> None:
             ),
             solution=[open_card(p), *review_steps(stars, title, text), stop("")],
             require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
             comments=f"the summary and nickname ({NICKNAME}) are the agent's to choose",
         )
 

@@ -15,6 +15,11 @@ from .base import NAME_H1, SITE, Suite, leaf, page_url, pick, signature
 from .order_steps_r5sp import to_order
 
 
+def _url_task(s: Suite, template: str, args: dict, url: str, steps: list[dict]) -> None:
+    """A kind of our own (easy): `steps` reach the page at `url`, scored on it."""
+    s.fill(template, args, eval_=url_eval(url), solution=[*steps, stop("")], difficulty=("easy", "easy", "easy"))
+
+
 def open_by_color_attributes(s: Suite) -> None:
     template = "Open the page of the {color} {noun} in {leaf}."
     cands = s.visual("color", extra=lambda p: "Brand" in p.attributes and "Material" in p.attributes)
@@ -30,10 +35,9 @@ def open_by_color_attributes(s: Suite) -> None:
                 target("last", NAME_H1, exact_match=p.name),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=[*s.open_from_leaf(p), stop("")],
             difficulty=("easy", "medium", "medium"),
@@ -78,10 +82,9 @@ def open_cheapest_color(s: Suite) -> None:
             click(f".product-item-link[href='/{p.url_key}.html']"),
             stop(""),
         ]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=solution,
             difficulty=("medium", "medium", "hard"),
@@ -104,10 +107,9 @@ def open_most_reviewed_kind(s: Suite) -> None:
                 target("last", NAME_H1, exact_match=p.name),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=[*s.open_from_leaf(p), stop("")],
             difficulty=("medium", "easy", "medium"),
@@ -136,10 +138,9 @@ def open_best_rated_pictured(s: Suite) -> None:
                 target("last", NAME_H1, exact_match=p.name),
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=ev,
             solution=[*s.open_from_leaf(p), stop("")],
@@ -165,10 +166,9 @@ def search_for(s: Suite) -> None:
                 )
             ]
         )
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ev,
             solution=[type_in("#search", query, enter=True), stop("")],
             difficulty=("easy", "easy", "easy"),
@@ -187,14 +187,7 @@ def leaf_sorted_url(s: Suite) -> None:
         order, direction, how = hows[n]
         url = f"{SITE}/{path}.html?product_list_order={order}&product_list_dir={direction}"
         args = {"leaf": name, "how": how}
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=url_eval(url),
-            solution=[goto(url), stop("")],
-            difficulty=("easy", "easy", "easy"),
-        )
+        _url_task(s, template, args, url, [goto(url)])
 
 
 def open_pictured_url(s: Suite, count: int = 4) -> None:
@@ -242,10 +235,9 @@ def order_of_product_url(s: Suite) -> None:
     cands = [(o, i) for o in s.orders for i in o.items if counts[i.sku] == 1]
     for o, i in cands[1 :: max(1, len(cands) // 3)][:3]:
         args = {"name": i.name}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=url_eval(f"{SITE}{o.url_path}"),
             solution=[*to_order(s, o), stop("")],  # round 5 (r5-sp): reached as a person does
             difficulty=("medium", "easy", "medium"),
@@ -291,10 +283,9 @@ def open_printed_ssim(s: Suite) -> None:
     cands = s.visual("printed_text")
     for p in pick(s, cands, 3):
         args = {"noun": p.photos[0].kind, "leaf": leaf(p), "text": p.photos[0].printed_text}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=ssim_eval(p),
             solution=[*s.open_from_leaf(p), stop("")],
             difficulty=("easy", "medium", "medium"),
@@ -326,17 +317,15 @@ def price_range_url(s: Suite) -> None:
         label, value, _ = buckets[made % len(buckets)]
         low, high = label.split(" - ")
         args = {"leaf": name, "low": low, "high": high}
-        s.add(
+        _url_task(
+            s,
             template,
             args,
-            intent=template.format(**args),
-            eval_=url_eval(f"{SITE}/{path}.html?price={value}"),
-            solution=[
+            f"{SITE}/{path}.html?price={value}",
+            [
                 goto(f"{SITE}/{path}.html"),
                 click(f"#narrow-by-list a[href*='price={value}']", "the price range in the side bar"),
-                stop(""),
             ],
-            difficulty=("easy", "easy", "easy"),
         )
         made += 1
         if made == 4:
@@ -350,13 +339,12 @@ def list_mode_url(s: Suite) -> None:
         if name in s.official_names:  # an official category of the same name: the intent would be ambiguous
             continue
         args = {"leaf": name}
-        s.add(
+        _url_task(
+            s,
             template,
             args,
-            intent=template.format(**args),
-            eval_=url_eval(f"{SITE}/{path}.html?product_list_mode=list"),
-            solution=[goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List"), stop("")],
-            difficulty=("easy", "easy", "easy"),
+            f"{SITE}/{path}.html?product_list_mode=list",
+            [goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List")],
         )
 
 
@@ -376,14 +364,7 @@ def search_page_url(s: Suite) -> None:
         steps += [click(".pages-items a.page[href*='p=2&']", "the pager")] + (
             [click(".pages-items a.page[href*='p=3&']", "the pager")] if n == 3 else []
         )
-        s.add(
-            template,
-            args,
-            intent=template.format(**args),
-            eval_=url_eval(url),
-            solution=[*steps, stop("")],
-            difficulty=("easy", "easy", "easy"),
-        )
+        _url_task(s, template, args, url, [*steps])
         made += 1
         if made == 3:
             break

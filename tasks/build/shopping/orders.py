@@ -161,10 +161,9 @@ def review_pictured(s: Suite) -> None:
         args = {"leaf": leaf(p), "stars": stars, "title": title, "nick": NICKNAME}
         image = s.product_image(p)
         solution = s.open_from_leaf(p) + review_steps(stars, title, "As described.") + [stop("")]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=html_eval(review_targets(p, stars, title)),
             solution=solution,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, html_eval, stop
+from ..evals import answer_eval, stop
 from ..text import price_text
-from .base import SITE, Suite, open_card, order_targets
+from .base import SITE, Suite
 
 COLUMNS, PAGE = 4, 12
 ROWS = ("first", "second", "third")
@@ -95,17 +95,7 @@ def buy_on_page(s: Suite, n: int = 12) -> None:
                 cands.append((p, fact, page))
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
-        solution = [open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
-        s.mirror(
-            129,
-            template,
-            args,
-            start_url=page.url,
-            eval_=html_eval(order_targets(p, 1)),
-            solution=solution,
-            require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.buy_job(129, template, args, p, page.url, grounding=s.look_ground(p, fact))
 
 
 def buy_with_detail(s: Suite, n: int = 7) -> None:
@@ -118,17 +108,7 @@ def buy_with_detail(s: Suite, n: int = 7) -> None:
                 cands.append((p, fact, page))
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "leaf": page.name}
-        solution = [open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
-        s.mirror(
-            122,
-            template,
-            args,
-            start_url=page.url,
-            eval_=html_eval(order_targets(p, 1)),
-            solution=solution,
-            require_reset=True,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.buy_job(122, template, args, p, page.url, grounding=s.look_ground(p, fact))
 
 
 def in_rows(s: Suite):
@@ -149,7 +129,7 @@ def wishlist_in_row(s: Suite, n: int = 8) -> None:
     cands = [c for c in in_rows(s) if c[0].id not in s.wishlist_ids]
     for p, fact, page, r in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        s.wish_job(12, template, args, p, page.url, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.wish_job(12, template, args, p, page.url, grounding=s.look_ground(p, fact))
 
 
 def wishlist_on_page(s: Suite, n: int = 6) -> None:
@@ -163,7 +143,7 @@ def wishlist_on_page(s: Suite, n: int = 6) -> None:
     ]
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
-        s.wish_job(13, template, args, p, page.url, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.wish_job(13, template, args, p, page.url, grounding=s.look_ground(p, fact))
 
 
 def price_in_row(s: Suite, n: int = 7) -> None:
@@ -171,16 +151,7 @@ def price_in_row(s: Suite, n: int = 7) -> None:
     template = "How much is the {look} in the {row} row?"
     for p, fact, page, r in s.fresh(in_rows(s), n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        price = price_text(p.final_price)
-        s.mirror(
-            18,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [price]}),
-            solution=[stop(price, "the price under its photo")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.price_job(18, template, args, p, page.url, fact)
 
 
 def price_on_page(s: Suite, n: int = 5) -> None:
@@ -189,16 +160,7 @@ def price_on_page(s: Suite, n: int = 5) -> None:
     cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)]
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
-        price = price_text(p.final_price)
-        s.mirror(
-            19,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [price]}),
-            solution=[stop(price, "the price under its photo")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
-        )
+        s.price_job(19, template, args, p, page.url, fact)
 
 
 ROW_SETS = (("first row", (0,)), ("last row", None), ("second row", (1,)), ("first two rows", (0, 1)))

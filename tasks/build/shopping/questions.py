@@ -49,10 +49,9 @@ def higher_rating_pair(s: Suite) -> None:
         args = {"leaf": leaf(a)}
         image = s.pair_image(left, right)
         solution = s.open_from_leaf(left) + s.open_from_leaf(right) + [stop(answer)]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=answer_eval({"must_include": [answer], "must_exclude": [other]}),
             solution=solution,
@@ -66,10 +65,9 @@ def rating_by_color(s: Suite) -> None:
     for p in pick(s, cands, 3):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         solution = [*s.open_from_leaf(p), stop(str(p.rating_percent))]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"required_values": [f"== {p.rating_percent}"]}),
             solution=solution,
             difficulty=("medium", "medium", "medium"),
@@ -84,10 +82,9 @@ def reviews_pictured(s: Suite) -> None:
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
         solution = [*s.open_from_leaf(p), stop(str(len(p.reviews)))]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=answer_eval({"required_values": [f"== {len(p.reviews)}"]}),
             solution=solution,
@@ -101,10 +98,9 @@ def printed_here(s: Suite) -> None:
     for p in pick(s, cands, 3):
         text = p.photos[0].printed_text
         args = {"noun": p.photos[0].kind}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=page_url(p),
             eval_=answer_eval({"exact_match": text}),
             solution=[stop(text, "read off the photo")],
@@ -143,10 +139,9 @@ def color_here(s: Suite) -> None:
     ]
     for p in pick(s, cands, 3):
         args = {"noun": p.photos[0].kind}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=page_url(p),
             eval_=answer_eval({"exact_match": p.photos[0].color}),
             solution=[stop(p.photos[0].color)],
@@ -162,10 +157,9 @@ def pattern_here(s: Suite) -> None:
         args = {"noun": p.photos[0].kind}
         pattern = p.photos[0].pattern
         others = [x for x in ("plain", "striped", "checked", "dotted") if x != pattern]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=page_url(p),
             eval_=answer_eval({"must_include": [pattern], "must_exclude": others}),
             solution=[stop(pattern)],
@@ -197,10 +191,9 @@ def cheaper_of_two_tabs(s: Suite) -> None:
     for a, b in pick(s, cands, 3):
         cheap, dear = (a, b) if a.final_price < b.final_price else (b, a)
         args = {"noun": plural(a.photos[0].kind), "color_a": a.photos[0].color, "color_b": b.photos[0].color}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=f"{page_url(a)} |AND| {page_url(b)}",
             eval_=answer_eval({"must_include": [cheap.photos[0].color], "must_exclude": [dear.photos[0].color]}),
             solution=[{"do": "tab_focus", "index": 1}, stop(cheap.photos[0].color)],
@@ -232,10 +225,9 @@ def count_color_on_listing(s: Suite) -> None:
     for _first, name, path, color, n, hits in pick(s, cands, 3):
         args = {"leaf": name, "color": color}
         url = f"{SITE}/{path}.html?product_list_order=price&product_list_dir=asc"
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             start_url=url,
             eval_=answer_eval({"required_values": [f"== {n}"]}),
             solution=[stop(str(n))],
@@ -259,10 +251,9 @@ def brand_pictured(s: Suite) -> None:
         image = s.product_image(p, "sketch")
         brand = p.attributes["Brand"]
         solution = [*s.open_from_leaf(p), stop(brand, "Brand row of More Information")]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             image=image,
             eval_=answer_eval({"exact_match": brand}),
             solution=solution,
@@ -276,10 +267,9 @@ def sku_by_color(s: Suite) -> None:
     for p in pick(s, cands, 3):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         solution = [*s.open_from_leaf(p), stop(p.sku)]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"exact_match": p.sku}),
             solution=solution,
             difficulty=("easy", "medium", "medium"),
@@ -294,10 +284,9 @@ def material_by_pattern(s: Suite) -> None:
         args = {"pattern": p.photos[0].pattern, "noun": p.photos[0].kind, "leaf": leaf(p)}
         material = p.attributes["Material"]
         solution = [*s.open_from_leaf(p), stop(material)]
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"must_include": [material]}),
             solution=solution,
             difficulty=("easy", "medium", "medium"),
@@ -314,10 +303,9 @@ def order_total(s: Suite) -> None:
     for o in picked:
         date = o.created_at[:10]
         args = {"date": date}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"must_include": [price_text(o.grand_total)]}),
             solution=[*to_order(s, o), stop(price_text(o.grand_total))],  # round 5: reached as a person does
             difficulty=("easy", "easy", "easy"),
@@ -329,10 +317,9 @@ def order_size(s: Suite) -> None:
     cands = [(o, i) for o in s.orders for i in o.items if "Size" in i.options]
     for o, i in cands[:: max(1, len(cands) // 3)][:3]:
         args = {"name": i.name, "number": o.increment_id}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"exact_match": i.options["Size"]}),
             solution=[*to_order(s, o), stop(i.options["Size"])],  # round 5: reached as a person does
             difficulty=("easy", "easy", "easy"),
@@ -347,10 +334,9 @@ def order_status(s: Suite) -> None:
             continue
         seen.add(o.status)
         args = {"number": o.increment_id}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"must_include": [o.status]}),
             solution=[goto(f"{SITE}/sales/order/history/"), stop(o.status.capitalize())],
             difficulty=("easy", "easy", "easy"),
@@ -363,10 +349,9 @@ def my_review_stars(s: Suite) -> None:
     template = 'How many stars did I give "{name}" in my review?'
     for p, r in s.data.customer_reviews()[:3]:
         args = {"name": p.name}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"required_values": [f"== {r.rating}"]}),
             solution=[goto(f"{SITE}/review/customer/"), stop(str(r.rating))],
             difficulty=("easy", "easy", "easy"),
@@ -382,10 +367,9 @@ def wishlist_color_price(s: Suite) -> None:
         if not c or p.options or not s.clean(p, [c]) or same:
             continue
         args = {"color": c, "noun": p.photos[0].kind}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
             solution=[goto(f"{SITE}/wishlist/"), stop(price_text(p.final_price))],
             difficulty=("easy", "medium", "easy"),
@@ -407,10 +391,9 @@ def most_reviewed_in_leaf(s: Suite) -> None:
             cands.append((prods[0], path))
     for p, path in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"must_include": [p.name]}),
             solution=[goto(f"{SITE}/{path}.html?product_list_limit=36"), stop(p.name)],
             difficulty=("medium", "easy", "medium"),
@@ -431,10 +414,9 @@ def unachievable(s: Suite) -> None:
     for p, color, group in pick(s, cands, 4):
         args = {"color": color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         note = f"No {color} {p.photos[0].kind} is sold under {leaf(p)}."
-        s.add(
+        s.fill(
             template,
             args,
-            intent=template.format(**args),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[goto(s.listing_url(p), "none of these photos shows that colour"), stop("N/A")],
             difficulty=difficulty(130),
@@ -450,10 +432,9 @@ def unachievable(s: Suite) -> None:
             continue
         note = f"There is no order #{number} in the account."
         args = {"number": number}
-        s.add(
+        s.fill(
             template2,
             args,
-            intent=template2.format(**args),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[goto(f"{SITE}/sales/order/history/"), stop("N/A")],
             difficulty=("easy", "easy", "easy"),

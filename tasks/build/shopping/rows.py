@@ -21,7 +21,7 @@ def cart_in_row(s: Suite, n: int = 3) -> None:
     cands = [c for c in in_rows(s) if not c[0].options]
     for p, fact, page, r in s.fresh(cands, n):
         args = {"look": look_words(p, fact), "row": ROWS[r]}
-        s.cart_job(16, template, args, p, page.url, grounding=s.ground([p], [getattr(p.photos[0], fact)]))
+        s.cart_job(16, template, args, p, page.url, grounding=s.look_ground(p, fact))
 
 
 def cart_neighbour(s: Suite, n: int = 3) -> None:
@@ -43,7 +43,7 @@ def cart_neighbour(s: Suite, n: int = 3) -> None:
             args,
             q,
             page.url,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
             comments="'after' and 'before' read along the row, left to right",
         )
 
@@ -132,7 +132,7 @@ def colors_offered(s: Suite, n: int = 3) -> None:
             start_url=page.url,
             eval_=answer_eval({"must_include": colors}),
             solution=[open_card(p), stop(", ".join(colors))],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 

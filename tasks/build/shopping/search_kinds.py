@@ -48,7 +48,7 @@ def first_in_search(s: Suite, n: int = 4) -> None:
             args,
             eval_=url_eval(page_url(p)),
             solution=solution,
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
             comments="another product further down the results shows the same look",
         )
 
@@ -83,7 +83,7 @@ def reviewers_mentioning(s: Suite, n: int = 6) -> None:
             start_url=page.url,
             eval_=answer_eval({"must_include": who}),
             solution=[open_card(p), click("#tab-label-reviews-title"), stop(", ".join(who))],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 

@@ -58,7 +58,7 @@ def length_and_width(s: Suite, n: int = 1) -> None:
             start_url=page.url,
             eval_=answer_eval({"must_include": [m[0], m[1]]}),
             solution=[open_card(p), stop(f"{m[0]} in x {m[1]} in", "Product Dimensions in More Information")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 
@@ -83,7 +83,7 @@ def size_in_inches(s: Suite, n: int = 3) -> None:
             start_url=page.url,
             eval_=answer_eval({"must_include": m}),
             solution=[open_card(p), stop(" x ".join(m) + " inches", "Product Dimensions in More Information")],
-            grounding=s.ground([p], [getattr(p.photos[0], fact)]),
+            grounding=s.look_ground(p, fact),
         )
 
 

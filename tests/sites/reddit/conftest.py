@@ -6,9 +6,8 @@ import re
 
 import pytest
 
-from sites.config import Settings
 from sites.reddit import RedditConfig, create_app, store
-from tests.sites.fixtures import app_on_copy, settings_for
+from tests.sites.fixtures import app_on_copy, session_data
 
 TEST_SEED = 777
 TEST_POSTS = 400
@@ -16,15 +15,9 @@ RESET_TOKEN = "test-reset-token"
 MARVEL = ("MarvelsGrantMan136", "test1234")
 
 
-@pytest.fixture(scope="session")
-def forum_settings(tmp_path_factory) -> Settings:
-    return settings_for(tmp_path_factory, "forum", TEST_SEED, TEST_POSTS, RESET_TOKEN)
-
-
-@pytest.fixture(scope="session")
-def forum_data(forum_settings) -> store.DataSet:
-    ds, _ = store.ensure(forum_settings.data_dir, forum_settings.seed, forum_settings.scale)
-    return ds
+forum_settings, forum_data = session_data(
+    store, "forum", TEST_SEED, TEST_POSTS, RESET_TOKEN, ("forum_settings", "forum_data")
+)
 
 
 @pytest.fixture
@@ -50,6 +43,15 @@ def token_of(client, path: str, field: str = "token") -> str:
 def log_in(client, username: str = MARVEL[0], password: str = MARVEL[1]):
     token = token_of(client, "/login", "_csrf_token")
     return client.post("/login", data={"_username": username, "_password": password, "_csrf_token": token})
+
+
+def someone_and_thread(conn, me: int) -> tuple[str, int]:
+    """Another user's name, and a message thread of user `me` (1 when they have none): route arguments."""
+    other = conn.execute("SELECT username FROM user WHERE id != ? LIMIT 1", (me,)).fetchone()[0]
+    thread = conn.execute(
+        "SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1", (me, me)
+    ).fetchone()
+    return other, thread[0] if thread else 1
 
 
 def every_form_field(forum_name: str) -> dict:

@@ -19,6 +19,7 @@ from evaluation.taskfiles.loader import parse_task
 from sites.arena import Arena
 from sites.reddit.data import RedditData
 from tests.evaluation.taskdata import with_eval
+from tests.sites.fixtures import logged_in_driver
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/reddit/test_browser")]
@@ -39,15 +40,7 @@ def base(arena):
 
 @pytest.fixture(scope="module")
 def driver(base):
-    try:
-        d = create_driver(viewport=(1280, 1400))
-    except BrowserUnavailable as exc:
-        pytest.fail(f"Chromium is needed for the browser tests: {exc}")
-    forget_logins()
-    login_sites(SimpleNamespace(driver=d), ["reddit"], {"reddit": base})
-    yield d
-    quit_driver(d)
-    forget_logins()
+    yield from logged_in_driver("reddit", {"reddit": base})
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from tests.found import found
-from tests.sites.reddit.conftest import MARVEL, every_form_field, log_in, token_of
+from tests.sites.reddit.conftest import MARVEL, every_form_field, log_in, someone_and_thread, token_of
 
 
 def _post_path(forum) -> str:
@@ -330,10 +330,7 @@ def test_every_state_changing_route_needs_its_token(forum_app, forum):
         .headers["Location"]
         .split("#comment_")[1]
     )
-    other = conn.execute("SELECT username FROM user WHERE id != ? LIMIT 1", (me,)).fetchone()[0]
-    thread = conn.execute(
-        "SELECT id FROM message_thread WHERE sender_id = ? OR receiver_id = ? LIMIT 1", (me, me)
-    ).fetchone()
+    other, thread_id = someone_and_thread(conn, me)
     conn.close()
     args = {
         "forum_name": forum_name,
@@ -341,7 +338,7 @@ def test_every_state_changing_route_needs_its_token(forum_app, forum):
         "comment_id": comment_id,
         "parent_id": comment_id,
         "username": other,
-        "thread_id": thread[0] if thread else 1,
+        "thread_id": thread_id,
     }
     form = every_form_field(forum_name)
     reset_token_routes = ("/__reset", "/__session")  # these answer 403 to a wrong token

@@ -9,7 +9,7 @@ import pytest
 
 from sites.config import Settings
 from sites.shopping import ShoppingConfig, create_app, store
-from tests.sites.fixtures import app_on_copy, settings_for
+from tests.sites.fixtures import app_on_copy, session_data
 
 TEST_SEED = 777
 TEST_PRODUCTS = 300
@@ -17,15 +17,9 @@ RESET_TOKEN = Settings().reset_token  # the embedded ShoppingAPI reads the confi
 EMMA = ("emma.lopez@gmail.com", "Password.123")
 
 
-@pytest.fixture(scope="session")
-def shop_settings(tmp_path_factory) -> Settings:
-    return settings_for(tmp_path_factory, "shop", TEST_SEED, TEST_PRODUCTS, RESET_TOKEN)
-
-
-@pytest.fixture(scope="session")
-def shop_data(shop_settings) -> store.DataSet:
-    ds, _ = store.ensure(shop_settings.data_dir, shop_settings.seed, shop_settings.scale)
-    return ds
+shop_settings, shop_data = session_data(
+    store, "shop", TEST_SEED, TEST_PRODUCTS, RESET_TOKEN, ("shop_settings", "shop_data")
+)
 
 
 @pytest.fixture

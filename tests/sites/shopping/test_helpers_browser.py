@@ -20,6 +20,7 @@ from evaluation.vocabulary.helper_calls import parse_helper_call
 from sites.arena import Arena
 from sites.shopping.data import ShoppingData
 from tests.evaluation.taskdata import make_task
+from tests.sites.fixtures import logged_in_driver
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/shopping/test_helpers_browser")]
@@ -34,15 +35,7 @@ def arena(shop_settings, shop_data, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def driver(arena):
-    try:
-        d = create_driver(viewport=(1280, 1400))
-    except BrowserUnavailable as exc:
-        pytest.fail(f"Chromium is needed for the browser tests: {exc}")
-    forget_logins()
-    login_sites(SimpleNamespace(driver=d), ["shopping"], arena.urls)  # the harness's own login recipe
-    yield d
-    quit_driver(d)
-    forget_logins()
+    yield from logged_in_driver("shopping", arena.urls)
 
 
 def _wait(driver, condition, timeout=20):

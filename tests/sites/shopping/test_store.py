@@ -10,6 +10,7 @@ import pytest
 
 from sites.shopping.data import ShoppingData
 from tests.found import found
+from tests.sites.numeric_params import SITES
 from tests.sites.shopping.conftest import RESET_TOKEN, every_form_field, form_key, sign_in
 
 
@@ -388,34 +389,20 @@ def test_photos_are_served_and_match_the_data_api(shop, shop_data):
 
 BAD_VALUES = ["²", "٣", "-1", "0", "999999999999999999999999999999", "1.5", "%ff", "a" * 3000, "<script>", "1 OR 1=1"]
 GET_ROUTES = [
-    "/beauty-personal-care.html?p={v}",
-    "/beauty-personal-care.html?product_list_limit={v}",
+    *SITES["shopping"].get,  # the numeric parameters (tests/sites/numeric_params.py), and more
     "/beauty-personal-care.html?product_list_order={v}&product_list_dir={v}",
     "/beauty-personal-care.html?product_list_mode={v}",
-    "/beauty-personal-care.html?price={v}",
     "/catalogsearch/result/?q={v}",
     "/catalogsearch/result/index/?p={v}&q=soap&product_list_order={v}",
-    "/sales/order/view/order_id/{v}/",
-    "/sales/order/history/?p={v}&limit={v}",
-    "/wishlist/?limit={v}&p={v}",
-    "/customer/address/edit/id/{v}/",
-    "/review/customer/view/id/{v}/",
-    "/media/catalog/product/{v}.jpg",
     "/{v}.html",
     "/rest/V1/products/{v}",
     "/rest/V1/orders?searchCriteria[pageSize]={v}",
 ]
 POST_ROUTES = [
-    ("/checkout/cart/add/", {"product": "{v}", "qty": "{v}"}),
-    ("/checkout/cart/delete/", {"id": "{v}"}),
-    ("/checkout/cart/updatePost/", {"cart[{v}][qty]": "{v}"}),
-    ("/wishlist/index/add/", {"product": "{v}"}),
-    ("/wishlist/index/remove/", {"item": "{v}"}),
+    *SITES["shopping"].post,
     ("/wishlist/index/cart/", {"item": "{v}"}),
     ("/catalog/product_compare/add/", {"product": "{v}"}),
-    ("/customer/address/delete/", {"id": "{v}"}),
     ("/review/product/post/id/{v}/", {"ratings[1]": "{v}", "nickname": "{v}", "title": "t", "detail": "d"}),
-    ("/sales/order/reorder/order_id/{v}/", {}),
     ("/customer/address/formPost/id/{v}/", {"city": "{v}"}),
 ]
 
