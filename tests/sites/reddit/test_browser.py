@@ -12,7 +12,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
 from evaluation.rewards.evaluators import EvalContext, evaluate_task
 from evaluation.running.login import forget_logins, login_sites
 from evaluation.taskfiles.loader import parse_task

@@ -10,7 +10,6 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
 from evaluation.rewards.evaluators import EvalContext, evaluate_task
 from evaluation.running.login import forget_logins, login_sites
 from evaluation.scoring.helpers import HELPERS, HelperEnv, call_helper
