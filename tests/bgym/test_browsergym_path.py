@@ -104,20 +104,29 @@ def test_a_task_starts_logged_in_held_to_its_sites_with_its_goal_and_images():
         env.close()
 
 
-def test_episodes_share_one_chromium_each_in_fresh_contexts():
+def test_episodes_share_one_chromium_and_one_chat_page_each_in_fresh_contexts():
     first_id, second_id = suites.task_ids("classifieds")[:2]
     first = _make("classifieds", first_id)
     try:
         first.reset()
         browser, context = first.unwrapped.browser.real, first.unwrapped.context
+        chat_page = first.unwrapped.chat.page
+        first.step("send_msg_to_user('a message of the first episode')")
+        assert "a message of the first episode" in chat_page.content()
     finally:
         first.close()
     assert browser.is_connected() and context not in browser.contexts  # the episode's context closed, not its browser
+    assert not chat_page.is_closed()
     second = _make("classifieds", second_id)
     try:
-        second.reset()
-        assert second.unwrapped.browser.real is browser and second.unwrapped.chat.browser.real is not browser
+        obs, _ = second.reset()
+        assert second.unwrapped.browser.real is browser and second.unwrapped.chat.browser is not browser
         assert browser.contexts == [second.unwrapped.context]
+        assert second.unwrapped.chat.page is chat_page  # kept, and laid out anew: no message of the first episode
+        assert "a message of the first episode" not in chat_page.content()
+        assert [m["role"] for m in obs["chat_messages"]] == ["assistant", "user"]
+        assert obs["chat_messages"][1]["message"] == second.unwrapped.task.session.resolved.intent
+        assert second.unwrapped.task.session.resolved.intent in chat_page.inner_text("body")
     finally:
         second.close()
 
