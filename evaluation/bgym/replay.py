@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from browsergym.core.observation import _pre_extract
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .bounded import evaluate
 
@@ -82,33 +84,75 @@ def step_actions(step: dict[str, Any], page: Page) -> list[str]:
     raise ReplayError(f"no BrowserGym action for a reference step {do!r}")
 
 
-def _when_ready(env: Any, step: dict[str, Any], taken: list[str], tries: int = 5) -> list[str]:
-    """The step's actions once the page shows its element: a click's navigation may outlast BrowserGym's 500 ms
-    for the action on a loaded machine, and the observation then shows the page before it; the replay observes
-    again (a `scroll(0, 0)` step, which waits for the pages' DOM as every step does) until the element is there."""
+def _when_ready(env: Any, step: dict[str, Any], taken: list[str], tries: int = 3) -> list[str]:
+    """The step's actions once the page shows its element. The observation may show a page before the one the step
+    is on (a navigation still under way); the replay then waits for the element to be in the page (a condition,
+    Playwright's wait_for_selector) and observes again (a `scroll(0, 0)` step, whose observation writes the ids)."""
+    page = env.unwrapped.page
     for attempt in range(tries):
         try:
             if env.unwrapped.use_raw_page_output and step["do"] in ("click", "type"):
-                _pre_extract(env.unwrapped.page, tags_to_mark=env.unwrapped.tags_to_mark, lenient=True)
-            return step_actions(step, env.unwrapped.page)
+                _pre_extract(page, tags_to_mark=env.unwrapped.tags_to_mark, lenient=True)
+            return step_actions(step, page)
         except ReplayError:
             if attempt == tries - 1:
-                raise
+                raise ReplayError(f"{step} not found after {taken}") from None
+            try:
+                page.wait_for_selector(step["css"], state="attached", timeout=LOOKUP_TIMEOUT_MS)
+            except PlaywrightTimeoutError:
+                raise ReplayError(f"no element {step['css']!r} on {page.url} after {taken}") from None
             env.step("scroll(0, 0)")
             taken.append("scroll(0, 0) (observing again: the step's element was not on the page yet)")
+            page = env.unwrapped.page
     raise AssertionError("unreachable")
 
 
-def replay(env: Any, solution: list[dict[str, Any]]) -> tuple[float, bool, dict, list[str]]:
+# Before a click: count the clicks the page's document receives from now on (None on a new document)
+_COUNT_CLICKS = """() => {
+  if (!window.__vwaArenaClicks) {
+    window.__vwaArenaClicks = {n: 0};
+    document.addEventListener('click', () => { window.__vwaArenaClicks.n++; }, true);
+  }
+  window.__vwaArenaClicks.n = 0;
+  return true;
+}"""
+_CLICKS = "() => window.__vwaArenaClicks ? window.__vwaArenaClicks.n : null"
+_VALUE_OF = '(bid) => { const el = document.querySelector(`[bid="${bid}"]`); return el ? el.value : null; }'
+
+
+def _undone(env: Any, step: dict[str, Any], action: str) -> bool:
+    """Whether an action BrowserGym reported failed left the page as it was, so that taking it again is what an
+    agent would do: a click that never reached the page (its document counted no click: BrowserGym's 500 ms ran out
+    while Playwright waited for the element to be stable, on a loaded machine), a fill whose field does not hold the
+    value. A click that reached the page (its navigation outlasting the 500 ms) is not taken again."""
+    page = env.unwrapped.page
+    try:
+        if action.startswith("click("):
+            return evaluate(page, _CLICKS, None, LOOKUP_TIMEOUT_MS) == 0
+        if action.startswith("fill("):
+            bid = action[len("fill(") :].split(",")[0].strip("'\"")
+            return evaluate(page, _VALUE_OF, bid, LOOKUP_TIMEOUT_MS) != str(step.get("value", ""))
+    except PlaywrightError:  # the document went away: the action took effect
+        return False
+    return False
+
+
+def replay(env: Any, solution: list[dict[str, Any]], retries: int = 2) -> tuple[float, bool, dict, list[str]]:
     """Step a BrowserGym environment (reset on a task) through `solution`: (last reward, terminated, last info,
-    the actions taken, each with the error BrowserGym reported for it, if any). An error does not stop the replay:
-    BrowserGym gives an action 500 ms, and a click whose navigation outlasts that reports a timeout although it
-    took effect; the reward tells."""
+    the actions taken, each with the error BrowserGym reported for it, if any). An action reported failed is taken
+    again (up to `retries` times) only when it left the page as it was (`_undone`); otherwise the replay goes on
+    (BrowserGym gives an action 500 ms, and a click whose navigation outlasts that reports a timeout although it
+    took effect; the task's validation waits for that navigation): the reward tells."""
     reward, terminated, info = 0.0, False, {}
     taken: list[str] = []
     for step in solution:
         for action in _when_ready(env, step, taken):
-            obs, reward, terminated, _truncated, info = env.step(action)
-            error = str(obs.get("last_action_error") or "")
-            taken.append(f"{action} (error: {error.splitlines()[0]})" if error else action)
+            for attempt in range(retries + 1):
+                if action.startswith("click("):
+                    evaluate(env.unwrapped.page, _COUNT_CLICKS, None, LOOKUP_TIMEOUT_MS)
+                obs, reward, terminated, _truncated, info = env.step(action)
+                error = str(obs.get("last_action_error") or "")
+                taken.append(f"{action} (error: {error.splitlines()[0]})" if error else action)
+                if not error or attempt == retries or not _undone(env, step, action):
+                    break
     return float(reward), bool(terminated), info, taken
