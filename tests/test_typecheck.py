@@ -63,6 +63,7 @@ STRICT_PACKAGES = [
     "evaluation.scoring.*",
     "evaluation.taskfiles.*",
     "evaluation.distributed.*",
+    "evaluation.bgym.*",
 ]  # mypy --strict's checks, package by package as each is clean
 
 

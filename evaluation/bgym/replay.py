@@ -128,22 +128,22 @@ def _undone(env: Any, step: dict[str, Any], action: str) -> bool:
     page = env.unwrapped.page
     try:
         if action.startswith("click("):
-            return evaluate(page, _CLICKS, None, LOOKUP_TIMEOUT_MS) == 0
+            return bool(evaluate(page, _CLICKS, None, LOOKUP_TIMEOUT_MS) == 0)
         if action.startswith("fill("):
             bid = action[len("fill(") :].split(",")[0].strip("'\"")
-            return evaluate(page, _VALUE_OF, bid, LOOKUP_TIMEOUT_MS) != str(step.get("value", ""))
+            return bool(evaluate(page, _VALUE_OF, bid, LOOKUP_TIMEOUT_MS) != str(step.get("value", "")))
     except PlaywrightError:  # the document went away: the action took effect
         return False
     return False
 
 
-def replay(env: Any, solution: list[dict[str, Any]], retries: int = 2) -> tuple[float, bool, dict, list[str]]:
+def replay(env: Any, solution: list[dict[str, Any]], retries: int = 2) -> tuple[float, bool, dict[str, Any], list[str]]:
     """Step a BrowserGym environment (reset on a task) through `solution`: (last reward, terminated, last info,
     the actions taken, each with the error BrowserGym reported for it, if any). An action reported failed is taken
     again (up to `retries` times) only when it left the page as it was (`_undone`); otherwise the replay goes on
     (BrowserGym gives an action 500 ms, and a click whose navigation outlasts that reports a timeout although it
     took effect; the task's validation waits for that navigation): the reward tells."""
-    reward, terminated, info = 0.0, False, {}
+    reward, terminated, info = 0.0, False, dict[str, Any]()
     taken: list[str] = []
     for step in solution:
         for action in _when_ready(env, step, taken):

@@ -99,13 +99,13 @@ class _ChatPage:
     def _user_message(self, msg: str) -> list[str]:
         if self.chat is None:
             raise RuntimeError("a user message in the chat window between two episodes")
-        return self.chat._js_user_message_received_callback(msg=msg)
+        return list(self.chat._js_user_message_received_callback(msg=msg))
 
 
 _CHAT_PAGES: dict[tuple[bool, tuple[int, int]], _ChatPage] = {}
 
 
-class KeptChat(Chat):
+class KeptChat(Chat):  # type: ignore[misc]  # BrowserGym ships no types: its Chat is Any to mypy
     """BrowserGym's chat, on this process's kept chat page (see the module's note)."""
 
     def __init__(

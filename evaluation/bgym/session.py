@@ -121,7 +121,7 @@ def _activate(page: Page) -> None:
     page.context.cookies()  # a round trip: the callback's message is read before setup returns
 
 
-def _answer(chat_messages: list[dict]) -> str | None:
+def _answer(chat_messages: list[dict[str, Any]]) -> str | None:
     """The agent's answer: its last message to the user (BrowserGym's `send_msg_to_user`), "N/A" after
     `report_infeasible`; None while it has given neither."""
     if chat_messages:
@@ -143,12 +143,12 @@ class TaskSession:
         self.image_root = image_root
         self.viewport = {"width": self.task.viewport[0], "height": self.task.viewport[1]}
         self.resolved: Task | None = None
-        self.allowed: frozenset = frozenset()
+        self.allowed: frozenset[tuple[str, str, int]] = frozenset()
         self.refused: list[str] = []
-        self._image_dir: tempfile.TemporaryDirectory | None = None
+        self._image_dir: tempfile.TemporaryDirectory[str] | None = None
 
     # ---- setup --------------------------------------------------------------------------------------
-    def setup(self, page: Page) -> tuple[list[dict], dict]:
+    def setup(self, page: Page) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         stack = shared_stack()
         needed = sites_of(self.task)
         try:
@@ -237,8 +237,8 @@ class TaskSession:
                 cookies.append(cookie)
             context.add_cookies(cookies)
 
-    def _goal(self, resolved: Task, images: list) -> list[dict]:
-        goal: list[dict] = [{"type": "text", "text": resolved.intent}]
+    def _goal(self, resolved: Task, images: list[Any]) -> list[dict[str, Any]]:
+        goal: list[dict[str, Any]] = [{"type": "text", "text": resolved.intent}]
         if images:
             self._image_dir = tempfile.TemporaryDirectory(prefix="vwa-arena-goal-")
         for i, (ref, image) in enumerate(zip(resolved.images, images, strict=False), start=1):
@@ -275,7 +275,7 @@ class TaskSession:
             except PlaywrightError:  # no new document came (a download, a 204, a refused address): as it is
                 pass
 
-    def validate(self, page: Page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
+    def validate(self, page: Page, chat_messages: list[dict[str, Any]]) -> tuple[float, bool, str, dict[str, Any]]:
         if self.resolved is None:
             raise RuntimeError("validate() before setup()")
         self._settle(page.context)
