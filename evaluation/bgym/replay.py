@@ -5,7 +5,10 @@ with each observation), and the step becomes the action an agent of BrowserGym's
     click [css]         -> click('<bid>')
     type [css] value    -> fill('<bid>', 'value'), then press('<bid>', 'Enter') when the step says enter;
                            select_option('<bid>', 'value') on a <select>
+    hover [css]         -> hover('<bid>')
     goto url            -> goto('url')
+    go_back, go_forward -> go_back(), go_forward()
+    new_tab, close_tab  -> new_tab(), tab_close()
     tab_focus index     -> tab_focus(index)
     stop answer         -> send_msg_to_user('answer')
 
@@ -14,17 +17,24 @@ accessibility tree: the agent reads the page itself), so nothing writes the ids 
 marks the page with BrowserGym's own marking routine (`_pre_extract`, what its observation runs first) before
 naming an element, and the actions are the same.
 
-May import: evaluation.bgym.bounded, browsergym.core.
+The translation is a table keyed by the project's own action table (agent/actions.py): which actions a reference
+step may write, their fields and whether they name an element come from there (issue 37: the action space spelt
+once); an action with a step but no translation here must be listed as untranslated, with its reason.
+
+May import: agent.actions, evaluation.bgym.bounded, browsergym.core.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from browsergym.core.observation import _pre_extract
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from agent.actions import ACTIONS
 
 from .bounded import evaluate
 
@@ -60,28 +70,51 @@ def bid_of(page: Page, css: str) -> str:
     return bid_and_tag(page, css)[0]
 
 
+def _type(bid: str, tag: str, fields: dict[str, Any]) -> list[str]:
+    value = str(fields.get("text") or "")
+    if tag == "select":  # typing into a list box picks the option (BrowserGym: select_option)
+        return [f"select_option({bid!r}, {value!r})"]
+    return [f"fill({bid!r}, {value!r})"] + ([f"press({bid!r}, 'Enter')"] if fields.get("press_enter") else [])
+
+
+# BrowserGym's actions for each action of the project's table (agent/actions.py) that a reference step can write
+# (its `Step`): given the element's BrowserGym id and tag (when the Step names an element) and the Action fields the
+# step's own fields fill. The steps' names, their fields and which take an element come from the table.
+_Builder = Callable[[str, str, dict[str, Any]], list[str]]
+# fmt: off
+TRANSLATIONS: dict[str, _Builder] = {
+    "click": lambda bid, tag, f: [f"click({bid!r})"],
+    "hover": lambda bid, tag, f: [f"hover({bid!r})"],
+    "type": _type,
+    "tab_focus": lambda bid, tag, f: [f"tab_focus({int(f['tab_index'])})"],
+    "new_tab": lambda bid, tag, f: ["new_tab()"],
+    "close_tab": lambda bid, tag, f: ["tab_close()"],
+    "goto": lambda bid, tag, f: [f"goto({str(f['url'])!r})"],
+    "go_back": lambda bid, tag, f: ["go_back()"],
+    "go_forward": lambda bid, tag, f: ["go_forward()"],
+    "stop": lambda bid, tag, f: [f"send_msg_to_user({str(f.get('answer') or '')!r})"],
+}
+# fmt: on
+# Written by reference steps but with no translation here: a step of these fails the replay with its reason
+UNTRANSLATED = {
+    "press": "a key press without an element is BrowserGym's keyboard_press, outside the replay's action subsets",
+    "scroll": "BrowserGym scrolls by pixels, the project's action by one screen",
+}
+_STEPPED = {name for name, definition in ACTIONS.items() if definition.step is not None}
+if set(TRANSLATIONS) | set(UNTRANSLATED) != _STEPPED:
+    raise ImportError(f"the replay's translations do not cover the reference steps of agent/actions.py: {_STEPPED}")
+
+
 def step_actions(step: dict[str, Any], page: Page) -> list[str]:
     """The BrowserGym actions of one reference step on the agent's current `page` (observed since its last
     change, so that its elements carry their ids)."""
     do = step["do"]
-    if do == "click":
-        return [f"click({bid_of(page, step['css'])!r})"]
-    if do == "type":
-        bid, tag = bid_and_tag(page, step["css"])
-        value = str(step.get("value", ""))
-        if tag == "select":  # typing into a list box picks the option (BrowserGym: select_option)
-            return [f"select_option({bid!r}, {value!r})"]
-        actions = [f"fill({bid!r}, {value!r})"]
-        if step.get("enter"):
-            actions.append(f"press({bid!r}, 'Enter')")
-        return actions
-    if do == "goto":
-        return [f"goto({step['url']!r})"]
-    if do == "tab_focus":
-        return [f"tab_focus({int(step['index'])})"]
-    if do == "stop":
-        return [f"send_msg_to_user({str(step.get('answer', ''))!r})"]
-    raise ReplayError(f"no BrowserGym action for a reference step {do!r}")
+    definition = ACTIONS.get(do)
+    if definition is None or definition.step is None or do not in TRANSLATIONS:
+        raise ReplayError(f"no BrowserGym action for a reference step {do!r}: {UNTRANSLATED.get(do, 'not a step')}")
+    fields = {field: step.get(name) for name, field in definition.step.fields}
+    bid, tag = bid_and_tag(page, step["css"]) if definition.step.element else ("", "")
+    return TRANSLATIONS[do](bid, tag, fields)
 
 
 def _when_ready(env: Any, step: dict[str, Any], taken: list[str], tries: int = 3) -> list[str]:
@@ -95,6 +128,8 @@ def _when_ready(env: Any, step: dict[str, Any], taken: list[str], tries: int = 3
                 _pre_extract(page, tags_to_mark=env.unwrapped.tags_to_mark, lenient=True)
             return step_actions(step, page)
         except ReplayError:
+            if "css" not in step:  # a step naming no element: nothing to wait for
+                raise
             if attempt == tries - 1:
                 raise ReplayError(f"{step} not found after {taken}") from None
             try:
