@@ -1,6 +1,6 @@
 """Time per task of the two paths on the same tasks, interleaved task by task so that both see the same load:
 the pytest/Selenium path (the reference agent, one Runtime, as a pytest worker runs it), and the BrowserGym path
-(gym.make, reset, the reference solution replayed as BrowserGym actions, close) three ways:
+(gym.make, reset, the reference solution replayed as BrowserGym actions, close) four ways:
 
 - raw: the process's Chromiums and chat page kept across episodes (evaluation/bgym/reuse.py), no fixed pause before an
   observation, and BrowserGym's `use_raw_page_output` (no screenshot, DOM snapshot or accessibility tree per step;

@@ -4,8 +4,9 @@ the BrowserGym path give the same verdicts, check by check, on a sample of every
 
 make test replays every classifieds task, with BrowserGym's raw page output (`use_raw_page_output=True`: the
 observation is the page itself, with no screenshot, DOM snapshot or accessibility tree; the replay marks the page with
-BrowserGym's own routine to name its elements, and the actions are the same): ~2.2 s of CPU per task with
-Chromium's and the sites', against ~4 s with the whole observation at every step (scripts/browsergym_timing.py).
+BrowserGym's own routine to name its elements, and the actions are the same): 2.8 s of CPU per task with
+Chromium's and the sites', against 4.6 s with the whole observation at every step and 5.8 s as round 6 replayed its
+92 (medians of 6 tasks at load 18-30, scripts/browsergym_timing.py).
 The whole observation is replayed by the agreement test (13 tasks of every suite), and on every classifieds task by
 `make test-bgym` (VWA_BGYM_REPLAY=full). The episodes of a process share their Chromiums and their chat page
 (evaluation/bgym/reuse.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
