@@ -62,8 +62,8 @@ test-grid: install ## the classifieds suite through a real local Selenium Grid 4
 venv-agentlab: install ## AgentLab's own venv (run/venv-agentlab) from requirements/lock-agentlab.txt, the project in it without dependencies (agentlab 0.4.2 needs openai<2; idempotent)
 	@bash scripts/venv_agentlab.sh
 
-test-bgym: install ## the BrowserGym path in full: every classifieds reference solution replayed through BrowserGym's actions (make test replays a fixed sample of 92, every third), the paths' agreement, the AgentLab study
-	VWA_BGYM_REPLAY=all $(PY) -m pytest tests/bgym -n $(TEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=10 $(ARGS)
+test-bgym: install ## the BrowserGym path in full: every classifieds reference solution replayed through BrowserGym's actions with its whole observation at every step (make test replays them with its raw page output), the paths' agreement, the AgentLab study
+	VWA_BGYM_REPLAY=full $(PY) -m pytest tests/bgym -n $(TEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=10 $(ARGS)
 
 test-agentlab: venv-agentlab ## AgentLab's generic agent on 5 classifieds tasks through an AgentLab study, its model the local OpenAI stub (run/venv-agentlab)
 	run/venv-agentlab/bin/python -m evaluation.bgym.study --tasks 5 $(ARGS)

@@ -1,14 +1,16 @@
 """Time per task of the two paths on the same tasks, interleaved task by task so that both see the same load:
 the pytest/Selenium path (the reference agent, one Runtime, as a pytest worker runs it), and the BrowserGym path
-(gym.make, reset, the reference solution replayed as BrowserGym actions, close) three ways:
+(gym.make, reset, the reference solution replayed as BrowserGym actions, close) four ways:
 
-- raw: the process's Chromiums kept across episodes (evaluation/bgym/reuse.py), no fixed pause before an
+- raw: the process's Chromiums and chat page kept across episodes (evaluation/bgym/reuse.py), no fixed pause before an
   observation, and BrowserGym's `use_raw_page_output` (no screenshot, DOM snapshot or accessibility tree per step;
   the replay marks the page with BrowserGym's own routine);
 - full: the same with BrowserGym's whole observation at every step (as the tests run it);
+- fresh-chat: as full, but a new chat window (context, page) per episode, as BrowserGym makes it;
 - defaults: BrowserGym's defaults (two new Chromiums per episode, 0.5 s before each observation, whole observation).
 
-    python scripts/browsergym_timing.py [SUITE] [N]      # default: classifieds 10 (N tasks spread over the ids)
+    python scripts/browsergym_timing.py [SUITE] [N] [PATHS]   # default: classifieds 10 (N tasks spread over the
+                                                              # ids), every path (PATHS: e.g. selenium,full)
     bash /work/cpurun.sh .venv/bin/python scripts/browsergym_timing.py classifieds 5   # with CPU seconds
 
 Prints each task's reward and wall time on each, their medians, and the load average (on a shared machine the
@@ -30,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-MODES = ("raw", "full", "defaults")
+MODES = ("raw", "full", "fresh-chat", "defaults")
 
 
 def _cpu_counter() -> Callable[[], float] | None:
@@ -55,7 +57,7 @@ def _browsergym_episode(suite: str, task_id: int, mode: str) -> float:
     if mode == "defaults":
         release()
     else:
-        keep_browsers()
+        keep_browsers(chat=mode != "fresh-chat")
     actions = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], multiaction=False)
     options: dict = {} if mode == "defaults" else {"pre_observation_delay": 0.0}
     env = gym.make(
@@ -87,6 +89,7 @@ def _timed(run: Callable[[], float], cpu: Callable[[], float] | None) -> tuple[f
 def main(argv: list[str]) -> int:
     suite = argv[0] if argv else "classifieds"
     n = int(argv[1]) if len(argv) > 1 else 10
+    paths = argv[2].split(",") if len(argv) > 2 else ["selenium", *MODES]
     from evaluation.bgym import suites
     from evaluation.running.runtime import RunOptions, Runtime
 
@@ -95,7 +98,7 @@ def main(argv: list[str]) -> int:
     cpu = _cpu_counter()
     print(f"load average before: {os.getloadavg()}; CPU per episode: {'yes' if cpu else 'no (no cgroup of its own)'}")
     runtime = Runtime(RunOptions(agent="reference", results_dir=Path(tempfile.mkdtemp()), worker="timing"))
-    rows: dict[str, list[tuple[float, float, float]]] = {"selenium": [], **{mode: [] for mode in MODES}}
+    rows: dict[str, list[tuple[float, float, float]]] = {name: [] for name in paths}
     try:
         runtime.run_task(suites.load(suite, ids[0]))  # starts the sites and the browser: not counted
         _browsergym_episode(suite, ids[0], "raw")  # starts this process's BrowserGym sites: not counted

@@ -75,6 +75,7 @@ STRICT_PACKAGES = [
     "evaluation.running.*",
     "evaluation.harness.*",
     "evaluation.distributed.*",
+    "evaluation.bgym.*",
 ]  # mypy --strict's checks, package by package as each is clean
 
 

@@ -14,13 +14,13 @@ from agentlab.experiments.loop import EnvArgs  # type: ignore[import-not-found] 
 
 
 @dataclass
-class VwaArenaAgentLabEnvArgs(EnvArgs):
+class VwaArenaAgentLabEnvArgs(EnvArgs):  # type: ignore[misc]  # AgentLab ships no types
     def make_env(self, *args: Any, **kwargs: Any) -> Any:
         import browsergym.vwa_arena  # noqa: F401  (registers the tasks in this process)
 
         return super().make_env(*args, **kwargs)
 
 
-def agentlab_env_args(env_args_list: list) -> list[VwaArenaAgentLabEnvArgs]:
+def agentlab_env_args(env_args_list: list[Any]) -> list[VwaArenaAgentLabEnvArgs]:
     fields = ("task_name", "task_seed", "max_steps", "headless")
     return [VwaArenaAgentLabEnvArgs(**{f: getattr(a, f) for f in fields}) for a in env_args_list]

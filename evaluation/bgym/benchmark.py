@@ -30,9 +30,13 @@ ACTION_SUBSETS = ("chat", "infeas", "bid", "nav", "tab")
 
 
 @dataclass
-class VwaArenaEnvArgs(EnvArgs):
+class VwaArenaEnvArgs(EnvArgs):  # type: ignore[misc]  # browsergym-experiments ships no types
     def make_env(
-        self, action_mapping: Any, exp_dir: Any, exp_task_kwargs: dict | None = None, use_raw_page_output: bool = False
+        self,
+        action_mapping: Any,
+        exp_dir: Any,
+        exp_task_kwargs: dict[str, Any] | None = None,
+        use_raw_page_output: bool = False,
     ) -> Any:
         import browsergym.vwa_arena  # noqa: F401  (registers the tasks in this process)
 
@@ -40,7 +44,7 @@ class VwaArenaEnvArgs(EnvArgs):
 
 
 @dataclass
-class VwaArenaBenchmark(Benchmark):
+class VwaArenaBenchmark(Benchmark):  # type: ignore[misc]  # browsergym-experiments ships no types
     def prepare_backends(self) -> None:
         """Start (or reuse) this process's embedded sites: a missing data set or a site that does not start
         shows here, before any episode."""

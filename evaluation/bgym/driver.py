@@ -135,7 +135,7 @@ class PlaywrightDriver:
     # ---- the protocol -------------------------------------------------------------------------------
     @property
     def current_url(self) -> str:
-        return self._page.url
+        return str(self._page.url)
 
     @property
     def current_window_handle(self) -> str:

@@ -1,4 +1,4 @@
-"""One Chromium per process for every BrowserGym episode, instead of two new ones per episode.
+"""One Chromium per process for every BrowserGym episode, instead of two new ones per episode, and one chat page.
 
 BrowserGym's environment launches a Chromium at each `reset()` (and its chat window a second one), through the
 process's global Playwright (`browsergym.core._get_global_playwright()`), and closes both when the episode ends:
@@ -8,6 +8,14 @@ browser per distinct set of launch options, launched on first use; the environme
 closes only the contexts it made through it. Each episode still gets fresh contexts (no cookie, storage or page of
 an earlier episode), with the launch options BrowserGym asked for. `release()` closes the kept browsers and
 restores the plain Playwright.
+
+The chat window (BrowserGym's `Chat`, which shows the goal and the agent's messages and holds them in Python) is a
+context of its own with one page, made anew at every reset: a renderer process started and a chat page laid out
+for each episode. `keep_browsers()` also puts `KeptChat` in its place for BrowserGym's environment: one chat page
+per process (per window size), reused across episodes. Each episode's chat starts empty as before: its messages
+are a new list, the page gets BrowserGym's chat document again (`set_content`, which drops the earlier messages
+and the page's script state), and the page's callback for a user's message reaches the episode's chat. Recording a
+video asks for a context of its own: such a chat is made as BrowserGym makes it.
 
     keep_browsers()                              # before the first gym.make(...).reset()
     ... episodes ...
@@ -24,7 +32,9 @@ import json
 from typing import Any
 
 import browsergym.core as bgym_core
-from playwright.sync_api import Browser, BrowserContext, Error
+import browsergym.core.env as bgym_env
+from browsergym.core.chat import CHATBOX_DIR, Chat, get_chatbox_classic, get_chatbox_modern
+from playwright.sync_api import Browser, BrowserContext, Error, Page
 
 
 class _KeptBrowser:
@@ -78,8 +88,65 @@ class KeptPlaywright:
         return getattr(self.real, name)
 
 
-def keep_browsers() -> KeptPlaywright:
-    """From now on, this process's BrowserGym episodes share their browsers (idempotent)."""
+class _ChatPage:
+    """The kept chat page of one window size, and the chat its user-message callback reaches."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.chat: KeptChat | None = None
+        page.expose_function("send_user_message", self._user_message)
+
+    def _user_message(self, msg: str) -> list[str]:
+        if self.chat is None:
+            raise RuntimeError("a user message in the chat window between two episodes")
+        return list(self.chat._js_user_message_received_callback(msg=msg))
+
+
+_CHAT_PAGES: dict[tuple[bool, tuple[int, int]], _ChatPage] = {}
+
+
+class KeptChat(Chat):  # type: ignore[misc]  # BrowserGym ships no types: its Chat is Any to mypy
+    """BrowserGym's chat, on this process's kept chat page (see the module's note)."""
+
+    def __init__(
+        self,
+        headless: bool,
+        chat_size: tuple[int, int] = (500, 800),
+        record_video_dir: str | None = None,
+        modern: bool = True,
+    ) -> None:
+        self.kept = record_video_dir is None
+        if not self.kept:
+            super().__init__(headless, chat_size, record_video_dir, modern)
+            return
+        self.messages: list[dict[str, Any]] = []
+        self.recording_start_time = None
+        key = (headless, (int(chat_size[0]), int(chat_size[1])))
+        held = _CHAT_PAGES.get(key)
+        if held is None or held.page.is_closed():
+            browser = bgym_core._get_global_playwright().chromium.launch(
+                headless=headless, args=[f"--window-size={chat_size[0]},{chat_size[1]}"]
+            )
+            real = getattr(browser, "real", browser)  # the kept browser itself, not one launch's view of it
+            held = _CHAT_PAGES[key] = _ChatPage(real.new_context(no_viewport=True).new_page())
+        held.chat = self
+        self._held = held
+        self.page = held.page
+        self.context = held.page.context
+        self.browser = held.page.context.browser
+        self.page.set_content(get_chatbox_modern(CHATBOX_DIR) if modern else get_chatbox_classic(CHATBOX_DIR))
+
+    def close(self) -> None:
+        if not self.kept:
+            super().close()
+        elif self._held.chat is self:
+            self._held.chat = None  # the page stays for the next episode, which lays it out anew
+
+
+def keep_browsers(chat: bool = True) -> KeptPlaywright:
+    """From now on, this process's BrowserGym episodes share their browsers and (`chat`) their chat page; with
+    `chat=False` each episode makes its own chat, as BrowserGym does (to compare)."""
+    bgym_env.Chat = KeptChat if chat else Chat
     current = bgym_core._get_global_playwright()
     if isinstance(current, KeptPlaywright):
         return current
@@ -93,6 +160,8 @@ def release() -> None:
     current = bgym_core._get_global_playwright()
     if not isinstance(current, KeptPlaywright):
         return
+    bgym_env.Chat = Chat
+    _CHAT_PAGES.clear()
     for browser in current.chromium.browsers.values():
         if browser.is_connected():
             browser.close()

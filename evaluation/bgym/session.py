@@ -31,12 +31,14 @@ import atexit
 import base64
 import io
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import Error as PlaywrightError
 
 from agent.browser.sandbox import allowed_origins, may_load
 from evaluation.rewards.evaluators import EvalContext, evaluate_task
@@ -57,6 +59,20 @@ from .driver import PlaywrightDriver
 SETUP_TIMEOUT_MS = 60_000
 # BrowserGym's active-page callback (exposed by its environment in every page of the context), when there is one
 _REPORT_ACTIVE = "() => { if (window.browsergym_page_activated) window.browsergym_page_activated(); return true; }"
+# Each document notes when it starts leaving for another one (the Navigation API's navigate event, which a link's
+# click, a form's submission or a script's location change fires before the request goes out; not a move within
+# the document, nor a download); the new document has no such note. Validation waits until no page has one
+# (TaskSession._settle).
+_NOTE_LEAVING = """
+if (window.navigation) {
+  navigation.addEventListener('navigate', (e) => {
+    if (!e.destination.sameDocument && !e.downloadRequest) window.__vwaArenaLeaving = true;
+  });
+  navigation.addEventListener('navigateerror', () => { window.__vwaArenaLeaving = false; });
+}
+"""
+_SETTLED = "() => !window.__vwaArenaLeaving"
+SETTLE_TIMEOUT_MS = 10_000.0  # a navigation that commits no new document (a download, a 204) is waited for this long
 _STACK: Stack | None = None
 _JUDGE: Any = None
 _VQA: _LazyVQA | None = None
@@ -83,10 +99,10 @@ def _judges() -> tuple[Any, _LazyVQA]:
     return _JUDGE, _VQA
 
 
-def _data_uri(image: Any) -> str:
+def _png(image: Any) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    return buffer.getvalue()
 
 
 def _activate(page: Page) -> None:
@@ -105,7 +121,7 @@ def _activate(page: Page) -> None:
     page.context.cookies()  # a round trip: the callback's message is read before setup returns
 
 
-def _answer(chat_messages: list[dict]) -> str | None:
+def _answer(chat_messages: list[dict[str, Any]]) -> str | None:
     """The agent's answer: its last message to the user (BrowserGym's `send_msg_to_user`), "N/A" after
     `report_infeasible`; None while it has given neither."""
     if chat_messages:
@@ -127,12 +143,12 @@ class TaskSession:
         self.image_root = image_root
         self.viewport = {"width": self.task.viewport[0], "height": self.task.viewport[1]}
         self.resolved: Task | None = None
-        self.allowed: frozenset = frozenset()
+        self.allowed: frozenset[tuple[str, str, int]] = frozenset()
         self.refused: list[str] = []
-        self._image_dir: tempfile.TemporaryDirectory | None = None
+        self._image_dir: tempfile.TemporaryDirectory[str] | None = None
 
     # ---- setup --------------------------------------------------------------------------------------
-    def setup(self, page: Page) -> tuple[list[dict], dict]:
+    def setup(self, page: Page) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         stack = shared_stack()
         needed = sites_of(self.task)
         try:
@@ -150,6 +166,7 @@ class TaskSession:
             stack.reset(sorted(resolved.sites))
         context = page.context
         self._confine(context, task_origins(resolved, urls))
+        context.add_init_script(_NOTE_LEAVING)
         if resolved.require_login:
             self._login(context, list(resolved.sites), urls, stack.session_token())
         if resolved.geolocation:
@@ -172,8 +189,16 @@ class TaskSession:
         }
 
     def _confine(self, context: BrowserContext, origins: list[str]) -> None:
+        """Abort every request of the context outside the task's origins, and note it. The route's pattern leaves
+        out the requests to an allowed origin (Playwright matches it in its driver, so they never wait for
+        Python: ~0.15 s of CPU per page load); the gate checks the rest."""
         self.allowed = allowed_origins(origins)
         self.refused = []
+        prefixes = sorted(
+            re.escape(f"{scheme}://{f'[{host}]' if ':' in host else host}:{port}")
+            for scheme, host, port in self.allowed
+        )
+        others = re.compile(f"^(?!(?:{'|'.join(prefixes)})(?:[/?#]|$))")
 
         def gate(route: Route) -> None:
             url = route.request.url
@@ -183,7 +208,7 @@ class TaskSession:
                 self.refused.append(url)
                 route.abort("blockedbyclient")
 
-        context.route("**/*", gate)
+        context.route(others, gate)
 
     def _login(self, context: BrowserContext, sites: list[str], urls: dict[str, str], token: str | None) -> None:
         known = recipes()
@@ -212,21 +237,24 @@ class TaskSession:
                 cookies.append(cookie)
             context.add_cookies(cookies)
 
-    def _goal(self, resolved: Task, images: list) -> list[dict]:
-        goal: list[dict] = [{"type": "text", "text": resolved.intent}]
+    def _goal(self, resolved: Task, images: list[Any]) -> list[dict[str, Any]]:
+        goal: list[dict[str, Any]] = [{"type": "text", "text": resolved.intent}]
         if images:
             self._image_dir = tempfile.TemporaryDirectory(prefix="vwa-arena-goal-")
         for i, (ref, image) in enumerate(zip(resolved.images, images, strict=False), start=1):
             assert self._image_dir is not None
             path = Path(self._image_dir.name) / f"input_image_{i}.png"
-            image.save(path)
+            png = _png(image)  # encoded once, for the file and the data URI
+            path.write_bytes(png)
             goal.append(
                 {
                     "type": "text",
                     "text": f"Input image {i}/{len(images)} below (local path: {str(path)!r}, url: {ref.value!r})",
                 }
             )
-            goal.append({"type": "image_url", "image_url": {"url": _data_uri(image)}})
+            goal.append(
+                {"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode()}}
+            )
         return goal
 
     # ---- validation ---------------------------------------------------------------------------------
@@ -236,9 +264,21 @@ class TaskSession:
                 self.refused.append(tab.url)
                 tab.goto("about:blank", timeout=SETUP_TIMEOUT_MS)
 
-    def validate(self, page: Page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
+    def _settle(self, context: BrowserContext) -> None:
+        """Wait until no tab is leaving its document: an action's navigation may still be on its way when BrowserGym
+        validates and observes (a click's wait for it ends with the action's 500 ms), and BrowserGym's wait for the
+        pages' DOM and its observation would read the page being left, or fail when its document goes away."""
+        for tab in context.pages:
+            try:
+                tab.wait_for_function(_SETTLED, timeout=SETTLE_TIMEOUT_MS, polling=100)
+                tab.wait_for_load_state("domcontentloaded", timeout=SETTLE_TIMEOUT_MS)
+            except PlaywrightError:  # no new document came (a download, a 204, a refused address): as it is
+                pass
+
+    def validate(self, page: Page, chat_messages: list[dict[str, Any]]) -> tuple[float, bool, str, dict[str, Any]]:
         if self.resolved is None:
             raise RuntimeError("validate() before setup()")
+        self._settle(page.context)
         self._police_tabs(page.context)
         if len(page.context.pages) > 1:
             page.bring_to_front()  # the page BrowserGym observes next is the one drawn (see _activate)

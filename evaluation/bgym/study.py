@@ -75,7 +75,7 @@ def _no_punkt_download(folder: Path) -> None:
         nltk.data.path.append(str(folder))
 
 
-def run_study(suite: str, n_tasks: int, out: Path) -> list[dict]:
+def run_study(suite: str, n_tasks: int, out: Path) -> list[dict[str, Any]]:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("OPENAI_API_KEY", "local-stub")
     _offline_tiktoken()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
+from typing import Any
 
 from evaluation.taskfiles.loader import Task, parse_task, read_task_list
 
@@ -27,7 +28,7 @@ def suite_files() -> dict[str, Path]:
 
 
 @functools.cache
-def _entries(path: Path) -> dict[int, dict]:
+def _entries(path: Path) -> dict[int, dict[str, Any]]:
     return {obj["task_id"]: obj for obj in read_task_list(path) if isinstance(obj, dict) and "task_id" in obj}
 
 
@@ -45,7 +46,7 @@ def gym_name(suite: str, task_id: int) -> str:
     return f"{PREFIX}.{suite}.{task_id}"
 
 
-def raw_entry(suite: str, task_id: int) -> dict:
+def raw_entry(suite: str, task_id: int) -> dict[str, Any]:
     """The task's entry as the suite file holds it."""
     return _entries(suite_files()[suite])[task_id]
 

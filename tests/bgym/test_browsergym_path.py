@@ -2,10 +2,14 @@
 solutions, replayed through BrowserGym's own action space, score 1 and their null outcomes 0; the Selenium path and
 the BrowserGym path give the same verdicts, check by check, on a sample of every suite.
 
-make test replays a fixed sample of REPLAY_SAMPLE classifieds tasks spread evenly over the suite's ids (every third
-task; the whole suite, at ~4.2 s of CPU per task with Chromium's and the sites', would add ~9 min on make test's 2
-cores); `make test-bgym` (VWA_BGYM_REPLAY=all) replays every classifieds task. The episodes of a process share their
-Chromiums (evaluation/bgym/reuse.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
+make test replays every classifieds task, with BrowserGym's raw page output (`use_raw_page_output=True`: the
+observation is the page itself, with no screenshot, DOM snapshot or accessibility tree; the replay marks the page with
+BrowserGym's own routine to name its elements, and the actions are the same): 2.8 s of CPU per task with
+Chromium's and the sites', against 4.6 s with the whole observation at every step and 5.8 s as round 6 replayed its
+92 (medians of 6 tasks at load 18-30, scripts/browsergym_timing.py).
+The whole observation is replayed by the agreement test (13 tasks of every suite), and on every classifieds task by
+`make test-bgym` (VWA_BGYM_REPLAY=full). The episodes of a process share their Chromiums and their chat page
+(evaluation/bgym/reuse.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
 action already waits for the navigation it starts, and BrowserGym waits for each page's DOM before observing; kept
 where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without gymnasium's
 environment checker (which validates the first observation and step of every new environment).
@@ -41,8 +45,8 @@ from evaluation.running.proof import scripts_on_last_page  # noqa: E402
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browsergym")]
 
 ACTIONS = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], strict=False, multiaction=False)
-REPLAY_SAMPLE = 92
-REPLAY_GROUPS = 4
+REPLAY_GROUPS = 6
+WHOLE_OBSERVATION = os.environ.get("VWA_BGYM_REPLAY") == "full"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -55,7 +59,7 @@ def _kept_browsers():
     release()
 
 
-def _make(suite: str, task_id: int, scoring: str = "official"):
+def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False):
     # BrowserGym learns which tab is active from a page's JavaScript callback, which its pause lets arrive: kept
     # for the tasks whose solution switches tabs
     tabs = any(step["do"] == "tab_focus" for step in suites.load(suite, task_id).reference_solution or ())
@@ -65,6 +69,7 @@ def _make(suite: str, task_id: int, scoring: str = "official"):
         task_kwargs={"scoring": scoring},
         pre_observation_delay=0.5 if tabs else 0.0,
         disable_env_checker=True,  # as AgentLab's and BrowserGym's study loops make their environments
+        use_raw_page_output=raw,
     )
 
 
@@ -77,6 +82,17 @@ def test_every_task_of_every_suite_is_registered():
     assert len(vwa_arena.ALL_VWA_ARENA_TASK_IDS) == len(suites.all_tasks()) > 900
     assert set(vwa_arena.TASK_IDS_BY_SUITE) == set(suites.suite_files())
     assert "browsergym/vwa_arena.classifieds.0" in gym.registry
+
+
+def test_every_reference_step_of_every_suite_has_a_browsergym_action():
+    """The replay's translations are keyed by the project's action table (agent/actions.py); every step the suites'
+    reference solutions write is one of them."""
+    from agent.actions import ACTIONS
+    from evaluation.bgym.replay import TRANSLATIONS, UNTRANSLATED
+
+    assert set(TRANSLATIONS) | set(UNTRANSLATED) == {name for name, d in ACTIONS.items() if d.step is not None}
+    written = {step["do"] for s, t in suites.all_tasks() for step in suites.load(s, t).reference_solution or ()}
+    assert written <= set(TRANSLATIONS), written - set(TRANSLATIONS)
 
 
 def test_a_task_starts_logged_in_held_to_its_sites_with_its_goal_and_images():
@@ -104,26 +120,35 @@ def test_a_task_starts_logged_in_held_to_its_sites_with_its_goal_and_images():
         env.close()
 
 
-def test_episodes_share_one_chromium_each_in_fresh_contexts():
+def test_episodes_share_one_chromium_and_one_chat_page_each_in_fresh_contexts():
     first_id, second_id = suites.task_ids("classifieds")[:2]
     first = _make("classifieds", first_id)
     try:
         first.reset()
         browser, context = first.unwrapped.browser.real, first.unwrapped.context
+        chat_page = first.unwrapped.chat.page
+        first.step("send_msg_to_user('a message of the first episode')")
+        assert "a message of the first episode" in chat_page.content()
     finally:
         first.close()
     assert browser.is_connected() and context not in browser.contexts  # the episode's context closed, not its browser
+    assert not chat_page.is_closed()
     second = _make("classifieds", second_id)
     try:
-        second.reset()
-        assert second.unwrapped.browser.real is browser and second.unwrapped.chat.browser.real is not browser
+        obs, _ = second.reset()
+        assert second.unwrapped.browser.real is browser and second.unwrapped.chat.browser is not browser
         assert browser.contexts == [second.unwrapped.context]
+        assert second.unwrapped.chat.page is chat_page  # kept, and laid out anew: no message of the first episode
+        assert "a message of the first episode" not in chat_page.content()
+        assert [m["role"] for m in obs["chat_messages"]] == ["assistant", "user"]
+        assert obs["chat_messages"][1]["message"] == second.unwrapped.task.session.resolved.intent
+        assert second.unwrapped.task.session.resolved.intent in chat_page.inner_text("body")
     finally:
         second.close()
 
 
-def _replay_scores_one_and_null_zero(suite: str, task_id: int) -> dict:
-    env = _make(suite, task_id)
+def _replay_scores_one_and_null_zero(suite: str, task_id: int, raw: bool = False) -> dict:
+    env = _make(suite, task_id, raw=raw)
     try:
         env.reset()
         session = env.unwrapped.task.session
@@ -140,9 +165,7 @@ def _replay_scores_one_and_null_zero(suite: str, task_id: int) -> dict:
 
 
 def _replayed() -> list:
-    ids = _sample("classifieds", REPLAY_SAMPLE)
-    if os.environ.get("VWA_BGYM_REPLAY") == "all":
-        ids = suites.task_ids("classifieds")
+    ids = suites.task_ids("classifieds")
     size = -(-len(ids) // REPLAY_GROUPS)
     return [pytest.param(t, marks=pytest.mark.xdist_group(f"browsergym-replay-{i // size}")) for i, t in enumerate(ids)]
 
@@ -150,7 +173,7 @@ def _replayed() -> list:
 @pytest.mark.slow
 @pytest.mark.parametrize("task_id", _replayed())
 def test_the_reference_solution_through_browsergym_actions_scores_one_and_the_null_outcome_zero(task_id):
-    _replay_scores_one_and_null_zero("classifieds", task_id)
+    _replay_scores_one_and_null_zero("classifieds", task_id, raw=not WHOLE_OBSERVATION)
 
 
 @pytest.fixture(scope="module")
