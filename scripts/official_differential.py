@@ -35,20 +35,10 @@ from typing import ClassVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from evaluation.rewards.evaluators import (  # noqa: E402
-    _NOTHING,
-    EvalContext,
-    _located_value,
-    check_expectation,
-    evaluate_task,
-)
 from evaluation.rewards.judges import Usage  # noqa: E402
 from evaluation.scoring.wordtokens import word_tokens  # noqa: E402
-from evaluation.taskfiles.loader import _Where, parse_expectation, parse_task  # noqa: E402
-from evaluation.vocabulary.outcome import Reward  # noqa: E402
-from tests.evaluation.taskdata import with_eval  # noqa: E402
+from tests.evaluation.conformance import corpus_cases, verdict  # noqa: E402
 
-CORPUS = ROOT / "tests" / "fixtures" / "evaluation" / "conformance.jsonl"
 LOCATORS = {"js": "document.x", "lambda": "lambda:(() => 1)()", "helper": "func:get_query_text(__page__, 'x')"}
 
 
@@ -195,61 +185,12 @@ class _RecordingJudge:
 
 
 def project_verdict(case: dict):
-    check, ref, answer = case["check"], case["reference"], case["answer"]
     judge = _RecordingJudge()
-    if check.startswith("located_") or check == "required_contents":
-        kind = check.split("_", 1)[1] if check.startswith("located_") else "js"
-        exp = parse_expectation(ref, _Where(Path("diff.json"), 1), "eval.program_html[0].required_contents")
-        value = _located_value(_NOTHING if case.get("locator_error") else answer, kind, "official")
-        if value is None:
-            return 0
-        reward = Reward()
-        check_expectation(
-            exp,
-            value,
-            reward,
-            "program_html[0]",
-            "intent",
-            EvalContext(answer=None, final_url="", judge=judge, scoring="official"),
-            label="located text",
-            first_only=True,
-        )
-        score = reward.score
-    elif check in ("url_exact", "url_gold"):
-        task = parse_task(
-            with_eval(
-                1,
-                eval_types=["url_match"],
-                reference_url=ref,
-                url_note="EXACT" if check == "url_exact" else "GOLD in PRED",
-            ),
-            "diff.json",
-        )
-        score = evaluate_task(task, EvalContext(answer=None, final_url=answer, scoring="official")).score
-    else:
-        if check == "unachievable":
-            answers: dict[str, str | list[str]] = {"fuzzy_match": "N/A"}
-        elif check != "exact_match" and isinstance(ref, str):
-            answers = {check: [ref]}
-        else:
-            answers = {check: ref}
-        task = parse_task(
-            with_eval(
-                1, eval_types=["string_match"], reference_answers=answers, string_note="the listing does not exist"
-            ),
-            "diff.json",
-        )
-        score = evaluate_task(
-            task, EvalContext(answer=answer, final_url="http://127.0.0.1:1/", judge=judge, scoring="official")
-        ).score
+    score = verdict(case, "official", judge, string_note="the listing does not exist")
     return "judge" if judge.calls and score == 0 else score
 
 
 # ---- the two comparisons -------------------------------------------------------------------------------
-
-
-def corpus_cases() -> list[dict]:
-    return [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def generated_cases(checkout: Path, seed: int = 7) -> list[dict]:
