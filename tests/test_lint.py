@@ -6,10 +6,11 @@ into adjacent literals or continued with a backslash at the end of the line, so 
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.commands import require_module, run_module
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKED = (
@@ -26,15 +27,13 @@ CHECKED = (
 )
 
 
-def _ruff(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ruff", *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+def _ruff(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return run_module("ruff", *args, cwd=cwd)
 
 
 @pytest.fixture(scope="module")
 def ruff_available():
-    found = _ruff("--version")
-    if found.returncode != 0:
-        pytest.fail(f"ruff is not installed in {sys.executable} (a dependency of the tests): {found.stderr.strip()}")
+    require_module("ruff", "a dependency of the tests")
 
 
 def test_ruff_is_clean_on_the_project(ruff_available):

@@ -7,27 +7,23 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from tests.commands import require_module, run_module
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _mypy(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mypy", *args], cwd=cwd, capture_output=True, text=True, timeout=900)
+def _mypy(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return run_module("mypy", *args, cwd=cwd, timeout=900)
 
 
 @pytest.fixture(scope="module")
 def mypy_available():
-    found = _mypy("--version")
-    if found.returncode != 0:
-        pytest.fail(
-            f"mypy is not installed in {sys.executable} (a dependency of the tests; run make install): "
-            f"{found.stderr.strip()}"
-        )
+    require_module("mypy", "a dependency of the tests; run make install")
 
 
 def test_mypy_is_clean_on_the_project(mypy_available):

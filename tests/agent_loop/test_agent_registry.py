@@ -3,7 +3,6 @@ distribution (a real `.dist-info` on sys.path, read by importlib.metadata), then
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -15,6 +14,7 @@ from agent.actions import Action, ActionType, parse_action
 from agent.agents import AgentSpec, make_agent, register_agent, unregister_agent
 from agent.agents.registry import reload_entry_points
 from agent.observation import Observation
+from tests.commands import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -152,13 +152,6 @@ def test_a_broken_entry_point_names_itself(toy_distribution):
 def test_the_run_command_offers_an_entry_point_agent(tmp_path):
     root = _write_distribution(tmp_path / "site-packages")
     env = {"PYTHONPATH": f"{root}:{ROOT}", "PATH": "/usr/bin:/bin"}
-    out = subprocess.run(
-        [sys.executable, "-m", "evaluation.run", "--help"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = run_module("evaluation.run", "--help", env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "toy_plugin" in out.stdout and "webvoyager" in out.stdout

@@ -6,10 +6,9 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
-from sites.config import PROJECT_ROOT
+from tests.commands import run_module
 
 
 def _task(task_id: int, solution, reference_url: str) -> dict:
@@ -51,14 +50,7 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
         OPENAI_API_KEY="",
         PYTHONUNBUFFERED="1",
     )
-    return subprocess.run(
-        [sys.executable, "-m", "evaluation.run", *args],
-        cwd=PROJECT_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    return run_module("evaluation.run", *args, env=env, timeout=600)
 
 
 def test_no_task_files_is_said_plainly(tmp_path):

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from evaluation.taskfiles.loader import Task, load_task_entries, load_task_file
 from evaluation.vocabulary.errors import TaskFormatError
+from tests.commands import run_module
 
 from .taskdata import make_task, with_eval, write_tasks
 
@@ -35,14 +35,12 @@ def odd_tasks() -> list[dict]:
     return [make_task(0), typo, fuzzy, relative, broken, no_id, make_task(6)]
 
 
+# the items of odd_tasks(): the task without an id is named by its place in the file
+ODD_NAMES = [f"classifieds/{n}" for n in ("0", "1", "2", "3", "4", "#5", "6")]
+
+
 def pytest_run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_module("pytest", "-p", "no:cacheprovider", "-q", *args)
 
 
 def test_loader_keeps_the_odd_tasks(tmp_path):
@@ -50,15 +48,7 @@ def test_loader_keeps_the_odd_tasks(tmp_path):
     tasks = {key: e for key, e in entries.items() if isinstance(e, Task)}
     errors = {key: e for key, e in entries.items() if isinstance(e, TaskFormatError)}
     assert set(errors) == {"classifieds/4", "classifieds/#5"}
-    assert set(entries) == {
-        "classifieds/0",
-        "classifieds/1",
-        "classifieds/2",
-        "classifieds/3",
-        "classifieds/4",
-        "classifieds/#5",
-        "classifieds/6",
-    }
+    assert set(entries) == set(ODD_NAMES)
     typo = tasks["classifieds/1"]
     assert typo.difficulty["overall"] == "mediun" and typo.difficulty["visual"] == "hrad"
     assert [w.field for w in typo.warnings] == ["visual_difficulty", "overall_difficulty"]
@@ -76,15 +66,7 @@ def test_a_bad_task_is_one_erroring_item_and_the_others_collect(tmp_path):
     path = write_tasks(tmp_path / "odd.json", odd_tasks())
     out = pytest_run("--task-file", str(path), "--collect-only")
     assert out.returncode == 0, out.stdout + out.stderr
-    for name in (
-        "classifieds/0",
-        "classifieds/1",
-        "classifieds/2",
-        "classifieds/3",
-        "classifieds/4",
-        "classifieds/#5",
-        "classifieds/6",
-    ):
+    for name in ODD_NAMES:
         assert f"odd.json::{name}" in out.stdout, out.stdout
     assert "7 tests collected" in out.stdout
     assert "odd.json, task 1, field 'overall_difficulty': 'mediun'" in out.stdout  # the warning, named

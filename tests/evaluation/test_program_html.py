@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from agent.browser.driver import create_driver, quit_driver
@@ -14,6 +16,8 @@ from evaluation.vocabulary.helper_calls import HelperSyntaxError, parse_helper_c
 
 from .shopping_api_server import JSONShoppingAPI, ShoppingDataServer
 from .taskdata import with_eval
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "evaluation"
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("evaluation/test_program_html")]
@@ -290,21 +294,20 @@ def test_program_html_url_helper_and_last_url(driver, pages, shop_api):
     assert reward.score == 1, reward.explain()
 
 
+def _image_query_task(task_id: int, query: dict, path: str | Path = "m.json"):
+    """Task `task_id` (read as from `path`) with one page_image_query entry `query` on the last page."""
+    entry = {"eval_image_url": "last", **query}
+    return parse_task(with_eval(task_id, eval_types=["page_image_query"], page_image_query=[entry]), path)
+
+
 def test_page_image_query_ssim(driver, pages):
     item = f"{pages}/classifieds_item.html"
-    from pathlib import Path
-
-    fixtures = Path(__file__).parent.parent / "fixtures" / "evaluation"
 
     def task(ref, threshold=None):
-        q = {
-            "eval_image_url": "last",
-            "eval_image_class": ".item-photos",
-            "eval_fuzzy_image_match": str(fixtures / ref),
-        }
+        q = {"eval_image_class": ".item-photos", "eval_fuzzy_image_match": str(FIXTURES / ref)}
         if threshold:
             q["ssim_threshold"] = threshold
-        return parse_task(with_eval(6, eval_types=["page_image_query"], page_image_query=[q]), fixtures / "t.json")
+        return _image_query_task(6, q, FIXTURES / "t.json")
 
     good = run(task("reference_red.png"), driver, item)
     assert good.score == 1, good.explain()
@@ -313,40 +316,13 @@ def test_page_image_query_ssim(driver, pages):
     assert bad.score == 0 and "best SSIM" in bad.checks[0].reason
     strict = run(task("reference_red.png", threshold=0.999), driver, item)
     assert strict.score == 0
-    none = parse_task(
-        with_eval(
-            7,
-            eval_types=["page_image_query"],
-            page_image_query=[
-                {"eval_image_url": "last", "eval_image_class": ".no-such-class", "eval_fuzzy_image_match": "x.png"}
-            ],
-        ),
-        "m.json",
-    )
+    none = _image_query_task(7, {"eval_image_class": ".no-such-class", "eval_fuzzy_image_match": "x.png"})
     r = run(none, driver, item)
     assert r.score == 0 and "no image under" in r.checks[0].reason
-    bad_selector = parse_task(
-        with_eval(
-            7,
-            eval_types=["page_image_query"],
-            page_image_query=[
-                {"eval_image_url": "last", "eval_image_class": "!!bad", "eval_fuzzy_image_match": "x.png"}
-            ],
-        ),
-        "m.json",
-    )
+    bad_selector = _image_query_task(7, {"eval_image_class": "!!bad", "eval_fuzzy_image_match": "x.png"})
     with pytest.raises(EvaluationError, match="'!!bad' is not a valid CSS selector"):
         run(bad_selector, driver, item)
-    missing = parse_task(
-        with_eval(
-            8,
-            eval_types=["page_image_query"],
-            page_image_query=[
-                {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": "nowhere.png"}
-            ],
-        ),
-        "m.json",
-    )
+    missing = _image_query_task(8, {"eval_image_class": ".item-photos", "eval_fuzzy_image_match": "nowhere.png"})
     with pytest.raises(
         EvaluationError,
         match=r"m.json, task 8, field "
@@ -358,16 +334,9 @@ def test_page_image_query_ssim(driver, pages):
 def test_page_image_query_reads_an_image_of_another_site(driver, pages, fixture_server):
     """A forum post may show a store photo: the page may not read it (no CORS grant for its origin), so the
     evaluator fetches it directly, as the official harness fetches every page image."""
-    from pathlib import Path
-
-    fixtures = Path(__file__).parent.parent / "fixtures" / "evaluation"
     other_origin = fixture_server.replace("127.0.0.1", "localhost") + "/evaluation/photo_red.png"
-    q = {
-        "eval_image_url": "last",
-        "eval_image_class": "#foreign",
-        "eval_fuzzy_image_match": str(fixtures / "reference_red.png"),
-    }
-    task = parse_task(with_eval(6, eval_types=["page_image_query"], page_image_query=[q]), fixtures / "t.json")
+    q = {"eval_image_class": "#foreign", "eval_fuzzy_image_match": str(FIXTURES / "reference_red.png")}
+    task = _image_query_task(6, q, FIXTURES / "t.json")
     item = f"{pages}/classifieds_item.html"
     driver.get(item)
     driver.execute_script(
@@ -389,20 +358,11 @@ def test_page_image_query_reads_an_image_of_another_site(driver, pages, fixture_
 
 def test_page_image_query_vqa(driver, pages, openai_stub):
     item = f"{pages}/classifieds_item.html"
-    task = parse_task(
-        with_eval(
-            9,
-            eval_types=["page_image_query"],
-            page_image_query=[
-                {
-                    "eval_image_url": "last",
-                    "eval_image_class": ".item-photos",
-                    "eval_vqa": [{"question": "What color is the bike frame?", "answer": "blue"}],
-                }
-            ],
-        ),
-        "m.json",
-    )
+    vqa_query = {
+        "eval_image_class": ".item-photos",
+        "eval_vqa": [{"question": "What color is the bike frame?", "answer": "blue"}],
+    }
+    task = _image_query_task(9, vqa_query)
     vqa = OpenAIVQA(model="vision", base_url=openai_stub.base_url, api_key="k")
     openai_stub.reply("Red.", "It is blue.")
     reward = run(task, driver, item, vqa=vqa)
@@ -480,14 +440,12 @@ def test_program_html_scoring_modes(driver, pages, locator, required, official, 
 def test_fuzzy_image_match_alternatives_are_split_on_or(driver, pages, fixture_server):
     """Official tasks join reference images by ` |OR| ` (the official evaluator splits them): any alternative
     matching is enough. The whole string was fetched as one URL and the task errored."""
-    from pathlib import Path
-
-    fixtures = Path(__file__).parent.parent / "fixtures" / "evaluation"
     ref = f"{fixture_server}/evaluation/reference_%s.png"
 
     def task(value):
-        q = {"eval_image_url": "last", "eval_image_class": ".item-photos", "eval_fuzzy_image_match": value}
-        return parse_task(with_eval(9, eval_types=["page_image_query"], page_image_query=[q]), fixtures / "t.json")
+        return _image_query_task(
+            9, {"eval_image_class": ".item-photos", "eval_fuzzy_image_match": value}, FIXTURES / "t.json"
+        )
 
     item = f"{pages}/classifieds_item.html"
     either = task(f"{ref % 'stripes'} |OR| {ref % 'red'}")

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 
-from .embedded_tasks import ROOT, search_task, write_task_file
+from tests.commands import run_module
+
+from .embedded_tasks import search_task, write_task_file
 
 pytest.importorskip("ray")
 
@@ -21,14 +22,7 @@ def _run(tmp_path, *args: str) -> subprocess.CompletedProcess:
         "RUN_DIR": str(tmp_path / "run"),
         "DATA_DIR": str(tmp_path / "data"),
     }
-    return subprocess.run(
-        [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--agent", "reference", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_module("evaluation.run", "--backend", "ray", "--agent", "reference", *args, env=env, timeout=120)
 
 
 def test_the_ray_backend_refuses_what_it_cannot_honour(tmp_path):

@@ -5,8 +5,6 @@ strings; and each state has one declaration the rest of the project reads."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import get_args
 
@@ -19,6 +17,7 @@ from evaluation.reporting.results import PHASES, RECORD_STATUSES, SCHEMA_FILE
 from evaluation.running.stacks import STACK_NAMES, STACKS, StackName, stack_name
 from evaluation.scoring.matching import MODES, ScoringMode, check_mode
 from evaluation.vocabulary.outcome import Phase, ResultStatus
+from tests.commands import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))["properties"]
@@ -47,11 +46,5 @@ def test_a_stack_or_scoring_mode_from_outside_is_checked_by_name():
 def test_the_pytest_plugin_offers_the_typed_values():
     """`--stack`, `--observation` and `--scoring` take the Literal's values (argparse choices): their help
     lists them."""
-    out = subprocess.run(
-        [sys.executable, "-m", "pytest", "--help", "-p", "no:cacheprovider"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).stdout
+    out = run_module("pytest", "--help", "-p", "no:cacheprovider", timeout=120).stdout
     assert "{embedded,docker,compose}" in out and "{accessibility_tree,som}" in out and "{official,strict}" in out

@@ -176,6 +176,12 @@ def _task_with(field_path: str, value):
     return task
 
 
+def _with_target(target: dict):
+    """Task 11 with one program_html target."""
+    return with_eval(11, eval_types=["program_html"], program_html=[target])
+
+
+_EXACT_ONE = {"required_contents": {"exact_match": "1"}}
 # (mutation, expected field in the message, expected words)
 BAD_TASKS = [
     (lambda: _task_with("intent", KeyError), "intent", "missing"),
@@ -218,68 +224,32 @@ BAD_TASKS = [
     (lambda: with_eval(11, eval_types=["url_match"], reference_url=""), "eval.reference_url", "missing"),
     (lambda: with_eval(11, eval_types=["program_html"], program_html=[]), "eval.program_html", "non-empty"),
     (
-        lambda: with_eval(
-            11,
-            eval_types=["program_html"],
-            program_html=[
-                {"url": "last", "locator": "func:no_such_helper(__page__)", "required_contents": {"exact_match": "1"}}
-            ],
-        ),
+        lambda: _with_target({"url": "last", "locator": "func:no_such_helper(__page__)", **_EXACT_ONE}),
         "eval.program_html[0].locator",
         "'no_such_helper' is not a registered helper",
     ),
     (
-        lambda: with_eval(
-            11,
-            eval_types=["program_html"],
-            program_html=[
-                {
-                    "url": "last",
-                    "locator": "func:get_query_text(__page__, '.a'",
-                    "required_contents": {"exact_match": "1"},
-                }
-            ],
-        ),
+        lambda: _with_target({"url": "last", "locator": "func:get_query_text(__page__, '.a'", **_EXACT_ONE}),
         "eval.program_html[0].locator",
         "does not parse",
     ),
     (
-        lambda: with_eval(
-            11,
-            eval_types=["program_html"],
-            program_html=[
-                {"url": "last", "locator": "func:get_query_text(__page__)", "required_contents": {"exact_match": "1"}}
-            ],
-        ),
+        lambda: _with_target({"url": "last", "locator": "func:get_query_text(__page__)", **_EXACT_ONE}),
         "eval.program_html[0].locator",
         "missing a required argument",
     ),
     (
-        lambda: with_eval(
-            11,
-            eval_types=["program_html"],
-            program_html=[{"url": "last", "locator": "window.secret", "required_contents": {"exact_match": "1"}}],
-        ),
+        lambda: _with_target({"url": "last", "locator": "window.secret", **_EXACT_ONE}),
         "eval.program_html[0].locator",
         "is not a locator",
     ),
     (
-        lambda: with_eval(11, eval_types=["program_html"], program_html=[{"url": "last", "locator": ""}]),
+        lambda: _with_target({"url": "last", "locator": ""}),
         "eval.program_html[0].required_contents",
         "missing",
     ),
     (
-        lambda: with_eval(
-            11,
-            eval_types=["program_html"],
-            program_html=[
-                {
-                    "url": "func:reddit_get_post_url(os.environ)",
-                    "locator": "",
-                    "required_contents": {"exact_match": "1"},
-                }
-            ],
-        ),
+        lambda: _with_target({"url": "func:reddit_get_post_url(os.environ)", "locator": "", **_EXACT_ONE}),
         "eval.program_html[0].url",
         "not a literal",
     ),

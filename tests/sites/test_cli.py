@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
-import sys
 import urllib.request
 
 from sites.arena import check_health
-from sites.config import PROJECT_ROOT
+from tests.commands import run_module
 from tests.sites.conftest import RESET_TOKEN, TEST_LISTINGS, TEST_SEED
 
 
@@ -20,14 +18,7 @@ def _free_port() -> int:
 
 
 def _run(args, env, timeout=180):
-    return subprocess.run(
-        [sys.executable, "-m", "sites", *args],
-        env=env,
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+    return run_module("sites", *args, env=env, timeout=timeout)
 
 
 def test_up_status_reset_down(tmp_path, dataset):
