@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import threading
 import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -28,6 +27,7 @@ from agent.actions import parse_action
 from agent.browser import BrowserEnv
 from agent.observation import Observation, ObservationMode
 from benchmarks.stats import report
+from devtools.local_http import send, serve
 
 T = TypeVar("T")
 
@@ -81,16 +81,10 @@ def _serve(page: bytes) -> tuple[ThreadingHTTPServer, str]:
             else:
                 token = query.split("t=", 1)[1].split("&")[0] if "t=" in query else ""
                 body, kind = (bench_page(token) if token else page), "text/html; charset=utf-8"
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "max-age=3600")
-            self.end_headers()
-            self.wfile.write(body)
+            send(self, 200, body, kind, {"Cache-Control": "max-age=3600"})
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = serve(Handler)
+    return server, f"{url}/"
 
 
 def _timed(samples: list[float], fn: Callable[[], T]) -> T:

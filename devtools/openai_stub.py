@@ -19,7 +19,9 @@ import json
 import threading
 import time
 from collections import deque
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from devtools.local_http import send_json, serve
 
 
 class OpenAIStub:
@@ -36,12 +38,7 @@ class OpenAIStub:
                 pass
 
             def _send(self, status: int, body: dict):
-                data = json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, status, body)
 
             def do_GET(self):
                 if self.path.rstrip("/").endswith("/models"):
@@ -89,10 +86,8 @@ class OpenAIStub:
                     },
                 )
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-        self._thread.start()
-        self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        self._server, address = serve(Handler)
+        self.base_url = f"{address}/v1"
 
     def reply(self, *texts: str) -> OpenAIStub:
         with self._lock:

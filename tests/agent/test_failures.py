@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
 from agent.actions import parse_action
 from agent.browser import BrowserCrashed, BrowserEnv
+from devtools.local_http import send, serve
 
 
 def test_invalid_action_text(som_env):
@@ -121,20 +122,12 @@ class _SlowServer:
                 else:
                     body, kind = outer.PAGE, "text/html"
                 try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", kind)
-                    self.send_header("Content-Length", str(len(body)))
-                    self.send_header("Cache-Control", "no-store")
-                    self.end_headers()
-                    self.wfile.write(body)
+                    send(self, 200, body, kind, {"Cache-Control": "no-store"})
                 except OSError:
                     pass  # the browser gave up on the request
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/page"
-        self.fast_url = f"http://127.0.0.1:{self.server.server_address[1]}/fast"
+        self.server, base = serve(Handler)
+        self.url, self.fast_url = f"{base}/page", f"{base}/fast"
 
     def close(self):
         self.release.set()

@@ -7,12 +7,13 @@ from __future__ import annotations
 import io
 import itertools
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 from PIL import Image
 
 from agent.pending import pending_images
+from devtools.local_http import send, serve
 from tests.found import rgb
 
 RED = (220, 20, 20)
@@ -65,16 +66,10 @@ def slow_server():
             else:
                 self.send_error(404)
                 return
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "max-age=3600")
-            self.end_headers()
-            self.wfile.write(body)
+            send(self, 200, body, kind, {"Cache-Control": "max-age=3600"})
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server, url = serve(Handler)
+    yield url
     release.set()
     server.shutdown()
     server.server_close()

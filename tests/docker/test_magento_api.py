@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
+from devtools.local_http import send, serve
 from evaluation.scoring.site_api import Review, SiteAPIError
 from evaluation.scoring.site_api.magento import MagentoShoppingAPI
 
@@ -64,11 +64,7 @@ class FakeMagento:
 
             def _send(self, code, payload):
                 data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send(self, code, data, "application/json")
 
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
@@ -105,9 +101,7 @@ class FakeMagento:
                     return self._send(404, {"message": "The product that was requested doesn't exist."})
                 self._send(404, {"message": "Request does not match any route."})
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+        self.server, self.url = serve(Handler)
 
 
 @pytest.fixture

@@ -7,11 +7,11 @@ GET /api/products/SKU/reviews -> [reviews, oldest first]. Unknown SKU: 404.
 from __future__ import annotations
 
 import json
-import threading
 import urllib.error
 import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
+from devtools.local_http import send_json, serve
 from evaluation.scoring.site_api import Review, SiteAPIError
 
 
@@ -37,16 +37,9 @@ class ShoppingDataServer:
                         status, body = 200, {"url_key": product["url_key"]}
                     elif parts[3:] == ["reviews"]:
                         status, body = 200, product["reviews"]
-                data = json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, status, body)
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
-        self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self._server, self.base_url = serve(Handler)
 
     def close(self):
         self._server.shutdown()
