@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import openai
 from dotenv import load_dotenv
@@ -54,25 +55,28 @@ def load_project_env() -> None:
     load_dotenv(_PROJECT_ENV, override=False)
 
 
+_Number = TypeVar("_Number", int, float)
+
+
 class ModelError(RuntimeError):
     """The model endpoint could not give a reply (after retries, or a non-retryable error)."""
 
 
-def _float(name: str, default: float) -> float:
+def _env_number(name: str, default: _Number, read: Callable[[str], _Number], what: str) -> _Number:
     value = os.environ.get(name, "").strip()
     try:
-        return float(value) if value else default
+        return read(value) if value else default
     except ValueError:
-        raise ValueError(f"setting {name}={value!r} is not a number") from None
+        raise ValueError(f"setting {name}={value!r} is not {what}") from None
+
+
+def _float(name: str, default: float) -> float:
+    return _env_number(name, default, float, "a number")
 
 
 def env_int(name: str, default: int) -> int:
     """Integer setting `name` from the environment (after load_project_env), else `default`."""
-    value = os.environ.get(name, "").strip()
-    try:
-        return int(value) if value else default
-    except ValueError:
-        raise ValueError(f"setting {name}={value!r} is not an integer") from None
+    return _env_number(name, default, int, "an integer")
 
 
 def _optional_float(name: str) -> float | None:

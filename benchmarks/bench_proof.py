@@ -14,7 +14,6 @@ result lines (evaluation/reporting/phases.py), so each phase's share can be foll
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -23,22 +22,14 @@ import threading
 import time
 from pathlib import Path
 
+from benchmarks.sample import every_nth_task
+
 PROJECT = Path(__file__).resolve().parent.parent
-SUITES = ("classifieds", "reddit", "shopping", "multisite")
 
 
 def sample(every: int) -> list[str]:
-    """pytest node ids of every `every`-th task of each suite."""
-    ids = []
-    for suite in SUITES:
-        path = PROJECT / "tasks" / f"{suite}.json"
-        if not path.exists():
-            continue
-        data = json.loads(path.read_text())
-        tasks = data["tasks"] if isinstance(data, dict) else data
-        for task in tasks[::every]:
-            ids.append(f"tasks/{suite}.json::{task['sites'][0]}/{task['task_id']}")  # named by the main site
-    return ids
+    """pytest node ids of every `every`-th task of each suite (an item is named by its main site)."""
+    return [f"tasks/{suite}.json::{task['sites'][0]}/{task['task_id']}" for suite, task in every_nth_task(every)]
 
 
 class TreeCPU(threading.Thread):

@@ -11,15 +11,12 @@ temporary run folder on free ports. Page timings are of the HTML only (photos ar
 from __future__ import annotations
 
 import random
-import shutil
 import sys
-import tempfile
 import time
 import urllib.request
 from dataclasses import replace
-from pathlib import Path
 
-from benchmarks.stats import each_scale, generated, report
+from benchmarks.stats import each_scale, generated, report, temporary_arena
 from sites.arena import Arena
 from sites.classifieds import store
 from sites.config import settings as load_settings
@@ -73,40 +70,33 @@ def bench_scale(scale: str) -> None:
             f"{result.users:,} users in {took:.1f} s ({size:.1f} MB)",
             flush=True,
         )
-    run_dir = Path(tempfile.mkdtemp(prefix="bench-sites-"))
     rng = random.Random(7)
-    try:
-        with Arena(["classifieds"], run_dir=run_dir, settings=s) as arena:
-            base = arena.urls["classifieds"]
-            _get(base + "/")  # warm the process (templates, page cache)
-            report(f"[{scale}] home", [_get(base + "/") for _ in range(SAMPLES)])
-            words = ["guitar", "chair", "red", "bike", "lamp", "used", "vintage", "table", "phone", "watch"]
-            searches = []
-            for i in range(SAMPLES):
-                params = [
-                    f"sPattern={rng.choice(words)}",
-                    f"sCategory={rng.randint(1, 20)}",
-                    f"sRegion={rng.randint(1, 7)}&sOrder=i_price&iOrderType=asc",
-                    f"sPriceMin=10&sPriceMax=200&iPage={rng.randint(1, 5)}",
-                    "sShowAs=gallery",
-                ][i % 5]
-                searches.append(_get(f"{base}/index.php?page=search&{params}"))
-            report(f"[{scale}] search (mixed filters)", searches)
-            deep = [
-                _get(f"{base}/index.php?page=search&iPage={rng.randint(1, ds.listings // 10)}")
-                for _ in range(SAMPLES // 2)
-            ]
-            report(f"[{scale}] search, deep page", deep)
-            report(
-                f"[{scale}] listing",
-                [_get(f"{base}/index.php?page=item&id={rng.randint(1, ds.listings)}") for _ in range(SAMPLES)],
-            )
-            report(
-                f"[{scale}] reset, back to back (waits for the copy)", [arena.reset(["classifieds"]) for _ in range(10)]
-            )
-            report(f"[{scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "classifieds"))
-    finally:
-        shutil.rmtree(run_dir, ignore_errors=True)
+    with temporary_arena("classifieds", s, "bench-sites-") as arena:
+        base = arena.urls["classifieds"]
+        _get(base + "/")  # warm the process (templates, page cache)
+        report(f"[{scale}] home", [_get(base + "/") for _ in range(SAMPLES)])
+        words = ["guitar", "chair", "red", "bike", "lamp", "used", "vintage", "table", "phone", "watch"]
+        searches = []
+        for i in range(SAMPLES):
+            params = [
+                f"sPattern={rng.choice(words)}",
+                f"sCategory={rng.randint(1, 20)}",
+                f"sRegion={rng.randint(1, 7)}&sOrder=i_price&iOrderType=asc",
+                f"sPriceMin=10&sPriceMax=200&iPage={rng.randint(1, 5)}",
+                "sShowAs=gallery",
+            ][i % 5]
+            searches.append(_get(f"{base}/index.php?page=search&{params}"))
+        report(f"[{scale}] search (mixed filters)", searches)
+        deep = [
+            _get(f"{base}/index.php?page=search&iPage={rng.randint(1, ds.listings // 10)}") for _ in range(SAMPLES // 2)
+        ]
+        report(f"[{scale}] search, deep page", deep)
+        report(
+            f"[{scale}] listing",
+            [_get(f"{base}/index.php?page=item&id={rng.randint(1, ds.listings)}") for _ in range(SAMPLES)],
+        )
+        report(f"[{scale}] reset, back to back (waits for the copy)", [arena.reset(["classifieds"]) for _ in range(10)])
+        report(f"[{scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "classifieds"))
 
 
 main = each_scale(bench_scale)

@@ -11,17 +11,13 @@ run folder on a free port. Timings are of the HTML only (images are separate req
 from __future__ import annotations
 
 import random
-import shutil
 import sys
-import tempfile
 import time
 from dataclasses import replace
-from pathlib import Path
 
 from benchmarks.bench_sites import resets_between_tasks
 from benchmarks.bench_sites_shopping import _get, _post, _session
-from benchmarks.stats import each_scale, generated, page_field, report
-from sites.arena import Arena
+from benchmarks.stats import each_scale, generated, page_field, report, temporary_arena
 from sites.config import settings as load_settings
 from sites.reddit import store
 from sites.reddit.data import RedditData
@@ -54,36 +50,28 @@ def bench_scale(scale: str) -> None:
         forums = [f.name for f in data.forums()]
         users = data.usernames(limit=500)
     rng = random.Random(7)
-    run_dir = Path(tempfile.mkdtemp(prefix="bench-forum-"))
-    try:
-        with Arena(["reddit"], run_dir=run_dir, settings=s) as arena:
-            base = arena.urls["reddit"]
-            anon, me = _session(), _session()
-            _login(me, base)
-            _get(anon, base + "/")
-            for who, opener in (("anonymous", anon), ("logged in", me)):
-                report(f"[reddit {scale}] front page ({who})", [_get(opener, base + "/") for _ in range(SAMPLES)])
-                report(
-                    f"[reddit {scale}] forum hot ({who})",
-                    [_get(opener, f"{base}/f/{rng.choice(forums)}") for _ in range(SAMPLES)],
-                )
-                report(
-                    f"[reddit {scale}] forum top ({who})",
-                    [_get(opener, f"{base}/f/{rng.choice(forums)}/top?t=all") for _ in range(SAMPLES)],
-                )
-                report(
-                    f"[reddit {scale}] post with 200+ comments ({who})",
-                    [_get(opener, base + rng.choice(busy)) for _ in range(SAMPLES)],
-                )
+    with temporary_arena("reddit", s, "bench-forum-") as arena:
+        base = arena.urls["reddit"]
+        anon, me = _session(), _session()
+        _login(me, base)
+        _get(anon, base + "/")
+        for who, opener in (("anonymous", anon), ("logged in", me)):
+            report(f"[reddit {scale}] front page ({who})", [_get(opener, base + "/") for _ in range(SAMPLES)])
             report(
-                f"[reddit {scale}] search", [_get(anon, f"{base}/search?q={rng.choice(WORDS)}") for _ in range(SAMPLES)]
+                f"[reddit {scale}] forum hot ({who})",
+                [_get(opener, f"{base}/f/{rng.choice(forums)}") for _ in range(SAMPLES)],
             )
             report(
-                f"[reddit {scale}] user page", [_get(anon, f"{base}/user/{rng.choice(users)}") for _ in range(SAMPLES)]
+                f"[reddit {scale}] forum top ({who})",
+                [_get(opener, f"{base}/f/{rng.choice(forums)}/top?t=all") for _ in range(SAMPLES)],
             )
-            report(f"[reddit {scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "reddit"))
-    finally:
-        shutil.rmtree(run_dir, ignore_errors=True)
+            report(
+                f"[reddit {scale}] post with 200+ comments ({who})",
+                [_get(opener, base + rng.choice(busy)) for _ in range(SAMPLES)],
+            )
+        report(f"[reddit {scale}] search", [_get(anon, f"{base}/search?q={rng.choice(WORDS)}") for _ in range(SAMPLES)])
+        report(f"[reddit {scale}] user page", [_get(anon, f"{base}/user/{rng.choice(users)}") for _ in range(SAMPLES)])
+        report(f"[reddit {scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "reddit"))
 
 
 main = each_scale(bench_scale)

@@ -13,18 +13,14 @@ from __future__ import annotations
 
 import http.cookiejar
 import random
-import shutil
 import sys
-import tempfile
 import time
 import urllib.parse
 import urllib.request
 from dataclasses import replace
-from pathlib import Path
 
 from benchmarks.bench_sites import resets_between_tasks
-from benchmarks.stats import each_scale, generated, page_field, report
-from sites.arena import Arena
+from benchmarks.stats import each_scale, generated, page_field, report, temporary_arena
 from sites.config import settings as load_settings
 from sites.shopping import store
 from sites.shopping.data import ShoppingData
@@ -79,76 +75,66 @@ def bench_scale(scale: str) -> None:
         orders = [o.url_path for o in data.customer_orders()]
         simple = data.conn.execute("SELECT id FROM product WHERE option_kind = '' LIMIT 1").fetchone()[0]
     rng = random.Random(7)
-    run_dir = Path(tempfile.mkdtemp(prefix="bench-shop-"))
-    try:
-        with Arena(["shopping"], run_dir=run_dir, settings=s) as arena:
-            base = arena.urls["shopping"]
-            guest = _session()
-            _get(guest, base + "/")
-            report(f"[shopping {scale}] home", [_get(guest, base + "/") for _ in range(SAMPLES)])
-            sorts = [
-                "",
-                "?product_list_order=price&product_list_dir=desc",
-                "?product_list_order=name&p=3",
-                "?product_list_mode=list&product_list_limit=25",
-                "?price=0-100&p=2",
-            ]
-            report(
-                f"[shopping {scale}] category (sort, page, filter)",
-                [_get(guest, f"{base}/{rng.choice(cats)}.html{sorts[i % 5]}") for i in range(SAMPLES)],
-            )
-            words = [
-                "backpack",
-                "chocolate",
-                "classic shoe",
-                "kitchen knife",
-                "premium",
-                "travel mug",
-                "soap",
-                "wireless mouse",
-                "cotton",
-                "gift",
-            ]
-            report(
-                f"[shopping {scale}] search (relevance, pages)",
-                [
-                    _get(
-                        guest,
-                        f"{base}/catalogsearch/result/index/?p={1 + i % 3}&q={urllib.parse.quote(rng.choice(words))}",
-                    )
-                    for i in range(SAMPLES)
-                ],
-            )
-            report(
-                f"[shopping {scale}] product", [_get(guest, f"{base}/{rng.choice(keys)}.html") for _ in range(SAMPLES)]
-            )
-            emma = _session()
-            key = _form_key(emma, base + "/customer/account/login/")
-            _post(
-                emma,
-                base + "/customer/account/loginPost/",
-                {"form_key": key, "login[username]": "emma.lopez@gmail.com", "login[password]": "Password.123"},
-            )
-            key = _form_key(emma, base + "/customer/account/")
-            for _ in range(3):
-                _post(emma, base + "/checkout/cart/add/", {"form_key": key, "product": simple, "qty": "1"})
-            report(
-                f"[shopping {scale}] cart (signed in)", [_get(emma, base + "/checkout/cart/") for _ in range(SAMPLES)]
-            )
-            report(
-                f"[shopping {scale}] checkout (signed in)", [_get(emma, base + "/checkout/") for _ in range(SAMPLES)]
-            )
-            report(
-                f"[shopping {scale}] order view (signed in)",
-                [_get(emma, base + rng.choice(orders)) for _ in range(SAMPLES)],
-            )
-            report(
-                f"[shopping {scale}] order history (signed in)",
-                [_get(emma, base + "/sales/order/history/") for _ in range(SAMPLES // 2)],
-            )
-            report(f"[shopping {scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "shopping"))
-    finally:
-        shutil.rmtree(run_dir, ignore_errors=True)
+    with temporary_arena("shopping", s, "bench-shop-") as arena:
+        base = arena.urls["shopping"]
+        guest = _session()
+        _get(guest, base + "/")
+        report(f"[shopping {scale}] home", [_get(guest, base + "/") for _ in range(SAMPLES)])
+        sorts = [
+            "",
+            "?product_list_order=price&product_list_dir=desc",
+            "?product_list_order=name&p=3",
+            "?product_list_mode=list&product_list_limit=25",
+            "?price=0-100&p=2",
+        ]
+        report(
+            f"[shopping {scale}] category (sort, page, filter)",
+            [_get(guest, f"{base}/{rng.choice(cats)}.html{sorts[i % 5]}") for i in range(SAMPLES)],
+        )
+        words = [
+            "backpack",
+            "chocolate",
+            "classic shoe",
+            "kitchen knife",
+            "premium",
+            "travel mug",
+            "soap",
+            "wireless mouse",
+            "cotton",
+            "gift",
+        ]
+        report(
+            f"[shopping {scale}] search (relevance, pages)",
+            [
+                _get(
+                    guest,
+                    f"{base}/catalogsearch/result/index/?p={1 + i % 3}&q={urllib.parse.quote(rng.choice(words))}",
+                )
+                for i in range(SAMPLES)
+            ],
+        )
+        report(f"[shopping {scale}] product", [_get(guest, f"{base}/{rng.choice(keys)}.html") for _ in range(SAMPLES)])
+        emma = _session()
+        key = _form_key(emma, base + "/customer/account/login/")
+        _post(
+            emma,
+            base + "/customer/account/loginPost/",
+            {"form_key": key, "login[username]": "emma.lopez@gmail.com", "login[password]": "Password.123"},
+        )
+        key = _form_key(emma, base + "/customer/account/")
+        for _ in range(3):
+            _post(emma, base + "/checkout/cart/add/", {"form_key": key, "product": simple, "qty": "1"})
+        report(f"[shopping {scale}] cart (signed in)", [_get(emma, base + "/checkout/cart/") for _ in range(SAMPLES)])
+        report(f"[shopping {scale}] checkout (signed in)", [_get(emma, base + "/checkout/") for _ in range(SAMPLES)])
+        report(
+            f"[shopping {scale}] order view (signed in)",
+            [_get(emma, base + rng.choice(orders)) for _ in range(SAMPLES)],
+        )
+        report(
+            f"[shopping {scale}] order history (signed in)",
+            [_get(emma, base + "/sales/order/history/") for _ in range(SAMPLES // 2)],
+        )
+        report(f"[shopping {scale}] reset, between tasks (spare ready)", resets_between_tasks(arena, "shopping"))
 
 
 main = each_scale(bench_scale)

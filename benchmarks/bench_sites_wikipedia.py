@@ -11,17 +11,13 @@ folder on a free port.
 from __future__ import annotations
 
 import random
-import shutil
 import sys
-import tempfile
 import time
 import urllib.parse
 from dataclasses import replace
-from pathlib import Path
 
 from benchmarks.bench_sites_shopping import _get, _session
-from benchmarks.stats import generated, report
-from sites.arena import Arena
+from benchmarks.stats import generated, report, temporary_arena
 from sites.config import settings as load_settings
 from sites.wikipedia import BOOK, LANDING, ZIM_NAME
 from sites.wikipedia.build import ensure, zim_dir
@@ -42,31 +38,27 @@ def bench_scale(scale: str) -> None:
         )
     titles = [e.path for e in core_entities(s.seed)]
     rng = random.Random(7)
-    run_dir = Path(tempfile.mkdtemp(prefix="bench-wiki-"))
-    try:
-        with Arena(["wikipedia"], run_dir=run_dir, settings=s) as arena:
-            base = f"{arena.urls['wikipedia']}/{BOOK}"
-            web = _session()
-            _get(web, f"{base}/A/{LANDING}")
-            report(
-                f"[wikipedia {scale}] article",
-                [_get(web, f"{base}/{urllib.parse.quote(rng.choice(titles))}") for _ in range(SAMPLES)],
-            )
-            report(f"[wikipedia {scale}] landing article", [_get(web, f"{base}/A/{LANDING}") for _ in range(SAMPLES)])
-            report(
-                f"[wikipedia {scale}] search",
-                [
-                    _get(
-                        web,
-                        f"{arena.urls['wikipedia']}/search?content={BOOK}&pattern="
-                        f"{urllib.parse.quote(rng.choice(titles)[2:].replace('_', ' '))}",
-                    )
-                    for _ in range(SAMPLES)
-                ],
-            )
-            report(f"[wikipedia {scale}] image", [_get(web, f"{base}/I/France.png") for _ in range(SAMPLES)])
-    finally:
-        shutil.rmtree(run_dir, ignore_errors=True)
+    with temporary_arena("wikipedia", s, "bench-wiki-") as arena:
+        base = f"{arena.urls['wikipedia']}/{BOOK}"
+        web = _session()
+        _get(web, f"{base}/A/{LANDING}")
+        report(
+            f"[wikipedia {scale}] article",
+            [_get(web, f"{base}/{urllib.parse.quote(rng.choice(titles))}") for _ in range(SAMPLES)],
+        )
+        report(f"[wikipedia {scale}] landing article", [_get(web, f"{base}/A/{LANDING}") for _ in range(SAMPLES)])
+        report(
+            f"[wikipedia {scale}] search",
+            [
+                _get(
+                    web,
+                    f"{arena.urls['wikipedia']}/search?content={BOOK}&pattern="
+                    f"{urllib.parse.quote(rng.choice(titles)[2:].replace('_', ' '))}",
+                )
+                for _ in range(SAMPLES)
+            ],
+        )
+        report(f"[wikipedia {scale}] image", [_get(web, f"{base}/I/France.png") for _ in range(SAMPLES)])
 
 
 def main(argv: list[str]) -> int:

@@ -19,8 +19,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -29,8 +27,7 @@ from pathlib import Path
 from agent.actions import parse_action
 from agent.browser import BrowserEnv
 from agent.observation import Observation
-from benchmarks.stats import report
-from sites.arena import Arena
+from benchmarks.stats import report, temporary_arena
 from sites.config import settings as load_settings
 from sites.shopping import store
 from sites.shopping.data import ShoppingData
@@ -101,41 +98,37 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     s = replace(load_settings(), scale="default")
     path = category_path(s.data_dir, s.seed)
-    run_dir = Path(tempfile.mkdtemp(prefix="bench-store-page-"))
     clocks: dict[str, _Clock] = {name: _Clock() for name in TARGETS_MS}
     parts: dict[str, list[float]] = {}
     print(f"load average before: {_load()}", flush=True)
-    try:
-        with Arena(["shopping"], run_dir=run_dir, settings=s) as arena:
-            url = f"{arena.urls['shopping']}/{path}.html"
-            with BrowserEnv(viewport=(1280, 2048), mode="accessibility_tree") as env:
-                env.open([url])
-                env.observe()
-                for _ in range(args.reps):
-                    clocks["store AX observe"](env, env.observe)
-            with BrowserEnv(viewport=(1280, 2048), mode="som") as env:
-                env.open([url])
-                obs = _som(env)
-                print(f"-- {url}: {obs.meta['n_elements']} marks, {len(obs.text.splitlines())} text lines", flush=True)
-                for _ in range(args.reps):
-                    obs = clocks["store SoM observe"](env, lambda: _som(env))
-                    for name, seconds in obs.meta["timings"].items():
-                        parts.setdefault(f"  SoM: {name}", []).append(seconds)
+    with temporary_arena("shopping", s, "bench-store-page-") as arena:
+        url = f"{arena.urls['shopping']}/{path}.html"
+        with BrowserEnv(viewport=(1280, 2048), mode="accessibility_tree") as env:
+            env.open([url])
+            env.observe()
+            for _ in range(args.reps):
+                clocks["store AX observe"](env, env.observe)
+        with BrowserEnv(viewport=(1280, 2048), mode="som") as env:
+            env.open([url])
+            obs = _som(env)
+            print(f"-- {url}: {obs.meta['n_elements']} marks, {len(obs.text.splitlines())} text lines", flush=True)
+            for _ in range(args.reps):
+                obs = clocks["store SoM observe"](env, lambda: _som(env))
+                for name, seconds in obs.meta["timings"].items():
+                    parts.setdefault(f"  SoM: {name}", []).append(seconds)
+            cart = env.resolve_element_id(css="a.showcart")
+
+            def click_and_observe() -> Observation:
+                error = env.step(parse_action(f"click [{cart}]"))
+                if error:
+                    raise RuntimeError(f"the click failed during the benchmark: {error}")
+                return _som(env)
+
+            for _ in range(args.reps):
+                obs = clocks["store click + SoM"](env, click_and_observe)
                 cart = env.resolve_element_id(css="a.showcart")
-
-                def click_and_observe() -> Observation:
-                    error = env.step(parse_action(f"click [{cart}]"))
-                    if error:
-                        raise RuntimeError(f"the click failed during the benchmark: {error}")
-                    return _som(env)
-
-                for _ in range(args.reps):
-                    obs = clocks["store click + SoM"](env, click_and_observe)
-                    cart = env.resolve_element_id(css="a.showcart")
-                    for name, seconds in obs.meta["timings"].items():
-                        parts.setdefault(f"  click + SoM: {name}", []).append(seconds)
-    finally:
-        shutil.rmtree(run_dir, ignore_errors=True)
+                for name, seconds in obs.meta["timings"].items():
+                    parts.setdefault(f"  click + SoM: {name}", []).append(seconds)
     if args.detail:
         for label, samples in parts.items():
             report(label, samples)

@@ -1,11 +1,19 @@
-"""Small helpers the benchmarks share: percentiles, a uniform printed line, and what a step must have made."""
+"""Small helpers the benchmarks share: percentiles, a uniform printed line, what a step must have made, and a site up
+in a temporary run folder."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import statistics
-from collections.abc import Callable
-from typing import TypeVar
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from sites.arena import Arena
+    from sites.config import Settings
 
 T = TypeVar("T")
 
@@ -54,3 +62,15 @@ def each_scale(bench: Callable[[str], None]) -> Callable[[list[str]], int]:
         return 0
 
     return main
+
+
+@contextlib.contextmanager
+def temporary_arena(site: str, settings: Settings, prefix: str) -> Iterator[Arena]:
+    """`site` up in an Arena of its own whose run folder (named `prefix`...) is removed afterwards."""
+    from sites.arena import Arena
+
+    with (
+        tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as run_dir,
+        Arena([site], run_dir=Path(run_dir), settings=settings) as arena,
+    ):
+        yield arena

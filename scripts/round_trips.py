@@ -19,16 +19,17 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import json
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from unittest import mock
 
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
-SUITES = ("classifieds", "reddit", "shopping", "multisite")
+
+from benchmarks.sample import SUITES, every_nth_task  # noqa: E402
 
 
 class Counter:
@@ -59,26 +60,16 @@ class Counter:
             counter.add(f"ws:{method}")
             return send(page, method, params)
 
-        RemoteConnection.execute = counting_execute  # type: ignore[method-assign]
-        DevToolsPage.send = counting_send  # type: ignore[method-assign]
-        try:
+        with (
+            mock.patch.object(RemoteConnection, "execute", counting_execute),
+            mock.patch.object(DevToolsPage, "send", counting_send),
+        ):
             yield
-        finally:
-            RemoteConnection.execute = execute  # type: ignore[method-assign]
-            DevToolsPage.send = send  # type: ignore[method-assign]
 
 
 def sample(every: int, suites: tuple[str, ...]) -> list[tuple[str, int]]:
     """(suite, task id) of every `every`-th task of each suite."""
-    picked = []
-    for suite in suites:
-        path = PROJECT / "tasks" / f"{suite}.json"
-        if not path.exists():
-            continue
-        data = json.loads(path.read_text())
-        tasks = data["tasks"] if isinstance(data, dict) else data
-        picked += [(suite, int(task["task_id"])) for task in tasks[::every]]
-    return picked
+    return [(suite, int(task["task_id"])) for suite, task in every_nth_task(every, suites)]
 
 
 def counting_runtime(counter: Counter, results: Path, sites: set[str]):
@@ -135,13 +126,8 @@ def phase_of_open(counter: Counter) -> Iterator[None]:
             if counter.phase == "open + first observation":
                 counter.phase = "steps"
 
-    BrowserEnv.open = opening  # type: ignore[method-assign]
-    BrowserEnv.observe = observing  # type: ignore[method-assign]
-    try:
+    with mock.patch.object(BrowserEnv, "open", opening), mock.patch.object(BrowserEnv, "observe", observing):
         yield
-    finally:
-        BrowserEnv.open = open_  # type: ignore[method-assign]
-        BrowserEnv.observe = observe  # type: ignore[method-assign]
 
 
 def run(picked: list[tuple[str, int]]) -> tuple[Counter, list[str], int, float]:
