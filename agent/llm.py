@@ -27,6 +27,8 @@ from dotenv import load_dotenv
 from openai.types.chat import ChatCompletionMessageParam
 from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
+from agent.usage import UsageMeter
+
 # One chat message in OpenAI's shape, built as a plain dict (agent.prompts): role, and content as text or a list
 # of parts ({"type": "text", ...}, {"type": "image_url", ...}).
 Message = dict[str, Any]
@@ -150,14 +152,9 @@ class Completion:
     cost_usd: float | None
 
     def usage(self) -> dict[str, Any]:
-        return {
-            "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens,
-            "cost_usd": self.cost_usd,
-            "model": self.model,
-            "calls": 1,
-            "model_s": round(self.seconds, 4),
-        }
+        """This one call's usage dict (agent/usage.py) and its time at the model."""
+        call = UsageMeter(self.prompt_tokens, self.completion_tokens, self.cost_usd, calls=1, model=self.model)
+        return {**call.as_dict(), "model_s": round(self.seconds, 4)}
 
 
 def _retryable(exc: BaseException) -> bool:

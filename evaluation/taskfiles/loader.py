@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -278,18 +278,29 @@ def parse_image_alternatives(value: Any, where: _Where, name: str) -> tuple[tupl
     return tuple(groups)
 
 
+def _objects(value: list[Any], where: _Where, field: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(`field[i]`, entry) of each entry of the list `value`, each an object."""
+    for i, entry in enumerate(value):
+        base = f"{field}[{i}]"
+        if not isinstance(entry, dict):
+            raise where.error(base, f"must be an object, got {type(entry).__name__}")
+        yield base, entry
+
+
+def _page_url(entry: dict[str, Any], key: str, where: _Where, base: str, hint: str) -> str:
+    """The page address `entry[key]`, stripped; missing or blank: an error with `hint`."""
+    url = entry.get(key)
+    if not isinstance(url, str) or not url.strip():
+        raise where.error(f"{base}.{key}", f"missing: {hint}")
+    return url.strip()
+
+
 def _parse_program_html(value: Any, where: _Where) -> tuple[ProgramTarget, ...]:
     if not isinstance(value, list) or not value:
         raise where.error("eval.program_html", "must be a non-empty list of targets for eval type program_html")
     targets = []
-    for i, t in enumerate(value):
-        base = f"eval.program_html[{i}]"
-        if not isinstance(t, dict):
-            raise where.error(base, f"must be an object, got {type(t).__name__}")
-        url = t.get("url")
-        if not isinstance(url, str) or not url.strip():
-            raise where.error(f"{base}.url", "missing: use 'last', a URL, or func:HELPER(args)")
-        url = url.strip()
+    for base, t in _objects(value, where, "eval.program_html"):
+        url = _page_url(t, "url", where, base, "use 'last', a URL, or func:HELPER(args)")
         url_call = None
         if url.startswith("func:"):
             url_call = parse_helper(url[len("func:") :], where, f"{base}.url")
@@ -316,14 +327,8 @@ def _parse_image_queries(value: Any, where: _Where) -> tuple[ImageQuery, ...]:
     if not isinstance(value, list) or not value:
         raise where.error("eval.page_image_query", "must be a non-empty list for eval type page_image_query")
     out = []
-    for i, q in enumerate(value):
-        base = f"eval.page_image_query[{i}]"
-        if not isinstance(q, dict):
-            raise where.error(base, f"must be an object, got {type(q).__name__}")
-        url = q.get("eval_image_url")
-        if not isinstance(url, str) or not url.strip():
-            raise where.error(f"{base}.eval_image_url", "missing: use 'last' or a URL")
-        url = url.strip()
+    for base, q in _objects(value, where, "eval.page_image_query"):
+        url = _page_url(q, "eval_image_url", where, base, "use 'last' or a URL")
         if url != "last":
             _check_url(url, where, f"{base}.eval_image_url")
         selector = q.get("eval_image_class")

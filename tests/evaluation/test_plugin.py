@@ -5,21 +5,18 @@ docker stack's fixed-URL settings), results lines, the success tables and `pytho
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from devtools.openai_stub import OpenAIStub
 from evaluation.reporting.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
+from tests.commands import run_module
 
-from .conftest import SHARED_RUN
+from .conftest import FIXTURE_TASKS, ROOT, SHARED_RUN
 from .runenv import fixture_env, run_pytest
 from .taskdata import make_task, write_tasks
 
-ROOT = Path(__file__).resolve().parents[2]
-FIXTURE_TASKS = ROOT / "tests" / "fixtures" / "evaluation" / "tasks_fixture.json"
 pytestmark = pytest.mark.browser
 
 
@@ -66,9 +63,7 @@ def test_reference_agent_scores_every_fixture_task(fixture_reference_run, site_e
     # a second run into the same folder in the other mode would merge two scorings: refused
     mixed = run_pytest(site_env, "--task-file", FIXTURE_TASKS, "--results", results, "-k", "classifieds/0")
     assert mixed.returncode != 0 and "scored with --scoring strict" in mixed.stderr, mixed.stdout + mixed.stderr
-    report = subprocess.run(
-        [sys.executable, "-m", "evaluation.report", str(results)], cwd=ROOT, capture_output=True, text=True
-    )
+    report = run_module("evaluation.report", str(results))
     assert report.returncode == 0 and "| reddit | 100.00% | 1 | 1 | 0 | 0 |" in report.stdout
     assert report.stdout == (results / "report.md").read_text()
 

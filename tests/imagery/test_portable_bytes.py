@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.commands import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,14 +32,7 @@ def _sample(tmp_path: Path, disable: str, coretype: str) -> dict[str, str]:
         env["OPENBLAS_CORETYPE"] = coretype
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     data = tmp_path / f"data-{len(disable)}-{coretype or 'default'}"
-    proc = subprocess.run(
-        [sys.executable, "-m", "tests.imagery.portable_sample", str(data)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    proc = run_module("tests.imagery.portable_sample", str(data), env=env, timeout=600)
     assert proc.returncode == 0, (
         f"sample under {disable or 'all targets'} / {coretype or 'default BLAS'}: {proc.stderr[-2000:]}"
     )

@@ -64,23 +64,10 @@ def _build_tiny_blip2(folder):
     )
     tokenizer.add_special_tokens({"additional_special_tokens": ["<image>"]})
     num_query = 4
+    tiny = {"hidden_size": 32, "intermediate_size": 64, "num_hidden_layers": 1, "num_attention_heads": 2}
     config = Blip2Config(
-        vision_config=Blip2VisionConfig(
-            hidden_size=32,
-            intermediate_size=64,
-            num_hidden_layers=1,
-            num_attention_heads=2,
-            image_size=32,
-            patch_size=8,
-        ).to_dict(),
-        qformer_config=Blip2QFormerConfig(
-            hidden_size=32,
-            intermediate_size=64,
-            num_hidden_layers=1,
-            num_attention_heads=2,
-            encoder_hidden_size=32,
-            vocab_size=len(tokenizer),
-        ).to_dict(),
+        vision_config=Blip2VisionConfig(**tiny, image_size=32, patch_size=8).to_dict(),
+        qformer_config=Blip2QFormerConfig(**tiny, encoder_hidden_size=32, vocab_size=len(tokenizer)).to_dict(),
         text_config=OPTConfig(
             vocab_size=len(tokenizer),
             hidden_size=32,

@@ -53,6 +53,16 @@ def _score(targets, driver, final_url, eval_type="program_html", **extra):
     return evaluate_task(task, EvalContext(answer=None, final_url=final_url, driver=driver))
 
 
+def _my_latest_comment_is(text: str, driver):
+    """The official check that ME's latest comment on the current page reads `text`."""
+    target = {
+        "url": "last",
+        "locator": f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
+        "required_contents": {"exact_match": text},
+    }
+    return _score([target], driver, driver.current_url)
+
+
 def _wait(driver, condition, timeout=20):
     # a script run while a click's navigation replaces the page may find nothing yet: asked again, not failed
     return WebDriverWait(driver, timeout, ignored_exceptions=(JavascriptException,)).until(condition)
@@ -104,18 +114,7 @@ def test_reply_is_read_by_the_comment_helpers(driver, base, data):
         driver.current_url,
     )
     assert reward.score == 1, reward.explain()
-    wrong = _score(
-        [
-            {
-                "url": "last",
-                "locator": f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
-                "required_contents": {"exact_match": "something else"},
-            }
-        ],
-        driver,
-        driver.current_url,
-    )
-    assert wrong.score == 0
+    assert _my_latest_comment_is("something else", driver).score == 0
 
 
 def test_top_level_comment_and_tree_shape(driver, base, data):
@@ -127,17 +126,7 @@ def test_top_level_comment_and_tree_shape(driver, base, data):
     tree = driver.execute_script("return document.querySelectorAll('#main .comment[data-level=\"1\"]').length")
     top_level = [c for c in data.comments(post.id) if c.parent_id is None]
     assert tree == len(top_level) + 1
-    reward = _score(
-        [
-            {
-                "url": "last",
-                "locator": f"func:reddit_get_latest_comment_content_by_username(__page__, '{ME}')",
-                "required_contents": {"exact_match": "What a good friend"},
-            }
-        ],
-        driver,
-        driver.current_url,
-    )
+    reward = _my_latest_comment_is("What a good friend", driver)
     assert reward.score == 1, reward.explain()
 
 
