@@ -235,16 +235,23 @@ def parse_locator(text: Any, where: _Where, name: str) -> Locator:
     )
 
 
-def parse_images(value: Any, where: _Where, name: str) -> tuple[ImageRef, ...]:
+def _image_strings(value: Any, where: _Where, name: str) -> Iterator[tuple[str, str]]:
+    """(field path, text) of each image entry of `value`: one non-empty string, or a list of them (none when
+    `value` is None or "")."""
     if value is None or value == "":
-        return ()
+        return
     items = value if isinstance(value, list) else [value]
-    refs = []
     for i, item in enumerate(items):
         fname = f"{name}[{i}]" if isinstance(value, list) else name
         if not isinstance(item, str) or not item.strip():
             raise where.error(fname, f"must be a non-empty string (a path or an http(s) URL), got {item!r}")
-        item = item.strip()
+        yield fname, item
+
+
+def parse_images(value: Any, where: _Where, name: str) -> tuple[ImageRef, ...]:
+    refs = []
+    for fname, text in _image_strings(value, where, name):
+        item = text.strip()
         if "://" in item or item.startswith("__"):
             if item.startswith("__"):
                 bad = unknown_placeholders(item)
@@ -263,14 +270,8 @@ def parse_images(value: Any, where: _Where, name: str) -> tuple[ImageRef, ...]:
 def parse_image_alternatives(value: Any, where: _Where, name: str) -> tuple[tuple[ImageRef, ...], ...]:
     """eval_fuzzy_image_match: a reference image, or alternatives joined by ` |OR| ` (any one matching is enough,
     as the official evaluator splits them); a list holds several such entries, each of which must match."""
-    if value is None or value == "":
-        return ()
-    items = value if isinstance(value, list) else [value]
     groups = []
-    for i, item in enumerate(items):
-        fname = f"{name}[{i}]" if isinstance(value, list) else name
-        if not isinstance(item, str) or not item.strip():
-            raise where.error(fname, f"must be a non-empty string (a path or an http(s) URL), got {item!r}")
+    for fname, item in _image_strings(value, where, name):
         parts = [part.strip() for part in item.split(" |OR| ")]
         if not all(parts):
             raise where.error(fname, f"an empty alternative in {item!r} (alternatives are joined by ' |OR| ')")

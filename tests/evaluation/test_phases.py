@@ -16,32 +16,14 @@ def _record(test_id: str, start: float, worker: str, **timings: float) -> dict:
     return {"test_id": test_id, "started_at": start, "worker": worker, "timings": timings, "episode_timings": episode}
 
 
+# fmt: off
 RECORDS = [
-    _record(
-        "a/1",
-        100.0,
-        "gw0",
-        sites_s=0.5,
-        login_s=0.25,
-        episode_s=2.0,
-        scoring_s=0.25,
-        total_s=3.25,
-        open_s=0.5,
-        model_s=0.25,
-        harness_s=1.0,
-    ),
-    _record(
-        "a/2",
-        100.0,
-        "gw1",
-        login_s=0.5,
-        episode_s=1.0,
-        total_s=2.0,
-        open_s=0.25,
-        before_first_action_s=0.25,
-        harness_s=0.25,
-    ),
+    _record("a/1", 100.0, "gw0", sites_s=0.5, login_s=0.25, episode_s=2.0, scoring_s=0.25, total_s=3.25,
+            open_s=0.5, model_s=0.25, harness_s=1.0),
+    _record("a/2", 100.0, "gw1", login_s=0.5, episode_s=1.0, total_s=2.0,
+            open_s=0.25, before_first_action_s=0.25, harness_s=0.25),
 ]
+# fmt: on
 
 
 def test_each_phase_is_summed_with_its_share_and_median():
