@@ -62,11 +62,16 @@ def test_tab_actions(som_env, pages):
     assert _size(som_env) == [1280, 2048, 1]
 
 
+def _click_on_basic_page(env, pages, text: str) -> None:
+    """basic.html opened, and its element showing `text` clicked."""
+    env.open([pages("basic.html")])
+    env.observe()
+    link = env.resolve_element_id(text=text)
+    assert env.step(parse_action(f"click [{link}]")) is None
+
+
 def test_target_blank_link_opens_and_focuses_a_tab(som_env, pages):
-    som_env.open([pages("basic.html")])
-    som_env.observe()
-    link = som_env.resolve_element_id(text="Open in new tab")
-    assert som_env.step(parse_action(f"click [{link}]")) is None
+    _click_on_basic_page(som_env, pages, "Open in new tab")
     obs = som_env.observe()
     assert len(obs.tabs) == 2 and obs.focused_tab == 1
     assert obs.url == pages("second.html") + "?from=blank"
@@ -75,10 +80,7 @@ def test_target_blank_link_opens_and_focuses_a_tab(som_env, pages):
 
 
 def test_goto_back_forward(som_env, pages):
-    som_env.open([pages("basic.html")])
-    som_env.observe()
-    link = som_env.resolve_element_id(text="Second page")
-    assert som_env.step(parse_action(f"click [{link}]")) is None
+    _click_on_basic_page(som_env, pages, "Second page")
     assert som_env.observe().url == pages("second.html")
     assert som_env.step(parse_action("go_back")) is None
     assert som_env.observe().url == pages("basic.html")

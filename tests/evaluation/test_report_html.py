@@ -42,54 +42,27 @@ def run_dir(tmp_path_factory):
     run = tmp_path_factory.mktemp("run")
     tasks = write_tasks(run / "suite.json", [make_task(0), make_task(1, image="images/a.png")])
     usage = {"calls": 2, "prompt_tokens": 900, "completion_tokens": 40, "cost_usd": 0.0125, "model": "m"}
-    append_result(
-        run,
-        _record(
-            tasks,
-            0,
-            "classifieds",
-            "scored",
-            1,
-            steps=3,
-            usage=usage,
-            checks=[{"name": "string_match.exact_match", "passed": True, "reason": "ok"}],
-            timings={"total_s": 12.5},
-        ),
-    )
-    append_result(
-        run,
-        _record(
-            tasks,
-            1,
-            "classifieds",
-            "scored",
-            0,
-            steps=7,
-            usage=usage,
-            timings={"total_s": 30.0},
-            checks=[
-                {
-                    "evaluator": "string_match",
-                    "name": "exact_match",
-                    "passed": False,
-                    "reason": "<script>window.__pwned = 1</script> is not '120'",
-                }
-            ],
-        ),
-    )
-    append_result(
-        run,
-        _record(
-            run / "gone.json",
-            5,
-            "reddit",
-            "error",
-            phase="login",
-            timings={"total_s": 2.0},
-            error="login: the reddit login form did not appear",
-        ),
-    )
-    append_result(run, _record(run / "gone.json", 6, "reddit", "skipped", skip_reason="no reference solution"))
+    passed_check = {"name": "string_match.exact_match", "passed": True, "reason": "ok"}
+    failed_check = {
+        "evaluator": "string_match",
+        "name": "exact_match",
+        "passed": False,
+        "reason": "<script>window.__pwned = 1</script> is not '120'",
+    }
+    gone = run / "gone.json"
+    # fmt: off
+    records = [
+        _record(tasks, 0, "classifieds", "scored", 1, steps=3, usage=usage, checks=[passed_check],
+                timings={"total_s": 12.5}),
+        _record(tasks, 1, "classifieds", "scored", 0, steps=7, usage=usage, timings={"total_s": 30.0},
+                checks=[failed_check]),
+        _record(gone, 5, "reddit", "error", phase="login", timings={"total_s": 2.0},
+                error="login: the reddit login form did not appear"),
+        _record(gone, 6, "reddit", "skipped", skip_reason="no reference solution"),
+    ]
+    # fmt: on
+    for record in records:
+        append_result(run, record)
     (run / "trajectories").mkdir()
     (run / "trajectories" / "classifieds_0.html").write_text("<!DOCTYPE html><title>t</title><p>trajectory 0")
     return run
