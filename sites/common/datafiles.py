@@ -1,9 +1,13 @@
-"""Generating a site's pristine data once, even when several processes find it missing at the same time."""
+"""Generating a site's pristine data once, even when several processes find it missing at the same time: the
+SCALE a data set is for, a new SQLite file written in one go, sealed and renamed into place read-only."""
 
 from __future__ import annotations
 
 import fcntl
-from collections.abc import Callable
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -37,3 +41,62 @@ def code_version(*paths: Path, extra: bytes = b"") -> str:
         digest.update(Path(path).read_bytes())
     digest.update(extra)
     return digest.hexdigest()[:8]
+
+
+def count_for_scale(scale: str | int, scales: dict[str, int], noun: str, most: int | None = None) -> int:
+    """How many items (listings, posts, products) a SCALE value asks for: a name of `scales` (tiny, small, default,
+    full) or a number, at least 20 (and at most `most`); a ValueError naming SCALE otherwise."""
+    if isinstance(scale, int):
+        count = scale
+    elif str(scale).strip().lower() in scales:
+        count = scales[str(scale).strip().lower()]
+    else:
+        raw = str(scale).strip()
+        if not (raw.isascii() and raw.isdigit()):
+            raise ValueError(f"SCALE={scale!r}: expected one of {', '.join(scales)} or a {noun} count")
+        count = int(raw)
+    if count < 20:
+        raise ValueError(f"SCALE={scale!r}: at least 20 {noun}s are needed")
+    if most is not None and count > most:
+        raise ValueError(f"SCALE={scale!r}: at most {most} {noun}s")
+    return count
+
+
+@contextmanager
+def new_database(path: Path, schema: str) -> Iterator[sqlite3.Connection]:
+    """A connection to a new SQLite file at `path` (which must not exist) with `schema` created and a transaction
+    begun, for one bulk write without a journal or syncs; closed at the end. The writer commits, then `seal`s."""
+    if path.exists():
+        raise FileExistsError(f"{path} already exists; generate into a new file")
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("PRAGMA synchronous=OFF")
+        conn.executescript(schema)
+        conn.execute("BEGIN")
+        yield conn
+    finally:
+        conn.close()
+
+
+def seal(conn: sqlite3.Connection, fts_table: str) -> None:
+    """After the commit: merge the full-text index `fts_table`, gather the planner's statistics and VACUUM, so the
+    same rows inserted in the same order give a byte-identical file."""
+    conn.execute(f"INSERT INTO {fts_table}({fts_table}) VALUES ('optimize')")
+    conn.execute("ANALYZE")
+    conn.execute("VACUUM")
+
+
+def write_atomic(final: Path, write: Callable[[Path], R]) -> R:
+    """Run `write(tmp)` on a temporary file next to `final`, then make it read-only (the pristine data is shared)
+    and rename it into place; the temporary file never outlives the call."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    try:
+        result = write(tmp)
+        os.chmod(tmp, 0o444)
+        os.replace(tmp, final)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return result
