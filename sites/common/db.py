@@ -14,7 +14,8 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 SPARE_WAIT_S = 120.0
@@ -31,6 +32,19 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=15)
     conn.row_factory = sqlite3.Row
     return conn
+
+
+@contextmanager
+def write_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """The block as one write: BEGIN IMMEDIATE (the write lock at once, so two writers wait for each other instead
+    of failing half-way), COMMIT at its end, ROLLBACK when it raises (an abort() included)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
 
 
 def install_copy(pristine: Path, live: Path) -> None:

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from flask import abort, flash, redirect, render_template, request
 
+from sites.common.db import write_transaction
 from sites.common.web import inserted_id
 from sites.reddit.queries import LISTING_SQL
 from sites.reddit.schema import ranking
@@ -195,8 +196,7 @@ def submit(forum_name: str | None = None):
         return render_template("submit.html", forums=_forums(), values=values, errors=errors, editing=None), 400
     db = get_db()
     stamp = now_stamp()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         cur = db.execute(
             "INSERT INTO submission(forum_id, user_id, title, url, body, created_at, last_active, upvotes, downvotes,"
             " net_score, comment_count, ranking) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, 1, 0, ?)",
@@ -216,10 +216,6 @@ def submit(forum_name: str | None = None):
             "INSERT INTO submission_vote(submission_id, user_id, choice) VALUES (?, ?, 1)", (post_id, user["id"])
         )
         db.execute("UPDATE forum SET submission_count = submission_count + 1 WHERE id = ?", (forum["id"],))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     return redirect(post_path(forum["name"], post_id, values["title"]))
 
 
@@ -256,14 +252,9 @@ def delete(forum_name: str, post_id: str):
     _user, post = _own_post(forum_name, post_id)
     check_csrf("token")
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         db.execute("DELETE FROM submission WHERE id = ?", (post["id"],))
         db.execute("UPDATE forum SET submission_count = submission_count - 1 WHERE name = ?", (post["forum"],))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     flash("The post was deleted.", "success")
     return redirect(f"/f/{post['forum']}")
 
@@ -298,8 +289,7 @@ def comment(forum_name: str, post_id: str, parent_id: str | None = None):
     if error:
         abort(400, description=error)
     stamp = now_stamp()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         cur = db.execute(
             "INSERT INTO comment(submission_id, parent_id, user_id, body, created_at, upvotes, downvotes,"
             " net_score) VALUES (?, ?, ?, ?, ?, 1, 0, 1)",
@@ -311,10 +301,6 @@ def comment(forum_name: str, post_id: str, parent_id: str | None = None):
         db.execute(
             "UPDATE submission SET comment_count = comment_count + 1, last_active = ? WHERE id = ?", (stamp, post["id"])
         )
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     return redirect(f"{back}#comment_{cur.lastrowid}")
 
 
@@ -349,8 +335,7 @@ def comment_delete(forum_name: str, post_id: str, comment_id: str):
     post, row = _own_comment(forum_name, post_id, comment_id)
     check_csrf("token")
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         removed = (
             1
             + db.execute(
@@ -363,10 +348,6 @@ def comment_delete(forum_name: str, post_id: str, comment_id: str):
         db.execute(
             "UPDATE submission SET comment_count = max(0, comment_count - ?) WHERE id = ?", (removed, post["id"])
         )
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     flash("The comment was deleted.", "success")
     return redirect(post_path(post["forum"], post["id"], post["title"]))
 
@@ -383,8 +364,7 @@ def _choice() -> int:
 
 def _apply_vote(table: str, target: str, column: str, item_id: int, user_id: int, choice: int) -> None:
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         old = db.execute(
             f"SELECT choice FROM {table} WHERE {column} = ? AND user_id = ?", (item_id, user_id)
         ).fetchone()
@@ -408,10 +388,6 @@ def _apply_vote(table: str, target: str, column: str, item_id: int, user_id: int
             if target == "submission":
                 row = db.execute("SELECT created_at, net_score FROM submission WHERE id = ?", (item_id,)).fetchone()
                 db.execute("UPDATE submission SET ranking = ? WHERE id = ?", (ranking(row[0], row[1]), item_id))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 def vote_submission(post_id: str):
