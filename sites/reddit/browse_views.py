@@ -11,9 +11,7 @@ from typing import Any
 from flask import abort, current_app, render_template, request, send_file
 
 import sites.reddit.queries as queries
-from sites.common.sessions import end_all_sessions
-from sites.common.throttle import login_throttle
-from sites.common.tokens import tokens_equal
+from sites.common.web import reset_instance
 from sites.reddit.web import conf, current_user, forum_row, get_db
 
 THUMB_SIZE = (140, 105)
@@ -242,10 +240,4 @@ def healthz():
 
 
 def reset():
-    token = request.form.get("token", "")
-    if not tokens_equal(token, conf().reset_token):
-        abort(403, description="wrong reset token")
-    seconds = current_app.extensions["reddit_db"].reset()
-    login_throttle().clear()
-    end_all_sessions()
-    return {"ok": True, "seconds": round(seconds, 4)}
+    return reset_instance("reddit", conf().reset_token)
