@@ -4,6 +4,8 @@ comments, and votes on both (toggling)."""
 from __future__ import annotations
 
 import re
+import sqlite3
+from collections.abc import Callable
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
@@ -362,7 +364,9 @@ def _choice() -> int:
     return int(raw)
 
 
-def _apply_vote(table: str, target: str, column: str, item_id: int, user_id: int, choice: int) -> None:
+def _apply_vote(target: str, item_id: int, user_id: int, choice: int) -> None:
+    """Set the user's vote on a submission or comment (in `<target>_vote`) and the target's counts and ranking."""
+    table, column = f"{target}_vote", f"{target}_id"
     db = get_db()
     with write_transaction(db):
         old = db.execute(
@@ -390,39 +394,36 @@ def _apply_vote(table: str, target: str, column: str, item_id: int, user_id: int
                 db.execute("UPDATE submission SET ranking = ? WHERE id = ?", (ranking(row[0], row[1]), item_id))
 
 
-def vote_submission(post_id: str):
+def _vote(kind: str, target: str, raw_id: str, sql: str, back: Callable[[sqlite3.Row], str]):
+    """Record the signed-in user's vote on the `target` row (a post is a submission) named by `raw_id`; `sql` finds
+    it with what `back` needs for the page to return to."""
     user = require_user()
     check_csrf("token")
-    sid = id_from_path(post_id, "post")
-    row = (
-        get_db()
-        .execute(
-            "SELECT s.id, s.title, f.name FROM submission s JOIN forum f ON f.id = s.forum_id WHERE s.id = ?", (sid,)
-        )
-        .fetchone()
-    )
+    item_id = id_from_path(raw_id, kind)
+    row = get_db().execute(sql, (item_id,)).fetchone()
     if row is None:
-        abort(404, description=f"post {sid} does not exist")
-    back = safe_next(post_path(row[2], row[0], row[1]))  # decided before the write
-    _apply_vote("submission_vote", "submission", "submission_id", sid, user["id"], _choice())
-    return redirect(back)
+        abort(404, description=f"{kind} {item_id} does not exist")
+    page = safe_next(back(row))  # decided before the write
+    _apply_vote(target, item_id, user["id"], _choice())
+    return redirect(page)
+
+
+def vote_submission(post_id: str):
+    return _vote(
+        "post",
+        "submission",
+        post_id,
+        "SELECT s.id, s.title, f.name FROM submission s JOIN forum f ON f.id = s.forum_id WHERE s.id = ?",
+        lambda row: post_path(row[2], row[0], row[1]),
+    )
 
 
 def vote_comment(comment_id: str):
-    user = require_user()
-    check_csrf("token")
-    cid = id_from_path(comment_id, "comment")
-    row = (
-        get_db()
-        .execute(
-            "SELECT c.id, s.id, s.title, f.name FROM comment c JOIN submission s ON s.id ="
-            " c.submission_id JOIN forum f ON f.id = s.forum_id WHERE c.id = ?",
-            (cid,),
-        )
-        .fetchone()
+    return _vote(
+        "comment",
+        "comment",
+        comment_id,
+        "SELECT c.id, s.id, s.title, f.name FROM comment c JOIN submission s ON s.id = c.submission_id"
+        " JOIN forum f ON f.id = s.forum_id WHERE c.id = ?",
+        lambda row: f"{post_path(row[3], row[1], row[2])}#comment_{row[0]}",
     )
-    if row is None:
-        abort(404, description=f"comment {cid} does not exist")
-    back = safe_next(f"{post_path(row[3], row[1], row[2])}#comment_{cid}")  # decided before the write
-    _apply_vote("comment_vote", "comment", "comment_id", cid, user["id"], _choice())
-    return redirect(back)
