@@ -8,10 +8,40 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class SqliteDataSet:
+    """A site's generated SQLite data set: `<data dir>/<SITE>/seed<SEED>-n<count>-g<generator version>/<SITE>.sqlite`
+    (read-only, shared by every instance) beside the caches of the pictures its instances render from it (filled
+    lazily, atomic writes). A site's store module subclasses it with the count of what it generates."""
+
+    SITE: ClassVar[str]
+    root: Path
+    seed: int
+
+    @classmethod
+    def folder(cls, data_dir: Path, seed: int, count: int, version: str) -> Path:
+        return Path(data_dir) / cls.SITE / f"seed{seed}-n{count}-g{version}"
+
+    @property
+    def db(self) -> Path:
+        return self.root / f"{self.SITE}.sqlite"
+
+    def picture_cache(self, prefix: str) -> Path:
+        """A cache folder named for the renderer's code: a change to sites/imagery starts a fresh cache instead of
+        serving pictures drawn by the old code."""
+        from sites.imagery import renderer_version
+
+        return self.root / f"{prefix}-{renderer_version()}"
+
+    def exists(self) -> bool:
+        return self.db.is_file()
 
 
 def generate_once(target: Path, make: Callable[[], R]) -> R | None:
