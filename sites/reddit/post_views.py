@@ -18,6 +18,7 @@ from sites.reddit.schema import ranking
 from sites.reddit.web import (
     check_csrf,
     current_user,
+    forum_moderators,
     forum_row,
     get_db,
     id_from_path,
@@ -92,14 +93,7 @@ def _votes(table: str, post_id: int) -> dict[int, int]:
 def _forum_sidebar(forum_id: int):
     db = get_db()
     forum = db.execute("SELECT * FROM forum WHERE id = ?", (forum_id,)).fetchone()
-    mods = [
-        r[0]
-        for r in db.execute(
-            "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id"
-            " WHERE m.forum_id = ? ORDER BY u.username",
-            (forum_id,),
-        )
-    ]
+    mods = forum_moderators(forum_id)
     user = current_user()
     subscribed = (
         user is not None
