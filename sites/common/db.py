@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar, Self
 
 SPARE_WAIT_S = 120.0
 
@@ -45,6 +46,28 @@ def write_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+
+
+class PristineData:
+    """Read-only queries over a site's pristine database, for task authors (`with XData(path) as data: ...`); each
+    site's data module subclasses it with its queries."""
+
+    WHAT: ClassVar[str]  # the database's name in the error when it is missing ("forum")
+
+    def __init__(self, db_path: Path):
+        self.path = Path(db_path)
+        if not self.path.is_file():
+            raise FileNotFoundError(f"{self.WHAT} database {self.path} not found (run `make data`)")
+        self.conn: sqlite3.Connection = connect_readonly(self.path)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def install_copy(pristine: Path, live: Path) -> None:
