@@ -40,6 +40,8 @@ x-site: &site
     context: ..
     dockerfile: compose/Dockerfile
   restart: unless-stopped
+  # serve_site.py prepares the site as process 1 first: Docker's init passes a stop's SIGTERM on
+  init: true
   volumes:
     - embedded_data:/srv/data
   networks: [embedded]

@@ -6,14 +6,13 @@ import re
 import shutil
 import time
 
-from flask import abort, current_app, flash, redirect, render_template, request
+from flask import flash, redirect, render_template, request
 
 import sites.classifieds.web as web
 import sites.common.passwords as passwords
-from sites.common.sessions import begin_login, end_all_sessions, end_login, harness_login
+from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
-from sites.common.tokens import tokens_equal
-from sites.common.web import inserted_id
+from sites.common.web import inserted_id, reset_instance
 
 # Verified when the email has no account, so a wrong email costs as much time as a wrong password.
 _DECOY_HASH = passwords.hash_with_salt("no account has this password", "decoy-salt", passwords.STRONG_ITERATIONS)
@@ -135,23 +134,13 @@ def harness_session():
 def reset():
     """Restore the pristine database and remove this instance's uploads (token required)."""
     conf = web.conf()
-    token = request.form.get("token", "")
-    if not tokens_equal(token, conf.reset_token):
-        abort(403)
-    started = time.perf_counter()
-    try:
-        current_app.extensions["classifieds_db"].reset()
-    except RuntimeError as exc:
-        current_app.logger.error("reset failed: %s", exc)
-        return {"reset": False, "error": str(exc)}, 500
-    if conf.upload_dir.exists():
-        for entry in conf.upload_dir.iterdir():
-            if entry.is_dir():
-                shutil.rmtree(entry, ignore_errors=True)
-            else:
-                entry.unlink(missing_ok=True)
-    login_throttle().clear()
-    end_all_sessions()
-    elapsed = time.perf_counter() - started
-    current_app.logger.info("reset in %.1f ms", elapsed * 1000)
-    return {"reset": True, "seconds": elapsed}
+
+    def remove_uploads() -> None:
+        if conf.upload_dir.exists():
+            for entry in conf.upload_dir.iterdir():
+                if entry.is_dir():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink(missing_ok=True)
+
+    return reset_instance("classifieds", conf.reset_token, remove_uploads)

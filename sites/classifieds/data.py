@@ -12,11 +12,9 @@ usually do not say them.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
-from pathlib import Path
 
-from sites.common.db import connect_readonly, photo_filters
+from sites.common.db import PristineData, photo_filters
 from sites.config import Settings
 from sites.config import settings as load_settings
 
@@ -77,15 +75,8 @@ FILTERS = {
 }
 
 
-class ClassifiedsData:
-    def __init__(self, db_path: Path):
-        self.path = Path(db_path)
-        if not self.path.is_file():
-            raise FileNotFoundError(f"classifieds database {self.path} not found (run `make data`)")
-        self.conn: sqlite3.Connection = connect_readonly(self.path)
-
-    def close(self) -> None:
-        self.conn.close()
+class ClassifiedsData(PristineData):
+    WHAT = "classifieds"
 
     def official_category_ids(self) -> set[int]:
         """The category ids added for the official catalogue (above the site's own). Task builders pick from
@@ -93,12 +84,6 @@ class ClassifiedsData:
         from sites.classifieds.schema import CATEGORIES
 
         return {r[0] for r in self.conn.execute("SELECT id FROM category WHERE id > ?", (len(CATEGORIES),))}
-
-    def __enter__(self) -> ClassifiedsData:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     def _photos(self, item_id: int) -> tuple[Photo, ...]:
         rows = self.conn.execute("SELECT * FROM photo WHERE item_id = ? ORDER BY position, id", (item_id,))

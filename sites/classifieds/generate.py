@@ -11,14 +11,14 @@ buyer (or an agent) has to look at the photo.
 
 from __future__ import annotations
 
-import os
 import random
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from sites.classifieds.schema import CATEGORIES, LOCATIONS, SCHEMA, slugify
+from sites.common.datafiles import count_for_scale, new_database, seal, write_atomic
 from sites.common.official import classifieds_new_categories as official_categories
 from sites.common.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 
@@ -136,19 +136,8 @@ class GenerationResult:
 
 
 def listing_count(scale: str | int) -> int:
-    """Number of listings for a SCALE value: tiny, small, default, full, or an explicit number."""
-    if isinstance(scale, int):
-        count = scale
-    elif str(scale).strip().lower() in SCALES:
-        count = SCALES[str(scale).strip().lower()]
-    else:
-        try:
-            count = int(str(scale).strip())
-        except ValueError:
-            raise ValueError(f"SCALE={scale!r}: expected one of {', '.join(SCALES)} or a listing count") from None
-    if count < 20:
-        raise ValueError(f"SCALE={scale!r}: at least 20 listings are needed")
-    return count
+    """Number of listings for a SCALE value: tiny, small, default, full, or an explicit number (at least 20)."""
+    return count_for_scale(scale, SCALES, "listing")
 
 
 def _stamp(moment: datetime) -> str:
@@ -196,15 +185,8 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
     from sites.imagery import CATALOG
 
     path = Path(path)
-    if path.exists():
-        raise FileExistsError(f"{path} already exists; generate into a new file")
     rng = random.Random(seed)
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("PRAGMA journal_mode=OFF")
-        conn.execute("PRAGMA synchronous=OFF")
-        conn.executescript(SCHEMA)
-        conn.execute("BEGIN")
+    with new_database(path, SCHEMA) as conn:
         for idx, name in enumerate(CATEGORIES, start=1):
             conn.execute("INSERT INTO category(id, name, slug) VALUES (?, ?, ?)", (idx, name, slugify(name)))
         for idx, name in official_categories():  # the official ids above the site's own
@@ -272,11 +254,7 @@ def generate(path: Path, seed: int, listings: int) -> GenerationResult:
             conn, random.Random(f"measured-classifieds-{seed}"), listings + n_official, cities, n_users, counts
         )
         conn.execute("COMMIT")
-        conn.execute("INSERT INTO item_fts(item_fts) VALUES ('optimize')")
-        conn.execute("ANALYZE")
-        conn.execute("VACUUM")
-    finally:
-        conn.close()
+        seal(conn, "item_fts")
     return GenerationResult(path, listings + n_official + n_measured, n_users, counts.photos, counts.comments)
 
 
@@ -463,17 +441,6 @@ def _measured_listings(
 
 
 def generate_atomic(final: Path, seed: int, listings: int) -> GenerationResult:
-    """Generate into a temporary file next to `final`, then rename it into place."""
+    """Generate into a temporary file next to `final`, then rename it into place (read-only)."""
     final = Path(final)
-    final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-    if tmp.exists():
-        tmp.unlink()
-    try:
-        result = generate(tmp, seed, listings)
-        os.chmod(tmp, 0o444)  # the pristine database is shared read-only
-        os.replace(tmp, final)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return GenerationResult(final, result.listings, result.users, result.photos, result.comments)
+    return replace(write_atomic(final, lambda tmp: generate(tmp, seed, listings)), path=final)

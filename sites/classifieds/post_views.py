@@ -10,6 +10,7 @@ from flask import abort, flash, redirect, render_template, request
 import sites.classifieds.queries as queries
 import sites.classifieds.web as web
 import sites.common.photos as photo_files
+from sites.common.db import write_transaction
 from sites.common.web import inserted_id
 
 MAX_PHOTOS = 6
@@ -127,8 +128,7 @@ def add_post():
     if form.errors:
         return _form_page(form, status=400)
     conn = web.get_db()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(conn):
         cur = conn.execute(
             "INSERT INTO item(user_id, category_id, region_id, city_id, title, description, price_cents, pub_date)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -145,10 +145,6 @@ def add_post():
         )
         item_id = inserted_id(cur)
         rejected = _store_photos(item_id, 0)
-        conn.execute("COMMIT")
-    except Exception:
-        conn.execute("ROLLBACK")
-        raise
     flash("Your listing has been published.")
     for reason in rejected:
         flash(f"Photo not added: {reason}", "error")
@@ -180,8 +176,7 @@ def edit_post():
     if form.errors:
         return _form_page(form, listing, queries.photos(conn, listing["id"]), status=400)
     remove = {web.parse_int(v) for v in request.form.getlist("remove_photo")} - {None}
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(conn):
         conn.execute(
             "UPDATE item SET title = ?, description = ?, price_cents = ?, category_id = ?, region_id = ?,"
             " city_id = ? WHERE id = ?",
@@ -207,10 +202,6 @@ def edit_post():
             "SELECT COALESCE(MAX(position) + 1, 0) FROM photo WHERE item_id = ?", (listing["id"],)
         ).fetchone()[0]
         rejected = _store_photos(listing["id"], next_position)
-        conn.execute("COMMIT")
-    except Exception:
-        conn.execute("ROLLBACK")
-        raise
     _remove_upload_files(removed_files)
     flash("Your changes have been saved.")
     for reason in rejected:

@@ -11,23 +11,13 @@ from pathlib import Path
 from sites.common.launch import SqliteSite, live_options
 from sites.registry import HomepageCard, LoginSpec, SiteAccount, SiteSpec
 
-
-def _photo_render():
-    from sites.common.photos import PhotoRow, render_generated
-
-    return lambda row: render_generated(PhotoRow.from_row(row))
-
-
 STORE = SqliteSite(
     "classifieds",
-    store="sites.classifieds.store",
-    cache="photo_cache",
     reset_path="/index.php?page=reset",
     made=lambda r: f"{r.listings:,} listings, {r.users:,} users, {r.photos:,} photos, {r.comments:,} comments",
     size=lambda ds: f"{ds.listings:,} listings",
-    photo_key="classifieds/photos",
     photo_sql="SELECT * FROM photo WHERE upload_name IS NULL ORDER BY id",
-    photo_render=_photo_render,
+    photo_render="sites.common.photos:render_row",
     fresh=("uploads",),
 )
 

@@ -13,29 +13,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sites.classifieds.generate import GenerationResult, generate_atomic, listing_count
-from sites.common.datafiles import code_version, generate_once
+from sites.common.datafiles import SqliteDataSet, code_version, generate_once
 
 
 @dataclass(frozen=True)
-class DataSet:
-    root: Path
-    seed: int
+class DataSet(SqliteDataSet):
+    SITE = "classifieds"
     listings: int
 
     @property
-    def db(self) -> Path:
-        return self.root / "classifieds.sqlite"
-
-    @property
     def photo_cache(self) -> Path:
-        """Rendered photos, in a folder named for the renderer's code: a change to sites/imagery starts a
-        fresh cache instead of serving photos drawn by the old code."""
-        from sites.imagery import renderer_version
-
-        return self.root / f"photos-{renderer_version()}"
-
-    def exists(self) -> bool:
-        return self.db.is_file()
+        return self.picture_cache("photos")
 
 
 @functools.lru_cache(maxsize=1)
@@ -47,7 +35,7 @@ def generator_version() -> str:
 
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
     listings = listing_count(scale)
-    return DataSet(Path(data_dir) / "classifieds" / f"seed{seed}-n{listings}-g{generator_version()}", seed, listings)
+    return DataSet(DataSet.folder(data_dir, seed, listings, generator_version()), seed, listings)
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:

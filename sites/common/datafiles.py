@@ -1,13 +1,47 @@
-"""Generating a site's pristine data once, even when several processes find it missing at the same time."""
+"""Generating a site's pristine data once, even when several processes find it missing at the same time: the
+SCALE a data set is for, a new SQLite file written in one go, sealed and renamed into place read-only."""
 
 from __future__ import annotations
 
 import fcntl
-from collections.abc import Callable
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class SqliteDataSet:
+    """A site's generated SQLite data set: `<data dir>/<SITE>/seed<SEED>-n<count>-g<generator version>/<SITE>.sqlite`
+    (read-only, shared by every instance) beside the caches of the pictures its instances render from it (filled
+    lazily, atomic writes). A site's store module subclasses it with the count of what it generates."""
+
+    SITE: ClassVar[str]
+    root: Path
+    seed: int
+
+    @classmethod
+    def folder(cls, data_dir: Path, seed: int, count: int, version: str) -> Path:
+        return Path(data_dir) / cls.SITE / f"seed{seed}-n{count}-g{version}"
+
+    @property
+    def db(self) -> Path:
+        return self.root / f"{self.SITE}.sqlite"
+
+    def picture_cache(self, prefix: str) -> Path:
+        """A cache folder named for the renderer's code: a change to sites/imagery starts a fresh cache instead of
+        serving pictures drawn by the old code."""
+        from sites.imagery import renderer_version
+
+        return self.root / f"{prefix}-{renderer_version()}"
+
+    def exists(self) -> bool:
+        return self.db.is_file()
 
 
 def generate_once(target: Path, make: Callable[[], R]) -> R | None:
@@ -37,3 +71,62 @@ def code_version(*paths: Path, extra: bytes = b"") -> str:
         digest.update(Path(path).read_bytes())
     digest.update(extra)
     return digest.hexdigest()[:8]
+
+
+def count_for_scale(scale: str | int, scales: dict[str, int], noun: str, most: int | None = None) -> int:
+    """How many items (listings, posts, products) a SCALE value asks for: a name of `scales` (tiny, small, default,
+    full) or a number, at least 20 (and at most `most`); a ValueError naming SCALE otherwise."""
+    if isinstance(scale, int):
+        count = scale
+    elif str(scale).strip().lower() in scales:
+        count = scales[str(scale).strip().lower()]
+    else:
+        raw = str(scale).strip()
+        if not (raw.isascii() and raw.isdigit()):
+            raise ValueError(f"SCALE={scale!r}: expected one of {', '.join(scales)} or a {noun} count")
+        count = int(raw)
+    if count < 20:
+        raise ValueError(f"SCALE={scale!r}: at least 20 {noun}s are needed")
+    if most is not None and count > most:
+        raise ValueError(f"SCALE={scale!r}: at most {most} {noun}s")
+    return count
+
+
+@contextmanager
+def new_database(path: Path, schema: str) -> Iterator[sqlite3.Connection]:
+    """A connection to a new SQLite file at `path` (which must not exist) with `schema` created and a transaction
+    begun, for one bulk write without a journal or syncs; closed at the end. The writer commits, then `seal`s."""
+    if path.exists():
+        raise FileExistsError(f"{path} already exists; generate into a new file")
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("PRAGMA synchronous=OFF")
+        conn.executescript(schema)
+        conn.execute("BEGIN")
+        yield conn
+    finally:
+        conn.close()
+
+
+def seal(conn: sqlite3.Connection, fts_table: str) -> None:
+    """After the commit: merge the full-text index `fts_table`, gather the planner's statistics and VACUUM, so the
+    same rows inserted in the same order give a byte-identical file."""
+    conn.execute(f"INSERT INTO {fts_table}({fts_table}) VALUES ('optimize')")
+    conn.execute("ANALYZE")
+    conn.execute("VACUUM")
+
+
+def write_atomic(final: Path, write: Callable[[Path], R]) -> R:
+    """Run `write(tmp)` on a temporary file next to `final`, then make it read-only (the pristine data is shared)
+    and rename it into place; the temporary file never outlives the call."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    try:
+        result = write(tmp)
+        os.chmod(tmp, 0o444)
+        os.replace(tmp, final)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return result

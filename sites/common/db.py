@@ -14,8 +14,10 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar, Self
 
 SPARE_WAIT_S = 120.0
 
@@ -31,6 +33,41 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=15)
     conn.row_factory = sqlite3.Row
     return conn
+
+
+@contextmanager
+def write_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """The block as one write: BEGIN IMMEDIATE (the write lock at once, so two writers wait for each other instead
+    of failing half-way), COMMIT at its end, ROLLBACK when it raises (an abort() included)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+class PristineData:
+    """Read-only queries over a site's pristine database, for task authors (`with XData(path) as data: ...`); each
+    site's data module subclasses it with its queries."""
+
+    WHAT: ClassVar[str]  # the database's name in the error when it is missing ("forum")
+
+    def __init__(self, db_path: Path):
+        self.path = Path(db_path)
+        if not self.path.is_file():
+            raise FileNotFoundError(f"{self.WHAT} database {self.path} not found (run `make data`)")
+        self.conn: sqlite3.Connection = connect_readonly(self.path)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def install_copy(pristine: Path, live: Path) -> None:

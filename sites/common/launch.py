@@ -70,15 +70,24 @@ Scale = str | int  # a data set's scale: "default", "full" or a number of items
 @dataclass(frozen=True)
 class SqliteSite:
     name: str
-    store: str  # the module that generates and finds the data (ensure, dataset)
-    cache: str  # the data set's attribute (and the option) naming its shared cache of rendered pictures
-    reset_path: str  # where the site takes a POSTed reset token
     made: Callable[[Any], str]  # what a generation made, in words ("120 listings, ...")
     size: Callable[[Any], str]  # the size of a data set, in words ("5,000 listings")
-    photo_key: str  # the manifest's name of the photo sample ("<site>/photos")
     photo_sql: str  # the photo rows to sample, in order
-    photo_render: Callable[[], Callable[[Any], Any]]  # -> row -> PIL image (a function, to import the renderer late)
+    photo_render: str  # "module:function" drawing a photo row as a PIL image (imported when fingerprints are taken)
+    cache: str = "photo_cache"  # the data set's attribute (and the option) naming its shared cache of pictures
+    reset_path: str = "/__reset"  # where the site takes a POSTed reset token
+    photo_key: str = ""  # the manifest's name of the photo sample (default "<site>/photos")
     fresh: tuple[str, ...] = ()  # instance folders emptied at each start (uploads)
+
+    @property
+    def store(self) -> str:
+        """The module that generates and finds the data (ensure, dataset): the site package's `store`."""
+        return f"sites.{self.name}.store"
+
+    def _renderer(self) -> Callable[[Any], Any]:
+        module, _, function = self.photo_render.partition(":")
+        renderer: Callable[[Any], Any] = getattr(importlib.import_module(module), function)
+        return renderer
 
     def ensure(self, data_dir: Path, seed: int, scale: Scale) -> tuple[SiteDataSet, object | None]:
         """(the data set, what a generation made or None when the data was there already)."""
@@ -120,7 +129,9 @@ class SqliteSite:
         db = self.ensure(data_dir, seed, scale)[0].db
         return [
             Fingerprint(f"{self.name}/database", "sqlite", db),
-            Fingerprint(self.photo_key, "photos", db, photo_sql=self.photo_sql, render=self.photo_render()),
+            Fingerprint(
+                self.photo_key or f"{self.name}/photos", "photos", db, photo_sql=self.photo_sql, render=self._renderer()
+            ),
         ]
 
     def describe(self, data_dir: Path, seed: int, scale: Scale) -> tuple[bool, str]:

@@ -101,6 +101,11 @@ def render_generated(photo: PhotoRow, size: tuple[int, int] = FULL_SIZE) -> Imag
     return render_photo(spec, size=size, seed=photo.seed)
 
 
+def render_row(row: sqlite3.Row) -> Image.Image:
+    """The full-size picture of a generated photo's database row."""
+    return render_generated(PhotoRow.from_row(row))
+
+
 def generated_photo(photo: PhotoRow, cache: Path, thumb: bool) -> Path:
     """Path of the JPEG of a generated photo, rendering (and caching) it first if needed."""
     name = f"{photo.id}-{photo.seed}{'-t' if thumb else ''}.jpg"

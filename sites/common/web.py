@@ -1,4 +1,4 @@
-"""Request helpers every embedded Flask site shares: CSRF tokens, numeric parameters, formatting.
+"""Request helpers every embedded Flask site shares: CSRF tokens, numeric parameters, formatting, the reset route.
 
 Numeric parameters accept ASCII digits only (`'²'.isdigit()` is true in Python, and `int('²')` raises), with a
 length bound so a 30-digit number is a clear 400, never an overflow in SQLite (which stores 64-bit integers).
@@ -9,11 +9,14 @@ from __future__ import annotations
 import re
 import secrets
 import sqlite3
+import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from flask import abort, current_app, g, request, session
 
+from sites.common.sessions import end_all_sessions
+from sites.common.throttle import login_throttle
 from sites.common.tokens import tokens_equal
 
 MAX_INT_DIGITS = 12
@@ -139,3 +142,24 @@ def format_date(stamp: str) -> str:
         return datetime.strptime(stamp[:19], "%Y-%m-%d %H:%M:%S").strftime("%B %-d, %Y")
     except ValueError:
         return stamp
+
+
+def reset_instance(site: str, token: str, also: Callable[[], None] | None = None) -> tuple[dict[str, object], int]:
+    """What a site's POST reset route does: with the right token (a 403 otherwise), restore the pristine database,
+    run `also` (e.g. remove this instance's uploads), forget failed logins and end every session; the JSON
+    answer ({"reset": true, "seconds": ...}) and its status, a 500 naming the cause when the restore failed."""
+    if not tokens_equal(request.form.get("token", ""), token):
+        abort(403, description="wrong reset token")
+    started = time.perf_counter()
+    try:
+        current_app.extensions[f"{site}_db"].reset()
+    except RuntimeError as exc:
+        current_app.logger.error("reset failed: %s", exc)
+        return {"reset": False, "error": str(exc)}, 500
+    if also is not None:
+        also()
+    login_throttle().clear()
+    end_all_sessions()
+    elapsed = time.perf_counter() - started
+    current_app.logger.info("reset in %.1f ms", elapsed * 1000)
+    return {"reset": True, "seconds": elapsed}, 200

@@ -21,13 +21,7 @@ class RedditConfig(SiteConfig):  # the live and pristine databases, reset token 
     image_cache: Path  # shared cache of rendered pictures of image posts
 
 
-APP = SiteApp(
-    "reddit",
-    __name__,
-    static_url_path="/build",
-    max_upload=2 * 1024 * 1024,
-    folders=("image_cache",),
-)
+APP = SiteApp("reddit", __name__, static_url_path="/build", max_upload=2 * 1024 * 1024, folders=("image_cache",))
 
 
 def create_app(config: RedditConfig) -> Flask:

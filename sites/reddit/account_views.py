@@ -6,6 +6,7 @@ import re
 
 from flask import abort, flash, redirect, render_template, request
 
+from sites.common.db import write_transaction
 from sites.common.passwords import hash_new, verify
 from sites.common.sessions import begin_login, end_login, harness_login
 from sites.common.throttle import client_address, login_throttle
@@ -109,8 +110,7 @@ def _subscription(forum_name: str, subscribe: bool):
     forum = forum_row(forum_name)
     back = safe_next(f"/f/{forum['name']}")  # decided before the write
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         if subscribe:
             changed = db.execute(
                 "INSERT OR IGNORE INTO subscription(forum_id, user_id) VALUES (?, ?)", (forum["id"], user["id"])
@@ -120,10 +120,6 @@ def _subscription(forum_name: str, subscribe: bool):
                 "DELETE FROM subscription WHERE forum_id = ? AND user_id = ?", (forum["id"], user["id"])
             ).rowcount
         db.execute("UPDATE forum SET subscriber_count = subscriber_count + ? WHERE id = ?", (changed, forum["id"]))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     return redirect(back)
 
 
@@ -262,8 +258,7 @@ def compose(username: str):
         ), 400
     db = get_db()
     stamp = now_stamp()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         tid = db.execute(
             "INSERT INTO message_thread(sender_id, receiver_id, title, created_at) VALUES (?, ?, ?, ?)",
             (user["id"], receiver["id"], title, stamp),
@@ -272,10 +267,6 @@ def compose(username: str):
             "INSERT INTO message(thread_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)",
             (tid, user["id"], body, stamp),
         )
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     flash("Your message was sent.", "success")
     return redirect(f"/messages/thread/{tid}")
 

@@ -22,8 +22,8 @@ import sqlite3
 from datetime import datetime, timedelta
 
 from sites.imagery.forum_pictures import ForumPicture
-from sites.reddit.additions import add_image, add_user
-from sites.reddit.schema import STAMP, ranking
+from sites.reddit.additions import add_image_post
+from sites.reddit.schema import STAMP
 
 STREAM = "round5-r5-rda"
 
@@ -80,13 +80,5 @@ def add_posts(conn: sqlite3.Connection, posts: int) -> int:
     ]
     for forum, pic, title, body, created in plans:
         fid = conn.execute("SELECT id FROM forum WHERE name = ?", (forum,)).fetchone()[0]
-        author = add_user(conn, rng, password_hash, created - timedelta(days=rng.randint(30, 900)))
-        image_id = add_image(conn, rng, pic)
-        stamp = created.strftime(STAMP)
-        conn.execute(
-            "INSERT INTO submission(forum_id, user_id, title, url, body, image_id, created_at, last_active, upvotes,"
-            " downvotes, net_score, comment_count, ranking) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 1, 1, 0, 0, ?)",
-            (fid, author, title, body, image_id, stamp, stamp, ranking(stamp, 0)),
-        )
-        conn.execute("UPDATE forum SET submission_count = submission_count + 1 WHERE id = ?", (fid,))
+        add_image_post(conn, rng, password_hash, fid, pic, title, body, created)
     return len(plans)

@@ -11,10 +11,8 @@ from typing import Any
 from flask import abort, current_app, render_template, request, send_file
 
 import sites.reddit.queries as queries
-from sites.common.sessions import end_all_sessions
-from sites.common.throttle import login_throttle
-from sites.common.tokens import tokens_equal
-from sites.reddit.web import conf, current_user, forum_row, get_db
+from sites.common.web import reset_instance
+from sites.reddit.web import conf, current_user, forum_moderators, forum_row, get_db
 
 THUMB_SIZE = (140, 105)
 FULL_SIZE = (800, 600)
@@ -82,16 +80,7 @@ def _subscribed(forum) -> bool:
 
 
 def _moderators(forum) -> list[str]:
-    if forum is None:
-        return []
-    return [
-        r[0]
-        for r in get_db().execute(
-            "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id WHERE m.forum_id = ?"
-            " ORDER BY u.username",
-            (forum["id"],),
-        )
-    ]
+    return [] if forum is None else forum_moderators(forum["id"])
 
 
 def front(sort: str | None = None):
@@ -242,10 +231,4 @@ def healthz():
 
 
 def reset():
-    token = request.form.get("token", "")
-    if not tokens_equal(token, conf().reset_token):
-        abort(403, description="wrong reset token")
-    seconds = current_app.extensions["reddit_db"].reset()
-    login_throttle().clear()
-    end_all_sessions()
-    return {"ok": True, "seconds": round(seconds, 4)}
+    return reset_instance("reddit", conf().reset_token)

@@ -16,10 +16,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from sites.common.db import connect_readonly
+from sites.common.db import PristineData
 from sites.config import Settings
 from sites.config import settings as load_settings
 from sites.reddit.schema import slugify
@@ -125,15 +124,8 @@ POST_SQL = (
 POST_FILTERS = {"forum": "f.name = ?", "author": "u.username = ?", "style": "i.style = ?", "subject": "i.subject = ?"}
 
 
-class RedditData:
-    def __init__(self, db_path: Path):
-        self.path = Path(db_path)
-        if not self.path.is_file():
-            raise FileNotFoundError(f"forum database {self.path} not found (run `make data`)")
-        self.conn: sqlite3.Connection = connect_readonly(self.path)
-
-    def close(self) -> None:
-        self.conn.close()
+class RedditData(PristineData):
+    WHAT = "forum"
 
     def official_forum_names(self) -> set[str]:
         """The forums added for the official catalogue (sites/reddit/official_forums.py) that this database has.
@@ -142,12 +134,6 @@ class RedditData:
 
         names = {spec.name for spec in missing_forums()}
         return {r[0] for r in self.conn.execute("SELECT name FROM forum") if r[0] in names}
-
-    def __enter__(self) -> RedditData:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     # ---- posts -------------------------------------------------------------------------------------
 

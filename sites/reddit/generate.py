@@ -9,13 +9,13 @@ post count give a byte-identical database file. Image posts record what their pi
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from sites.common.datafiles import count_for_scale, new_database, seal, write_atomic
 from sites.common.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 from sites.reddit.content import BODY_LINES, COMMENTS, FORUMS, REPLIES, USER_WORDS_A, USER_WORDS_B
 from sites.reddit.schema import SCHEMA, STAMP, ranking
@@ -40,18 +40,7 @@ class GenerationResult:
 
 def post_count(scale: str | int) -> int:
     """Number of posts for a SCALE value: tiny, small, default, full, or an explicit number (at least 20)."""
-    if isinstance(scale, int):
-        count = scale
-    elif str(scale).strip().lower() in SCALES:
-        count = SCALES[str(scale).strip().lower()]
-    else:
-        raw = str(scale).strip()
-        if not (raw.isascii() and raw.isdigit()):
-            raise ValueError(f"SCALE={scale!r}: expected one of {', '.join(SCALES)} or a post count")
-        count = int(raw)
-    if count < 20:
-        raise ValueError(f"SCALE={scale!r}: at least 20 posts are needed for the forum")
-    return count
+    return count_for_scale(scale, SCALES, "post")
 
 
 def _stamp(moment: datetime) -> str:
@@ -92,22 +81,10 @@ def _forum(conn: sqlite3.Connection, rng: random.Random, fid: int, spec, n_users
 def generate(path: Path, seed: int, posts: int) -> GenerationResult:
     """Write a new database at `path` (which must not exist)."""
     path = Path(path)
-    if path.exists():
-        raise FileExistsError(f"{path} already exists; generate into a new file")
-    rng = random.Random(seed)
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("PRAGMA journal_mode=OFF")
-        conn.execute("PRAGMA synchronous=OFF")
-        conn.executescript(SCHEMA)
-        conn.execute("BEGIN")
-        counts = _fill(conn, rng, posts)
+    with new_database(path, SCHEMA) as conn:
+        counts = _fill(conn, random.Random(seed), posts)
         conn.execute("COMMIT")
-        conn.execute("INSERT INTO submission_fts(submission_fts) VALUES ('optimize')")
-        conn.execute("ANALYZE")
-        conn.execute("VACUUM")
-    finally:
-        conn.close()
+        seal(conn, "submission_fts")
     return GenerationResult(path, posts, *counts)
 
 
@@ -374,15 +351,4 @@ def _messages(conn: sqlite3.Connection, rng: random.Random, n_users: int, posts:
 def generate_atomic(final: Path, seed: int, posts: int) -> GenerationResult:
     """Generate into a temporary file next to `final`, then rename it into place (read-only)."""
     final = Path(final)
-    final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-    if tmp.exists():
-        tmp.unlink()
-    try:
-        result = generate(tmp, seed, posts)
-        os.chmod(tmp, 0o444)
-        os.replace(tmp, final)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return GenerationResult(final, result.posts, result.users, result.comments, result.images)
+    return replace(write_atomic(final, lambda tmp: generate(tmp, seed, posts)), path=final)

@@ -4,17 +4,21 @@ comments, and votes on both (toggling)."""
 from __future__ import annotations
 
 import re
+import sqlite3
+from collections.abc import Callable
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 from flask import abort, flash, redirect, render_template, request
 
+from sites.common.db import write_transaction
 from sites.common.web import inserted_id
 from sites.reddit.queries import LISTING_SQL
 from sites.reddit.schema import ranking
 from sites.reddit.web import (
     check_csrf,
     current_user,
+    forum_moderators,
     forum_row,
     get_db,
     id_from_path,
@@ -89,14 +93,7 @@ def _votes(table: str, post_id: int) -> dict[int, int]:
 def _forum_sidebar(forum_id: int):
     db = get_db()
     forum = db.execute("SELECT * FROM forum WHERE id = ?", (forum_id,)).fetchone()
-    mods = [
-        r[0]
-        for r in db.execute(
-            "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id"
-            " WHERE m.forum_id = ? ORDER BY u.username",
-            (forum_id,),
-        )
-    ]
+    mods = forum_moderators(forum_id)
     user = current_user()
     subscribed = (
         user is not None
@@ -195,8 +192,7 @@ def submit(forum_name: str | None = None):
         return render_template("submit.html", forums=_forums(), values=values, errors=errors, editing=None), 400
     db = get_db()
     stamp = now_stamp()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         cur = db.execute(
             "INSERT INTO submission(forum_id, user_id, title, url, body, created_at, last_active, upvotes, downvotes,"
             " net_score, comment_count, ranking) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, 1, 0, ?)",
@@ -216,10 +212,6 @@ def submit(forum_name: str | None = None):
             "INSERT INTO submission_vote(submission_id, user_id, choice) VALUES (?, ?, 1)", (post_id, user["id"])
         )
         db.execute("UPDATE forum SET submission_count = submission_count + 1 WHERE id = ?", (forum["id"],))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     return redirect(post_path(forum["name"], post_id, values["title"]))
 
 
@@ -256,14 +248,9 @@ def delete(forum_name: str, post_id: str):
     _user, post = _own_post(forum_name, post_id)
     check_csrf("token")
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         db.execute("DELETE FROM submission WHERE id = ?", (post["id"],))
         db.execute("UPDATE forum SET submission_count = submission_count - 1 WHERE name = ?", (post["forum"],))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     flash("The post was deleted.", "success")
     return redirect(f"/f/{post['forum']}")
 
@@ -298,8 +285,7 @@ def comment(forum_name: str, post_id: str, parent_id: str | None = None):
     if error:
         abort(400, description=error)
     stamp = now_stamp()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         cur = db.execute(
             "INSERT INTO comment(submission_id, parent_id, user_id, body, created_at, upvotes, downvotes,"
             " net_score) VALUES (?, ?, ?, ?, ?, 1, 0, 1)",
@@ -311,10 +297,6 @@ def comment(forum_name: str, post_id: str, parent_id: str | None = None):
         db.execute(
             "UPDATE submission SET comment_count = comment_count + 1, last_active = ? WHERE id = ?", (stamp, post["id"])
         )
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     return redirect(f"{back}#comment_{cur.lastrowid}")
 
 
@@ -349,8 +331,7 @@ def comment_delete(forum_name: str, post_id: str, comment_id: str):
     post, row = _own_comment(forum_name, post_id, comment_id)
     check_csrf("token")
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         removed = (
             1
             + db.execute(
@@ -363,10 +344,6 @@ def comment_delete(forum_name: str, post_id: str, comment_id: str):
         db.execute(
             "UPDATE submission SET comment_count = max(0, comment_count - ?) WHERE id = ?", (removed, post["id"])
         )
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     flash("The comment was deleted.", "success")
     return redirect(post_path(post["forum"], post["id"], post["title"]))
 
@@ -381,10 +358,11 @@ def _choice() -> int:
     return int(raw)
 
 
-def _apply_vote(table: str, target: str, column: str, item_id: int, user_id: int, choice: int) -> None:
+def _apply_vote(target: str, item_id: int, user_id: int, choice: int) -> None:
+    """Set the user's vote on a submission or comment (in `<target>_vote`) and the target's counts and ranking."""
+    table, column = f"{target}_vote", f"{target}_id"
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         old = db.execute(
             f"SELECT choice FROM {table} WHERE {column} = ? AND user_id = ?", (item_id, user_id)
         ).fetchone()
@@ -408,45 +386,38 @@ def _apply_vote(table: str, target: str, column: str, item_id: int, user_id: int
             if target == "submission":
                 row = db.execute("SELECT created_at, net_score FROM submission WHERE id = ?", (item_id,)).fetchone()
                 db.execute("UPDATE submission SET ranking = ? WHERE id = ?", (ranking(row[0], row[1]), item_id))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+
+
+def _vote(kind: str, target: str, raw_id: str, sql: str, back: Callable[[sqlite3.Row], str]):
+    """Record the signed-in user's vote on the `target` row (a post is a submission) named by `raw_id`; `sql` finds
+    it with what `back` needs for the page to return to."""
+    user = require_user()
+    check_csrf("token")
+    item_id = id_from_path(raw_id, kind)
+    row = get_db().execute(sql, (item_id,)).fetchone()
+    if row is None:
+        abort(404, description=f"{kind} {item_id} does not exist")
+    page = safe_next(back(row))  # decided before the write
+    _apply_vote(target, item_id, user["id"], _choice())
+    return redirect(page)
 
 
 def vote_submission(post_id: str):
-    user = require_user()
-    check_csrf("token")
-    sid = id_from_path(post_id, "post")
-    row = (
-        get_db()
-        .execute(
-            "SELECT s.id, s.title, f.name FROM submission s JOIN forum f ON f.id = s.forum_id WHERE s.id = ?", (sid,)
-        )
-        .fetchone()
+    return _vote(
+        "post",
+        "submission",
+        post_id,
+        "SELECT s.id, s.title, f.name FROM submission s JOIN forum f ON f.id = s.forum_id WHERE s.id = ?",
+        lambda row: post_path(row[2], row[0], row[1]),
     )
-    if row is None:
-        abort(404, description=f"post {sid} does not exist")
-    back = safe_next(post_path(row[2], row[0], row[1]))  # decided before the write
-    _apply_vote("submission_vote", "submission", "submission_id", sid, user["id"], _choice())
-    return redirect(back)
 
 
 def vote_comment(comment_id: str):
-    user = require_user()
-    check_csrf("token")
-    cid = id_from_path(comment_id, "comment")
-    row = (
-        get_db()
-        .execute(
-            "SELECT c.id, s.id, s.title, f.name FROM comment c JOIN submission s ON s.id ="
-            " c.submission_id JOIN forum f ON f.id = s.forum_id WHERE c.id = ?",
-            (cid,),
-        )
-        .fetchone()
+    return _vote(
+        "comment",
+        "comment",
+        comment_id,
+        "SELECT c.id, s.id, s.title, f.name FROM comment c JOIN submission s ON s.id = c.submission_id"
+        " JOIN forum f ON f.id = s.forum_id WHERE c.id = ?",
+        lambda row: f"{post_path(row[3], row[1], row[2])}#comment_{row[0]}",
     )
-    if row is None:
-        abort(404, description=f"comment {cid} does not exist")
-    back = safe_next(f"{post_path(row[3], row[1], row[2])}#comment_{cid}")  # decided before the write
-    _apply_vote("comment_vote", "comment", "comment_id", cid, user["id"], _choice())
-    return redirect(back)

@@ -11,23 +11,14 @@ from pathlib import Path
 from sites.common.launch import SqliteSite, live_options
 from sites.registry import HomepageCard, LoginSpec, SiteAccount, SiteSpec
 
-
-def _photo_render():
-    from sites.reddit.browse_views import render_image_row
-
-    return render_image_row
-
-
 STORE = SqliteSite(
     "reddit",
-    store="sites.reddit.store",
     cache="image_cache",
-    reset_path="/__reset",
     made=lambda r: f"{r.posts:,} posts ({r.images:,} with images), {r.comments:,} comments, {r.users:,} users",
     size=lambda ds: f"{ds.posts:,} posts",
     photo_key="reddit/pictures",
     photo_sql="SELECT * FROM image ORDER BY id",
-    photo_render=_photo_render,
+    photo_render="sites.reddit.browse_views:render_image_row",
 )
 
 

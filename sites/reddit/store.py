@@ -11,28 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.datafiles import code_version, generate_once
+from sites.common.datafiles import SqliteDataSet, code_version, generate_once
 from sites.reddit.generate import GenerationResult, generate_atomic, post_count
 
 
 @dataclass(frozen=True)
-class DataSet:
-    root: Path
-    seed: int
+class DataSet(SqliteDataSet):
+    SITE = "reddit"
     posts: int
 
     @property
-    def db(self) -> Path:
-        return self.root / "reddit.sqlite"
-
-    @property
     def image_cache(self) -> Path:
-        from sites.imagery import renderer_version
-
-        return self.root / f"images-{renderer_version()}"
-
-    def exists(self) -> bool:
-        return self.db.is_file()
+        return self.picture_cache("images")
 
 
 def generator_version() -> str:
@@ -56,7 +46,7 @@ def generator_version() -> str:
 
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
     posts = post_count(scale)
-    return DataSet(Path(data_dir) / "reddit" / f"seed{seed}-n{posts}-g{generator_version()}", seed, posts)
+    return DataSet(DataSet.folder(data_dir, seed, posts, generator_version()), seed, posts)
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:

@@ -42,6 +42,12 @@ def require_user() -> sqlite3.Row:
     return user
 
 
+def forum_moderators(forum_id: int) -> list[str]:
+    """The usernames of a forum's moderators, alphabetically (its sidebar lists them)."""
+    sql = "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id WHERE m.forum_id = ? ORDER BY u.username"
+    return [r[0] for r in get_db().execute(sql, (forum_id,))]
+
+
 def subscription_names() -> list[str]:
     """Names of the forums the logged-in user subscribes to (the front page's sidebar lists them)."""
     user = current_user()

@@ -23,11 +23,7 @@ class ShoppingConfig(SiteConfig):  # the live and pristine databases, reset toke
 
 
 APP = SiteApp(
-    "shopping",
-    __name__,
-    static_url_path="/static/frontend/Luma",
-    max_upload=1024 * 1024,
-    user_key="customer_id",
+    "shopping", __name__, static_url_path="/static/frontend/Luma", max_upload=1024 * 1024, user_key="customer_id"
 )
 
 

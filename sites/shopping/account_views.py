@@ -189,27 +189,26 @@ def edit_post():
     return redirect("/customer/account/")
 
 
-def address_book():
+def _owned(table: str, raw: str):
+    """The signed-in customer's own row of `table` (an address, an order) with the id `raw`; 404 for any other."""
     c = web.require_customer()
-    return render_template("account/address_book.html", c=c, addresses=_addresses(c["id"]))
-
-
-def _own_address(raw: str):
-    c = web.require_customer()
-    aid = web.parse_int(raw)
-    row = (
-        web.get_db().execute("SELECT * FROM address WHERE id = ? AND customer_id = ?", (aid, c["id"])).fetchone()
-        if aid is not None
-        else None
-    )
+    row_id = web.parse_int(raw)
+    conn = web.get_db()
+    sql = f"SELECT * FROM {table} WHERE id = ? AND customer_id = ?"
+    row = conn.execute(sql, (row_id, c["id"])).fetchone() if row_id is not None else None
     if row is None:
         abort(404)
     return row
 
 
+def address_book():
+    c = web.require_customer()
+    return render_template("account/address_book.html", c=c, addresses=_addresses(c["id"]))
+
+
 def address_form(address_id: str | None = None):
     c = web.require_customer()
-    row = _own_address(address_id) if address_id is not None else None
+    row = _owned("address", address_id) if address_id is not None else None
     form = dict(row) if row else {"firstname": c["firstname"], "lastname": c["lastname"], "country": "United States"}
     return render_template(
         "account/address_edit.html",
@@ -224,7 +223,7 @@ def address_form(address_id: str | None = None):
 def address_save(address_id: str | None = None):
     c = web.require_customer()
     web.check_form_key()
-    row = _own_address(address_id) if address_id is not None else None
+    row = _owned("address", address_id) if address_id is not None else None
     values, errors = cart_views.validate_address(request.form)
     if errors:
         return render_template(
@@ -263,7 +262,7 @@ def address_save(address_id: str | None = None):
 
 def address_delete():
     web.check_form_key()
-    row = _own_address(request.form.get("id", ""))
+    row = _owned("address", request.form.get("id", ""))
     if row["default_billing"] or row["default_shipping"]:
         abort(400, description="The default billing or shipping address cannot be deleted.")
     web.get_db().execute("DELETE FROM address WHERE id = ?", (row["id"],))
@@ -272,45 +271,12 @@ def address_delete():
 
 
 def order_history():
-    c = web.require_customer()
-    limit = web.int_arg("limit") or ORDERS_PER_PAGE[0]
-    if limit not in ORDERS_PER_PAGE:
-        limit = ORDERS_PER_PAGE[0]
-    page = web.int_arg("p", minimum=1) or 1
-    conn = web.get_db()
-    total = conn.execute("SELECT COUNT(*) FROM sales_order WHERE customer_id = ?", (c["id"],)).fetchone()[0]
-    last_page = max(1, -(-total // limit))
-    page = min(page, last_page)
-    orders = conn.execute(
-        "SELECT * FROM sales_order WHERE customer_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
-        (c["id"], limit, (page - 1) * limit),
-    ).fetchall()
-    return render_template(
-        "account/orders.html",
-        orders=orders,
-        total=total,
-        page=page,
-        last_page=last_page,
-        limit=limit,
-        limits=ORDERS_PER_PAGE,
-    )
-
-
-def _own_order(raw: str):
-    c = web.require_customer()
-    oid = web.parse_int(raw)
-    row = (
-        web.get_db().execute("SELECT * FROM sales_order WHERE id = ? AND customer_id = ?", (oid, c["id"])).fetchone()
-        if oid is not None
-        else None
-    )
-    if row is None:
-        abort(404)
-    return row
+    orders, pager = web.customer_page("sales_order", "*", "id DESC", ORDERS_PER_PAGE)
+    return render_template("account/orders.html", orders=orders, **pager)
 
 
 def order_view(order_id: str):
-    order = _own_order(order_id)
+    order = _owned("sales_order", order_id)
     items = [
         dict(r, options=json.loads(r["options"]))
         for r in web.get_db().execute("SELECT * FROM order_item WHERE order_id = ? ORDER BY id", (order["id"],))
@@ -320,7 +286,7 @@ def order_view(order_id: str):
 
 def reorder(order_id: str):
     web.check_form_key()
-    order = _own_order(order_id)
+    order = _owned("sales_order", order_id)
     conn = web.get_db()
     owner = web.cart_owner(create=True)
     for item in conn.execute("SELECT * FROM order_item WHERE order_id = ? ORDER BY id", (order["id"],)).fetchall():

@@ -10,6 +10,7 @@ from flask import abort, flash, redirect, render_template, request, session
 
 import sites.shopping.catalog_views as catalog_views
 import sites.shopping.web as web
+from sites.common.db import write_transaction
 from sites.shopping.generate import FLAT_RATE_CENTS
 
 MAX_QTY = 10_000
@@ -208,8 +209,7 @@ def place_order():
         values["country"],
         values["telephone"],
     )
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(conn):
         next_id = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM sales_order").fetchone()[0]
         conn.execute(
             "INSERT INTO sales_order VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, 'Flat Rate - Fixed', ?, ?, ?,"
@@ -235,10 +235,6 @@ def place_order():
                 (next_id, p["id"], p["sku"], p["name"], p["final_cents"], line["qty"], json.dumps(line["options"])),
             )
         conn.execute("DELETE FROM cart_item WHERE owner = ?", (web.cart_owner(),))
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     session["last_order"] = next_id
     return redirect("/checkout/onepage/success/")
 

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import time
 from urllib.parse import urlencode
 
 from flask import abort, current_app, render_template, request, send_file
 
 import sites.shopping.queries as queries
 import sites.shopping.web as web
-from sites.common.sessions import end_all_sessions
-from sites.common.throttle import login_throttle
-from sites.common.tokens import tokens_equal
+from sites.common.web import reset_instance
 
 
 def healthz():
@@ -22,18 +19,7 @@ def healthz():
 
 
 def reset():
-    token = request.form.get("token", "")
-    if not tokens_equal(token, web.conf().reset_token):
-        abort(403)
-    started = time.perf_counter()
-    try:
-        current_app.extensions["shopping_db"].reset()
-    except RuntimeError as exc:
-        current_app.logger.error("reset failed: %s", exc)
-        return {"reset": False, "error": str(exc)}, 500
-    login_throttle().clear()
-    end_all_sessions()
-    return {"reset": True, "seconds": time.perf_counter() - started}
+    return reset_instance("shopping", web.conf().reset_token)
 
 
 def photo(photo_id: str, thumb: bool = False):

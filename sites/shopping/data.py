@@ -14,11 +14,10 @@ name and description leave them out.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.db import connect_readonly, photo_filters
+from sites.common.db import PristineData, photo_filters
 from sites.config import Settings
 from sites.config import settings as load_settings
 from sites.shopping.generate import CUSTOMER
@@ -135,16 +134,12 @@ PHOTO_FILTERS = {
 }
 
 
-class ShoppingData:
-    def __init__(self, db_path: Path):
-        self.path = Path(db_path)
-        if not self.path.is_file():
-            raise FileNotFoundError(f"shopping database {self.path} not found (run `make data`)")
-        self.conn: sqlite3.Connection = connect_readonly(self.path)
-        self._products: dict[int, Product] = {}  # read-only data: each product is read once
+class ShoppingData(PristineData):
+    WHAT = "shopping"
 
-    def close(self) -> None:
-        self.conn.close()
+    def __init__(self, db_path: Path):
+        super().__init__(db_path)
+        self._products: dict[int, Product] = {}  # read-only data: each product is read once
 
     def official_category_ids(self) -> set[int]:
         """Categories added for the official catalogue (the paths the generated tree lacks, see
@@ -176,12 +171,6 @@ class ShoppingData:
             if extra
             else set()
         )
-
-    def __enter__(self) -> ShoppingData:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     def product(self, pid: int) -> Product:
         known = self._products.get(pid)

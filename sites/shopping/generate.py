@@ -8,14 +8,14 @@ final VACUUM: the same seed and product count give a byte-identical file. Photos
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import sites.shopping.wording as W
+from sites.common.datafiles import count_for_scale, new_database, seal, write_atomic
 from sites.common.passwords import SELLER_ITERATIONS, STRONG_ITERATIONS, hash_with_salt
 from sites.shopping.cereal_boxes_r5sp import add_cereal_boxes, leave_out_of_search
 from sites.shopping.departments import APPAREL_SIZES, SHOE_SIZES, TREE, parse_leaf, slugify
@@ -64,14 +64,8 @@ class GenerationResult:
 
 
 def product_count(scale: str | int) -> int:
-    if isinstance(scale, int) or str(scale).isdigit():
-        n = int(scale)
-        if not 20 <= n <= 500_000:
-            raise ValueError(f"SCALE={scale}: the shopping product count must be 20..500000")
-        return n
-    if scale not in SCALES:
-        raise ValueError(f"SCALE={scale!r}: use one of {', '.join(SCALES)} or a product count")
-    return SCALES[scale]
+    """Number of products for a SCALE value: tiny, small, default, full, or an explicit number (20 to 500,000)."""
+    return count_for_scale(scale, SCALES, "product", most=500_000)
 
 
 def _stamp(when: datetime) -> str:
@@ -138,14 +132,7 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
 
     rng = random.Random(seed)
     path = Path(path)
-    if path.exists():
-        path.unlink()
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("PRAGMA journal_mode = OFF")
-        conn.execute("PRAGMA synchronous = OFF")
-        conn.executescript(SCHEMA)
-        conn.execute("BEGIN")
+    with new_database(path, SCHEMA) as conn:
         leaves = _categories(conn)
         n_categories = conn.execute("SELECT COUNT(*) FROM category").fetchone()[0]
 
@@ -329,11 +316,7 @@ def generate(path: Path, seed: int, products: int) -> GenerationResult:
         conn.execute("COMMIT")
         conn.execute("INSERT INTO product_fts(product_fts) VALUES ('rebuild')")
         leave_out_of_search(conn)  # round 5 (r5-sp): the cereal boxes move no search ranking (bm25 statistics)
-        conn.execute("INSERT INTO product_fts(product_fts) VALUES ('optimize')")
-        conn.execute("ANALYZE")
-        conn.execute("VACUUM")
-    finally:
-        conn.close()
+        seal(conn, "product_fts")
     return GenerationResult(
         path, products + n_official, n_categories, rows.n_photos, rows.n_reviews, len(customers), len(orders)
     )
@@ -518,15 +501,4 @@ def _flush(conn, product_rows, pc_rows, attr_rows, opt_rows, photo_rows, review_
 def generate_atomic(final: Path, seed: int, products: int) -> GenerationResult:
     """Generate into a temporary file next to `final`, then rename it into place (read-only)."""
     final = Path(final)
-    final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-    try:
-        result = generate(tmp, seed, products)
-        os.chmod(tmp, 0o444)
-        os.replace(tmp, final)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return GenerationResult(
-        final, *[getattr(result, f) for f in ("products", "categories", "photos", "reviews", "customers", "orders")]
-    )
+    return replace(write_atomic(final, lambda tmp: generate(tmp, seed, products)), path=final)

@@ -14,25 +14,11 @@ WISHLIST_LIMITS = (10, 20, 50)
 
 
 def wishlist():
-    c = web.require_customer()
-    limit = web.int_arg("limit") or WISHLIST_LIMITS[0]
-    if limit not in WISHLIST_LIMITS:
-        limit = WISHLIST_LIMITS[0]
-    page = web.int_arg("p", minimum=1) or 1
-    conn = web.get_db()
-    total = conn.execute("SELECT COUNT(*) FROM wishlist_item WHERE customer_id = ?", (c["id"],)).fetchone()[0]
-    last_page = max(1, -(-total // limit))
-    page = min(page, last_page)
-    rows = conn.execute(
-        "SELECT id, product_id FROM wishlist_item WHERE customer_id = ? ORDER BY id LIMIT ? OFFSET ?",
-        (c["id"], limit, (page - 1) * limit),
-    ).fetchall()
+    rows, pager = web.customer_page("wishlist_item", "id, product_id", "id", WISHLIST_LIMITS)
     cards = catalog_views._cards([r["product_id"] for r in rows])
     for card, row in zip(cards, rows, strict=False):
         card["item_id"] = row["id"]
-    return render_template(
-        "wishlist.html", items=cards, total=total, page=page, last_page=last_page, limit=limit, limits=WISHLIST_LIMITS
-    )
+    return render_template("wishlist.html", items=cards, **pager)
 
 
 def wishlist_add():

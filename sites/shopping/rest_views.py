@@ -3,24 +3,31 @@ token (the site's reset token): the newest orders of a customer, a product by SK
 
 from __future__ import annotations
 
-from flask import jsonify, request
+from flask import abort, jsonify, request
 
 import sites.shopping.web as web
 from sites.common.tokens import tokens_equal
 
 
-def _authorised() -> bool:
+def _authorise() -> None:
+    """Magento's 401 (as JSON: the site's error handler answers /rest/ paths so) unless the request carries the
+    bearer token."""
     sent = request.headers.get("Authorization", "")
-    return sent.startswith("Bearer ") and tokens_equal(sent[7:], web.conf().reset_token)
+    if not (sent.startswith("Bearer ") and tokens_equal(sent[7:], web.conf().reset_token)):
+        abort(401, description="The consumer isn't authorized to access %resources.")
 
 
-def _error(code: int, message: str):
-    return jsonify({"message": message}), code
+def _product(sku: str):
+    """The product with this SKU, for an authorised request; Magento's 404 when there is none."""
+    _authorise()
+    row = web.get_db().execute("SELECT * FROM product WHERE sku = ?", (sku,)).fetchone()
+    if row is None:
+        abort(404, description="The product that was requested doesn't exist. Verify the product and try again.")
+    return row
 
 
 def orders():
-    if not _authorised():
-        return _error(401, "The consumer isn't authorized to access %resources.")
+    _authorise()
     args = request.args
     email = None
     for i in range(5):
@@ -52,16 +59,8 @@ def orders():
     return jsonify({"items": items, "total_count": len(items)})
 
 
-def _product(sku: str):
-    return web.get_db().execute("SELECT * FROM product WHERE sku = ?", (sku,)).fetchone()
-
-
 def product(sku: str):
-    if not _authorised():
-        return _error(401, "The consumer isn't authorized to access %resources.")
     row = _product(sku)
-    if row is None:
-        return _error(404, "The product that was requested doesn't exist. Verify the product and try again.")
     return jsonify(
         {
             "id": row["id"],
@@ -74,11 +73,7 @@ def product(sku: str):
 
 
 def reviews(sku: str):
-    if not _authorised():
-        return _error(401, "The consumer isn't authorized to access %resources.")
     row = _product(sku)
-    if row is None:
-        return _error(404, "The product that was requested doesn't exist. Verify the product and try again.")
     rows = web.get_db().execute("SELECT * FROM review WHERE product_id = ? ORDER BY created_at, id", (row["id"],))
     return jsonify(
         [

@@ -15,7 +15,8 @@ CREATE TABLE product (
     category_id INTEGER NOT NULL REFERENCES category(id), kind TEXT NOT NULL, option_kind TEXT NOT NULL,
     price_cents INTEGER NOT NULL, special_cents INTEGER, final_cents INTEGER NOT NULL,
     short_description TEXT NOT NULL, description TEXT NOT NULL, created_at TEXT NOT NULL,
-    review_count INTEGER NOT NULL DEFAULT 0, rating_sum INTEGER NOT NULL DEFAULT 0, featured INTEGER NOT NULL DEFAULT 0);
+    review_count INTEGER NOT NULL DEFAULT 0, rating_sum INTEGER NOT NULL DEFAULT 0,\
+ featured INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX product_featured ON product(featured, id);
 
 CREATE TABLE product_category (
@@ -90,4 +91,4 @@ CREATE TABLE cart_item (
     id INTEGER PRIMARY KEY, owner TEXT NOT NULL, product_id INTEGER NOT NULL REFERENCES product(id),
     qty INTEGER NOT NULL, options TEXT NOT NULL);  -- owner: 'c<customer id>' or 's<session token>'
 CREATE INDEX cart_owner ON cart_item(owner, id);
-"""  # noqa: E501
+"""

@@ -11,26 +11,15 @@ from pathlib import Path
 from sites.common.launch import SqliteSite, live_options
 from sites.registry import HomepageCard, LoginSpec, SiteSpec
 
-
-def _photo_render():
-    from sites.shopping.photos import render
-
-    return render
-
-
 STORE = SqliteSite(
     "shopping",
-    store="sites.shopping.store",
-    cache="photo_cache",
-    reset_path="/__reset",
     made=lambda r: (
         f"{r.products:,} products in {r.categories} categories, {r.photos:,} photos, {r.reviews:,} reviews, "
         f"{r.orders:,} orders"
     ),
     size=lambda ds: f"{ds.products:,} products",
-    photo_key="shopping/photos",
     photo_sql="SELECT * FROM photo ORDER BY id",
-    photo_render=_photo_render,
+    photo_render="sites.shopping.photos:render",
 )
 
 

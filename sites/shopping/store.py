@@ -12,28 +12,18 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.datafiles import code_version, generate_once
+from sites.common.datafiles import SqliteDataSet, code_version, generate_once
 from sites.shopping.generate import GenerationResult, generate_atomic, product_count
 
 
 @dataclass(frozen=True)
-class DataSet:
-    root: Path
-    seed: int
+class DataSet(SqliteDataSet):
+    SITE = "shopping"
     products: int
 
     @property
-    def db(self) -> Path:
-        return self.root / "shopping.sqlite"
-
-    @property
     def photo_cache(self) -> Path:
-        from sites.imagery import renderer_version
-
-        return self.root / f"photos-{renderer_version()}"
-
-    def exists(self) -> bool:
-        return self.db.is_file()
+        return self.picture_cache("photos")
 
 
 @functools.lru_cache(maxsize=1)
@@ -57,7 +47,7 @@ def generator_version() -> str:
 
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
     products = product_count(scale)
-    return DataSet(Path(data_dir) / "shopping" / f"seed{seed}-n{products}-g{generator_version()}", seed, products)
+    return DataSet(DataSet.folder(data_dir, seed, products, generator_version()), seed, products)
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:

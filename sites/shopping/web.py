@@ -58,6 +58,28 @@ def require_customer():
     return c
 
 
+def customer_page(
+    table: str, columns: str, order: str, limits: tuple[int, ...]
+) -> tuple[list[sqlite3.Row], dict[str, object]]:
+    """One page of the signed-in customer's rows of `table` (orders, wish list items), by the request's `limit`
+    (one of `limits`, else the first) and `p` (past the last page: the last): its rows, and the pager's
+    template values (total, page, last_page, limit, limits)."""
+    c = require_customer()
+    limit = int_arg("limit") or limits[0]
+    if limit not in limits:
+        limit = limits[0]
+    page = int_arg("p", minimum=1) or 1
+    conn = get_db()
+    total = conn.execute(f"SELECT COUNT(*) FROM {table} WHERE customer_id = ?", (c["id"],)).fetchone()[0]
+    last_page = max(1, -(-total // limit))
+    page = min(page, last_page)
+    rows = conn.execute(
+        f"SELECT {columns} FROM {table} WHERE customer_id = ? ORDER BY {order} LIMIT ? OFFSET ?",
+        (c["id"], limit, (page - 1) * limit),
+    ).fetchall()
+    return rows, {"total": total, "page": page, "last_page": last_page, "limit": limit, "limits": limits}
+
+
 @overload
 def cart_owner(create: Literal[True]) -> str: ...
 @overload

@@ -2,11 +2,12 @@
 
 Countries come from pycountry (ISO 3166 names and codes, language and currency names), phonenumbers
 (international calling codes) and countryinfo (capital, population, area, region, borders, demonym); their
-flags are the real ones, drawn from the Noto colour emoji font (regional-indicator pairs). US states from pycountry's subdivisions; the cities from the classifieds site's locations; companies from the
+flags are the real ones, drawn from the Noto colour emoji font (regional-indicator pairs). US states from
+pycountry's subdivisions; the cities from the classifieds site's locations; companies from the
 shopping catalogue's brands. Animals, sports, films and artworks are short hand-kept tables of well-known facts.
 `SCALE=full` adds every ISO 3166-2 subdivision, ISO 639-3 language and ISO 4217 currency, then generated
 towns up to the requested count.
-"""  # noqa: E501
+"""
 
 from __future__ import annotations
 

@@ -120,7 +120,8 @@ def _embedded() -> dict:
 
 def test_embedded_compose_serves_every_site_of_the_arena():
     """One service per launcher (Wikipedia's kiwix-serve included), each started by serve_site.py with its name,
-    on the port of its URL, with a health check; the homepage starts after the sites it links to."""
+    on the port of its URL, with a health check, behind Docker's init (serve_site.py is not process 1); the
+    homepage starts after the sites it links to."""
     from sites.config import SITES
     from sites.launchers import LAUNCHERS
 
@@ -132,6 +133,7 @@ def test_embedded_compose_serves_every_site_of_the_arena():
         assert spec["ports"] == [f"127.0.0.1:${{{name.upper()}_PORT:-{port}}}:{port}"], name  # 127.0.0.1 only
         assert f"127.0.0.1:{port}" in " ".join(spec["healthcheck"]["test"]), name
         assert spec["environment"][name.upper()] == f"${{{name.upper()}:-http://127.0.0.1:{port}}}", name
+        assert spec["init"] is True, name
     assert set(services["homepage"]["depends_on"]) == set(LAUNCHERS) - {"homepage"}
 
 

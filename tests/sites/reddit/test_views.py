@@ -382,3 +382,21 @@ def test_only_the_author_edits_or_deletes_a_comment(forum_app, forum):
     assert other.post(f"/f/aww/{post_id}/-/comment/{cid}/delete", data={"token": other_token}).status_code == 403
     html = forum.get(path).get_data(as_text=True)
     assert "mine" in html and "hijacked" not in html
+
+
+def test_the_forum_and_its_posts_list_its_moderators_alike(forum_app, forum):
+    """The sidebar of a forum's listing and of one of its posts name the forum's moderators, alphabetically."""
+    conn = sqlite3.connect(forum_app.config["REDDIT"].pristine_db)
+    expected = [
+        r[0]
+        for r in conn.execute(
+            "SELECT u.username FROM moderator m JOIN user u ON u.id = m.user_id JOIN forum f ON f.id = m.forum_id"
+            " WHERE f.name = 'aww' ORDER BY u.username"
+        )
+    ]
+    conn.close()
+    assert expected
+    for path in ("/f/aww", _post_path(forum)):
+        html = forum.get(path).get_data(as_text=True)
+        sidebar = html[html.index("sidebar__moderators") :]
+        assert re.findall(r'<li><a href="/user/([^"]+)">', sidebar[: sidebar.index("</ul>")]) == expected, path

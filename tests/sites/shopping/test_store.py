@@ -261,11 +261,16 @@ def test_output_is_escaped(shop):
 
 
 def test_rest_api_needs_the_token_and_reset_restores(shop, shop_data):
-    assert shop.get("/rest/V1/orders").status_code == 401
+    denied = shop.get("/rest/V1/orders")
+    assert denied.status_code == 401 and denied.json == {
+        "message": "The consumer isn't authorized to access %resources."
+    }
     with ShoppingData(shop_data.db) as data:
         sku = data.product(1).sku
     ok = shop.get(f"/rest/V1/products/{sku}", headers={"Authorization": f"Bearer {RESET_TOKEN}"})
     assert ok.json["custom_attributes"][0]["attribute_code"] == "url_key"
+    missing = shop.get("/rest/V1/products/NOPE/reviews", headers={"Authorization": f"Bearer {RESET_TOKEN}"})
+    assert missing.status_code == 404 and missing.json["message"].startswith("The product that was requested")
     assert shop.get("/rest/V1/products/NOPE", headers={"Authorization": f"Bearer {RESET_TOKEN}"}).status_code == 404
     assert shop.post("/__reset", data={"token": "wrong"}).status_code == 403
     assert shop.post("/__reset", data={"token": RESET_TOKEN}).json["reset"] is True
