@@ -98,6 +98,14 @@ class TreeCPU(threading.Thread):
         per_second = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
         return {kind: used / per_second for kind, used in sorted(ticks.items(), key=lambda item: -item[1])}
 
+    def counts(self) -> dict[str, int]:
+        """How many processes of each kind the run started (a renderer per new tab or browsing instance...)."""
+        counted: dict[str, int] = {}
+        for key in self.spent:
+            kind = self.kinds.get(key, "other")
+            counted[kind] = counted.get(kind, 0) + 1
+        return counted
+
 
 def process_kind(pid: int) -> str:
     """What a process of the proof's tree is, from its command line: Chromium's browser process, its GPU
@@ -167,6 +175,7 @@ def main(argv: list[str]) -> None:
         wall = time.perf_counter() - start
         cpu = meter.seconds()
         kinds = meter.by_kind()
+        counts = meter.counts()
         if done.returncode != 0:
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
             raise RuntimeError(f"the sample's proofs failed (exit {done.returncode}):\n{tail}")
@@ -189,6 +198,7 @@ def main(argv: list[str]) -> None:
         "CPU per task by process: "
         + ", ".join(f"{kind} {seconds / len(ids):.3f} s" for kind, seconds in kinds.items() if seconds > 0)
     )
+    print("processes seen: " + ", ".join(f"{kind} {counts.get(kind, 0)}" for kind in kinds))
     print(table)
 
 

@@ -96,3 +96,5 @@ def test_the_proof_benchmark_counts_the_cpu_of_a_grandchild():
     # Python once it has ended); the shell spent next to nothing
     kinds = meter.by_kind()
     assert kinds.get("pytest and its workers", 0.0) >= 0.35 and kinds.get("other", 0.0) < 0.1, (kinds, meter.kinds)
+    # and how many processes of each kind it saw: the Python grandchild once, however many readings saw it
+    assert meter.counts().get("pytest and its workers") == 1, (meter.counts(), meter.kinds)
