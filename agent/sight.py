@@ -36,7 +36,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from PIL import Image
 
-from agent.som import Mark
+from agent.som import Mark, decode_rows
 
 SIDE = 64
 SCALE = 64.0  # a mean difference of 64 levels (of 255) scores 0
@@ -196,6 +196,12 @@ class PictureMatch:
 
 
 def screenshot_image(png: bytes) -> Image.Image:
+    """The screenshot's pixels as an RGB image. Chromium's fast PNG (the observations' screenshots) is read by
+    `decode_rows` (the same pixels in half of Pillow's time: 15 ms instead of 30 for a 1280x2048 store page);
+    any other PNG by Pillow."""
+    rows = decode_rows(png)
+    if rows is not None:
+        return Image.fromarray(rows, "RGB")
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 

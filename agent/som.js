@@ -84,15 +84,22 @@
     pendingText = []; pendingParent = null;
   };
 
-  const walker = document.createTreeWalker(document.body || document.documentElement,
-    NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-      acceptNode(node) {
-        if (node.nodeType === 1 && SKIP.has(node.tagName)) return NodeFilter.FILTER_REJECT;
-        return NodeFilter.FILTER_ACCEPT;
-      }
-    });
+  // No filter callback (a call into this script for every node): a skipped element's subtree is stepped over here.
+  const root = document.body || document.documentElement;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  const pastSubtree = () => {  // the node after the walker's current one and all its descendants
+    for (;;) {
+      const next = walker.nextSibling();
+      if (next) return next;
+      if (!walker.parentNode()) return null;
+    }
+  };
   let node = walker.currentNode;
   while (node) {
+    if (node !== root && node.nodeType === 1 && SKIP.has(node.tagName)) {
+      node = pastSubtree();
+      continue;
+    }
     if (markedAncestor && !markedAncestor.contains(node)) markedAncestor = null;
     if (node.nodeType === 1) {
       if (interactable(node)) {

@@ -38,9 +38,12 @@ class TreeCPU(threading.Thread):
     last reading before it ended is missed (getrusage's children figures miss more: Chromium's processes are
     not reaped by the processes that started them). Linux only; elsewhere 0."""
 
-    def __init__(self, root: int, period: float = 0.2):
+    def __init__(self, root: int, period: float = 0.2, lines: Path | None = None):
         super().__init__(daemon=True)
-        self.root, self.period = root, period
+        self.root, self.period, self.lines = root, period, lines
+        # (result lines written, CPU seconds of the tree then) each time `lines` grew: what the tasks cost once
+        # every worker has started its browser and imported its modules (steady_seconds_per_task)
+        self.marks: list[tuple[int, float]] = []
         self.spent: dict[tuple[int, str], int] = {}  # (pid, start time) -> clock ticks
         self.kinds: dict[tuple[int, str], str] = {}  # (pid, start time) -> what the process is (process_kind)
         self.done = threading.Event()
@@ -48,6 +51,27 @@ class TreeCPU(threading.Thread):
     def run(self) -> None:
         while not self.done.wait(self.period):
             self.read()
+            self.mark()
+
+    def mark(self) -> None:
+        if self.lines is None or not self.lines.is_file():
+            return
+        try:
+            written = self.lines.read_bytes().count(b"\n")
+        except OSError:
+            return
+        if not self.marks or written > self.marks[-1][0]:
+            self.marks.append((written, self.seconds()))
+
+    def steady_seconds_per_task(self, after: int) -> float | None:
+        """CPU seconds per task between the `after`-th result line and the last (None: too few lines): the
+        start-up of each worker (its imports, its browser and that browser's first renderers, its sites), which
+        a sample of a few dozen tasks pays in large part and make test's 1,150 tasks hardly, left out."""
+        first = next(((n, cpu) for n, cpu in self.marks if n >= after), None)
+        if first is None or not self.marks or self.marks[-1][0] <= first[0]:
+            return None
+        last = self.marks[-1]
+        return (last[1] - first[1]) / (last[0] - first[0])
 
     def stop(self) -> None:
         self.done.set()
@@ -88,6 +112,14 @@ class TreeCPU(threading.Thread):
             ticks[kind] = ticks.get(kind, 0) + used
         per_second = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
         return {kind: used / per_second for kind, used in sorted(ticks.items(), key=lambda item: -item[1])}
+
+    def counts(self) -> dict[str, int]:
+        """How many processes of each kind the run started (a renderer per new tab or browsing instance...)."""
+        counted: dict[str, int] = {}
+        for key in self.spent:
+            kind = self.kinds.get(key, "other")
+            counted[kind] = counted.get(kind, 0) + 1
+        return counted
 
 
 def process_kind(pid: int) -> str:
@@ -150,7 +182,7 @@ def main(argv: list[str]) -> None:
         ]
         start = time.perf_counter()
         with subprocess.Popen(command, cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
-            meter = TreeCPU(run.pid)
+            meter = TreeCPU(run.pid, lines=results / "results.jsonl")
             meter.start()
             out, err = run.communicate()
             meter.stop()
@@ -158,6 +190,8 @@ def main(argv: list[str]) -> None:
         wall = time.perf_counter() - start
         cpu = meter.seconds()
         kinds = meter.by_kind()
+        counts = meter.counts()
+        steady = meter.steady_seconds_per_task(after=args.workers)
         if done.returncode != 0:
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
             raise RuntimeError(f"the sample's proofs failed (exit {done.returncode}):\n{tail}")
@@ -180,6 +214,12 @@ def main(argv: list[str]) -> None:
         "CPU per task by process: "
         + ", ".join(f"{kind} {seconds / len(ids):.3f} s" for kind, seconds in kinds.items() if seconds > 0)
     )
+    if steady is not None:
+        print(
+            f"CPU per task once every worker is going: {steady:.2f} s (from the {args.workers}th result line to the "
+            f"last: the start-up of the workers, their browsers and sites left out, as over make test's whole pass)"
+        )
+    print("processes seen: " + ", ".join(f"{kind} {counts.get(kind, 0)}" for kind in kinds))
     print(table)
 
 

@@ -17,9 +17,10 @@ from agent.sight import (
     find_after,
     find_by_text,
     match_picture,
+    screenshot_image,
     similarity,
 )
-from agent.som import Mark, som_result
+from agent.som import Mark, decode_rows, encode_rows, som_result
 from sites.imagery import PhotoSpec, render_photo
 
 
@@ -136,3 +137,21 @@ def test_match_picture_scores_each_mark_as_similarity_does(grid):
         if m.box[2] >= 40 and m.box[3] >= 40
     ]
     assert found.score == max(crops)
+
+
+def test_a_screenshot_reads_the_same_pixels_from_chromiums_fast_png_and_from_any_other_png(grid):
+    """screenshot_image reads Chromium's fast PNG (rows filtered "up", as encode_rows writes them) with its own
+    decoder, and any other PNG (Pillow's, with adaptive filters; a palette one) with Pillow: the same pixels."""
+    screen = grid[0]
+    pixels = np.asarray(screen.convert("RGB"))
+    fast = encode_rows(np.ascontiguousarray(pixels))
+    other = io.BytesIO()
+    screen.convert("RGB").save(other, "PNG", optimize=True)
+    palette = io.BytesIO()
+    screen.convert("RGB").quantize(16).save(palette, "PNG")
+    assert decode_rows(fast) is not None and decode_rows(palette.getvalue()) is None  # both paths are taken
+    for png in (fast, other.getvalue()):
+        image = screenshot_image(png)
+        assert image.mode == "RGB" and image.size == screen.size
+        assert np.array_equal(np.asarray(image), pixels)
+    assert screenshot_image(palette.getvalue()).mode == "RGB"

@@ -372,3 +372,16 @@ def test_marked_png_from_the_rows_is_pillows_drawing_pixel_for_pixel():
     assert own_rows is None or np.array_equal(own_rows, pixels)
     assert _pixels(paint_png(own.getvalue(), marks)) == _pixels(draw_marks(own.getvalue(), marks))
     assert decode_rgb(own.getvalue()).tobytes() == pixels.tobytes()
+
+
+def test_the_text_of_scripts_styles_templates_and_drawings_is_left_out_at_any_depth(som_env, pages):
+    """The collector steps over the subtree of a script, style, noscript, template or svg element wherever it is
+    (nested, the last child of its parent, the last element of the page) and reads on after it."""
+    som_env.open([pages("skipped.html")])
+    obs = som_env.observe()
+    lines = obs.text.splitlines()
+    for shown in ("first words", "middle words", "last item"):
+        assert f"[] [StaticText] [{shown}]" in lines, lines
+    for hidden in ("svg words", "script words", "noscript words", "template words", "color: red", "svg link"):
+        assert hidden not in obs.text, lines
+    assert [m.text for m in obs.meta["marks"]] == ["Go"]

@@ -78,3 +78,22 @@ def test_the_proof_benchmark_counts_the_cpu_of_a_grandchild():
     # Python once it has ended); the shell spent next to nothing
     kinds = meter.by_kind()
     assert kinds.get("pytest and its workers", 0.0) >= 0.35 and kinds.get("other", 0.0) < 0.1, (kinds, meter.kinds)
+    # and how many processes of each kind it saw: the Python grandchild once, however many readings saw it
+    assert meter.counts().get("pytest and its workers") == 1, (meter.counts(), meter.kinds)
+
+
+def test_the_proof_benchmark_leaves_the_workers_start_up_out_of_its_steady_cpu_per_task(tmp_path):
+    """The CPU per task once every worker is going: from the result line that many workers wrote to the last
+    (the readings of the tree's CPU each time results.jsonl grew); None until two such readings exist."""
+    from benchmarks.bench_proof import TreeCPU
+
+    lines = tmp_path / "results.jsonl"
+    meter = TreeCPU(0, lines=lines)
+    meter.mark()  # no file yet: nothing read
+    lines.write_text('{"task": 1}\n{"task": 2}\n')
+    meter.mark()
+    meter.mark()  # unchanged: read once
+    assert meter.marks == [(2, 0.0)]
+    meter.marks += [(3, 9.0), (6, 12.0)]  # a worker's start-up in the first lines, then 1 s per task
+    assert meter.steady_seconds_per_task(after=3) == 1.0
+    assert meter.steady_seconds_per_task(after=6) is None and meter.steady_seconds_per_task(after=7) is None
