@@ -5,6 +5,7 @@ the eval targets of the official shopping helpers and the steps that order or re
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from sites.shopping.data import Product, ShoppingData
 
@@ -82,6 +83,27 @@ class Suite(BaseSuite):
         value = getattr(p.photos[0], fact)
         peers = self.peers(p)
         return value is not None and len(peers) >= min_peers and all(getattr(x.photos[0], fact) != value for x in peers)
+
+    def shows_alone(self, p: Product, fact: str, group: list[Product]) -> bool:
+        """`p` (without options, not the official catalogue's) is the only product of `group` whose photo shows its
+        value of `fact` (a colour, or a pattern other than plain), and its text never says that value."""
+        value = getattr(p.photos[0], fact)
+        if not value or value == "plain" or p.options or p.id in self.official_products:
+            return False
+        return sum(getattr(x.photos[0], fact) == value for x in group) == 1 and self.clean(p, [str(value)])
+
+    def color_pairs(self, accept: Callable[[Product, Product], bool]) -> list[tuple[Product, Product]]:
+        """(p, x): each product p without options whose photo shows a colour its text never says, with the first of
+        its peers (same leaf, same kind) x that `accept(p, x)`, if any."""
+        out = []
+        for p in self.products:
+            c = p.photos[0].color
+            if not c or p.options or not self.clean(p, [c]):
+                continue
+            x = next((x for x in self.peers(p) if accept(p, x)), None)
+            if x is not None:
+                out.append((p, x))
+        return out
 
     def unique_look(self, p: Product) -> bool:
         """No other product of its leaf shows the same kind of thing looking the same (for input pictures)."""

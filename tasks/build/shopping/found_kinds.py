@@ -13,9 +13,7 @@ from sites.shopping.data import Product
 
 from ..evals import click, goto, stop, type_in, url_eval
 from .base import Suite, cart_eval, open_card, page_url
-from .page_kinds import COLUMNS, PAGE, looks_on, pages
-
-RESULTS_PAGE = 12
+from .page_kinds import COLUMNS, PAGE, color_groups, kind_searches, looks_on, pages
 
 
 def _search_color(s: Suite, query: str, shown: list[Product]):
@@ -43,11 +41,7 @@ def search_first(s: Suite, n: int = 3) -> None:
         'Search for "{query}" and open the first product of the second row of results.',
     )
     cands: list[tuple[Product, str, str | None, list[Product]]] = []
-    for kind in sorted({p.photos[0].kind for p in s.products}):
-        _, found = s.data.search(kind, limit=RESULTS_PAGE)
-        if len(found) < RESULTS_PAGE or any(i in s.official_products for i in found):
-            continue
-        shown = [s.data.product(i) for i in found]
+    for kind, shown in kind_searches(s, full=True):
         if len(cands) % 2 == 0:
             hit = _search_color(s, kind, shown)
             if hit:
@@ -126,11 +120,7 @@ def cart_most_stars(s: Suite, n: int = 4) -> None:
     for page in pages(s):
         if len(page.products) > PAGE:
             continue
-        groups: dict[tuple[str, str], list[Product]] = {}
-        for p in page.products:
-            if p.photos[0].color:
-                groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-        for (_kind, color), ps in sorted(groups.items()):
+        for (_kind, color), ps in color_groups(page.products):
             rated = sorted((p for p in ps if p.reviews), key=lambda p: (-p.rating_percent, p.id))
             if len(rated) < 2 or rated[0].rating_percent - rated[1].rating_percent < 10:
                 continue

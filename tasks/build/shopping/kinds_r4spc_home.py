@@ -30,6 +30,7 @@ from ..text import NUMBER_WORDS, article
 from .base import LATEST_ORDER, SITE, Suite, open_card, order_targets
 from .kinds_r4spc import _quiet, cart_has, kinds_of
 from .like_kinds import _color_groups
+from .lists import address_steps, shipping_address_eval
 from .official import difficulty
 from .pictured_more import wish_target
 
@@ -236,7 +237,8 @@ def default_shipping_from_envelope(s: Suite) -> None:
     """Official 112: the address on a pictured envelope becomes the default shipping address; an envelope with no
     address on it: N/A."""
     template = "Change my default shipping address to the one written on this envelope."
-    for street, city, region, postcode in PLACES:
+    for place in PLACES:
+        street, city, region, postcode = place
         image = s.save_image(
             envelope_picture(
                 [f"{CUSTOMER['firstname']} {CUSTOMER['lastname']}", street, f"{city}, {region} {postcode}"]
@@ -245,22 +247,9 @@ def default_shipping_from_envelope(s: Suite) -> None:
         steps = [
             goto(f"{SITE}/customer/account/", "My Account"),
             click(".box-address-shipping a.action.edit"),
-            type_in("input[name=street]", street),
-            type_in("input[name=city]", city),
-            type_in("input[name=region]", region),
-            type_in("input[name=postcode]", postcode),
-            click("button.action.save"),
-            stop(""),
+            *address_steps(*place),
         ]
-        ev = html_eval(
-            [
-                target(
-                    f"{SITE}/customer/address/",
-                    "document.querySelector('.box-address-shipping').innerText",
-                    must_include=[street, f"{city}, {region}, {postcode}"],
-                )
-            ]
-        )
+        ev = shipping_address_eval([street, f"{city}, {region}, {postcode}"])
         s.add(
             template,
             {},

@@ -7,6 +7,24 @@ from ..text import NUMBER_WORDS, plural
 from .base import CART_LINES, COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, leaf, pick
 
 
+def address_steps(street: str, city: str, region: str, postcode: str) -> list[dict]:
+    """Fill the open address form with a new street address, save it and stop."""
+    return [
+        type_in("input[name=street]", street),
+        type_in("input[name=city]", city),
+        type_in("input[name=region]", region),
+        type_in("input[name=postcode]", postcode),
+        click("button.action.save"),
+        stop(""),
+    ]
+
+
+def shipping_address_eval(must_include: list[str]) -> dict:
+    """The address book's default shipping address includes every string of `must_include`."""
+    shipping = "document.querySelector('.box-address-shipping').innerText"
+    return html_eval([target(f"{SITE}/customer/address/", shipping, must_include=must_include)])
+
+
 def wishlist_pictured(s: Suite, count: int = 4) -> None:
     template = "Add to my wish list the product from {leaf} that looks like this."
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2 and p.id not in s.wishlist_ids]
@@ -154,30 +172,15 @@ def change_phone(s: Suite) -> None:
 def change_address(s: Suite) -> None:
     template = "I moved. Update my default address to {street}, {city}, {region} {postcode}."
     default = next(a for a in s.data.customer_addresses() if a["default_shipping"])
-    for street, city, region, postcode in (
+    for place in (
         ("88 Harbor View Rd", "Seattle", "Washington", "98101"),
         ("1420 Maple Ave", "Evanston", "Illinois", "60201"),
         ("7 Beacon St", "Boston", "Massachusetts", "02108"),
     ):
+        street, city, region, postcode = place
         args = {"street": street, "city": city, "region": region, "postcode": postcode}
-        solution = [
-            goto(f"{SITE}/customer/address/edit/id/{default['id']}/"),
-            type_in("input[name=street]", street),
-            type_in("input[name=city]", city),
-            type_in("input[name=region]", region),
-            type_in("input[name=postcode]", postcode),
-            click("button.action.save"),
-            stop(""),
-        ]
-        ev = html_eval(
-            [
-                target(
-                    f"{SITE}/customer/address/",
-                    "document.querySelector('.box-address-shipping').innerText",
-                    must_include=[street, city, postcode],
-                )
-            ]
-        )
+        solution = [goto(f"{SITE}/customer/address/edit/id/{default['id']}/"), *address_steps(*place)]
+        ev = shipping_address_eval([street, city, postcode])
         s.fill(
             template,
             args,

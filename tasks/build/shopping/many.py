@@ -24,7 +24,7 @@ from .base import (
     review_targets,
 )
 from .official import difficulty
-from .page_kinds import PAGE, Page, look_words, looks_on, pages
+from .page_kinds import PAGE, Page, color_groups, look_task, look_words, looks_on, pages
 
 
 def _all_of(s: Suite, page: Page, key) -> list[Product]:
@@ -138,23 +138,13 @@ def to_payment_step(s: Suite, n: int = 4) -> None:
     template = "Add the {look} from this page to my cart and bring me to the last checkout step, but don't order."
     cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products)]
     for p, fact, page in s.fresh(cands, n):
-        args = {"look": look_words(p, fact)}
         ev = url_eval(f"{SITE}/checkout/#payment")
         ev["eval_types"] = ["url_match", "program_html"]
         ev["program_html"] = [
             target(f"{SITE}/checkout/#payment", 'func:get_query_text(__page__, "#opc-sidebar")', must_include=[p.name])
         ]
         solution = [open_card(p), *s.add_to_cart(p), goto(f"{SITE}/checkout/"), click("#shipping-next"), stop("")]
-        s.mirror(
-            89,
-            template,
-            args,
-            start_url=page.url,
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            grounding=s.look_ground(p, fact),
-        )
+        look_task(s, 89, template, p, fact, page.url, eval_=ev, solution=solution, require_reset=True)
 
 
 REVIEWS = (
@@ -268,11 +258,7 @@ def _one_page_extremes(s: Suite, cheapest: bool):
     for page in pages(s, 1):
         if page.total > PAGE:
             continue
-        groups: dict[tuple[str, str], list[Product]] = {}
-        for p in page.products:
-            if p.photos[0].color:
-                groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-        for (_kind, color), ps in sorted(groups.items()):
+        for (_kind, color), ps in color_groups(page.products):
             ps.sort(key=lambda p: (p.final_price if cheapest else -p.final_price, p.id))
             if (
                 len(ps) >= 2

@@ -85,6 +85,35 @@ def looks_on(s: Suite, page: Page, among: list[Product], *, options: bool | None
     return out
 
 
+def color_groups(products: list[Product]) -> list[tuple[tuple[str, str], list[Product]]]:
+    """((kind, colour), the products showing it) for the products whose photo shows a colour, by kind and colour."""
+    groups: dict[tuple[str, str], list[Product]] = {}
+    for p in products:
+        if p.photos[0].color:
+            groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
+    return sorted(groups.items())
+
+
+def kind_searches(s: Suite, page: int = 1, *, full: bool = False) -> list[tuple[str, list[Product]]]:
+    """(kind, the products of one page of results, 12 a page, of a search for it) for every kind the store sells,
+    without the searches that show a product of the official catalogue (and, when `full`, those whose page holds
+    fewer than 12)."""
+    out = []
+    for kind in sorted({p.photos[0].kind for p in s.products}):
+        _, found = s.data.search(kind, page=page, limit=PAGE)
+        if (full and len(found) < PAGE) or any(i in s.official_products for i in found):
+            continue
+        out.append((kind, [s.data.product(i) for i in found]))
+    return out
+
+
+def look_task(s: Suite, official: int, template: str, p: Product, fact: str, start_url: str, **task) -> dict:
+    """Mirror `official` with a task about `p`, named on the page at `start_url` by its look (the `look` argument:
+    what its photo's `fact` shows) and grounded on it."""
+    args = {"look": look_words(p, fact)}
+    return s.mirror(official, template, args, start_url=start_url, grounding=s.look_ground(p, fact), **task)
+
+
 def buy_on_page(s: Suite, n: int = 12) -> None:
     """Official 129: buy the product of this page that a look names."""
     template = "On this page, buy the {look}."

@@ -38,24 +38,24 @@ def _recolored(s: Suite):
     return out
 
 
+def _like_but_color(s: Suite, n: int, official: int, template: str, job, done: Callable[[Product], bool]) -> None:
+    """`job` (a Suite job: wish_job, buy_job) on a `_recolored` target not `done` yet, pictured in another colour."""
+    cands = [c for c in _recolored(s) if not done(c[0])]
+    for t, shown, page in s.fresh(cands, n):
+        c = str(t.photos[0].color)
+        job(official, template, {"color": c}, t, page.url, image=s.product_image(shown), grounding=s.ground([t], [c]))
+
+
 def wishlist_like_but_color(s: Suite, n: int = 4) -> None:
     """Official 24: something like the pictured item, but in another colour, from this page to the wish list."""
     template = "Add to my wish list something like the item in this picture, but {color}, from this page."
-    cands = [c for c in _recolored(s) if c[0].id not in s.wishlist_ids]
-    for t, shown, page in s.fresh(cands, n):
-        c = str(t.photos[0].color)
-        args = {"color": c}
-        s.wish_job(24, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground([t], [c]))
+    _like_but_color(s, n, 24, template, s.wish_job, lambda t: t.id in s.wishlist_ids)
 
 
 def buy_like_but_color(s: Suite, n: int = 2) -> None:
     """Official 55: buy something like the pictured item, but in another colour, from this page."""
     template = "Buy me something like the item in this picture, but {color}, from this page."
-    cands = [c for c in _recolored(s) if c[0].sku not in s.latest_order_skus]
-    for t, shown, page in s.fresh(cands, n):
-        c = str(t.photos[0].color)
-        args = {"color": c}
-        s.buy_job(55, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground([t], [c]))
+    _like_but_color(s, n, 55, template, s.buy_job, lambda t: t.sku in s.latest_order_skus)
 
 
 def cheapest_in_a_colour(s: Suite, also: Callable[[Product], bool] = lambda p: True) -> list[tuple]:

@@ -18,9 +18,7 @@ from ..evals import click, html_eval, stop, target, type_in
 from ..text import article
 from .base import SITE, WISHLIST_NAMES, Suite, cart_eval, open_card, order_targets, signature
 from .official import difficulty
-from .page_kinds import looks_on, pages
-
-SEARCH_PAGE = 12
+from .page_kinds import kind_searches, looks_on, pages
 
 
 def some(kind: str) -> str:
@@ -48,11 +46,7 @@ def _searchable(s: Suite) -> list[tuple[Product, list[Product], list[Product]]]:
     for p in s.products:
         looks.setdefault(_look(p), []).append(p)
     out = []
-    for kind in sorted({p.photos[0].kind for p in s.products}):
-        _, found = s.data.search(kind, limit=SEARCH_PAGE)
-        if any(i in s.official_products for i in found):
-            continue
-        shown = [s.data.product(i) for i in found]
+    for kind, shown in kind_searches(s):
         for p in shown:
             if (
                 p.photos[0].kind == kind
@@ -137,11 +131,9 @@ def _only_in_group(s: Suite, fact: str):
         if len(ps) < 3:
             continue
         for p in ps:
+            if not s.shows_alone(p, fact, ps):
+                continue
             value = getattr(p.photos[0], fact)
-            if not value or value == "plain" or p.options or p.id in s.official_products:
-                continue
-            if sum(getattr(x.photos[0], fact) == value for x in ps) != 1 or not s.clean(p, [str(value)]):
-                continue
             others = [
                 x
                 for x in shows[str(value)]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from sites.shopping.data import Product
+
 from ..evals import answer_eval, goto, stop
 from ..text import NUMBER_WORDS, plural, price_text
 from .base import SITE, Suite, leaf, page_url, pick
@@ -170,24 +172,20 @@ def pattern_here(s: Suite) -> None:
 
 def cheaper_of_two_tabs(s: Suite) -> None:
     template = "These two tabs show two {noun}. Which costs less, the {color_a} one or the {color_b} one?"
-    cands = []
-    for p in s.products:
-        c = p.photos[0].color
-        if not c or p.options or not s.clean(p, [c]):
-            continue
-        for x in s.peers(p):
-            cx = x.photos[0].color
-            if (
-                x.id > p.id
-                and cx
-                and cx != c
-                and not x.options
-                and x.final_price != p.final_price
-                and s.clean(x, [cx, c])
-                and s.clean(p, [cx])
-            ):
-                cands.append((p, x))
-                break
+
+    def other_color_price(p: Product, x: Product) -> bool:
+        c, cx = str(p.photos[0].color), x.photos[0].color
+        return bool(
+            x.id > p.id
+            and cx
+            and cx != c
+            and not x.options
+            and x.final_price != p.final_price
+            and s.clean(x, [cx, c])
+            and s.clean(p, [cx])
+        )
+
+    cands = s.color_pairs(other_color_price)
     for a, b in pick(s, cands, 3):
         cheap, dear = (a, b) if a.final_price < b.final_price else (b, a)
         args = {"noun": plural(a.photos[0].kind), "color_a": a.photos[0].color, "color_b": b.photos[0].color}

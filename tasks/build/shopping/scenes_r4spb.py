@@ -287,11 +287,9 @@ def _combinations(s: Suite, fact: str, department: str | None = None):
             continue
         leaf_kinds = {p.photos[0].kind for p in s.products if p.category_url == url}
         for p in ps:
+            if not s.shows_alone(p, fact, ps):
+                continue
             value = getattr(p.photos[0], fact)
-            if not value or value == "plain" or p.options or p.id in s.official_products:
-                continue
-            if sum(getattr(x.photos[0], fact) == value for x in ps) != 1 or not s.clean(p, [str(value)]):
-                continue
             traits = [x for x in shows[str(value)] if x.photos[0].kind not in leaf_kinds]
             plain = [
                 x
