@@ -149,6 +149,12 @@ class Suite(BaseSuite):
             open_card(p),
         ]
 
+    def open_by_price(
+        self, p: Product, note: str = "the category, lowest price first", direction: str = "asc"
+    ) -> list[dict]:
+        """The steps that open `p` from its leaf category sorted by price (lowest first; "desc": highest first)."""
+        return [goto(self.listing_url(p, "price", direction), note), open_card(p)]
+
     @staticmethod
     def add_to_cart(p: Product, qty: int = 1, options: dict[str, str] | None = None) -> list[dict]:
         steps = [
@@ -163,6 +169,10 @@ class Suite(BaseSuite):
     @staticmethod
     def checkout() -> list[dict]:
         return [goto(f"{SITE}/checkout/"), click("#shipping-next"), click("#payment button.checkout")]
+
+    def buy_steps(self, p: Product, qty: int = 1, options: dict[str, str] | None = None) -> list[dict]:
+        """The steps that open `p` from its card on the page, put `qty` of it (with `options`) in the cart and order."""
+        return [open_card(p), *self.add_to_cart(p, qty, options), *self.checkout()]
 
     # ---- images ---------------------------------------------------------------------------------
     @staticmethod
@@ -207,19 +217,16 @@ class Suite(BaseSuite):
     def labels(self, official: int) -> tuple[str, str, str]:
         return difficulty(official)
 
+    def page_job(self, official: int, template: str, args: dict, start_url: str, steps: list[dict], **task) -> dict:
+        """Add a task that changes the store: from the page at `start_url`, `steps` and stop (`eval_` in `task`)."""
+        return self.mirror(
+            official, template, args, start_url=start_url, solution=[*steps, stop("")], require_reset=True, **task
+        )
+
     def cart_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
         """Add a task whose job is to put `p` into the cart from its card on the page at `start_url`."""
-        solution = [open_card(p), *self.add_to_cart(p), stop("")]
-        return self.mirror(
-            official,
-            template,
-            args,
-            start_url=start_url,
-            eval_=cart_eval(p),
-            solution=solution,
-            require_reset=True,
-            **task,
-        )
+        steps = [open_card(p), *self.add_to_cart(p)]
+        return self.page_job(official, template, args, start_url, steps, eval_=cart_eval(p), **task)
 
     def price_job(self, official: int, template: str, args: dict, p: Product, start_url: str, fact: str) -> dict:
         """Add a task asking the price of `p`, named by what its photo's `fact` shows, on the page at `start_url`."""
@@ -248,16 +255,14 @@ class Suite(BaseSuite):
     ) -> dict:
         """Add a task whose job is to buy `qty` of `p` (with `options`) from its card on the page at `start_url`;
         scored on the order (`eval_` in `task` says otherwise)."""
-        solution = [open_card(p), *self.add_to_cart(p, qty, options), *self.checkout(), stop("")]
         task.setdefault("eval_", html_eval(order_targets(p, qty)))
-        return self.mirror(official, template, args, start_url=start_url, solution=solution, require_reset=True, **task)
+        return self.page_job(official, template, args, start_url, self.buy_steps(p, qty, options), **task)
 
     def wish_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
         """Add a task whose job is to put `p` onto the wish list from its card on the page at `start_url`."""
-        solution = [open_card(p), click("button.towishlist"), stop("")]
         ev = html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])])
-        return self.mirror(
-            official, template, args, start_url=start_url, eval_=ev, solution=solution, require_reset=True, **task
+        return self.page_job(
+            official, template, args, start_url, [open_card(p), click("button.towishlist")], eval_=ev, **task
         )
 
 

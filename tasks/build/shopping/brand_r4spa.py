@@ -30,7 +30,6 @@ from ..evals import answer_eval, html_eval, stop, target, type_in
 from ..text import plural
 from .base import NAME_H1, Suite, order_targets, page_url, signature
 from .navigation import ssim_eval
-from .official import difficulty
 
 BRAND_ATTRS = "func:shopping_get_product_attributes(__page__, 'brand |OR| manufacturer')"
 PRICE = "func:shopping_get_product_price(__page__)"
@@ -336,29 +335,25 @@ def kind_brand_colour(s: Suite, kit: BrandKit, n: int = 2) -> None:
         image = _panels(s, pics)
         if k < len(picks) - 1:
             steps, _ = kit.search_steps(t) or ([], "")
-            s.add(
+            s.mirror(
+                48,
                 template,
                 {},
-                intent=template,
                 image=image,
                 eval_=_both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t),
                 solution=[*steps, stop("")],
-                difficulty=difficulty(48),
-                official=48,
                 grounding=s.ground([t], [str(colour)]),
                 comments=f"a {kind} of {_brand(t)} in {colour}: the only one",
             )
         else:
             note = f"no {kind} of {_brand(t)} is {colour} in the store"
-            s.add(
+            s.mirror(
+                48,
                 template,
                 {},
-                intent=template,
                 image=image,
                 eval_=answer_eval({"fuzzy_match": "N/A"}, note),
                 solution=[type_in("#search", f"{_brand(t)} {kind}", enter=True), stop("N/A")],
-                difficulty=difficulty(48),
-                official=48,
                 comments=note,
             )
 

@@ -12,7 +12,7 @@ from sites.shopping.generate import FLAT_RATE_CENTS
 from ..evals import answer_eval, html_eval, stop
 from ..text import NUMBER_WORDS, price_text
 from .base import Suite, cart_eval, open_card, order_targets, page_url
-from .page_kinds import PAGE, Page, look_task, look_words, looks_on, pages
+from .page_kinds import PAGE, Page, kind_groups, look_task, look_words, named_looks, pages
 
 
 def total_cents(p: Product, qty: int) -> int:
@@ -66,12 +66,7 @@ PEOPLE = (("nephews", 3), ("roommates", 4), ("kids", 2))
 
 def orderable_looks(s: Suite) -> list[tuple]:
     """(product, fact, page): a product a look names on a page, not in the customer's latest order."""
-    return [
-        (p, fact, page)
-        for page in pages(s)
-        for p, fact in looks_on(s, page, page.products)
-        if p.sku not in s.latest_order_skus
-    ]
+    return named_looks(s, keep=lambda p, fact: p.sku not in s.latest_order_skus)
 
 
 def order_for_each(s: Suite, n: int = 3) -> None:
@@ -198,10 +193,7 @@ def price_of_missing(s: Suite, n: int = 4) -> None:
     template = "What does the {look} on this page cost?"
     cands: list[tuple[Product, str, list[Product], Page]] = []
     for page in pages(s):
-        kinds: dict[str, list[Product]] = {}
-        for p in page.products:
-            kinds.setdefault(p.photos[0].kind, []).append(p)
-        for _kind, ps in sorted(kinds.items()):
+        for _kind, ps in kind_groups(page.products):
             if len(ps) < 2 or not all(p.photos[0].color for p in ps) or any(p.options for p in ps):
                 continue
             missing = sorted(set(COLORS) - {str(p.photos[0].color) for p in ps})

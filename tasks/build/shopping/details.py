@@ -9,7 +9,7 @@ from sites.shopping.data import Product
 
 from ..evals import answer_eval, html_eval, stop, type_in
 from .base import Suite, cart_eval, open_card, order_targets
-from .page_kinds import kind_searches, look_task, look_words, looks_on, pages
+from .page_kinds import kind_searches, look_task, look_words, looks_on, named_looks, pages
 
 
 def _color_option(p: Product) -> str | None:
@@ -119,7 +119,7 @@ def html_eval_order_plain(p: Product) -> dict:
 def weight_on_page(s: Suite, n: int = 3) -> None:
     """Official 63: the weight of the product a look names on this page, in the unit asked."""
     template = "How much does the {look} on this page weigh, in {units}?"
-    cands = [(p, fact, page) for page in pages(s, 1) for p, fact in looks_on(s, page, page.products, options=None)]
+    cands = named_looks(s, 1, options=None)
     for p, fact, page in s.fresh(cands, n):
         value, unit = p.attributes["Item Weight"].split()
         args = {"look": look_words(p, fact), "units": unit}

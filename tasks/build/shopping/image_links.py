@@ -16,10 +16,10 @@ from urllib.parse import quote_plus
 
 from sites.shopping.data import Photo, Product
 
-from ..evals import answer_eval, goto, stop
+from ..evals import answer_eval, stop
 from ..text import article, plural
 from .base import SITE, Suite, open_card
-from .page_kinds import ROWS, Page, color_groups, kind_searches, look_words, looks_on, pages
+from .page_kinds import ROWS, Page, color_groups, kind_searches, look_words, looks_on, named_looks, pages
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -97,7 +97,7 @@ def another_view_of_look(s: Suite, n: int = 9) -> None:
         "I'm interested in the {look} on this page. Can you give me the link of a photo that shows it "
         "from another viewpoint than its main picture?"
     )
-    cands = [(p, fact, page) for page in pages(s, 1) for p, fact in looks_on(s, page, page.products, options=None)]
+    cands = named_looks(s, 1, options=None)
     single = [c for c in cands if len(c[0].photos) == 1]
     several = [c for c in cands if len(c[0].photos) >= 2]
     picked = s.fresh(several, n - 2) + s.fresh(single, 2)
@@ -172,11 +172,7 @@ def link_of_cheapest(s: Suite, n: int = 2) -> None:
                 cands.append((same[0], color, same))
     for p, color, same in s.fresh(cands, n):
         args = {"look": f"{color} {p.photos[0].kind}", "leaf": p.category_path[-1]}
-        solution = [
-            goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
-            open_card(p),
-            stop(link_of(p.photos[0]), "its main photo"),
-        ]
+        solution = [*s.open_by_price(p), stop(link_of(p.photos[0]), "its main photo")]
         s.mirror(
             39,
             template,

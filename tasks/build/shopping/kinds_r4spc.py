@@ -26,7 +26,6 @@ from sites.shopping.data import Product
 from ..evals import answer_eval, goto, html_eval, stop, target, url_eval
 from ..text import plural, price_text
 from .base import CART_LINES, SITE, Suite, open_card, order_targets, page_url, signature
-from .official import difficulty
 from .page_kinds import pages
 
 RESULTS = 12
@@ -129,16 +128,14 @@ def open_pictured_result(s: Suite, n: int = 2) -> None:
     """Official 104: open the pictured product among these search results."""
     template = "I need the thing in this picture. Find it for me among these results."
     for p, r in s.fresh(_pictured_in_results(s), n):
-        s.add(
+        s.mirror(
+            104,
             template,
             {},
-            intent=template,
             start_url=r.url,
             image=s.product_image(p),
             eval_=url_eval(page_url(p)),
             solution=[open_card(p), stop("")],
-            difficulty=difficulty(104),
-            official=104,
             comments="no other result looks the same",
         )
 
@@ -146,6 +143,26 @@ def open_pictured_result(s: Suite, n: int = 2) -> None:
 def _look(p: Product) -> tuple:
     ph = p.photos[0]
     return (ph.kind, ph.color, ph.pattern, ph.printed_text)
+
+
+def _cart_all_here(
+    s: Suite, official: int, template: str, ps: list[Product], page, shown: Product, comments: str, **task
+) -> None:
+    """With a picture of `shown`: every product of `ps` into the cart, each opened from `page` (all taken)."""
+    s.used.update(x.id for x in ps[1:])
+    steps = [step for x in ps for step in (open_card(x), *s.add_to_cart(x), goto(page.url, "back to the page"))]
+    s.mirror(
+        official,
+        template,
+        {},
+        start_url=page.url,
+        image=s.product_image(shown),
+        eval_=cart_has(ps),
+        solution=[*steps[:-1], stop("")],
+        require_reset=True,
+        comments=comments,
+        **task,
+    )
 
 
 def cart_every_like_pictured(s: Suite, n: int = 3) -> None:
@@ -169,26 +186,10 @@ def cart_every_like_pictured(s: Suite, n: int = 3) -> None:
                     cands.append((same[0], same, page))
                     break
     for first, same, page in s.fresh(cands, n):
-        for x in same[1:]:
-            s.used.add(x.id)
-        solution = []
-        for x in same:
-            solution += [open_card(x), *s.add_to_cart(x), goto(page.url, "back to the page")]
-        s.add(
-            template,
-            {},
-            intent=template,
-            start_url=page.url,
-            image=s.product_image(same[-1]),
-            eval_=cart_has(same),
-            solution=[*solution[:-1], stop("")],
-            require_reset=True,
-            difficulty=difficulty(105),
-            official=105,
-            grounding=s.ground(same, [str(first.photos[0].color)]),
-            comments=f"{len(same)} {first.photos[0].color} {kinds_of(first)} here look alike; the other "
-            f"{kinds_of(first)} here look otherwise",
-        )
+        kinds = kinds_of(first)
+        note = f"{len(same)} {first.photos[0].color} {kinds} here look alike; the other {kinds} here look otherwise"
+        ground = s.ground(same, [str(first.photos[0].color)])
+        _cart_all_here(s, 105, template, same, page, same[-1], note, grounding=ground)
 
 
 def brand_new_not_here(s: Suite, n: int = 1) -> None:
@@ -209,16 +210,14 @@ def brand_new_not_here(s: Suite, n: int = 1) -> None:
             cands.append((elsewhere[len(elsewhere) // 2], page))
     for p, page in s.fresh(cands, n):
         note = f"No {p.photos[0].kind} is on this page, new or otherwise."
-        s.add(
+        s.mirror(
+            106,
             template,
             {},
-            intent=template,
             start_url=page.url,
             image=s.product_image(p),
             eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
             solution=[stop("N/A", "no photo on this page shows that thing")],
-            difficulty=difficulty(106),
-            official=106,
             comments="unachievable: " + note,
         )
 
@@ -251,25 +250,9 @@ def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:
                 cands.append((ks[0], ks, page, shown[0]))
                 break
     for first, ks, page, shown in s.fresh(cands, n):
-        for x in ks[1:]:
-            s.used.add(x.id)
-        solution = []
-        for x in ks:
-            solution += [open_card(x), *s.add_to_cart(x), goto(page.url, "back to the page")]
-        s.add(
-            template,
-            {},
-            intent=template,
-            start_url=page.url,
-            image=s.product_image(shown),
-            eval_=cart_has(ks),
-            solution=[*solution[:-1], stop("")],
-            require_reset=True,
-            difficulty=difficulty(114),
-            official=114,
-            comments=f"the cart starts empty; the {len(ks)} {kinds_of(first)} of this page, in "
-            f"{', '.join(sorted(str(x.photos[0].color) for x in ks))}",
-        )
+        colors = ", ".join(sorted(str(x.photos[0].color) for x in ks))
+        note = f"the cart starts empty; the {len(ks)} {kinds_of(first)} of this page, in {colors}"
+        _cart_all_here(s, 114, template, ks, page, shown, note)
 
 
 def _darkness(color: str) -> float:
@@ -339,17 +322,15 @@ def buy_printed_like_picture(s: Suite, n: int = 2) -> None:
     for p, page, other_kind in s.fresh(cands, n):
         words = str(p.photos[0].printed_text)
         spec = replace(s.spec(p), kind=other_kind, text=words, pattern="plain")
-        s.add(
+        s.mirror(
+            123,
             template,
             {},
-            intent=template,
             start_url=page.url,
             image=s.input_image(spec, p.photos[0].seed + 1),
             eval_=html_eval(order_targets(p, 1)),
             solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")],
             require_reset=True,
-            difficulty=difficulty(123),
-            official=123,
             comments=f'the picture shows a {other_kind} reading "{words}"; the only item here printed so',
         )
 

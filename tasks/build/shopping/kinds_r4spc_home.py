@@ -27,11 +27,10 @@ from sites.shopping.generate import CUSTOMER
 
 from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
 from ..text import NUMBER_WORDS, article
-from .base import LATEST_ORDER, SITE, Suite, open_card, order_targets
+from .base import LATEST_ORDER, SITE, Suite, order_targets
 from .kinds_r4spc import _quiet, cart_has, kinds_of
 from .like_kinds import _color_groups
 from .lists import address_steps, shipping_address_eval
-from .official import difficulty
 from .pictured_more import wish_target
 
 _EVERY: dict[int, list[Product]] = {}
@@ -57,15 +56,17 @@ def _by_price(ps) -> list[Product]:
 
 
 def _open_by_price(s: Suite, p: Product) -> list[dict]:
-    return [goto(s.listing_url(p, "price", "asc"), "its category, lowest price first"), open_card(p)]
+    return s.open_by_price(p, "its category, lowest price first")
 
 
-def _pictured_cart(s: Suite, official: int, template: str, args: dict, p: Product, image: str, comments: str) -> None:
-    """From the start page, with an input image: open `p` in its category (lowest price first) and add it to the
-    cart."""
-    solution = _open_by_price(s, p) + s.add_to_cart(p) + [stop("")]
-    task = {"start_url": f"{SITE}/", "image": image, "comments": comments}
-    s.mirror(official, template, args, eval_=cart_has([p]), solution=solution, require_reset=True, **task)
+def _pictured_cart(
+    s: Suite, official: int, template: str, args: dict, ps: list[Product], image: str, comments: str, **task
+) -> None:
+    """From the start page, with an input image: open each product of `ps` in its category (lowest price first)
+    and add it to the cart."""
+    solution = [step for p in ps for step in _open_by_price(s, p) + s.add_to_cart(p)] + [stop("")]
+    task |= {"start_url": f"{SITE}/", "image": image, "comments": comments}
+    s.mirror(official, template, args, eval_=cart_has(ps), solution=solution, require_reset=True, **task)
 
 
 def buy_fewest_dollars(s: Suite, n: int = 2) -> None:
@@ -250,30 +251,26 @@ def default_shipping_from_envelope(s: Suite) -> None:
             *address_steps(*place),
         ]
         ev = shipping_address_eval([street, f"{city}, {region}, {postcode}"])
-        s.add(
+        s.mirror(
+            112,
             template,
             {},
-            intent=template,
             start_url=f"{SITE}/",
             image=image,
             eval_=ev,
             solution=steps,
             require_reset=True,
-            difficulty=difficulty(112),
-            official=112,
             comments=f"the envelope reads {street}, {city}, {region} {postcode}",
         )
     note = "The envelope in the picture has a stamp but no address written on it."
-    s.add(
+    s.mirror(
+        112,
         template,
         {},
-        intent=template,
         start_url=f"{SITE}/",
         image=s.save_image(envelope_picture([])),
         eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
         solution=[stop("N/A", "no address to read")],
-        difficulty=difficulty(112),
-        official=112,
         comments="unachievable: " + note,
     )
 
@@ -310,21 +307,9 @@ def cart_all_in_range(s: Suite, n: int = 3) -> None:
     for first, inside, low, high, shown, color, everywhere in s.fresh(cands, n):
         s.used.update(p.id for p in inside)
         args = {"low": str(low), "high": str(high)}
-        solution = []
-        for p in inside:
-            solution += _open_by_price(s, p) + s.add_to_cart(p)
-        s.mirror(
-            137,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            image=s.product_image(shown),
-            eval_=cart_has(inside),
-            solution=[*solution, stop("")],
-            require_reset=True,
-            grounding=s.ground(everywhere, [color]),
-            comments=f"the {color} {kinds_of(first)} of the store priced between the bounds",
-        )
+        note = f"the {color} {kinds_of(first)} of the store priced between the bounds"
+        ground = s.ground(everywhere, [color])
+        _pictured_cart(s, 137, template, args, inside, s.product_image(shown), note, grounding=ground)
 
 
 def _kind_leaves(s: Suite):
@@ -354,7 +339,7 @@ def cheapest_kind_in_range(s: Suite, n: int = 2) -> None:
     for p, low, high, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low), "high": str(high)}
         comments = f"the cheapest {p.photos[0].kind} of the store costs less than the lower bound"
-        _pictured_cart(s, 139, template, args, p, s.product_image(shown), comments)
+        _pictured_cart(s, 139, template, args, [p], s.product_image(shown), comments)
 
 
 def category_cheapest_above(s: Suite, n: int = 1) -> None:
@@ -374,7 +359,7 @@ def category_cheapest_above(s: Suite, n: int = 1) -> None:
     for p, low, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low)}
         comments = f"{p.category_path[-1]}: the {kinds_of(p)} there, the first above the amount"
-        _pictured_cart(s, 140, template, args, p, s.product_image(shown), comments)
+        _pictured_cart(s, 140, template, args, [p], s.product_image(shown), comments)
 
 
 def category_cheapest(s: Suite, n: int = 2) -> None:
@@ -393,7 +378,7 @@ def category_cheapest(s: Suite, n: int = 2) -> None:
     ]
     for p, shown, _ps in s.fresh(cands, n):  # a drawing: another kind's task may show the same product's photo
         comments = f"{p.category_path[-1]} sells other kinds too; the cheapest {p.photos[0].kind} there"
-        _pictured_cart(s, 141, template, {}, p, s.product_image(shown, "sketch"), comments)
+        _pictured_cart(s, 141, template, {}, [p], s.product_image(shown, "sketch"), comments)
 
 
 def _cheapest_with(s: Suite, fact: str):
@@ -460,17 +445,15 @@ def wish_cheapest_two_pictures(s: Suite, n: int = 2) -> None:
         canvas = Image.new("RGB", (784, 288), "white")
         canvas.paste(a, (0, 0))
         canvas.paste(b, (400, 0))
-        s.add(
+        s.mirror(
+            143,
             template,
             {},
-            intent=template,
             start_url=f"{SITE}/",
             image=s.save_image(canvas),
             eval_=html_eval([wish_target([p.name])]),
             solution=[*_open_by_price(s, p), click("button.towishlist"), stop("")],
             require_reset=True,
-            difficulty=difficulty(143),
-            official=143,
             grounding=s.ground(ps, [v]),
             comments=f"left: {article(str(other.photos[0].kind))} {other.photos[0].kind} in {v}; right: "
             f"{article(right.photos[0].kind)} {right.photos[0].kind} in another colour",

@@ -10,6 +10,9 @@ shows it, at least one other product of that kind is there (the look decides), a
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
+
 from sites.shopping.data import Product
 
 from ..evals import answer_eval, stop
@@ -83,6 +86,42 @@ def looks_on(s: Suite, page: Page, among: list[Product], *, options: bool | None
                 out.append((p, fact))
                 break
     return out
+
+
+def named_looks(
+    s: Suite, max_page: int = 2, *, options: bool | None = False, keep: Callable[[Product, str], bool] | None = None
+) -> list[tuple[Product, str, Page]]:
+    """(product, fact, page) for the products named by their look (looks_on) on the category pages up to page
+    `max_page`, that `keep(product, fact)` keeps."""
+    return [
+        (p, fact, page)
+        for page in pages(s, max_page)
+        for p, fact in looks_on(s, page, page.products, options=options)
+        if keep is None or keep(p, fact)
+    ]
+
+
+def look_pairs(
+    s: Suite, keep: Callable[[Product], bool], fits: Callable[[Product, Product], bool]
+) -> list[tuple[Product, str, Product, str, Page]]:
+    """(a, a's fact, b, b's fact, page): on each category page, the first two neighbours `fits(a, b)` among the
+    products named by their look (looks_on) that `keep` keeps."""
+    out = []
+    for page in pages(s):
+        named = [(p, f) for p, f in looks_on(s, page, page.products) if keep(p)]
+        for (a, fa), (b, fb) in itertools.pairwise(named):
+            if fits(a, b):
+                out.append((a, fa, b, fb, page))
+                break
+    return out
+
+
+def kind_groups(products: list[Product]) -> list[tuple[str, list[Product]]]:
+    """(kind, the products showing it) by kind."""
+    groups: dict[str, list[Product]] = {}
+    for p in products:
+        groups.setdefault(p.photos[0].kind, []).append(p)
+    return sorted(groups.items())
 
 
 def color_groups(products: list[Product]) -> list[tuple[tuple[str, str], list[Product]]]:
@@ -164,12 +203,7 @@ def wishlist_in_row(s: Suite, n: int = 8) -> None:
 def wishlist_on_page(s: Suite, n: int = 6) -> None:
     """Official 13: add to the wish list the product of this page a look names."""
     template = "Save the {look} shown on this page to my wish list."
-    cands = [
-        (p, fact, page)
-        for page in pages(s)
-        for p, fact in looks_on(s, page, page.products, options=None)
-        if p.id not in s.wishlist_ids
-    ]
+    cands = named_looks(s, options=None, keep=lambda p, fact: p.id not in s.wishlist_ids)
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
         s.wish_job(13, template, args, p, page.url, grounding=s.look_ground(p, fact))
@@ -186,7 +220,7 @@ def price_in_row(s: Suite, n: int = 7) -> None:
 def price_on_page(s: Suite, n: int = 5) -> None:
     """Official 19: the price of the product of this page a look names."""
     template = "What does the {look} on this page cost?"
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)]
+    cands = named_looks(s, options=None)
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
         s.price_job(19, template, args, p, page.url, fact)

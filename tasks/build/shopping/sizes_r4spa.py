@@ -15,7 +15,6 @@ from sites.shopping.data import Product
 
 from ..evals import answer_eval, stop, type_in, url_eval
 from .base import SITE, Suite, open_card, signature
-from .official import difficulty
 from .order_steps_r5sp import to_order
 from .page_kinds import look_task, looks_on, pages
 
@@ -97,10 +96,10 @@ def order_of_pictured(s: Suite, n: int = 3) -> None:
                 cands.append((p, o))
     for p, o in s.fresh(cands, n):
         image = s.product_image(p)
-        s.add(
+        s.mirror(
+            44,
             template,
             {},
-            intent=template,
             image=image,
             eval_=url_eval(f"{SITE}{o.url_path}"),
             solution=[
@@ -109,8 +108,6 @@ def order_of_pictured(s: Suite, n: int = 3) -> None:
                 *to_order(s, o),  # round 5 (r5-sp): My Account > My Orders > View Order, by sight
                 stop(""),
             ],
-            difficulty=difficulty(44),
-            official=44,
             comments=f"order {o.increment_id} is the only one holding {p.sku}; nothing else she bought looks alike",
         )
 
