@@ -84,6 +84,10 @@ class Suite(BaseSuite):
         peers = self.peers(p)
         return value is not None and len(peers) >= min_peers and all(getattr(x.photos[0], fact) != value for x in peers)
 
+    def plain_buy(self, p: Product) -> bool:
+        """`p` can be ordered as it is (no options), is not the official catalogue's and is not in the latest order."""
+        return not p.options and p.id not in self.official_products and p.sku not in self.latest_order_skus
+
     def shows_alone(self, p: Product, fact: str, group: list[Product]) -> bool:
         """`p` (without options, not the official catalogue's) is the only product of `group` whose photo shows its
         value of `fact` (a colour, or a pattern other than plain), and its text never says that value."""

@@ -110,6 +110,13 @@ class BrandKit:
         """A product a kind of ours may ask for: the store's own, no options, its brand picturable."""
         return p.id not in self.s.official_products and not p.options and bool(_brand(p)) and _brand(p) in self.sources
 
+    def alone_in_colour(self, p: Product, group: list[Product]) -> bool:
+        """`p` is plain, the only product of `group` whose photo shows its colour, and its text never says it."""
+        c = p.photos[0].color
+        return (
+            bool(c) and self.plain(p) and sum(x.photos[0].color == c for x in group) == 1 and self.s.clean(p, [str(c)])
+        )
+
 
 def conditions(s: Suite, t: Product) -> list[Cond]:
     """Facts of t that could tell it from others: its photo's colour, its number of reviews, its price."""
@@ -312,15 +319,8 @@ def kind_brand_colour(s: Suite, kit: BrandKit, n: int = 2) -> None:
             continue
         colours = {x.photos[0].color for x in group}
         for t in group:
-            c = t.photos[0].color
-            if (
-                c
-                and kit.plain(t)
-                and sum(x.photos[0].color == c for x in group) == 1
-                and s.clean(t, [str(c)])
-                and kit.search_steps(t)
-            ):
-                found.append((t, c))
+            if kit.alone_in_colour(t, group) and kit.search_steps(t):
+                found.append((t, t.photos[0].color))
                 break
         absent = [c for c in ("red", "blue", "green", "yellow", "purple", "orange") if c not in colours]
         if absent and all(x.photos[0].color for x in group) and all(kit.plain(x) for x in group[:1]):
@@ -449,14 +449,7 @@ def same_brand_from_leaf(s: Suite, kit: BrandKit, n: int = 1) -> None:
         if len(group) < 2 or not kit.has_picture(brand, kind):
             continue
         for t in group:
-            c = t.photos[0].color
-            if (
-                c
-                and kit.plain(t)
-                and sum(x.photos[0].color == c for x in group) == 1
-                and s.clean(t, [str(c)])
-                and s.unique_look(t)
-            ):
+            if kit.alone_in_colour(t, group) and s.unique_look(t):
                 cands.append(t)
                 break
     for t in _picked(kit, cands, n):

@@ -175,17 +175,6 @@ def color_of_cheapest(s: Suite, n: int = 4) -> None:
         )
 
 
-TEMPLATES = [
-    cart_this_if,
-    cart_this_any_size_if,
-    order_for_each,
-    order_and_total,
-    order_under_budget,
-    cart_from_tabs,
-    color_of_cheapest,
-]
-
-
 def price_of_missing(s: Suite, n: int = 4) -> None:
     """Official 19's unachievable tasks: the price of a colour of a kind that this page does not show (N/A)."""
     from sites.imagery import COLORS
@@ -213,3 +202,14 @@ def price_of_missing(s: Suite, n: int = 4) -> None:
             grounding=s.ground(ps, [color]),
             comments="unachievable: " + note,
         )
+
+
+TEMPLATES = [
+    cart_this_if,
+    cart_this_any_size_if,
+    order_for_each,
+    order_and_total,
+    order_under_budget,
+    cart_from_tabs,
+    color_of_cheapest,
+]

@@ -122,16 +122,9 @@ def weight_on_page(s: Suite, n: int = 3) -> None:
     cands = named_looks(s, 1, options=None)
     for p, fact, page in s.fresh(cands, n):
         value, unit = p.attributes["Item Weight"].split()
-        args = {"look": look_words(p, fact), "units": unit}
-        s.mirror(
-            63,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [value]}),
-            solution=[open_card(p), stop(f"{value} {unit}", "Item Weight row of More Information")],
-            grounding=s.look_ground(p, fact),
-        )
+        ev = answer_eval({"must_include": [value]})
+        solution = [open_card(p), stop(f"{value} {unit}", "Item Weight row of More Information")]
+        look_task(s, 63, template, p, fact, page.url, {"units": unit}, eval_=ev, solution=solution)
 
 
 TEMPLATES = [buy_any_size, buy_any_color_text, cart_any_size, buy_searched, weight_on_page]

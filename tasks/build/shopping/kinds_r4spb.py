@@ -92,14 +92,7 @@ def gift_same_brand(s: Suite) -> None:
     for (brand, kind), ps in sorted(groups.items()):
         for t in ps:
             c = t.photos[0].color
-            if (
-                not c
-                or t.options
-                or t.id in s.official_products
-                or t.sku in s.latest_order_skus
-                or not s.clean(t, [c])
-                or sum(x.photos[0].color == c for x in ps) != 1
-            ):
+            if not c or not s.plain_buy(t) or not s.clean(t, [c]) or sum(x.photos[0].color == c for x in ps) != 1:
                 continue
             bases = [x for x in ps if x.id != t.id and x.photos[0].color != c and x.id not in s.official_products]
             query = f"{brand} {kind}"

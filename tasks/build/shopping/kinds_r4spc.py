@@ -26,7 +26,7 @@ from sites.shopping.data import Product
 from ..evals import answer_eval, goto, html_eval, stop, target, url_eval
 from ..text import plural, price_text
 from .base import CART_LINES, SITE, Suite, open_card, order_targets, page_url, signature
-from .page_kinds import pages
+from .page_kinds import kind_groups, pages
 
 RESULTS = 12
 
@@ -170,8 +170,7 @@ def cart_every_like_pictured(s: Suite, n: int = 3) -> None:
     template = "Add to my cart every item on this page that looks like the one in this picture."
     cands = []
     for page in pages(s):
-        for kind in sorted({p.photos[0].kind for p in page.products}):
-            ks = [p for p in page.products if p.photos[0].kind == kind]
+        for _kind, ks in kind_groups(page.products):
             looks: dict[tuple, list[Product]] = {}
             for p in ks:
                 looks.setdefault(_look(p), []).append(p)
@@ -230,8 +229,7 @@ def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:
     )
     cands = []
     for page in pages(s):
-        for kind in sorted({p.photos[0].kind for p in page.products}):
-            ks = [p for p in page.products if p.photos[0].kind == kind]
+        for kind, ks in kind_groups(page.products):
             colors = {p.photos[0].color for p in ks}
             if (
                 not 2 <= len(ks) <= 4
@@ -267,8 +265,8 @@ def open_darker_here(s: Suite, n: int = 1) -> None:
     template = "I like these {kinds}, but not their colour. Open the one on this page in a darker colour."
     cands = []
     for page in pages(s):
-        for kind in sorted({p.photos[0].kind for p in page.products}):
-            ks = [p for p in page.products if p.photos[0].kind == kind and p.photos[0].color]
+        for _kind, of_kind in kind_groups(page.products):
+            ks = [p for p in of_kind if p.photos[0].color]
             if len(ks) < 2 or len({p.photos[0].color for p in ks}) != len(ks):
                 continue
             ks.sort(key=lambda p: _darkness(str(p.photos[0].color)))
@@ -308,9 +306,7 @@ def buy_printed_like_picture(s: Suite, n: int = 2) -> None:
             words = p.photos[0].printed_text
             if (
                 not words
-                or p.options
-                or p.id in s.official_products
-                or p.sku in s.latest_order_skus
+                or not s.plain_buy(p)
                 or sum(x.photos[0].printed_text == words for x in page.products) != 1
                 or not any(x.photos[0].printed_text for x in page.products if x.id != p.id)
             ):
@@ -340,8 +336,8 @@ def cheapest_in_majority_colour(s: Suite, n: int = 1) -> None:
     template = "Most of the {kinds} on this page share one colour. Add the cheapest {kind} in that colour to my cart."
     cands = []
     for page in pages(s):
-        for kind in sorted({p.photos[0].kind for p in page.products}):
-            ks = [p for p in page.products if p.photos[0].kind == kind and p.photos[0].color]
+        for _kind, of_kind in kind_groups(page.products):
+            ks = [p for p in of_kind if p.photos[0].color]
             by: dict[str, list[Product]] = {}
             for p in ks:
                 by.setdefault(str(p.photos[0].color), []).append(p)

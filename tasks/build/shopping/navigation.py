@@ -277,16 +277,8 @@ def price_range_url(s: Suite) -> None:
         label, value, _ = buckets[made % len(buckets)]
         low, high = label.split(" - ")
         args = {"leaf": name, "low": low, "high": high}
-        _url_task(
-            s,
-            template,
-            args,
-            f"{SITE}/{path}.html?price={value}",
-            [
-                goto(f"{SITE}/{path}.html"),
-                click(f"#narrow-by-list a[href*='price={value}']", "the price range in the side bar"),
-            ],
-        )
+        side_bar = click(f"#narrow-by-list a[href*='price={value}']", "the price range in the side bar")
+        _url_task(s, template, args, f"{SITE}/{path}.html?price={value}", [goto(f"{SITE}/{path}.html"), side_bar])
         made += 1
         if made == 4:
             break
@@ -299,13 +291,8 @@ def list_mode_url(s: Suite) -> None:
         if name in s.official_names:  # an official category of the same name: the intent would be ambiguous
             continue
         args = {"leaf": name}
-        _url_task(
-            s,
-            template,
-            args,
-            f"{SITE}/{path}.html?product_list_mode=list",
-            [goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List")],
-        )
+        steps = [goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List")]
+        _url_task(s, template, args, f"{SITE}/{path}.html?product_list_mode=list", steps)
 
 
 def search_page_url(s: Suite) -> None:

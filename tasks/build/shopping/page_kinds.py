@@ -146,10 +146,12 @@ def kind_searches(s: Suite, page: int = 1, *, full: bool = False) -> list[tuple[
     return out
 
 
-def look_task(s: Suite, official: int, template: str, p: Product, fact: str, start_url: str, **task) -> dict:
+def look_task(
+    s: Suite, official: int, template: str, p: Product, fact: str, start_url: str, extra: dict | None = None, **task
+) -> dict:
     """Mirror `official` with a task about `p`, named on the page at `start_url` by its look (the `look` argument:
-    what its photo's `fact` shows) and grounded on it."""
-    args = {"look": look_words(p, fact)}
+    what its photo's `fact` shows; `extra` the template's other arguments) and grounded on it."""
+    args = {"look": look_words(p, fact), **(extra or {})}
     return s.mirror(official, template, args, start_url=start_url, grounding=s.look_ground(p, fact), **task)
 
 

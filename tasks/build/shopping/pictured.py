@@ -156,6 +156,15 @@ def compare_pictured_pair(s: Suite, n: int = 8) -> None:
         )
 
 
+def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
+    """Official 107: buy the cheapest item of this page like the pictured one, in a colour."""
+    template = "Purchase the cheapest one of these from this page, in {color}."
+    cands = cheapest_in_a_colour(s, lambda p: p.sku not in s.latest_order_skus)
+    for t, c, same, shown, page in s.fresh(cands, n):
+        args = {"color": c}
+        s.buy_job(107, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground(same, [c]))
+
+
 TEMPLATES = [
     wishlist_like_but_color,
     buy_like_but_color,
@@ -164,12 +173,3 @@ TEMPLATES = [
     wishlist_pictured_on_page,
     compare_pictured_pair,
 ]
-
-
-def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
-    """Official 107: buy the cheapest item of this page like the pictured one, in a colour."""
-    template = "Purchase the cheapest one of these from this page, in {color}."
-    cands = cheapest_in_a_colour(s, lambda p: p.sku not in s.latest_order_skus)
-    for t, c, same, shown, page in s.fresh(cands, n):
-        args = {"color": c}
-        s.buy_job(107, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground(same, [c]))
