@@ -232,6 +232,11 @@ class Suite(BaseSuite):
         steps = [open_card(p), *self.add_to_cart(p)]
         return self.page_job(official, template, args, start_url, steps, eval_=cart_eval(p), **task)
 
+    def na_job(self, official: int, template: str, args: dict, note: str, steps: list[dict], **task) -> dict:
+        """Add an unachievable task: `steps` (the last one answers N/A) find that it cannot be done, `note` says why."""
+        ev = answer_eval({"fuzzy_match": "N/A"}, string_note=note)
+        return self.mirror(official, template, args, eval_=ev, solution=steps, comments="unachievable: " + note, **task)
+
     def price_job(self, official: int, template: str, args: dict, p: Product, start_url: str, fact: str) -> dict:
         """Add a task asking the price of `p`, named by what its photo's `fact` shows, on the page at `start_url`."""
         price = price_text(p.final_price)

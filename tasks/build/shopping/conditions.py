@@ -192,16 +192,8 @@ def price_of_missing(s: Suite, n: int = 4) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         note = f"No {color} {p.photos[0].kind} is on this page."
         args = {"look": f"{color} {p.photos[0].kind}"}
-        s.mirror(
-            19,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-            solution=[stop("N/A", "none of these photos shows that colour")],
-            grounding=s.ground(ps, [color]),
-            comments="unachievable: " + note,
-        )
+        steps = [stop("N/A", "none of these photos shows that colour")]
+        s.na_job(19, template, args, note, steps, start_url=page.url, grounding=s.ground(ps, [color]))
 
 
 TEMPLATES = [

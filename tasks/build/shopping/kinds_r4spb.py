@@ -20,6 +20,7 @@ from sites.shopping.data import Product
 from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
 from .base import CART_LINES, LATEST_ORDER, SITE, Suite, open_card, order_targets, review_steps, review_targets
 from .like_kinds import _color_groups
+from .navigation import ssim_eval
 from .official import difficulty
 from .page_kinds import COLUMNS, look_pairs, look_words, named_looks, pages
 from .pictured import _pictured_on_page, cheapest_in_a_colour
@@ -284,20 +285,7 @@ def wish_like_scored_by_picture(s: Suite) -> None:
     template = "Add something like what this picture shows to my wish list."
     cands = [c for c in _searchable(s) if len(c[1]) == 1]
     for p, _, _ in s.fresh(cands, 4):
-        ev = {
-            "eval_types": ["page_image_query"],
-            "reference_answers": None,
-            "reference_url": "",
-            "program_html": [],
-            "page_image_query": [
-                {
-                    "eval_image_url": f"{SITE}/wishlist/",
-                    "eval_image_class": ".products-grid.wishlist .product-image-photo",
-                    "eval_fuzzy_image_match": f"{SITE}/media/catalog/product/cache/{p.photos[0].id}.jpg",
-                    "ssim_threshold": 0.9,
-                }
-            ],
-        }
+        ev = ssim_eval(p, f"{SITE}/wishlist/", ".products-grid.wishlist .product-image-photo", "cache/")
         s.mirror(
             32,
             template,

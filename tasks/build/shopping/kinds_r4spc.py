@@ -209,16 +209,8 @@ def brand_new_not_here(s: Suite, n: int = 1) -> None:
             cands.append((elsewhere[len(elsewhere) // 2], page))
     for p, page in s.fresh(cands, n):
         note = f"No {p.photos[0].kind} is on this page, new or otherwise."
-        s.mirror(
-            106,
-            template,
-            {},
-            start_url=page.url,
-            image=s.product_image(p),
-            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-            solution=[stop("N/A", "no photo on this page shows that thing")],
-            comments="unachievable: " + note,
-        )
+        steps = [stop("N/A", "no photo on this page shows that thing")]
+        s.na_job(106, template, {}, note, steps, start_url=page.url, image=s.product_image(p))
 
 
 def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:

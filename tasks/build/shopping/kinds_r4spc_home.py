@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 from sites.shopping.data import Product
 from sites.shopping.generate import CUSTOMER
 
-from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
+from ..evals import click, goto, html_eval, stop, target, type_in
 from ..text import NUMBER_WORDS, article
 from .base import LATEST_ORDER, SITE, Suite, order_targets
 from .kinds_r4spc import _quiet, cart_has, kinds_of
@@ -219,16 +219,9 @@ def buy_to_label(s: Suite, n: int = 2) -> None:
     first, last, street, city, region, postcode = ("Ivy", "Brennan", "7 Lantern Row", "Salem", "Massachusetts", "01970")
     args = {"kind": kind, "phone": "(650) 555-0111"}
     note = f"The store sells no {kind}."
-    s.mirror(
-        111,
-        template2,
-        args,
-        start_url=f"{SITE}/",
-        image=s.save_image(label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}", "United States"])),
-        eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-        solution=[type_in("#search", kind, enter=True), stop("N/A", "the search finds nothing")],
-        comments="unachievable: " + note,
-    )
+    image = s.save_image(label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}", "United States"]))
+    steps = [type_in("#search", kind, enter=True), stop("N/A", "the search finds nothing")]
+    s.na_job(111, template2, args, note, steps, start_url=f"{SITE}/", image=image)
 
 
 PLACES = (("3300 Birchwood Dr", "Ann Arbor", "Michigan", "48105"), ("61 Tidewater Ave", "Savannah", "Georgia", "31401"))
@@ -263,16 +256,8 @@ def default_shipping_from_envelope(s: Suite) -> None:
             comments=f"the envelope reads {street}, {city}, {region} {postcode}",
         )
     note = "The envelope in the picture has a stamp but no address written on it."
-    s.mirror(
-        112,
-        template,
-        {},
-        start_url=f"{SITE}/",
-        image=s.save_image(envelope_picture([])),
-        eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-        solution=[stop("N/A", "no address to read")],
-        comments="unachievable: " + note,
-    )
+    image = s.save_image(envelope_picture([]))
+    s.na_job(112, template, {}, note, [stop("N/A", "no address to read")], start_url=f"{SITE}/", image=image)
 
 
 def _window(same: list[Product]):

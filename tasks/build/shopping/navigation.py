@@ -204,7 +204,9 @@ def order_of_product_url(s: Suite) -> None:
         )
 
 
-def ssim_eval(p: Product) -> dict:
+def ssim_eval(p: Product, url: str = "last", css: str = ".fotorama__stage__frame", photo: str = "") -> dict:
+    """page_image_query: an image at `css` of the page `url` (default: the product page's large photo) looks like
+    the main photo of `p` (at `photo` under the catalogue's folder: "" full size, "cache/" the thumbnail)."""
     return {
         "eval_types": ["page_image_query"],
         "reference_answers": None,
@@ -212,9 +214,9 @@ def ssim_eval(p: Product) -> dict:
         "program_html": [],
         "page_image_query": [
             {
-                "eval_image_url": "last",
-                "eval_image_class": ".fotorama__stage__frame",
-                "eval_fuzzy_image_match": f"{SITE}/media/catalog/product/{p.photos[0].id}.jpg",
+                "eval_image_url": url,
+                "eval_image_class": css,
+                "eval_fuzzy_image_match": f"{SITE}/media/catalog/product/{photo}{p.photos[0].id}.jpg",
                 "ssim_threshold": 0.9,
             }
         ],

@@ -21,6 +21,9 @@ from .base import SITE, Suite, cart_eval, open_card
 from .page_kinds import COLUMNS, PAGE
 from .rows import COLUMN_WORDS
 
+# How the templates of official 9, 10 and 11 begin.
+OPEN_SORTED = 'Open the "{leaf}" category sorted by price from low to high and '
+
 
 def _quiet(p: Product, color: str) -> bool:
     """None of p's options names the colour."""
@@ -76,10 +79,7 @@ def _ask_colors(
 
 def color_in_first_row(s: Suite, n: int = 2) -> None:
     """Official 10: the colour of the n-th product of the first row of a category sorted by price."""
-    template = (
-        'Open the "{leaf}" category sorted by price from low to high and tell me the colour of the '
-        "{ordinal} product in the first row."
-    )
+    template = OPEN_SORTED + "tell me the colour of the {ordinal} product in the first row."
     cands = []
     for leaf, row in first_rows(s):
         k = next((k for k, p in enumerate(row) if k > 0 and _clean_color(s, p)), None)
@@ -92,10 +92,7 @@ def color_in_first_row(s: Suite, n: int = 2) -> None:
 
 def colors_in_first_row(s: Suite, n: int = 1) -> None:
     """Official 11: the colours of two products of the first row of a category sorted by price."""
-    template = (
-        'Open the "{leaf}" category sorted by price from low to high and tell me the colours of the '
-        "{first} and the {second} products in the first row."
-    )
+    template = OPEN_SORTED + "tell me the colours of the {first} and the {second} products in the first row."
     cands = []
     for leaf, row in first_rows(s):
         good = [k for k, p in enumerate(row) if _clean_color(s, p)]
@@ -109,7 +106,7 @@ def colors_in_first_row(s: Suite, n: int = 1) -> None:
 
 def first_of_color_to_cart(s: Suite, n: int = 2) -> None:
     """Official 9: put the first product of a colour of a category sorted by price into the cart."""
-    template = 'Open the "{leaf}" category sorted by price from low to high and add the first {color} item to my cart.'
+    template = OPEN_SORTED + "add the first {color} item to my cart."
     cands = []
     for leaf in sorted_leaves(s):
         ps = leaf.products
