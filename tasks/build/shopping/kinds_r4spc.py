@@ -240,8 +240,8 @@ def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:
                 cands.append((ks[0], ks, page, shown[0]))
                 break
     for first, ks, page, shown in s.fresh(cands, n):
-        colors = ", ".join(sorted(str(x.photos[0].color) for x in ks))
-        note = f"the cart starts empty; the {len(ks)} {kinds_of(first)} of this page, in {colors}"
+        shades = ", ".join(sorted(str(x.photos[0].color) for x in ks))
+        note = f"the cart starts empty; the {len(ks)} {kinds_of(first)} of this page, in {shades}"
         _cart_all_here(s, 114, template, ks, page, shown, note)
 
 

@@ -6,6 +6,10 @@ The store's grid is 4 products wide and 12 long (sites/shopping/static/styles.cs
 row r of a page holds its products 4(r-1) .. 4r-1 in the listing's order. A product is named by a look (colour,
 pattern or printed text of its photo) only when no other product of the same kind on the same page (or row)
 shows it, at least one other product of that kind is there (the look decides), and its text never says it.
+
+The other kinds pick their products through the helpers here too: named_looks and look_pairs (products named by
+their look on the category pages), kind_groups and color_groups (a page's products by kind, or kind and colour),
+kind_searches (one page of results of a search for each kind) and look_task (a task about a product so named).
 """
 
 from __future__ import annotations
