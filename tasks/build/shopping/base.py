@@ -232,6 +232,14 @@ class Suite(BaseSuite):
         steps = [open_card(p), *self.add_to_cart(p)]
         return self.page_job(official, template, args, start_url, steps, eval_=cart_eval(p), **task)
 
+    def question(
+        self, official: int, template: str, args: dict, start_url: str, wanted: list[str], steps: list[dict], **task
+    ) -> dict:
+        """Add a string_match question: from the page at `start_url`, `steps` (the last one answers); the answer
+        must include every string of `wanted`."""
+        ev = answer_eval({"must_include": wanted})
+        return self.mirror(official, template, args, start_url=start_url, eval_=ev, solution=steps, **task)
+
     def na_job(self, official: int, template: str, args: dict, note: str, steps: list[dict], **task) -> dict:
         """Add an unachievable task: `steps` (the last one answers N/A) find that it cannot be done, `note` says why."""
         ev = answer_eval({"fuzzy_match": "N/A"}, string_note=note)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from sites.shopping.data import Product
 from sites.shopping.generate import FLAT_RATE_CENTS
 
-from ..evals import answer_eval, html_eval, stop
+from ..evals import html_eval, stop
 from ..text import NUMBER_WORDS, price_text
 from .base import Suite, cart_eval, open_card, order_targets, page_url
 from .page_kinds import PAGE, Page, kind_groups, look_task, look_words, named_looks, pages
@@ -164,15 +164,7 @@ def color_of_cheapest(s: Suite, n: int = 4) -> None:
     for p, which, page in s.fresh(cands, n):
         c = p.photos[0].color
         args = {"which": which, "leaf": page.name}
-        s.mirror(
-            6,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [c]}),
-            solution=[stop(c, "read off its photo")],
-            grounding=s.ground([p], [c]),
-        )
+        s.question(6, template, args, page.url, [c], [stop(c, "read off its photo")], grounding=s.ground([p], [c]))
 
 
 def price_of_missing(s: Suite, n: int = 4) -> None:

@@ -23,7 +23,7 @@ from urllib.parse import quote_plus
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, goto, html_eval, stop, target, url_eval
+from ..evals import goto, html_eval, stop, target, url_eval
 from ..text import plural, price_text
 from .base import CART_LINES, SITE, Suite, open_card, order_targets, page_url, signature
 from .page_kinds import kind_groups, pages
@@ -96,14 +96,15 @@ def price_by_pattern(s: Suite, n: int = 3) -> None:
                 break
     for p, r, ks, other in s.fresh(cands, n):
         args = {"kind": r.kind}
-        s.mirror(
+        price = price_text(p.final_price)
+        s.question(
             97,
             template,
             args,
-            start_url=r.url,
+            r.url,
+            [price],
+            [stop(price, "the price under its card")],
             image=s.product_image(other),
-            eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
-            solution=[stop(price_text(p.final_price), "the price under its card")],
             grounding=s.ground(ks, [p.photos[0].pattern]),
             comments=f"the picture shows a {p.photos[0].pattern} {other.photos[0].kind}; the only "
             f"{p.photos[0].pattern} {r.kind} of these results",

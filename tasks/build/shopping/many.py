@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
+from ..evals import click, goto, html_eval, stop, target, url_eval
 from ..text import NUMBER_WORDS, plural, price_text
 from .base import (
     CART_LINES,
@@ -255,15 +255,8 @@ def brand_and_price_of_cheapest(s: Suite, n: int = 3) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         brand, price = p.attributes["Brand"], price_text(p.final_price)
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.mirror(
-            14,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [brand, price]}),
-            solution=[open_card(p), stop(f"{brand}, {price}", "Brand row of More Information")],
-            grounding=s.ground(ps, [color]),
-        )
+        steps = [open_card(p), stop(f"{brand}, {price}", "Brand row of More Information")]
+        s.question(14, template, args, page.url, [brand, price], steps, grounding=s.ground(ps, [color]))
 
 
 TEMPLATES = [

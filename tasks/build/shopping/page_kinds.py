@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, stop
+from ..evals import stop
 from ..text import price_text
 from .base import SITE, Suite
 
@@ -252,14 +252,7 @@ def price_range_rows(s: Suite, n: int = 8) -> None:
     for _p, words, page, prices in s.fresh(cands, n):
         low, high = price_text(prices[0]), price_text(prices[-1])
         args = {"rows": words}
-        s.mirror(
-            4,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [low, high]}),
-            solution=[stop(f"{low} - {high}")],
-        )
+        s.question(4, template, args, page.url, [low, high], [stop(f"{low} - {high}")])
 
 
 TEMPLATES = [

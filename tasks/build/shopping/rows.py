@@ -146,15 +146,7 @@ def dearest_of_color(s: Suite, n: int = 3) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         price = price_text(p.final_price)
         args = {"color": color}
-        s.mirror(
-            5,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [price]}),
-            solution=[stop(price)],
-            grounding=s.ground(ps, [color]),
-        )
+        s.question(5, template, args, page.url, [price], [stop(price)], grounding=s.ground(ps, [color]))
 
 
 TEMPLATES = [
