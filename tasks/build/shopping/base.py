@@ -5,6 +5,7 @@ the eval targets of the official shopping helpers and the steps that order or re
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from sites.shopping.data import Product, ShoppingData
 
@@ -83,6 +84,31 @@ class Suite(BaseSuite):
         peers = self.peers(p)
         return value is not None and len(peers) >= min_peers and all(getattr(x.photos[0], fact) != value for x in peers)
 
+    def plain_buy(self, p: Product) -> bool:
+        """`p` can be ordered as it is (no options), is not the official catalogue's and is not in the latest order."""
+        return not p.options and p.id not in self.official_products and p.sku not in self.latest_order_skus
+
+    def shows_alone(self, p: Product, fact: str, group: list[Product]) -> bool:
+        """`p` (without options, not the official catalogue's) is the only product of `group` whose photo shows its
+        value of `fact` (a colour, or a pattern other than plain), and its text never says that value."""
+        value = getattr(p.photos[0], fact)
+        if not value or value == "plain" or p.options or p.id in self.official_products:
+            return False
+        return sum(getattr(x.photos[0], fact) == value for x in group) == 1 and self.clean(p, [str(value)])
+
+    def color_pairs(self, accept: Callable[[Product, Product], bool]) -> list[tuple[Product, Product]]:
+        """(p, x): each product p without options whose photo shows a colour its text never says, with the first of
+        its peers (same leaf, same kind) x that `accept(p, x)`, if any."""
+        out = []
+        for p in self.products:
+            c = p.photos[0].color
+            if not c or p.options or not self.clean(p, [c]):
+                continue
+            x = next((x for x in self.peers(p) if accept(p, x)), None)
+            if x is not None:
+                out.append((p, x))
+        return out
+
     def unique_look(self, p: Product) -> bool:
         """No other product of its leaf shows the same kind of thing looking the same (for input pictures)."""
         return all(signature(x) != signature(p) for x in self.peers(p))
@@ -127,6 +153,12 @@ class Suite(BaseSuite):
             open_card(p),
         ]
 
+    def open_by_price(
+        self, p: Product, note: str = "the category, lowest price first", direction: str = "asc"
+    ) -> list[dict]:
+        """The steps that open `p` from its leaf category sorted by price (lowest first; "desc": highest first)."""
+        return [goto(self.listing_url(p, "price", direction), note), open_card(p)]
+
     @staticmethod
     def add_to_cart(p: Product, qty: int = 1, options: dict[str, str] | None = None) -> list[dict]:
         steps = [
@@ -141,6 +173,10 @@ class Suite(BaseSuite):
     @staticmethod
     def checkout() -> list[dict]:
         return [goto(f"{SITE}/checkout/"), click("#shipping-next"), click("#payment button.checkout")]
+
+    def buy_steps(self, p: Product, qty: int = 1, options: dict[str, str] | None = None) -> list[dict]:
+        """The steps that open `p` from its card on the page, put `qty` of it (with `options`) in the cart and order."""
+        return [open_card(p), *self.add_to_cart(p, qty, options), *self.checkout()]
 
     # ---- images ---------------------------------------------------------------------------------
     @staticmethod
@@ -185,19 +221,29 @@ class Suite(BaseSuite):
     def labels(self, official: int) -> tuple[str, str, str]:
         return difficulty(official)
 
+    def page_job(self, official: int, template: str, args: dict, start_url: str, steps: list[dict], **task) -> dict:
+        """Add a task that changes the store: from the page at `start_url`, `steps` and stop (`eval_` in `task`)."""
+        return self.mirror(
+            official, template, args, start_url=start_url, solution=[*steps, stop("")], require_reset=True, **task
+        )
+
     def cart_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
         """Add a task whose job is to put `p` into the cart from its card on the page at `start_url`."""
-        solution = [open_card(p), *self.add_to_cart(p), stop("")]
-        return self.mirror(
-            official,
-            template,
-            args,
-            start_url=start_url,
-            eval_=cart_eval(p),
-            solution=solution,
-            require_reset=True,
-            **task,
-        )
+        steps = [open_card(p), *self.add_to_cart(p)]
+        return self.page_job(official, template, args, start_url, steps, eval_=cart_eval(p), **task)
+
+    def question(
+        self, official: int, template: str, args: dict, start_url: str, wanted: list[str], steps: list[dict], **task
+    ) -> dict:
+        """Add a string_match question: from the page at `start_url`, `steps` (the last one answers); the answer
+        must include every string of `wanted`."""
+        ev = answer_eval({"must_include": wanted})
+        return self.mirror(official, template, args, start_url=start_url, eval_=ev, solution=steps, **task)
+
+    def na_job(self, official: int, template: str, args: dict, note: str, steps: list[dict], **task) -> dict:
+        """Add an unachievable task: `steps` (the last one answers N/A) find that it cannot be done, `note` says why."""
+        ev = answer_eval({"fuzzy_match": "N/A"}, string_note=note)
+        return self.mirror(official, template, args, eval_=ev, solution=steps, comments="unachievable: " + note, **task)
 
     def price_job(self, official: int, template: str, args: dict, p: Product, start_url: str, fact: str) -> dict:
         """Add a task asking the price of `p`, named by what its photo's `fact` shows, on the page at `start_url`."""
@@ -226,16 +272,14 @@ class Suite(BaseSuite):
     ) -> dict:
         """Add a task whose job is to buy `qty` of `p` (with `options`) from its card on the page at `start_url`;
         scored on the order (`eval_` in `task` says otherwise)."""
-        solution = [open_card(p), *self.add_to_cart(p, qty, options), *self.checkout(), stop("")]
         task.setdefault("eval_", html_eval(order_targets(p, qty)))
-        return self.mirror(official, template, args, start_url=start_url, solution=solution, require_reset=True, **task)
+        return self.page_job(official, template, args, start_url, self.buy_steps(p, qty, options), **task)
 
     def wish_job(self, official: int, template: str, args: dict, p: Product, start_url: str, **task) -> dict:
         """Add a task whose job is to put `p` onto the wish list from its card on the page at `start_url`."""
-        solution = [open_card(p), click("button.towishlist"), stop("")]
         ev = html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])])
-        return self.mirror(
-            official, template, args, start_url=start_url, eval_=ev, solution=solution, require_reset=True, **task
+        return self.page_job(
+            official, template, args, start_url, [open_card(p), click("button.towishlist")], eval_=ev, **task
         )
 
 

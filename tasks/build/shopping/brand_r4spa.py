@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 from typing import NamedTuple
@@ -30,7 +31,6 @@ from ..evals import answer_eval, html_eval, stop, target, type_in
 from ..text import plural
 from .base import NAME_H1, Suite, order_targets, page_url, signature
 from .navigation import ssim_eval
-from .official import difficulty
 
 BRAND_ATTRS = "func:shopping_get_product_attributes(__page__, 'brand |OR| manufacturer')"
 PRICE = "func:shopping_get_product_price(__page__)"
@@ -111,6 +111,13 @@ class BrandKit:
         """A product a kind of ours may ask for: the store's own, no options, its brand picturable."""
         return p.id not in self.s.official_products and not p.options and bool(_brand(p)) and _brand(p) in self.sources
 
+    def alone_in_colour(self, p: Product, group: list[Product]) -> bool:
+        """`p` is plain, the only product of `group` whose photo shows its colour, and its text never says it."""
+        c = p.photos[0].color
+        return (
+            bool(c) and self.plain(p) and sum(x.photos[0].color == c for x in group) == 1 and self.s.clean(p, [str(c)])
+        )
+
 
 def conditions(s: Suite, t: Product) -> list[Cond]:
     """Facts of t that could tell it from others: its photo's colour, its number of reviews, its price."""
@@ -182,6 +189,24 @@ def _picked(kit: BrandKit, cands: list, n: int) -> list:
     return kit.s.fresh(cands, n)
 
 
+def _searched_brand(
+    s: Suite,
+    kit: BrandKit,
+    official: int,
+    template: str,
+    args: dict,
+    t: Product,
+    skip: int,
+    more: Sequence[dict] = (),
+    **task,
+) -> None:
+    """Mirror `official` with a picture of a product of t's brand (the `skip`-th of another kind): the solution
+    searches "<brand> <kind>", opens `t`, then takes the steps `more`."""
+    steps, _ = kit.search_steps(t) or ([], "")
+    image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=skip))
+    s.mirror(official, template, args, image=image, solution=[*steps, *more, stop("")], **task)
+
+
 def same_brand_open(s: Suite, kit: BrandKit, n: int = 2) -> None:
     """Official 45: the only product of a kind of the pictured brand."""
     template = "Find me a {kind} of the same brand as the product in this picture."
@@ -190,18 +215,10 @@ def same_brand_open(s: Suite, kit: BrandKit, n: int = 2) -> None:
         if len(group) == 1 and kit.plain(group[0]) and kit.search_steps(group[0]) and kit.has_picture(brand, kind):
             cands.append(group[0])
     for t in _picked(kit, cands, n):
-        steps, _ = kit.search_steps(t) or ([], "")
         args = {"kind": _kind_word(t.photos[0].kind)}
-        image = s.save_image(kit.picture(_brand(t), t.photos[0].kind))
-        s.mirror(
-            45,
-            template,
-            args,
-            image=image,
-            eval_=_both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t),
-            solution=[*steps, stop("")],
-            comments=f"the picture's label reads {_brand(t)}; the store has one {t.photos[0].kind} of that brand",
-        )
+        ev = _both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t)
+        note = f"the picture's label reads {_brand(t)}; the store has one {t.photos[0].kind} of that brand"
+        _searched_brand(s, kit, 45, template, args, t, 0, eval_=ev, comments=note)
 
 
 def _narrowed(s: Suite, kit: BrandKit, size: int) -> list[tuple[Product, list[Cond]]]:
@@ -222,19 +239,9 @@ def same_brand_conditions_url(s: Suite, kit: BrandKit, n: int = 3) -> None:
     """Official 46: among the products of a kind of the pictured brand, the one meeting the conditions."""
     template = "Find me a {kind} of the same brand as the product in this picture; {conditions}."
     for t, conds in _picked(kit, _narrowed(s, kit, 2), n):
-        steps, _ = kit.search_steps(t) or ([], "")
         args = {"kind": _kind_word(t.photos[0].kind), "conditions": _joined(conds)}
-        image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=1))
-        s.mirror(
-            46,
-            template,
-            args,
-            image=image,
-            eval_=_url(t),
-            solution=[*steps, stop("")],
-            grounding=_ground(s, t, conds),
-            comments=f"brand {_brand(t)}: {len(kit.group(t))} {t.photos[0].kind}s in the store, one meets all",
-        )
+        note = f"brand {_brand(t)}: {len(kit.group(t))} {t.photos[0].kind}s in the store, one meets all"
+        _searched_brand(s, kit, 46, template, args, t, 1, eval_=_url(t), grounding=_ground(s, t, conds), comments=note)
 
 
 def _url(t: Product) -> dict:
@@ -313,15 +320,8 @@ def kind_brand_colour(s: Suite, kit: BrandKit, n: int = 2) -> None:
             continue
         colours = {x.photos[0].color for x in group}
         for t in group:
-            c = t.photos[0].color
-            if (
-                c
-                and kit.plain(t)
-                and sum(x.photos[0].color == c for x in group) == 1
-                and s.clean(t, [str(c)])
-                and kit.search_steps(t)
-            ):
-                found.append((t, c))
+            if kit.alone_in_colour(t, group) and kit.search_steps(t):
+                found.append((t, t.photos[0].color))
                 break
         absent = [c for c in ("red", "blue", "green", "yellow", "purple", "orange") if c not in colours]
         if absent and all(x.photos[0].color for x in group) and all(kit.plain(x) for x in group[:1]):
@@ -336,29 +336,25 @@ def kind_brand_colour(s: Suite, kit: BrandKit, n: int = 2) -> None:
         image = _panels(s, pics)
         if k < len(picks) - 1:
             steps, _ = kit.search_steps(t) or ([], "")
-            s.add(
+            s.mirror(
+                48,
                 template,
                 {},
-                intent=template,
                 image=image,
                 eval_=_both([target("last", BRAND_ATTRS, must_include=[_brand(t)])], t),
                 solution=[*steps, stop("")],
-                difficulty=difficulty(48),
-                official=48,
                 grounding=s.ground([t], [str(colour)]),
                 comments=f"a {kind} of {_brand(t)} in {colour}: the only one",
             )
         else:
             note = f"no {kind} of {_brand(t)} is {colour} in the store"
-            s.add(
+            s.mirror(
+                48,
                 template,
                 {},
-                intent=template,
                 image=image,
                 eval_=answer_eval({"fuzzy_match": "N/A"}, note),
                 solution=[type_in("#search", f"{_brand(t)} {kind}", enter=True), stop("N/A")],
-                difficulty=difficulty(48),
-                official=48,
                 comments=note,
             )
 
@@ -370,23 +366,15 @@ def same_brand_buy(s: Suite, kit: BrandKit, n: int = 5) -> None:
     for t, c in _narrowed(s, kit, 2) + _narrowed(s, kit, 1):
         unique.setdefault(t.id, (t, c))
     for k, (t, conds) in enumerate(_picked(kit, list(unique.values()), n)):
-        steps, _ = kit.search_steps(t) or ([], "")
         qty = (1, 2, 1, 3, 1)[k % 5]
         args = {
             "kind": _kind_word(t.photos[0].kind),
             "count": "one" if qty == 1 else f"{qty} of them",
             "conditions": _joined(conds),
         }
-        image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=4))
-        s.mirror(
-            53,
-            template,
-            args,
-            image=image,
-            eval_=html_eval(order_targets(t, qty=qty)),
-            solution=steps + s.add_to_cart(t, qty) + s.checkout() + [stop("")],
-            require_reset=True,
-            grounding=_ground(s, t, conds),
+        ev, buy = html_eval(order_targets(t, qty=qty)), s.add_to_cart(t, qty) + s.checkout()
+        _searched_brand(
+            s, kit, 53, template, args, t, 4, buy, eval_=ev, require_reset=True, grounding=_ground(s, t, conds)
         )
 
 
@@ -424,26 +412,18 @@ def same_brand_under(s: Suite, kit: BrandKit, n: int = 1) -> None:
         if brand and kit.has_picture(brand, kind) and kit.plain(cheap) and kit.search_steps(cheap):
             cands.append((cheap, limit))
     for t, limit in _picked(kit, cands, n):
-        steps, _ = kit.search_steps(t) or ([], "")
         args = {"kinds": _kinds_word(t.photos[0].kind), "limit": str(limit)}
-        image = s.save_image(kit.picture(_brand(t), t.photos[0].kind, skip=6))
         nouns = sorted(
             {" ".join(w[:1].upper() + w[1:] for w in noun.split()) for noun in KINDS[t.photos[0].kind].nouns}
         )
-        s.mirror(
-            116,
-            template,
-            args,
-            image=image,
-            eval_=html_eval(
-                [
-                    target("last", PRICE, required_values=[f"< {limit}"]),
-                    target("last", NAME_H1, must_include=[_brand(t), " |OR| ".join(nouns)]),
-                ]
-            ),
-            solution=[*steps, stop("")],
-            comments=f"the cheapest {t.photos[0].kind} of {_brand(t)} is under ${limit}",
+        ev = html_eval(
+            [
+                target("last", PRICE, required_values=[f"< {limit}"]),
+                target("last", NAME_H1, must_include=[_brand(t), " |OR| ".join(nouns)]),
+            ]
         )
+        note = f"the cheapest {t.photos[0].kind} of {_brand(t)} is under ${limit}"
+        _searched_brand(s, kit, 116, template, args, t, 6, eval_=ev, comments=note)
 
 
 def same_brand_from_leaf(s: Suite, kit: BrandKit, n: int = 1) -> None:
@@ -454,14 +434,7 @@ def same_brand_from_leaf(s: Suite, kit: BrandKit, n: int = 1) -> None:
         if len(group) < 2 or not kit.has_picture(brand, kind):
             continue
         for t in group:
-            c = t.photos[0].color
-            if (
-                c
-                and kit.plain(t)
-                and sum(x.photos[0].color == c for x in group) == 1
-                and s.clean(t, [str(c)])
-                and s.unique_look(t)
-            ):
+            if kit.alone_in_colour(t, group) and s.unique_look(t):
                 cands.append(t)
                 break
     for t in _picked(kit, cands, n):

@@ -61,16 +61,7 @@ def creature_in_bottom_row(s: Suite, n: int = 3) -> None:
         color = s.rng.choice(missing)
         note = f"No box in the bottom row is {color} (the row above has one)."
         args = {"color": color}
-        s.mirror(
-            66,
-            TEMPLATE,
-            args,
-            start_url=url,
-            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-            solution=[stop("N/A")],
-            grounding=s.ground(products, [color]),
-            comments="unachievable: " + note,
-        )
+        s.na_job(66, TEMPLATE, args, note, [stop("N/A")], start_url=url, grounding=s.ground(products, [color]))
 
 
 TEMPLATES = [creature_in_bottom_row]

@@ -9,10 +9,10 @@ from __future__ import annotations
 from sites.shopping.data import Product
 from sites.shopping.generate import FLAT_RATE_CENTS
 
-from ..evals import answer_eval, html_eval, stop
+from ..evals import html_eval, stop
 from ..text import NUMBER_WORDS, price_text
 from .base import Suite, cart_eval, open_card, order_targets, page_url
-from .page_kinds import PAGE, Page, look_words, looks_on, pages
+from .page_kinds import PAGE, Page, kind_groups, look_task, look_words, named_looks, pages
 
 
 def total_cents(p: Product, qty: int) -> int:
@@ -20,22 +20,28 @@ def total_cents(p: Product, qty: int) -> int:
     return (round(p.final_price * 100) + FLAT_RATE_CENTS) * qty
 
 
+def _cart_this_if(s: Suite, official: int, template: str, p: Product, fact: str, opts: dict | None = None) -> None:
+    """On its own page, `p` into the cart (with the options `opts`) if its photo shows what its `fact` shows (the
+    template's argument of that name)."""
+    value = getattr(p.photos[0], fact)
+    s.mirror(
+        official,
+        template,
+        {fact: value},
+        start_url=page_url(p),
+        eval_=cart_eval(p),
+        solution=[*s.add_to_cart(p, 1, opts), stop("")],
+        require_reset=True,
+        grounding=s.ground([p], [value]),
+    )
+
+
 def cart_this_if(s: Suite, n: int = 3) -> None:
     """Official 21: on a product's page, add it to the cart if its photo shows a colour (it does)."""
     template = "Add this to my cart if its photo shows something {color}."
     cands = [p for p in s.products if p.photos[0].color and not p.options and s.clean(p, [p.photos[0].color])]
     for p in s.fresh(cands, n):
-        args = {"color": p.photos[0].color}
-        s.mirror(
-            21,
-            template,
-            args,
-            start_url=page_url(p),
-            eval_=cart_eval(p),
-            solution=[*s.add_to_cart(p), stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [p.photos[0].color]),
-        )
+        _cart_this_if(s, 21, template, p, "color")
 
 
 def cart_this_any_size_if(s: Suite, n: int = 3) -> None:
@@ -52,17 +58,7 @@ def cart_this_any_size_if(s: Suite, n: int = 3) -> None:
     ]
     for k, p in enumerate(s.fresh(cands, n)):
         opts = {"Size": p.options["Size"][k % len(p.options["Size"])], "Color": str(p.photos[0].color).title()}
-        args = {"pattern": p.photos[0].pattern}
-        s.mirror(
-            151,
-            template,
-            args,
-            start_url=page_url(p),
-            eval_=cart_eval(p),
-            solution=[*s.add_to_cart(p, 1, opts), stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [p.photos[0].pattern]),
-        )
+        _cart_this_if(s, 151, template, p, "pattern", opts)
 
 
 PEOPLE = (("nephews", 3), ("roommates", 4), ("kids", 2))
@@ -70,12 +66,7 @@ PEOPLE = (("nephews", 3), ("roommates", 4), ("kids", 2))
 
 def orderable_looks(s: Suite) -> list[tuple]:
     """(product, fact, page): a product a look names on a page, not in the customer's latest order."""
-    return [
-        (p, fact, page)
-        for page in pages(s)
-        for p, fact in looks_on(s, page, page.products)
-        if p.sku not in s.latest_order_skus
-    ]
+    return named_looks(s, keep=lambda p, fact: p.sku not in s.latest_order_skus)
 
 
 def order_for_each(s: Suite, n: int = 3) -> None:
@@ -97,18 +88,9 @@ def order_and_total(s: Suite, n: int = 3) -> None:
         ev = html_eval(order_targets(p, 1))
         ev["eval_types"] = ["string_match", "program_html"]
         ev["reference_answers"] = {"must_include": [total]}
-        args = {"look": look_words(p, fact)}
-        s.mirror(
-            84,
-            template,
-            args,
-            start_url=page.url,
-            eval_=ev,
-            solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop(total, "the order total")],
-            require_reset=True,
-            grounding=s.look_ground(p, fact),
-            comments="the total includes flat-rate shipping",
-        )
+        solution = [open_card(p), *s.add_to_cart(p), *s.checkout(), stop(total, "the order total")]
+        note = "the total includes flat-rate shipping"
+        look_task(s, 84, template, p, fact, page.url, eval_=ev, solution=solution, require_reset=True, comments=note)
 
 
 def order_under_budget(s: Suite, n: int = 3) -> None:
@@ -136,15 +118,12 @@ def order_under_budget(s: Suite, n: int = 3) -> None:
 def cart_from_tabs(s: Suite, n: int = 4) -> None:
     """Official 22: of two products open in two tabs, add the one whose photo shows a colour to the cart."""
     template = "Of the products in my open tabs, add the {color} one to my shopping cart."
-    cands = []
-    for p in s.products:
+
+    def other_color(p: Product, x: Product) -> bool:
         c = p.photos[0].color
-        if not c or p.options or not s.clean(p, [c]):
-            continue
-        for x in s.peers(p):
-            if x.id != p.id and x.photos[0].color and x.photos[0].color != c and s.clean(x, [c]):
-                cands.append((p, x))
-                break
+        return x.id != p.id and bool(x.photos[0].color) and x.photos[0].color != c and s.clean(x, [str(c)])
+
+    cands = s.color_pairs(other_color)
     for k, (p, other) in enumerate(s.fresh(cands, n)):
         first, second = (p, other) if k % 2 else (other, p)
         args = {"color": p.photos[0].color}
@@ -185,15 +164,28 @@ def color_of_cheapest(s: Suite, n: int = 4) -> None:
     for p, which, page in s.fresh(cands, n):
         c = p.photos[0].color
         args = {"which": which, "leaf": page.name}
-        s.mirror(
-            6,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [c]}),
-            solution=[stop(c, "read off its photo")],
-            grounding=s.ground([p], [c]),
-        )
+        s.question(6, template, args, page.url, [c], [stop(c, "read off its photo")], grounding=s.ground([p], [c]))
+
+
+def price_of_missing(s: Suite, n: int = 4) -> None:
+    """Official 19's unachievable tasks: the price of a colour of a kind that this page does not show (N/A)."""
+    from sites.imagery import COLORS
+
+    template = "What does the {look} on this page cost?"
+    cands: list[tuple[Product, str, list[Product], Page]] = []
+    for page in pages(s):
+        for _kind, ps in kind_groups(page.products):
+            if len(ps) < 2 or not all(p.photos[0].color for p in ps) or any(p.options for p in ps):
+                continue
+            missing = sorted(set(COLORS) - {str(p.photos[0].color) for p in ps})
+            if missing:
+                cands.append((ps[0], missing[len(cands) % len(missing)], ps, page))
+                break
+    for p, color, ps, page in s.fresh(cands, n):
+        note = f"No {color} {p.photos[0].kind} is on this page."
+        args = {"look": f"{color} {p.photos[0].kind}"}
+        steps = [stop("N/A", "none of these photos shows that colour")]
+        s.na_job(19, template, args, note, steps, start_url=page.url, grounding=s.ground(ps, [color]))
 
 
 TEMPLATES = [
@@ -205,35 +197,3 @@ TEMPLATES = [
     cart_from_tabs,
     color_of_cheapest,
 ]
-
-
-def price_of_missing(s: Suite, n: int = 4) -> None:
-    """Official 19's unachievable tasks: the price of a colour of a kind that this page does not show (N/A)."""
-    from sites.imagery import COLORS
-
-    template = "What does the {look} on this page cost?"
-    cands: list[tuple[Product, str, list[Product], Page]] = []
-    for page in pages(s):
-        kinds: dict[str, list[Product]] = {}
-        for p in page.products:
-            kinds.setdefault(p.photos[0].kind, []).append(p)
-        for _kind, ps in sorted(kinds.items()):
-            if len(ps) < 2 or not all(p.photos[0].color for p in ps) or any(p.options for p in ps):
-                continue
-            missing = sorted(set(COLORS) - {str(p.photos[0].color) for p in ps})
-            if missing:
-                cands.append((ps[0], missing[len(cands) % len(missing)], ps, page))
-                break
-    for p, color, ps, page in s.fresh(cands, n):
-        note = f"No {color} {p.photos[0].kind} is on this page."
-        args = {"look": f"{color} {p.photos[0].kind}"}
-        s.mirror(
-            19,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-            solution=[stop("N/A", "none of these photos shows that colour")],
-            grounding=s.ground(ps, [color]),
-            comments="unachievable: " + note,
-        )

@@ -9,9 +9,7 @@ from sites.shopping.data import Product
 
 from ..evals import answer_eval, html_eval, stop, type_in
 from .base import Suite, cart_eval, open_card, order_targets
-from .page_kinds import look_words, looks_on, pages
-
-RESULTS_PAGE = 12
+from .page_kinds import kind_searches, look_task, look_words, looks_on, named_looks, pages
 
 
 def _color_option(p: Product) -> str | None:
@@ -68,28 +66,15 @@ def cart_any_size(s: Suite, n: int = 2) -> None:
     template = "Find the {look} on this page and put one in my cart (any size, the colour of its photo)."
     for k, (p, fact, page) in enumerate(s.fresh(_sized(s, ("pattern", "printed_text", "color")), n)):
         opts = _opts(p, k)
-        args = {"look": look_words(p, fact)}
-        s.mirror(
-            148,
-            template,
-            args,
-            start_url=page.url,
-            eval_=cart_eval(p),
-            solution=[open_card(p), *s.add_to_cart(p, 1, opts), stop("")],
-            require_reset=True,
-            grounding=s.look_ground(p, fact),
-        )
+        solution = [open_card(p), *s.add_to_cart(p, 1, opts), stop("")]
+        look_task(s, 148, template, p, fact, page.url, eval_=cart_eval(p), solution=solution, require_reset=True)
 
 
 def _searched(s: Suite):
     """(product, fact, kind): a product on the first results page for its kind, the store's only one of that kind
     showing its look."""
     out = []
-    for kind in sorted({p.photos[0].kind for p in s.products}):
-        _, found = s.data.search(kind, limit=RESULTS_PAGE)
-        if any(i in s.official_products for i in found):
-            continue
-        shown = [s.data.product(i) for i in found]
+    for kind, shown in kind_searches(s):
         same = [p for p in shown if p.photos[0].kind == kind]
         for p in same:
             if p.options or p.sku in s.latest_order_skus or len(same) < 2:
@@ -113,28 +98,18 @@ def buy_searched(s: Suite, n: int = 5) -> None:
     for k, (p, fact, kind) in enumerate(s.fresh(_searched(s), n)):
         look = look_words(p, fact)
         solution = [type_in("#search", kind, enter=True), open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")]
-        if k < 4:
-            args = {"look": look}
-            s.mirror(
-                127,
-                template,
-                args,
-                eval_=html_eval_order_plain(p),
-                solution=solution,
-                require_reset=True,
-                grounding=s.look_ground(p, fact),
-            )
-        else:
-            args = {"query": kind, "look": look}
-            s.mirror(
-                126,
-                template2,
-                args,
-                eval_=html_eval_order_plain(p),
-                solution=solution,
-                require_reset=True,
-                grounding=s.look_ground(p, fact),
-            )
+        official, sentence, args = (
+            (127, template, {"look": look}) if k < 4 else (126, template2, {"query": kind, "look": look})
+        )
+        s.mirror(
+            official,
+            sentence,
+            args,
+            eval_=html_eval_order_plain(p),
+            solution=solution,
+            require_reset=True,
+            grounding=s.look_ground(p, fact),
+        )
 
 
 def html_eval_order_plain(p: Product) -> dict:
@@ -144,19 +119,12 @@ def html_eval_order_plain(p: Product) -> dict:
 def weight_on_page(s: Suite, n: int = 3) -> None:
     """Official 63: the weight of the product a look names on this page, in the unit asked."""
     template = "How much does the {look} on this page weigh, in {units}?"
-    cands = [(p, fact, page) for page in pages(s, 1) for p, fact in looks_on(s, page, page.products, options=None)]
+    cands = named_looks(s, 1, options=None)
     for p, fact, page in s.fresh(cands, n):
         value, unit = p.attributes["Item Weight"].split()
-        args = {"look": look_words(p, fact), "units": unit}
-        s.mirror(
-            63,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [value]}),
-            solution=[open_card(p), stop(f"{value} {unit}", "Item Weight row of More Information")],
-            grounding=s.look_ground(p, fact),
-        )
+        ev = answer_eval({"must_include": [value]})
+        solution = [open_card(p), stop(f"{value} {unit}", "Item Weight row of More Information")]
+        look_task(s, 63, template, p, fact, page.url, {"units": unit}, eval_=ev, solution=solution)
 
 
 TEMPLATES = [buy_any_size, buy_any_color_text, cart_any_size, buy_searched, weight_on_page]

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from sites.shopping.data import Product
 
-from ..evals import click, goto, stop, type_in, url_eval
+from ..evals import stop, type_in, url_eval
 from .base import Suite, cart_eval, open_card, page_url
-from .page_kinds import COLUMNS, PAGE, looks_on, pages
-
-RESULTS_PAGE = 12
+from .page_kinds import COLUMNS, PAGE, color_groups, kind_searches, named_looks, pages
 
 
 def _search_color(s: Suite, query: str, shown: list[Product]):
@@ -43,11 +41,7 @@ def search_first(s: Suite, n: int = 3) -> None:
         'Search for "{query}" and open the first product of the second row of results.',
     )
     cands: list[tuple[Product, str, str | None, list[Product]]] = []
-    for kind in sorted({p.photos[0].kind for p in s.products}):
-        _, found = s.data.search(kind, limit=RESULTS_PAGE)
-        if len(found) < RESULTS_PAGE or any(i in s.official_products for i in found):
-            continue
-        shown = [s.data.product(i) for i in found]
+    for kind, shown in kind_searches(s, full=True):
         if len(cands) % 2 == 0:
             hit = _search_color(s, kind, shown)
             if hit:
@@ -93,11 +87,7 @@ def cheapest_color_in_leaf(s: Suite, n: int = 3) -> None:
                 break
     for p, color, same in s.fresh(cands, n):
         args = {"leaf": p.category_path[-1], "color": color}
-        solution = [
-            goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
-            click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches"),
-            stop(""),
-        ]
+        solution = [*s.open_by_price(p), stop("")]
         s.mirror(15, template, args, eval_=url_eval(page_url(p)), solution=solution, grounding=s.ground(same, [color]))
 
 
@@ -113,7 +103,7 @@ def _detail(p: Product, fact: str) -> str:
 def price_by_detail(s: Suite, n: int = 4) -> None:
     """Official 61: the price of the product on this page whose picture shows a detail."""
     template = "How much is the {kind} with {detail} in its picture on this page?"
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)]
+    cands = named_looks(s, options=None)
     for p, fact, page in s.fresh(cands, n):
         args = {"kind": p.photos[0].kind, "detail": _detail(p, fact)}
         s.price_job(61, template, args, p, page.url, fact)
@@ -126,11 +116,7 @@ def cart_most_stars(s: Suite, n: int = 4) -> None:
     for page in pages(s):
         if len(page.products) > PAGE:
             continue
-        groups: dict[tuple[str, str], list[Product]] = {}
-        for p in page.products:
-            if p.photos[0].color:
-                groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-        for (_kind, color), ps in sorted(groups.items()):
+        for (_kind, color), ps in color_groups(page.products):
             rated = sorted((p for p in ps if p.reviews), key=lambda p: (-p.rating_percent, p.id))
             if len(rated) < 2 or rated[0].rating_percent - rated[1].rating_percent < 10:
                 continue
@@ -173,12 +159,7 @@ def cheapest_pattern_any_size(s: Suite, n: int = 3) -> None:
     for p, fact, same in s.fresh(cands, n):
         args = {"kind": p.photos[0].kind, "leaf": p.category_path[-1], "detail": _detail(p, fact)}
         chosen = {name: values[0] for name, values in p.options.items()}
-        solution = [
-            goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
-            click(f".product-item-link[href='/{p.url_key}.html']", "its photo matches"),
-            *s.add_to_cart(p, 1, chosen),
-            stop(""),
-        ]
+        solution = [*s.open_by_price(p), *s.add_to_cart(p, 1, chosen), stop("")]
         s.mirror(
             147,
             template,

@@ -16,13 +16,12 @@ from urllib.parse import quote_plus
 
 from sites.shopping.data import Photo, Product
 
-from ..evals import answer_eval, goto, stop
+from ..evals import answer_eval, stop
 from ..text import article, plural
 from .base import SITE, Suite, open_card
-from .page_kinds import ROWS, Page, look_words, looks_on, pages
+from .page_kinds import ROWS, Page, color_groups, kind_searches, look_words, looks_on, named_looks, pages
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-SEARCH_PAGE = 12
 
 
 def link_of(ph: Photo) -> str:
@@ -98,7 +97,7 @@ def another_view_of_look(s: Suite, n: int = 9) -> None:
         "I'm interested in the {look} on this page. Can you give me the link of a photo that shows it "
         "from another viewpoint than its main picture?"
     )
-    cands = [(p, fact, page) for page in pages(s, 1) for p, fact in looks_on(s, page, page.products, options=None)]
+    cands = named_looks(s, 1, options=None)
     single = [c for c in cands if len(c[0].photos) == 1]
     several = [c for c in cands if len(c[0].photos) >= 2]
     picked = s.fresh(several, n - 2) + s.fresh(single, 2)
@@ -125,23 +124,34 @@ def another_view_of_look(s: Suite, n: int = 9) -> None:
         )
 
 
+def _setting_here(s: Suite, n: int, official: int, template: str, scene: int, where: str) -> None:
+    """On the page of a product with two scenes, the link of a photo of scene `scene` (0: photos 1 to 3, shown
+    large first; 1: photos 4 on), named by its setting; `where` says where the solution finds it."""
+    cands = [(p, both) for p in s.products if (both := two_settings(s, p))]
+    for p, both in s.fresh(cands, n):
+        backdrop, photos = both[scene]
+        setting, other = SETTINGS[backdrop][0], SETTINGS[both[1 - scene][0]][0]
+        comments = (
+            f"photos 1 to 3; the later ones show it {other}"
+            if scene == 0
+            else f"photos 4 on show the item {setting}; 1 to 3 {other}"
+        )
+        s.mirror(
+            official,
+            template,
+            {"setting": setting},
+            start_url=f"{SITE}/{p.url_key}.html",
+            eval_=links_eval(photos),
+            solution=[stop(link_of(photos[0]), where)],
+            grounding=s.ground([p], [SETTINGS[backdrop][1]]),
+            comments=comments,
+        )
+
+
 def other_setting_here(s: Suite, n: int = 2) -> None:
     """Official 38: on a product page, the link of a photo showing this item in a setting its later photos show."""
     template = "Give me the link of a photo showing how this item looks {setting}."
-    cands = [(p, both) for p in s.products if (both := two_settings(s, p))]
-    for p, both in s.fresh(cands, n):
-        backdrop, photos = both[1]
-        args = {"setting": SETTINGS[backdrop][0]}
-        s.mirror(
-            38,
-            template,
-            args,
-            start_url=f"{SITE}/{p.url_key}.html",
-            eval_=links_eval(photos),
-            solution=[stop(link_of(photos[0]), "the gallery's photos from the fourth on")],
-            grounding=s.ground([p], [SETTINGS[backdrop][1]]),
-            comments=f"photos 4 on show the item {SETTINGS[backdrop][0]}; 1 to 3 {SETTINGS[both[0][0]][0]}",
-        )
+    _setting_here(s, n, 38, template, 1, "the gallery's photos from the fourth on")
 
 
 def link_of_cheapest(s: Suite, n: int = 2) -> None:
@@ -162,11 +172,7 @@ def link_of_cheapest(s: Suite, n: int = 2) -> None:
                 cands.append((same[0], color, same))
     for p, color, same in s.fresh(cands, n):
         args = {"look": f"{color} {p.photos[0].kind}", "leaf": p.category_path[-1]}
-        solution = [
-            goto(s.listing_url(p, "price", "asc"), "the category, lowest price first"),
-            open_card(p),
-            stop(link_of(p.photos[0]), "its main photo"),
-        ]
+        solution = [*s.open_by_price(p), stop(link_of(p.photos[0]), "its main photo")]
         s.mirror(
             39,
             template,
@@ -176,15 +182,6 @@ def link_of_cheapest(s: Suite, n: int = 2) -> None:
             grounding=s.ground(same, [color]),
             comments="any photo of that product",
         )
-
-
-def _look_groups(s: Suite, page: Page):
-    """(kind, colour) -> the page's products whose main photo shows it, for colours every one's text omits."""
-    groups: dict[tuple[str, str], list[Product]] = {}
-    for p in page.products:
-        if p.photos[0].color and p.id not in s.official_products:
-            groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-    return groups
 
 
 def link_from_page(s: Suite, n: int = 2, *, official: int = 40, page_no: int = 1) -> None:
@@ -198,7 +195,7 @@ def link_from_page(s: Suite, n: int = 2, *, official: int = 40, page_no: int = 1
     for page in pages(s, page_no):
         if page.page != page_no:
             continue
-        for (kind, color), ps in sorted(_look_groups(s, page).items()):
+        for (kind, color), ps in color_groups([p for p in page.products if p.id not in s.official_products]):
             same_kind = [x for x in page.products if x.photos[0].kind == kind]
             if (
                 len(same_kind) > len(ps)
@@ -294,20 +291,7 @@ def share_nth(s: Suite, n: int = 2) -> None:
 def main_photo_here(s: Suite, n: int = 5) -> None:
     """Official 43: on a product page, the link of a photo of the item in the setting of its first photos."""
     template = "Can you give me the link of an image of this product {setting}?"
-    cands = [(p, both) for p in s.products if (both := two_settings(s, p))]
-    for p, both in s.fresh(cands, n):
-        backdrop, photos = both[0]
-        args = {"setting": SETTINGS[backdrop][0]}
-        s.mirror(
-            43,
-            template,
-            args,
-            start_url=f"{SITE}/{p.url_key}.html",
-            eval_=links_eval(photos),
-            solution=[stop(link_of(photos[0]), "the large photo of the gallery")],
-            grounding=s.ground([p], [SETTINGS[backdrop][1]]),
-            comments=f"photos 1 to 3; the later ones show it {SETTINGS[both[1][0]][0]}",
-        )
+    _setting_here(s, n, 43, template, 0, "the large photo of the gallery")
 
 
 def named_other_angle(s: Suite, n: int = 1) -> None:
@@ -360,11 +344,7 @@ def search_page_link(s: Suite, n: int = 1) -> None:
     """Official 119: on a page of search results for a kind, the link of a photo of one in a colour."""
     template = "I want {kinds} that are {color}. Can you find the image address of one in {color} on this page?"
     cands = []
-    for kind in sorted({p.photos[0].kind for p in s.products}):
-        _total, found = s.data.search(kind, page=2, limit=SEARCH_PAGE)
-        if len(found) < SEARCH_PAGE or any(i in s.official_products for i in found):
-            continue
-        shown = [s.data.product(i) for i in found]
+    for kind, shown in kind_searches(s, 2, full=True):
         of_kind = [p for p in shown if p.photos[0].kind == kind]
         for color in sorted({p.photos[0].color for p in of_kind if p.photos[0].color}):
             same = [p for p in of_kind if p.photos[0].color == color]

@@ -15,15 +15,14 @@
 
 from __future__ import annotations
 
-import itertools
-
 from sites.shopping.data import Product
 
 from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
 from .base import CART_LINES, LATEST_ORDER, SITE, Suite, open_card, order_targets, review_steps, review_targets
 from .like_kinds import _color_groups
+from .navigation import ssim_eval
 from .official import difficulty
-from .page_kinds import COLUMNS, look_words, looks_on, pages
+from .page_kinds import COLUMNS, look_pairs, look_words, named_looks, pages
 from .pictured import _pictured_on_page, cheapest_in_a_colour
 from .pictured_more import _searchable, wish_target
 
@@ -94,14 +93,7 @@ def gift_same_brand(s: Suite) -> None:
     for (brand, kind), ps in sorted(groups.items()):
         for t in ps:
             c = t.photos[0].color
-            if (
-                not c
-                or t.options
-                or t.id in s.official_products
-                or t.sku in s.latest_order_skus
-                or not s.clean(t, [c])
-                or sum(x.photos[0].color == c for x in ps) != 1
-            ):
+            if not c or not s.plain_buy(t) or not s.clean(t, [c]) or sum(x.photos[0].color == c for x in ps) != 1:
                 continue
             bases = [x for x in ps if x.id != t.id and x.photos[0].color != c and x.id not in s.official_products]
             query = f"{brand} {kind}"
@@ -156,12 +148,7 @@ def review_by_shipping(s: Suite) -> None:
         "Buy the {look} on this page. If the shipping comes to more than 7% of the order total, give it a "
         "3-star review that says so; otherwise give it 5 stars."
     )
-    cands = [
-        (p, fact, page)
-        for page in pages(s)
-        for p, fact in looks_on(s, page, page.products)
-        if p.sku not in s.latest_order_skus and p.id not in s.reviewed_ids
-    ]
+    cands = named_looks(s, keep=lambda p, fact: p.sku not in s.latest_order_skus and p.id not in s.reviewed_ids)
     cheap = [c for c in cands if c[0].final_price < 40]
     dear = [c for c in cands if c[0].final_price > 100]
     for group in (cheap, dear):
@@ -190,25 +177,13 @@ def review_by_shipping(s: Suite) -> None:
                 )
             )
             steps = [
-                open_card(p),
-                *s.add_to_cart(p),
-                *s.checkout(),
+                *s.buy_steps(p),
                 goto(page.url, "back to the page"),
                 open_card(p),
                 *review_steps(stars, title, text),
-                stop(""),
             ]
-            s.mirror(
-                82,
-                template,
-                args,
-                start_url=page.url,
-                eval_=ev,
-                solution=steps,
-                require_reset=True,
-                grounding=s.look_ground(p, fact),
-                comments=f"${p.final_price:.2f} + ${SHIPPING:.2f} shipping: shipping is {share:.1%} of the total",
-            )
+            note = f"${p.final_price:.2f} + ${SHIPPING:.2f} shipping: shipping is {share:.1%} of the total"
+            s.page_job(82, template, args, page.url, steps, eval_=ev, grounding=s.look_ground(p, fact), comments=note)
 
 
 def cheaper_of_two(s: Suite) -> None:
@@ -217,37 +192,19 @@ def cheaper_of_two(s: Suite) -> None:
     template = (
         "Of the {first} and the {second} on this page, order the cheaper one and just leave the other one in my cart."
     )
-    cands = []
-    for page in pages(s):
-        named = [(p, f) for p, f in looks_on(s, page, page.products) if p.sku not in s.latest_order_skus]
-        for (a, fa), (b, fb) in itertools.pairwise(named):
-            if a.photos[0].kind != b.photos[0].kind and abs(a.final_price - b.final_price) >= 2:
-                cands.append((a, b, fa, fb, page))
-                break
-    for a, b, fa, fb, page in s.fresh(cands, 2):
+    cands = look_pairs(
+        s,
+        lambda p: p.sku not in s.latest_order_skus,
+        lambda a, b: a.photos[0].kind != b.photos[0].kind and abs(a.final_price - b.final_price) >= 2,
+    )
+    for a, fa, b, fb, page in s.fresh(cands, 2):
         cheap, dear = (a, b) if a.final_price < b.final_price else (b, a)
         args = {"first": look_words(a, fa), "second": look_words(b, fb)}
         ev = html_eval([*order_targets(cheap, 1), _cart_has([dear.name])])
-        steps = [
-            open_card(cheap),
-            *s.add_to_cart(cheap),
-            *s.checkout(),
-            goto(page.url, "back to the page"),
-            open_card(dear),
-            *s.add_to_cart(dear),
-            stop(""),
-        ]
-        s.mirror(
-            85,
-            template,
-            args,
-            start_url=page.url,
-            eval_=ev,
-            solution=steps,
-            require_reset=True,
-            grounding=s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)]),
-            comments=f"${cheap.final_price:.2f} against ${dear.final_price:.2f}",
-        )
+        steps = [*s.buy_steps(cheap), goto(page.url, "back to the page"), open_card(dear), *s.add_to_cart(dear)]
+        ground = s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)])
+        note = f"${cheap.final_price:.2f} against ${dear.final_price:.2f}"
+        s.page_job(85, template, args, page.url, steps, eval_=ev, grounding=ground, comments=note)
 
 
 def other_colour_cheapest_wish(s: Suite) -> None:
@@ -278,17 +235,15 @@ def left_one_to_wishlist(s: Suite) -> None:
             for x in s.products[p.id % 97 :] + s.products
             if x.photos[0].kind not in kinds_here and x.id not in s.official_products
         )
-        s.add(
+        s.mirror(
+            26,
             template,
             {},
-            intent=template,
             start_url=page.url,
             image=s.pair_image(p, right),
             eval_=html_eval([wish_target([p.name])]),
             solution=[open_card(p), click("button.towishlist"), stop("")],
             require_reset=True,
-            difficulty=difficulty(26),
-            official=26,
             comments=f"the right-hand thing is a {right.photos[0].kind}, of which this page has none",
         )
 
@@ -310,13 +265,7 @@ def cheapest_like_pictured(s: Suite) -> None:
             cands.append((t, color, same))
     for t, color, same in s.fresh(cands, 2):
         args = {"leaf": t.category_path[-1]}
-        steps = [
-            goto(s.listing_url(t, "price", "asc"), "the category, lowest price first"),
-            open_card(t),
-            *s.add_to_cart(t),
-            *s.checkout(),
-            stop(""),
-        ]
+        steps = [*s.open_by_price(t), *s.add_to_cart(t), *s.checkout(), stop("")]
         s.mirror(
             88,
             template,
@@ -336,24 +285,11 @@ def wish_like_scored_by_picture(s: Suite) -> None:
     template = "Add something like what this picture shows to my wish list."
     cands = [c for c in _searchable(s) if len(c[1]) == 1]
     for p, _, _ in s.fresh(cands, 4):
-        ev = {
-            "eval_types": ["page_image_query"],
-            "reference_answers": None,
-            "reference_url": "",
-            "program_html": [],
-            "page_image_query": [
-                {
-                    "eval_image_url": f"{SITE}/wishlist/",
-                    "eval_image_class": ".products-grid.wishlist .product-image-photo",
-                    "eval_fuzzy_image_match": f"{SITE}/media/catalog/product/cache/{p.photos[0].id}.jpg",
-                    "ssim_threshold": 0.9,
-                }
-            ],
-        }
-        s.add(
+        ev = ssim_eval(p, f"{SITE}/wishlist/", ".products-grid.wishlist .product-image-photo", "cache/")
+        s.mirror(
+            32,
             template,
             {},
-            intent=template,
             start_url=f"{SITE}/",
             image=s.product_image(p),
             eval_=ev,
@@ -364,8 +300,6 @@ def wish_like_scored_by_picture(s: Suite) -> None:
                 stop(""),
             ],
             require_reset=True,
-            difficulty=difficulty(32),
-            official=32,
             comments=f"the only {p.photos[0].kind} of the store that looks like the picture",
         )
 

@@ -23,11 +23,10 @@ from urllib.parse import quote_plus
 
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, goto, html_eval, stop, target, url_eval
+from ..evals import goto, html_eval, stop, target, url_eval
 from ..text import plural, price_text
 from .base import CART_LINES, SITE, Suite, open_card, order_targets, page_url, signature
-from .official import difficulty
-from .page_kinds import pages
+from .page_kinds import kind_groups, pages
 
 RESULTS = 12
 
@@ -97,14 +96,15 @@ def price_by_pattern(s: Suite, n: int = 3) -> None:
                 break
     for p, r, ks, other in s.fresh(cands, n):
         args = {"kind": r.kind}
-        s.mirror(
+        price = price_text(p.final_price)
+        s.question(
             97,
             template,
             args,
-            start_url=r.url,
+            r.url,
+            [price],
+            [stop(price, "the price under its card")],
             image=s.product_image(other),
-            eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
-            solution=[stop(price_text(p.final_price), "the price under its card")],
             grounding=s.ground(ks, [p.photos[0].pattern]),
             comments=f"the picture shows a {p.photos[0].pattern} {other.photos[0].kind}; the only "
             f"{p.photos[0].pattern} {r.kind} of these results",
@@ -129,16 +129,14 @@ def open_pictured_result(s: Suite, n: int = 2) -> None:
     """Official 104: open the pictured product among these search results."""
     template = "I need the thing in this picture. Find it for me among these results."
     for p, r in s.fresh(_pictured_in_results(s), n):
-        s.add(
+        s.mirror(
+            104,
             template,
             {},
-            intent=template,
             start_url=r.url,
             image=s.product_image(p),
             eval_=url_eval(page_url(p)),
             solution=[open_card(p), stop("")],
-            difficulty=difficulty(104),
-            official=104,
             comments="no other result looks the same",
         )
 
@@ -148,13 +146,32 @@ def _look(p: Product) -> tuple:
     return (ph.kind, ph.color, ph.pattern, ph.printed_text)
 
 
+def _cart_all_here(
+    s: Suite, official: int, template: str, ps: list[Product], page, shown: Product, comments: str, **task
+) -> None:
+    """With a picture of `shown`: every product of `ps` into the cart, each opened from `page` (all taken)."""
+    s.used.update(x.id for x in ps[1:])
+    steps = [step for x in ps for step in (open_card(x), *s.add_to_cart(x), goto(page.url, "back to the page"))]
+    s.mirror(
+        official,
+        template,
+        {},
+        start_url=page.url,
+        image=s.product_image(shown),
+        eval_=cart_has(ps),
+        solution=[*steps[:-1], stop("")],
+        require_reset=True,
+        comments=comments,
+        **task,
+    )
+
+
 def cart_every_like_pictured(s: Suite, n: int = 3) -> None:
     """Official 105: every product on this page that looks like the pictured one into the cart."""
     template = "Add to my cart every item on this page that looks like the one in this picture."
     cands = []
     for page in pages(s):
-        for kind in sorted({p.photos[0].kind for p in page.products}):
-            ks = [p for p in page.products if p.photos[0].kind == kind]
+        for _kind, ks in kind_groups(page.products):
             looks: dict[tuple, list[Product]] = {}
             for p in ks:
                 looks.setdefault(_look(p), []).append(p)
@@ -169,26 +186,10 @@ def cart_every_like_pictured(s: Suite, n: int = 3) -> None:
                     cands.append((same[0], same, page))
                     break
     for first, same, page in s.fresh(cands, n):
-        for x in same[1:]:
-            s.used.add(x.id)
-        solution = []
-        for x in same:
-            solution += [open_card(x), *s.add_to_cart(x), goto(page.url, "back to the page")]
-        s.add(
-            template,
-            {},
-            intent=template,
-            start_url=page.url,
-            image=s.product_image(same[-1]),
-            eval_=cart_has(same),
-            solution=[*solution[:-1], stop("")],
-            require_reset=True,
-            difficulty=difficulty(105),
-            official=105,
-            grounding=s.ground(same, [str(first.photos[0].color)]),
-            comments=f"{len(same)} {first.photos[0].color} {kinds_of(first)} here look alike; the other "
-            f"{kinds_of(first)} here look otherwise",
-        )
+        kinds = kinds_of(first)
+        note = f"{len(same)} {first.photos[0].color} {kinds} here look alike; the other {kinds} here look otherwise"
+        ground = s.ground(same, [str(first.photos[0].color)])
+        _cart_all_here(s, 105, template, same, page, same[-1], note, grounding=ground)
 
 
 def brand_new_not_here(s: Suite, n: int = 1) -> None:
@@ -209,18 +210,8 @@ def brand_new_not_here(s: Suite, n: int = 1) -> None:
             cands.append((elsewhere[len(elsewhere) // 2], page))
     for p, page in s.fresh(cands, n):
         note = f"No {p.photos[0].kind} is on this page, new or otherwise."
-        s.add(
-            template,
-            {},
-            intent=template,
-            start_url=page.url,
-            image=s.product_image(p),
-            eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-            solution=[stop("N/A", "no photo on this page shows that thing")],
-            difficulty=difficulty(106),
-            official=106,
-            comments="unachievable: " + note,
-        )
+        steps = [stop("N/A", "no photo on this page shows that thing")]
+        s.na_job(106, template, {}, note, steps, start_url=page.url, image=s.product_image(p))
 
 
 def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:
@@ -231,8 +222,7 @@ def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:
     )
     cands = []
     for page in pages(s):
-        for kind in sorted({p.photos[0].kind for p in page.products}):
-            ks = [p for p in page.products if p.photos[0].kind == kind]
+        for kind, ks in kind_groups(page.products):
             colors = {p.photos[0].color for p in ks}
             if (
                 not 2 <= len(ks) <= 4
@@ -251,25 +241,9 @@ def empty_then_every_of_kind(s: Suite, n: int = 2) -> None:
                 cands.append((ks[0], ks, page, shown[0]))
                 break
     for first, ks, page, shown in s.fresh(cands, n):
-        for x in ks[1:]:
-            s.used.add(x.id)
-        solution = []
-        for x in ks:
-            solution += [open_card(x), *s.add_to_cart(x), goto(page.url, "back to the page")]
-        s.add(
-            template,
-            {},
-            intent=template,
-            start_url=page.url,
-            image=s.product_image(shown),
-            eval_=cart_has(ks),
-            solution=[*solution[:-1], stop("")],
-            require_reset=True,
-            difficulty=difficulty(114),
-            official=114,
-            comments=f"the cart starts empty; the {len(ks)} {kinds_of(first)} of this page, in "
-            f"{', '.join(sorted(str(x.photos[0].color) for x in ks))}",
-        )
+        shades = ", ".join(sorted(str(x.photos[0].color) for x in ks))
+        note = f"the cart starts empty; the {len(ks)} {kinds_of(first)} of this page, in {shades}"
+        _cart_all_here(s, 114, template, ks, page, shown, note)
 
 
 def _darkness(color: str) -> float:
@@ -284,8 +258,8 @@ def open_darker_here(s: Suite, n: int = 1) -> None:
     template = "I like these {kinds}, but not their colour. Open the one on this page in a darker colour."
     cands = []
     for page in pages(s):
-        for kind in sorted({p.photos[0].kind for p in page.products}):
-            ks = [p for p in page.products if p.photos[0].kind == kind and p.photos[0].color]
+        for _kind, of_kind in kind_groups(page.products):
+            ks = [p for p in of_kind if p.photos[0].color]
             if len(ks) < 2 or len({p.photos[0].color for p in ks}) != len(ks):
                 continue
             ks.sort(key=lambda p: _darkness(str(p.photos[0].color)))
@@ -325,9 +299,7 @@ def buy_printed_like_picture(s: Suite, n: int = 2) -> None:
             words = p.photos[0].printed_text
             if (
                 not words
-                or p.options
-                or p.id in s.official_products
-                or p.sku in s.latest_order_skus
+                or not s.plain_buy(p)
                 or sum(x.photos[0].printed_text == words for x in page.products) != 1
                 or not any(x.photos[0].printed_text for x in page.products if x.id != p.id)
             ):
@@ -339,17 +311,15 @@ def buy_printed_like_picture(s: Suite, n: int = 2) -> None:
     for p, page, other_kind in s.fresh(cands, n):
         words = str(p.photos[0].printed_text)
         spec = replace(s.spec(p), kind=other_kind, text=words, pattern="plain")
-        s.add(
+        s.mirror(
+            123,
             template,
             {},
-            intent=template,
             start_url=page.url,
             image=s.input_image(spec, p.photos[0].seed + 1),
             eval_=html_eval(order_targets(p, 1)),
             solution=[open_card(p), *s.add_to_cart(p), *s.checkout(), stop("")],
             require_reset=True,
-            difficulty=difficulty(123),
-            official=123,
             comments=f'the picture shows a {other_kind} reading "{words}"; the only item here printed so',
         )
 
@@ -359,8 +329,8 @@ def cheapest_in_majority_colour(s: Suite, n: int = 1) -> None:
     template = "Most of the {kinds} on this page share one colour. Add the cheapest {kind} in that colour to my cart."
     cands = []
     for page in pages(s):
-        for kind in sorted({p.photos[0].kind for p in page.products}):
-            ks = [p for p in page.products if p.photos[0].kind == kind and p.photos[0].color]
+        for _kind, of_kind in kind_groups(page.products):
+            ks = [p for p in of_kind if p.photos[0].color]
             by: dict[str, list[Product]] = {}
             for p in ks:
                 by.setdefault(str(p.photos[0].color), []).append(p)

@@ -25,12 +25,12 @@ from PIL import Image, ImageDraw
 from sites.shopping.data import Product
 from sites.shopping.generate import CUSTOMER
 
-from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
+from ..evals import click, goto, html_eval, stop, target, type_in
 from ..text import NUMBER_WORDS, article
-from .base import LATEST_ORDER, SITE, Suite, open_card, order_targets
+from .base import LATEST_ORDER, SITE, Suite, order_targets
 from .kinds_r4spc import _quiet, cart_has, kinds_of
 from .like_kinds import _color_groups
-from .official import difficulty
+from .lists import address_steps, shipping_address_eval
 from .pictured_more import wish_target
 
 _EVERY: dict[int, list[Product]] = {}
@@ -56,15 +56,17 @@ def _by_price(ps) -> list[Product]:
 
 
 def _open_by_price(s: Suite, p: Product) -> list[dict]:
-    return [goto(s.listing_url(p, "price", "asc"), "its category, lowest price first"), open_card(p)]
+    return s.open_by_price(p, "its category, lowest price first")
 
 
-def _pictured_cart(s: Suite, official: int, template: str, args: dict, p: Product, image: str, comments: str) -> None:
-    """From the start page, with an input image: open `p` in its category (lowest price first) and add it to the
-    cart."""
-    solution = _open_by_price(s, p) + s.add_to_cart(p) + [stop("")]
-    task = {"start_url": f"{SITE}/", "image": image, "comments": comments}
-    s.mirror(official, template, args, eval_=cart_has([p]), solution=solution, require_reset=True, **task)
+def _pictured_cart(
+    s: Suite, official: int, template: str, args: dict, ps: list[Product], image: str, comments: str, **task
+) -> None:
+    """From the start page, with an input image: open each product of `ps` in its category (lowest price first)
+    and add it to the cart."""
+    solution = [step for p in ps for step in _open_by_price(s, p) + s.add_to_cart(p)] + [stop("")]
+    task |= {"start_url": f"{SITE}/", "image": image, "comments": comments}
+    s.mirror(official, template, args, eval_=cart_has(ps), solution=solution, require_reset=True, **task)
 
 
 def buy_fewest_dollars(s: Suite, n: int = 2) -> None:
@@ -217,16 +219,9 @@ def buy_to_label(s: Suite, n: int = 2) -> None:
     first, last, street, city, region, postcode = ("Ivy", "Brennan", "7 Lantern Row", "Salem", "Massachusetts", "01970")
     args = {"kind": kind, "phone": "(650) 555-0111"}
     note = f"The store sells no {kind}."
-    s.mirror(
-        111,
-        template2,
-        args,
-        start_url=f"{SITE}/",
-        image=s.save_image(label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}", "United States"])),
-        eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-        solution=[type_in("#search", kind, enter=True), stop("N/A", "the search finds nothing")],
-        comments="unachievable: " + note,
-    )
+    image = s.save_image(label_picture([f"{first} {last}", street, f"{city}, {region} {postcode}", "United States"]))
+    steps = [type_in("#search", kind, enter=True), stop("N/A", "the search finds nothing")]
+    s.na_job(111, template2, args, note, steps, start_url=f"{SITE}/", image=image)
 
 
 PLACES = (("3300 Birchwood Dr", "Ann Arbor", "Michigan", "48105"), ("61 Tidewater Ave", "Savannah", "Georgia", "31401"))
@@ -236,7 +231,8 @@ def default_shipping_from_envelope(s: Suite) -> None:
     """Official 112: the address on a pictured envelope becomes the default shipping address; an envelope with no
     address on it: N/A."""
     template = "Change my default shipping address to the one written on this envelope."
-    for street, city, region, postcode in PLACES:
+    for place in PLACES:
+        street, city, region, postcode = place
         image = s.save_image(
             envelope_picture(
                 [f"{CUSTOMER['firstname']} {CUSTOMER['lastname']}", street, f"{city}, {region} {postcode}"]
@@ -245,48 +241,23 @@ def default_shipping_from_envelope(s: Suite) -> None:
         steps = [
             goto(f"{SITE}/customer/account/", "My Account"),
             click(".box-address-shipping a.action.edit"),
-            type_in("input[name=street]", street),
-            type_in("input[name=city]", city),
-            type_in("input[name=region]", region),
-            type_in("input[name=postcode]", postcode),
-            click("button.action.save"),
-            stop(""),
+            *address_steps(*place),
         ]
-        ev = html_eval(
-            [
-                target(
-                    f"{SITE}/customer/address/",
-                    "document.querySelector('.box-address-shipping').innerText",
-                    must_include=[street, f"{city}, {region}, {postcode}"],
-                )
-            ]
-        )
-        s.add(
+        ev = shipping_address_eval([street, f"{city}, {region}, {postcode}"])
+        s.mirror(
+            112,
             template,
             {},
-            intent=template,
             start_url=f"{SITE}/",
             image=image,
             eval_=ev,
             solution=steps,
             require_reset=True,
-            difficulty=difficulty(112),
-            official=112,
             comments=f"the envelope reads {street}, {city}, {region} {postcode}",
         )
     note = "The envelope in the picture has a stamp but no address written on it."
-    s.add(
-        template,
-        {},
-        intent=template,
-        start_url=f"{SITE}/",
-        image=s.save_image(envelope_picture([])),
-        eval_=answer_eval({"fuzzy_match": "N/A"}, string_note=note),
-        solution=[stop("N/A", "no address to read")],
-        difficulty=difficulty(112),
-        official=112,
-        comments="unachievable: " + note,
-    )
+    image = s.save_image(envelope_picture([]))
+    s.na_job(112, template, {}, note, [stop("N/A", "no address to read")], start_url=f"{SITE}/", image=image)
 
 
 def _window(same: list[Product]):
@@ -321,21 +292,9 @@ def cart_all_in_range(s: Suite, n: int = 3) -> None:
     for first, inside, low, high, shown, color, everywhere in s.fresh(cands, n):
         s.used.update(p.id for p in inside)
         args = {"low": str(low), "high": str(high)}
-        solution = []
-        for p in inside:
-            solution += _open_by_price(s, p) + s.add_to_cart(p)
-        s.mirror(
-            137,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            image=s.product_image(shown),
-            eval_=cart_has(inside),
-            solution=[*solution, stop("")],
-            require_reset=True,
-            grounding=s.ground(everywhere, [color]),
-            comments=f"the {color} {kinds_of(first)} of the store priced between the bounds",
-        )
+        note = f"the {color} {kinds_of(first)} of the store priced between the bounds"
+        ground = s.ground(everywhere, [color])
+        _pictured_cart(s, 137, template, args, inside, s.product_image(shown), note, grounding=ground)
 
 
 def _kind_leaves(s: Suite):
@@ -365,7 +324,7 @@ def cheapest_kind_in_range(s: Suite, n: int = 2) -> None:
     for p, low, high, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low), "high": str(high)}
         comments = f"the cheapest {p.photos[0].kind} of the store costs less than the lower bound"
-        _pictured_cart(s, 139, template, args, p, s.product_image(shown), comments)
+        _pictured_cart(s, 139, template, args, [p], s.product_image(shown), comments)
 
 
 def category_cheapest_above(s: Suite, n: int = 1) -> None:
@@ -385,7 +344,7 @@ def category_cheapest_above(s: Suite, n: int = 1) -> None:
     for p, low, shown, _ps in s.fresh(cands, n):
         args = {"low": str(low)}
         comments = f"{p.category_path[-1]}: the {kinds_of(p)} there, the first above the amount"
-        _pictured_cart(s, 140, template, args, p, s.product_image(shown), comments)
+        _pictured_cart(s, 140, template, args, [p], s.product_image(shown), comments)
 
 
 def category_cheapest(s: Suite, n: int = 2) -> None:
@@ -404,7 +363,7 @@ def category_cheapest(s: Suite, n: int = 2) -> None:
     ]
     for p, shown, _ps in s.fresh(cands, n):  # a drawing: another kind's task may show the same product's photo
         comments = f"{p.category_path[-1]} sells other kinds too; the cheapest {p.photos[0].kind} there"
-        _pictured_cart(s, 141, template, {}, p, s.product_image(shown, "sketch"), comments)
+        _pictured_cart(s, 141, template, {}, [p], s.product_image(shown, "sketch"), comments)
 
 
 def _cheapest_with(s: Suite, fact: str):
@@ -471,17 +430,15 @@ def wish_cheapest_two_pictures(s: Suite, n: int = 2) -> None:
         canvas = Image.new("RGB", (784, 288), "white")
         canvas.paste(a, (0, 0))
         canvas.paste(b, (400, 0))
-        s.add(
+        s.mirror(
+            143,
             template,
             {},
-            intent=template,
             start_url=f"{SITE}/",
             image=s.save_image(canvas),
             eval_=html_eval([wish_target([p.name])]),
             solution=[*_open_by_price(s, p), click("button.towishlist"), stop("")],
             require_reset=True,
-            difficulty=difficulty(143),
-            official=143,
             grounding=s.ground(ps, [v]),
             comments=f"left: {article(str(other.photos[0].kind))} {other.photos[0].kind} in {v}; right: "
             f"{article(right.photos[0].kind)} {right.photos[0].kind} in another colour",

@@ -13,8 +13,8 @@ import math
 
 from sites.shopping.data import Product
 
-from ..evals import goto, stop
-from .base import SITE, Suite, cart_eval, open_card
+from ..evals import stop
+from .base import SITE, Suite, cart_eval
 
 
 def _quiet(s: Suite, p: Product, color: str) -> bool:
@@ -56,12 +56,7 @@ def dearest_under(s: Suite, n: int = 2) -> None:
                 break
     for p, color, same, amount in s.fresh(cands, n):
         args = {"color": color, "kind": p.photos[0].kind, "leaf": p.category_path[-1], "dollars": str(amount)}
-        solution = [
-            goto(s.listing_url(p, "price", "desc"), "the category, highest price first"),
-            open_card(p),
-            *s.add_to_cart(p),
-            stop(""),
-        ]
+        solution = [*s.open_by_price(p, "the category, highest price first", "desc"), *s.add_to_cart(p), stop("")]
         s.mirror(
             71,
             template,
@@ -105,12 +100,7 @@ def like_this_other_color(s: Suite, n: int = 5) -> None:
             break
     for p, base, color, same, amount in s.fresh(cands, n):
         args = {"kind": p.photos[0].kind, "color": color, "dollars": str(amount)}
-        solution = [
-            goto(s.listing_url(p, "price", "asc"), "its category, lowest price first"),
-            open_card(p),
-            *s.add_to_cart(p),
-            stop(""),
-        ]
+        solution = [*s.open_by_price(p, "its category, lowest price first"), *s.add_to_cart(p), stop("")]
         s.mirror(
             150,
             template,

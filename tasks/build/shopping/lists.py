@@ -7,6 +7,24 @@ from ..text import NUMBER_WORDS, plural
 from .base import CART_LINES, COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, leaf, pick
 
 
+def address_steps(street: str, city: str, region: str, postcode: str) -> list[dict]:
+    """Fill the open address form with a new street address, save it and stop."""
+    return [
+        type_in("input[name=street]", street),
+        type_in("input[name=city]", city),
+        type_in("input[name=region]", region),
+        type_in("input[name=postcode]", postcode),
+        click("button.action.save"),
+        stop(""),
+    ]
+
+
+def shipping_address_eval(must_include: list[str]) -> dict:
+    """The address book's default shipping address includes every string of `must_include`."""
+    shipping = "document.querySelector('.box-address-shipping').innerText"
+    return html_eval([target(f"{SITE}/customer/address/", shipping, must_include=must_include)])
+
+
 def wishlist_pictured(s: Suite, count: int = 4) -> None:
     template = "Add to my wish list the product from {leaf} that looks like this."
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2 and p.id not in s.wishlist_ids]
@@ -115,6 +133,11 @@ def cart_pictured(s: Suite, count: int = 4, first: int = 0) -> None:
         )
 
 
+def _address_book_task(s: Suite, template: str, args: dict, ev: dict, solution: list[dict], **task) -> None:
+    """A kind of our own (easy): change the default address in the address book."""
+    s.fill(template, args, eval_=ev, solution=solution, require_reset=True, difficulty=("easy", "easy", "easy"), **task)
+
+
 def change_phone(s: Suite) -> None:
     template = "Change the phone number of my default address to {phone}."
     default = next(a for a in s.data.customer_addresses() if a["default_shipping"])
@@ -140,49 +163,19 @@ def change_phone(s: Suite) -> None:
                 ),
             ]
         )
-        s.fill(
-            template,
-            args,
-            start_url=f"{SITE}/customer/account/",
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("easy", "easy", "easy"),
-        )
+        _address_book_task(s, template, args, ev, solution, start_url=f"{SITE}/customer/account/")
 
 
 def change_address(s: Suite) -> None:
     template = "I moved. Update my default address to {street}, {city}, {region} {postcode}."
     default = next(a for a in s.data.customer_addresses() if a["default_shipping"])
-    for street, city, region, postcode in (
+    for place in (
         ("88 Harbor View Rd", "Seattle", "Washington", "98101"),
         ("1420 Maple Ave", "Evanston", "Illinois", "60201"),
         ("7 Beacon St", "Boston", "Massachusetts", "02108"),
     ):
+        street, city, region, postcode = place
         args = {"street": street, "city": city, "region": region, "postcode": postcode}
-        solution = [
-            goto(f"{SITE}/customer/address/edit/id/{default['id']}/"),
-            type_in("input[name=street]", street),
-            type_in("input[name=city]", city),
-            type_in("input[name=region]", region),
-            type_in("input[name=postcode]", postcode),
-            click("button.action.save"),
-            stop(""),
-        ]
-        ev = html_eval(
-            [
-                target(
-                    f"{SITE}/customer/address/",
-                    "document.querySelector('.box-address-shipping').innerText",
-                    must_include=[street, city, postcode],
-                )
-            ]
-        )
-        s.fill(
-            template,
-            args,
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("easy", "easy", "easy"),
-        )
+        solution = [goto(f"{SITE}/customer/address/edit/id/{default['id']}/"), *address_steps(*place)]
+        ev = shipping_address_eval([street, city, postcode])
+        _address_book_task(s, template, args, ev, solution)

@@ -6,11 +6,9 @@ into the wish list (69), and the cheapest or dearest of a look in a one-page cat
 
 from __future__ import annotations
 
-import itertools
-
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
+from ..evals import click, goto, html_eval, stop, target, url_eval
 from ..text import NUMBER_WORDS, plural, price_text
 from .base import (
     CART_LINES,
@@ -23,8 +21,7 @@ from .base import (
     review_steps,
     review_targets,
 )
-from .official import difficulty
-from .page_kinds import PAGE, Page, look_words, looks_on, pages
+from .page_kinds import PAGE, Page, color_groups, look_pairs, look_task, look_words, named_looks, pages
 
 
 def _all_of(s: Suite, page: Page, key) -> list[Product]:
@@ -72,16 +69,8 @@ def _cart_all(page: Page, group: list[Product], s: Suite) -> list[dict]:
 def _cart_all_job(s: Suite, official: int, template: str, args: dict, page: Page, group: list[Product], term: str):
     """Put every product of `group` (their photos show `term`) on `page` into the cart, one of each."""
     ev = html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1" for p in group])])
-    solution = [*_cart_all(page, group, s), stop("")]
-    s.mirror(
-        official,
-        template,
-        args,
-        start_url=page.url,
-        eval_=ev,
-        solution=solution,
-        require_reset=True,
-        grounding=s.ground(group, [term]),
+    s.page_job(
+        official, template, args, page.url, _cart_all(page, group, s), eval_=ev, grounding=s.ground(group, [term])
     )
 
 
@@ -119,42 +108,21 @@ def cart_most_pieces(s: Suite, n: int = 3) -> None:
             cands.append((top, page))
     for p, page in s.fresh(cands, n):
         c = p.photos[0].count
-        s.add(
-            template,
-            {},
-            intent=template,
-            start_url=page.url,
-            eval_=html_eval([target(f"{SITE}/checkout/cart/", CART_LINES, must_include=[f"{p.name} x 1"])]),
-            solution=[open_card(p), *s.add_to_cart(p), stop("")],
-            require_reset=True,
-            difficulty=difficulty(144),
-            official=144,
-            grounding=s.ground([p], [c, NUMBER_WORDS[c]]),
-        )
+        s.cart_job(144, template, {}, p, page.url, grounding=s.ground([p], [c, NUMBER_WORDS[c]]))
 
 
 def to_payment_step(s: Suite, n: int = 4) -> None:
     """Official 89: the product of a look into the cart, then on to the checkout's last step without ordering."""
     template = "Add the {look} from this page to my cart and bring me to the last checkout step, but don't order."
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products)]
+    cands = named_looks(s)
     for p, fact, page in s.fresh(cands, n):
-        args = {"look": look_words(p, fact)}
         ev = url_eval(f"{SITE}/checkout/#payment")
         ev["eval_types"] = ["url_match", "program_html"]
         ev["program_html"] = [
             target(f"{SITE}/checkout/#payment", 'func:get_query_text(__page__, "#opc-sidebar")', must_include=[p.name])
         ]
         solution = [open_card(p), *s.add_to_cart(p), goto(f"{SITE}/checkout/"), click("#shipping-next"), stop("")]
-        s.mirror(
-            89,
-            template,
-            args,
-            start_url=page.url,
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            grounding=s.look_ground(p, fact),
-        )
+        look_task(s, 89, template, p, fact, page.url, eval_=ev, solution=solution, require_reset=True)
 
 
 REVIEWS = (
@@ -167,12 +135,7 @@ REVIEWS = (
 def review_on_page(s: Suite, n: int = 3) -> None:
     """Official 87: a review with given stars and text on the product a look names on this page."""
     template = 'Leave a {stars}-star review on the {look} on this page saying "{text}".'
-    cands = [
-        (p, fact, page)
-        for page in pages(s)
-        for p, fact in looks_on(s, page, page.products, options=None)
-        if p.id not in s.reviewed_ids
-    ]
+    cands = named_looks(s, options=None, keep=lambda p, fact: p.id not in s.reviewed_ids)
     for k, (p, fact, page) in enumerate(s.fresh(cands, n)):
         stars, text = (4, 1, 3)[k % 3], REVIEWS[k % 3]
         title = text.split(",")[0].split(".")[0]
@@ -202,13 +165,7 @@ def cheaper_cart_other_wishlist(s: Suite, n: int = 3) -> None:
     template = (
         "Of the {look_a} and the {look_b} on this page, put the cheaper in my cart and the other on my wish list."
     )
-    cands = []
-    for page in pages(s):
-        named = [(p, f) for p, f in looks_on(s, page, page.products) if p.id not in s.wishlist_ids]
-        for (a, fa), (b, fb) in itertools.pairwise(named):
-            if a.final_price != b.final_price:
-                cands.append((a, fa, b, fb, page))
-                break
+    cands = look_pairs(s, lambda p: p.id not in s.wishlist_ids, lambda a, b: a.final_price != b.final_price)
     for a, fa, b, fb, page in s.fresh(cands, n):
         cheap, dear = (a, b) if a.final_price < b.final_price else (b, a)
         args = {"look_a": look_words(a, fa), "look_b": look_words(b, fb)}
@@ -218,24 +175,9 @@ def cheaper_cart_other_wishlist(s: Suite, n: int = 3) -> None:
                 target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[dear.name]),
             ]
         )
-        solution = [
-            open_card(cheap),
-            *s.add_to_cart(cheap),
-            goto(page.url, "back to the page"),
-            open_card(dear),
-            click("button.towishlist"),
-            stop(""),
-        ]
-        s.mirror(
-            76,
-            template,
-            args,
-            start_url=page.url,
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            grounding=s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)]),
-        )
+        steps = [open_card(cheap), *s.add_to_cart(cheap), goto(page.url, "back to the page"), open_card(dear)]
+        ground = s.ground([a, b], [getattr(a.photos[0], fa), getattr(b.photos[0], fb)])
+        s.page_job(76, template, args, page.url, [*steps, click("button.towishlist")], eval_=ev, grounding=ground)
 
 
 def wishlist_by_count(s: Suite, n: int = 3) -> None:
@@ -268,11 +210,7 @@ def _one_page_extremes(s: Suite, cheapest: bool):
     for page in pages(s, 1):
         if page.total > PAGE:
             continue
-        groups: dict[tuple[str, str], list[Product]] = {}
-        for p in page.products:
-            if p.photos[0].color:
-                groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-        for (_kind, color), ps in sorted(groups.items()):
+        for (_kind, color), ps in color_groups(page.products):
             ps.sort(key=lambda p: (p.final_price if cheapest else -p.final_price, p.id))
             if (
                 len(ps) >= 2
@@ -317,15 +255,8 @@ def brand_and_price_of_cheapest(s: Suite, n: int = 3) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         brand, price = p.attributes["Brand"], price_text(p.final_price)
         args = {"color": color, "noun": p.photos[0].kind, "leaf": page.name}
-        s.mirror(
-            14,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [brand, price]}),
-            solution=[open_card(p), stop(f"{brand}, {price}", "Brand row of More Information")],
-            grounding=s.ground(ps, [color]),
-        )
+        steps = [open_card(p), stop(f"{brand}, {price}", "Brand row of More Information")]
+        s.question(14, template, args, page.url, [brand, price], steps, grounding=s.ground(ps, [color]))
 
 
 TEMPLATES = [

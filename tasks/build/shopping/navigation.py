@@ -20,28 +20,27 @@ def _url_task(s: Suite, template: str, args: dict, url: str, steps: list[dict]) 
     s.fill(template, args, eval_=url_eval(url), solution=[*steps, stop("")], difficulty=("easy", "easy", "easy"))
 
 
+def _product_page_task(
+    s: Suite, template: str, args: dict, p: Product, check: dict, steps: list[dict], difficulty: tuple, **task
+) -> None:
+    """A kind of our own: `steps` open the page of `p`, scored on its name and on `check` (a target on it)."""
+    ev = html_eval([check, target("last", NAME_H1, exact_match=p.name)])
+    s.fill(template, args, eval_=ev, solution=[*steps, stop("")], difficulty=difficulty, **task)
+
+
 def open_by_color_attributes(s: Suite) -> None:
     template = "Open the page of the {color} {noun} in {leaf}."
     cands = s.visual("color", extra=lambda p: "Brand" in p.attributes and "Material" in p.attributes)
     for p in pick(s, cands, 4):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
-        ev = html_eval(
-            [
-                target(
-                    "last",
-                    "func:shopping_get_product_attributes(__page__, 'Brand |OR| Material')",
-                    must_include=[p.attributes["Brand"], p.attributes["Material"]],
-                ),
-                target("last", NAME_H1, exact_match=p.name),
-            ]
+        check = target(
+            "last",
+            "func:shopping_get_product_attributes(__page__, 'Brand |OR| Material')",
+            must_include=[p.attributes["Brand"], p.attributes["Material"]],
         )
-        s.fill(
-            template,
-            args,
-            eval_=ev,
-            solution=[*s.open_from_leaf(p), stop("")],
-            difficulty=("easy", "medium", "medium"),
-            grounding=s.ground([p], [p.photos[0].color]),
+        ground = s.ground([p], [p.photos[0].color])
+        _product_page_task(
+            s, template, args, p, check, s.open_from_leaf(p), ("easy", "medium", "medium"), grounding=ground
         )
 
 
@@ -67,29 +66,15 @@ def open_cheapest_color(s: Suite) -> None:
                 break
     for p, color, ps in pick(s, cands, 3):
         args = {"noun": p.photos[0].kind, "color": color, "leaf": leaf(p)}
-        ev = html_eval(
-            [
-                target(
-                    "last",
-                    "func:shopping_get_product_price(__page__)",
-                    required_values=[f"== {price_text(p.final_price)}"],
-                ),
-                target("last", NAME_H1, exact_match=p.name),
-            ]
+        check = target(
+            "last", "func:shopping_get_product_price(__page__)", required_values=[f"== {price_text(p.final_price)}"]
         )
-        solution = [
+        steps = [
             goto(s.listing_url(p, "price", "asc"), "lowest price first"),
             click(f".product-item-link[href='/{p.url_key}.html']"),
-            stop(""),
         ]
-        s.fill(
-            template,
-            args,
-            eval_=ev,
-            solution=solution,
-            difficulty=("medium", "medium", "hard"),
-            grounding=s.ground(ps, [color]),
-        )
+        ground = s.ground(ps, [color])
+        _product_page_task(s, template, args, p, check, steps, ("medium", "medium", "hard"), grounding=ground)
 
 
 def open_most_reviewed_kind(s: Suite) -> None:
@@ -101,19 +86,8 @@ def open_most_reviewed_kind(s: Suite) -> None:
             cands.append(ranked[0])
     for p in pick(s, cands, 4):
         args = {"noun": plural(p.photos[0].kind), "leaf": leaf(p)}
-        ev = html_eval(
-            [
-                target("last", "func:shopping_get_num_reviews(__page__)", required_values=[f"== {len(p.reviews)}"]),
-                target("last", NAME_H1, exact_match=p.name),
-            ]
-        )
-        s.fill(
-            template,
-            args,
-            eval_=ev,
-            solution=[*s.open_from_leaf(p), stop("")],
-            difficulty=("medium", "easy", "medium"),
-        )
+        check = target("last", "func:shopping_get_num_reviews(__page__)", required_values=[f"== {len(p.reviews)}"])
+        _product_page_task(s, template, args, p, check, s.open_from_leaf(p), ("medium", "easy", "medium"))
 
 
 def open_best_rated_pictured(s: Suite) -> None:
@@ -128,24 +102,10 @@ def open_best_rated_pictured(s: Suite) -> None:
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
         image = s.product_image(p)
-        ev = html_eval(
-            [
-                target(
-                    "last",
-                    "func:shopping_get_rating_as_percentage(__page__)",
-                    required_values=[f"== {p.rating_percent}"],
-                ),
-                target("last", NAME_H1, exact_match=p.name),
-            ]
+        check = target(
+            "last", "func:shopping_get_rating_as_percentage(__page__)", required_values=[f"== {p.rating_percent}"]
         )
-        s.fill(
-            template,
-            args,
-            image=image,
-            eval_=ev,
-            solution=[*s.open_from_leaf(p), stop("")],
-            difficulty=("hard", "medium", "hard"),
-        )
+        _product_page_task(s, template, args, p, check, s.open_from_leaf(p), ("hard", "medium", "hard"), image=image)
 
 
 def search_for(s: Suite) -> None:
@@ -244,7 +204,9 @@ def order_of_product_url(s: Suite) -> None:
         )
 
 
-def ssim_eval(p: Product) -> dict:
+def ssim_eval(p: Product, url: str = "last", css: str = ".fotorama__stage__frame", photo: str = "") -> dict:
+    """page_image_query: an image at `css` of the page `url` (default: the product page's large photo) looks like
+    the main photo of `p` (at `photo` under the catalogue's folder: "" full size, "cache/" the thumbnail)."""
     return {
         "eval_types": ["page_image_query"],
         "reference_answers": None,
@@ -252,9 +214,9 @@ def ssim_eval(p: Product) -> dict:
         "program_html": [],
         "page_image_query": [
             {
-                "eval_image_url": "last",
-                "eval_image_class": ".fotorama__stage__frame",
-                "eval_fuzzy_image_match": f"{SITE}/media/catalog/product/{p.photos[0].id}.jpg",
+                "eval_image_url": url,
+                "eval_image_class": css,
+                "eval_fuzzy_image_match": f"{SITE}/media/catalog/product/{photo}{p.photos[0].id}.jpg",
                 "ssim_threshold": 0.9,
             }
         ],
@@ -317,16 +279,8 @@ def price_range_url(s: Suite) -> None:
         label, value, _ = buckets[made % len(buckets)]
         low, high = label.split(" - ")
         args = {"leaf": name, "low": low, "high": high}
-        _url_task(
-            s,
-            template,
-            args,
-            f"{SITE}/{path}.html?price={value}",
-            [
-                goto(f"{SITE}/{path}.html"),
-                click(f"#narrow-by-list a[href*='price={value}']", "the price range in the side bar"),
-            ],
-        )
+        side_bar = click(f"#narrow-by-list a[href*='price={value}']", "the price range in the side bar")
+        _url_task(s, template, args, f"{SITE}/{path}.html?price={value}", [goto(f"{SITE}/{path}.html"), side_bar])
         made += 1
         if made == 4:
             break
@@ -339,13 +293,8 @@ def list_mode_url(s: Suite) -> None:
         if name in s.official_names:  # an official category of the same name: the intent would be ambiguous
             continue
         args = {"leaf": name}
-        _url_task(
-            s,
-            template,
-            args,
-            f"{SITE}/{path}.html?product_list_mode=list",
-            [goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List")],
-        )
+        steps = [goto(f"{SITE}/{path}.html"), click(".modes-mode.mode-list", "View as: List")]
+        _url_task(s, template, args, f"{SITE}/{path}.html?product_list_mode=list", steps)
 
 
 def search_page_url(s: Suite) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sites.shopping.data import Product
+
 from ..evals import goto, html_eval, stop
 from ..text import NUMBER_WORDS
 from .base import (
@@ -60,21 +62,22 @@ def buy_by_name(s: Suite) -> None:
         s.mirror(86, template, args, eval_=html_eval(order_targets(p, qty)), solution=solution, require_reset=True)
 
 
+def _order_from_leaf(s: Suite, official: int, template: str, args: dict, p: Product, qty: int, fact: str) -> None:
+    """Buy `qty` of `p`, named by what its photo's `fact` shows and found in its leaf category; scored on the order
+    (name and quantity)."""
+    solution = s.open_from_leaf(p) + s.add_to_cart(p, qty) + s.checkout() + [stop("")]
+    ev = html_eval(order_targets(p, qty))
+    s.mirror(
+        official, template, args, eval_=ev, solution=solution, require_reset=True, grounding=s.look_ground(p, fact)
+    )
+
+
 def buy_by_color(s: Suite, count: int = 4) -> None:
     template = "Buy the {color} {noun} sold under {leaf}."
     cands = s.visual("color", options=False, extra=not_in_latest_order(s))
     for p in pick(s, cands, count):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
-        solution = s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")]
-        s.mirror(
-            130,
-            template,
-            args,
-            eval_=html_eval(order_targets(p, 1)),
-            solution=solution,
-            require_reset=True,
-            grounding=s.ground([p], [p.photos[0].color]),
-        )
+        _order_from_leaf(s, 130, template, args, p, 1, "color")
 
 
 def buy_by_printed_text(s: Suite, count: int = 4) -> None:
@@ -82,16 +85,7 @@ def buy_by_printed_text(s: Suite, count: int = 4) -> None:
     cands = s.visual("printed_text", options=False, extra=not_in_latest_order(s))
     for p in pick(s, cands, count):
         args = {"noun": p.photos[0].kind, "leaf": leaf(p), "text": p.photos[0].printed_text}
-        solution = s.open_from_leaf(p) + s.add_to_cart(p, 2) + s.checkout() + [stop("")]
-        s.mirror(
-            120,
-            template,
-            args,
-            eval_=html_eval(order_targets(p, 2)),
-            solution=solution,
-            require_reset=True,
-            grounding=s.ground([p], [p.photos[0].printed_text]),
-        )
+        _order_from_leaf(s, 120, template, args, p, 2, "printed_text")
 
 
 def buy_pictured(s: Suite) -> None:

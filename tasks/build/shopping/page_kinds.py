@@ -6,13 +6,20 @@ The store's grid is 4 products wide and 12 long (sites/shopping/static/styles.cs
 row r of a page holds its products 4(r-1) .. 4r-1 in the listing's order. A product is named by a look (colour,
 pattern or printed text of its photo) only when no other product of the same kind on the same page (or row)
 shows it, at least one other product of that kind is there (the look decides), and its text never says it.
+
+The other kinds pick their products through the helpers here too: named_looks and look_pairs (products named by
+their look on the category pages), kind_groups and color_groups (a page's products by kind, or kind and colour),
+kind_searches (one page of results of a search for each kind) and look_task (a task about a product so named).
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
+
 from sites.shopping.data import Product
 
-from ..evals import answer_eval, stop
+from ..evals import stop
 from ..text import price_text
 from .base import SITE, Suite
 
@@ -85,6 +92,73 @@ def looks_on(s: Suite, page: Page, among: list[Product], *, options: bool | None
     return out
 
 
+def named_looks(
+    s: Suite, max_page: int = 2, *, options: bool | None = False, keep: Callable[[Product, str], bool] | None = None
+) -> list[tuple[Product, str, Page]]:
+    """(product, fact, page) for the products named by their look (looks_on) on the category pages up to page
+    `max_page`, that `keep(product, fact)` keeps."""
+    return [
+        (p, fact, page)
+        for page in pages(s, max_page)
+        for p, fact in looks_on(s, page, page.products, options=options)
+        if keep is None or keep(p, fact)
+    ]
+
+
+def look_pairs(
+    s: Suite, keep: Callable[[Product], bool], fits: Callable[[Product, Product], bool]
+) -> list[tuple[Product, str, Product, str, Page]]:
+    """(a, a's fact, b, b's fact, page): on each category page, the first two neighbours `fits(a, b)` among the
+    products named by their look (looks_on) that `keep` keeps."""
+    out = []
+    for page in pages(s):
+        named = [(p, f) for p, f in looks_on(s, page, page.products) if keep(p)]
+        for (a, fa), (b, fb) in itertools.pairwise(named):
+            if fits(a, b):
+                out.append((a, fa, b, fb, page))
+                break
+    return out
+
+
+def kind_groups(products: list[Product]) -> list[tuple[str, list[Product]]]:
+    """(kind, the products showing it) by kind."""
+    groups: dict[str, list[Product]] = {}
+    for p in products:
+        groups.setdefault(p.photos[0].kind, []).append(p)
+    return sorted(groups.items())
+
+
+def color_groups(products: list[Product]) -> list[tuple[tuple[str, str], list[Product]]]:
+    """((kind, colour), the products showing it) for the products whose photo shows a colour, by kind and colour."""
+    groups: dict[tuple[str, str], list[Product]] = {}
+    for p in products:
+        if p.photos[0].color:
+            groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
+    return sorted(groups.items())
+
+
+def kind_searches(s: Suite, page: int = 1, *, full: bool = False) -> list[tuple[str, list[Product]]]:
+    """(kind, the products of one page of results, 12 a page, of a search for it) for every kind the store sells,
+    without the searches that show a product of the official catalogue (and, when `full`, those whose page holds
+    fewer than 12)."""
+    out = []
+    for kind in sorted({p.photos[0].kind for p in s.products}):
+        _, found = s.data.search(kind, page=page, limit=PAGE)
+        if (full and len(found) < PAGE) or any(i in s.official_products for i in found):
+            continue
+        out.append((kind, [s.data.product(i) for i in found]))
+    return out
+
+
+def look_task(
+    s: Suite, official: int, template: str, p: Product, fact: str, start_url: str, extra: dict | None = None, **task
+) -> dict:
+    """Mirror `official` with a task about `p`, named on the page at `start_url` by its look (the `look` argument:
+    what its photo's `fact` shows; `extra` the template's other arguments) and grounded on it."""
+    args = {"look": look_words(p, fact), **(extra or {})}
+    return s.mirror(official, template, args, start_url=start_url, grounding=s.look_ground(p, fact), **task)
+
+
 def buy_on_page(s: Suite, n: int = 12) -> None:
     """Official 129: buy the product of this page that a look names."""
     template = "On this page, buy the {look}."
@@ -135,12 +209,7 @@ def wishlist_in_row(s: Suite, n: int = 8) -> None:
 def wishlist_on_page(s: Suite, n: int = 6) -> None:
     """Official 13: add to the wish list the product of this page a look names."""
     template = "Save the {look} shown on this page to my wish list."
-    cands = [
-        (p, fact, page)
-        for page in pages(s)
-        for p, fact in looks_on(s, page, page.products, options=None)
-        if p.id not in s.wishlist_ids
-    ]
+    cands = named_looks(s, options=None, keep=lambda p, fact: p.id not in s.wishlist_ids)
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
         s.wish_job(13, template, args, p, page.url, grounding=s.look_ground(p, fact))
@@ -157,7 +226,7 @@ def price_in_row(s: Suite, n: int = 7) -> None:
 def price_on_page(s: Suite, n: int = 5) -> None:
     """Official 19: the price of the product of this page a look names."""
     template = "What does the {look} on this page cost?"
-    cands = [(p, fact, page) for page in pages(s) for p, fact in looks_on(s, page, page.products, options=None)]
+    cands = named_looks(s, options=None)
     for p, fact, page in s.fresh(cands, n):
         args = {"look": look_words(p, fact)}
         s.price_job(19, template, args, p, page.url, fact)
@@ -183,14 +252,7 @@ def price_range_rows(s: Suite, n: int = 8) -> None:
     for _p, words, page, prices in s.fresh(cands, n):
         low, high = price_text(prices[0]), price_text(prices[-1])
         args = {"rows": words}
-        s.mirror(
-            4,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [low, high]}),
-            solution=[stop(f"{low} - {high}")],
-        )
+        s.question(4, template, args, page.url, [low, high], [stop(f"{low} - {high}")])
 
 
 TEMPLATES = [

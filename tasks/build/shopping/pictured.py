@@ -11,9 +11,8 @@ from collections.abc import Callable
 from sites.shopping.data import Product
 
 from ..evals import click, goto, html_eval, stop, target
-from .base import COMPARE_NAMES, SITE, WISHLIST_NAMES, Suite, cart_eval, open_card, signature
-from .official import difficulty
-from .page_kinds import Page, pages
+from .base import COMPARE_NAMES, SITE, Suite, open_card, signature
+from .page_kinds import Page, color_groups, kind_groups, pages
 
 
 def _recolored(s: Suite):
@@ -21,10 +20,7 @@ def _recolored(s: Suite):
     showing its colour, the pictured one another colour."""
     out = []
     for page in pages(s):
-        kinds: dict[str, list[Product]] = {}
-        for p in page.products:
-            kinds.setdefault(p.photos[0].kind, []).append(p)
-        for _kind, ps in sorted(kinds.items()):
+        for _kind, ps in kind_groups(page.products):
             for t in ps:
                 c = t.photos[0].color
                 if not c or t.options or t.id in s.official_products or not s.clean(t, [c]):
@@ -38,24 +34,24 @@ def _recolored(s: Suite):
     return out
 
 
+def _like_but_color(s: Suite, n: int, official: int, template: str, job, done: Callable[[Product], bool]) -> None:
+    """`job` (a Suite job: wish_job, buy_job) on a `_recolored` target not `done` yet, pictured in another colour."""
+    cands = [c for c in _recolored(s) if not done(c[0])]
+    for t, shown, page in s.fresh(cands, n):
+        c = str(t.photos[0].color)
+        job(official, template, {"color": c}, t, page.url, image=s.product_image(shown), grounding=s.ground([t], [c]))
+
+
 def wishlist_like_but_color(s: Suite, n: int = 4) -> None:
     """Official 24: something like the pictured item, but in another colour, from this page to the wish list."""
     template = "Add to my wish list something like the item in this picture, but {color}, from this page."
-    cands = [c for c in _recolored(s) if c[0].id not in s.wishlist_ids]
-    for t, shown, page in s.fresh(cands, n):
-        c = str(t.photos[0].color)
-        args = {"color": c}
-        s.wish_job(24, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground([t], [c]))
+    _like_but_color(s, n, 24, template, s.wish_job, lambda t: t.id in s.wishlist_ids)
 
 
 def buy_like_but_color(s: Suite, n: int = 2) -> None:
     """Official 55: buy something like the pictured item, but in another colour, from this page."""
     template = "Buy me something like the item in this picture, but {color}, from this page."
-    cands = [c for c in _recolored(s) if c[0].sku not in s.latest_order_skus]
-    for t, shown, page in s.fresh(cands, n):
-        c = str(t.photos[0].color)
-        args = {"color": c}
-        s.buy_job(55, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground([t], [c]))
+    _like_but_color(s, n, 55, template, s.buy_job, lambda t: t.sku in s.latest_order_skus)
 
 
 def cheapest_in_a_colour(s: Suite, also: Callable[[Product], bool] = lambda p: True) -> list[tuple]:
@@ -65,15 +61,8 @@ def cheapest_in_a_colour(s: Suite, also: Callable[[Product], bool] = lambda p: T
     the cheapest item further."""
     cands = []
     for page in pages(s):
-        kinds: dict[str, list[Product]] = {}
-        for p in page.products:
-            kinds.setdefault(p.photos[0].kind, []).append(p)
-        for _kind, ps in sorted(kinds.items()):
-            by_color: dict[str, list[Product]] = {}
-            for p in ps:
-                if p.photos[0].color:
-                    by_color.setdefault(p.photos[0].color, []).append(p)
-            for c, same in sorted(by_color.items()):
+        for _kind, ps in kind_groups(page.products):
+            for (_, c), same in color_groups(ps):
                 same.sort(key=lambda p: (p.final_price, p.id))
                 shown = [x for x in ps if x.photos[0].color != c]
                 if (
@@ -117,18 +106,7 @@ def cart_like_pictured(s: Suite, n: int = 9) -> None:
     """Official 25: something like the pictured item, from this page, into the cart."""
     template = "Add something like the thing in this picture to my shopping cart; this page has it."
     for p, page in s.fresh(_pictured_on_page(s, options=False), n):
-        s.add(
-            template,
-            {},
-            intent=template,
-            start_url=page.url,
-            image=s.product_image(p),
-            eval_=cart_eval(p),
-            solution=[open_card(p), *s.add_to_cart(p), stop("")],
-            require_reset=True,
-            difficulty=difficulty(25),
-            official=25,
-        )
+        s.cart_job(25, template, {}, p, page.url, image=s.product_image(p))
 
 
 WISH_TEMPLATES = (
@@ -143,18 +121,8 @@ def wishlist_pictured_on_page(s: Suite) -> None:
     for official, template, n in WISH_TEMPLATES:
         cands = [c for c in _pictured_on_page(s) if c[0].id not in s.wishlist_ids]
         for p, page in s.fresh(cands, n):
-            s.add(
-                template,
-                {},
-                intent=template,
-                start_url=page.url,
-                image=s.product_image(p, "sketch" if official == 30 else "photo"),
-                eval_=html_eval([target(f"{SITE}/wishlist/", WISHLIST_NAMES, must_include=[p.name])]),
-                solution=[open_card(p), click("button.towishlist"), stop("")],
-                require_reset=True,
-                difficulty=difficulty(official),
-                official=official,
-            )
+            image = s.product_image(p, "sketch" if official == 30 else "photo")
+            s.wish_job(official, template, {}, p, page.url, image=image)
 
 
 def compare_pictured_pair(s: Suite, n: int = 8) -> None:
@@ -169,10 +137,10 @@ def compare_pictured_pair(s: Suite, n: int = 8) -> None:
         if len(ps) >= 2:
             cands.append((ps[0], ps[1], pages_by_url[url]))
     for a, b, page in s.fresh(cands, n):
-        s.add(
+        s.mirror(
+            33,
             template,
             {},
-            intent=template,
             start_url=page.url,
             image=s.pair_image(a, b),
             eval_=html_eval([target(f"{SITE}/catalog/product_compare/", COMPARE_NAMES, must_include=[a.name, b.name])]),
@@ -185,9 +153,16 @@ def compare_pictured_pair(s: Suite, n: int = 8) -> None:
                 stop(""),
             ],
             require_reset=True,
-            difficulty=difficulty(33),
-            official=33,
         )
+
+
+def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
+    """Official 107: buy the cheapest item of this page like the pictured one, in a colour."""
+    template = "Purchase the cheapest one of these from this page, in {color}."
+    cands = cheapest_in_a_colour(s, lambda p: p.sku not in s.latest_order_skus)
+    for t, c, same, shown, page in s.fresh(cands, n):
+        args = {"color": c}
+        s.buy_job(107, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground(same, [c]))
 
 
 TEMPLATES = [
@@ -198,12 +173,3 @@ TEMPLATES = [
     wishlist_pictured_on_page,
     compare_pictured_pair,
 ]
-
-
-def buy_cheapest_pictured_in_color(s: Suite, n: int = 3) -> None:
-    """Official 107: buy the cheapest item of this page like the pictured one, in a colour."""
-    template = "Purchase the cheapest one of these from this page, in {color}."
-    cands = cheapest_in_a_colour(s, lambda p: p.sku not in s.latest_order_skus)
-    for t, c, same, shown, page in s.fresh(cands, n):
-        args = {"color": c}
-        s.buy_job(107, template, args, t, page.url, image=s.product_image(shown), grounding=s.ground(same, [c]))

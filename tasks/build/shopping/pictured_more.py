@@ -17,10 +17,7 @@ from sites.shopping.data import Product
 from ..evals import click, html_eval, stop, target, type_in
 from ..text import article
 from .base import SITE, WISHLIST_NAMES, Suite, cart_eval, open_card, order_targets, signature
-from .official import difficulty
-from .page_kinds import looks_on, pages
-
-SEARCH_PAGE = 12
+from .page_kinds import kind_searches, looks_on, pages
 
 
 def some(kind: str) -> str:
@@ -48,11 +45,7 @@ def _searchable(s: Suite) -> list[tuple[Product, list[Product], list[Product]]]:
     for p in s.products:
         looks.setdefault(_look(p), []).append(p)
     out = []
-    for kind in sorted({p.photos[0].kind for p in s.products}):
-        _, found = s.data.search(kind, limit=SEARCH_PAGE)
-        if any(i in s.official_products for i in found):
-            continue
-        shown = [s.data.product(i) for i in found]
+    for kind, shown in kind_searches(s):
         for p in shown:
             if (
                 p.photos[0].kind == kind
@@ -72,17 +65,15 @@ def _wish_by_search(s: Suite, template: str, official: int, style: str, n: int) 
         if any(_look(x) == _look(p) for x in shown if x.id != p.id):
             continue  # another result looks the same but for how many things it shows
         kind = p.photos[0].kind
-        s.add(
+        s.mirror(
+            official,
             template,
             {},
-            intent=template,
             start_url=f"{SITE}/",
             image=s.product_image(p, style),
             eval_=html_eval([wish_target([x.name for x in same])]),
             solution=[type_in("#search", kind, enter=True), open_card(p), click("button.towishlist"), stop("")],
             require_reset=True,
-            difficulty=difficulty(official),
-            official=official,
             comments=f"a {kind} that looks like the picture; any product looking the same counts",
         )
 
@@ -109,17 +100,15 @@ def wish_most_similar_here(s: Suite, n: int = 3) -> None:
         if fact == "color" and p.id not in s.wishlist_ids
     ]
     for p, page in s.fresh(cands, n):
-        s.add(
+        s.mirror(
+            30,
             template,
             {},
-            intent=template,
             start_url=page.url,
             image=s.product_image(p),
             eval_=html_eval([wish_target([p.name])]),
             solution=[open_card(p), click("button.towishlist"), stop("")],
             require_reset=True,
-            difficulty=difficulty(30),
-            official=30,
             grounding=s.ground([p], [str(p.photos[0].color)]),
         )
 
@@ -137,11 +126,9 @@ def _only_in_group(s: Suite, fact: str):
         if len(ps) < 3:
             continue
         for p in ps:
+            if not s.shows_alone(p, fact, ps):
+                continue
             value = getattr(p.photos[0], fact)
-            if not value or value == "plain" or p.options or p.id in s.official_products:
-                continue
-            if sum(getattr(x.photos[0], fact) == value for x in ps) != 1 or not s.clean(p, [str(value)]):
-                continue
             others = [
                 x
                 for x in shows[str(value)]
@@ -155,25 +142,46 @@ def _only_in_group(s: Suite, fact: str):
     return out
 
 
+def _like_picture(
+    s: Suite,
+    official: int,
+    template: str,
+    args: dict,
+    p: Product,
+    value: str,
+    other: Product,
+    comments: str,
+    qty: int | None = None,
+) -> None:
+    """From the home page, `p` found in its leaf category, pictured by `other` showing the same `value`: into the
+    cart (`qty` None) or bought (`qty` of it)."""
+    if qty is None:
+        ev, steps = cart_eval(p), s.add_to_cart(p)
+    else:
+        ev, steps = html_eval(order_targets(p, qty)), s.add_to_cart(p, qty) + s.checkout()
+    s.mirror(
+        official,
+        template,
+        args,
+        start_url=f"{SITE}/",
+        image=s.product_image(other),
+        eval_=ev,
+        solution=s.open_from_leaf(p) + steps + [stop("")],
+        require_reset=True,
+        grounding=s.ground([p], [value]),
+        comments=comments,
+    )
+
+
 def buy_colour_of_picture(s: Suite, n: int = 4) -> None:
     """Official 125: buy the product of a kind in a named category whose colour is that of the pictured things."""
     template = 'Buy me {a_kind} from the "{leaf}" category that looks the most like the things in the picture.'
     cands = [c for c in _only_in_group(s, "color") if c[0].sku not in s.latest_order_skus]
     for p, color, other in s.fresh(cands, n):
         args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1]}
-        s.mirror(
-            125,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            image=s.product_image(other),
-            eval_=html_eval(order_targets(p, 1)),
-            solution=s.open_from_leaf(p) + s.add_to_cart(p) + s.checkout() + [stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [color]),
-            comments=f"the picture shows {other.photos[0].kind}(s) in {color}; the only {color} "
-            f"{p.photos[0].kind} of the category",
-        )
+        shown = f"{other.photos[0].kind}(s) in {color}"
+        note = f"the picture shows {shown}; the only {color} {p.photos[0].kind} of the category"
+        _like_picture(s, 125, template, args, p, color, other, note, qty=1)
 
 
 def cart_pattern_of_picture(s: Suite, n: int = 3) -> None:
@@ -184,18 +192,7 @@ def cart_pattern_of_picture(s: Suite, n: int = 3) -> None:
     )
     for p, pattern, other in s.fresh(_only_in_group(s, "pattern"), n):
         args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1]}
-        s.mirror(
-            49,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            image=s.product_image(other),
-            eval_=cart_eval(p),
-            solution=s.open_from_leaf(p) + s.add_to_cart(p) + [stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [pattern]),
-            comments=f"the picture shows a {pattern} {other.photos[0].kind}",
-        )
+        _like_picture(s, 49, template, args, p, pattern, other, f"the picture shows a {pattern} {other.photos[0].kind}")
 
 
 def buy_pattern_of_picture(s: Suite, n: int = 2) -> None:
@@ -209,18 +206,8 @@ def buy_pattern_of_picture(s: Suite, n: int = 2) -> None:
     for k, (p, pattern, other) in enumerate(s.fresh(cands, n)):
         qty = 2 + k
         args = {"a_kind": some(p.photos[0].kind), "leaf": p.category_path[-1], "qty": str(qty)}
-        s.mirror(
-            56,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            image=s.product_image(other),
-            eval_=html_eval(order_targets(p, qty)),
-            solution=s.open_from_leaf(p) + s.add_to_cart(p, qty) + s.checkout() + [stop("")],
-            require_reset=True,
-            grounding=s.ground([p], [pattern]),
-            comments=f"the picture shows a {pattern} {other.photos[0].kind}",
-        )
+        note = f"the picture shows a {pattern} {other.photos[0].kind}"
+        _like_picture(s, 56, template, args, p, pattern, other, note, qty=qty)
 
 
 TEMPLATES = [

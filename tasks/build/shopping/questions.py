@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from sites.shopping.data import Product
+
 from ..evals import answer_eval, goto, stop
 from ..text import NUMBER_WORDS, plural, price_text
 from .base import SITE, Suite, leaf, page_url, pick
@@ -28,6 +30,15 @@ def price_pictured(s: Suite, count: int = 4) -> None:
             eval_=answer_eval({"must_include": [price_text(p.final_price)]}),
             solution=solution,
         )
+
+
+def _leaf_question(
+    s: Suite, template: str, args: dict, p: Product, ev: dict, answer: str, difficulty: tuple, note: str = "", **task
+) -> None:
+    """A question of our own, answered (`answer`, read where `note` says) on the page of `p` opened from its leaf
+    category."""
+    solution = [*s.open_from_leaf(p), stop(answer, note)]
+    s.fill(template, args, eval_=ev, solution=solution, difficulty=difficulty, **task)
 
 
 def higher_rating_pair(s: Suite) -> None:
@@ -64,14 +75,10 @@ def rating_by_color(s: Suite) -> None:
     cands = s.visual("color", extra=lambda p: len(p.reviews) >= 1)
     for p in pick(s, cands, 3):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
-        solution = [*s.open_from_leaf(p), stop(str(p.rating_percent))]
-        s.fill(
-            template,
-            args,
-            eval_=answer_eval({"required_values": [f"== {p.rating_percent}"]}),
-            solution=solution,
-            difficulty=("medium", "medium", "medium"),
-            grounding=s.ground([p], [p.photos[0].color]),
+        ev = answer_eval({"required_values": [f"== {p.rating_percent}"]})
+        ground = s.ground([p], [p.photos[0].color])
+        _leaf_question(
+            s, template, args, p, ev, str(p.rating_percent), ("medium", "medium", "medium"), grounding=ground
         )
 
 
@@ -80,16 +87,9 @@ def reviews_pictured(s: Suite) -> None:
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 1 and len(p.reviews) >= 2]
     for p in pick(s, cands, 3):
         args = {"leaf": leaf(p)}
+        ev = answer_eval({"required_values": [f"== {len(p.reviews)}"]})
         image = s.product_image(p)
-        solution = [*s.open_from_leaf(p), stop(str(len(p.reviews)))]
-        s.fill(
-            template,
-            args,
-            image=image,
-            eval_=answer_eval({"required_values": [f"== {len(p.reviews)}"]}),
-            solution=solution,
-            difficulty=("easy", "medium", "easy"),
-        )
+        _leaf_question(s, template, args, p, ev, str(len(p.reviews)), ("easy", "medium", "easy"), image=image)
 
 
 def printed_here(s: Suite) -> None:
@@ -170,24 +170,20 @@ def pattern_here(s: Suite) -> None:
 
 def cheaper_of_two_tabs(s: Suite) -> None:
     template = "These two tabs show two {noun}. Which costs less, the {color_a} one or the {color_b} one?"
-    cands = []
-    for p in s.products:
-        c = p.photos[0].color
-        if not c or p.options or not s.clean(p, [c]):
-            continue
-        for x in s.peers(p):
-            cx = x.photos[0].color
-            if (
-                x.id > p.id
-                and cx
-                and cx != c
-                and not x.options
-                and x.final_price != p.final_price
-                and s.clean(x, [cx, c])
-                and s.clean(p, [cx])
-            ):
-                cands.append((p, x))
-                break
+
+    def other_color_price(p: Product, x: Product) -> bool:
+        c, cx = str(p.photos[0].color), x.photos[0].color
+        return bool(
+            x.id > p.id
+            and cx
+            and cx != c
+            and not x.options
+            and x.final_price != p.final_price
+            and s.clean(x, [cx, c])
+            and s.clean(p, [cx])
+        )
+
+    cands = s.color_pairs(other_color_price)
     for a, b in pick(s, cands, 3):
         cheap, dear = (a, b) if a.final_price < b.final_price else (b, a)
         args = {"noun": plural(a.photos[0].kind), "color_a": a.photos[0].color, "color_b": b.photos[0].color}
@@ -250,15 +246,8 @@ def brand_pictured(s: Suite) -> None:
         args = {"leaf": leaf(p)}
         image = s.product_image(p, "sketch")
         brand = p.attributes["Brand"]
-        solution = [*s.open_from_leaf(p), stop(brand, "Brand row of More Information")]
-        s.fill(
-            template,
-            args,
-            image=image,
-            eval_=answer_eval({"exact_match": brand}),
-            solution=solution,
-            difficulty=("medium", "medium", "medium"),
-        )
+        ev, note = answer_eval({"exact_match": brand}), "Brand row of More Information"
+        _leaf_question(s, template, args, p, ev, brand, ("medium", "medium", "medium"), note, image=image)
 
 
 def sku_by_color(s: Suite) -> None:
@@ -266,15 +255,8 @@ def sku_by_color(s: Suite) -> None:
     cands = s.visual("color")
     for p in pick(s, cands, 3):
         args = {"color": p.photos[0].color, "noun": p.photos[0].kind, "leaf": leaf(p)}
-        solution = [*s.open_from_leaf(p), stop(p.sku)]
-        s.fill(
-            template,
-            args,
-            eval_=answer_eval({"exact_match": p.sku}),
-            solution=solution,
-            difficulty=("easy", "medium", "medium"),
-            grounding=s.ground([p], [p.photos[0].color]),
-        )
+        ev, ground = answer_eval({"exact_match": p.sku}), s.ground([p], [p.photos[0].color])
+        _leaf_question(s, template, args, p, ev, p.sku, ("easy", "medium", "medium"), grounding=ground)
 
 
 def material_by_pattern(s: Suite) -> None:
@@ -283,15 +265,8 @@ def material_by_pattern(s: Suite) -> None:
     for p in pick(s, cands, 3):
         args = {"pattern": p.photos[0].pattern, "noun": p.photos[0].kind, "leaf": leaf(p)}
         material = p.attributes["Material"]
-        solution = [*s.open_from_leaf(p), stop(material)]
-        s.fill(
-            template,
-            args,
-            eval_=answer_eval({"must_include": [material]}),
-            solution=solution,
-            difficulty=("easy", "medium", "medium"),
-            grounding=s.ground([p], [p.photos[0].pattern]),
-        )
+        ev, ground = answer_eval({"must_include": [material]}), s.ground([p], [p.photos[0].pattern])
+        _leaf_question(s, template, args, p, ev, material, ("easy", "medium", "medium"), grounding=ground)
 
 
 def order_total(s: Suite) -> None:

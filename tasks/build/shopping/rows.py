@@ -10,7 +10,7 @@ from sites.shopping.data import Product
 from ..evals import answer_eval, stop, url_eval
 from ..text import price_text
 from .base import Suite, open_card, page_url
-from .page_kinds import COLUMNS, ROWS, Page, in_rows, look_words, looks_on, pages
+from .page_kinds import COLUMNS, ROWS, Page, color_groups, in_rows, look_task, look_words, looks_on, pages
 
 COLUMN_WORDS = ("first", "second", "third", "fourth")
 
@@ -79,11 +79,7 @@ def _cheapest_of_color(s: Suite, options: bool | None):
     """(cheapest, colour, all of that kind and colour, page): two or more of a kind show a colour on the page."""
     out = []
     for page in pages(s):
-        groups: dict[tuple[str, str], list[Product]] = {}
-        for p in page.products:
-            if p.photos[0].color:
-                groups.setdefault((p.photos[0].kind, p.photos[0].color), []).append(p)
-        for (_kind, color), ps in sorted(groups.items()):
+        for (_kind, color), ps in color_groups(page.products):
             ps.sort(key=lambda p: (p.final_price, p.id))
             cheap = ps[0]
             if (
@@ -124,16 +120,8 @@ def colors_offered(s: Suite, n: int = 3) -> None:
                 cands.append((p, fact, page))
     for p, fact, page in s.fresh(cands, n):
         colors = list(p.options["Color"])
-        args = {"look": look_words(p, fact)}
-        s.mirror(
-            64,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": colors}),
-            solution=[open_card(p), stop(", ".join(colors))],
-            grounding=s.look_ground(p, fact),
-        )
+        ev, solution = answer_eval({"must_include": colors}), [open_card(p), stop(", ".join(colors))]
+        look_task(s, 64, template, p, fact, page.url, eval_=ev, solution=solution)
 
 
 def dearest_of_color(s: Suite, n: int = 3) -> None:
@@ -158,15 +146,7 @@ def dearest_of_color(s: Suite, n: int = 3) -> None:
     for p, color, ps, page in s.fresh(cands, n):
         price = price_text(p.final_price)
         args = {"color": color}
-        s.mirror(
-            5,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [price]}),
-            solution=[stop(price)],
-            grounding=s.ground(ps, [color]),
-        )
+        s.question(5, template, args, page.url, [price], [stop(price)], grounding=s.ground(ps, [color]))
 
 
 TEMPLATES = [

@@ -21,7 +21,6 @@ from sites.shopping.data import Product
 
 from ..evals import html_eval, stop, target, type_in
 from .base import CART_LINES, LATEST_ORDER, NAME_H1, SITE, Suite, open_card, order_targets
-from .official import difficulty
 from .page_kinds import pages
 
 PANEL = (320, 240)
@@ -94,17 +93,15 @@ def ingredients_to_cart(s: Suite) -> None:
         for (query, _), p in zip(parts, picks, strict=False):
             assert p is not None
             steps += [type_in("#search", query, enter=True), open_card(p), *s.add_to_cart(p)]
-        s.add(
+        s.mirror(
+            23,
             template,
             {},
-            intent=template,
             start_url=f"{SITE}/",
             image=dish_picture(s, emoji),
             eval_=_cart_has_one_of(groups),
             solution=[*steps, stop("")],
             require_reset=True,
-            difficulty=difficulty(23),
-            official=23,
             comments=f"the picture shows {what}: " + " and ".join(k for _, k in parts),
         )
 
@@ -116,17 +113,15 @@ def storage_for_pictured(s: Suite) -> None:
     if box is None:
         return
     boxes = [p for p in s.products if p.photos[0].kind == "toolbox"]
-    s.add(
+    s.mirror(
+        31,
         template,
         {},
-        intent=template,
         start_url=f"{SITE}/",
         image=collage(s, ("wrench", "screwdriver", "hammer"), "tools"),
         eval_=_cart_has_one_of([boxes]),
         solution=[type_in("#search", "toolbox", enter=True), open_card(box), *s.add_to_cart(box), stop("")],
         require_reset=True,
-        difficulty=difficulty(31),
-        official=31,
         comments="the picture shows a wrench, a screwdriver and a hammer: any toolbox holds them",
     )
 
@@ -175,17 +170,15 @@ def activity_item_to_cart(s: Suite, n: int = 1, one_per_scene: bool = True) -> N
         "fits it best to my cart?"
     )
     for p, fits, page, (what, fit, kinds) in s.fresh(_scene_pages(s, ACTIVITY_SCENES, False, one_per_scene), n):
-        s.add(
+        s.mirror(
+            73,
             template,
             {},
-            intent=template,
             start_url=page.url,
             image=collage(s, kinds, what),
             eval_=_cart_has_one_of([fits]),
             solution=[open_card(p), *s.add_to_cart(p), stop("")],
             require_reset=True,
-            difficulty=difficulty(73),
-            official=73,
             comments=f"the picture shows {what}: " + " or ".join(sorted(fit)),
         )
 
@@ -287,11 +280,9 @@ def _combinations(s: Suite, fact: str, department: str | None = None):
             continue
         leaf_kinds = {p.photos[0].kind for p in s.products if p.category_url == url}
         for p in ps:
+            if not s.shows_alone(p, fact, ps):
+                continue
             value = getattr(p.photos[0], fact)
-            if not value or value == "plain" or p.options or p.id in s.official_products:
-                continue
-            if sum(getattr(x.photos[0], fact) == value for x in ps) != 1 or not s.clean(p, [str(value)]):
-                continue
             traits = [x for x in shows[str(value)] if x.photos[0].kind not in leaf_kinds]
             plain = [
                 x

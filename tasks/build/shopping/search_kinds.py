@@ -10,20 +10,14 @@ import re
 
 from ..evals import answer_eval, click, stop, type_in, url_eval
 from .base import Suite, open_card, page_url
-from .page_kinds import FACTS, look_words, looks_on, pages
-
-RESULTS_PAGE = 12
+from .page_kinds import FACTS, kind_searches, look_task, look_words, looks_on, pages
 
 
 def first_in_search(s: Suite, n: int = 4) -> None:
     """Official 8: the first search result showing a look, opened from the results."""
     template = 'Open the first {look} among the search results for "{query}".'
     cands = []
-    for kind in sorted({p.photos[0].kind for p in s.products}):
-        _, found = s.data.search(kind, limit=RESULTS_PAGE)
-        if any(i in s.official_products for i in found):
-            continue
-        shown = [s.data.product(i) for i in found]
+    for kind, shown in kind_searches(s):
         for fact in FACTS:
             seen: set = set()
             for k, p in enumerate(shown):
@@ -75,16 +69,9 @@ def reviewers_mentioning(s: Suite, n: int = 6) -> None:
                     cands.append((p, fact, page, w, sorted(who)))
                     break
     for p, fact, page, word, who in s.fresh(cands, n):
-        args = {"look": look_words(p, fact), "word": word}
-        s.mirror(
-            20,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": who}),
-            solution=[open_card(p), click("#tab-label-reviews-title"), stop(", ".join(who))],
-            grounding=s.look_ground(p, fact),
-        )
+        ev = answer_eval({"must_include": who})
+        solution = [open_card(p), click("#tab-label-reviews-title"), stop(", ".join(who))]
+        look_task(s, 20, template, p, fact, page.url, {"word": word}, eval_=ev, solution=solution)
 
 
 TEMPLATES = [first_in_search, reviewers_mentioning]

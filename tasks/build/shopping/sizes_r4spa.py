@@ -15,9 +15,8 @@ from sites.shopping.data import Product
 
 from ..evals import answer_eval, stop, type_in, url_eval
 from .base import SITE, Suite, open_card, signature
-from .official import difficulty
 from .order_steps_r5sp import to_order
-from .page_kinds import look_words, looks_on, pages
+from .page_kinds import look_task, looks_on, pages
 
 
 def measures(p: Product) -> list[str] | None:
@@ -39,6 +38,15 @@ class SearchPage:
         self.url = f"{SITE}/catalogsearch/result/?q={quote_plus(query)}"
 
 
+def _ask_size(
+    s: Suite, official: int, template: str, p: Product, fact: str, url: str, wanted: list[str], answer: str
+) -> None:
+    """A question on the measures of `p` (named by its look on the page at `url`), read in its More Information
+    table: the answer must include every number of `wanted`."""
+    solution = [open_card(p), stop(answer, "Product Dimensions in More Information")]
+    look_task(s, official, template, p, fact, url, eval_=answer_eval({"must_include": wanted}), solution=solution)
+
+
 def length_and_width(s: Suite, n: int = 1) -> None:
     """Official 60: the length and width of the product a look names on this page, in inches."""
     template = "How long and how wide is the {look} on this page, in inches? I mean the item itself, not its box."
@@ -50,16 +58,7 @@ def length_and_width(s: Suite, n: int = 1) -> None:
                 cands.append((p, fact, page))
     for p, fact, page in s.fresh(cands, n):
         m = measures(p) or []
-        args = {"look": look_words(p, fact)}
-        s.mirror(
-            60,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": [m[0], m[1]]}),
-            solution=[open_card(p), stop(f"{m[0]} in x {m[1]} in", "Product Dimensions in More Information")],
-            grounding=s.look_ground(p, fact),
-        )
+        _ask_size(s, 60, template, p, fact, page.url, [m[0], m[1]], f"{m[0]} in x {m[1]} in")
 
 
 def size_in_inches(s: Suite, n: int = 3) -> None:
@@ -75,16 +74,7 @@ def size_in_inches(s: Suite, n: int = 3) -> None:
                 cands.append((p, fact, page))
     for p, fact, page in s.fresh(cands, n):
         m = measures(p) or []
-        args = {"look": look_words(p, fact)}
-        s.mirror(
-            95,
-            template,
-            args,
-            start_url=page.url,
-            eval_=answer_eval({"must_include": m}),
-            solution=[open_card(p), stop(" x ".join(m) + " inches", "Product Dimensions in More Information")],
-            grounding=s.look_ground(p, fact),
-        )
+        _ask_size(s, 95, template, p, fact, page.url, m, " x ".join(m) + " inches")
 
 
 def order_of_pictured(s: Suite, n: int = 3) -> None:
@@ -106,10 +96,10 @@ def order_of_pictured(s: Suite, n: int = 3) -> None:
                 cands.append((p, o))
     for p, o in s.fresh(cands, n):
         image = s.product_image(p)
-        s.add(
+        s.mirror(
+            44,
             template,
             {},
-            intent=template,
             image=image,
             eval_=url_eval(f"{SITE}{o.url_path}"),
             solution=[
@@ -118,8 +108,6 @@ def order_of_pictured(s: Suite, n: int = 3) -> None:
                 *to_order(s, o),  # round 5 (r5-sp): My Account > My Orders > View Order, by sight
                 stop(""),
             ],
-            difficulty=difficulty(44),
-            official=44,
             comments=f"order {o.increment_id} is the only one holding {p.sku}; nothing else she bought looks alike",
         )
 

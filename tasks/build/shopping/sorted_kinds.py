@@ -21,6 +21,9 @@ from .base import SITE, Suite, cart_eval, open_card
 from .page_kinds import COLUMNS, PAGE
 from .rows import COLUMN_WORDS
 
+# How the templates of official 9, 10 and 11 begin.
+OPEN_SORTED = 'Open the "{leaf}" category sorted by price from low to high and '
+
 
 def _quiet(p: Product, color: str) -> bool:
     """None of p's options names the colour."""
@@ -52,62 +55,58 @@ def _steps(leaf: Sorted) -> list[dict]:
     return [goto(leaf.url, "the category, sorted by price, lowest first")]
 
 
+def first_rows(s: Suite) -> list[tuple[Sorted, list[Product]]]:
+    """(leaf, its first row) for the leaves sorted by price whose first row is full."""
+    return [(leaf, leaf.products[:COLUMNS]) for leaf in sorted_leaves(s) if len(leaf.products) >= COLUMNS]
+
+
+def _ask_colors(
+    s: Suite, official: int, template: str, args: dict, leaf: Sorted, ps: list[Product], answer: dict
+) -> None:
+    """From the home page, the colours of `ps` in the sorted `leaf` (the answer must name each), `answer` the stop."""
+    colors = [str(p.photos[0].color) for p in ps]
+    ev = answer_eval({"must_include": colors})
+    s.mirror(
+        official,
+        template,
+        args,
+        start_url=f"{SITE}/",
+        eval_=ev,
+        solution=[*_steps(leaf), answer],
+        grounding=s.ground(ps, colors),
+    )
+
+
 def color_in_first_row(s: Suite, n: int = 2) -> None:
     """Official 10: the colour of the n-th product of the first row of a category sorted by price."""
-    template = (
-        'Open the "{leaf}" category sorted by price from low to high and tell me the colour of the '
-        "{ordinal} product in the first row."
-    )
+    template = OPEN_SORTED + "tell me the colour of the {ordinal} product in the first row."
     cands = []
-    for leaf in sorted_leaves(s):
-        row = leaf.products[:COLUMNS]
-        for k, p in enumerate(row):
-            if len(row) == COLUMNS and _clean_color(s, p) and k > 0:
-                cands.append((p, k, leaf))
-                break
+    for leaf, row in first_rows(s):
+        k = next((k for k, p in enumerate(row) if k > 0 and _clean_color(s, p)), None)
+        if k is not None:
+            cands.append((row[k], k, leaf))
     for p, k, leaf in s.fresh(cands, n):
         args = {"leaf": leaf.name, "ordinal": COLUMN_WORDS[k]}
-        color = str(p.photos[0].color)
-        s.mirror(
-            10,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            eval_=answer_eval({"must_include": [color]}),
-            solution=[*_steps(leaf), stop(color, "its photo")],
-            grounding=s.ground([p], [color]),
-        )
+        _ask_colors(s, 10, template, args, leaf, [p], stop(str(p.photos[0].color), "its photo"))
 
 
 def colors_in_first_row(s: Suite, n: int = 1) -> None:
     """Official 11: the colours of two products of the first row of a category sorted by price."""
-    template = (
-        'Open the "{leaf}" category sorted by price from low to high and tell me the colours of the '
-        "{first} and the {second} products in the first row."
-    )
+    template = OPEN_SORTED + "tell me the colours of the {first} and the {second} products in the first row."
     cands = []
-    for leaf in sorted_leaves(s):
-        row = leaf.products[:COLUMNS]
+    for leaf, row in first_rows(s):
         good = [k for k, p in enumerate(row) if _clean_color(s, p)]
-        if len(row) == COLUMNS and len(good) >= 2 and row[good[0]].photos[0].color != row[good[1]].photos[0].color:
+        if len(good) >= 2 and row[good[0]].photos[0].color != row[good[1]].photos[0].color:
             cands.append((row[good[0]], row[good[1]], good[0], good[1], leaf))
     for p, q, i, j, leaf in s.fresh(cands, n):
         args = {"leaf": leaf.name, "first": COLUMN_WORDS[i], "second": COLUMN_WORDS[j]}
-        colors = [str(p.photos[0].color), str(q.photos[0].color)]
-        s.mirror(
-            11,
-            template,
-            args,
-            start_url=f"{SITE}/",
-            eval_=answer_eval({"must_include": colors}),
-            solution=[*_steps(leaf), stop(" and ".join(colors))],
-            grounding=s.ground([p, q], colors),
-        )
+        answer = f"{p.photos[0].color} and {q.photos[0].color}"
+        _ask_colors(s, 11, template, args, leaf, [p, q], stop(answer))
 
 
 def first_of_color_to_cart(s: Suite, n: int = 2) -> None:
     """Official 9: put the first product of a colour of a category sorted by price into the cart."""
-    template = 'Open the "{leaf}" category sorted by price from low to high and add the first {color} item to my cart.'
+    template = OPEN_SORTED + "add the first {color} item to my cart."
     cands = []
     for leaf in sorted_leaves(s):
         ps = leaf.products
