@@ -102,11 +102,6 @@ def login_session(site: str, base: str) -> requests.Session:
     return session
 
 
-def crawl_logged_in(site: str, base: str, seeds: list[str], budget: int) -> dict[str, Page]:
-    """`crawl` as the logged-in user of `site` (a module-level function, so that a process of its own can run it)."""
-    return crawl(base, seeds, login_session(site, base), budget=budget)
-
-
 def same_site(url: str, base: str) -> bool:
     a, b = urlsplit(url), urlsplit(base)
     return (a.scheme, a.netloc) == (b.scheme, b.netloc)

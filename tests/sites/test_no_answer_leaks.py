@@ -27,7 +27,7 @@ import pytest
 
 from sites.arena import Arena
 from tasks.build import SITES, suite_settings
-from tests.sites.crawl import crawl_logged_in
+from tests.sites.crawl import crawl, login_session
 
 TASKS_DIR = Path(__file__).resolve().parents[2] / "tasks"
 # one worker runs the module (make test: --dist loadgroup), so its arena and crawl are made once
@@ -172,19 +172,17 @@ def arena(tmp_path_factory):
 @pytest.fixture(scope="module")
 def crawled(arena, tasks) -> dict[str, dict]:
     """site -> {url: Page} of what the logged-in user's browser can reach there."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor
 
     urls = arena.urls
-    # the sites are servers of their own: one crawler each at once (each its own session, as before), each in a
-    # process of its own: the crawler reads and parses about 80 MB of HTML in pure Python, which threads of one
-    # process could only do in turn (spawned: a forked pytest-xdist worker would carry its threads' locks along)
-    with ProcessPoolExecutor(len(urls), mp_context=multiprocessing.get_context("spawn")) as pool:
-        jobs = {}
-        for site, base in urls.items():
-            seeds = seeds_of(site, tasks, urls)
-            jobs[site] = pool.submit(crawl_logged_in, site, base, seeds, len(seeds) + BUDGET[site])
-        return {site: job.result() for site, job in jobs.items()}
+
+    def crawl_site(site: str) -> dict:
+        seeds = seeds_of(site, tasks, urls)
+        return crawl(urls[site], seeds, login_session(site, urls[site]), budget=len(seeds) + BUDGET[site])
+
+    # the sites are servers of their own: one crawler each at once (each its own session, as before)
+    with ThreadPoolExecutor(len(urls)) as pool:
+        return dict(zip(urls, pool.map(crawl_site, urls), strict=True))
 
 
 def test_the_crawl_reaches_each_site_and_its_task_pages(crawled, arena, tasks):
