@@ -92,19 +92,21 @@ class Needles:
     """Which of many strings occur in a text: `[n for n in needles if n in text]`, in the same order, without
     searching the whole text for each. A needle with a word inside it (letters and digits with a non-word
     character on both sides, within the needle) can occur only where that word is a whole word of the text, so
-    it is searched only in texts holding its longest such word; a name of 16 hex digits can occur only inside
-    a run of hex digits, so only those runs' 16-character windows are looked up. Any other needle is searched
-    for in every text."""
+    it is searched only in texts holding every such word of it (filed under its longest one); a name of 16 hex
+    digits can occur only inside a run of hex digits, so only those runs' 16-character windows are looked up.
+    Any other needle is searched for in every text."""
 
     def __init__(self, needles):
         self.order = {n: i for i, n in enumerate(dict.fromkeys(needles))}
         self.by_word: dict[str, list[str]] = {}
+        self.inner: dict[str, set[str]] = {}  # needle -> the words inside it
         self.hex_names: set[str] = set()
         self.always: list[str] = []
         for needle in self.order:
             inner = [m.group() for m in WORD.finditer(needle) if 0 < m.start() and m.end() < len(needle)]
             if inner:
                 self.by_word.setdefault(max(inner, key=len), []).append(needle)
+                self.inner[needle] = set(inner)
             elif HEX_NAME.fullmatch(needle):
                 self.hex_names.add(needle)
             else:
@@ -113,8 +115,11 @@ class Needles:
     def found_in(self, text: str) -> list[str]:
         # the text's words are read only when a needle is filed under one (image names never are): reading every
         # word of every page was most of the check's time
-        words = set(WORD.findall(text)) & self.by_word.keys() if self.by_word else set()
-        candidates = self.always + [n for w in words for n in self.by_word[w]]
+        words = set(WORD.findall(text)) if self.by_word else set()
+        # a needle whose every inner word is a word of the text (its longest alone let many needles through whose
+        # longest word is common on the sites, each then searched for in the whole text)
+        filed = words & self.by_word.keys()
+        candidates = self.always + [n for w in filed for n in self.by_word[w] if self.inner[n] <= words]
         found = {n for n in candidates if n in text}
         if self.hex_names:
             for run in re.findall(r"[0-9a-f]{16,}", text):
