@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from ..evals import click, goto, type_in, url_eval
 from ..suite import Suite as BaseSuite
-from ..text import article
+from ..text import article, plural
 from .forum import SITE, USER, Forum, Thread, clean_of, describe, look_key, visual_terms
 from .official import labels
 
@@ -76,27 +76,40 @@ class Suite(BaseSuite):
             template, args, grounding=[t], terms=terms, difficulty=labels(official), official=official, **kw
         )
 
+    def about_kind(
+        self, official: int, template: str, args: dict, kind: str, grounding: Sequence[Thread], **kw
+    ) -> dict:
+        """Add a task mirroring official template `official` (its difficulty labels) about the pictures showing
+        `kind`: grounded on the posts `grounding`, with the kind and its plural as the visual terms."""
+        return self.task(
+            template,
+            args,
+            grounding=grounding,
+            terms=[kind, plural(kind)],
+            difficulty=labels(official),
+            official=official,
+            **kw,
+        )
+
     def upvote_all(self, template: str, kind: str, hits: list[Thread], page: list[Thread], note: str) -> dict:
         """Official 34: upvote every post of `hits` (their pictures show `kind`, each opened with `note`) from the
         forum page `page`, and none of the others (three of them are checked unvoted)."""
         from ..evals import html_eval, stop, target
-        from ..text import plural
 
         misses = [t for t in page if t not in hits][:3]
         targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
         steps = [step for t in hits for step in (*open_post(t, note), click(UPVOTE))]
-        return self.task(
+        return self.about_kind(
+            34,
             template,
             {"what": a_kind(kind)},
+            kind,
+            page,
             start_url=f"{SITE}/f/{hits[0].post.forum}",
             require_reset=True,
             eval_=html_eval(targets),
             solution=[*steps, stop("")],
-            difficulty=labels(34),
-            official=34,
-            grounding=page,
-            terms=[kind, plural(kind)],
         )
 
 

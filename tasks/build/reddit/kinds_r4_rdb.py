@@ -95,9 +95,12 @@ def message_authors_on_page(s: Suite) -> None:
             steps += [goto(start, "back to the page")] if n_hit else []
             steps += [click(f"article[data-id='{t.id}'] a.submission__submitter", f"the poster of {a_kind(kind)}")]
             steps += [click(COMPOSE), *message_steps(t.post.author, "Your picture", message)[1:]]
-        s.task(
+        s.about_kind(
+            84,
             template,
             {"message": message, "what": a_kind(kind)},
+            kind,
+            page,
             start_url=start,
             require_reset=True,
             eval_=html_eval(
@@ -108,10 +111,6 @@ def message_authors_on_page(s: Suite) -> None:
                 ]
             ),
             solution=[*steps, stop("")],
-            difficulty=labels(84),
-            official=84,
-            grounding=page,
-            terms=[kind, plural(kind)],
             comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
         )
 
@@ -544,9 +543,12 @@ def comment_by_post_age(s: Suite) -> None:
             picked.append(c)
     for n, (forum, kind, t, frame, page) in enumerate(sorted(picked, key=lambda c: c[2].id)):
         text = COMMENTS_81[n]
-        s.task(
+        s.about_kind(
+            81,
             template,
             {"text": text, "what": a_kind(kind), "frame": frame},
+            kind,
+            page,
             start_url=f"{SITE}/f/{forum}/top",
             require_reset=True,
             eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
@@ -555,10 +557,6 @@ def comment_by_post_age(s: Suite) -> None:
                 *comment_steps(text),
                 stop(""),
             ],
-            difficulty=labels(81),
-            official=81,
-            grounding=page,
-            terms=[kind, plural(kind)],
             comments=f"post {t.id} shows {a_kind(kind)} and was posted {_shown_age(t.post.created_at)}",
         )
 

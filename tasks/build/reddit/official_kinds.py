@@ -28,7 +28,6 @@ from .base import (
     thumbnail,
 )
 from .forum import NUMBER_WORDS, SITE, USER, Thread, clean_of, visual_terms
-from .official import labels
 from .pictures import MESSAGE_AUTHOR, MESSAGES, comment_count_task, message_author_task, top_comment_task
 from .questions import on_post
 
@@ -261,15 +260,14 @@ def open_post_showing(s: Suite) -> None:
     chosen = sorted(((pick(s, rng, by_kind[k], 1)[0], k) for k in kinds), key=lambda c: c[0].id)
     for t, kind in chosen:
         ev = any_picture_eval(showing[kind])
-        s.task(
+        s.about_kind(
+            40,
             template,
             {"what": a_kind(kind)},
+            kind,
+            [t],
             eval_=ev,
             solution=[*browse_to_post(t, f"its picture shows {a_kind(kind)}"), stop("")],
-            difficulty=labels(40),
-            official=40,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"any of the {len(showing[kind])} posts whose picture shows {a_kind(kind)} will do",
         )
 

@@ -122,16 +122,15 @@ def forum_pages_with_kinds(s: Suite, lo: int, hi: int) -> list[tuple[Thread, str
 def score_sum_task(s: Suite, template: str, kind: str, hits: list[Thread], page: list[Thread]) -> None:
     """Official 80: the scores of `hits` (their pictures show `kind`) on the forum page `page` add up to?"""
     total = sum(t.post.net_score for t in hits)
-    s.task(
+    s.about_kind(
+        80,
         template,
         {"what": a_kind(kind)},
+        kind,
+        page,
         start_url=f"{SITE}/f/{hits[0].post.forum}",
         eval_=answer_eval({"required_values": [f"== {total}"]}),
         solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
-        difficulty=labels(80),
-        official=80,
-        grounding=page,
-        terms=[kind, plural(kind)],
         comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
     )
 
@@ -309,15 +308,14 @@ def meme_by_score(s: Suite) -> None:
         rest = [c for c in cands if c[1] != picked[0][1]]
         picked = sorted(picked[:1] + pick(s, rng, rest, 1), key=lambda c: c[0].id)
     for t, kind in picked:
-        s.task(
+        s.about_kind(
+            54,
             template,
             {"forum": t.post.forum, "score": t.post.net_score, "what": a_kind(kind)},
+            kind,
+            [t],
             eval_=post_url_eval(t),
             solution=[*open_post(t, f"a meme of {a_kind(kind)} with {t.post.net_score} points"), stop("")],
-            difficulty=labels(54),
-            official=54,
-            grounding=[t],
-            terms=[kind, plural(kind)],
         )
 
 
@@ -346,9 +344,12 @@ def comment_on_top_of_kind(s: Suite) -> None:
                 cands.append((t, kind))
     for n, (t, kind) in enumerate(pick(s, rng, cands, 2)):
         text = texts[n]
-        s.task(
+        s.about_kind(
+            82,
             template,
             {"text": text, "forum": t.post.forum},
+            kind,
+            [t],
             image=other_picture_of_its_kind(s, t, seed=8200 + n),
             require_reset=True,
             eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
@@ -359,10 +360,6 @@ def comment_on_top_of_kind(s: Suite) -> None:
                 *comment_steps(text),
                 stop(""),
             ],
-            difficulty=labels(82),
-            official=82,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"the input image shows {a_kind(kind)} (drawn for the task)",
         )
 
@@ -392,16 +389,15 @@ def open_related_post(s: Suite) -> None:
             key=lambda u: u.id,
         )
         url = " |OR| ".join(f"{u.url} |OR| {SITE}{u.post.url_path}" for u in every)
-        s.task(
+        s.about_kind(
+            63,
             template,
             {"forum": t.post.forum},
+            kind,
+            [t],
             image=other_picture_of_its_kind(s, t, seed=6300 + n),
             eval_={**post_url_eval(t), "reference_url": url},
             solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-            difficulty=labels(63),
-            official=63,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"any of the {len(every)} posts of f/{t.post.forum} showing {a_kind(kind)} will do",
         )
 
@@ -451,19 +447,18 @@ def comments_with_points(s: Suite) -> None:
             cands.append((t, points, n))
     for t, points, n in pick(s, rng, cands, 2):
         kind = t.facts["kind"]
-        s.task(
+        s.about_kind(
+            28,
             template,
             {"forum": t.post.forum, "what": a_kind(kind), "points": points},
+            kind,
+            [t],
             start_url=f"{SITE}/f/{t.post.forum}",
             eval_=answer_eval({"required_values": [f"== {n}"]}),
             solution=[
                 *open_post(t, f"its picture shows {a_kind(kind)}"),
                 stop(str(n), f"comments showing {points} points or more"),
             ],
-            difficulty=labels(28),
-            official=28,
-            grounding=[t],
-            terms=[kind, plural(kind)],
         )
 
 
@@ -501,16 +496,15 @@ def more_name_and_open(s: Suite) -> None:
             "reference_url": post_url_eval(t)["reference_url"],
             "url_note": "EXACT",
         }
-        s.task(
+        s.about_kind(
+            62,
             template,
             {"what": a_kind(kind), "forum": t.post.forum},
+            kind,
+            [t],
             start_url=f"{SITE}/f/{t.post.forum}",
             eval_=ev,
             solution=[*open_post(t, f"its picture shows {a_kind(kind)}"), stop(t.post.author)],
-            difficulty=labels(62),
-            official=62,
-            grounding=[t],
-            terms=[kind, plural(kind)],
         )
 
 
