@@ -38,25 +38,13 @@ from .base import (
 )
 from .forum import SITE, USER, Thread, clean_of
 from .official import labels
+from .official_more import photo_kinds_on_page
 
 STREAM_SEED = "round4-r4-rdb"
 
 
 def _stream(name: str) -> random.Random:
     return random.Random(f"{STREAM_SEED}:{name}")
-
-
-def _photo_kinds(s: Suite, page: list[Thread]) -> dict[str, list[Thread]]:
-    """Single-word kinds of photo subject on a page, with the posts showing them, where no text of the page names
-    the kind and each such post's picture is the only one of its look on the page."""
-    out: dict[str, list[Thread]] = {}
-    for kind in sorted({t.facts["kind"] for t in page if t.id in s.f.drawable and t.facts.get("style") == "photo"}):
-        hits = [t for t in page if t.facts.get("kind") == kind]
-        if kind.endswith("s") or " " in kind or not clean_of(page, [kind, plural(kind)]):
-            continue
-        if all(t.id in s.f.drawable and t.facts.get("style") == "photo" and s.f.unique_look(t, page) for t in hits):
-            out[kind] = hits
-    return out
 
 
 # ---- official 84: message the authors of the posts on this page whose picture shows something ----------------
@@ -74,7 +62,7 @@ def message_authors_on_page(s: Suite) -> None:
     cands = []
     for forum in sorted(s.f.hot, key=str.lower):
         page = s.f.hot_page(forum)
-        for kind, hits in _photo_kinds(s, page).items():
+        for kind, hits in photo_kinds_on_page(s, page).items():
             authors = [t.post.author for t in hits]
             if (
                 2 <= len(hits) <= 4
@@ -522,7 +510,7 @@ def comment_by_post_age(s: Suite) -> None:
     cands = []
     for forum in sorted(s.f.hot, key=str.lower):
         page = first_page(s.f, forum, "top")
-        for kind, hits in _photo_kinds(s, page).items():
+        for kind, hits in photo_kinds_on_page(s, page).items():
             if len(hits) < 2 or kind in ODD_NOUNS:
                 continue
             ages = {t.id: _months(_shown_age(t.post.created_at)) for t in hits}
