@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..evals import click, goto, type_in, url_eval
+from ..evals import click, goto, html_eval, stop, target, type_in, url_eval
 from ..suite import Suite as BaseSuite
 from ..text import article, plural
 from .forum import SITE, USER, Forum, Thread, clean_of, describe, look_key, visual_terms
@@ -94,8 +94,6 @@ class Suite(BaseSuite):
     def upvote_all(self, template: str, kind: str, hits: list[Thread], page: list[Thread], note: str) -> dict:
         """Official 34: upvote every post of `hits` (their pictures show `kind`, each opened with `note`) from the
         forum page `page`, and none of the others (three of them are checked unvoted)."""
-        from ..evals import html_eval, stop, target
-
         misses = [t for t in page if t not in hits][:3]
         targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
@@ -137,6 +135,19 @@ def ssim_check(url: str, selector: str, reference: str, threshold: float = 0.8) 
         "eval_fuzzy_image_match": reference,
         "ssim_threshold": threshold,
     }
+
+
+def picture_post_eval(title: str, forum: str, picture: str) -> dict:
+    """The newest post is titled `title`, was posted by USER in f/`forum`, and its picture looks like `picture`."""
+    return with_images(
+        html_eval(
+            [
+                target("last", query_text(".submission__link"), exact_match=title),
+                target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"]),
+            ]
+        ),
+        [ssim_check("last", ".submission__image", picture)],
+    )
 
 
 def any_picture_eval(threads: Iterable[Thread]) -> dict:

@@ -30,11 +30,10 @@ from .base import (
     latest_comment,
     message_steps,
     open_post,
+    picture_post_eval,
     query_text,
-    ssim_check,
     submit_steps,
     thumbnail,
-    with_images,
 )
 from .forum import SITE, USER, Thread, clean_of
 from .official import labels
@@ -265,15 +264,7 @@ def repost_best_fit(s: Suite) -> None:
             cands.append((forum, forum2, t, f"{SITE}{image.url_path}", page))
     picked = rng.sample(cands, min(2, len(cands)))
     for forum, forum2, t, picture, page in sorted(picked, key=lambda c: c[2].id):
-        ev = with_images(
-            html_eval(
-                [
-                    target("last", query_text(".submission__link"), exact_match=t.post.title),
-                    target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum2}"]),
-                ]
-            ),
-            [ssim_check("last", ".submission__image", picture)],
-        )
+        ev = picture_post_eval(t.post.title, forum2, picture)
         s.task(
             template,
             {"forum2": forum2},

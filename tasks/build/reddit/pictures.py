@@ -23,11 +23,10 @@ from .base import (
     forum_link,
     message_author_steps,
     open_post,
+    picture_post_eval,
     post_url_eval,
     query_text,
-    ssim_check,
     submit_steps,
-    with_images,
 )
 from .forum import SITE, USER, Thread, number_phrase, visual_terms
 from .official import labels
@@ -164,15 +163,7 @@ def img_post(s: Suite) -> None:
         forum, title = STYLE_FORUM[style], POST_TITLES[n]
         ref = s.picture_file(render_fresh(style, 10 + n))
         link = f"{HOME}/{ref}"
-        ev = with_images(
-            html_eval(
-                [
-                    target("last", query_text(".submission__link"), exact_match=title),
-                    target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"]),
-                ]
-            ),
-            [ssim_check("last", ".submission__image", ref)],
-        )
+        ev = picture_post_eval(title, forum, ref)
         s.task(
             template,
             {"title": title},
