@@ -168,6 +168,16 @@ def post_url_eval(t: Thread) -> dict:
     return url_eval(f"{t.url} |OR| {SITE}{t.post.url_path}")
 
 
+def answer_on_post(ev: dict, t: Thread) -> dict:
+    """The answer check `ev`, and post `t` left open (its address, exactly)."""
+    return {
+        **ev,
+        "eval_types": ["string_match", "url_match"],
+        "reference_url": post_url_eval(t)["reference_url"],
+        "url_note": "EXACT",
+    }
+
+
 UPVOTE = "div.submission__vote button.vote__up"
 DOWNVOTE = "div.submission__vote button.vote__down"
 COMMENT_BODY = "form.comment-form--top textarea"

@@ -23,6 +23,7 @@ from .base import (
     SUBMITTER,
     Suite,
     a_kind,
+    answer_on_post,
     findable,
     open_post,
     post_url_eval,
@@ -408,12 +409,7 @@ def chart_figure(s: Suite) -> None:
         how = TIMED_CHARTS[f["title"]]
         ev = answer_eval({"must_include": [str(value)]})
         if n < 2:  # the official template checks the post's address too in two of its three tasks
-            ev = {
-                **ev,
-                "eval_types": ["string_match", "url_match"],
-                "reference_url": post_url_eval(t)["reference_url"],
-                "url_note": "EXACT",
-            }
+            ev = answer_on_post(ev, t)
         s.task(
             template,
             {

@@ -22,6 +22,7 @@ from .base import (
     VOTE_CLASS,
     Suite,
     a_kind,
+    answer_on_post,
     comment_steps,
     findable,
     latest_comment,
@@ -264,12 +265,7 @@ def name_and_open_author(s: Suite) -> None:
     rng = stream("r3:62")
     cands = [t for t in findable(s, described=True, styles=("photo", "vintage")) if not browsed_by_address(t)]
     for t in pick(s, rng, cands, 2):
-        ev = {
-            **answer_eval({"exact_match": t.post.author}),
-            "eval_types": ["string_match", "url_match"],
-            "reference_url": post_url_eval(t)["reference_url"],
-            "url_note": "EXACT",
-        }
+        ev = answer_on_post(answer_eval({"exact_match": t.post.author}), t)
         s.about_post(
             62,
             template,
@@ -490,12 +486,7 @@ def more_name_and_open(s: Suite) -> None:
     cands = [t for t in only_photo_of_its_kind(s) if not t.facts["kind"].endswith("s") and t.id not in asked]
     for t in rng.sample(cands, min(1, len(cands))):  # a post another kind used is fine here
         kind = t.facts["kind"]
-        ev = {
-            **answer_eval({"exact_match": t.post.author}),
-            "eval_types": ["string_match", "url_match"],
-            "reference_url": post_url_eval(t)["reference_url"],
-            "url_note": "EXACT",
-        }
+        ev = answer_on_post(answer_eval({"exact_match": t.post.author}), t)
         s.about_kind(
             62,
             template,
