@@ -111,6 +111,15 @@ class Suite(BaseSuite):
         )
 
 
+def kind_homes(s: Suite) -> dict[str, set[str]]:
+    """For each kind of photo, the forums whose posts show it."""
+    home: dict[str, set[str]] = {}
+    for u in s.f.threads.values():
+        if u.facts.get("style") == "photo" and u.facts.get("kind"):
+            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
+    return home
+
+
 def query_text(selector: str, lowercase: bool = False) -> str:
     return f"func:get_query_text{'_lowercase' if lowercase else ''}(__page__, '{selector}')"
 

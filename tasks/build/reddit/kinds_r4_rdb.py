@@ -27,6 +27,7 @@ from .base import (
     comment_steps,
     findable,
     forum_link,
+    kind_homes,
     latest_comment,
     message_steps,
     open_post,
@@ -220,15 +221,6 @@ def _hot_page_any(s: Suite, forum: str) -> list[Thread]:
     return out
 
 
-def _homes(s: Suite) -> dict[str, set[str]]:
-    """For each kind of photo, the generated forums whose posts show it."""
-    home: dict[str, set[str]] = {}
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo" and u.facts.get("kind"):
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
-    return home
-
-
 def repost_best_fit(s: Suite) -> None:
     """Official 70: on a forum's first page, the one picture whose kind of thing is posted in a named other forum
     (and no other picture of the page is): post it again there with the same title, and stay on the new post."""
@@ -239,7 +231,7 @@ def repost_best_fit(s: Suite) -> None:
         "title as the original post, and leave me on the comments of the new post."
     )
     rng = _stream("70")
-    home = _homes(s)
+    home = kind_homes(s)
     cands = []
     for forum in ("pics", "mildlyinteresting", "photoshopbattles", "gadgets", "iphone", "monitor", "gifs"):
         page = _hot_page_any(s, forum)

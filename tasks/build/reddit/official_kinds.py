@@ -22,6 +22,7 @@ from .base import (
     comment_steps,
     findable,
     forum_link,
+    kind_homes,
     latest_comment,
     open_post,
     post_url_eval,
@@ -212,21 +213,24 @@ def other_picture_of_its_kind(s: Suite, t: Thread, seed: int) -> str:
     return s.picture_file(render_picture(picture, INPUT_SIZE, seed=seed))
 
 
+def picture_tells_forum(t: Thread, home: dict[str, set[str]]) -> bool:
+    """Whether the kind of `t`'s picture tells its forum: a style with a forum of its own, or a photo of a kind
+    posted in that forum only (`home`: kind_homes). Not landscapes: at thumbnail size two of them can differ too
+    little for the sighted proof."""
+    style = t.facts["style"]
+    return (STYLE_FORUM.get(style) == t.post.forum and style != "landscape") or (
+        style == "photo" and home[t.facts["kind"]] == {t.post.forum}
+    )
+
+
 def open_pictured_post_anywhere(s: Suite) -> None:
     """Official 4: open the comments of the pictured post; no forum is named (its kind of picture tells).
     Landscapes are left out: at thumbnail size two of them can differ too little for the sighted proof."""
     template = "Help me find the post that has this picture and open its comments."
     rng = stream("4")
-    home: dict[str, set[str]] = {}  # kind of photo -> the forums whose posts show it
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo":
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
+    home = kind_homes(s)
     cands = [
-        t
-        for forum in sorted(s.f.hot, key=str.lower)
-        for t in on_first_page(s, forum)
-        if (STYLE_FORUM.get(t.facts["style"]) == t.post.forum and t.facts["style"] != "landscape")
-        or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum})
+        t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum) if picture_tells_forum(t, home)
     ]
     for t in pick(s, rng, cands, 3):
         s.about_post(

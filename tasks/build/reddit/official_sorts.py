@@ -7,10 +7,10 @@ from __future__ import annotations
 from ..evals import answer_eval, click, goto, stop
 from ..text import plural
 from .base import (
-    STYLE_FORUM,
     Suite,
     a_kind,
     findable,
+    kind_homes,
     open_post,
     post_url_eval,
     thumbnail,
@@ -23,6 +23,7 @@ from .official_kinds import (
     only_photo_of_its_kind,
     other_picture_of_its_kind,
     pick,
+    picture_tells_forum,
     stream,
 )
 
@@ -124,19 +125,12 @@ def comment_count_anywhere(s: Suite) -> None:
     """Official 2: how many comments the pictured post has; no forum is named (its kind of picture tells)."""
     template = "I'm looking into the post that has this picture. How many comments does it have?"
     rng = stream("2")
-    home: dict[str, set[str]] = {}
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo":
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
+    home = kind_homes(s)
     cands = [
         t
         for forum in sorted(s.f.hot, key=str.lower)
         for t in on_first_page(s, forum)
-        if t.post.comment_count >= 2
-        and (
-            (STYLE_FORUM.get(t.facts["style"]) == t.post.forum and t.facts["style"] != "landscape")
-            or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum})
-        )
+        if t.post.comment_count >= 2 and picture_tells_forum(t, home)
     ]
     for t in pick(s, rng, cands, 2):
         n = t.post.comment_count

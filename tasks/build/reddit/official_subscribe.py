@@ -21,21 +21,13 @@ from .base import (
     a_kind,
     any_picture_eval,
     forum_link,
+    kind_homes,
     query_text,
     thumbnail,
 )
 from .forum import NUMBER_WORDS, SITE, Thread, clean_of
 from .official import labels
 from .official_kinds import browse_to_post, on_first_page, pick, stream
-
-
-def kind_homes(s: Suite) -> dict[str, set[str]]:
-    """For each kind of photo, the forums whose posts show it."""
-    home: dict[str, set[str]] = {}
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo" and u.facts.get("kind"):
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
-    return home
 
 
 def subscribed_eval(forum: str) -> dict:
