@@ -38,8 +38,8 @@ from .cross.kit import (  # noqa: F401
     search_url,
     tab,
 )
-from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
-from .reddit.base import query_text, ssim_check, submit_steps, with_images
+from .evals import answer_eval, click, goto, html_eval, ssim_check, stop, target, type_in, url_eval, with_images
+from .reddit.base import query_text, submit_steps
 from .reddit.forum import USER, Forum, clean_of, visual_terms
 from .reddit.official import labels
 from .shopping.base import WISHLIST_NAMES, leaf

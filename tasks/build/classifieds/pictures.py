@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..evals import answer_eval, stop, url_eval
+from ..evals import answer_eval, image_eval, stop, url_eval
 from ..text import price_text
 from .base import SITE, Suite, clean_of, lone_colours
 
@@ -63,20 +63,7 @@ def image_open_ssim(s: Suite) -> None:
         results = s.search(category_id=r.category_id, city_id=r.city_id)
         args = {"noun": r.kind, "city": r.city}
         terms = [t for t in (r.color, r.text) if t]
-        ev = {
-            "eval_types": ["page_image_query"],
-            "reference_answers": None,
-            "reference_url": "",
-            "program_html": [],
-            "page_image_query": [
-                {
-                    "eval_image_url": "last",
-                    "eval_image_class": ".item-photos",
-                    "eval_fuzzy_image_match": f"{SITE}/oc-content/uploads/{r.photo_id}.jpg",
-                    "ssim_threshold": 0.9,
-                }
-            ],
-        }
+        ev = image_eval("last", ".item-photos", f"{SITE}/oc-content/uploads/{r.photo_id}.jpg")
         s.fill(
             template,
             args,

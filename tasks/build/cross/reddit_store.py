@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 
-from ..evals import click, goto, html_eval, target, url_eval
+from ..evals import click, goto, html_eval, ssim_check, target, url_eval, with_images
 from ..evals import stop as stop_step
-from ..reddit.base import query_text, ssim_check, submit_steps, with_images
+from ..reddit.base import query_text, submit_steps
 from ..reddit.forum import USER
 from ..reddit.official import labels
 from ..shopping.base import LISTING_LIMIT, leaf, page_url

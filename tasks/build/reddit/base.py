@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..evals import click, goto, html_eval, stop, target, type_in, url_eval
+from ..evals import click, goto, html_eval, ssim_check, stop, target, type_in, url_eval, with_images
 from ..suite import Suite as BaseSuite
 from ..text import article, plural
 from .forum import SITE, USER, Forum, Thread, clean_of, describe, look_key, visual_terms
@@ -130,20 +130,6 @@ def latest_comment(user: str = USER) -> str:
 
 def parent_of_latest(user: str = USER) -> str:
     return f"func:reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, '{user}')"
-
-
-def with_images(ev: dict, checks: list[dict]) -> dict:
-    """`ev` plus page_image_query checks."""
-    return {**ev, "eval_types": ev["eval_types"] + ["page_image_query"], "page_image_query": checks}
-
-
-def ssim_check(url: str, selector: str, reference: str, threshold: float = 0.8) -> dict:
-    return {
-        "eval_image_url": url,
-        "eval_image_class": selector,
-        "eval_fuzzy_image_match": reference,
-        "ssim_threshold": threshold,
-    }
 
 
 def picture_post_eval(title: str, forum: str, picture: str) -> dict:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
+from ..evals import answer_eval, click, goto, html_eval, ssim_check, stop, target, type_in, with_images
 from .base import (
     HOME,
     INPUT_SIZE,
@@ -28,10 +28,8 @@ from .base import (
     open_post,
     post_url_eval,
     query_text,
-    ssim_check,
     submit_steps,
     thumbnail,
-    with_images,
 )
 from .forum import SITE, Thread, clean_of, describe, visual_terms
 from .official import labels
