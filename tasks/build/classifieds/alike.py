@@ -16,11 +16,11 @@ from sites.classifieds.queries import PAGE_SIZE
 from ..evals import click, html_eval, stop, target, type_in, url_eval
 from ..text import NUMBER_WORDS
 from .base import SITE, Row, Suite, clean_of, kin
+from .commenting import TITLES
 from .onpage import ORDERS, browse_targets, ordered, plural, reach
 from .searching import stream
 
 PATTERN_WORDS = ["striped", "dotted", "checked"]
-TITLES = "[...document.querySelectorAll('.comments_list .comment h3')].map(h => h.textContent).join(' || ')"
 BODIES = "func:get_query_text(__page__, '.comments_list')"
 LOOK_AT_TAB = [
     {"do": "tab_focus", "index": 1, "note": "look at the listing in the other tab"},
@@ -147,14 +147,16 @@ def newest_in_range_commented(s: Suite) -> None:
             "text": text,
         }
         solution = [*reach("category", "newest", r, page), *comment_on_page(title, text), stop("")]
-        s.mirror(
+        s.listing_job(
             68,
             template,
             args,
+            r,
+            page,
+            terms,
             eval_=html_eval(comment_checks(r, title, text)),
             solution=solution,
             require_reset=True,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
         )
 
 

@@ -5,7 +5,7 @@ shows (browsing a category from the start page), then leave a comment with a giv
 from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
-from .base import Suite, kinds
+from .base import Row, Suite, kinds
 from .onpage import ORDERS, browse_orders, entry_step, sort_step
 
 COMMENTS = [
@@ -33,6 +33,14 @@ def comment_steps(title: str, text: str, stars: int) -> list[dict]:
     ]
 
 
+def last_comment_checks(r: Row, title: str, text: str) -> list[dict]:
+    """Listing `r` has a comment titled `title`, and its newest comment says `text`."""
+    return [
+        target(r.url, TITLES, must_include=[title]),
+        target(r.url, f'func:get_query_text(__page__, "{LAST} .comment-body")', must_include=[text]),
+    ]
+
+
 def comment_kind(
     s: Suite, official: int, n: int, orders: tuple[str, ...], offset: int, rated: bool, template: str
 ) -> None:
@@ -49,10 +57,7 @@ def comment_kind(
             "stars": stars,
         }
         args = {key: v for key, v in args.items() if "{" + key + "}" in template}
-        checks = [
-            target(r.url, TITLES, must_include=[title]),
-            target(r.url, f'func:get_query_text(__page__, "{LAST} .comment-body")', must_include=[text]),
-        ]
+        checks = last_comment_checks(r, title, text)
         if rated:
             checks.append(
                 target(
