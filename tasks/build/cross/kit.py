@@ -5,6 +5,7 @@ that builds them."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Protocol
 from urllib.parse import quote
@@ -41,6 +42,20 @@ def post_wiki_task(s, official: int, template: str, args: dict, t, **task) -> di
         grounding=ground,
         **task,
     )
+
+
+def one_post_a_kind(s, rng: random.Random, cands: list[tuple], n: int) -> list[tuple]:
+    """Up to `n` of the (post, kind) `cands` drawn by `rng`, no kind twice, in post id order; their posts are
+    taken (`s.taken`) from the other kinds."""
+    rng.shuffle(cands)
+    picked: list[tuple] = []
+    for t, kind in cands:
+        if all(k != kind for _, k in picked):
+            picked.append((t, kind))
+        if len(picked) == n:
+            break
+    s.taken.update(("posts", t.id) for t, _ in picked)
+    return sorted(picked, key=lambda c: c[0].id)
 
 
 def look_up(title: str, note: str = "") -> list[dict]:

@@ -15,7 +15,7 @@ from ..reddit.base import thumbnail
 from ..reddit.forum import clean_of, visual_terms
 from ..reddit.official import labels
 from ..text import plural
-from .kit import WIKI_LANDING, animal_articles, look_up, post_wiki_task, tab
+from .kit import WIKI_LANDING, animal_articles, look_up, one_post_a_kind, post_wiki_task, tab
 
 ORDINALS = (
     "",
@@ -153,15 +153,7 @@ def top_post_of_article_animal(s) -> None:
                 and ("posts", t.id) not in s.taken
             ):
                 cands.append((t, kind))
-    rng.shuffle(cands)
-    picked: list = []
-    for t, kind in cands:
-        if all(k != kind for _, k in picked):
-            picked.append((t, kind))
-            s.taken.add(("posts", t.id))
-        if len(picked) == 2:
-            break
-    for t, kind in sorted(picked, key=lambda c: c[0].id):
+    for t, kind in one_post_a_kind(s, rng, cands, 2):
         art = animals[kind]
         top = s.forum.top_comment(t)
         post_wiki_task(

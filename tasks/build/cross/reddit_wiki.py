@@ -21,7 +21,7 @@ from ..evals import answer_eval, click, goto, html_eval, stop, target
 from ..reddit.base import DOWNVOTE, DOWNVOTED, UPVOTE, UPVOTED, VOTE_CLASS, thumbnail
 from ..reddit.forum import HOT_PAGE, clean_of, visual_terms
 from ..reddit.official import labels
-from .kit import REDDIT, WIKI_LANDING, animal_articles, look_up, post_wiki_task, tab
+from .kit import REDDIT, WIKI_LANDING, animal_articles, look_up, one_post_a_kind, post_wiki_task, tab
 
 CHART = "Games played by console"
 CONSOLE_ARTICLES = {"Switch": "Nintendo Switch", "PS5": "PlayStation 5", "Xbox": "Xbox"}
@@ -173,15 +173,7 @@ def credited_person_birth_year(s) -> None:
             and clean_of([t], [*visual_terms(t.facts), title, person])
         ):
             cands.append((t, kind))
-    rng.shuffle(cands)
-    picked: list = []
-    for t, kind in cands:
-        if all(k != kind for _, k in picked):
-            picked.append((t, kind))
-        if len(picked) == 3:
-            break
-    for t, kind in sorted(picked, key=lambda c: c[0].id):
-        s.taken.add(("posts", t.id))
+    for t, kind in one_post_a_kind(s, rng, cands, 3):
         title = CREDITED_KINDS[kind]
         person, how = credit[title]
         year = PEOPLE[person][0][-4:]
