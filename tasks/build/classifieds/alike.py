@@ -13,10 +13,10 @@ import math
 
 from sites.classifieds.queries import PAGE_SIZE
 
-from ..evals import click, html_eval, stop, target, type_in, url_eval
+from ..evals import html_eval, stop, target, url_eval
 from ..text import NUMBER_WORDS
 from .base import SITE, Row, Suite, clean_of, kin
-from .commenting import TITLES
+from .commenting import TITLES, comment_on_page
 from .onpage import ORDERS, browse_targets, ordered, plural, reach
 from .searching import stream
 
@@ -30,16 +30,6 @@ LOOK_AT_TAB = [
 
 def comment_checks(r: Row, title: str, text: str) -> list[dict]:
     return [target(r.url, TITLES, must_include=[title]), target(r.url, BODIES, must_include=[text])]
-
-
-def comment_on_page(title: str, text: str, stars: int = 4) -> list[dict]:
-    """Steps that post a comment on the listing page shown (no stop)."""
-    return [
-        type_in("#comment-form input[name=title]", title),
-        click(f"#comment-form input[name=rating][value='{stars}']"),
-        type_in("#comment-form textarea[name=body]", text),
-        click("#comment-form button[type=submit]"),
-    ]
 
 
 def pick(rows: list[Row], key: int) -> Row | None:

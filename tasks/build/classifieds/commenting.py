@@ -23,14 +23,19 @@ TITLES = "[...document.querySelectorAll('.comments_list .comment h3')].map(h => 
 LAST = ".comments_list .comment:last-child"
 
 
-def comment_steps(title: str, text: str, stars: int) -> list[dict]:
+def comment_on_page(title: str, text: str, stars: int = 4) -> list[dict]:
+    """Steps that post a comment on the listing page shown (no stop)."""
     return [
         type_in("#comment-form input[name=title]", title),
         click(f"#comment-form input[name=rating][value='{stars}']"),
         type_in("#comment-form textarea[name=body]", text),
         click("#comment-form button[type=submit]"),
-        stop(""),
     ]
+
+
+def comment_steps(title: str, text: str, stars: int) -> list[dict]:
+    """`comment_on_page`, then stop."""
+    return [*comment_on_page(title, text, stars), stop("")]
 
 
 def last_comment_checks(r: Row, title: str, text: str) -> list[dict]:

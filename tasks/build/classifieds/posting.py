@@ -11,6 +11,7 @@ from sites.classifieds.queries import PAGE_SIZE
 from ..evals import html_eval, stop, target
 from ..text import article
 from .base import PRICE_VALUE, SITE, Suite, clean_of, lone_colours
+from .commenting import comment_on_page
 
 POST_ITEMS = [  # (kind, color, category, price, city, region)
     ("kettle", "green", "Appliances", 35, "Dayton", "Ohio"),
@@ -96,18 +97,7 @@ def comment_on_visual(s: Suite) -> None:
         solution = s.open_in_results(
             r, results, "the city's listings in the item's category", sCategory=r.category_id, sCity=r.city_id
         )
-        solution += [
-            {"do": "type", "css": "#comment-form input[name=title]", "value": title, "enter": False},
-            {"do": "click", "css": f"#comment-form input[name=rating][value='{stars}']"},
-            {
-                "do": "type",
-                "css": "#comment-form textarea[name=body]",
-                "value": "Is it still available?",
-                "enter": False,
-            },
-            {"do": "click", "css": "#comment-form button[type=submit]"},
-            stop(""),
-        ]
+        solution += [*comment_on_page(title, "Is it still available?", stars), stop("")]
         locator = (
             "[...document.querySelectorAll('.comments_list .comment')].map(c => "
             "c.querySelector('h3').textContent + ' :: ' + c.querySelector('.stars').getAttribute('title'))"
