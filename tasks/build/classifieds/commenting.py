@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
 from .base import Row, Suite, kinds
-from .onpage import ORDERS, browse_orders, entry_step, sort_step
+from .onpage import browse_orders, entry_step, listing_args, sort_step
 
 COMMENTS = [
     ("Still available?", "Is this still for sale? I can pick it up this week."),
@@ -52,16 +52,7 @@ def comment_kind(
     for k, (r, order, phrase, terms, page) in enumerate(s.fresh(browse_orders(s, "category", orders), n)):
         title, text = COMMENTS[(offset + k) % len(COMMENTS)]
         stars = (5, 3, 4, 2, 1)[(offset + k) % 5]
-        args = {
-            "superlative": ORDERS[order][2],
-            "noun": r.kind,
-            "category": r.category,
-            "condition": phrase,
-            "title": title,
-            "text": text,
-            "stars": stars,
-        }
-        args = {key: v for key, v in args.items() if "{" + key + "}" in template}
+        args = listing_args(template, r, order, condition=phrase, title=title, text=text, stars=stars)
         checks = last_comment_checks(r, title, text)
         if rated:
             checks.append(
