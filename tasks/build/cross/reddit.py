@@ -185,8 +185,7 @@ def most_pictured_animal_fact(s) -> None:
     rng = random.Random("3400:cross:20")
     animals = animal_articles(s)
     cands = []
-    for forum in sorted(s.forum.hot, key=str.lower):
-        page = s.forum.hot_page(forum)
+    for forum, page in s.forum.hot_pages():
         counts = Counter(
             t.facts["kind"]
             for t in page

@@ -60,8 +60,7 @@ def message_authors_on_page(s: Suite) -> None:
     template = 'Send the message "{message}" to each user who posted a picture showing {what} on this page.'
     rng = _stream("84")
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for forum, page in s.f.hot_pages():
         for kind, hits in photo_kinds_on_page(s, page).items():
             authors = [t.post.author for t in hits]
             if (

@@ -88,8 +88,7 @@ def picture_question_in_forum(s: Suite) -> None:
     template = "Look at the {rank} post in f/{forum}: {question}"
     rng = stream("39")
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for _forum, page in s.f.hot_pages():
         for rank, t in enumerate(page[: len(RANKS)]):
             if t.id not in s.f.drawable or not clean_of([t], visual_terms(t.facts)) or browsed_by_address(t):
                 continue
@@ -191,8 +190,7 @@ def only_photo_of_its_kind(s: Suite) -> list[Thread]:
     """Photo posts of each forum's first hot page (on_first_page) that are the only one of their kind there, on a
     page whose text names that kind nowhere: an input picture of the kind points at one post."""
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for forum, page in s.f.hot_pages():
         for t in on_first_page(s, forum):
             kind = t.facts.get("kind")
             if kind is None or t.facts.get("style") != "photo" or sum(u.facts.get("kind") == kind for u in page) != 1:
@@ -345,8 +343,7 @@ def more_upvote_all(s: Suite) -> None:
     template = "Upvote every post on this page whose picture shows {what}."
     rng = stream("34")
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for _forum, page in s.f.hot_pages():
         kinds = sorted({t.facts["kind"] for t in page if t.id in s.f.drawable and t.facts.get("style") == "photo"})
         for kind in kinds:
             hits = [t for t in page if t.facts.get("kind") == kind]

@@ -112,8 +112,7 @@ def answer_vote_comment(s: Suite) -> None:
 def forum_pages_with_kinds(s: Suite, lo: int, hi: int) -> list[tuple[Thread, str, list[Thread], list[Thread]]]:
     """(first hit, kind, hits, page) of each forum's first hot page and each kind lo..hi of its photos show."""
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for _forum, page in s.f.hot_pages():
         for kind, hits in photo_kinds_on_page(s, page).items():
             if lo <= len(hits) <= hi and kind not in UNCOUNTED:
                 cands.append((hits[0], kind, hits, page))
@@ -151,8 +150,7 @@ def votes_by_picture(s: Suite) -> None:
     )
     rng = stream("r3:35")
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for _forum, page in s.f.hot_pages():
         single = [
             (hits[0], kind)
             for kind, hits in photo_kinds_on_page(s, page).items()
@@ -368,8 +366,7 @@ def open_related_post(s: Suite) -> None:
     template = "I took this picture. Open the comments of a post in f/{forum} about the same kind of thing."
     rng = stream("r3:63")
     cands = only_photo_of_its_kind(s)
-    for forum in sorted(s.f.hot, key=str.lower):  # or any photo of a first page whose text names its kind nowhere
-        page = s.f.hot_page(forum)
+    for forum, page in s.f.hot_pages():  # or any photo of a first page whose text names its kind nowhere
         cands += [
             t
             for t in on_first_page(s, forum)
