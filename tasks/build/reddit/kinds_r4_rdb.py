@@ -12,9 +12,8 @@ listings and profiles the intent names are opened by address; authors and forums
 
 from __future__ import annotations
 
-import random
-
 from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
+from ..suite import streams
 from ..text import plural
 from .base import (
     ALL_FORUMS,
@@ -43,8 +42,7 @@ from .official_more import photo_kinds_on_page
 STREAM_SEED = "round4-r4-rdb"
 
 
-def _stream(name: str) -> random.Random:
-    return random.Random(f"{STREAM_SEED}:{name}")
+_stream = streams(STREAM_SEED)
 
 
 # ---- official 84: message the authors of the posts on this page whose picture shows something ----------------

@@ -12,9 +12,8 @@ picture.
 
 from __future__ import annotations
 
-import random
-
 from ..evals import answer_eval, click, goto, html_eval, ssim_check, stop, target, type_in, with_images
+from ..suite import streams
 from .base import (
     HOME,
     INPUT_SIZE,
@@ -39,8 +38,7 @@ from .standout import first_page, standout_sort
 SEARCH_BOX = "form.site-nav__search input[name=q]"
 
 
-def stream(name: str) -> random.Random:
-    return random.Random(f"round4-r4rda:{name}")
+stream = streams("round4-r4rda")
 
 
 def reachable(s: Suite, t: Thread) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
+from ..suite import streams
 from ..text import plural
 from .base import (
     ALL_FORUMS,
@@ -35,8 +36,7 @@ from .questions import on_post
 STREAM_SEED = 3400  # this module's random stream (issue 34), apart from the suite's
 
 
-def stream(name: str) -> random.Random:
-    return random.Random(f"{STREAM_SEED}:{name}")
+stream = streams(STREAM_SEED)
 
 
 def browsed_by_address(t: Thread) -> bool:
