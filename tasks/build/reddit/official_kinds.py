@@ -211,6 +211,11 @@ def other_picture_of_its_kind(s: Suite, t: Thread, seed: int) -> str:
     return s.picture_file(render_picture(picture, INPUT_SIZE, seed=seed))
 
 
+def on_first_pages(s: Suite) -> list[Thread]:
+    """`on_first_page` of every forum, the forums in name order (case aside)."""
+    return [t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)]
+
+
 def picture_tells_forum(t: Thread, home: dict[str, set[str]]) -> bool:
     """Whether the kind of `t`'s picture tells its forum: a style with a forum of its own, or a photo of a kind
     posted in that forum only (`home`: kind_homes). Not landscapes: at thumbnail size two of them can differ too
@@ -227,9 +232,7 @@ def open_pictured_post_anywhere(s: Suite) -> None:
     template = "Help me find the post that has this picture and open its comments."
     rng = stream("4")
     home = kind_homes(s)
-    cands = [
-        t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum) if picture_tells_forum(t, home)
-    ]
+    cands = [t for t in on_first_pages(s) if picture_tells_forum(t, home)]
     for t in pick(s, rng, cands, 3):
         s.about_post(
             4,

@@ -19,7 +19,7 @@ from .forum import SITE, Thread, clean_of
 from .official_kinds import (
     browse_to_post,
     browsed_by_address,
-    on_first_page,
+    on_first_pages,
     only_photo_of_its_kind,
     other_picture_of_its_kind,
     pick,
@@ -126,12 +126,7 @@ def comment_count_anywhere(s: Suite) -> None:
     template = "I'm looking into the post that has this picture. How many comments does it have?"
     rng = stream("2")
     home = kind_homes(s)
-    cands = [
-        t
-        for forum in sorted(s.f.hot, key=str.lower)
-        for t in on_first_page(s, forum)
-        if t.post.comment_count >= 2 and picture_tells_forum(t, home)
-    ]
+    cands = [t for t in on_first_pages(s) if t.post.comment_count >= 2 and picture_tells_forum(t, home)]
     for t in pick(s, rng, cands, 2):
         n = t.post.comment_count
         s.about_post(

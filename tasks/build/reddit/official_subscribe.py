@@ -27,7 +27,7 @@ from .base import (
 )
 from .forum import NUMBER_WORDS, SITE, Thread, clean_of
 from .official import labels
-from .official_kinds import browse_to_post, on_first_page, pick, stream
+from .official_kinds import browse_to_post, on_first_page, on_first_pages, pick, stream
 
 
 def subscribed_eval(forum: str) -> dict:
@@ -156,7 +156,7 @@ def open_described_post(s: Suite) -> None:
         if t.id in s.f.drawable and f.get("style") == "photo" and f.get("kind"):
             showing.setdefault((f.get("count", 1), f["kind"]), []).append(t)
     by_what: dict[tuple[int, str], list[Thread]] = {}
-    for t in (t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)):
+    for t in on_first_pages(s):
         f = t.facts
         if f.get("style") != "photo" or f.get("count", 1) < 2 or f["kind"].endswith("s") or t.id in s.used:
             continue
@@ -224,10 +224,9 @@ def open_post_like_picture(s: Suite) -> None:
     home = kind_homes(s)
     cands = [
         t
-        for forum in sorted(s.f.hot, key=str.lower)
-        for t in on_first_page(s, forum)
+        for t in on_first_pages(s)
         if t.facts.get("style") == "photo"
-        and home[t.facts["kind"]] == {forum}
+        and home[t.facts["kind"]] == {t.post.forum}
         and not t.facts["kind"].endswith("s")
         and t.facts["kind"] not in MASS_NOUNS
     ]
