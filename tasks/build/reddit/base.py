@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..evals import click, goto, html_eval, ssim_check, stop, target, type_in, url_eval, with_images
+from ..evals import answer_eval, click, goto, html_eval, ssim_check, stop, target, type_in, url_eval, with_images
 from ..suite import Suite as BaseSuite
 from ..text import article, plural
 from .forum import SITE, USER, Forum, Thread, clean_of, describe, look_key, visual_terms
@@ -88,6 +88,23 @@ class Suite(BaseSuite):
             terms=[kind, plural(kind)],
             difficulty=labels(official),
             official=official,
+            **kw,
+        )
+
+    def number_on_page(
+        self, official: int, template: str, kind: str, page: list[Thread], n: int, note: str = "", **kw
+    ) -> dict:
+        """A question about the posts of the forum page `page` whose pictures show `kind` ({what} of `template`),
+        answered with the number `n` (the stop step's `note` says how)."""
+        return self.about_kind(
+            official,
+            template,
+            {"what": a_kind(kind)},
+            kind,
+            page,
+            start_url=f"{SITE}/f/{page[0].post.forum}",
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=[stop(str(n), note)],
             **kw,
         )
 

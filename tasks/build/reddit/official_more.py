@@ -122,15 +122,14 @@ def forum_pages_with_kinds(s: Suite, lo: int, hi: int) -> list[tuple[Thread, str
 def score_sum_task(s: Suite, template: str, kind: str, hits: list[Thread], page: list[Thread]) -> None:
     """Official 80: the scores of `hits` (their pictures show `kind`) on the forum page `page` add up to?"""
     total = sum(t.post.net_score for t in hits)
-    s.about_kind(
+    note = " + ".join(str(t.post.net_score) for t in hits)
+    s.number_on_page(
         80,
         template,
-        {"what": a_kind(kind)},
         kind,
         page,
-        start_url=f"{SITE}/f/{hits[0].post.forum}",
-        eval_=answer_eval({"required_values": [f"== {total}"]}),
-        solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
+        total,
+        note,
         comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
     )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..evals import answer_eval, goto, stop, url_eval
 from ..text import plural
-from .base import Suite, a_kind, findable, open_post
+from .base import Suite, findable, open_post
 from .forum import SITE, Thread, clean_of, describe, visual_terms
 
 
@@ -180,17 +180,8 @@ def count_on_page(s: Suite) -> None:
             n = sum(t.facts.get("kind") == kind for t in page)
             if n >= 2 and clean_of(page, [kind, plural(kind)]):
                 cands.append((page[0], kind, n, page))
-    for first, kind, n, page in s.fresh(cands, 3):
-        s.about_kind(
-            37,
-            template,
-            {"what": a_kind(kind)},
-            kind,
-            page,
-            start_url=f"{SITE}/f/{first.post.forum}",
-            eval_=answer_eval({"required_values": [f"== {n}"]}),
-            solution=[stop(str(n))],
-        )
+    for _first, kind, n, page in s.fresh(cands, 3):
+        s.number_on_page(37, template, kind, page, n)
 
 
 def unachievable_text(s: Suite) -> None:
