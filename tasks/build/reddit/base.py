@@ -223,6 +223,11 @@ def open_post(t: Thread, note: str = "its picture matches") -> list[dict]:
     return [*steps, click(thumbnail(t), note)]
 
 
+def open_author(t: Thread) -> list[dict]:
+    """`open_post`, then the profile of the post's author."""
+    return [*open_post(t), click(SUBMITTER, "the post's author")]
+
+
 def thumbnail(t: Thread) -> str:
     return f"a.submission__thumbnail-link[href^='/f/{t.post.forum}/{t.id}/']"
 

@@ -16,7 +16,6 @@ from .base import (
     FORUMS_NAV,
     LOOKALIKE,
     STYLE_FORUM,
-    SUBMITTER,
     Suite,
     a_kind,
     any_picture_eval,
@@ -25,7 +24,7 @@ from .base import (
     forum_link,
     kind_homes,
     latest_comment,
-    open_post,
+    open_author,
     post_url_eval,
     thumbnail,
 )
@@ -329,8 +328,7 @@ def other_post_of_author(s: Suite) -> None:
             picture=True,
             eval_=url_eval(url),
             solution=[
-                *open_post(t),
-                click(SUBMITTER, "the post's author"),
+                *open_author(t),
                 click(thumbnail(other), "another post of theirs"),
                 stop(""),
             ],
