@@ -34,6 +34,7 @@ from .cross.kit import (  # noqa: F401
     article_url,
     calling_code_countries,
     look_up,
+    mirror,
     post_wiki_task,
     search_url,
     tab,
@@ -41,7 +42,6 @@ from .cross.kit import (  # noqa: F401
 from .evals import answer_eval, click, goto, html_eval, ssim_check, stop, target, type_in, url_eval, with_images
 from .reddit.base import query_text, submit_steps
 from .reddit.forum import USER, Forum, clean_of, visual_terms
-from .reddit.official import labels
 from .shopping.base import WISHLIST_NAMES, leaf
 from .suite import Suite as BaseSuite
 from .text import article as a_or_an
@@ -428,7 +428,9 @@ def post_store_photo(s: Suite) -> None:
             *submit_steps(forum, title, url=picture),
             stop(""),
         ]
-        s.task(
+        mirror(
+            s,
+            77,
             template,
             {"leaf": leaf(p), "forum": forum},
             ["reddit", "shopping"],
@@ -437,8 +439,6 @@ def post_store_photo(s: Suite) -> None:
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=labels(77),
-            official=77,
             comments="the new post links the store's photo (scored by SSIM) and gives the product's name and price",
         )
 
