@@ -20,10 +20,10 @@ from collections import Counter
 
 from sites.wikipedia.entities import Entity
 
+from . import build_pristine, suite_settings
 from . import classifieds as classifieds_suite
 from . import reddit as reddit_suite
 from . import shopping as shopping_suite
-from . import suite_settings
 from .classifieds import base as classifieds_base
 from .cross.kit import (  # noqa: F401
     REDDIT,
@@ -559,9 +559,7 @@ def build(sources: Sources, seed: int) -> Suite:
 
 def build_suite(conf=None) -> Suite:
     """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
-    conf = conf or suite_settings()
-    with open_pristine(conf) as sources:
-        return build(sources, conf.seed)
+    return build_pristine(open_pristine, build, conf)
 
 
 def changes_state(step: dict) -> bool:
