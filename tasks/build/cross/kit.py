@@ -33,7 +33,8 @@ def mirror(s, official: int, template: str, args: dict, sites: list[str], **task
     from ..reddit.official import OFFICIAL as FORUM
     from ..shopping.official import OFFICIAL as STORE
 
-    labels = {"classifieds": CLASSIFIEDS, "reddit": FORUM, "shopping": STORE}[sites[0]][official].difficulty
+    tables: dict[str, dict] = {"classifieds": CLASSIFIEDS, "reddit": FORUM, "shopping": STORE}
+    labels = tables[sites[0]][official].difficulty
     return s.task(template, args, sites, difficulty=labels, official=official, **task)
 
 
