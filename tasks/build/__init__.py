@@ -27,6 +27,7 @@ the suites are checked by running them (tests/tasks).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 
 from sites.config import DEFAULT_SCALE, DEFAULT_SEED
@@ -78,3 +79,11 @@ def suite_settings():
     from sites.config import Settings
 
     return Settings(seed=SUITE_SEED, scale=SUITE_SCALE)
+
+
+def build_pristine(open_pristine: Callable, build: Callable, conf=None):
+    """What a suite module's `build_suite` returns: its `build` over the pristine data its `open_pristine` opens
+    for `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
+    conf = conf or suite_settings()
+    with open_pristine(conf, generate=True) as data:
+        return build(data, conf.seed)

@@ -28,6 +28,32 @@ def html_eval(targets: list[dict]) -> dict:
     return {"eval_types": ["program_html"], "reference_answers": None, "reference_url": "", "program_html": targets}
 
 
+def with_images(ev: dict, checks: list[dict]) -> dict:
+    """`ev` plus page_image_query checks."""
+    return {**ev, "eval_types": ev["eval_types"] + ["page_image_query"], "page_image_query": checks}
+
+
+def ssim_check(url: str, selector: str, reference: str, threshold: float = 0.8) -> dict:
+    """One page_image_query check: an image matching `selector` on page `url` must look like `reference`."""
+    return {
+        "eval_image_url": url,
+        "eval_image_class": selector,
+        "eval_fuzzy_image_match": reference,
+        "ssim_threshold": threshold,
+    }
+
+
+def image_eval(url: str, selector: str, reference: str, threshold: float = 0.9) -> dict:
+    """A page_image_query eval of one `ssim_check` alone."""
+    return {
+        "eval_types": ["page_image_query"],
+        "reference_answers": None,
+        "reference_url": "",
+        "program_html": [],
+        "page_image_query": [ssim_check(url, selector, reference, threshold)],
+    }
+
+
 def target(url: str, locator: str, **required) -> dict:
     """One program_html check: the text `locator` reads on `url` must satisfy `required`."""
     return {"url": url, "locator": locator, "required_contents": required}

@@ -20,10 +20,10 @@ from collections import Counter
 
 from sites.wikipedia.entities import Entity
 
+from . import build_pristine, suite_settings
 from . import classifieds as classifieds_suite
 from . import reddit as reddit_suite
 from . import shopping as shopping_suite
-from . import suite_settings
 from .classifieds import base as classifieds_base
 from .cross.kit import (  # noqa: F401
     REDDIT,
@@ -34,14 +34,14 @@ from .cross.kit import (  # noqa: F401
     article_url,
     calling_code_countries,
     look_up,
+    mirror,
     post_wiki_task,
     search_url,
     tab,
 )
-from .evals import answer_eval, click, goto, html_eval, stop, target, type_in, url_eval
-from .reddit.base import query_text, ssim_check, submit_steps, with_images
+from .evals import answer_eval, click, goto, html_eval, ssim_check, stop, target, type_in, url_eval, with_images
+from .reddit.base import query_text, submit_steps
 from .reddit.forum import USER, Forum, clean_of, visual_terms
-from .reddit.official import labels
 from .shopping.base import WISHLIST_NAMES, leaf
 from .suite import Suite as BaseSuite
 from .text import article as a_or_an
@@ -428,7 +428,9 @@ def post_store_photo(s: Suite) -> None:
             *submit_steps(forum, title, url=picture),
             stop(""),
         ]
-        s.task(
+        mirror(
+            s,
+            77,
             template,
             {"leaf": leaf(p), "forum": forum},
             ["reddit", "shopping"],
@@ -437,8 +439,6 @@ def post_store_photo(s: Suite) -> None:
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=labels(77),
-            official=77,
             comments="the new post links the store's photo (scored by SSIM) and gives the product's name and price",
         )
 
@@ -559,9 +559,7 @@ def build(sources: Sources, seed: int) -> Suite:
 
 def build_suite(conf=None) -> Suite:
     """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
-    conf = conf or suite_settings()
-    with open_pristine(conf) as sources:
-        return build(sources, conf.seed)
+    return build_pristine(open_pristine, build, conf)
 
 
 def changes_state(step: dict) -> bool:

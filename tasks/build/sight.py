@@ -42,83 +42,64 @@ def _data(site: str):
     return site_module(site).open_pristine(suite_settings())
 
 
+def _one(site: str, sql: str, params: tuple, missing: str):
+    """The one row `sql` finds in the pristine data of `site`; NoSightRule(`missing`) if there is none."""
+    row = _data(site).conn.execute(sql, params).fetchone()
+    if row is None:
+        raise NoSightRule(missing)
+    return row
+
+
 def listing_picture(item_id: int) -> Image.Image:
     """The first photo of a classifieds listing, as the site renders it."""
     from sites.common.photos import PhotoRow, render_generated
 
-    row = (
-        _data("classifieds")
-        .conn.execute("SELECT * FROM photo WHERE item_id = ? ORDER BY position, id LIMIT 1", (item_id,))
-        .fetchone()
+    row = _one(
+        "classifieds",
+        "SELECT * FROM photo WHERE item_id = ? ORDER BY position, id LIMIT 1",
+        (item_id,),
+        f"listing {item_id} has no photo to look for",
     )
-    if row is None:
-        raise NoSightRule(f"listing {item_id} has no photo to look for")
     return render_generated(PhotoRow.from_row(row))
 
 
 def product_picture(url_path: str) -> Image.Image:
     """The first photo of the store product at `url_path` (/<url-key>.html)."""
-    data = _data("shopping")
     key = url_path.strip("/").removesuffix(".html")
-    row = data.conn.execute("SELECT id FROM product WHERE url_key = ?", (key,)).fetchone()
-    if row is None:
-        raise NoSightRule(f"no product with URL {url_path!r}")
-    return data.product(row["id"]).photos[0].image()
+    row = _one("shopping", "SELECT id FROM product WHERE url_key = ?", (key,), f"no product with URL {url_path!r}")
+    return _data("shopping").product(row["id"]).photos[0].image()
 
 
 def post_picture(post_id: int) -> Image.Image:
     """The picture of forum post `post_id`, as the site renders its thumbnail (what a listing shows)."""
     from sites.reddit.browse_views import THUMB_SIZE, render_image_row
 
-    row = (
-        _data("reddit")
-        .conn.execute(
-            "SELECT image.* FROM image JOIN submission ON submission.image_id = image.id WHERE submission.id = ?",
-            (post_id,),
-        )
-        .fetchone()
+    row = _one(
+        "reddit",
+        "SELECT image.* FROM image JOIN submission ON submission.image_id = image.id WHERE submission.id = ?",
+        (post_id,),
+        f"forum post {post_id} has no picture to look for",
     )
-    if row is None:
-        raise NoSightRule(f"forum post {post_id} has no picture to look for")
     return render_image_row(row, THUMB_SIZE)
 
 
 def _post_author(post_id: int) -> str:
-    row = (
-        _data("reddit")
-        .conn.execute(
-            "SELECT user.username FROM submission JOIN user ON user.id = submission.user_id WHERE submission.id = ?",
-            (post_id,),
-        )
-        .fetchone()
-    )
-    if row is None:
-        raise NoSightRule(f"no forum post {post_id}")
-    return row[0]
+    sql = "SELECT user.username FROM submission JOIN user ON user.id = submission.user_id WHERE submission.id = ?"
+    return _one("reddit", sql, (post_id,), f"no forum post {post_id}")[0]
 
 
 def _post_title(post_id: int) -> str:
-    row = _data("reddit").conn.execute("SELECT title FROM submission WHERE id = ?", (post_id,)).fetchone()
-    if row is None:
-        raise NoSightRule(f"no forum post {post_id}")
-    return row[0]
+    return _one("reddit", "SELECT title FROM submission WHERE id = ?", (post_id,), f"no forum post {post_id}")[0]
 
 
 def _category_name(url_path: str) -> str:
-    row = _data("shopping").conn.execute("SELECT name FROM category WHERE url_path = ?", (url_path,)).fetchone()
-    if row is None:
-        raise NoSightRule(f"no store category at {url_path!r}")
-    return row["name"]
+    sql = "SELECT name FROM category WHERE url_path = ?"
+    return _one("shopping", sql, (url_path,), f"no store category at {url_path!r}")["name"]
 
 
 def _comment_author(comment_id: int) -> str:
-    conn = _data("reddit").conn
-    row = conn.execute(
-        "SELECT user.username FROM comment JOIN user ON user.id = comment.user_id WHERE comment.id = ?", (comment_id,)
-    ).fetchone()
-    if row is None:
-        raise NoSightRule(f"no forum comment {comment_id}")
-    return row[0]
+    sql = "SELECT user.username FROM comment JOIN user ON user.id = comment.user_id WHERE comment.id = ?"
+    return _one("reddit", sql, (comment_id,), f"no forum comment {comment_id}")[0]
 
 
 def _address_label(field: str) -> str:
@@ -142,10 +123,8 @@ def _item_id(css: str) -> int:
 
 
 def _order_number(order_id: int) -> str:
-    row = _data("shopping").conn.execute("SELECT increment_id FROM sales_order WHERE id = ?", (order_id,)).fetchone()
-    if row is None:
-        raise NoSightRule(f"no store order {order_id}")
-    return row[0]
+    sql = "SELECT increment_id FROM sales_order WHERE id = ?"
+    return _one("shopping", sql, (order_id,), f"no store order {order_id}")[0]
 
 
 def _text(value, tag=None):

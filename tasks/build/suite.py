@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from .encoded import encode
@@ -60,6 +61,16 @@ def storage_state(sites: list[str]) -> str:
     dots (Wikipedia needs none). The harness logs in its own way; the field is kept for the official format."""
     logged = [s for s in sites if s != "wikipedia"] or sites[:1]
     return f"./.auth/{'.'.join(logged)}_state.json"
+
+
+def streams(seed: object) -> Callable[[str], random.Random]:
+    """A module's own random streams, one a template: `streams(seed)(name)` draws from Random(f"{seed}:{name}"),
+    apart from the suite's stream and from every other module's, so that no module's picks move another's."""
+
+    def stream(name: str) -> random.Random:
+        return random.Random(f"{seed}:{name}")
+
+    return stream
 
 
 class Suite:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from sites.classifieds.data import ClassifiedsData, open_pristine
 
-from .. import suite_settings
+from .. import build_pristine
 from .alike import TEMPLATES as ALIKE
 from .base import Suite, load_rows
 from .commenting import TEMPLATES as COMMENTING
@@ -91,9 +91,7 @@ def build(data: ClassifiedsData, seed: int) -> Suite:
 
 def build_suite(conf=None) -> Suite:
     """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
-    conf = conf or suite_settings()
-    with open_pristine(conf, generate=True) as data:
-        return build(data, conf.seed)
+    return build_pristine(open_pristine, build, conf)
 
 
 def grounding_fields(data: ClassifiedsData, item_id: int) -> dict[str, str]:

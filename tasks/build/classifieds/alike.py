@@ -13,14 +13,14 @@ import math
 
 from sites.classifieds.queries import PAGE_SIZE
 
-from ..evals import click, html_eval, stop, target, type_in, url_eval
+from ..evals import html_eval, stop, target, url_eval
 from ..text import NUMBER_WORDS
 from .base import SITE, Row, Suite, clean_of, kin
+from .commenting import TITLES, comment_on_page
 from .onpage import ORDERS, browse_targets, ordered, plural, reach
 from .searching import stream
 
 PATTERN_WORDS = ["striped", "dotted", "checked"]
-TITLES = "[...document.querySelectorAll('.comments_list .comment h3')].map(h => h.textContent).join(' || ')"
 BODIES = "func:get_query_text(__page__, '.comments_list')"
 LOOK_AT_TAB = [
     {"do": "tab_focus", "index": 1, "note": "look at the listing in the other tab"},
@@ -30,16 +30,6 @@ LOOK_AT_TAB = [
 
 def comment_checks(r: Row, title: str, text: str) -> list[dict]:
     return [target(r.url, TITLES, must_include=[title]), target(r.url, BODIES, must_include=[text])]
-
-
-def comment_on_page(title: str, text: str, stars: int = 4) -> list[dict]:
-    """Steps that post a comment on the listing page shown (no stop)."""
-    return [
-        type_in("#comment-form input[name=title]", title),
-        click(f"#comment-form input[name=rating][value='{stars}']"),
-        type_in("#comment-form textarea[name=body]", text),
-        click("#comment-form button[type=submit]"),
-    ]
 
 
 def pick(rows: list[Row], key: int) -> Row | None:
@@ -147,14 +137,16 @@ def newest_in_range_commented(s: Suite) -> None:
             "text": text,
         }
         solution = [*reach("category", "newest", r, page), *comment_on_page(title, text), stop("")]
-        s.mirror(
+        s.listing_job(
             68,
             template,
             args,
+            r,
+            page,
+            terms,
             eval_=html_eval(comment_checks(r, title, text)),
             solution=solution,
             require_reset=True,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
         )
 
 

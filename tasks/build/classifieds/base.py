@@ -226,6 +226,17 @@ def clean_of(rows, terms) -> bool:
     return all(not mentions(r.page_text(), t) for r in rows for t in terms)
 
 
+def grouped(
+    rows: list[Row], key: Callable[[Row], tuple], where: Callable[[Row], object] | None = None
+) -> list[tuple[tuple, list[Row]]]:
+    """`rows` (those `where` keeps) grouped by `key`, in key order."""
+    groups: dict[tuple, list[Row]] = defaultdict(list)
+    for r in rows:
+        if where is None or where(r):
+            groups[key(r)].append(r)
+    return sorted(groups.items())
+
+
 def colours_in_cities(s: Suite) -> dict[tuple[int, str], list[Row]]:
     """The listings whose photo has a colour, by (city id, kind)."""
     groups: dict[tuple[int, str], list[Row]] = defaultdict(list)

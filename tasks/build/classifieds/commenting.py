@@ -5,8 +5,8 @@ shows (browsing a category from the start page), then leave a comment with a giv
 from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
-from .base import Suite, kinds
-from .onpage import ORDERS, browse_orders, entry_step, sort_step
+from .base import Row, Suite, kinds
+from .onpage import browse_orders, entry_step, listing_args, sort_step
 
 COMMENTS = [
     ("Still available?", "Is this still for sale? I can pick it up this week."),
@@ -23,13 +23,26 @@ TITLES = "[...document.querySelectorAll('.comments_list .comment h3')].map(h => 
 LAST = ".comments_list .comment:last-child"
 
 
-def comment_steps(title: str, text: str, stars: int) -> list[dict]:
+def comment_on_page(title: str, text: str, stars: int = 4) -> list[dict]:
+    """Steps that post a comment on the listing page shown (no stop)."""
     return [
         type_in("#comment-form input[name=title]", title),
         click(f"#comment-form input[name=rating][value='{stars}']"),
         type_in("#comment-form textarea[name=body]", text),
         click("#comment-form button[type=submit]"),
-        stop(""),
+    ]
+
+
+def comment_steps(title: str, text: str, stars: int) -> list[dict]:
+    """`comment_on_page`, then stop."""
+    return [*comment_on_page(title, text, stars), stop("")]
+
+
+def last_comment_checks(r: Row, title: str, text: str) -> list[dict]:
+    """Listing `r` has a comment titled `title`, and its newest comment says `text`."""
+    return [
+        target(r.url, TITLES, must_include=[title]),
+        target(r.url, f'func:get_query_text(__page__, "{LAST} .comment-body")', must_include=[text]),
     ]
 
 
@@ -39,20 +52,8 @@ def comment_kind(
     for k, (r, order, phrase, terms, page) in enumerate(s.fresh(browse_orders(s, "category", orders), n)):
         title, text = COMMENTS[(offset + k) % len(COMMENTS)]
         stars = (5, 3, 4, 2, 1)[(offset + k) % 5]
-        args = {
-            "superlative": ORDERS[order][2],
-            "noun": r.kind,
-            "category": r.category,
-            "condition": phrase,
-            "title": title,
-            "text": text,
-            "stars": stars,
-        }
-        args = {key: v for key, v in args.items() if "{" + key + "}" in template}
-        checks = [
-            target(r.url, TITLES, must_include=[title]),
-            target(r.url, f'func:get_query_text(__page__, "{LAST} .comment-body")', must_include=[text]),
-        ]
+        args = listing_args(template, r, order, condition=phrase, title=title, text=text, stars=stars)
+        checks = last_comment_checks(r, title, text)
         if rated:
             checks.append(
                 target(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..evals import answer_eval, stop, url_eval
 from ..text import price_text
 from .base import Row, Suite, kinds
-from .onpage import ORDERS, browse_orders, page_targets, reach
+from .onpage import browse_orders, listing_args, page_targets, reach
 
 ANOTHER_FRAMING = "input image: the listing's item from another framing"
 
@@ -38,8 +38,7 @@ def browse_pictured(
     if "{superlative}" not in template:  # "the" pictured listing: no other one in the results looks the same
         cands = [c for c in cands if alone(s, c[0], entry)]
     for r, order, _, terms, page in s.fresh(cands, n):
-        args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "region": r.region}
-        args = {k: v for k, v in args.items() if "{" + k + "}" in template}
+        args = listing_args(template, r, order)
         ev = url_eval(r.url)
         said = ""
         if answer == "price":

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..evals import click, html_eval, stop, target, type_in
 from ..text import price_text
-from .base import PRICE_VALUE, Suite, clean_of, kin
-from .commenting import TITLES, comment_steps
+from .base import PRICE_VALUE, Suite, clean_of
+from .commenting import comment_steps, last_comment_checks
 from .lookalike import alone
 from .onpage import ORDERS, browse_orders, reach
 
@@ -66,22 +66,17 @@ def offer_below(s: Suite) -> None:
         offer = price_text(r.price - 10)
         args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "condition": phrase}
         text = f"Would you take ${offer} for it?"
-        checks = [
-            target(r.url, TITLES, must_include=["Offer"]),
-            target(
-                r.url,
-                'func:get_query_text(__page__, ".comments_list .comment:last-child .comment-body")',
-                must_include=[offer],
-            ),
-        ]
-        s.mirror(
+        checks = last_comment_checks(r, "Offer", offer)
+        s.listing_job(
             12,
             template,
             args,
+            r,
+            page,
+            terms,
             eval_=html_eval(checks),
             solution=[*reach("category", order, r, page), *comment_steps("Offer", text, 3)],
             require_reset=True,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
         )
 
 
@@ -99,18 +94,14 @@ def comment_pictured(s: Suite) -> None:
     for k, (r, order, _, terms, page) in enumerate(s.fresh(cands, 3)):
         title, text = notes[k]
         args = {"category": r.category, "title": title, "text": text}
-        checks = [
-            target(r.url, TITLES, must_include=[title]),
-            target(
-                r.url,
-                'func:get_query_text(__page__, ".comments_list .comment:last-child .comment-body")',
-                must_include=[text],
-            ),
-        ]
-        s.mirror(
+        checks = last_comment_checks(r, title, text)
+        s.listing_job(
             52,
             template,
             args,
+            r,
+            page,
+            terms,
             image=s.listing_image(r),
             eval_=html_eval(checks),
             solution=[
@@ -118,7 +109,6 @@ def comment_pictured(s: Suite) -> None:
                 *comment_steps(title, text, 4),
             ],
             require_reset=True,
-            grounding={"listings": kin(r, page), "visual_terms": terms},
             comments="input image: the listing's item from another framing",
         )
 

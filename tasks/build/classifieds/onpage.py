@@ -192,6 +192,13 @@ def browse_orders(s: Suite, entry: str, orders: tuple[str, ...], allow=LOOKS, pa
     return [(r, order, *rest) for order in orders for r, *rest in browse_targets(s, entry, order, allow, pages)]
 
 
+def listing_args(template: str, r: Row, order: str, **more) -> dict:
+    """The words `template` names of those about listing `r` reached in sort `order`: its superlative, noun,
+    category and region, then `more`."""
+    args = {"superlative": ORDERS[order][2], "noun": r.kind, "category": r.category, "region": r.region, **more}
+    return {k: v for k, v in args.items() if "{" + k + "}" in template}
+
+
 def browse(
     s: Suite,
     official: int,
@@ -204,15 +211,7 @@ def browse(
     pages: int = 1,
 ) -> None:
     for r, order, phrase, terms, page in s.fresh(browse_orders(s, entry, orders, allow, pages), n):
-        args = {
-            "superlative": ORDERS[order][2],
-            "noun": r.kind,
-            "category": r.category,
-            "region": r.region,
-            "condition": phrase,
-            **(words(r, phrase) if words else {}),
-        }
-        args = {k: v for k, v in args.items() if "{" + k + "}" in template}
+        args = listing_args(template, r, order, condition=phrase, **(words(r, phrase) if words else {}))
         s.open_job(official, template, args, r, page, terms, reach(entry, order, r, page))
 
 

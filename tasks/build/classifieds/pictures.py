@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-
-from ..evals import answer_eval, stop, url_eval
+from ..evals import answer_eval, image_eval, stop, url_eval
 from ..text import price_text
-from .base import SITE, Suite, clean_of, lone_colours
+from .base import SITE, Suite, clean_of, grouped, lone_colours
 
 
 def image_find(s: Suite) -> None:
     template = "I saw the item in this picture listed under {category} somewhere in {region}. Open its listing."
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.category_id, r.region_id, r.kind)].append(r)
+    groups = grouped(s.rows, lambda r: (r.category_id, r.region_id, r.kind), lambda r: r.color)
     cands = [
         r
-        for key, rows in sorted(groups.items())
+        for key, rows in groups
         if len({x.color for x in rows}) >= 3
         for r in rows
         if [x.color for x in rows].count(r.color) == 1 and clean_of([r], [r.color])
@@ -46,11 +41,9 @@ def image_open_ssim(s: Suite) -> None:
         "Open the listing of the {noun} in this picture; it is for sale in {city}. "
         "Stay on the listing page when you are done."
     )
-    groups = defaultdict(list)
-    for r in s.rows:
-        groups[(r.city_id, r.kind)].append(r)
+    groups = grouped(s.rows, lambda r: (r.city_id, r.kind))
     cands = []
-    for _key, rows in sorted(groups.items()):
+    for _key, rows in groups:
         if len(rows) >= 2:
             for r in rows:
                 twins = [
@@ -63,20 +56,7 @@ def image_open_ssim(s: Suite) -> None:
         results = s.search(category_id=r.category_id, city_id=r.city_id)
         args = {"noun": r.kind, "city": r.city}
         terms = [t for t in (r.color, r.text) if t]
-        ev = {
-            "eval_types": ["page_image_query"],
-            "reference_answers": None,
-            "reference_url": "",
-            "program_html": [],
-            "page_image_query": [
-                {
-                    "eval_image_url": "last",
-                    "eval_image_class": ".item-photos",
-                    "eval_fuzzy_image_match": f"{SITE}/oc-content/uploads/{r.photo_id}.jpg",
-                    "ssim_threshold": 0.9,
-                }
-            ],
-        }
+        ev = image_eval("last", ".item-photos", f"{SITE}/oc-content/uploads/{r.photo_id}.jpg")
         s.fill(
             template,
             args,
@@ -118,12 +98,9 @@ def image_seller(s: Suite) -> None:
         "Who is selling the item in this picture (listed under {category} in {region})? "
         "Answer with the seller's name as shown on the listing."
     )
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.category_id, r.region_id, r.kind)].append(r)
+    groups = grouped(s.rows, lambda r: (r.category_id, r.region_id, r.kind), lambda r: r.color)
     cands = []
-    for _key, rows in sorted(groups.items()):
+    for _key, rows in groups:
         for r in rows:
             others = [x for x in rows if x is not r]
             if others and all(x.color != r.color and x.seller != r.seller for x in others) and clean_of([r], [r.color]):

@@ -4,13 +4,12 @@ one, edit the user's own listing, and a filtered gallery search.
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from sites.classifieds.queries import PAGE_SIZE
 
 from ..evals import html_eval, stop, target
 from ..text import article
-from .base import PRICE_VALUE, SITE, Suite, clean_of, lone_colours
+from .base import PRICE_VALUE, SITE, Suite, clean_of, grouped, lone_colours
+from .commenting import comment_on_page
 
 POST_ITEMS = [  # (kind, color, category, price, city, region)
     ("kettle", "green", "Appliances", 35, "Dayton", "Ohio"),
@@ -96,18 +95,7 @@ def comment_on_visual(s: Suite) -> None:
         solution = s.open_in_results(
             r, results, "the city's listings in the item's category", sCategory=r.category_id, sCity=r.city_id
         )
-        solution += [
-            {"do": "type", "css": "#comment-form input[name=title]", "value": title, "enter": False},
-            {"do": "click", "css": f"#comment-form input[name=rating][value='{stars}']"},
-            {
-                "do": "type",
-                "css": "#comment-form textarea[name=body]",
-                "value": "Is it still available?",
-                "enter": False,
-            },
-            {"do": "click", "css": "#comment-form button[type=submit]"},
-            stop(""),
-        ]
+        solution += [*comment_on_page(title, "Is it still available?", stars), stop("")]
         locator = (
             "[...document.querySelectorAll('.comments_list .comment')].map(c => "
             "c.querySelector('h3').textContent + ' :: ' + c.querySelector('.stars').getAttribute('title'))"
@@ -187,11 +175,9 @@ def edit_own_listing(s: Suite) -> None:
 
 def search_gallery(s: Suite) -> None:
     template = "Show the {category} listings in {city} priced from ${low} to ${high}, lowest price first, as a gallery."
-    groups = defaultdict(list)
-    for r in s.rows:
-        groups[(r.category_id, r.city_id)].append(r)
+    groups = grouped(s.rows, lambda r: (r.category_id, r.city_id))
     cands = []
-    for _key, rows in sorted(groups.items()):
+    for _key, rows in groups:
         prices = sorted(r.price for r in rows)
         if len(rows) >= 6:
             low, high = int(prices[1]), int(prices[-2]) + 1

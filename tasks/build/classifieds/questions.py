@@ -11,17 +11,14 @@ from sites.classifieds.schema import CATEGORIES
 
 from ..evals import answer_eval, stop, url_eval
 from ..text import NUMBER_WORDS, plural, price_text
-from .base import CONDITION_SENTENCES, SITE, Suite, clean_of, colours_in_cities, lone_colours
+from .base import CONDITION_SENTENCES, SITE, Suite, clean_of, colours_in_cities, grouped, lone_colours
 
 
 def cheapest_color_kind(s: Suite) -> None:
     template = "Find the cheapest listing in {category} whose photo shows a {color} {noun}, and open its page."
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.color:
-            groups[(r.category_id, r.kind, r.color)].append(r)
+    groups = grouped(s.rows, lambda r: (r.category_id, r.kind, r.color), lambda r: r.color)
     cands = []
-    for (cat, _kind, color), rows in sorted(groups.items()):
+    for (cat, _kind, color), rows in groups:
         if len(rows) < 2:
             continue
         best = min(rows, key=lambda r: (r.price, r.id))
@@ -53,12 +50,9 @@ def newest_with_count(s: Suite) -> None:
         "Open the most recently posted listing in {category} in {region} whose photo shows exactly "
         "{count_word} {noun_plural}."
     )
-    groups = defaultdict(list)
-    for r in s.rows:
-        if r.count >= 2:
-            groups[(r.category_id, r.region_id, r.kind, r.count)].append(r)
+    groups = grouped(s.rows, lambda r: (r.category_id, r.region_id, r.kind, r.count), lambda r: r.count >= 2)
     cands = []
-    for key, rows in sorted(groups.items()):
+    for key, rows in groups:
         newest = max(rows, key=lambda r: (r.pub_date, r.id))
         same_kind = [r for r in s.search(category_id=key[0], region_id=key[1]) if r.kind == key[2]]
         if len(same_kind) >= 2 and clean_of([newest], [str(newest.count), NUMBER_WORDS[newest.count]]):
@@ -251,10 +245,8 @@ def count_color_on_page(s: Suite) -> None:
 def multi_item_count(s: Suite) -> None:
     template = "Among the {category} listings in {city}, how many have a photo showing more than one item?"
     cands = []
-    groups = defaultdict(list)
-    for r in s.rows:
-        groups[(r.category_id, r.city_id)].append(r)
-    for _key, rows in sorted(groups.items()):
+    groups = grouped(s.rows, lambda r: (r.category_id, r.city_id))
+    for _key, rows in groups:
         n = sum(r.count > 1 for r in rows)
         if 4 <= len(rows) <= PAGE_SIZE and n >= 1 and clean_of(rows, ["lot", "set", "pair", "bundle"]):
             cands.append((rows[0], n, rows))

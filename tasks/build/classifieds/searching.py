@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from sites.classifieds.queries import PAGE_SIZE, SearchQuery
 from sites.classifieds.queries import search as site_search
 
-from ..evals import answer_eval, click, html_eval, stop, target, url_eval
+from ..evals import answer_eval, click, html_eval, stop, url_eval
 from ..text import NUMBER_WORDS
 from .base import Row, Suite, clean_of, kin, kinds
 from .onpage import ORDERS, describe, plural, sort_step
@@ -288,19 +288,21 @@ def category_in_state(s: Suite) -> None:
                 click(r.card_css, "the photo in that colour"),
                 stop(""),
             ]
-            s.mirror(
+            s.listing_job(
                 24,
                 template,
                 args,
+                r,
+                page,
+                terms,
                 eval_=url_eval(r.url),
                 solution=solution,
-                grounding={"listings": kin(r, page), "visual_terms": terms},
             )
 
 
 def comment_if_colour(s: Suite) -> None:
     """Official 64: on a given listing, comment one text if its photo shows a colour, another text if not."""
-    from .commenting import LAST, TITLES, comment_steps
+    from .commenting import comment_steps, last_comment_checks
 
     template = (
         'If the {noun} in this listing\'s photo is {color}, leave a comment titled "Interested" saying '
@@ -314,10 +316,7 @@ def comment_if_colour(s: Suite) -> None:
             if not clean_of([r], [asked]):
                 continue
             args = {"noun": r.kind, "color": asked, "yes": yes, "no": no}
-            checks = [
-                target(r.url, TITLES, must_include=["Interested"]),
-                target(r.url, f'func:get_query_text(__page__, "{LAST} .comment-body")', must_include=[no]),
-            ]
+            checks = last_comment_checks(r, "Interested", no)
             s.mirror(
                 64,
                 template,

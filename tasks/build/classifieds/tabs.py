@@ -12,8 +12,9 @@ from collections import defaultdict
 
 from ..evals import answer_eval, html_eval, stop
 from ..text import price_text
-from .alike import PATTERN_WORDS, comment_checks, comment_on_page, count_terms
+from .alike import PATTERN_WORDS, comment_checks, count_terms
 from .base import Row, Suite, clean_of
+from .commenting import comment_on_page
 from .extra import colour_gaps
 from .onpage import gallery_pages, plural
 from .searching import stream

@@ -13,7 +13,7 @@ from ..classifieds.base import Row, clean_of
 from ..classifieds.onpage import reach
 from ..evals import answer_eval, click, stop
 from ..shopping.base import leaf, page_url
-from .kit import SHOP, tab
+from .kit import SHOP, mirror, tab
 
 
 def same_item(r: Row) -> bool:
@@ -89,7 +89,9 @@ def cheaper_of_listings_and_store(s) -> None:
             click(f".product-item-link[href='/{p.url_key}.html']", f"the first {color} {r.kind}"),
             stop(link),
         ]
-        s.task(
+        mirror(
+            s,
+            14,
             template,
             {"leaf": leaf(p)},
             ["classifieds", "shopping"],
@@ -97,8 +99,6 @@ def cheaper_of_listings_and_store(s) -> None:
             image=s.product_image(p),
             eval_=answer_eval({"must_include": [link]}),
             solution=solution,
-            difficulty=("hard", "easy", "hard"),
-            official=14,
             grounding={"listings": [r.id, *[b.id for b in before]], "products": [p.id], "visual_terms": [color]},
             comments=f"listing ${r.price:.2f} ({page_url(p).split('/')[-1]} ${p.final_price:.2f} in the store)",
         )

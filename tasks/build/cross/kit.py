@@ -5,6 +5,7 @@ that builds them."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Protocol
 from urllib.parse import quote
@@ -25,22 +26,39 @@ def article_url(title: str) -> str:
     return f"{WIKI}/{BOOK}/" + quote(Entity(title, "").path, safe="/:,()'")
 
 
+def mirror(s, official: int, template: str, args: dict, sites: list[str], **task) -> dict:
+    """A task across `sites` mirroring official template `official` of its main site (the first), with that
+    template's difficulty labels."""
+    from ..classifieds.official import OFFICIAL as CLASSIFIEDS
+    from ..reddit.official import OFFICIAL as FORUM
+    from ..shopping.official import OFFICIAL as STORE
+
+    tables: dict[str, dict] = {"classifieds": CLASSIFIEDS, "reddit": FORUM, "shopping": STORE}
+    labels = tables[sites[0]][official].difficulty
+    return s.task(template, args, sites, difficulty=labels, official=official, **task)
+
+
 def post_wiki_task(s, official: int, template: str, args: dict, t, **task) -> dict:
     """A task mirroring the official reddit template `official` (its difficulty labels) about forum post `t` (its
     grounding) and an article of the Wikipedia in the second tab."""
     from ..reddit.forum import visual_terms
-    from ..reddit.official import labels
 
     ground = {"posts": [t.id], "visual_terms": visual_terms(t.facts)}
-    return s.task(
-        template,
-        args,
-        ["reddit", "wikipedia"],
-        difficulty=labels(official),
-        official=official,
-        grounding=ground,
-        **task,
-    )
+    return mirror(s, official, template, args, ["reddit", "wikipedia"], grounding=ground, **task)
+
+
+def one_post_a_kind(s, rng: random.Random, cands: list[tuple], n: int) -> list[tuple]:
+    """Up to `n` of the (post, kind) `cands` drawn by `rng`, no kind twice, in post id order; their posts are
+    taken (`s.taken`) from the other kinds."""
+    rng.shuffle(cands)
+    picked: list[tuple] = []
+    for t, kind in cands:
+        if all(k != kind for _, k in picked):
+            picked.append((t, kind))
+        if len(picked) == n:
+            break
+    s.taken.update(("posts", t.id) for t, _ in picked)
+    return sorted(picked, key=lambda c: c[0].id)
 
 
 def look_up(title: str, note: str = "") -> list[dict]:

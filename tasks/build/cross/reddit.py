@@ -13,9 +13,8 @@ from collections import Counter
 from ..evals import answer_eval, click, goto, stop
 from ..reddit.base import thumbnail
 from ..reddit.forum import clean_of, visual_terms
-from ..reddit.official import labels
 from ..text import plural
-from .kit import WIKI_LANDING, animal_articles, look_up, post_wiki_task, tab
+from .kit import WIKI_LANDING, animal_articles, look_up, mirror, one_post_a_kind, post_wiki_task, tab
 
 ORDINALS = (
     "",
@@ -153,15 +152,7 @@ def top_post_of_article_animal(s) -> None:
                 and ("posts", t.id) not in s.taken
             ):
                 cands.append((t, kind))
-    rng.shuffle(cands)
-    picked: list = []
-    for t, kind in cands:
-        if all(k != kind for _, k in picked):
-            picked.append((t, kind))
-            s.taken.add(("posts", t.id))
-        if len(picked) == 2:
-            break
-    for t, kind in sorted(picked, key=lambda c: c[0].id):
+    for t, kind in one_post_a_kind(s, rng, cands, 2):
         art = animals[kind]
         top = s.forum.top_comment(t)
         post_wiki_task(
@@ -193,8 +184,7 @@ def most_pictured_animal_fact(s) -> None:
     rng = random.Random("3400:cross:20")
     animals = animal_articles(s)
     cands = []
-    for forum in sorted(s.forum.hot, key=str.lower):
-        page = s.forum.hot_page(forum)
+    for forum, page in s.forum.hot_pages():
         counts = Counter(
             t.facts["kind"]
             for t in page
@@ -208,15 +198,15 @@ def most_pictured_animal_fact(s) -> None:
     for forum, kind, n, page in rng.sample(cands, min(2, len(cands))):
         art = animals[kind]
         answer = s.fact(art.title, "Binomial name")
-        s.task(
+        mirror(
+            s,
+            20,
             template,
             {"forum": forum},
             ["reddit", "wikipedia"],
             start_url=f"__REDDIT__/f/{forum} |AND| {WIKI_LANDING}",
             eval_=answer_eval({"must_include": [answer]}),
             solution=[tab(1, f"the {kind} is in {n} pictures of the page"), *look_up(art.title), stop(answer)],
-            difficulty=labels(20),
-            official=20,
             grounding={"posts": [t.id for t in page], "visual_terms": [kind, plural(kind)]},
             comments=f"{n} pictures of the page show the {kind}; the article {art.title!r} gives its binomial name",
         )

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import random
 
-from ..evals import click, goto, html_eval, target, url_eval
+from ..evals import click, goto, html_eval, ssim_check, target, url_eval, with_images
 from ..evals import stop as stop_step
-from ..reddit.base import query_text, ssim_check, submit_steps, with_images
+from ..reddit.base import query_text, submit_steps
 from ..reddit.forum import USER
-from ..reddit.official import labels
 from ..shopping.base import LISTING_LIMIT, leaf, page_url
 from ..text import plural
-from .kit import REDDIT, SHOP, article_url, tab
+from .kit import REDDIT, SHOP, article_url, mirror, tab
 
 LAST_POST = "func:reddit_get_post_url('__last_url__')"
 # The forums a store product may be posted to here: none is the start of another forum's name, so that the URL
@@ -89,7 +88,9 @@ def store_name_to_post(s) -> None:
             *submit_steps(forum, title, body=p.name),
             stop_step(""),
         ]
-        s.task(
+        mirror(
+            s,
+            16,
             template,
             {"color": color, "kind": kind, "leaf": leaf(p), "forum": forum, "title": title},
             ["reddit", "shopping"],
@@ -97,8 +98,6 @@ def store_name_to_post(s) -> None:
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=labels(16),
-            official=16,
             grounding={"products": [p.id], "visual_terms": [color]},
             comments=f"the {color} {kind} of {leaf(p)} is {p.name!r} (SKU {p.sku})",
         )
@@ -145,7 +144,9 @@ def priciest_photo_post(s) -> None:
             *submit_steps(forum, p.name, url=picture),
             stop_step(""),
         ]
-        s.task(
+        mirror(
+            s,
+            17,
             template,
             {"leaf": leaf(p), "forum": forum},
             ["reddit", "shopping"],
@@ -153,8 +154,6 @@ def priciest_photo_post(s) -> None:
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=labels(17),
-            official=17,
             comments=f"the priciest product of {leaf(p)} is {p.name!r} at ${p.final_price:,.2f}",
         )
 
@@ -214,7 +213,9 @@ def compare_two_posts(s) -> None:
             *submit_steps(second, title, url=picture),
             stop_step(""),
         ]
-        s.task(
+        mirror(
+            s,
+            86,
             template,
             {"kinds": plural(kind), "first": first, "second": second, "color": color},
             ["reddit", "shopping"],
@@ -222,8 +223,6 @@ def compare_two_posts(s) -> None:
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=labels(86),
-            official=86,
             grounding={"products": [a.id, b.id], "visual_terms": [color]},
             comments=f"{a.sku} and {b.sku} ({kind}); the {color} one is {shown.sku}",
         )
@@ -300,7 +299,9 @@ def wiki_related_photo_post(s) -> None:
             *submit_steps(forum, title, url=picture),
             stop_step(""),
         ]
-        s.task(
+        mirror(
+            s,
+            78,
             template,
             {"forum": forum, "title": title},
             ["reddit", "shopping", "wikipedia"],
@@ -308,8 +309,6 @@ def wiki_related_photo_post(s) -> None:
             eval_=ev,
             solution=solution,
             require_reset=True,
-            difficulty=labels(78),
-            official=78,
             grounding={"products": [p.id], "visual_terms": [p.photos[0].kind]},
             comments=f"the article is {sport!r}; the page's {p.photos[0].kind} is {p.name!r}",
         )

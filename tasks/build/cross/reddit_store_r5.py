@@ -17,10 +17,9 @@ import random
 from sites.reddit.additions_r5_rda import TIP_FORUM, TIP_TITLE, TIP_TOOL
 
 from ..evals import click, goto, html_eval, stop, target, type_in
-from ..reddit.official import labels
 from ..shopping.base import LATEST_ORDER, open_card
 from ..text import mentions, plural
-from .kit import REDDIT, SHOP, tab
+from .kit import REDDIT, SHOP, mirror, tab
 
 FORUM_SEARCH = "form.site-nav__search input[name=q]"
 TIP_QUERY = "battery door"
@@ -72,7 +71,9 @@ def forum_tip_to_store(s) -> None:
         *s.shop.checkout(),
         stop(""),
     ]
-    s.task(
+    mirror(
+        s,
+        31,
         template,
         {"forum": tip.forum},
         ["reddit", "shopping"],
@@ -82,8 +83,6 @@ def forum_tip_to_store(s) -> None:
         ),
         solution=solution,
         require_reset=True,
-        difficulty=labels(31),
-        official=31,
         grounding={"posts": [tip.id], "visual_terms": [TIP_TOOL, plural(TIP_TOOL)]},
         comments=f"post {tip.id} of f/{tip.forum} shows a {TIP_TOOL}; the store has {total} results for it "
         f"(the solution buys {p.name!r}, SKU {p.sku})",

@@ -20,8 +20,7 @@ from sites.wikipedia.round4 import CREDITED, PEOPLE
 from ..evals import answer_eval, click, goto, html_eval, stop, target
 from ..reddit.base import DOWNVOTE, DOWNVOTED, UPVOTE, UPVOTED, VOTE_CLASS, thumbnail
 from ..reddit.forum import HOT_PAGE, clean_of, visual_terms
-from ..reddit.official import labels
-from .kit import REDDIT, WIKI_LANDING, animal_articles, look_up, post_wiki_task, tab
+from .kit import REDDIT, WIKI_LANDING, animal_articles, look_up, mirror, one_post_a_kind, post_wiki_task, tab
 
 CHART = "Games played by console"
 CONSOLE_ARTICLES = {"Switch": "Nintendo Switch", "PS5": "PlayStation 5", "Xbox": "Xbox"}
@@ -53,7 +52,9 @@ def chart_question(s, rng: random.Random, charts: list, official: int, template:
         s.taken.add(("posts", t.id))
         title = CONSOLE_ARTICLES[label]
         answer = s.fact(title, fact)
-        s.task(
+        mirror(
+            s,
+            official,
             template,
             args,
             ["reddit", "wikipedia"],
@@ -64,8 +65,6 @@ def chart_question(s, rng: random.Random, charts: list, official: int, template:
                 *look_up(title, f"the article on the {label}"),
                 stop(answer),
             ],
-            difficulty=labels(official),
-            official=official,
             grounding={"posts": [t.id], "visual_terms": [label, title]},
             comments=f"bars {dict(zip(t.facts['labels'], t.facts['values'], strict=False))}; {title}: {fact} {answer}",
         )
@@ -173,15 +172,7 @@ def credited_person_birth_year(s) -> None:
             and clean_of([t], [*visual_terms(t.facts), title, person])
         ):
             cands.append((t, kind))
-    rng.shuffle(cands)
-    picked: list = []
-    for t, kind in cands:
-        if all(k != kind for _, k in picked):
-            picked.append((t, kind))
-        if len(picked) == 3:
-            break
-    for t, kind in sorted(picked, key=lambda c: c[0].id):
-        s.taken.add(("posts", t.id))
+    for t, kind in one_post_a_kind(s, rng, cands, 3):
         title = CREDITED_KINDS[kind]
         person, how = credit[title]
         year = PEOPLE[person][0][-4:]
@@ -254,7 +245,9 @@ def vote_by_class(s) -> None:
         kinds = sorted({t.facts["kind"] for t in shown})
         solution = [tab(1, "the classes: " + ", ".join(f"{k} {cls[k]}" for k in kinds))]
         solution += [step for k in kinds for step in look_up(animals[k].title)] + [tab(0)] + steps + [stop("")]
-        s.task(
+        mirror(
+            s,
+            36,
             template,
             {"forum": forum, "sort": SORT_WORDS[sort]},
             ["reddit", "wikipedia"],
@@ -262,8 +255,6 @@ def vote_by_class(s) -> None:
             eval_=html_eval(targets),
             solution=solution,
             require_reset=True,
-            difficulty=labels(36),
-            official=36,
             grounding={"posts": [t.id for t in shown], "visual_terms": kinds},
             comments="; ".join(f"post {t.id}: {t.facts['kind']} ({cls[t.facts['kind']]})" for t in shown),
         )

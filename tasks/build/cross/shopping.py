@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 
 from ..evals import click, html_eval, stop, target, type_in
-from ..shopping.official import difficulty
-from .kit import SHOP, WIKI_LANDING, calling_code_countries, look_up, tab
+from .kit import SHOP, WIKI_LANDING, calling_code_countries, look_up, mirror, tab
 
 # Countries whose flags are widely known and unlike any other's.
 FLAG_COUNTRIES = (
@@ -92,7 +91,9 @@ def flag_calling_code(s) -> None:
             click("button.action.save"),
             stop(""),
         ]
-        s.task(
+        mirror(
+            s,
+            113,
             template,
             {},
             ["shopping", "wikipedia"],
@@ -101,8 +102,6 @@ def flag_calling_code(s) -> None:
             solution=solution,
             image=image,
             require_reset=True,
-            difficulty=difficulty(113),
-            official=113,
             comments=f"the flag of {country}",
         )
 

@@ -16,7 +16,7 @@ changes_state. Theme modules import base (and forum), never this package.
 
 from __future__ import annotations
 
-from .. import suite_settings
+from .. import build_pristine, suite_settings
 from .base import STATE_CLICKS, Suite
 from .forum import Forum
 from .interactions import (
@@ -127,9 +127,7 @@ def build(data, seed: int) -> Suite:
 
 def build_suite(conf=None) -> Suite:
     """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
-    conf = conf or suite_settings()
-    with open_pristine(conf) as data:
-        return build(data, conf.seed)
+    return build_pristine(open_pristine, build, conf)
 
 
 def grounding_fields(data, post_id: int) -> dict[str, str]:

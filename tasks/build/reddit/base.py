@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..evals import click, goto, type_in, url_eval
+from ..evals import answer_eval, click, goto, html_eval, ssim_check, stop, target, type_in, url_eval, with_images
 from ..suite import Suite as BaseSuite
-from ..text import article
+from ..text import article, plural
 from .forum import SITE, USER, Forum, Thread, clean_of, describe, look_key, visual_terms
 from .official import labels
 
@@ -76,28 +76,65 @@ class Suite(BaseSuite):
             template, args, grounding=[t], terms=terms, difficulty=labels(official), official=official, **kw
         )
 
+    def about_kind(
+        self, official: int, template: str, args: dict, kind: str, grounding: Sequence[Thread], **kw
+    ) -> dict:
+        """Add a task mirroring official template `official` (its difficulty labels) about the pictures showing
+        `kind`: grounded on the posts `grounding`, with the kind and its plural as the visual terms."""
+        return self.task(
+            template,
+            args,
+            grounding=grounding,
+            terms=[kind, plural(kind)],
+            difficulty=labels(official),
+            official=official,
+            **kw,
+        )
+
+    def number_on_page(
+        self, official: int, template: str, kind: str, page: list[Thread], n: int, note: str = "", **kw
+    ) -> dict:
+        """A question about the posts of the forum page `page` whose pictures show `kind` ({what} of `template`),
+        answered with the number `n` (the stop step's `note` says how)."""
+        return self.about_kind(
+            official,
+            template,
+            {"what": a_kind(kind)},
+            kind,
+            page,
+            start_url=f"{SITE}/f/{page[0].post.forum}",
+            eval_=answer_eval({"required_values": [f"== {n}"]}),
+            solution=[stop(str(n), note)],
+            **kw,
+        )
+
     def upvote_all(self, template: str, kind: str, hits: list[Thread], page: list[Thread], note: str) -> dict:
         """Official 34: upvote every post of `hits` (their pictures show `kind`, each opened with `note`) from the
         forum page `page`, and none of the others (three of them are checked unvoted)."""
-        from ..evals import html_eval, stop, target
-        from ..text import plural
-
         misses = [t for t in page if t not in hits][:3]
         targets = [target(t.url, VOTE_CLASS, exact_match=UPVOTED) for t in hits]
         targets += [target(t.url, VOTE_CLASS, exact_match=NO_VOTE) for t in misses]
         steps = [step for t in hits for step in (*open_post(t, note), click(UPVOTE))]
-        return self.task(
+        return self.about_kind(
+            34,
             template,
             {"what": a_kind(kind)},
+            kind,
+            page,
             start_url=f"{SITE}/f/{hits[0].post.forum}",
             require_reset=True,
             eval_=html_eval(targets),
             solution=[*steps, stop("")],
-            difficulty=labels(34),
-            official=34,
-            grounding=page,
-            terms=[kind, plural(kind)],
         )
+
+
+def kind_homes(s: Suite) -> dict[str, set[str]]:
+    """For each kind of photo, the forums whose posts show it."""
+    home: dict[str, set[str]] = {}
+    for u in s.f.threads.values():
+        if u.facts.get("style") == "photo" and u.facts.get("kind"):
+            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
+    return home
 
 
 def query_text(selector: str, lowercase: bool = False) -> str:
@@ -112,18 +149,17 @@ def parent_of_latest(user: str = USER) -> str:
     return f"func:reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, '{user}')"
 
 
-def with_images(ev: dict, checks: list[dict]) -> dict:
-    """`ev` plus page_image_query checks."""
-    return {**ev, "eval_types": ev["eval_types"] + ["page_image_query"], "page_image_query": checks}
-
-
-def ssim_check(url: str, selector: str, reference: str, threshold: float = 0.8) -> dict:
-    return {
-        "eval_image_url": url,
-        "eval_image_class": selector,
-        "eval_fuzzy_image_match": reference,
-        "ssim_threshold": threshold,
-    }
+def picture_post_eval(title: str, forum: str, picture: str) -> dict:
+    """The newest post is titled `title`, was posted by USER in f/`forum`, and its picture looks like `picture`."""
+    return with_images(
+        html_eval(
+            [
+                target("last", query_text(".submission__link"), exact_match=title),
+                target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"]),
+            ]
+        ),
+        [ssim_check("last", ".submission__image", picture)],
+    )
 
 
 def any_picture_eval(threads: Iterable[Thread]) -> dict:
@@ -142,6 +178,16 @@ def any_picture_eval(threads: Iterable[Thread]) -> dict:
 
 def post_url_eval(t: Thread) -> dict:
     return url_eval(f"{t.url} |OR| {SITE}{t.post.url_path}")
+
+
+def answer_on_post(ev: dict, t: Thread) -> dict:
+    """The answer check `ev`, and post `t` left open (its address, exactly)."""
+    return {
+        **ev,
+        "eval_types": ["string_match", "url_match"],
+        "reference_url": post_url_eval(t)["reference_url"],
+        "url_note": "EXACT",
+    }
 
 
 UPVOTE = "div.submission__vote button.vote__up"
@@ -175,6 +221,11 @@ def open_post(t: Thread, note: str = "its picture matches") -> list[dict]:
             why = "a sort with no look-alike" if best[0] <= MAX_RESEMBLANCE else "the sort with the least look-alike"
             steps.append(click(f".sort-tabs a[href='/f/{t.post.forum}/{best[1]}']", why))
     return [*steps, click(thumbnail(t), note)]
+
+
+def open_author(t: Thread) -> list[dict]:
+    """`open_post`, then the profile of the post's author."""
+    return [*open_post(t), click(SUBMITTER, "the post's author")]
 
 
 def thumbnail(t: Thread) -> str:

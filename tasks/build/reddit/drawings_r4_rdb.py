@@ -40,6 +40,14 @@ def _ground(img: Image.Image, rng: random.Random, top: int) -> None:
         draw.ellipse((x - 16, top - 46, x + 16, top - 12), fill=(50, 110, 50))
 
 
+def _countryside(seed: int, horizon: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A sky with clouds over fields from `horizon` down, trees on it (drawn from `seed`), and a pen on it."""
+    rng = random.Random(seed)
+    img = _sky(rng)
+    _ground(img, rng, horizon)
+    return img, ImageDraw.Draw(img)
+
+
 # vertical bands (left to right), horizontal bands (top to bottom), or a disc on a field
 FLAGS: dict[str, tuple[str, tuple]] = {
     "France": ("vertical", ((0, 85, 164), (255, 255, 255), (239, 65, 53))),
@@ -50,11 +58,8 @@ FLAGS: dict[str, tuple[str, tuple]] = {
 
 def flag_picture(country: str, seed: int) -> Image.Image:
     """The flag of `country` (FLAGS) flying from a pole over a field."""
-    rng = random.Random(seed)
-    img = _sky(rng)
     w, h = SIZE
-    _ground(img, rng, int(h * 0.82))
-    draw = ImageDraw.Draw(img)
+    img, draw = _countryside(seed, int(h * 0.82))
     pole_x = int(w * 0.22)
     draw.rectangle((pole_x - 4, 30, pole_x + 4, int(h * 0.9)), fill=(150, 150, 155))
     draw.ellipse((pole_x - 8, 20, pole_x + 8, 36), fill=(200, 170, 60))
@@ -75,12 +80,9 @@ def flag_picture(country: str, seed: int) -> Image.Image:
 
 def welcome_sign(lines: tuple[str, ...], seed: int) -> Image.Image:
     """A green roadside sign with white capital lettering on two posts, by a road through fields."""
-    rng = random.Random(seed)
-    img = _sky(rng)
     w, h = SIZE
     horizon = int(h * 0.68)
-    _ground(img, rng, horizon)
-    draw = ImageDraw.Draw(img)
+    img, draw = _countryside(seed, horizon)
     draw.polygon(((w * 0.55, horizon), (w * 0.62, horizon), (w * 0.95, h), (w * 0.30, h)), fill=(70, 70, 74))
     sx0, sy0, sx1, sy1 = int(w * 0.08), int(h * 0.14), int(w * 0.74), int(h * 0.56)
     for px in (sx0 + 50, sx1 - 50):
@@ -102,12 +104,9 @@ def welcome_sign(lines: tuple[str, ...], seed: int) -> Image.Image:
 
 def road_crossing(seed: int) -> Image.Image:
     """A country road with a zebra crossing, seen along the road, and a crossing sign at its side."""
-    rng = random.Random(seed)
-    img = _sky(rng)
     w, h = SIZE
     horizon = int(h * 0.45)
-    _ground(img, rng, horizon)
-    draw = ImageDraw.Draw(img)
+    img, draw = _countryside(seed, horizon)
     draw.polygon(((w * 0.46, horizon), (w * 0.54, horizon), (w * 0.98, h), (w * 0.02, h)), fill=(72, 72, 76))
 
     def x_at(y: float, side: float) -> float:  # the road's edge (side -1 left, 1 right) at height y

@@ -5,6 +5,7 @@ sites.imagery.forum_pictures)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sites.reddit.data import Comment, Post
@@ -187,6 +188,11 @@ class Forum:
 
     def hot_page(self, forum: str, page: int = 0, size: int = HOT_PAGE) -> list[Thread]:
         return [self.threads[i] for i in self.hot[forum][page * size : (page + 1) * size]]
+
+    def hot_pages(self) -> Iterator[tuple[str, list[Thread]]]:
+        """Each forum, in name order (case aside), with the first page of its hot listing."""
+        for forum in sorted(self.hot, key=str.lower):
+            yield forum, self.hot_page(forum)
 
     def image_threads(self, *, forum: str | None = None, style: str | None = None, top: int | None = None):
         """Image posts (in hot order within each forum), optionally of one forum/style, within the first `top`."""

@@ -22,11 +22,10 @@ from .base import (
     message_steps,
     open_post,
     parent_of_latest,
+    picture_post_eval,
     query_text,
     reply_steps,
-    ssim_check,
     submit_steps,
-    with_images,
 )
 from .forum import SITE, USER, clean_of, describe, visual_terms
 from .questions import on_post
@@ -199,15 +198,7 @@ def repost_picture(s: Suite) -> None:
         cands = findable(s, described=True, forums=(forum,))
         for t in s.fresh(cands, 1):
             picture = f"{SITE}{t.post.image.url_path}"
-            ev = with_images(
-                html_eval(
-                    [
-                        target("last", query_text(".submission__link"), exact_match=title),
-                        target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum2}"]),
-                    ]
-                ),
-                [ssim_check("last", ".submission__image", picture)],
-            )
+            ev = picture_post_eval(title, forum2, picture)
             s.task(
                 template,
                 {"forum": forum, "what": describe(t.facts), "forum2": forum2, "title": title},

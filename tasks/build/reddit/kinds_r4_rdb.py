@@ -12,9 +12,8 @@ listings and profiles the intent names are opened by address; authors and forums
 
 from __future__ import annotations
 
-import random
-
 from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
+from ..suite import streams
 from ..text import plural
 from .base import (
     ALL_FORUMS,
@@ -27,36 +26,23 @@ from .base import (
     comment_steps,
     findable,
     forum_link,
+    kind_homes,
     latest_comment,
     message_steps,
     open_post,
+    picture_post_eval,
     query_text,
-    ssim_check,
     submit_steps,
     thumbnail,
-    with_images,
 )
 from .forum import SITE, USER, Thread, clean_of
 from .official import labels
+from .official_more import photo_kinds_on_page
 
 STREAM_SEED = "round4-r4-rdb"
 
 
-def _stream(name: str) -> random.Random:
-    return random.Random(f"{STREAM_SEED}:{name}")
-
-
-def _photo_kinds(s: Suite, page: list[Thread]) -> dict[str, list[Thread]]:
-    """Single-word kinds of photo subject on a page, with the posts showing them, where no text of the page names
-    the kind and each such post's picture is the only one of its look on the page."""
-    out: dict[str, list[Thread]] = {}
-    for kind in sorted({t.facts["kind"] for t in page if t.id in s.f.drawable and t.facts.get("style") == "photo"}):
-        hits = [t for t in page if t.facts.get("kind") == kind]
-        if kind.endswith("s") or " " in kind or not clean_of(page, [kind, plural(kind)]):
-            continue
-        if all(t.id in s.f.drawable and t.facts.get("style") == "photo" and s.f.unique_look(t, page) for t in hits):
-            out[kind] = hits
-    return out
+_stream = streams(STREAM_SEED)
 
 
 # ---- official 84: message the authors of the posts on this page whose picture shows something ----------------
@@ -72,9 +58,8 @@ def message_authors_on_page(s: Suite) -> None:
     template = 'Send the message "{message}" to each user who posted a picture showing {what} on this page.'
     rng = _stream("84")
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
-        for kind, hits in _photo_kinds(s, page).items():
+    for forum, page in s.f.hot_pages():
+        for kind, hits in photo_kinds_on_page(s, page).items():
             authors = [t.post.author for t in hits]
             if (
                 2 <= len(hits) <= 4
@@ -95,9 +80,12 @@ def message_authors_on_page(s: Suite) -> None:
             steps += [goto(start, "back to the page")] if n_hit else []
             steps += [click(f"article[data-id='{t.id}'] a.submission__submitter", f"the poster of {a_kind(kind)}")]
             steps += [click(COMPOSE), *message_steps(t.post.author, "Your picture", message)[1:]]
-        s.task(
+        s.about_kind(
+            84,
             template,
             {"message": message, "what": a_kind(kind)},
+            kind,
+            page,
             start_url=start,
             require_reset=True,
             eval_=html_eval(
@@ -108,10 +96,6 @@ def message_authors_on_page(s: Suite) -> None:
                 ]
             ),
             solution=[*steps, stop("")],
-            difficulty=labels(84),
-            official=84,
-            grounding=page,
-            terms=[kind, plural(kind)],
             comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
         )
 
@@ -234,15 +218,6 @@ def _hot_page_any(s: Suite, forum: str) -> list[Thread]:
     return out
 
 
-def _homes(s: Suite) -> dict[str, set[str]]:
-    """For each kind of photo, the generated forums whose posts show it."""
-    home: dict[str, set[str]] = {}
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo" and u.facts.get("kind"):
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
-    return home
-
-
 def repost_best_fit(s: Suite) -> None:
     """Official 70: on a forum's first page, the one picture whose kind of thing is posted in a named other forum
     (and no other picture of the page is): post it again there with the same title, and stay on the new post."""
@@ -253,7 +228,7 @@ def repost_best_fit(s: Suite) -> None:
         "title as the original post, and leave me on the comments of the new post."
     )
     rng = _stream("70")
-    home = _homes(s)
+    home = kind_homes(s)
     cands = []
     for forum in ("pics", "mildlyinteresting", "photoshopbattles", "gadgets", "iphone", "monitor", "gifs"):
         page = _hot_page_any(s, forum)
@@ -278,15 +253,7 @@ def repost_best_fit(s: Suite) -> None:
             cands.append((forum, forum2, t, f"{SITE}{image.url_path}", page))
     picked = rng.sample(cands, min(2, len(cands)))
     for forum, forum2, t, picture, page in sorted(picked, key=lambda c: c[2].id):
-        ev = with_images(
-            html_eval(
-                [
-                    target("last", query_text(".submission__link"), exact_match=t.post.title),
-                    target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum2}"]),
-                ]
-            ),
-            [ssim_check("last", ".submission__image", picture)],
-        )
+        ev = picture_post_eval(t.post.title, forum2, picture)
         s.task(
             template,
             {"forum2": forum2},
@@ -523,7 +490,7 @@ def comment_by_post_age(s: Suite) -> None:
     cands = []
     for forum in sorted(s.f.hot, key=str.lower):
         page = first_page(s.f, forum, "top")
-        for kind, hits in _photo_kinds(s, page).items():
+        for kind, hits in photo_kinds_on_page(s, page).items():
             if len(hits) < 2 or kind in ODD_NOUNS:
                 continue
             ages = {t.id: _months(_shown_age(t.post.created_at)) for t in hits}
@@ -544,9 +511,12 @@ def comment_by_post_age(s: Suite) -> None:
             picked.append(c)
     for n, (forum, kind, t, frame, page) in enumerate(sorted(picked, key=lambda c: c[2].id)):
         text = COMMENTS_81[n]
-        s.task(
+        s.about_kind(
+            81,
             template,
             {"text": text, "what": a_kind(kind), "frame": frame},
+            kind,
+            page,
             start_url=f"{SITE}/f/{forum}/top",
             require_reset=True,
             eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
@@ -555,10 +525,6 @@ def comment_by_post_age(s: Suite) -> None:
                 *comment_steps(text),
                 stop(""),
             ],
-            difficulty=labels(81),
-            official=81,
-            grounding=page,
-            terms=[kind, plural(kind)],
             comments=f"post {t.id} shows {a_kind(kind)} and was posted {_shown_age(t.post.created_at)}",
         )
 

@@ -12,9 +12,8 @@ picture.
 
 from __future__ import annotations
 
-import random
-
-from ..evals import answer_eval, click, goto, html_eval, stop, target, type_in
+from ..evals import answer_eval, click, goto, html_eval, ssim_check, stop, target, type_in, with_images
+from ..suite import streams
 from .base import (
     HOME,
     INPUT_SIZE,
@@ -23,14 +22,13 @@ from .base import (
     SUBMITTER,
     Suite,
     a_kind,
+    answer_on_post,
     findable,
     open_post,
     post_url_eval,
     query_text,
-    ssim_check,
     submit_steps,
     thumbnail,
-    with_images,
 )
 from .forum import SITE, Thread, clean_of, describe, visual_terms
 from .official import labels
@@ -40,8 +38,7 @@ from .standout import first_page, standout_sort
 SEARCH_BOX = "form.site-nav__search input[name=q]"
 
 
-def stream(name: str) -> random.Random:
-    return random.Random(f"round4-r4rda:{name}")
+stream = streams("round4-r4rda")
 
 
 def reachable(s: Suite, t: Thread) -> bool:
@@ -408,12 +405,7 @@ def chart_figure(s: Suite) -> None:
         how = TIMED_CHARTS[f["title"]]
         ev = answer_eval({"must_include": [str(value)]})
         if n < 2:  # the official template checks the post's address too in two of its three tasks
-            ev = {
-                **ev,
-                "eval_types": ["string_match", "url_match"],
-                "reference_url": post_url_eval(t)["reference_url"],
-                "url_note": "EXACT",
-            }
+            ev = answer_on_post(ev, t)
         s.task(
             template,
             {

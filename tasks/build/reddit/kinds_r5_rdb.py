@@ -9,10 +9,10 @@ official tasks they start on the post itself and are scored on the benchmark acc
 
 from __future__ import annotations
 
-import random
 from datetime import date
 
 from ..evals import html_eval, stop, target
+from ..suite import streams
 from .base import Suite, comment_steps, latest_comment
 from .forum import Thread
 from .official import labels
@@ -20,8 +20,7 @@ from .official import labels
 STREAM_SEED = "round5-r5-rdb"
 
 
-def _stream(name: str) -> random.Random:
-    return random.Random(f"{STREAM_SEED}:{name}")
+_stream = streams(STREAM_SEED)
 
 
 def _added(s: Suite, style: str, **facts: str) -> list[Thread]:

@@ -9,34 +9,33 @@ from __future__ import annotations
 import random
 
 from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
+from ..suite import streams
 from ..text import plural
 from .base import (
     ALL_FORUMS,
     FORUMS_NAV,
     LOOKALIKE,
     STYLE_FORUM,
-    SUBMITTER,
     Suite,
     a_kind,
     any_picture_eval,
     comment_steps,
     findable,
     forum_link,
+    kind_homes,
     latest_comment,
-    open_post,
+    open_author,
     post_url_eval,
     thumbnail,
 )
 from .forum import NUMBER_WORDS, SITE, USER, Thread, clean_of, visual_terms
-from .official import labels
 from .pictures import MESSAGE_AUTHOR, MESSAGES, comment_count_task, message_author_task, top_comment_task
 from .questions import on_post
 
 STREAM_SEED = 3400  # this module's random stream (issue 34), apart from the suite's
 
 
-def stream(name: str) -> random.Random:
-    return random.Random(f"{STREAM_SEED}:{name}")
+stream = streams(STREAM_SEED)
 
 
 def browsed_by_address(t: Thread) -> bool:
@@ -88,8 +87,7 @@ def picture_question_in_forum(s: Suite) -> None:
     template = "Look at the {rank} post in f/{forum}: {question}"
     rng = stream("39")
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for _forum, page in s.f.hot_pages():
         for rank, t in enumerate(page[: len(RANKS)]):
             if t.id not in s.f.drawable or not clean_of([t], visual_terms(t.facts)) or browsed_by_address(t):
                 continue
@@ -191,8 +189,7 @@ def only_photo_of_its_kind(s: Suite) -> list[Thread]:
     """Photo posts of each forum's first hot page (on_first_page) that are the only one of their kind there, on a
     page whose text names that kind nowhere: an input picture of the kind points at one post."""
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for forum, page in s.f.hot_pages():
         for t in on_first_page(s, forum):
             kind = t.facts.get("kind")
             if kind is None or t.facts.get("style") != "photo" or sum(u.facts.get("kind") == kind for u in page) != 1:
@@ -213,22 +210,28 @@ def other_picture_of_its_kind(s: Suite, t: Thread, seed: int) -> str:
     return s.picture_file(render_picture(picture, INPUT_SIZE, seed=seed))
 
 
+def on_first_pages(s: Suite) -> list[Thread]:
+    """`on_first_page` of every forum, the forums in name order (case aside)."""
+    return [t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)]
+
+
+def picture_tells_forum(t: Thread, home: dict[str, set[str]]) -> bool:
+    """Whether the kind of `t`'s picture tells its forum: a style with a forum of its own, or a photo of a kind
+    posted in that forum only (`home`: kind_homes). Not landscapes: at thumbnail size two of them can differ too
+    little for the sighted proof."""
+    style = t.facts["style"]
+    return (STYLE_FORUM.get(style) == t.post.forum and style != "landscape") or (
+        style == "photo" and home[t.facts["kind"]] == {t.post.forum}
+    )
+
+
 def open_pictured_post_anywhere(s: Suite) -> None:
     """Official 4: open the comments of the pictured post; no forum is named (its kind of picture tells).
     Landscapes are left out: at thumbnail size two of them can differ too little for the sighted proof."""
     template = "Help me find the post that has this picture and open its comments."
     rng = stream("4")
-    home: dict[str, set[str]] = {}  # kind of photo -> the forums whose posts show it
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo":
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
-    cands = [
-        t
-        for forum in sorted(s.f.hot, key=str.lower)
-        for t in on_first_page(s, forum)
-        if (STYLE_FORUM.get(t.facts["style"]) == t.post.forum and t.facts["style"] != "landscape")
-        or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum})
-    ]
+    home = kind_homes(s)
+    cands = [t for t in on_first_pages(s) if picture_tells_forum(t, home)]
     for t in pick(s, rng, cands, 3):
         s.about_post(
             4,
@@ -261,15 +264,14 @@ def open_post_showing(s: Suite) -> None:
     chosen = sorted(((pick(s, rng, by_kind[k], 1)[0], k) for k in kinds), key=lambda c: c[0].id)
     for t, kind in chosen:
         ev = any_picture_eval(showing[kind])
-        s.task(
+        s.about_kind(
+            40,
             template,
             {"what": a_kind(kind)},
+            kind,
+            [t],
             eval_=ev,
             solution=[*browse_to_post(t, f"its picture shows {a_kind(kind)}"), stop("")],
-            difficulty=labels(40),
-            official=40,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"any of the {len(showing[kind])} posts whose picture shows {a_kind(kind)} will do",
         )
 
@@ -326,8 +328,7 @@ def other_post_of_author(s: Suite) -> None:
             picture=True,
             eval_=url_eval(url),
             solution=[
-                *open_post(t),
-                click(SUBMITTER, "the post's author"),
+                *open_author(t),
                 click(thumbnail(other), "another post of theirs"),
                 stop(""),
             ],
@@ -343,8 +344,7 @@ def more_upvote_all(s: Suite) -> None:
     template = "Upvote every post on this page whose picture shows {what}."
     rng = stream("34")
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for _forum, page in s.f.hot_pages():
         kinds = sorted({t.facts["kind"] for t in page if t.id in s.f.drawable and t.facts.get("style") == "photo"})
         for kind in kinds:
             hits = [t for t in page if t.facts.get("kind") == kind]

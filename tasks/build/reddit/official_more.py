@@ -16,15 +16,16 @@ from .base import (
     DOWNVOTED,
     LOOKALIKE,
     NO_VOTE,
-    SUBMITTER,
     UPVOTE,
     UPVOTED,
     VOTE_CLASS,
     Suite,
     a_kind,
+    answer_on_post,
     comment_steps,
     findable,
     latest_comment,
+    open_author,
     open_post,
     post_url_eval,
     thumbnail,
@@ -111,8 +112,7 @@ def answer_vote_comment(s: Suite) -> None:
 def forum_pages_with_kinds(s: Suite, lo: int, hi: int) -> list[tuple[Thread, str, list[Thread], list[Thread]]]:
     """(first hit, kind, hits, page) of each forum's first hot page and each kind lo..hi of its photos show."""
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for _forum, page in s.f.hot_pages():
         for kind, hits in photo_kinds_on_page(s, page).items():
             if lo <= len(hits) <= hi and kind not in UNCOUNTED:
                 cands.append((hits[0], kind, hits, page))
@@ -122,16 +122,14 @@ def forum_pages_with_kinds(s: Suite, lo: int, hi: int) -> list[tuple[Thread, str
 def score_sum_task(s: Suite, template: str, kind: str, hits: list[Thread], page: list[Thread]) -> None:
     """Official 80: the scores of `hits` (their pictures show `kind`) on the forum page `page` add up to?"""
     total = sum(t.post.net_score for t in hits)
-    s.task(
+    note = " + ".join(str(t.post.net_score) for t in hits)
+    s.number_on_page(
+        80,
         template,
-        {"what": a_kind(kind)},
-        start_url=f"{SITE}/f/{hits[0].post.forum}",
-        eval_=answer_eval({"required_values": [f"== {total}"]}),
-        solution=[stop(str(total), " + ".join(str(t.post.net_score) for t in hits))],
-        difficulty=labels(80),
-        official=80,
-        grounding=page,
-        terms=[kind, plural(kind)],
+        kind,
+        page,
+        total,
+        note,
         comments=f"posts {', '.join(str(t.id) for t in hits)} show {a_kind(kind)}",
     )
 
@@ -151,8 +149,7 @@ def votes_by_picture(s: Suite) -> None:
     )
     rng = stream("r3:35")
     cands = []
-    for forum in sorted(s.f.hot, key=str.lower):
-        page = s.f.hot_page(forum)
+    for _forum, page in s.f.hot_pages():
         single = [
             (hits[0], kind)
             for kind, hits in photo_kinds_on_page(s, page).items()
@@ -249,8 +246,7 @@ def most_commented_of_author(s: Suite) -> None:
             picture=True,
             eval_=post_url_eval(best),
             solution=[
-                *open_post(t),
-                click(SUBMITTER, "the post's author"),
+                *open_author(t),
                 click(f"a.tab[href='/user/{t.post.author}/submissions']", "their posts only"),
                 click(link, f"the most comments of their posts ({best.post.comment_count})"),
                 stop(""),
@@ -265,12 +261,7 @@ def name_and_open_author(s: Suite) -> None:
     rng = stream("r3:62")
     cands = [t for t in findable(s, described=True, styles=("photo", "vintage")) if not browsed_by_address(t)]
     for t in pick(s, rng, cands, 2):
-        ev = {
-            **answer_eval({"exact_match": t.post.author}),
-            "eval_types": ["string_match", "url_match"],
-            "reference_url": post_url_eval(t)["reference_url"],
-            "url_note": "EXACT",
-        }
+        ev = answer_on_post(answer_eval({"exact_match": t.post.author}), t)
         s.about_post(
             62,
             template,
@@ -309,15 +300,14 @@ def meme_by_score(s: Suite) -> None:
         rest = [c for c in cands if c[1] != picked[0][1]]
         picked = sorted(picked[:1] + pick(s, rng, rest, 1), key=lambda c: c[0].id)
     for t, kind in picked:
-        s.task(
+        s.about_kind(
+            54,
             template,
             {"forum": t.post.forum, "score": t.post.net_score, "what": a_kind(kind)},
+            kind,
+            [t],
             eval_=post_url_eval(t),
             solution=[*open_post(t, f"a meme of {a_kind(kind)} with {t.post.net_score} points"), stop("")],
-            difficulty=labels(54),
-            official=54,
-            grounding=[t],
-            terms=[kind, plural(kind)],
         )
 
 
@@ -346,9 +336,12 @@ def comment_on_top_of_kind(s: Suite) -> None:
                 cands.append((t, kind))
     for n, (t, kind) in enumerate(pick(s, rng, cands, 2)):
         text = texts[n]
-        s.task(
+        s.about_kind(
+            82,
             template,
             {"text": text, "forum": t.post.forum},
+            kind,
+            [t],
             image=other_picture_of_its_kind(s, t, seed=8200 + n),
             require_reset=True,
             eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
@@ -359,10 +352,6 @@ def comment_on_top_of_kind(s: Suite) -> None:
                 *comment_steps(text),
                 stop(""),
             ],
-            difficulty=labels(82),
-            official=82,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"the input image shows {a_kind(kind)} (drawn for the task)",
         )
 
@@ -375,8 +364,7 @@ def open_related_post(s: Suite) -> None:
     template = "I took this picture. Open the comments of a post in f/{forum} about the same kind of thing."
     rng = stream("r3:63")
     cands = only_photo_of_its_kind(s)
-    for forum in sorted(s.f.hot, key=str.lower):  # or any photo of a first page whose text names its kind nowhere
-        page = s.f.hot_page(forum)
+    for forum, page in s.f.hot_pages():  # or any photo of a first page whose text names its kind nowhere
         cands += [
             t
             for t in on_first_page(s, forum)
@@ -392,16 +380,15 @@ def open_related_post(s: Suite) -> None:
             key=lambda u: u.id,
         )
         url = " |OR| ".join(f"{u.url} |OR| {SITE}{u.post.url_path}" for u in every)
-        s.task(
+        s.about_kind(
+            63,
             template,
             {"forum": t.post.forum},
+            kind,
+            [t],
             image=other_picture_of_its_kind(s, t, seed=6300 + n),
             eval_={**post_url_eval(t), "reference_url": url},
             solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-            difficulty=labels(63),
-            official=63,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"any of the {len(every)} posts of f/{t.post.forum} showing {a_kind(kind)} will do",
         )
 
@@ -451,19 +438,18 @@ def comments_with_points(s: Suite) -> None:
             cands.append((t, points, n))
     for t, points, n in pick(s, rng, cands, 2):
         kind = t.facts["kind"]
-        s.task(
+        s.about_kind(
+            28,
             template,
             {"forum": t.post.forum, "what": a_kind(kind), "points": points},
+            kind,
+            [t],
             start_url=f"{SITE}/f/{t.post.forum}",
             eval_=answer_eval({"required_values": [f"== {n}"]}),
             solution=[
                 *open_post(t, f"its picture shows {a_kind(kind)}"),
                 stop(str(n), f"comments showing {points} points or more"),
             ],
-            difficulty=labels(28),
-            official=28,
-            grounding=[t],
-            terms=[kind, plural(kind)],
         )
 
 
@@ -495,22 +481,16 @@ def more_name_and_open(s: Suite) -> None:
     cands = [t for t in only_photo_of_its_kind(s) if not t.facts["kind"].endswith("s") and t.id not in asked]
     for t in rng.sample(cands, min(1, len(cands))):  # a post another kind used is fine here
         kind = t.facts["kind"]
-        ev = {
-            **answer_eval({"exact_match": t.post.author}),
-            "eval_types": ["string_match", "url_match"],
-            "reference_url": post_url_eval(t)["reference_url"],
-            "url_note": "EXACT",
-        }
-        s.task(
+        ev = answer_on_post(answer_eval({"exact_match": t.post.author}), t)
+        s.about_kind(
+            62,
             template,
             {"what": a_kind(kind), "forum": t.post.forum},
+            kind,
+            [t],
             start_url=f"{SITE}/f/{t.post.forum}",
             eval_=ev,
             solution=[*open_post(t, f"its picture shows {a_kind(kind)}"), stop(t.post.author)],
-            difficulty=labels(62),
-            official=62,
-            grounding=[t],
-            terms=[kind, plural(kind)],
         )
 
 

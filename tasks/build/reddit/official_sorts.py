@@ -7,23 +7,23 @@ from __future__ import annotations
 from ..evals import answer_eval, click, goto, stop
 from ..text import plural
 from .base import (
-    STYLE_FORUM,
     Suite,
     a_kind,
     findable,
+    kind_homes,
     open_post,
     post_url_eval,
     thumbnail,
 )
 from .forum import SITE, Thread, clean_of
-from .official import labels
 from .official_kinds import (
     browse_to_post,
     browsed_by_address,
-    on_first_page,
+    on_first_pages,
     only_photo_of_its_kind,
     other_picture_of_its_kind,
     pick,
+    picture_tells_forum,
     stream,
 )
 
@@ -65,9 +65,12 @@ def first_showing_in_sort(s: Suite) -> None:
                 ):
                     cands.append((t, sort, kind))
     for t, sort, kind in pick(s, rng, cands, 4):
-        s.task(
+        s.about_kind(
+            13,
             template,
             {"forum": t.post.forum, "sort": SORTS[sort][0], "what": a_kind(kind)},
+            kind,
+            [t],
             eval_=post_url_eval(t),
             solution=[
                 goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
@@ -75,10 +78,6 @@ def first_showing_in_sort(s: Suite) -> None:
                 click(thumbnail(t), f"the first picture showing {a_kind(kind)}"),
                 stop(""),
             ],
-            difficulty=labels(13),
-            official=13,
-            grounding=[t],
-            terms=[kind, plural(kind)],
         )
 
 
@@ -104,19 +103,18 @@ def first_not_showing(s: Suite) -> None:
         if s.f.unique_look(t, page) and not browsed_by_address(t):
             cands.append((t, kind))
     for t, kind in pick(s, rng, cands, 2):
-        s.task(
+        s.about_kind(
+            15,
             template,
             {"forum": t.post.forum, "kind": kind},
+            kind,
+            [t],
             eval_=post_url_eval(t),
             solution=[
                 goto(f"{SITE}/f/{t.post.forum}", "the forum the intent names"),
                 click(thumbnail(t), f"the first picture without {a_kind(kind)}"),
                 stop(""),
             ],
-            difficulty=labels(15),
-            official=15,
-            grounding=[t],
-            terms=[kind, plural(kind)],
         )
 
 
@@ -127,20 +125,8 @@ def comment_count_anywhere(s: Suite) -> None:
     """Official 2: how many comments the pictured post has; no forum is named (its kind of picture tells)."""
     template = "I'm looking into the post that has this picture. How many comments does it have?"
     rng = stream("2")
-    home: dict[str, set[str]] = {}
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo":
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
-    cands = [
-        t
-        for forum in sorted(s.f.hot, key=str.lower)
-        for t in on_first_page(s, forum)
-        if t.post.comment_count >= 2
-        and (
-            (STYLE_FORUM.get(t.facts["style"]) == t.post.forum and t.facts["style"] != "landscape")
-            or (t.facts["style"] == "photo" and home[t.facts["kind"]] == {t.post.forum})
-        )
-    ]
+    home = kind_homes(s)
+    cands = [t for t in on_first_pages(s) if t.post.comment_count >= 2 and picture_tells_forum(t, home)]
     for t in pick(s, rng, cands, 2):
         n = t.post.comment_count
         s.about_post(
@@ -172,9 +158,12 @@ def top_comment_same_kind(s: Suite) -> None:
         kind = t.facts["kind"]
         image = other_picture_of_its_kind(s, t, seed=8500 + n)
         top = s.f.top_comment(t)
-        s.task(
+        s.about_kind(
+            85,
             template,
             {"forum": t.post.forum},
+            kind,
+            [t],
             image=image,
             start_url=f"{SITE}/f/{t.post.forum}",
             eval_=answer_eval({"must_include": [top.body]}),
@@ -182,10 +171,6 @@ def top_comment_same_kind(s: Suite) -> None:
                 *open_post(t, f"its picture shows {a_kind(kind)} too"),
                 stop(top.body, "the first comment of the thread"),
             ],
-            difficulty=labels(85),
-            official=85,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture",
         )
 
@@ -197,16 +182,15 @@ def same_kind_task(s: Suite, official: int, template: str, args: dict, t: Thread
     """Open post `t`, whose picture is the only one of its kind on its page, given another picture of that kind
     (drawn for the task with `seed`) as the input image."""
     kind = t.facts["kind"]
-    s.task(
+    s.about_kind(
+        official,
         template,
         args,
+        kind,
+        [t],
         image=other_picture_of_its_kind(s, t, seed=seed),
         eval_=post_url_eval(t),
         solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-        difficulty=labels(official),
-        official=official,
-        grounding=[t],
-        terms=[kind, plural(kind)],
         comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture",
         **task,
     )

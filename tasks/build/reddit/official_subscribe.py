@@ -7,6 +7,9 @@ forum or post from the start page by browsing (the list of forums, then the foru
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from ..evals import click, html_eval, stop, target
 from ..text import plural
 from .base import (
@@ -18,21 +21,13 @@ from .base import (
     a_kind,
     any_picture_eval,
     forum_link,
+    kind_homes,
     query_text,
     thumbnail,
 )
 from .forum import NUMBER_WORDS, SITE, Thread, clean_of
 from .official import labels
-from .official_kinds import browse_to_post, on_first_page, pick, stream
-
-
-def kind_homes(s: Suite) -> dict[str, set[str]]:
-    """For each kind of photo, the forums whose posts show it."""
-    home: dict[str, set[str]] = {}
-    for u in s.f.threads.values():
-        if u.facts.get("style") == "photo" and u.facts.get("kind"):
-            home.setdefault(u.facts["kind"], set()).add(u.post.forum)
-    return home
+from .official_kinds import browse_to_post, on_first_page, on_first_pages, pick, stream
 
 
 def subscribed_eval(forum: str) -> dict:
@@ -79,13 +74,9 @@ TOPICAL = ("books", "gaming", "Music", "headphones", "MechanicalKeyboards")
 ODD_HOMES = ("piano keyboard", "microphone")
 
 
-def forum_for_drawn_kind(s: Suite, official: int, template: str, n: int, seed: int, taken: set[str]) -> None:
-    """Subscribe to the forum where photos of the kind of thing a picture drawn for the task shows get posted
-    (the kind is posted in that topical forum only; the picture is not any post's)."""
-    from sites.imagery.forum_pictures import ForumPicture, render_picture
-
-    rng = stream(str(official))
-    taken |= {term for t in s.tasks if t.get("official_template_id") == 42 for term in t["grounding"]["visual_terms"]}
+def kinds_of_one_forum(s: Suite, rng: random.Random, n: int, taken: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """Up to `n` (kind, forum) pairs drawn by `rng`, in forum order, each forum once: single kinds of photo posted
+    in one topical forum only, none of them `taken`."""
     fits = sorted(
         (kind, next(iter(forums)))
         for kind, forums in kind_homes(s).items()
@@ -93,15 +84,26 @@ def forum_for_drawn_kind(s: Suite, official: int, template: str, n: int, seed: i
         and next(iter(forums)) in TOPICAL
         and not kind.endswith("s")
         and kind not in ODD_HOMES
-        and kind not in taken
+        and not taken(kind)
     )
     rng.shuffle(fits)
     chosen: list[tuple[str, str]] = []
     for kind, forum in fits:
         if len(chosen) < n and all(forum != f for _, f in chosen):
             chosen.append((kind, forum))
+    return sorted(chosen, key=lambda c: c[1].lower())
+
+
+def forum_for_drawn_kind(s: Suite, official: int, template: str, n: int, seed: int, taken: set[str]) -> None:
+    """Subscribe to the forum where photos of the kind of thing a picture drawn for the task shows get posted
+    (the kind is posted in that topical forum only; the picture is not any post's)."""
+    from sites.imagery.forum_pictures import ForumPicture, render_picture
+
+    rng = stream(str(official))
+    taken |= {term for t in s.tasks if t.get("official_template_id") == 42 for term in t["grounding"]["visual_terms"]}
+    chosen = kinds_of_one_forum(s, rng, n, lambda kind: kind in taken)
     taken.update(kind for kind, _ in chosen)
-    for i, (kind, forum) in enumerate(sorted(chosen, key=lambda c: c[1].lower())):
+    for i, (kind, forum) in enumerate(chosen):
         image = s.picture_file(render_picture(ForumPicture("photo", kind=kind, count=1), INPUT_SIZE, seed=seed + i))
         s.task(
             template,
@@ -154,7 +156,7 @@ def open_described_post(s: Suite) -> None:
         if t.id in s.f.drawable and f.get("style") == "photo" and f.get("kind"):
             showing.setdefault((f.get("count", 1), f["kind"]), []).append(t)
     by_what: dict[tuple[int, str], list[Thread]] = {}
-    for t in (t for forum in sorted(s.f.hot, key=str.lower) for t in on_first_page(s, forum)):
+    for t in on_first_pages(s):
         f = t.facts
         if f.get("style") != "photo" or f.get("count", 1) < 2 or f["kind"].endswith("s") or t.id in s.used:
             continue
@@ -172,15 +174,14 @@ def open_described_post(s: Suite) -> None:
     for t, (n, kind) in chosen:
         what = f"{NUMBER_WORDS[n]} {plural(kind)}"
         ev = any_picture_eval(showing[(n, kind)])
-        s.task(
+        s.about_kind(
+            33,
             template,
             {"what": what},
+            kind,
+            [t],
             eval_=ev,
             solution=[*browse_to_post(t, f"its picture shows {what}"), stop("")],
-            difficulty=labels(33),
-            official=33,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"any of the {len(showing[(n, kind)])} posts whose picture shows {what} will do",
         )
 
@@ -197,21 +198,7 @@ def open_forum_like_picture(s: Suite) -> None:
     taken = {
         t["comments"].split(" shows ")[1].split(" (")[0] for t in s.tasks if t.get("official_template_id") in (51, 71)
     }  # the kinds already drawn, as "a kind"
-    fits = sorted(
-        (kind, next(iter(forums)))
-        for kind, forums in kind_homes(s).items()
-        if len(forums) == 1
-        and next(iter(forums)) in TOPICAL
-        and not kind.endswith("s")
-        and kind not in ODD_HOMES
-        and a_kind(kind) not in taken
-    )
-    rng.shuffle(fits)
-    chosen: list[tuple[str, str]] = []
-    for kind, forum in fits:
-        if len(chosen) < 2 and all(forum != f for _, f in chosen):
-            chosen.append((kind, forum))
-    for i, (kind, forum) in enumerate(sorted(chosen, key=lambda c: c[1].lower())):
+    for i, (kind, forum) in enumerate(kinds_of_one_forum(s, rng, 2, lambda kind: a_kind(kind) in taken)):
         image = s.picture_file(render_picture(ForumPicture("photo", kind=kind, count=1), INPUT_SIZE, seed=700 + i))
         s.task(
             template,
@@ -237,10 +224,9 @@ def open_post_like_picture(s: Suite) -> None:
     home = kind_homes(s)
     cands = [
         t
-        for forum in sorted(s.f.hot, key=str.lower)
-        for t in on_first_page(s, forum)
+        for t in on_first_pages(s)
         if t.facts.get("style") == "photo"
-        and home[t.facts["kind"]] == {forum}
+        and home[t.facts["kind"]] == {t.post.forum}
         and not t.facts["kind"].endswith("s")
         and t.facts["kind"] not in MASS_NOUNS
     ]
@@ -256,9 +242,12 @@ def open_post_like_picture(s: Suite) -> None:
             render_picture(ForumPicture("photo", kind=kind, count=1 if count > 1 else 2), INPUT_SIZE, seed=500 + i)
         )
         ev = any_picture_eval([u for u in s.f.threads.values() if u.facts.get("kind") == kind])
-        s.task(
+        s.about_kind(
+            5,
             template,
             {},
+            kind,
+            [t],
             image=image,
             start_url=f"{SITE}/forums/all",
             eval_=ev,
@@ -267,10 +256,6 @@ def open_post_like_picture(s: Suite) -> None:
                 click(thumbnail(t), f"its picture shows {a_kind(kind)} too"),
                 stop(""),
             ],
-            difficulty=labels(5),
-            official=5,
-            grounding=[t],
-            terms=[kind, plural(kind)],
             comments=f"the input image shows {a_kind(kind)} (drawn for the task); any post whose picture shows "
             f"{a_kind(kind)} will do",
         )

@@ -13,7 +13,6 @@ from .base import (
     HOME,
     INPUT_SIZE,
     STYLE_FORUM,
-    SUBMITTER,
     SUBSCRIBE,
     UPVOTE,
     UPVOTED,
@@ -22,12 +21,12 @@ from .base import (
     findable,
     forum_link,
     message_author_steps,
+    open_author,
     open_post,
+    picture_post_eval,
     post_url_eval,
     query_text,
-    ssim_check,
     submit_steps,
-    with_images,
 )
 from .forum import SITE, USER, Thread, number_phrase, visual_terms
 from .official import labels
@@ -164,15 +163,7 @@ def img_post(s: Suite) -> None:
         forum, title = STYLE_FORUM[style], POST_TITLES[n]
         ref = s.picture_file(render_fresh(style, 10 + n))
         link = f"{HOME}/{ref}"
-        ev = with_images(
-            html_eval(
-                [
-                    target("last", query_text(".submission__link"), exact_match=title),
-                    target("last", query_text(".submission__info"), must_include=[USER, f"f/{forum}"]),
-                ]
-            ),
-            [ssim_check("last", ".submission__image", ref)],
-        )
+        ev = picture_post_eval(title, forum, ref)
         s.task(
             template,
             {"title": title},
@@ -230,8 +221,7 @@ def img_block_author(s: Suite) -> None:
                 [target(f"{SITE}/user/{USER}/block_list", query_text(".site-content"), must_include=[t.post.author])]
             ),
             solution=[
-                *open_post(t),
-                click(SUBMITTER, "the post's author"),
+                *open_author(t),
                 click(BLOCK_LINK),
                 click(BLOCK_SEND),
                 stop(""),
@@ -250,7 +240,7 @@ def img_author_page(s: Suite) -> None:
             {"forum": t.post.forum},
             image=s.post_picture(t),
             eval_=url_eval(f"{SITE}/user/{t.post.author}"),
-            solution=[*open_post(t), click(SUBMITTER, "the post's author"), stop("")],
+            solution=[*open_author(t), stop("")],
             difficulty=("easy", "medium", "medium"),
             grounding=[t],
             terms=visual_terms(t.facts),

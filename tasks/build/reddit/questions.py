@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from ..evals import answer_eval, goto, stop, url_eval
 from ..text import plural
-from .base import Suite, a_kind, findable, open_post
+from .base import Suite, findable, open_post
 from .forum import SITE, Thread, clean_of, describe, visual_terms
-from .official import labels
 
 
 def on_post(s: Suite, style: str, pred, top: int = 200) -> list[Thread]:
@@ -181,18 +180,8 @@ def count_on_page(s: Suite) -> None:
             n = sum(t.facts.get("kind") == kind for t in page)
             if n >= 2 and clean_of(page, [kind, plural(kind)]):
                 cands.append((page[0], kind, n, page))
-    for first, kind, n, page in s.fresh(cands, 3):
-        s.task(
-            template,
-            {"what": a_kind(kind)},
-            start_url=f"{SITE}/f/{first.post.forum}",
-            eval_=answer_eval({"required_values": [f"== {n}"]}),
-            solution=[stop(str(n))],
-            difficulty=labels(37),
-            official=37,
-            grounding=page,
-            terms=[kind, plural(kind)],
-        )
+    for _first, kind, n, page in s.fresh(cands, 3):
+        s.number_on_page(37, template, kind, page, n)
 
 
 def unachievable_text(s: Suite) -> None:
