@@ -4,12 +4,13 @@ the BrowserGym path give the same verdicts, check by check, on a sample of every
 
 make test replays every classifieds task, with BrowserGym's raw page output (`use_raw_page_output=True`: the
 observation is the page itself, with no screenshot, DOM snapshot or accessibility tree; the replay marks the page with
-BrowserGym's own routine to name its elements, and the actions are the same): 2.8 s of CPU per task with
-Chromium's and the sites', against 4.6 s with the whole observation at every step and 5.8 s as round 6 replayed its
-92 (medians of 6 tasks at load 18-30, scripts/browsergym_timing.py).
+BrowserGym's own routine to name its elements, and the actions are the same): 1.3 s of CPU per task with
+Chromium's and the sites' since round 8 kept the browser context (2.5 s with a new context per episode, 1.7 s on the
+Selenium path; medians of 6 tasks at load 11-17, scripts/browsergym_timing.py), against 4.6 s with the whole
+observation at every step in round 7 and 5.8 s as round 6 replayed its 92.
 The whole observation is replayed by the agreement test (13 tasks of every suite), and on every classifieds task by
-`make test-bgym` (VWA_BGYM_REPLAY=full). The episodes of a process share their Chromiums and their chat page
-(evaluation/bgym/reuse.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
+`make test-bgym` (VWA_BGYM_REPLAY=full). The episodes of a process share their Chromiums, their chat page and their browser context and first tab, emptied
+between episodes (evaluation/bgym/reuse.py, keptcontext.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
 action already waits for the navigation it starts, and BrowserGym waits for each page's DOM before observing; kept
 where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without gymnasium's
 environment checker (which validates the first observation and step of every new environment).
@@ -120,29 +121,42 @@ def test_a_task_starts_logged_in_held_to_its_sites_with_its_goal_and_images():
         env.close()
 
 
-def test_episodes_share_one_chromium_and_one_chat_page_each_in_fresh_contexts():
+def test_episodes_share_one_chromium_one_chat_page_and_one_context_emptied_between_them():
     first_id, second_id = suites.task_ids("classifieds")[:2]
     first = _make("classifieds", first_id)
     try:
         first.reset()
-        browser, context = first.unwrapped.browser.real, first.unwrapped.context
+        browser, context, tab = first.unwrapped.browser.real, first.unwrapped.context, first.unwrapped.page
         chat_page = first.unwrapped.chat.page
         first.step("send_msg_to_user('a message of the first episode')")
         assert "a message of the first episode" in chat_page.content()
+        origin = first.unwrapped.task.session.resolved.start_urls[0]
+        tab.evaluate("() => { localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1'); }")
+        tab.evaluate("() => { document.cookie = 'left=1; path=/'; }")
+        first.step(f"goto({origin.rstrip('/') + '/?second'!r})")
+        first.step("new_tab()")
+        assert len(context.pages) == 2 and any(c["name"] == "left" for c in context.cookies())
     finally:
         first.close()
-    assert browser.is_connected() and context not in browser.contexts  # the episode's context closed, not its browser
+    assert browser.is_connected() and context.real in browser.contexts  # the episode's context kept, emptied
+    assert context.pages == [tab] and tab.url == "about:blank" and not context.cookies()
     assert not chat_page.is_closed()
     second = _make("classifieds", second_id)
     try:
         obs, _ = second.reset()
         assert second.unwrapped.browser.real is browser and second.unwrapped.chat.browser is not browser
-        assert browser.contexts == [second.unwrapped.context]
+        assert second.unwrapped.context is context and second.unwrapped.page is tab and context.pages == [tab]
+        assert browser.contexts == [context.real]
+        assert tab.url.startswith(origin.rstrip("/")) and tab.evaluate("() => history.length") == 1
+        left = "() => [localStorage.getItem('left'), sessionStorage.getItem('left'), document.cookie.includes('left=')]"
+        assert tab.evaluate(left) == [None, None, False]
         assert second.unwrapped.chat.page is chat_page  # kept, and laid out anew: no message of the first episode
         assert "a message of the first episode" not in chat_page.content()
         assert [m["role"] for m in obs["chat_messages"]] == ["assistant", "user"]
         assert obs["chat_messages"][1]["message"] == second.unwrapped.task.session.resolved.intent
         assert second.unwrapped.task.session.resolved.intent in chat_page.inner_text("body")
+        *_, info = second.step("goto('http://127.0.0.1:9/elsewhere')")  # held by this episode's route
+        assert info["task_info"].get("refused") == ["http://127.0.0.1:9/elsewhere"]
     finally:
         second.close()
 
