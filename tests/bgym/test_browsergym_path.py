@@ -9,10 +9,11 @@ Chromium's and the sites' since round 8 kept the browser context (2.5 s with a n
 Selenium path; medians of 6 tasks at load 11-17, scripts/browsergym_timing.py), against 4.6 s with the whole
 observation at every step in round 7 and 5.8 s as round 6 replayed its 92.
 The whole observation is replayed by the agreement test (13 tasks of every suite), and on every classifieds task by
-`make test-bgym` (VWA_BGYM_REPLAY=full). The episodes of a process share their Chromiums, their chat page and their browser context and first tab, emptied
-between episodes (evaluation/bgym/reuse.py, keptcontext.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
-action already waits for the navigation it starts, and BrowserGym waits for each page's DOM before observing; kept
-where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without gymnasium's
+`make test-bgym` (VWA_BGYM_REPLAY=full). The episodes of a process share their Chromiums, their chat page and their
+browser context and first tab, emptied between episodes (evaluation/bgym/reuse.py, keptcontext.py), observe without
+BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an action already waits for the navigation it starts, and
+BrowserGym waits for each page's DOM before observing; kept where the solution switches tabs) and, as AgentLab's and
+BrowserGym's study loops make them, without gymnasium's
 environment checker (which validates the first observation and step of every new environment).
 
 The replay is cut into REPLAY_GROUPS xdist groups of consecutive tasks, the agreement into two, so that they
