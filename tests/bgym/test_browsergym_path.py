@@ -162,6 +162,21 @@ def test_episodes_share_one_chromium_one_chat_page_and_one_context_emptied_betwe
         second.close()
 
 
+def test_two_episodes_at_once_in_one_process_get_contexts_of_their_own():
+    """The kept context goes to one episode at a time; another episode open meanwhile gets a new context."""
+    first_id, second_id = suites.task_ids("classifieds")[:2]
+    first, second = _make("classifieds", first_id), _make("classifieds", second_id)
+    try:
+        first.reset()
+        second.reset()
+        assert second.unwrapped.context != first.unwrapped.context
+        assert second.unwrapped.page.context is not first.unwrapped.page.context
+        assert first.unwrapped.task.session.resolved.intent in first.unwrapped.chat.messages[1]["message"]
+    finally:
+        second.close()
+        first.close()
+
+
 def _replay_scores_one_and_null_zero(suite: str, task_id: int, raw: bool = False) -> dict:
     env = _make(suite, task_id, raw=raw)
     try:
