@@ -34,13 +34,14 @@ NO_EXTRA = "the browsergym extra is not installed (make install: the default EXT
 pytest.importorskip("playwright.sync_api", reason=NO_EXTRA)
 pytest.importorskip("browsergym.core", reason=NO_EXTRA)
 
+import browsergym.core as bgym_core  # noqa: E402
 import gymnasium as gym  # noqa: E402
 from browsergym.core.action.highlevel import HighLevelActionSet  # noqa: E402
 
 import browsergym.vwa_arena as vwa_arena  # noqa: E402
 from evaluation.bgym import suites  # noqa: E402
 from evaluation.bgym.replay import replay  # noqa: E402
-from evaluation.bgym.reuse import keep_browsers, release  # noqa: E402
+from evaluation.bgym.reuse import KeptPlaywright, keep_browsers, release  # noqa: E402
 from evaluation.bgym.session import shared_stack  # noqa: E402
 from evaluation.running.proof import scripts_on_last_page  # noqa: E402
 
@@ -48,6 +49,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browsergym")]
 
 ACTIONS = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], strict=False, multiaction=False)
 REPLAY_GROUPS = 6
+TAB_STEPS = ("tab_focus", "new_tab", "close_tab")
 WHOLE_OBSERVATION = os.environ.get("VWA_BGYM_REPLAY") == "full"
 
 
@@ -64,7 +66,15 @@ def _kept_browsers():
 def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False):
     # BrowserGym learns which tab is active from a page's JavaScript callback, which its pause lets arrive: kept
     # for the tasks whose solution switches tabs
-    tabs = any(step["do"] == "tab_focus" for step in suites.load(suite, task_id).reference_solution or ())
+    task = suites.load(suite, task_id)
+    tabs = any(step["do"] == "tab_focus" for step in task.reference_solution or ())
+    # the kept context and tab (keptcontext.py) serve episodes of one tab: after an episode of several tabs the kept
+    # tab was found closed by the next episode's first action (round 8), so those get a new context, as BrowserGym
+    # makes it
+    several = len(task.start_urls) > 1 or any(step["do"] in TAB_STEPS for step in task.reference_solution or ())
+    kept = bgym_core._get_global_playwright()
+    if isinstance(kept, KeptPlaywright):
+        kept.chromium.keep_contexts = not several
     return gym.make(
         f"browsergym/vwa_arena.{suite}.{task_id}",
         action_mapping=ACTIONS.to_python_code,
@@ -147,6 +157,7 @@ def test_episodes_share_one_chromium_one_chat_page_and_one_context_emptied_betwe
         obs, _ = second.reset()
         assert second.unwrapped.browser.real is browser and second.unwrapped.chat.browser is not browser
         assert second.unwrapped.context is context and second.unwrapped.page is tab and context.pages == [tab]
+        assert tab.context == context and context == tab.context  # as BrowserGym compares a page's context
         assert browser.contexts == [context.real]
         assert tab.url.startswith(origin.rstrip("/")) and tab.evaluate("() => history.length") == 1
         left = "() => [localStorage.getItem('left'), sessionStorage.getItem('left'), document.cookie.includes('left=')]"
