@@ -63,7 +63,7 @@ def _kept_browsers():
     release()
 
 
-def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False):
+def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False, fresh: bool = False):
     # BrowserGym learns which tab is active from a page's JavaScript callback, which its pause lets arrive: kept
     # for the tasks whose solution switches tabs
     task = suites.load(suite, task_id)
@@ -74,7 +74,7 @@ def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False
     several = len(task.start_urls) > 1 or any(step["do"] in TAB_STEPS for step in task.reference_solution or ())
     kept = bgym_core._get_global_playwright()
     if isinstance(kept, KeptPlaywright):
-        kept.chromium.keep_contexts = not several
+        kept.chromium.keep_contexts = not (several or fresh)
     return gym.make(
         f"browsergym/vwa_arena.{suite}.{task_id}",
         action_mapping=ACTIONS.to_python_code,
@@ -188,8 +188,8 @@ def test_two_episodes_at_once_in_one_process_get_contexts_of_their_own():
         first.close()
 
 
-def _replay_scores_one_and_null_zero(suite: str, task_id: int, raw: bool = False) -> dict:
-    env = _make(suite, task_id, raw=raw)
+def _replay_scores_one_and_null_zero(suite: str, task_id: int, raw: bool = False, fresh: bool = False) -> dict:
+    env = _make(suite, task_id, raw=raw, fresh=fresh)
     try:
         env.reset()
         session = env.unwrapped.task.session
@@ -256,7 +256,9 @@ def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, t
     selenium = [
         (c.evaluator, c.name, c.passed, _placeholders(c.reason, selenium_runtime.urls)) for c in outcome.reward.checks
     ]
-    info = _replay_scores_one_and_null_zero(suite, task_id)
+    # a new context per episode: with the kept one, shopping-0 found its tab closed after the worker's earlier
+    # episodes (round 8, twice in the whole tests/bgym; the cause not yet found)
+    info = _replay_scores_one_and_null_zero(suite, task_id, fresh=True)
     urls = dict(shared_stack().urls)
     browsergym = [(c["evaluator"], c["name"], c["passed"], _placeholders(c["reason"], urls)) for c in info["checks"]]
     assert outcome.reward.score == 1
