@@ -1,11 +1,14 @@
 """Time per task of the two paths on the same tasks, interleaved task by task so that both see the same load:
 the pytest/Selenium path (the reference agent, one Runtime, as a pytest worker runs it), and the BrowserGym path
-(gym.make, reset, the reference solution replayed as BrowserGym actions, close) four ways:
+(gym.make, reset, the reference solution replayed as BrowserGym actions, close) six ways:
 
-- raw: the process's Chromiums and chat page kept across episodes (evaluation/bgym/reuse.py), no fixed pause before an
+- raw: the process's Chromiums, chat page, browser context and first tab kept across episodes (evaluation/bgym/reuse.py,
+  keptcontext.py: the context emptied between episodes), no fixed pause before an
   observation, and BrowserGym's `use_raw_page_output` (no screenshot, DOM snapshot or accessibility tree per step;
   the replay marks the page with BrowserGym's own routine);
-- full: the same with BrowserGym's whole observation at every step (as the tests run it);
+- raw-new-contexts: as raw, but a new browser context and first tab per episode, as BrowserGym makes them;
+- raw-stock-stacks: as raw, but with Playwright's own stack capture at every call (evaluation/bgym/quickstack.py);
+- full: the same as raw with BrowserGym's whole observation at every step (as the tests run it);
 - fresh-chat: as full, but a new chat window (context, page) per episode, as BrowserGym makes it;
 - defaults: BrowserGym's defaults (two new Chromiums per episode, 0.5 s before each observation, whole observation).
 
@@ -32,7 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-MODES = ("raw", "full", "fresh-chat", "defaults")
+MODES = ("raw", "raw-new-contexts", "raw-stock-stacks", "full", "fresh-chat", "defaults")
 
 
 def _cpu_counter() -> Callable[[], float] | None:
@@ -51,20 +54,23 @@ def _browsergym_episode(suite: str, task_id: int, mode: str) -> float:
     from browsergym.core.action.highlevel import HighLevelActionSet
 
     import browsergym.vwa_arena  # noqa: F401
+    from evaluation.bgym.quickstack import stock_stacks
     from evaluation.bgym.replay import replay
     from evaluation.bgym.reuse import keep_browsers, release
 
     if mode == "defaults":
         release()
     else:
-        keep_browsers(chat=mode != "fresh-chat")
+        keep_browsers(chat=mode != "fresh-chat", contexts=mode != "raw-new-contexts")
+        if mode == "raw-stock-stacks":
+            stock_stacks()
     actions = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], multiaction=False)
     options: dict = {} if mode == "defaults" else {"pre_observation_delay": 0.0}
     env = gym.make(
         f"browsergym/vwa_arena.{suite}.{task_id}",
         action_mapping=actions.to_python_code,
         disable_env_checker=True,  # as AgentLab's and BrowserGym's study loops make their environments
-        use_raw_page_output=mode == "raw",
+        use_raw_page_output=mode.startswith("raw"),
         **options,
     )
     try:

@@ -5,9 +5,9 @@ process's global Playwright (`browsergym.core._get_global_playwright()`), and cl
 about a second of every episode on a quiet machine, several on a loaded one. `keep_browsers()` sets that global
 (with BrowserGym's own `_set_global_playwright`) to a Playwright whose `chromium.launch(**options)` hands out one
 browser per distinct set of launch options, launched on first use; the environment's `browser.close()` then
-closes only the contexts it made through it. Each episode still gets fresh contexts (no cookie, storage or page of
-an earlier episode), with the launch options BrowserGym asked for. `release()` closes the kept browsers and
-restores the plain Playwright.
+closes only the contexts it made through it. The episode's browser context and first tab are kept too, and
+emptied between episodes (no cookie, storage, route, tab or history of an earlier episode: keptcontext.py), with
+the options BrowserGym asked for. `release()` closes the kept browsers and restores the plain Playwright.
 
 The chat window (BrowserGym's `Chat`, which shows the goal and the agent's messages and holds them in Python) is a
 context of its own with one page, made anew at every reset: a renderer process started and a chat page laid out
@@ -21,9 +21,12 @@ video asks for a context of its own: such a chat is made as BrowserGym makes it.
     ... episodes ...
     release()
 
+`keep_browsers()` also makes Playwright's calls skip reading source lines for their stack metadata
+(quickstack.py, Playwright's own later fix); `release()` undoes it.
+
 Used by the tests (tests/bgym) and available to a study's worker; BrowserGym itself is unchanged.
 
-May import: browsergym.core, playwright.
+May import: browsergym.core, playwright, evaluation.bgym.keptcontext, evaluation.bgym.quickstack.
 """
 
 from __future__ import annotations
@@ -36,15 +39,29 @@ import browsergym.core.env as bgym_env
 from browsergym.core.chat import CHATBOX_DIR, Chat, get_chatbox_classic, get_chatbox_modern
 from playwright.sync_api import Browser, BrowserContext, Error, Page
 
+from .keptcontext import KeptContext
+from .quickstack import quick_stacks, stock_stacks
+
 
 class _KeptBrowser:
-    """What `chromium.launch()` returns: the kept browser, whose close() closes only this launch's contexts."""
+    """What `chromium.launch()` returns: the kept browser, whose close() closes (or, kept ones, empties) only this
+    launch's contexts."""
 
-    def __init__(self, browser: Browser) -> None:
+    def __init__(self, browser: Browser, kept: dict[str, KeptContext] | None) -> None:
         self.real = browser
-        self._contexts: list[BrowserContext] = []
+        self._kept = kept  # this browser's kept contexts by their options (None: a new context each time)
+        self._contexts: list[BrowserContext | KeptContext] = []
 
-    def new_context(self, **options: Any) -> BrowserContext:
+    def new_context(self, **options: Any) -> BrowserContext | KeptContext:
+        """The kept context of these options when no episode holds it (keptcontext.py), else a new one."""
+        if self._kept is not None and options.get("record_video_dir") is None:
+            key = json.dumps(options, sort_keys=True, default=repr)
+            kept = self._kept.get(key)
+            if kept is None or not kept.usable():
+                kept = self._kept[key] = KeptContext(self.real.new_context(**options))
+            if not kept.in_use:
+                self._contexts.append(kept)
+                return kept.take()
         context = self.real.new_context(**options)
         self._contexts.append(context)
         return context
@@ -65,13 +82,16 @@ class _KeptChromium:
     def __init__(self, chromium: Any) -> None:
         self._chromium = chromium
         self.browsers: dict[str, Browser] = {}
+        self.contexts: dict[str, dict[str, KeptContext]] = {}  # by the browser's key, then the context's options
+        self.keep_contexts = True
 
     def launch(self, **options: Any) -> _KeptBrowser:
         key = json.dumps(options, sort_keys=True, default=repr)
         browser = self.browsers.get(key)
         if browser is None or not browser.is_connected():
             browser = self.browsers[key] = self._chromium.launch(**options)
-        return _KeptBrowser(browser)
+            self.contexts[key] = {}
+        return _KeptBrowser(browser, self.contexts[key] if self.keep_contexts else None)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._chromium, name)
@@ -143,20 +163,22 @@ class KeptChat(Chat):  # type: ignore[misc]  # BrowserGym ships no types: its Ch
             self._held.chat = None  # the page stays for the next episode, which lays it out anew
 
 
-def keep_browsers(chat: bool = True) -> KeptPlaywright:
-    """From now on, this process's BrowserGym episodes share their browsers and (`chat`) their chat page; with
-    `chat=False` each episode makes its own chat, as BrowserGym does (to compare)."""
+def keep_browsers(chat: bool = True, contexts: bool = True) -> KeptPlaywright:
+    """From now on, this process's BrowserGym episodes share their browsers, (`chat`) their chat page and
+    (`contexts`) their browser context and first tab, emptied between episodes (keptcontext.py); with `chat=False`
+    each episode makes its own chat, with `contexts=False` its own context, as BrowserGym does (to compare)."""
     bgym_env.Chat = KeptChat if chat else Chat
+    quick_stacks()
     current = bgym_core._get_global_playwright()
-    if isinstance(current, KeptPlaywright):
-        return current
-    kept = KeptPlaywright(current)
+    kept = current if isinstance(current, KeptPlaywright) else KeptPlaywright(current)
+    kept.chromium.keep_contexts = contexts
     bgym_core._set_global_playwright(kept)
     return kept
 
 
 def release() -> None:
     """Close the kept browsers and give BrowserGym back the plain Playwright."""
+    stock_stacks()
     current = bgym_core._get_global_playwright()
     if not isinstance(current, KeptPlaywright):
         return
@@ -166,4 +188,5 @@ def release() -> None:
         if browser.is_connected():
             browser.close()
     current.chromium.browsers.clear()
+    current.chromium.contexts.clear()
     bgym_core._set_global_playwright(current.real)

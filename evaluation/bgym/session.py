@@ -33,6 +33,7 @@ import io
 import os
 import re
 import tempfile
+import weakref
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -55,6 +56,7 @@ from evaluation.vocabulary.outcome import Reward
 from . import suites
 from .bounded import evaluate
 from .driver import PlaywrightDriver
+from .keptcontext import drop_history, note_origins
 
 SETUP_TIMEOUT_MS = 60_000
 # BrowserGym's active-page callback (exposed by its environment in every page of the context), when there is one
@@ -73,6 +75,7 @@ if (window.navigation) {
 """
 _SETTLED = "() => !window.__vwaArenaLeaving"
 SETTLE_TIMEOUT_MS = 10_000.0  # a navigation that commits no new document (a download, a 204) is waited for this long
+_LEAVING_NOTED: weakref.WeakSet[BrowserContext] = weakref.WeakSet()  # the contexts _NOTE_LEAVING was added to
 _STACK: Stack | None = None
 _JUDGE: Any = None
 _VQA: _LazyVQA | None = None
@@ -166,7 +169,9 @@ class TaskSession:
             stack.reset(sorted(resolved.sites))
         context = page.context
         self._confine(context, task_origins(resolved, urls))
-        context.add_init_script(_NOTE_LEAVING)
+        if context not in _LEAVING_NOTED:  # once per context: a kept one (keptcontext.py) has it from before
+            context.add_init_script(_NOTE_LEAVING)
+            _LEAVING_NOTED.add(context)
         if resolved.require_login:
             self._login(context, list(resolved.sites), urls, stack.session_token())
         if resolved.geolocation:
@@ -177,6 +182,7 @@ class TaskSession:
                 pages.append(context.new_page())
             # the harness's own navigation: the Selenium path's page-load allowance, not the agent's 10 s
             pages[-1].goto(url, wait_until="load", timeout=SETUP_TIMEOUT_MS)
+        drop_history(page)  # a kept tab (keptcontext.py): no way back to the last episode's pages
         if len(pages) > 1:
             _activate(pages[0])
         goal = self._goal(resolved, images)
@@ -193,6 +199,7 @@ class TaskSession:
         out the requests to an allowed origin (Playwright matches it in its driver, so they never wait for
         Python: ~0.15 s of CPU per page load); the gate checks the rest."""
         self.allowed = allowed_origins(origins)
+        note_origins(context, self.allowed)  # their storage is cleared when a kept context is emptied
         self.refused = []
         prefixes = sorted(
             re.escape(f"{scheme}://{f'[{host}]' if ':' in host else host}:{port}")

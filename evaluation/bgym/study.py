@@ -14,6 +14,10 @@ tiktoken's BPE tables, which AgentLab counts prompt tokens with, come from the b
 lock instead of a download; browsergym.webarena's import-time download of NLTK's punkt_tab (which AgentLab's
 study module triggers, and no task here uses) finds a placeholder folder instead.
 
+Playwright's calls capture their caller's stack the quick way (quickstack.py, Playwright's own later fix, same call
+metadata): with AgentLab's thousands of modules loaded, `inspect.stack()` looks each frame's module up among them all,
+and took most of the study's CPU (187 s of CPU for 5 tasks at load ~15, four fifths of it in `inspect.getmodule`).
+
 May import: agentlab, browsergym, evaluation.bgym, devtools.openai_stub (only without OPENAI_BASE_URL).
 """
 
@@ -80,6 +84,9 @@ def run_study(suite: str, n_tasks: int, out: Path) -> list[dict[str, Any]]:
     os.environ.setdefault("OPENAI_API_KEY", "local-stub")
     _offline_tiktoken()
     _no_punkt_download(out / "nltk_data")
+    from .quickstack import quick_stacks
+
+    quick_stacks()  # Playwright's stack capture without its source lines: most of the study's CPU otherwise
     from copy import deepcopy
 
     from agentlab.agents.generic_agent import AGENT_4o_MINI  # type: ignore[import-not-found]  # AgentLab's venv

@@ -4,14 +4,16 @@ the BrowserGym path give the same verdicts, check by check, on a sample of every
 
 make test replays every classifieds task, with BrowserGym's raw page output (`use_raw_page_output=True`: the
 observation is the page itself, with no screenshot, DOM snapshot or accessibility tree; the replay marks the page with
-BrowserGym's own routine to name its elements, and the actions are the same): 2.8 s of CPU per task with
-Chromium's and the sites', against 4.6 s with the whole observation at every step and 5.8 s as round 6 replayed its
-92 (medians of 6 tasks at load 18-30, scripts/browsergym_timing.py).
+BrowserGym's own routine to name its elements, and the actions are the same): 1.3 s of CPU per task with
+Chromium's and the sites' since round 8 kept the browser context (2.5 s with a new context per episode, 1.7 s on the
+Selenium path; medians of 6 tasks at load 11-17, scripts/browsergym_timing.py), against 4.6 s with the whole
+observation at every step in round 7 and 5.8 s as round 6 replayed its 92.
 The whole observation is replayed by the agreement test (13 tasks of every suite), and on every classifieds task by
-`make test-bgym` (VWA_BGYM_REPLAY=full). The episodes of a process share their Chromiums and their chat page
-(evaluation/bgym/reuse.py), observe without BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an
-action already waits for the navigation it starts, and BrowserGym waits for each page's DOM before observing; kept
-where the solution switches tabs) and, as AgentLab's and BrowserGym's study loops make them, without gymnasium's
+`make test-bgym` (VWA_BGYM_REPLAY=full). The episodes of a process share their Chromiums, their chat page and their
+browser context and first tab, emptied between episodes (evaluation/bgym/reuse.py, keptcontext.py), observe without
+BrowserGym's fixed 0.5 s pause (pre_observation_delay=0: an action already waits for the navigation it starts, and
+BrowserGym waits for each page's DOM before observing; kept where the solution switches tabs) and, as AgentLab's and
+BrowserGym's study loops make them, without gymnasium's
 environment checker (which validates the first observation and step of every new environment).
 
 The replay is cut into REPLAY_GROUPS xdist groups of consecutive tasks, the agreement into two, so that they
@@ -32,13 +34,14 @@ NO_EXTRA = "the browsergym extra is not installed (make install: the default EXT
 pytest.importorskip("playwright.sync_api", reason=NO_EXTRA)
 pytest.importorskip("browsergym.core", reason=NO_EXTRA)
 
+import browsergym.core as bgym_core  # noqa: E402
 import gymnasium as gym  # noqa: E402
 from browsergym.core.action.highlevel import HighLevelActionSet  # noqa: E402
 
 import browsergym.vwa_arena as vwa_arena  # noqa: E402
 from evaluation.bgym import suites  # noqa: E402
 from evaluation.bgym.replay import replay  # noqa: E402
-from evaluation.bgym.reuse import keep_browsers, release  # noqa: E402
+from evaluation.bgym.reuse import KeptPlaywright, keep_browsers, release  # noqa: E402
 from evaluation.bgym.session import shared_stack  # noqa: E402
 from evaluation.running.proof import scripts_on_last_page  # noqa: E402
 
@@ -46,6 +49,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browsergym")]
 
 ACTIONS = HighLevelActionSet(subsets=["chat", "infeas", "bid", "nav", "tab"], strict=False, multiaction=False)
 REPLAY_GROUPS = 6
+TAB_STEPS = ("tab_focus", "new_tab", "close_tab")
 WHOLE_OBSERVATION = os.environ.get("VWA_BGYM_REPLAY") == "full"
 
 
@@ -59,10 +63,18 @@ def _kept_browsers():
     release()
 
 
-def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False):
+def _make(suite: str, task_id: int, scoring: str = "official", raw: bool = False, fresh: bool = False):
     # BrowserGym learns which tab is active from a page's JavaScript callback, which its pause lets arrive: kept
     # for the tasks whose solution switches tabs
-    tabs = any(step["do"] == "tab_focus" for step in suites.load(suite, task_id).reference_solution or ())
+    task = suites.load(suite, task_id)
+    tabs = any(step["do"] == "tab_focus" for step in task.reference_solution or ())
+    # the kept context and tab (keptcontext.py) serve episodes of one tab: after an episode of several tabs the kept
+    # tab was found closed by the next episode's first action (round 8), so those get a new context, as BrowserGym
+    # makes it
+    several = len(task.start_urls) > 1 or any(step["do"] in TAB_STEPS for step in task.reference_solution or ())
+    kept = bgym_core._get_global_playwright()
+    if isinstance(kept, KeptPlaywright):
+        kept.chromium.keep_contexts = not (several or fresh)
     return gym.make(
         f"browsergym/vwa_arena.{suite}.{task_id}",
         action_mapping=ACTIONS.to_python_code,
@@ -120,35 +132,64 @@ def test_a_task_starts_logged_in_held_to_its_sites_with_its_goal_and_images():
         env.close()
 
 
-def test_episodes_share_one_chromium_and_one_chat_page_each_in_fresh_contexts():
+def test_episodes_share_one_chromium_one_chat_page_and_one_context_emptied_between_them():
     first_id, second_id = suites.task_ids("classifieds")[:2]
     first = _make("classifieds", first_id)
     try:
         first.reset()
-        browser, context = first.unwrapped.browser.real, first.unwrapped.context
+        browser, context, tab = first.unwrapped.browser.real, first.unwrapped.context, first.unwrapped.page
         chat_page = first.unwrapped.chat.page
         first.step("send_msg_to_user('a message of the first episode')")
         assert "a message of the first episode" in chat_page.content()
+        origin = first.unwrapped.task.session.resolved.start_urls[0]
+        tab.evaluate("() => { localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1'); }")
+        tab.evaluate("() => { document.cookie = 'left=1; path=/'; }")
+        first.step(f"goto({origin.rstrip('/') + '/?second'!r})")
+        first.step("new_tab()")
+        assert len(context.pages) == 2 and any(c["name"] == "left" for c in context.cookies())
     finally:
         first.close()
-    assert browser.is_connected() and context not in browser.contexts  # the episode's context closed, not its browser
+    assert browser.is_connected() and context.real in browser.contexts  # the episode's context kept, emptied
+    assert context.pages == [tab] and tab.url == "about:blank" and not context.cookies()
     assert not chat_page.is_closed()
     second = _make("classifieds", second_id)
     try:
         obs, _ = second.reset()
         assert second.unwrapped.browser.real is browser and second.unwrapped.chat.browser is not browser
-        assert browser.contexts == [second.unwrapped.context]
+        assert second.unwrapped.context is context and second.unwrapped.page is tab and context.pages == [tab]
+        assert tab.context == context and context == tab.context  # as BrowserGym compares a page's context
+        assert browser.contexts == [context.real]
+        assert tab.url.startswith(origin.rstrip("/")) and tab.evaluate("() => history.length") == 1
+        left = "() => [localStorage.getItem('left'), sessionStorage.getItem('left'), document.cookie.includes('left=')]"
+        assert tab.evaluate(left) == [None, None, False]
         assert second.unwrapped.chat.page is chat_page  # kept, and laid out anew: no message of the first episode
         assert "a message of the first episode" not in chat_page.content()
         assert [m["role"] for m in obs["chat_messages"]] == ["assistant", "user"]
         assert obs["chat_messages"][1]["message"] == second.unwrapped.task.session.resolved.intent
         assert second.unwrapped.task.session.resolved.intent in chat_page.inner_text("body")
+        *_, info = second.step("goto('http://127.0.0.1:9/elsewhere')")  # held by this episode's route
+        assert info["task_info"].get("refused") == ["http://127.0.0.1:9/elsewhere"]
     finally:
         second.close()
 
 
-def _replay_scores_one_and_null_zero(suite: str, task_id: int, raw: bool = False) -> dict:
-    env = _make(suite, task_id, raw=raw)
+def test_two_episodes_at_once_in_one_process_get_contexts_of_their_own():
+    """The kept context goes to one episode at a time; another episode open meanwhile gets a new context."""
+    first_id, second_id = suites.task_ids("classifieds")[:2]
+    first, second = _make("classifieds", first_id), _make("classifieds", second_id)
+    try:
+        first.reset()
+        second.reset()
+        assert second.unwrapped.context != first.unwrapped.context
+        assert second.unwrapped.page.context is not first.unwrapped.page.context
+        assert first.unwrapped.task.session.resolved.intent in first.unwrapped.chat.messages[1]["message"]
+    finally:
+        second.close()
+        first.close()
+
+
+def _replay_scores_one_and_null_zero(suite: str, task_id: int, raw: bool = False, fresh: bool = False) -> dict:
+    env = _make(suite, task_id, raw=raw, fresh=fresh)
     try:
         env.reset()
         session = env.unwrapped.task.session
@@ -215,7 +256,9 @@ def test_the_selenium_path_and_the_browsergym_path_agree_check_by_check(suite, t
     selenium = [
         (c.evaluator, c.name, c.passed, _placeholders(c.reason, selenium_runtime.urls)) for c in outcome.reward.checks
     ]
-    info = _replay_scores_one_and_null_zero(suite, task_id)
+    # a new context per episode: with the kept one, shopping-0 found its tab closed after the worker's earlier
+    # episodes (round 8, twice in the whole tests/bgym; the cause not yet found)
+    info = _replay_scores_one_and_null_zero(suite, task_id, fresh=True)
     urls = dict(shared_stack().urls)
     browsergym = [(c["evaluator"], c["name"], c["passed"], _placeholders(c["reason"], urls)) for c in info["checks"]]
     assert outcome.reward.score == 1
