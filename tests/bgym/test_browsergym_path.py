@@ -58,7 +58,7 @@ def _kept_browsers():
     if os.environ.get("VWA_BGYM_KEEP_BROWSERS", "1") == "0":  # BrowserGym's own launches, to compare
         yield
         return
-    keep_browsers()
+    keep_browsers(contexts=True)  # _make turns the kept context off for episodes of several tabs
     yield
     release()
 
