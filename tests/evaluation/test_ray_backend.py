@@ -93,6 +93,9 @@ class Cluster:
         env = embedded_env(self.root)
         env.update(
             RAY_USAGE_STATS_ENABLED="0",
+            # a node's registration with the head is waited for 30 s by default: on a busy 2-core machine (make
+            # test's other workers) node2 once took longer and failed to start; the wait stays bounded
+            RAY_raylet_start_wait_time_s="120",
             **self.auth,
             PYTHONPATH=str(ROOT),
             VWA_RAY_NODE=self.markers[node].split("=", 1)[1],
@@ -138,7 +141,7 @@ class Cluster:
         )
         self.groups[node] = proc.pid  # every process of the node keeps this group
         try:
-            out, _ = proc.communicate(timeout=120)
+            out, _ = proc.communicate(timeout=180)
         except subprocess.TimeoutExpired:
             proc.kill()
             out, _ = proc.communicate()
