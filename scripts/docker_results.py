@@ -10,7 +10,6 @@ when a task is missing, did not score 1, or no recovery shows.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -19,16 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="docker_results.py")
-    parser.add_argument("results", type=Path)
-    parser.add_argument("task_file", type=Path)
-    parser.add_argument("--expect-recovery", action="store_true")
-    parser.add_argument("--shard", default=None, metavar="I/N")
-    args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/harness/plugin.py)
-    from evaluation.harness.plugin import tasks_of_shard
+    sys.path.insert(0, str(ROOT))  # the project's packages, scripts/ among them
+    from scripts.run_checks import parse
 
-    wanted = tasks_of_shard(args.task_file, args.shard)
+    args, wanted = parse("docker_results.py", ("results",), "recovery", argv)
     last: dict[int, dict] = {}
     recoveries: list[str] = []
     lines = (args.results / "results.jsonl").read_text(encoding="utf-8").splitlines()

