@@ -14,12 +14,10 @@ import random
 import sys
 import time
 import urllib.request
-from dataclasses import replace
 
-from benchmarks.stats import each_scale, generated, report, temporary_arena
+from benchmarks.stats import data_at_scale, each_scale, report, temporary_arena
 from sites.arena import Arena
-from sites.classifieds import store
-from sites.config import settings as load_settings
+from sites.classifieds.site import STORE
 
 SAMPLES = 40
 
@@ -56,20 +54,7 @@ def resets_between_tasks(arena: Arena, site: str, n: int = 10) -> list[float]:
 
 
 def bench_scale(scale: str) -> None:
-    s = replace(load_settings(), scale=scale)
-    ds = store.dataset(s.data_dir, s.seed, scale)
-    started = time.perf_counter()
-    if ds.exists():
-        print(f"[{scale}] data already present ({ds.listings:,} listings); delete {ds.root} to time generation")
-    else:
-        result = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"classifieds {scale}")
-        took = time.perf_counter() - started
-        size = ds.db.stat().st_size / 1e6
-        print(
-            f"[{scale}] generated {result.listings:,} listings, {result.photos:,} photo rows, "
-            f"{result.users:,} users in {took:.1f} s ({size:.1f} MB)",
-            flush=True,
-        )
+    s, ds = data_at_scale(STORE, scale)
     rng = random.Random(7)
     with temporary_arena("classifieds", s, "bench-sites-") as arena:
         base = arena.urls["classifieds"]

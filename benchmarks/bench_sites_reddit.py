@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import random
 import sys
-import time
-from dataclasses import replace
 
 from benchmarks.bench_sites import resets_between_tasks
 from benchmarks.bench_sites_shopping import _get, _post, _session
-from benchmarks.stats import each_scale, generated, page_field, report, temporary_arena
-from sites.config import settings as load_settings
-from sites.reddit import store
+from benchmarks.stats import data_at_scale, each_scale, page_field, report, temporary_arena
 from sites.reddit.data import RedditData
+from sites.reddit.site import STORE
 
 SAMPLES = 40
 WORDS = ["dinner", "hike", "collection", "setup", "city", "question", "painting", "chart", "grandfather", "moon"]
@@ -33,18 +30,7 @@ def _login(opener, base: str) -> None:
 
 
 def bench_scale(scale: str) -> None:
-    s = replace(load_settings(), scale=scale)
-    ds = store.dataset(s.data_dir, s.seed, scale)
-    started = time.perf_counter()
-    if ds.exists():
-        print(f"[reddit {scale}] data already present ({ds.posts:,} posts); delete {ds.root} to time generation")
-    else:
-        made = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"reddit {scale}")
-        print(
-            f"[reddit {scale}] generated {made.posts:,} posts ({made.images:,} images), {made.comments:,} comments,"
-            f" {made.users:,} users in {time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)",
-            flush=True,
-        )
+    s, ds = data_at_scale(STORE, scale)
     with RedditData(ds.db) as data:
         busy = [p.url_path for p in data.find_posts(min_comments=200, limit=None)]
         forums = [f.name for f in data.forums()]

@@ -17,13 +17,11 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-from dataclasses import replace
 
 from benchmarks.bench_sites import resets_between_tasks
-from benchmarks.stats import each_scale, generated, page_field, report, temporary_arena
-from sites.config import settings as load_settings
-from sites.shopping import store
+from benchmarks.stats import data_at_scale, each_scale, page_field, report, temporary_arena
 from sites.shopping.data import ShoppingData
+from sites.shopping.site import STORE
 
 SAMPLES = 40
 
@@ -54,21 +52,7 @@ def _form_key(opener, url: str) -> str:
 
 
 def bench_scale(scale: str) -> None:
-    s = replace(load_settings(), scale=scale)
-    ds = store.dataset(s.data_dir, s.seed, scale)
-    started = time.perf_counter()
-    if ds.exists():
-        print(
-            f"[shopping {scale}] data already present ({ds.products:,} products); delete {ds.root} to time generation"
-        )
-    else:
-        result = generated(store.ensure(s.data_dir, s.seed, scale)[1], f"shopping {scale}")
-        print(
-            f"[shopping {scale}] generated {result.products:,} products in {result.categories} categories, "
-            f"{result.photos:,} photo rows, {result.reviews:,} reviews, {result.orders:,} orders in "
-            f"{time.perf_counter() - started:.1f} s ({ds.db.stat().st_size / 1e6:.1f} MB)",
-            flush=True,
-        )
+    s, ds = data_at_scale(STORE, scale)
     with ShoppingData(ds.db) as data:
         cats = [path for _, _, path, _ in data.categories()]
         keys = [r[0] for r in data.conn.execute("SELECT url_key FROM product ORDER BY id")]

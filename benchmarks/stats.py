@@ -1,18 +1,22 @@
-"""Small helpers the benchmarks share: percentiles, a uniform printed line, what a step must have made, and a site up
-in a temporary run folder."""
+"""Small helpers the benchmarks share: percentiles, a uniform printed line, what a step must have made, a site's data
+at a scale (its generation timed), and a site up in a temporary run folder."""
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import re
 import statistics
 import tempfile
+import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from sites.arena import Arena
+    from sites.common.launch import SqliteSite
     from sites.config import Settings
 
 T = TypeVar("T")
@@ -74,3 +78,20 @@ def temporary_arena(site: str, settings: Settings, prefix: str) -> Iterator[Aren
         Arena([site], run_dir=Path(run_dir), settings=settings) as arena,
     ):
         yield arena
+
+
+def data_at_scale(site: SqliteSite, scale: str) -> tuple[Settings, Any]:
+    """The configured settings at `scale` and the data set of a SQLite site (its site.py `STORE`) there, generated
+    when missing: a `[site scale]` line says what was there or what was made, in how long."""
+    from sites.config import settings as load_settings
+
+    s = replace(load_settings(), scale=scale)
+    ds = importlib.import_module(site.store).dataset(s.data_dir, s.seed, scale)
+    started = time.perf_counter()
+    if ds.exists():
+        print(f"[{site.name} {scale}] data already present ({site.size(ds)}); delete {ds.root} to time generation")
+    else:
+        made = generated(site.ensure(s.data_dir, s.seed, scale)[1], f"{site.name} {scale}")
+        took, size = time.perf_counter() - started, ds.db.stat().st_size / 1e6
+        print(f"[{site.name} {scale}] generated {site.made(made)} in {took:.1f} s ({size:.1f} MB)", flush=True)
+    return s, ds
