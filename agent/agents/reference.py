@@ -208,6 +208,15 @@ def _substitute(url: str, url_map: dict[str, str]) -> str:
     return url
 
 
+SOLUTION_ENDED = "The reference solution ended without a stop step."
+
+
+def step_note(agent: str, steps: Sequence[SolutionStep], position: int, what: str) -> str:
+    """What a replaying agent says of the step at `position`: `<agent> step i/n: <what>`, and the step's own note."""
+    note = f"{agent} step {position + 1}/{len(steps)}: {what}"
+    return f"{note} ({steps[position].note})" if steps[position].note else note
+
+
 class ElementResolver(Protocol):
     """What the reference agent asks of the browser: the id of an element in the latest observation."""
 
@@ -240,11 +249,9 @@ class ReferenceAgent:
 
     def act(self, obs: Observation, history: list[Any]) -> AgentOutput:
         if self.position >= len(self.steps):
-            return AgentOutput("stop []", reasoning="The reference solution ended without a stop step.")
+            return AgentOutput("stop []", reasoning=SOLUTION_ENDED)
         step = self.steps[self.position]
-        note = f"Reference step {self.position + 1}/{len(self.steps)}: {step.describe()}"
-        if step.note:
-            note += f" ({step.note})"
+        note = step_note("Reference", self.steps, self.position, step.describe())
         if step.do in ELEMENT_STEPS:
             try:
                 element_id = self.env.resolve_element_id(css=step.css, text=step.text)

@@ -20,7 +20,7 @@ from typing import Any
 from PIL import Image
 
 from agent.agents.base import AgentOutput
-from agent.agents.reference import ELEMENT_STEPS, solution_steps
+from agent.agents.reference import ELEMENT_STEPS, SOLUTION_ENDED, solution_steps, step_note
 from agent.observation import Observation
 from agent.sight import caption_link, find_after, find_by_text, match_picture, nearest, screenshot_image
 from agent.som import Mark
@@ -112,11 +112,9 @@ class SightedAgent:
 
     def act(self, obs: Observation, history: list[Any]) -> AgentOutput:
         if self.position >= len(self.steps):
-            return AgentOutput("stop []", reasoning="The reference solution ended without a stop step.")
+            return AgentOutput("stop []", reasoning=SOLUTION_ENDED)
         step = self.steps[self.position]
-        note = f"Sighted step {self.position + 1}/{len(self.steps)}: {step.do} by sight {step.sight or ''}"
-        if step.note:
-            note += f" ({step.note})"
+        note = step_note("Sighted", self.steps, self.position, f"{step.do} by sight {step.sight or ''}")
         if step.do in ELEMENT_STEPS:
             mark, detail = self._find(step.sight, obs)
             if mark is None:

@@ -279,8 +279,10 @@ def parse_image_alternatives(value: Any, where: _Where, name: str) -> tuple[tupl
     return tuple(groups)
 
 
-def _objects(value: list[Any], where: _Where, field: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(`field[i]`, entry) of each entry of the list `value`, each an object."""
+def _objects(value: Any, where: _Where, field: str, what: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(`field[i]`, entry) of each entry of the non-empty list `value` (of `what`), each an object."""
+    if not isinstance(value, list) or not value:
+        raise where.error(field, f"must be a non-empty list of {what}")
     for i, entry in enumerate(value):
         base = f"{field}[{i}]"
         if not isinstance(entry, dict):
@@ -297,10 +299,8 @@ def _page_url(entry: dict[str, Any], key: str, where: _Where, base: str, hint: s
 
 
 def _parse_program_html(value: Any, where: _Where) -> tuple[ProgramTarget, ...]:
-    if not isinstance(value, list) or not value:
-        raise where.error("eval.program_html", "must be a non-empty list of targets for eval type program_html")
     targets = []
-    for base, t in _objects(value, where, "eval.program_html"):
+    for base, t in _objects(value, where, "eval.program_html", "targets for eval type program_html"):
         url = _page_url(t, "url", where, base, "use 'last', a URL, or func:HELPER(args)")
         url_call = None
         if url.startswith("func:"):
@@ -325,10 +325,8 @@ def _parse_program_html(value: Any, where: _Where) -> tuple[ProgramTarget, ...]:
 
 
 def _parse_image_queries(value: Any, where: _Where) -> tuple[ImageQuery, ...]:
-    if not isinstance(value, list) or not value:
-        raise where.error("eval.page_image_query", "must be a non-empty list for eval type page_image_query")
     out = []
-    for base, q in _objects(value, where, "eval.page_image_query"):
+    for base, q in _objects(value, where, "eval.page_image_query", "queries for eval type page_image_query"):
         url = _page_url(q, "eval_image_url", where, base, "use 'last' or a URL")
         if url != "last":
             _check_url(url, where, f"{base}.eval_image_url")
