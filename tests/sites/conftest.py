@@ -4,41 +4,21 @@
 from __future__ import annotations
 
 import io
-import re
 
 import pytest
 from PIL import Image
 
-from sites.classifieds import ClassifiedsConfig, create_app, store
-from tests.sites.fixtures import app_on_copy, session_data
+from sites.classifieds import site as classifieds_site
+from tests.sites.fixtures import hidden_field, site_fixtures
 
 TEST_SEED = 4242
 TEST_LISTINGS = 120
 RESET_TOKEN = "test-reset-token"
 BLAKE = ("blake.sullivan@gmail.com", "Password.123")
 
-
-site_settings, dataset = session_data(
-    store, "sites", TEST_SEED, TEST_LISTINGS, RESET_TOKEN, ("site_settings", "dataset")
+site_settings, dataset, app, client = site_fixtures(
+    classifieds_site, TEST_SEED, TEST_LISTINGS, RESET_TOKEN, ("site_settings", "dataset", "app", "client")
 )
-
-
-@pytest.fixture
-def app(dataset, tmp_path):
-    return app_on_copy(
-        create_app,
-        ClassifiedsConfig,
-        dataset.db,
-        tmp_path / "live.sqlite",
-        photo_cache=dataset.photo_cache,
-        upload_dir=tmp_path / "uploads",
-        reset_token=RESET_TOKEN,
-    )
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def login(client, email: str = BLAKE[0], password: str = BLAKE[1]):
@@ -59,10 +39,7 @@ def logout(client):
 
 
 def csrf_of(client, path: str) -> str:
-    html = client.get(path).get_data(as_text=True)
-    match = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert match, f"no csrf field on {path}"
-    return match.group(1)
+    return hidden_field(client, path, "csrf")
 
 
 def png_bytes(color=(200, 30, 30), size=(64, 48), fmt="PNG") -> bytes:

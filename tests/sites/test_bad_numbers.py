@@ -3,10 +3,9 @@ values: each answer is a 2xx/3xx page or a clear 4xx, never a 500."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from tests.sites.fixtures import hidden_field
 from tests.sites.numeric_params import BAD_NUMBERS, SITES
 from tests.sites.reddit.conftest import (  # noqa: F401  (fixtures)
     MARVEL,
@@ -29,10 +28,7 @@ def marvel(forum):  # noqa: F811
 def _token(client, site) -> str:
     if not site.token_field:
         return ""
-    html = client.get(site.token_page).get_data(as_text=True)
-    match = re.search(rf'name="{site.token_field}" value="([^"]+)"', html)
-    assert match, f"no {site.token_field} on {site.token_page}"
-    return match.group(1)
+    return hidden_field(client, site.token_page, site.token_field)
 
 
 @pytest.mark.parametrize("name", sorted(SITES))

@@ -10,8 +10,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from agent.browser.driver import BrowserUnavailable, create_driver, quit_driver
-from sites.arena import Arena
 from tests.sites.conftest import png_bytes
+from tests.sites.fixtures import site_arena
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/test_browser")]
@@ -19,8 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/test_browser")
 
 @pytest.fixture(scope="module")
 def arena(site_settings, dataset, tmp_path_factory):
-    with Arena(["classifieds"], run_dir=tmp_path_factory.mktemp("arena-browser"), settings=site_settings) as a:
-        yield a
+    yield from site_arena("classifieds", site_settings, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

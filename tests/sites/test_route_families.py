@@ -74,6 +74,17 @@ def _fill(rule, args: dict) -> str:
     return path
 
 
+def _routed_site(name: str, app, login, account_page: str, token_pages: tuple[str, ...], args: dict, form) -> Site:
+    """A site whose POST routes are the app's own rules (the store, the forum): each rule but the reset filled with
+    `args` and sent `form`; its reset a POST of the token to /__reset."""
+    posts = [(_fill(r, args), form) for r in app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
+    return Site(name, app, f"{name}_session", login, account_page, token_pages, _post_reset, posts)
+
+
+def _post_reset(client, token: str):
+    return client.post("/__reset", data={"token": token})
+
+
 def _classifieds(app) -> Site:
     conn = sqlite3.connect(app.config["CLASSIFIEDS"].live_db)
     item = conn.execute("SELECT id FROM item WHERE user_id = 1 LIMIT 1").fetchone()[0]
@@ -120,16 +131,8 @@ def _shopping(app) -> Site:
     }
     conn.close()
     form = every_form_field(args["product_id"], args["address_id"])
-    posts = [(_fill(r, args), form) for r in app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
-    return Site(
-        "shopping",
-        app,
-        "shopping_session",
-        shop_login,
-        "/customer/account/",
-        ("/customer/account/login/", "/"),
-        lambda c, t: c.post("/__reset", data={"token": t}),
-        posts,
+    return _routed_site(
+        "shopping", app, shop_login, "/customer/account/", ("/customer/account/login/", "/"), args, form
     )
 
 
@@ -150,17 +153,8 @@ def _reddit(app) -> Site:
         "username": other,
         "thread_id": thread_id,
     }
-    form = every_form_field_of_forum(forum_name)
-    posts = [(_fill(r, args), form) for r in app.url_map.iter_rules() if "POST" in r.methods and r.rule != "/__reset"]
-    return Site(
-        "reddit",
-        app,
-        "reddit_session",
-        forum_login,
-        "/messages",
-        ("/login",),
-        lambda c, t: c.post("/__reset", data={"token": t}),
-        posts,
+    return _routed_site(
+        "reddit", app, forum_login, "/messages", ("/login",), args, every_form_field_of_forum(forum_name)
     )
 
 

@@ -2,42 +2,20 @@
 
 from __future__ import annotations
 
-import re
+from sites.reddit import site as reddit_site
+from tests.sites.fixtures import hidden_field, site_fixtures
 
-import pytest
-
-from sites.reddit import RedditConfig, create_app, store
-from tests.sites.fixtures import app_on_copy, session_data
-
-TEST_SEED = 777
-TEST_POSTS = 400
 RESET_TOKEN = "test-reset-token"
 MARVEL = ("MarvelsGrantMan136", "test1234")
 
-
-forum_settings, forum_data = session_data(
-    store, "forum", TEST_SEED, TEST_POSTS, RESET_TOKEN, ("forum_settings", "forum_data")
+# a forum of 400 posts (seed 777) generated once a session; per test a fresh app on its own copy, and its client
+forum_settings, forum_data, forum_app, forum = site_fixtures(
+    reddit_site, 777, 400, RESET_TOKEN, ("forum_settings", "forum_data", "forum_app", "forum")
 )
 
 
-@pytest.fixture
-def forum_app(forum_data, tmp_path):
-    live = tmp_path / "reddit.sqlite"
-    return app_on_copy(
-        create_app, RedditConfig, forum_data.db, live, image_cache=forum_data.image_cache, reset_token=RESET_TOKEN
-    )
-
-
-@pytest.fixture
-def forum(forum_app):
-    return forum_app.test_client()
-
-
 def token_of(client, path: str, field: str = "token") -> str:
-    html = client.get(path).get_data(as_text=True)
-    match = re.search(rf'name="{field}" value="([^"]+)"', html)
-    assert match, f"no {field} field on {path}"
-    return match.group(1)
+    return hidden_field(client, path, field)
 
 
 def log_in(client, username: str = MARVEL[0], password: str = MARVEL[1]):

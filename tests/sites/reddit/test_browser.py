@@ -15,10 +15,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from evaluation.rewards.evaluators import EvalContext, evaluate_task
 from evaluation.running.login import forget_logins, login_sites
 from evaluation.taskfiles.loader import parse_task
-from sites.arena import Arena
 from sites.reddit.data import RedditData
 from tests.evaluation.taskdata import with_eval
-from tests.sites.fixtures import logged_in_driver
+from tests.sites.fixtures import logged_in_driver, site_arena
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/reddit/test_browser")]
@@ -28,8 +27,7 @@ ME = "MarvelsGrantMan136"
 
 @pytest.fixture(scope="module")
 def arena(forum_settings, forum_data, tmp_path_factory):
-    with Arena(["reddit"], run_dir=tmp_path_factory.mktemp("forum-arena"), settings=forum_settings) as a:
-        yield a
+    yield from site_arena("reddit", forum_settings, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

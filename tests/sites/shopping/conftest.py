@@ -3,43 +3,23 @@ test (its own database copy), and signing in through the real form."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from sites.config import Settings
-from sites.shopping import ShoppingConfig, create_app, store
-from tests.sites.fixtures import app_on_copy, session_data
+from sites.shopping import site as shopping_site
+from tests.sites.fixtures import hidden_field, site_fixtures
 
-TEST_SEED = 777
-TEST_PRODUCTS = 300
 RESET_TOKEN = Settings().reset_token  # the embedded ShoppingAPI reads the configured token
 EMMA = ("emma.lopez@gmail.com", "Password.123")
 
-
-shop_settings, shop_data = session_data(
-    store, "shop", TEST_SEED, TEST_PRODUCTS, RESET_TOKEN, ("shop_settings", "shop_data")
+# a store of 300 products (seed 777) generated once a session; per test a fresh app on its own copy, and its client
+shop_settings, shop_data, shop_app, shop = site_fixtures(
+    shopping_site, 777, 300, RESET_TOKEN, ("shop_settings", "shop_data", "shop_app", "shop")
 )
 
 
-@pytest.fixture
-def shop_app(shop_data, tmp_path):
-    live = tmp_path / "live.sqlite"
-    return app_on_copy(
-        create_app, ShoppingConfig, shop_data.db, live, photo_cache=shop_data.photo_cache, reset_token=RESET_TOKEN
-    )
-
-
-@pytest.fixture
-def shop(shop_app):
-    return shop_app.test_client()
-
-
 def form_key(client, path: str = "/customer/account/login/") -> str:
-    html = client.get(path).get_data(as_text=True)
-    match = re.search(r'name="form_key" value="([^"]+)"', html)
-    assert match, f"no form_key field on {path}"
-    return match.group(1)
+    return hidden_field(client, path, "form_key")
 
 
 def sign_in(client, email: str = EMMA[0], password: str = EMMA[1]):

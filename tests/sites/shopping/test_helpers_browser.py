@@ -16,10 +16,9 @@ from evaluation.scoring.helpers import HELPERS, HelperEnv, call_helper
 from evaluation.scoring.site_api import get_shopping_api
 from evaluation.taskfiles.loader import parse_task
 from evaluation.vocabulary.helper_calls import parse_helper_call
-from sites.arena import Arena
 from sites.shopping.data import ShoppingData
 from tests.evaluation.taskdata import make_task
-from tests.sites.fixtures import logged_in_driver
+from tests.sites.fixtures import logged_in_driver, site_arena
 
 # one worker runs the module (make test: --dist loadgroup), so its module-scoped arena or browser starts once
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("sites/shopping/test_helpers_browser")]
@@ -28,8 +27,7 @@ NAME_HOOK = "#maincontent > div.page-title-wrapper.product > h1 > span"
 
 @pytest.fixture(scope="module")
 def arena(shop_settings, shop_data, tmp_path_factory):
-    with Arena(["shopping"], run_dir=tmp_path_factory.mktemp("shop-arena"), settings=shop_settings) as a:
-        yield a
+    yield from site_arena("shopping", shop_settings, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
