@@ -249,32 +249,30 @@ def shopping_get_sku_product_page_url(env: HelperEnv, sku: str) -> str:
     return env.shopping_api().product_page_url(sku)
 
 
-def _latest_review(env: HelperEnv, sku: str) -> Review | None:
-    return env.shopping_api().latest_review(sku)
+def _on_latest_review(env: HelperEnv, sku: str, read: Callable[[Review], str]) -> str:
+    """`read` of the latest review of `sku` (through the site's API); "" when it has none."""
+    review = env.shopping_api().latest_review(sku)
+    return read(review) if review else ""
 
 
 @helper
 def shopping_get_sku_latest_review_author(env: HelperEnv, sku: str) -> str:
-    review = _latest_review(env, sku)
-    return review.author if review else ""
+    return _on_latest_review(env, sku, lambda review: review.author)
 
 
 @helper
 def shopping_get_sku_latest_review_rating(env: HelperEnv, sku: str) -> str:
-    review = _latest_review(env, sku)
-    return f"{_int_or_float(review.rating)}" if review else ""
+    return _on_latest_review(env, sku, lambda review: f"{_int_or_float(review.rating)}")
 
 
 @helper
 def shopping_get_sku_latest_review_text(env: HelperEnv, sku: str) -> str:
-    review = _latest_review(env, sku)
-    return review.text if review else ""
+    return _on_latest_review(env, sku, lambda review: review.text)
 
 
 @helper
 def shopping_get_sku_latest_review_title(env: HelperEnv, sku: str) -> str:
-    review = _latest_review(env, sku)
-    return review.title if review else ""
+    return _on_latest_review(env, sku, lambda review: review.title)
 
 
 # ---- reddit (Postmill) -------------------------------------------------------------------------------
