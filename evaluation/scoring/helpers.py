@@ -202,38 +202,29 @@ def shopping_get_product_attributes(env: HelperEnv, page: Page, names: str) -> s
     return ", ".join(value for label, value in rows if any(t in label.lower() for t in terms))
 
 
+# The numbers a product page shows (its final price, count of reviews, rating in percent): product_numbers.js
+_PRODUCT_NUMBERS = (Path(__file__).with_name("product_numbers.js")).read_text(encoding="utf-8")
+
+
+def _product_number(page: Page, which: str) -> float | int:
+    """The product page's number `which` ("price", "reviews", "rating"), an int when whole; 0 when it shows none."""
+    value = _number(page.run(_PRODUCT_NUMBERS, which))
+    return 0 if value is None else _int_or_float(value)
+
+
 @helper
 def shopping_get_product_price(env: HelperEnv, page: Page) -> float | int:
-    text = page.run(
-        "const el = document.querySelector("
-        "'.product-info-price .price-box.price-final_price .price');"
-        " return el ? el.textContent : null;"
-    )
-    value = _number(text)
-    return _int_or_float(value) if value is not None else 0
+    return _product_number(page, "price")
 
 
 @helper
 def shopping_get_num_reviews(env: HelperEnv, page: Page) -> int:
-    text = page.run(
-        "const el = document.querySelector('#tab-label-reviews-title')"
-        " || document.querySelector('.product-reviews-summary .reviews-actions .action.view');"
-        " return el ? el.textContent : null;"
-    )
-    value = _number(text)
-    return int(value) if value is not None else 0
+    return int(_product_number(page, "reviews"))
 
 
 @helper
 def shopping_get_rating_as_percentage(env: HelperEnv, page: Page) -> float | int:
-    text = page.run(
-        "const el = document.querySelector('.product-info-main .rating-result')"
-        " || document.querySelector('.rating-result');"
-        " if (!el) return null; if (el.title) return el.title;"
-        " const bar = el.querySelector('span'); return bar ? bar.style.width : null;"
-    )
-    value = _number(text)
-    return _int_or_float(value) if value is not None else 0
+    return _product_number(page, "rating")
 
 
 # ---- shopping site API -----------------------------------------------------------------------------
