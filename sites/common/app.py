@@ -6,6 +6,11 @@ that registers its views) and its config (a `SiteConfig`, with the site's folder
 builds the app: settings, the live database (sites.common.db) closed after
 each request, the views, and sessions that end at logout and reset (sites.common.sessions).
 
+The static files (the theme's CSS and script) are sent with a max-age (STATIC_MAX_AGE_S) instead of Flask's
+default `no-cache`, which made the browser ask for each of them again (a 304) on every page load. They are code,
+the same for every task and every state of the data, so a cached copy shows nothing of an earlier task; every
+other file the sites send (photos, uploads) names its own max-age in its view.
+
 The config is `app.config[<SITE NAME IN CAPITALS>]` and the database `app.extensions["<site>_db"]`.
 """
 
@@ -20,6 +25,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # flask loads with the first app, not with the registry that names the sites
     from flask import Flask
+
+STATIC_MAX_AGE_S = 3600  # the browser keeps the sites' CSS and scripts an hour (a hard reload fetches them again)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,6 +70,7 @@ def create_site_app(site: SiteApp, config: SiteConfig) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_NAME=site.session_cookie,
+        SEND_FILE_MAX_AGE_DEFAULT=STATIC_MAX_AGE_S,  # the static files; every send_file of the views names its own
         **{site.name.upper(): config},
     )
     for folder in site.folders:
