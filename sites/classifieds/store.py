@@ -19,7 +19,7 @@ from sites.common.datafiles import SqliteDataSet
 class DataSet(SqliteDataSet):
     SITE = "classifieds"
     # what decides the data: the generator, the schema, the official catalogue
-    SOURCES = ("classifieds/generate.py", "classifieds/schema.py", "common/official_catalogue.json")
+    SOURCES = ("classifieds/generate.py", "classifieds/schema.py", "common/schema.py", "common/official_catalogue.json")
     listings: int
 
 

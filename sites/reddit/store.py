@@ -23,6 +23,7 @@ class DataSet(SqliteDataSet):
         "reddit/generate.py",
         "reddit/content.py",
         "reddit/schema.py",
+        "common/schema.py",
         "reddit/official_forums.py",
         "reddit/additions.py",
         "reddit/additions_r5_rdb.py",
