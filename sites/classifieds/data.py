@@ -12,24 +12,18 @@ usually do not say them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from sites.common.db import PristineData, photo_filters
+from sites.common.photos import PhotoFacts
 from sites.config import Settings
 from sites.config import settings as load_settings
 
 
 @dataclass(frozen=True)
-class Photo:
+class Photo(PhotoFacts):
     id: int
     position: int
-    kind: str | None
-    color: str | None
-    count: int | None
-    printed_text: str | None
-    condition: str | None
-    pattern: str | None
-    view: int | None
     url_path: str  # /oc-content/uploads/<id>.jpg on the site
 
 
@@ -87,20 +81,9 @@ class ClassifiedsData(PristineData):
 
     def _photos(self, item_id: int) -> tuple[Photo, ...]:
         rows = self.conn.execute("SELECT * FROM photo WHERE item_id = ? ORDER BY position, id", (item_id,))
+        facts = [field.name for field in fields(Photo) if field.name != "url_path"]
         return tuple(
-            Photo(
-                r["id"],
-                r["position"],
-                r["kind"],
-                r["color"],
-                r["count"],
-                r["printed_text"],
-                r["condition"],
-                r["pattern"],
-                r["view"],
-                f"/oc-content/uploads/{r['id']}.jpg",
-            )
-            for r in rows
+            Photo(**{name: r[name] for name in facts}, url_path=f"/oc-content/uploads/{r['id']}.jpg") for r in rows
         )
 
     def listing(self, item_id: int) -> Listing:
