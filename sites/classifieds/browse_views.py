@@ -82,8 +82,7 @@ def search():
         pages=pages,
         link=link,
         categories=queries.categories_with_counts(conn),
-        regions=queries.regions(conn),
-        cities=queries.cities(conn),
+        **queries.places(conn),
     )
 
 

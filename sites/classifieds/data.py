@@ -12,24 +12,17 @@ usually do not say them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from sites.common.db import PristineData, photo_filters
+from sites.common.db import PristineData, photo_filters, same_named
+from sites.common.photos import PhotoFacts
 from sites.config import Settings
-from sites.config import settings as load_settings
 
 
 @dataclass(frozen=True)
-class Photo:
+class Photo(PhotoFacts):
     id: int
     position: int
-    kind: str | None
-    color: str | None
-    count: int | None
-    printed_text: str | None
-    condition: str | None
-    pattern: str | None
-    view: int | None
     url_path: str  # /oc-content/uploads/<id>.jpg on the site
 
 
@@ -61,13 +54,7 @@ class Listing:
         return f"/index.php?page=item&id={self.id}"
 
 
-FILTERS = {
-    "kind": "p.kind = ?",
-    "color": "p.color = ?",
-    "count": "p.count = ?",
-    "printed_text": "p.printed_text = ?",
-    "condition": "p.condition = ?",
-    "pattern": "p.pattern = ?",
+FILTERS = same_named("p", "kind", "color", "count", "printed_text", "condition", "pattern") | {
     "category": "category.name = ?",
     "region": "region.name = ?",
     "city": "city.name = ?",
@@ -87,20 +74,9 @@ class ClassifiedsData(PristineData):
 
     def _photos(self, item_id: int) -> tuple[Photo, ...]:
         rows = self.conn.execute("SELECT * FROM photo WHERE item_id = ? ORDER BY position, id", (item_id,))
+        facts = [field.name for field in fields(Photo) if field.name != "url_path"]
         return tuple(
-            Photo(
-                r["id"],
-                r["position"],
-                r["kind"],
-                r["color"],
-                r["count"],
-                r["printed_text"],
-                r["condition"],
-                r["pattern"],
-                r["view"],
-                f"/oc-content/uploads/{r['id']}.jpg",
-            )
-            for r in rows
+            Photo(**{name: r[name] for name in facts}, url_path=f"/oc-content/uploads/{r['id']}.jpg") for r in rows
         )
 
     def listing(self, item_id: int) -> Listing:
@@ -155,9 +131,7 @@ class ClassifiedsData(PristineData):
             " JOIN city ON city.id = item.city_id JOIN user ON user.id = item.user_id"
             f" WHERE {' AND '.join(clauses)} ORDER BY item.id"
         )
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
-        return [r[0] for r in self.conn.execute(sql, params)]
+        return [r[0] for r in self.rows(sql, params, limit)]
 
     def find(self, **criteria) -> list[Listing]:
         return [self.listing(i) for i in self.find_ids(**criteria)]
@@ -172,11 +146,4 @@ class ClassifiedsData(PristineData):
 
 def open_pristine(settings: Settings | None = None, generate: bool = False) -> ClassifiedsData:
     """The pristine database of the configured SEED and SCALE (generated first if `generate`)."""
-    import sites.classifieds.store as store
-
-    s = settings or load_settings()
-    if generate:
-        ds, _ = store.ensure(s.data_dir, s.seed, s.scale)
-    else:
-        ds = store.dataset(s.data_dir, s.seed, s.scale)
-    return ClassifiedsData(ds.db)
+    return ClassifiedsData.configured("sites.classifieds.store", settings, generate)

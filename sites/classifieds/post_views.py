@@ -111,8 +111,7 @@ def _form_page(template_form: ListingForm, item=None, item_photos=(), status=200
         item=item,
         photos=item_photos,
         categories=queries.categories(conn),
-        regions=queries.regions(conn),
-        cities=queries.cities(conn),
+        **queries.places(conn),
     ), status
 
 

@@ -149,6 +149,11 @@ def cities(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     ).fetchall()
 
 
+def places(conn: sqlite3.Connection) -> dict[str, list[sqlite3.Row]]:
+    """The region and city choices of a search or a listing's form (template variables `regions`, `cities`)."""
+    return {"regions": regions(conn), "cities": cities(conn)}
+
+
 def item(conn: sqlite3.Connection, item_id: int) -> sqlite3.Row | None:
     return conn.execute(
         f"SELECT {LISTING_COLUMNS}, item.description, user.name AS seller, user.phone AS seller_phone,"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sites.common.schema import fts_index
+
 SCHEMA = """
 CREATE TABLE category (
     id INTEGER PRIMARY KEY,
@@ -80,18 +82,7 @@ CREATE TABLE message (
     body TEXT NOT NULL
 );
 CREATE INDEX message_item ON message(item_id);
-CREATE VIRTUAL TABLE item_fts USING fts5(title, description, content='item', content_rowid='id');
-CREATE TRIGGER item_ai AFTER INSERT ON item BEGIN
-    INSERT INTO item_fts(rowid, title, description) VALUES (new.id, new.title, new.description);
-END;
-CREATE TRIGGER item_ad AFTER DELETE ON item BEGIN
-    INSERT INTO item_fts(item_fts, rowid, title, description) VALUES ('delete', old.id, old.title, old.description);
-END;
-CREATE TRIGGER item_au AFTER UPDATE OF title, description ON item BEGIN
-    INSERT INTO item_fts(item_fts, rowid, title, description) VALUES ('delete', old.id, old.title, old.description);
-    INSERT INTO item_fts(rowid, title, description) VALUES (new.id, new.title, new.description);
-END;
-"""
+""" + fts_index("item", "title", "description")
 
 CATEGORIES = [
     "Antiques",

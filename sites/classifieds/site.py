@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sites.common.launch import SqliteSite, live_options
-from sites.registry import HomepageCard, LoginSpec, SiteAccount, SiteSpec
+from sites.registry import HomepageCard, LoginSpec, SiteAccount
 
 STORE = SqliteSite(
     "classifieds",
@@ -35,18 +35,12 @@ def accounts() -> tuple[SiteAccount, ...]:
     return (SiteAccount("any generated seller (seller00002 ... )", "seller00002@example.com", SELLER_PASSWORD),)
 
 
-SPEC = SiteSpec(
-    "classifieds",
-    url_env="CLASSIFIEDS",
+SPEC = STORE.spec(
+    "A local classifieds marketplace: listings with photos, search by category, state "
+    "and price, comments with ratings, post and edit your own ads.",
+    app,
     default_port=9980,
-    docker_service="classifieds",
-    suite_module="tasks.build.classifieds",
     report_order=10,
-    launcher=STORE.launcher(
-        "A local classifieds marketplace: listings with photos, search by category, state "
-        "and price, comments with ratings, post and edit your own ads.",
-        app,
-    ),
     login=LoginSpec(
         "/index.php?page=login",
         "input[name=email]",
@@ -65,6 +59,5 @@ SPEC = SiteSpec(
         "A local marketplace: listings with photos, search by category, state and "
         "price, comments with star ratings; post and edit your own ads.",
     ),
-    data=STORE.data(),
     accounts=accounts,
 )

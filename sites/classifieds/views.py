@@ -11,6 +11,7 @@ import sites.classifieds.browse_views as browse_views
 import sites.classifieds.post_views as post_views
 import sites.classifieds.web as web
 from sites.classifieds.queries import BadParameter, UnknownId
+from sites.common.web import template_globals
 
 # (page, action, method) -> handler. action None = no action parameter.
 ROUTES = {
@@ -61,9 +62,7 @@ def register(app: Flask) -> None:
     app.add_url_rule("/oc-content/uploads/<name>", "photo", browse_views.photo_file)
     app.add_url_rule("/healthz", "healthz", browse_views.healthz)
 
-    app.jinja_env.globals.update(
-        current_user=web.current_user, csrf_token=web.csrf_token, price=web.format_price, date=web.format_date
-    )
+    template_globals(app, web.current_user, web.csrf_token, price=web.format_price, date=web.format_date)
 
     @app.errorhandler(BadParameter)
     def _bad_parameter(exc):

@@ -4,6 +4,7 @@ SCALE a data set is for, a new SQLite file written in one go, sealed and renamed
 from __future__ import annotations
 
 import fcntl
+import functools
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import ClassVar, TypeVar
 
 R = TypeVar("R")
+D = TypeVar("D", bound="SqliteDataSet")
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,8 @@ class SqliteDataSet:
     lazily, atomic writes). A site's store module subclasses it with the count of what it generates."""
 
     SITE: ClassVar[str]
+    # the files (paths under sites/) whose contents decide the data: a change to one names a new folder
+    SOURCES: ClassVar[tuple[str, ...]]
     root: Path
     seed: int
 
@@ -33,6 +37,17 @@ class SqliteDataSet:
     def db(self) -> Path:
         return self.root / f"{self.SITE}.sqlite"
 
+    @classmethod
+    def of(cls: type[D], data_dir: Path, seed: int, count: int) -> D:
+        """The data set of `count` items (its one field after `root` and `seed`) in the folder of this seed, count
+        and generator version."""
+        folder = cls.folder(data_dir, seed, count, sources_version(cls.SOURCES))
+        return cls(folder, seed, count)  # type: ignore[call-arg]
+
+    @property
+    def photo_cache(self) -> Path:
+        return self.picture_cache("photos")
+
     def picture_cache(self, prefix: str) -> Path:
         """A cache folder named for the renderer's code: a change to sites/imagery starts a fresh cache instead of
         serving pictures drawn by the old code."""
@@ -42,6 +57,16 @@ class SqliteDataSet:
 
     def exists(self) -> bool:
         return self.db.is_file()
+
+    def generate_once(self, generate: Callable[[], R], cache: Path) -> R | None:
+        """Unless the database exists: create the picture cache folder `cache`, then write the database with
+        `generate()` (atomically). The result, or None when the data was already there (see `generate_once`)."""
+
+        def make() -> R:
+            cache.mkdir(parents=True, exist_ok=True)
+            return generate()
+
+        return generate_once(self.db, make)
 
 
 def generate_once(target: Path, make: Callable[[], R]) -> R | None:
@@ -58,6 +83,13 @@ def generate_once(target: Path, make: Callable[[], R]) -> R | None:
             return None if target.is_file() else make()
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@functools.lru_cache(maxsize=8)
+def sources_version(sources: tuple[str, ...]) -> str:
+    """`code_version` of files named by their paths under sites/."""
+    sites = Path(__file__).resolve().parents[1]
+    return code_version(*(sites / source for source in sources))
 
 
 def code_version(*paths: Path, extra: bytes = b"") -> str:

@@ -9,15 +9,19 @@ whatever the size of the database.
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
+
+if TYPE_CHECKING:
+    from sites.config import Settings
 
 SPARE_WAIT_S = 120.0
 
@@ -59,6 +63,25 @@ class PristineData:
         if not self.path.is_file():
             raise FileNotFoundError(f"{self.WHAT} database {self.path} not found (run `make data`)")
         self.conn: sqlite3.Connection = connect_readonly(self.path)
+
+    @classmethod
+    def configured(cls, store: str, settings: Settings | None = None, generate: bool = False) -> Self:
+        """The pristine database of the configured SEED and SCALE, found (or generated first if `generate`) by the
+        site's store module `store` (`dataset` and `ensure`, see sites/common/launch.py)."""
+        from sites.config import settings as load_settings
+
+        s = settings or load_settings()
+        module = importlib.import_module(store)
+        found = (
+            module.ensure(s.data_dir, s.seed, s.scale)[0] if generate else module.dataset(s.data_dir, s.seed, s.scale)
+        )
+        return cls(found.db)
+
+    def rows(self, sql: str, params: Sequence[object], limit: int | None = None) -> list[sqlite3.Row]:
+        """The rows of `sql` (its first `limit` when given)."""
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return self.conn.execute(sql, params).fetchall()
 
     def close(self) -> None:
         self.conn.close()
@@ -164,6 +187,11 @@ class LiveDatabase:
             self._spare_error = exc
         finally:
             self._spare_ready.set()
+
+
+def same_named(table: str, *columns: str) -> dict[str, str]:
+    """The `photo_filters` conditions on `columns` of `table` (or its alias) by the columns' own names."""
+    return {column: f"{table}.{column} = ?" for column in columns}
 
 
 def photo_filters(

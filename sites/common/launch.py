@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from sites.config import Settings
 from sites.launchers import LOCAL
-from sites.registry import Fingerprint, SiteData, SiteLauncher
+from sites.registry import Fingerprint, SiteData, SiteLauncher, SiteSpec
 
 
 def post_token(url: str, token: str, timeout: float = 30.0) -> None:
@@ -145,3 +145,17 @@ class SqliteSite:
 
     def data(self) -> SiteData:
         return SiteData(self.generate, self.fingerprints, self.describe)
+
+    def spec(self, description: str, create_app: Callable[[Path, dict[str, str]], object], **fields: Any) -> SiteSpec:
+        """The site's registration: what every SQLite site declares alike (its launcher and data from above, its
+        URL variable the upper-case name, its docker service the name, its suite `tasks.build.<name>`) and the
+        site's own `fields` (default_port, report_order, login, card, accounts; a docker_service of another
+        name)."""
+        shared: dict[str, Any] = {
+            "url_env": self.name.upper(),
+            "docker_service": self.name,
+            "suite_module": f"tasks.build.{self.name}",
+            "launcher": self.launcher(description, create_app),
+            "data": self.data(),
+        }
+        return SiteSpec(self.name, **(shared | fields))

@@ -7,7 +7,7 @@ import io
 import os
 import secrets
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
@@ -24,8 +24,9 @@ class UploadRejected(ValueError):
 
 
 @dataclass(frozen=True)
-class PhotoRow:
-    id: int
+class PhotoFacts:
+    """What a generated photo shows: sites.imagery draws it from these (None where the photo does not say)."""
+
     kind: str | None
     color: str | None
     count: int | None
@@ -33,30 +34,18 @@ class PhotoRow:
     condition: str | None
     pattern: str | None
     view: int | None
+
+
+@dataclass(frozen=True)
+class PhotoRow(PhotoFacts):
+    id: int
     seed: int | None
     upload_name: str | None
     tape_inches: int | None = None  # a measuring tape across the item shows it this wide (sites/imagery/tape.py)
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> PhotoRow:
-        return cls(
-            *(
-                row[k]
-                for k in (
-                    "id",
-                    "kind",
-                    "color",
-                    "count",
-                    "printed_text",
-                    "condition",
-                    "pattern",
-                    "view",
-                    "seed",
-                    "upload_name",
-                    "tape_inches",
-                )
-            )
-        )
+        return cls(**{field.name: row[field.name] for field in fields(cls)})
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

@@ -13,13 +13,18 @@ import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
 
-from flask import abort, current_app, g, request, session
+from flask import Flask, abort, current_app, g, request, session
 
 from sites.common.sessions import end_all_sessions
 from sites.common.throttle import login_throttle
 from sites.common.tokens import tokens_equal
 
 MAX_INT_DIGITS = 12
+
+
+def template_globals(app: Flask, *functions: Callable[..., object], **named: object) -> None:
+    """Make `functions` callable from every template of `app` under their own names, and `named` under theirs."""
+    app.jinja_env.globals.update({function.__name__: function for function in functions}, **named)
 
 
 def inserted_id(cursor: sqlite3.Cursor) -> int:

@@ -268,18 +268,19 @@ def _required(value: str | None, field: str) -> str:
     return value
 
 
-def _sky(size, time_of_day: str) -> Image.Image:
+def _sky(pic: ForumPicture, size) -> tuple[str, Image.Image, ImageDraw.ImageDraw]:
+    """An outdoor scene's sky at the picture's time of day: (that time of day, the image, a draw on it)."""
+    time_of_day = _required(pic.time_of_day, "time_of_day")
     top, low = SKIES[time_of_day]
     grad = Image.linear_gradient("L").resize(size)
-    return Image.composite(Image.new("RGB", size, low), Image.new("RGB", size, top), grad)
+    img = Image.composite(Image.new("RGB", size, low), Image.new("RGB", size, top), grad)
+    return time_of_day, img, ImageDraw.Draw(img)
 
 
 def _landscape(pic: ForumPicture, size, seed) -> Image.Image:
-    time_of_day = _required(pic.time_of_day, "time_of_day")
+    time_of_day, img, draw = _sky(pic, size)
     rng = random.Random(f"landscape:{seed}")
     w, h = size
-    img = _sky(size, time_of_day)
-    draw = ImageDraw.Draw(img)
     if time_of_day == "night":
         for _ in range(160):
             x, y = rng.randrange(w), rng.randrange(int(h * 0.5))
@@ -385,11 +386,9 @@ def _artwork(pic: ForumPicture, size, seed) -> Image.Image:
 
 
 def _skyline(pic: ForumPicture, size, seed) -> Image.Image:
-    time_of_day = _required(pic.time_of_day, "time_of_day")
+    time_of_day, img, draw = _sky(pic, size)
     rng = random.Random(f"skyline:{seed}")
     w, h = size
-    img = _sky(size, time_of_day)
-    draw = ImageDraw.Draw(img)
     n = max(3, pic.count)
     base = h * 0.86
     width = w / n

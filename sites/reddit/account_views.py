@@ -308,13 +308,8 @@ def block_list(username: str | None = None):
     user = require_user()
     if username is not None and username.lower() != user["username"].lower():
         abort(403, description="You can only see your own list of blocked users.")
-    rows = (
-        get_db()
-        .execute(
-            "SELECT b.*, u.username FROM user_block b JOIN user u ON u.id = b.blocked_id"
-            " WHERE b.blocker_id = ? ORDER BY u.username",
-            (user["id"],),
-        )
-        .fetchall()
+    sql = (
+        "SELECT b.*, u.username FROM user_block b JOIN user u ON u.id = b.blocked_id"
+        " WHERE b.blocker_id = ? ORDER BY u.username"
     )
-    return render_template("block_list.html", blocks=rows)
+    return render_template("block_list.html", blocks=get_db().execute(sql, (user["id"],)).fetchall())

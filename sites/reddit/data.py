@@ -20,7 +20,6 @@ from typing import Any
 
 from sites.common.db import PristineData
 from sites.config import Settings
-from sites.config import settings as load_settings
 from sites.reddit.schema import slugify
 
 
@@ -208,9 +207,7 @@ class RedditData(PristineData):
             + (" WHERE " + " AND ".join(clauses) if clauses else "")
             + f" ORDER BY {orders[order]}"
         )
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
-        return [self._post(r) for r in self.conn.execute(sql, params)]
+        return [self._post(r) for r in self.rows(sql, params, limit)]
 
     # ---- comments ----------------------------------------------------------------------------------
 
@@ -313,8 +310,4 @@ class RedditData(PristineData):
 
 def open_pristine(settings: Settings | None = None) -> RedditData:
     """The pristine database of the configured SEED/SCALE (generated first if it is missing)."""
-    import sites.reddit.store as store
-
-    s = settings or load_settings()
-    ds, _ = store.ensure(s.data_dir, s.seed, s.scale)
-    return RedditData(ds.db)
+    return RedditData.configured("sites.reddit.store", settings, generate=True)

@@ -12,6 +12,8 @@ import re
 import unicodedata
 from datetime import datetime
 
+from sites.common.schema import fts_index
+
 SCHEMA = """
 CREATE TABLE user (
     id INTEGER PRIMARY KEY,
@@ -126,18 +128,7 @@ CREATE TABLE user_block (
     created_at TEXT NOT NULL,
     PRIMARY KEY (blocker_id, blocked_id)
 );
-CREATE VIRTUAL TABLE submission_fts USING fts5(title, body, content='submission', content_rowid='id');
-CREATE TRIGGER submission_ai AFTER INSERT ON submission BEGIN
-    INSERT INTO submission_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
-END;
-CREATE TRIGGER submission_ad AFTER DELETE ON submission BEGIN
-    INSERT INTO submission_fts(submission_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
-END;
-CREATE TRIGGER submission_au AFTER UPDATE OF title, body ON submission BEGIN
-    INSERT INTO submission_fts(submission_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
-    INSERT INTO submission_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
-END;
-"""
+""" + fts_index("submission", "title", "body")
 
 STAMP = "%Y-%m-%d %H:%M:%S"
 HOT_WEIGHT = 1800  # seconds of freshness one order of magnitude of score is worth

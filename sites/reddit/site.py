@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sites.common.launch import SqliteSite, live_options
-from sites.registry import HomepageCard, LoginSpec, SiteAccount, SiteSpec
+from sites.registry import HomepageCard, LoginSpec, SiteAccount
 
 STORE = SqliteSite(
     "reddit",
@@ -38,18 +38,13 @@ def accounts() -> tuple[SiteAccount, ...]:
     )
 
 
-SPEC = SiteSpec(
-    "reddit",
-    url_env="REDDIT",
+SPEC = STORE.spec(
+    "A Postmill-style forum: forums with image, link and text posts, threaded comments, votes, "
+    "subscriptions, direct messages and search.",
+    app,
     default_port=9999,
     docker_service="forum",
-    suite_module="tasks.build.reddit",
     report_order=20,
-    launcher=STORE.launcher(
-        "A Postmill-style forum: forums with image, link and text posts, threaded comments, votes, "
-        "subscriptions, direct messages and search.",
-        app,
-    ),
     login=LoginSpec(
         "/login",
         "input[name=_username]",
@@ -63,6 +58,5 @@ SPEC = SiteSpec(
         role="user",
     ),
     card=HomepageCard("Postmill forums", "A discussion site: forums, posts with images, comments and votes."),
-    data=STORE.data(),
     accounts=accounts,
 )

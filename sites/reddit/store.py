@@ -11,13 +11,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.datafiles import SqliteDataSet, code_version, generate_once
+from sites.common.datafiles import SqliteDataSet
 from sites.reddit.generate import GenerationResult, generate_atomic, post_count
 
 
 @dataclass(frozen=True)
 class DataSet(SqliteDataSet):
     SITE = "reddit"
+    # what decides the forum's data: the generator, content, schema, the picture kinds it draws from
+    SOURCES = (
+        "reddit/generate.py",
+        "reddit/content.py",
+        "reddit/schema.py",
+        "common/schema.py",
+        "reddit/official_forums.py",
+        "reddit/additions.py",
+        "reddit/additions_r5_rdb.py",
+        "reddit/additions_r5_rda.py",
+        "common/official_catalogue.json",
+        "imagery/catalog.py",
+        "imagery/catalog_forum.py",
+    )
     posts: int
 
     @property
@@ -25,37 +39,11 @@ class DataSet(SqliteDataSet):
         return self.picture_cache("images")
 
 
-def generator_version() -> str:
-    """Changes whenever the code that decides the forum's data changes (generator, content, schema, the
-    picture kinds it draws from)."""
-    here = Path(__file__).parent
-    imagery = here.parent / "imagery"
-    return code_version(
-        here / "generate.py",
-        here / "content.py",
-        here / "schema.py",
-        here / "official_forums.py",
-        here / "additions.py",
-        here / "additions_r5_rdb.py",
-        here / "additions_r5_rda.py",
-        here.parent / "common" / "official_catalogue.json",
-        imagery / "catalog.py",
-        imagery / "catalog_forum.py",
-    )
-
-
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
-    posts = post_count(scale)
-    return DataSet(DataSet.folder(data_dir, seed, posts, generator_version()), seed, posts)
+    return DataSet.of(data_dir, seed, post_count(scale))
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:
     """The data set for (seed, scale), generated first if missing (None when it was already there)."""
     ds = dataset(data_dir, seed, scale)
-
-    def make() -> GenerationResult:
-        result = generate_atomic(ds.db, ds.seed, ds.posts)
-        ds.image_cache.mkdir(exist_ok=True)
-        return result
-
-    return ds, generate_once(ds.db, make)
+    return ds, ds.generate_once(lambda: generate_atomic(ds.db, ds.seed, ds.posts), ds.image_cache)

@@ -13,6 +13,7 @@ import sites.reddit.browse_views as browse
 import sites.reddit.post_views as posts
 import sites.reddit.queries as queries
 import sites.reddit.web as web
+from sites.common.web import template_globals
 
 
 def forum_or_post(forum_name: str, segment: str):
@@ -99,17 +100,8 @@ def register(app: Flask) -> None:
     for path, endpoint, view, methods in RULES:
         app.add_url_rule(path, endpoint, view, methods=methods, strict_slashes=False)
     app.add_url_rule("/register", "register_alias", acc.register_form, methods=["GET"])
-    app.jinja_env.globals.update(
-        current_user=web.current_user,
-        csrf_token=web.csrf_token,
-        markdown=web.markdown,
-        iso=web.iso,
-        ago=web.ago,
-        long_date=web.long_date,
-        post_path=web.post_path,
-        sorts=queries.SORTS,
-        timed_sorts=queries.TIMED_SORTS,
-    )
+    helpers = (web.current_user, web.csrf_token, web.markdown, web.iso, web.ago, web.long_date, web.post_path)
+    template_globals(app, *helpers, sorts=queries.SORTS, timed_sorts=queries.TIMED_SORTS)
 
     @app.context_processor
     def _me():

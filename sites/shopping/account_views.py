@@ -329,16 +329,11 @@ def review_post(product_id: str):
 
 def my_reviews():
     c = web.require_customer()
-    rows = (
-        web.get_db()
-        .execute(
-            "SELECT review.*, product.name AS product_name, product.url_key FROM review JOIN product"
-            " ON product.id = review.product_id WHERE customer_id = ? ORDER BY review.created_at DESC, review.id DESC",
-            (c["id"],),
-        )
-        .fetchall()
+    sql = (
+        "SELECT review.*, product.name AS product_name, product.url_key FROM review JOIN product"
+        " ON product.id = review.product_id WHERE customer_id = ? ORDER BY review.created_at DESC, review.id DESC"
     )
-    return render_template("account/reviews.html", reviews=rows)
+    return render_template("account/reviews.html", reviews=web.get_db().execute(sql, (c["id"],)).fetchall())
 
 
 def my_review(review_id: str):

@@ -17,9 +17,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.db import PristineData, photo_filters
+from sites.common.db import PristineData, photo_filters, same_named
 from sites.config import Settings
-from sites.config import settings as load_settings
 from sites.shopping.generate import CUSTOMER
 
 
@@ -124,14 +123,7 @@ class Order:
         return f"/sales/order/view/order_id/{self.id}/"
 
 
-PHOTO_FILTERS = {
-    "kind": "p.kind = ?",
-    "color": "p.color = ?",
-    "pattern": "p.pattern = ?",
-    "count": "p.count = ?",
-    "printed_text": "p.printed_text = ?",
-    "shape": "p.shape = ?",
-}
+PHOTO_FILTERS = same_named("p", "kind", "color", "pattern", "count", "printed_text", "shape")
 
 
 class ShoppingData(PristineData):
@@ -288,9 +280,7 @@ class ShoppingData(PristineData):
             f"SELECT DISTINCT product.id FROM product JOIN photo p ON p.product_id = product.id{joins}"
             f" WHERE {' AND '.join(clauses)} ORDER BY product.id"
         )
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
-        return [r[0] for r in self.conn.execute(sql, params)]
+        return [r[0] for r in self.rows(sql, params, limit)]
 
     def find(self, **criteria) -> list[Product]:
         return [self.product(i) for i in self.find_ids(**criteria)]
@@ -404,11 +394,4 @@ class ShoppingData(PristineData):
 
 def open_pristine(settings: Settings | None = None, generate: bool = False) -> ShoppingData:
     """The pristine database of the configured SEED and SCALE (generated first if `generate`)."""
-    import sites.shopping.store as store
-
-    s = settings or load_settings()
-    if generate:
-        ds, _ = store.ensure(s.data_dir, s.seed, s.scale)
-    else:
-        ds = store.dataset(s.data_dir, s.seed, s.scale)
-    return ShoppingData(ds.db)
+    return ShoppingData.configured("sites.shopping.store", settings, generate)

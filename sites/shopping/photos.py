@@ -10,18 +10,8 @@ from sites.common.photos import FULL_SIZE, PhotoRow, generated_photo, render_gen
 
 def photo_row(row) -> PhotoRow:
     """A shopping `photo` row (sqlite3.Row or dict) as the cache's PhotoRow (store photos are all 'new')."""
-    return PhotoRow(
-        row["id"],
-        row["kind"],
-        row["color"],
-        row["count"],
-        row["printed_text"],
-        "new",
-        row["pattern"],
-        row["view"],
-        row["seed"],
-        None,
-    )
+    facts = {name: row[name] for name in ("id", "kind", "color", "count", "printed_text", "pattern", "view", "seed")}
+    return PhotoRow(**facts, condition="new", upload_name=None)
 
 
 def cached_file(row, cache: Path, thumb: bool) -> Path:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sites.common.launch import SqliteSite, live_options
-from sites.registry import HomepageCard, LoginSpec, SiteSpec
+from sites.registry import HomepageCard, LoginSpec
 
 STORE = SqliteSite(
     "shopping",
@@ -29,18 +29,12 @@ def app(instance: Path, options: dict):
     return create_app(ShoppingConfig(**live_options("shopping", instance, options, "photo_cache")))
 
 
-SPEC = SiteSpec(
-    "shopping",
-    url_env="SHOPPING",
+SPEC = STORE.spec(
+    "One Stop Market: a general store (Magento Luma style) with departments, product pages "
+    "with photos, options and reviews, cart, checkout, orders, wish list and compare.",
+    app,
     default_port=7770,
-    docker_service="shopping",
-    suite_module="tasks.build.shopping",
     report_order=30,
-    launcher=STORE.launcher(
-        "One Stop Market: a general store (Magento Luma style) with departments, product pages "
-        "with photos, options and reviews, cart, checkout, orders, wish list and compare.",
-        app,
-    ),
     login=LoginSpec(
         "/customer/account/login/",
         "input[name='login[username]']",
@@ -57,5 +51,4 @@ SPEC = SiteSpec(
         "One Stop Market",
         "An online store: product pages with photos, reviews, a cart, checkout and order history.",
     ),
-    data=STORE.data(),
 )

@@ -8,46 +8,34 @@ data missing at once serialise on a file lock.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from sites.common.datafiles import SqliteDataSet, code_version, generate_once
+from sites.common.datafiles import SqliteDataSet
 from sites.shopping.generate import GenerationResult, generate_atomic, product_count
 
 
 @dataclass(frozen=True)
 class DataSet(SqliteDataSet):
     SITE = "shopping"
-    products: int
-
-    @property
-    def photo_cache(self) -> Path:
-        return self.picture_cache("photos")
-
-
-@functools.lru_cache(maxsize=1)
-def generator_version() -> str:
-    """Changes whenever the code that decides the data changes (generator, word lists, category tree, schema,
-    the store's imagery kinds)."""
-    here = Path(__file__).parent
-    return code_version(
-        here / "generate.py",
-        here / "wording.py",
-        here / "departments.py",
-        here / "schema.py",
-        here / "official.py",
-        here.parent / "common" / "official_catalogue.json",
-        here.parent / "imagery" / "catalog_store.py",
-        here / "facts_r4spa.py",
-        here / "cereal_boxes_r5sp.py",
-        here.parent / "imagery" / "boxes.py",
+    # what decides the data: the generator, word lists, category tree, schema, the store's imagery kinds
+    SOURCES = (
+        "shopping/generate.py",
+        "shopping/wording.py",
+        "shopping/departments.py",
+        "shopping/schema.py",
+        "shopping/official.py",
+        "common/official_catalogue.json",
+        "imagery/catalog_store.py",
+        "shopping/facts_r4spa.py",
+        "shopping/cereal_boxes_r5sp.py",
+        "imagery/boxes.py",
     )
+    products: int
 
 
 def dataset(data_dir: Path, seed: int, scale: str | int) -> DataSet:
-    products = product_count(scale)
-    return DataSet(DataSet.folder(data_dir, seed, products, generator_version()), seed, products)
+    return DataSet.of(data_dir, seed, product_count(scale))
 
 
 def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, GenerationResult | None]:
@@ -56,11 +44,10 @@ def ensure(data_dir: Path, seed: int, scale: str | int) -> tuple[DataSet, Genera
 
     def make() -> GenerationResult:
         result = generate_atomic(ds.db, ds.seed, ds.products)
-        ds.photo_cache.mkdir(exist_ok=True)
         prerender_home(ds)
         return result
 
-    return ds, generate_once(ds.db, make)
+    return ds, ds.generate_once(make, ds.photo_cache)
 
 
 def prerender_home(ds: DataSet) -> None:

@@ -14,6 +14,7 @@ import sites.shopping.catalog_views as catalog_views
 import sites.shopping.list_views as list_views
 import sites.shopping.rest_views as rest_views
 import sites.shopping.web as web
+from sites.common.web import template_globals
 
 ROUTES: list[tuple[str, Callable[..., ResponseReturnValue], str]] = [
     ("/", catalog_views.home, "GET"),
@@ -95,14 +96,15 @@ def register(app: Flask) -> None:
         app.add_url_rule(
             rule, f"{view.__module__}.{view.__name__}:{rule}", view, methods=[method], strict_slashes=False
         )
-    app.jinja_env.globals.update(
-        customer=web.customer,
+    template_globals(
+        app,
+        web.customer,
+        web.menu,
+        web.cart_count,
+        web.cart_lines,
         form_key=web.csrf_token,
         price=web.format_price,
         date=web.format_date,
-        menu=web.menu,
-        cart_count=web.cart_count,
-        cart_lines=web.cart_lines,
         messages=_messages,
     )
 

@@ -34,81 +34,86 @@ class Entity:
         return "A/" + self.title.replace(" ", "_")
 
 
-ANIMALS = [
-    ("Red fox", "Vulpes vulpes", "Mammal", "Northern Hemisphere"),
-    ("Giant panda", "Ailuropoda melanoleuca", "Mammal", "China"),
-    ("Emperor penguin", "Aptenodytes forsteri", "Bird", "Antarctica"),
-    ("Sea otter", "Enhydra lutris", "Mammal", "North Pacific Ocean"),
-    ("Brown-throated sloth", "Bradypus variegatus", "Mammal", "Central and South America"),
-    ("Snowy owl", "Bubo scandiacus", "Bird", "Arctic"),
-    ("Green sea turtle", "Chelonia mydas", "Reptile", "Tropical oceans"),
-    ("Domestic cat", "Felis catus", "Mammal", "Worldwide"),
-    ("Dog", "Canis familiaris", "Mammal", "Worldwide"),
-    ("European rabbit", "Oryctolagus cuniculus", "Mammal", "Europe"),
-    ("Golden hamster", "Mesocricetus auratus", "Mammal", "Syria and Turkey"),
-    ("African bush elephant", "Loxodonta africana", "Mammal", "Sub-Saharan Africa"),
-    ("Bald eagle", "Haliaeetus leucocephalus", "Bird", "North America"),
-    ("Monarch butterfly", "Danaus plexippus", "Insect", "North America"),
-    ("Koala", "Phascolarctos cinereus", "Mammal", "Australia"),
-    ("Red kangaroo", "Osphranter rufus", "Mammal", "Australia"),
-    ("Giraffe", "Giraffa camelopardalis", "Mammal", "Africa"),
-    ("Tiger", "Panthera tigris", "Mammal", "Asia"),
-    ("Lion", "Panthera leo", "Mammal", "Africa and India"),
-    ("Walrus", "Odobenus rosmarus", "Mammal", "Arctic"),
-    ("American badger", "Taxidea taxus", "Mammal", "North America"),
-    ("Peregrine falcon", "Falco peregrinus", "Bird", "Worldwide"),
-    ("Bottlenose dolphin", "Tursiops truncatus", "Mammal", "Temperate and tropical oceans"),
-    ("Honey bee", "Apis mellifera", "Insect", "Worldwide"),
-]
+def _table(text: str) -> list[tuple[str, ...]]:
+    """The rows of a table written a line a row, its cells split by `|`."""
+    return [tuple(cell.strip() for cell in line.split("|")) for line in text.strip().splitlines()]
 
-SPORTS = [
-    ("Association football", "11", "England", "FIFA"),
-    ("Basketball", "5", "United States", "FIBA"),
-    ("Baseball", "9", "United States", "WBSC"),
-    ("American football", "11", "United States", "NFL"),
-    ("Ice hockey", "6", "Canada", "IIHF"),
-    ("Tennis", "1 or 2", "England", "ITF"),
-    ("Cricket", "11", "England", "ICC"),
-    ("Rugby union", "15", "England", "World Rugby"),
-    ("Volleyball", "6", "United States", "FIVB"),
-    ("Golf", "1", "Scotland", "IGF"),
-    ("Table tennis", "1 or 2", "England", "ITTF"),
-    ("Badminton", "1 or 2", "India", "BWF"),
-    ("Swimming", "1", "Worldwide", "World Aquatics"),
-    ("Cycling", "1", "France", "UCI"),
-    ("Skiing", "1", "Norway", "FIS"),
-    ("Curling", "4", "Scotland", "World Curling"),
-]
 
-FILMS = [
-    ("Casablanca", "1942", "Michael Curtiz", "United States"),
-    ("Citizen Kane", "1941", "Orson Welles", "United States"),
-    ("The Godfather", "1972", "Francis Ford Coppola", "United States"),
-    ("Spirited Away", "2001", "Hayao Miyazaki", "Japan"),
-    ("Seven Samurai", "1954", "Akira Kurosawa", "Japan"),
-    ("Jaws", "1975", "Steven Spielberg", "United States"),
-    ("Titanic", "1997", "James Cameron", "United States"),
-    ("Amélie", "2001", "Jean-Pierre Jeunet", "France"),
-    ("Parasite", "2019", "Bong Joon-ho", "South Korea"),
-    ("The Matrix", "1999", "The Wachowskis", "United States"),
-    ("Star Wars", "1977", "George Lucas", "United States"),
-    ("Psycho", "1960", "Alfred Hitchcock", "United States"),
-]
+ANIMALS = _table("""
+Red fox               | Vulpes vulpes            | Mammal  | Northern Hemisphere
+Giant panda           | Ailuropoda melanoleuca   | Mammal  | China
+Emperor penguin       | Aptenodytes forsteri     | Bird    | Antarctica
+Sea otter             | Enhydra lutris           | Mammal  | North Pacific Ocean
+Brown-throated sloth  | Bradypus variegatus      | Mammal  | Central and South America
+Snowy owl             | Bubo scandiacus          | Bird    | Arctic
+Green sea turtle      | Chelonia mydas           | Reptile | Tropical oceans
+Domestic cat          | Felis catus              | Mammal  | Worldwide
+Dog                   | Canis familiaris         | Mammal  | Worldwide
+European rabbit       | Oryctolagus cuniculus    | Mammal  | Europe
+Golden hamster        | Mesocricetus auratus     | Mammal  | Syria and Turkey
+African bush elephant | Loxodonta africana       | Mammal  | Sub-Saharan Africa
+Bald eagle            | Haliaeetus leucocephalus | Bird    | North America
+Monarch butterfly     | Danaus plexippus         | Insect  | North America
+Koala                 | Phascolarctos cinereus   | Mammal  | Australia
+Red kangaroo          | Osphranter rufus         | Mammal  | Australia
+Giraffe               | Giraffa camelopardalis   | Mammal  | Africa
+Tiger                 | Panthera tigris          | Mammal  | Asia
+Lion                  | Panthera leo             | Mammal  | Africa and India
+Walrus                | Odobenus rosmarus        | Mammal  | Arctic
+American badger       | Taxidea taxus            | Mammal  | North America
+Peregrine falcon      | Falco peregrinus         | Bird    | Worldwide
+Bottlenose dolphin    | Tursiops truncatus       | Mammal  | Temperate and tropical oceans
+Honey bee             | Apis mellifera           | Insect  | Worldwide
+""")
 
-ARTWORKS = [
-    ("Mona Lisa", "Leonardo da Vinci", "c. 1503–1519", "Louvre, Paris"),
-    ("The Starry Night", "Vincent van Gogh", "1889", "Museum of Modern Art, New York City"),
-    ("The Last Supper", "Leonardo da Vinci", "1495–1498", "Santa Maria delle Grazie, Milan"),
-    ("Girl with a Pearl Earring", "Johannes Vermeer", "c. 1665", "Mauritshuis, The Hague"),
-    ("The Great Wave off Kanagawa", "Hokusai", "c. 1831", "various collections"),
-    ("The Persistence of Memory", "Salvador Dalí", "1931", "Museum of Modern Art, New York City"),
-    ("The Scream", "Edvard Munch", "1893", "National Museum, Oslo"),
-    ("Guernica", "Pablo Picasso", "1937", "Museo Reina Sofía, Madrid"),
-    ("The Birth of Venus", "Sandro Botticelli", "c. 1484–1486", "Uffizi, Florence"),
-    ("American Gothic", "Grant Wood", "1930", "Art Institute of Chicago"),
-    ("Water Lilies", "Claude Monet", "1896–1926", "various collections"),
-    ("The Night Watch", "Rembrandt", "1642", "Rijksmuseum, Amsterdam"),
-]
+SPORTS = _table("""
+Association football | 11     | England       | FIFA
+Basketball           | 5      | United States | FIBA
+Baseball             | 9      | United States | WBSC
+American football    | 11     | United States | NFL
+Ice hockey           | 6      | Canada        | IIHF
+Tennis               | 1 or 2 | England       | ITF
+Cricket              | 11     | England       | ICC
+Rugby union          | 15     | England       | World Rugby
+Volleyball           | 6      | United States | FIVB
+Golf                 | 1      | Scotland      | IGF
+Table tennis         | 1 or 2 | England       | ITTF
+Badminton            | 1 or 2 | India         | BWF
+Swimming             | 1      | Worldwide     | World Aquatics
+Cycling              | 1      | France        | UCI
+Skiing               | 1      | Norway        | FIS
+Curling              | 4      | Scotland      | World Curling
+""")
+
+FILMS = _table("""
+Casablanca    | 1942 | Michael Curtiz       | United States
+Citizen Kane  | 1941 | Orson Welles         | United States
+The Godfather | 1972 | Francis Ford Coppola | United States
+Spirited Away | 2001 | Hayao Miyazaki       | Japan
+Seven Samurai | 1954 | Akira Kurosawa       | Japan
+Jaws          | 1975 | Steven Spielberg     | United States
+Titanic       | 1997 | James Cameron        | United States
+Amélie        | 2001 | Jean-Pierre Jeunet   | France
+Parasite      | 2019 | Bong Joon-ho         | South Korea
+The Matrix    | 1999 | The Wachowskis       | United States
+Star Wars     | 1977 | George Lucas         | United States
+Psycho        | 1960 | Alfred Hitchcock     | United States
+""")
+
+ARTWORKS = _table("""
+Mona Lisa                   | Leonardo da Vinci | c. 1503–1519 | Louvre, Paris
+The Starry Night            | Vincent van Gogh  | 1889         | Museum of Modern Art, New York City
+The Last Supper             | Leonardo da Vinci | 1495–1498    | Santa Maria delle Grazie, Milan
+Girl with a Pearl Earring   | Johannes Vermeer  | c. 1665      | Mauritshuis, The Hague
+The Great Wave off Kanagawa | Hokusai           | c. 1831      | various collections
+The Persistence of Memory   | Salvador Dalí     | 1931         | Museum of Modern Art, New York City
+The Scream                  | Edvard Munch      | 1893         | National Museum, Oslo
+Guernica                    | Pablo Picasso     | 1937         | Museo Reina Sofía, Madrid
+The Birth of Venus          | Sandro Botticelli | c. 1484–1486 | Uffizi, Florence
+American Gothic             | Grant Wood        | 1930         | Art Institute of Chicago
+Water Lilies                | Claude Monet      | 1896–1926    | various collections
+The Night Watch             | Rembrandt         | 1642         | Rijksmuseum, Amsterdam
+""")
 
 
 def country_name(c) -> str:
@@ -152,6 +157,13 @@ def _language(code: str):
 
 def _color(rng: random.Random) -> tuple[int, int, int]:
     return (rng.randrange(30, 220), rng.randrange(30, 220), rng.randrange(30, 220))
+
+
+def _add(
+    out: list[Entity], rng: random.Random, title: str, kind: str, facts: list[tuple[str, str]], links: list[str]
+) -> None:
+    """Append an article whose picture's colour is the next of the stream `rng` (drawn after its facts)."""
+    out.append(Entity(title, kind, facts, links, color=_color(rng)))
 
 
 def core_entities(seed: int) -> list[Entity]:
@@ -200,65 +212,42 @@ def core_entities(seed: int) -> list[Entity]:
         facts = [("Country", "United States"), ("ISO 3166-2 code", s.code), ("Postal abbreviation", s.code[3:])]
         if cities:
             facts.append(("Largest cities", ", ".join(cities[:3])))
-        out.append(
-            Entity(s.name, "state", facts, ["United States"] + [f"{c}, {s.name}" for c in cities], color=_color(rng))
-        )
+        _add(out, rng, s.name, "state", facts, ["United States"] + [f"{c}, {s.name}" for c in cities])
     for state, cities in LOCATIONS.items():
         for city in cities:
-            out.append(
-                Entity(
-                    f"{city}, {state}",
-                    "city",
-                    [("Country", "United States"), ("State", state)],
-                    [state, "United States"],
-                    color=_color(rng),
-                )
+            _add(
+                out,
+                rng,
+                f"{city}, {state}",
+                "city",
+                [("Country", "United States"), ("State", state)],
+                [state, "United States"],
             )
     for brand in BRANDS:
         founded = 1950 + rng.randrange(70)
-        out.append(
-            Entity(
-                brand,
-                "company",
-                [
-                    ("Industry", "Consumer goods"),
-                    ("Founded", str(founded)),
-                    ("Headquarters", rng.choice(us_states).name),
-                    ("Products", "Household goods, sold in the One Stop Market"),
-                ],
-                ["United States"],
-                color=_color(rng),
-            )
-        )
+        facts = [
+            ("Industry", "Consumer goods"),
+            ("Founded", str(founded)),
+            ("Headquarters", rng.choice(us_states).name),
+        ]
+        facts.append(("Products", "Household goods, sold in the One Stop Market"))
+        _add(out, rng, brand, "company", facts, ["United States"])
     for name, latin, cls, lives in ANIMALS:
-        out.append(
-            Entity(name, "animal", [("Class", cls), ("Binomial name", latin), ("Range", lives)], [], color=_color(rng))
-        )
+        _add(out, rng, name, "animal", [("Class", cls), ("Binomial name", latin), ("Range", lives)], [])
     for name, players, origin, body in SPORTS:
-        out.append(
-            Entity(
-                name,
-                "sport",
-                [("Players per side", players), ("Origin", origin), ("Governing body", body)],
-                [origin] if origin != "Worldwide" else [],
-                color=_color(rng),
-            )
-        )
+        facts = [("Players per side", players), ("Origin", origin), ("Governing body", body)]
+        _add(out, rng, name, "sport", facts, [origin] if origin != "Worldwide" else [])
     for name, year, director, country in FILMS:
-        out.append(
-            Entity(
-                name,
-                "film",
-                [("Directed by", director), ("Release year", year), ("Country", country)],
-                [country],
-                color=_color(rng),
-            )
+        _add(
+            out, rng, name, "film", [("Directed by", director), ("Release year", year), ("Country", country)], [country]
         )
     for name, artist, year, where in ARTWORKS:
-        out.append(
-            Entity(name, "artwork", [("Artist", artist), ("Year", year), ("Location", where)], [], color=_color(rng))
-        )
+        _add(out, rng, name, "artwork", [("Artist", artist), ("Year", year), ("Location", where)], [])
     return out
+
+
+LANGUAGE_TYPES = {"L": "living", "E": "extinct", "A": "ancient", "H": "historical", "C": "constructed", "S": "special"}
+TOWN_SYLLABLES = "ar bel cor dun el fen gar hol is kel lan mor nor os pel quin ros sel tor ul ven wil yar zen".split()
 
 
 def extra_entities(seed: int, want: int) -> list[Entity]:
@@ -269,91 +258,27 @@ def extra_entities(seed: int, want: int) -> list[Entity]:
     for s in sorted(pycountry.subdivisions, key=lambda s: s.code):
         if s.country_code == "US" and s.type == "State":
             continue
-        out.append(
-            Entity(
-                f"{s.name} ({s.code})",
-                "subdivision",
-                [
-                    ("Country", countries.get(s.country_code, s.country_code)),
-                    ("Type", s.type),
-                    ("ISO 3166-2 code", s.code),
-                ],
-                [countries.get(s.country_code, "")],
-                color=_color(rng),
-            )
-        )
+        country = countries.get(s.country_code, s.country_code)
+        facts = [("Country", country), ("Type", s.type), ("ISO 3166-2 code", s.code)]
+        _add(out, rng, f"{s.name} ({s.code})", "subdivision", facts, [countries.get(s.country_code, "")])
     for lang in sorted(pycountry.languages, key=lambda x: x.alpha_3):
-        out.append(
-            Entity(
-                f"{lang.name} language ({lang.alpha_3})",
-                "language",
-                [
-                    ("ISO 639-3", lang.alpha_3),
-                    (
-                        "Type",
-                        {
-                            "L": "living",
-                            "E": "extinct",
-                            "A": "ancient",
-                            "H": "historical",
-                            "C": "constructed",
-                            "S": "special",
-                        }.get(lang.type, lang.type),
-                    ),
-                ],
-                [],
-                color=_color(rng),
-            )
-        )
+        facts = [("ISO 639-3", lang.alpha_3), ("Type", LANGUAGE_TYPES.get(lang.type, lang.type))]
+        _add(out, rng, f"{lang.name} language ({lang.alpha_3})", "language", facts, [])
     for cur in sorted(pycountry.currencies, key=lambda x: x.alpha_3):
-        out.append(
-            Entity(
-                f"{cur.name} ({cur.alpha_3})",
-                "currency",
-                [("ISO 4217 code", cur.alpha_3), ("Number", cur.numeric)],
-                [],
-                color=_color(rng),
-            )
+        _add(
+            out,
+            rng,
+            f"{cur.name} ({cur.alpha_3})",
+            "currency",
+            [("ISO 4217 code", cur.alpha_3), ("Number", cur.numeric)],
+            [],
         )
-    syllables = [
-        "ar",
-        "bel",
-        "cor",
-        "dun",
-        "el",
-        "fen",
-        "gar",
-        "hol",
-        "is",
-        "kel",
-        "lan",
-        "mor",
-        "nor",
-        "os",
-        "pel",
-        "quin",
-        "ros",
-        "sel",
-        "tor",
-        "ul",
-        "ven",
-        "wil",
-        "yar",
-        "zen",
-    ]
     states = [s.name for s in pycountry.subdivisions.get(country_code="US") if s.type == "State"]
     n = 0
     while len(out) < want:
         n += 1
-        name = "".join(rng.choice(syllables) for _ in range(rng.randint(2, 3))).capitalize()
+        name = "".join(rng.choice(TOWN_SYLLABLES) for _ in range(rng.randint(2, 3))).capitalize()
         state = rng.choice(states)
-        out.append(
-            Entity(
-                f"{name}, {state} ({n})",
-                "town",
-                [("Country", "United States"), ("State", state), ("Population", f"{rng.randint(200, 90000):,}")],
-                [state],
-                color=_color(rng),
-            )
-        )
+        facts = [("Country", "United States"), ("State", state), ("Population", f"{rng.randint(200, 90000):,}")]
+        _add(out, rng, f"{name}, {state} ({n})", "town", facts, [state])
     return out[:want]
