@@ -43,6 +43,13 @@ _ASYNC_START = (
     " }).then((v) => { window[key] = {value: v}; }, (e) => { window[key] = {error: String(e && e.message || e)}; });"
     " return key; }"
 )
+# a tab's origin and its local storage (null where the document may have none: about:blank, a data: URL)
+_LOCAL_STORAGE = """() => {
+  let items;
+  try { items = Object.keys(localStorage).map((name) => ({name, value: localStorage.getItem(name)})); }
+  catch (e) { return null; }
+  return {origin: location.origin, items};
+}"""
 _ASYNC_OUTCOME = "(key) => { const o = window[key]; if (o) delete window[key]; return o; }"
 _SOURCE = (
     "() => (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '')"
@@ -116,12 +123,30 @@ class PlaywrightDriver:
             if self._scoring is None:
                 if self._browser is None:
                     raise WebDriverException("the agent's context has no browser to open a scoring context in")
-                state: Any = self._context.storage_state()
-                self._scoring = self._browser.new_context(storage_state=state)
+                self._scoring = self._browser.new_context(storage_state=self._agent_state())
             page = self._scoring.new_page()
         except PlaywrightError as exc:
             raise _translate(exc, "opening a scoring tab") from exc
         self._current = self._handle_of(page)
+
+    def _agent_state(self) -> Any:
+        """The agent's cookies and the local storage of the origins its tabs show, as Playwright's storage state.
+        Not `context.storage_state()`: for an origin the context once loaded but no tab shows, it opens a hidden
+        page in the agent's context and loads the origin there, and BrowserGym's init script in that page reports it
+        as the agent's active page (keptcontext.py: with a context kept across episodes, every origin of the
+        process's earlier episodes, at every scoring tab)."""
+        origins: dict[str, list[dict[str, str]]] = {}
+        for tab in self._context.pages:
+            try:
+                found = evaluate(tab, _LOCAL_STORAGE, None, SCRIPT_TIMEOUT_S * 1000)
+            except PlaywrightError:  # a tab between two documents, or on one with no storage (about:blank)
+                continue
+            if found and found["items"]:
+                origins.setdefault(found["origin"], found["items"])
+        return {
+            "cookies": self._context.cookies(),
+            "origins": [{"origin": origin, "localStorage": items} for origin, items in origins.items()],
+        }
 
     def quit(self) -> None:
         """Close the scoring context (the agent's pages stay)."""

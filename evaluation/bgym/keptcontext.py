@@ -19,13 +19,17 @@ about:blank; once the next episode's start pages are open, the tab's history bef
 (`drop_history`, Page.resetNavigationHistory, as the Selenium path does). A context that cannot be emptied is closed and
 forgotten, and the next episode gets a new one. A context recording video is never kept.
 
-Known limit (round 8): after an episode of several tabs (two start pages, tab_focus), the kept tab was found closed by
-the next episode's first action, and such an episode itself waited minutes (BrowserGym's screenshot of a tab in
-the background, see session.py's _activate); and the agreement test's shopping-0 found its tab closed at its first
-action after the worker's earlier episodes (twice in the whole tests/bgym). The tests give episodes of several tabs
-and the agreement test a new context (`keep_contexts = False` on the kept Chromium, tests/bgym/
-test_browsergym_path.py): the context is kept for the single-tab replay of the classifieds tasks, until the cause
-is found.
+A page's call to a callback reaches the episode's callback only from one of the context's tabs (`_dispatch`).
+Playwright's `context.storage_state()` reads the storage of every origin the context ever loaded that no tab shows
+in a hidden page of the context, where BrowserGym's init script runs and reports that page as the active one; the
+page closes when the state is read, and BrowserGym's next action or screenshot went to a closed page ("Target page,
+context or browser has been closed") or waited for a frame of a page never drawn. The scoring driver (driver.py)
+called it at every scoring tab: in a kept context, the origins of every earlier episode of the process were loaded
+there, hence round 8's "kept tab found closed" after multi-site episodes (shopping-0 after multisite-1067, the first
+action after the null proof, which scores outside BrowserGym's own guard of its active page). Both are fixed: the
+driver builds the scoring tab's state from the agent's tabs, and the dispatcher drops calls of pages that are not
+the context's tabs (and of tabs closed since: Playwright runs a callback in a task of its event loop, at the next
+Playwright call, which may be the next episode's).
 
 May import: playwright.
 """
@@ -81,8 +85,19 @@ class KeptContext:
     # ---- what BrowserGym calls ------------------------------------------------------------------------
     def expose_binding(self, name: str, callback: Callable[..., Any], handle: bool | None = None) -> None:
         if name not in self._callbacks:
-            self.real.expose_binding(name, lambda *args: self._callbacks[name](*args), handle=handle)
+            self.real.expose_binding(name, lambda source, *args: self._dispatch(name, source, *args), handle=handle)
         self._callbacks[name] = callback
+
+    def _dispatch(self, name: str, source: dict[str, Any], *args: Any) -> Any:
+        """A page's call to the callback `name`, for the current episode's callback when the page is one of the
+        context's tabs: not a page Playwright opened for itself (`storage_state()` reads the storage of origins no
+        tab shows in a hidden page of the context, where BrowserGym's init script runs too), nor a tab closed since
+        (the call is dispatched in a task of Playwright's event loop, at the next Playwright call: maybe the next
+        episode's)."""
+        page = source.get("page")
+        if page is None or page.is_closed() or not any(page is tab for tab in self.real.pages):
+            return None
+        return self._callbacks[name](source, *args)
 
     def add_init_script(self, script: str | None = None, path: Any = None) -> None:
         key = script if script is not None else f"path:{path}"

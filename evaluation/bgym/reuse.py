@@ -5,10 +5,10 @@ process's global Playwright (`browsergym.core._get_global_playwright()`), and cl
 about a second of every episode on a quiet machine, several on a loaded one. `keep_browsers()` sets that global
 (with BrowserGym's own `_set_global_playwright`) to a Playwright whose `chromium.launch(**options)` hands out one
 browser per distinct set of launch options, launched on first use; the environment's `browser.close()` then
-closes only the contexts it made through it. With `keep_browsers(contexts=True)` the episode's browser context and
-first tab are kept too, and emptied between episodes (no cookie, storage, route, tab or history of an earlier
-episode: keptcontext.py), with the options BrowserGym asked for. `release()` closes the kept browsers and restores
-the plain Playwright.
+closes only the contexts it made through it. The episode's browser context and first tab are kept too, and emptied
+between episodes (no cookie, storage, route, tab or history of an earlier episode: keptcontext.py), with the options
+BrowserGym asked for; `keep_browsers(contexts=False)` gives each episode a new context, as BrowserGym makes it.
+`release()` closes the kept browsers and restores the plain Playwright.
 
 The chat window (BrowserGym's `Chat`, which shows the goal and the agent's messages and holds them in Python) is a
 context of its own with one page, made anew at every reset: a renderer process started and a chat page laid out
@@ -164,11 +164,11 @@ class KeptChat(Chat):  # type: ignore[misc]  # BrowserGym ships no types: its Ch
             self._held.chat = None  # the page stays for the next episode, which lays it out anew
 
 
-def keep_browsers(chat: bool = True, contexts: bool = False) -> KeptPlaywright:
-    """From now on, this process's BrowserGym episodes share their browsers, (`chat`) their chat page and, with
-    `contexts=True`, their browser context and first tab, emptied between episodes (keptcontext.py); with
-    `chat=False` each episode makes its own chat, as BrowserGym does (to compare). Kept contexts are for episodes of
-    one tab only (keptcontext.py's known limit), hence off unless asked for: the tests ask for them per task."""
+def keep_browsers(chat: bool = True, contexts: bool = True) -> KeptPlaywright:
+    """From now on, this process's BrowserGym episodes share their browsers, (`chat`) their chat page and
+    (`contexts`) their browser context and first tab, emptied between episodes (keptcontext.py), episodes of several
+    tabs included; with `chat=False` or `contexts=False` each episode makes its own chat or context, as BrowserGym
+    does (to compare)."""
     bgym_env.Chat = KeptChat if chat else Chat
     quick_stacks()
     current = bgym_core._get_global_playwright()

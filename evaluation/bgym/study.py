@@ -14,9 +14,11 @@ tiktoken's BPE tables, which AgentLab counts prompt tokens with, come from the b
 lock instead of a download; browsergym.webarena's import-time download of NLTK's punkt_tab (which AgentLab's
 study module triggers, and no task here uses) finds a placeholder folder instead.
 
-Playwright's calls capture their caller's stack the quick way (quickstack.py, Playwright's own later fix, same call
-metadata): with AgentLab's thousands of modules loaded, `inspect.stack()` looks each frame's module up among them all,
-and took most of the study's CPU (187 s of CPU for 5 tasks at load ~15, four fifths of it in `inspect.getmodule`).
+The episodes share the process's Chromiums, chat page and browser context, emptied between episodes (reuse.py,
+keptcontext.py: two Chromium launches, a chat window and a context less per task). Playwright's calls capture their
+caller's stack the quick way (quickstack.py, Playwright's own later fix, same call metadata): with AgentLab's
+thousands of modules loaded, `inspect.stack()` looks each frame's module up among them all, and took most of the
+study's CPU (187 s of CPU for 5 tasks at load ~15, four fifths of it in `inspect.getmodule`).
 
 May import: agentlab, browsergym, evaluation.bgym, devtools.openai_stub (only without OPENAI_BASE_URL).
 """
@@ -84,15 +86,19 @@ def run_study(suite: str, n_tasks: int, out: Path) -> list[dict[str, Any]]:
     os.environ.setdefault("OPENAI_API_KEY", "local-stub")
     _offline_tiktoken()
     _no_punkt_download(out / "nltk_data")
-    from .quickstack import quick_stacks
-
-    quick_stacks()  # Playwright's stack capture without its source lines: most of the study's CPU otherwise
     from copy import deepcopy
 
     from agentlab.agents.generic_agent import AGENT_4o_MINI  # type: ignore[import-not-found]  # AgentLab's venv
     from agentlab.experiments.study import make_study  # type: ignore[import-not-found]
 
-    import browsergym.vwa_arena  # noqa: F401
+    import browsergym.vwa_arena  # noqa: F401  (before Playwright starts: it points Playwright at Debian's Chromium)
+
+    from .reuse import keep_browsers, release
+
+    # the study's episodes run in this process (the sequential backend): they share its Chromiums, chat page and
+    # browser context (reuse.py, keptcontext.py), and Playwright's calls capture their stack without source lines
+    # (quickstack.py, which keep_browsers turns on: most of the study's CPU otherwise)
+    keep_browsers()
 
     from .agentlab_env import agentlab_env_args
     from .benchmark import benchmarks
@@ -101,7 +107,10 @@ def run_study(suite: str, n_tasks: int, out: Path) -> list[dict[str, Any]]:
     bench.env_args_list = agentlab_env_args(bench.env_args_list[:n_tasks])
     agent = deepcopy(AGENT_4o_MINI)
     study = make_study(benchmark=bench, agent_args=[agent], comment="vwa-arena: the generic agent on the local stub")
-    study.run(n_jobs=1, parallel_backend="sequential", n_relaunch=1, exp_root=out)
+    try:
+        study.run(n_jobs=1, parallel_backend="sequential", n_relaunch=1, exp_root=out)
+    finally:
+        release()
     result_df, _summary, _errors = study.get_results()
     rows = []
     for _, row in result_df.reset_index().iterrows():  # the task's name may be in the index
