@@ -43,6 +43,7 @@ from .evals import answer_eval, click, goto, html_eval, ssim_check, stop, target
 from .reddit.base import query_text, submit_steps
 from .reddit.forum import USER, Forum, clean_of, visual_terms
 from .shopping.base import WISHLIST_NAMES, leaf
+from .shopping.lists import phone_eval, phone_steps
 from .suite import Suite as BaseSuite
 from .text import article as a_or_an
 from .text import mentions, price_text
@@ -302,29 +303,8 @@ def phone_calling_code(s: Suite) -> None:
     default = next(a for a in s.src.shopping.customer_addresses() if a["default_shipping"])
     for country, code in s.pick(calling_code_countries(s), 3, lambda c: (("country", c[0]),)):
         phone = f"{code} {default['telephone']}"
-        ev = html_eval(
-            [
-                target(
-                    f"{SHOP}/customer/address/",
-                    'func:get_query_text(__page__, ".box-address-shipping")',
-                    must_include=[phone],
-                ),
-                target(
-                    f"{SHOP}/customer/address/",
-                    'func:get_query_text(__page__, ".box-address-billing")',
-                    must_include=[phone, default["street"]],
-                ),
-            ]
-        )
-        solution = [
-            tab(1),
-            *look_up(country, f"the infobox gives {code}"),
-            tab(0),
-            goto(f"{SHOP}/customer/address/edit/id/{default['id']}/"),
-            type_in("input[name=telephone]", phone),
-            click("button.action.save"),
-            stop(""),
-        ]
+        ev = phone_eval(default, phone)
+        solution = [tab(1), *look_up(country, f"the infobox gives {code}"), tab(0), *phone_steps(default, phone)]
         s.task(
             template,
             {"country": country},
