@@ -302,6 +302,23 @@ def brand_headquarters_by_color(s: Suite) -> None:
         )
 
 
+def calling_code_task(
+    s: Suite, template: str, args: dict, country: str, code: str, steps: list[dict], ev: dict
+) -> None:
+    """A change in the store's address book (first tab) that needs `country`'s calling code `code`: look it up in
+    Wikipedia (second tab), back to the store, then `steps`."""
+    s.task(
+        template,
+        args,
+        ["shopping", "wikipedia"],
+        start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}",
+        eval_=ev,
+        solution=[tab(1), *look_up(country, f"the infobox gives {code}"), tab(0), *steps],
+        require_reset=True,
+        difficulty=("medium", "easy", "medium"),
+    )
+
+
 def phone_calling_code(s: Suite) -> None:
     template = (
         "I'm moving to {country}. Put {country}'s international calling code in front of the phone number "
@@ -311,17 +328,7 @@ def phone_calling_code(s: Suite) -> None:
     for country, code in s.pick(calling_code_countries(s), 3, lambda c: (("country", c[0]),)):
         phone = f"{code} {default['telephone']}"
         ev = phone_eval(default, phone)
-        solution = [tab(1), *look_up(country, f"the infobox gives {code}"), tab(0), *phone_steps(default, phone)]
-        s.task(
-            template,
-            {"country": country},
-            ["shopping", "wikipedia"],
-            start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}",
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("medium", "easy", "medium"),
-        )
+        calling_code_task(s, template, {"country": country}, country, code, phone_steps(default, phone), ev)
 
 
 def second_address_country(s: Suite) -> None:
@@ -339,10 +346,7 @@ def second_address_country(s: Suite) -> None:
         phone = f"{code} {other['telephone']}"
         row = " | ".join((other["firstname"], other["lastname"], other["street"], other["city"], country))
         ev = html_eval([target(f"{SHOP}/customer/address/", ADDRESS_ROWS, must_include=[row + " |", phone])])
-        solution = [
-            tab(1),
-            *look_up(country, f"the infobox gives {code}"),
-            tab(0),
+        steps = [
             goto(f"{SHOP}/customer/address/edit/id/{other['id']}/"),
             type_in("input[name=country]", country),
             type_in("input[name=telephone]", phone),
@@ -350,16 +354,7 @@ def second_address_country(s: Suite) -> None:
             stop(""),
         ]
         args = {"first": other["firstname"], "last": other["lastname"], "country": country}
-        s.task(
-            template,
-            args,
-            ["shopping", "wikipedia"],
-            start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}",
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("medium", "easy", "medium"),
-        )
+        calling_code_task(s, template, args, country, code, steps, ev)
 
 
 # ---- reddit + shopping -------------------------------------------------------------------------------------
