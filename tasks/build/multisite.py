@@ -43,6 +43,7 @@ from .evals import answer_eval, click, goto, html_eval, ssim_check, stop, target
 from .reddit.base import query_text, submit_steps
 from .reddit.forum import USER, Forum, clean_of, visual_terms
 from .shopping.base import WISHLIST_NAMES, leaf
+from .shopping.lists import phone_eval, phone_steps
 from .suite import Suite as BaseSuite
 from .text import article as a_or_an
 from .text import mentions, price_text
@@ -146,6 +147,26 @@ class Suite(BaseSuite):
         brand = p.attributes.get("Brand")
         return self.fact(brand, label) if brand in self.companies else None
 
+    def brand_fact_apart(self, p, label: str) -> bool:
+        """Whether the company that makes product `p` has a `label` fact that no other's of its peers (same kind,
+        same leaf) shares: the fact tells `p` apart."""
+        fact = self.brand_fact(p, label)
+        return fact is not None and all(self.brand_fact(x, label) != fact for x in self.shop.peers(p))
+
+    def brand_question(self, template: str, args: dict, p, answer: str, eval_: dict, **task) -> None:
+        """A question about the company that makes product `p`: open `p` from its leaf in the store, look its brand
+        up in Wikipedia (second tab) and answer `answer`."""
+        brand = p.attributes["Brand"]
+        self.task(
+            template,
+            args,
+            ["shopping", "wikipedia"],
+            start_url=f"{SHOP} |AND| {WIKI_LANDING}",
+            eval_=eval_,
+            solution=[*self.shop.open_from_leaf(p), tab(1, f"made by {brand}"), *look_up(brand), stop(answer)],
+            **task,
+        )
+
     def articles_of(self, kind: str) -> list[Entity]:
         return [e for e in self.wiki.values() if e.kind == kind]
 
@@ -238,28 +259,20 @@ def brand_founded_pictured(s: Suite) -> None:
         "The product in this picture is sold in the store under {leaf}. In which year was the company "
         "that makes it founded? Wikipedia is open in the second tab."
     )
-
-    def founded(p):
-        return s.brand_fact(p, "Founded")
-
     cands = [
         p
         for p in s.shop.products
-        if founded(p)
-        and s.shop.unique_look(p)
-        and len(s.shop.peers(p)) >= 1
-        and all(founded(x) != founded(p) for x in s.shop.peers(p))
+        if s.shop.unique_look(p) and len(s.shop.peers(p)) >= 1 and s.brand_fact_apart(p, "Founded")
     ]
     for p in s.pick(cands, 4, lambda p: (("products", p.id),)):
-        brand, year = p.attributes["Brand"], founded(p)
-        s.task(
+        brand, year = p.attributes["Brand"], str(s.brand_fact(p, "Founded"))
+        s.brand_question(
             template,
             {"leaf": leaf(p)},
-            ["shopping", "wikipedia"],
-            start_url=f"{SHOP} |AND| {WIKI_LANDING}",
+            p,
+            year,
+            answer_eval({"required_values": [f"== {year}"]}),
             image=s.product_image(p),
-            eval_=answer_eval({"required_values": [f"== {year}"]}),
-            solution=[*s.shop.open_from_leaf(p), tab(1, f"made by {brand}"), *look_up(brand), stop(year)],
             difficulty=("hard", "medium", "hard"),
             comments=f"the pictured product is made by {brand}, founded in {year} (its Wikipedia infobox)",
         )
@@ -270,28 +283,40 @@ def brand_headquarters_by_color(s: Suite) -> None:
         "In which U.S. state is the company that makes the {color} {noun} sold under {leaf} based? "
         "Look it up in Wikipedia (second tab)."
     )
-
-    def hq(p):
-        return s.brand_fact(p, "Headquarters")
-
-    cands = s.shop.visual("color", extra=lambda p: hq(p) is not None and all(hq(x) != hq(p) for x in s.shop.peers(p)))
+    cands = s.shop.visual("color", extra=lambda p: s.brand_fact_apart(p, "Headquarters"))
     for p in s.pick(cands, 2, lambda p: (("products", p.id),)):
-        brand, state = p.attributes["Brand"], hq(p)
+        state = str(s.brand_fact(p, "Headquarters"))
         color = p.photos[0].color
         args = {"color": color, "noun": p.photos[0].kind, "leaf": leaf(p)}
         # a state whose name holds this one (West Virginia for Virginia) is a wrong answer that would include it
         longer = [e.title for e in s.articles_of("state") if e.title != state and mentions(e.title, state)]
         answers = {"must_include": [state], **({"must_exclude": longer} if longer else {})}
-        s.task(
+        s.brand_question(
             template,
             args,
-            ["shopping", "wikipedia"],
-            start_url=f"{SHOP} |AND| {WIKI_LANDING}",
-            eval_=answer_eval(answers),
-            solution=[*s.shop.open_from_leaf(p), tab(1, f"made by {brand}"), *look_up(brand), stop(state)],
+            p,
+            state,
+            answer_eval(answers),
             difficulty=("medium", "medium", "medium"),
             grounding={"products": [p.id], "visual_terms": [color]},
         )
+
+
+def calling_code_task(
+    s: Suite, template: str, args: dict, country: str, code: str, steps: list[dict], ev: dict
+) -> None:
+    """A change in the store's address book (first tab) that needs `country`'s calling code `code`: look it up in
+    Wikipedia (second tab), back to the store, then `steps`."""
+    s.task(
+        template,
+        args,
+        ["shopping", "wikipedia"],
+        start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}",
+        eval_=ev,
+        solution=[tab(1), *look_up(country, f"the infobox gives {code}"), tab(0), *steps],
+        require_reset=True,
+        difficulty=("medium", "easy", "medium"),
+    )
 
 
 def phone_calling_code(s: Suite) -> None:
@@ -302,39 +327,8 @@ def phone_calling_code(s: Suite) -> None:
     default = next(a for a in s.src.shopping.customer_addresses() if a["default_shipping"])
     for country, code in s.pick(calling_code_countries(s), 3, lambda c: (("country", c[0]),)):
         phone = f"{code} {default['telephone']}"
-        ev = html_eval(
-            [
-                target(
-                    f"{SHOP}/customer/address/",
-                    'func:get_query_text(__page__, ".box-address-shipping")',
-                    must_include=[phone],
-                ),
-                target(
-                    f"{SHOP}/customer/address/",
-                    'func:get_query_text(__page__, ".box-address-billing")',
-                    must_include=[phone, default["street"]],
-                ),
-            ]
-        )
-        solution = [
-            tab(1),
-            *look_up(country, f"the infobox gives {code}"),
-            tab(0),
-            goto(f"{SHOP}/customer/address/edit/id/{default['id']}/"),
-            type_in("input[name=telephone]", phone),
-            click("button.action.save"),
-            stop(""),
-        ]
-        s.task(
-            template,
-            {"country": country},
-            ["shopping", "wikipedia"],
-            start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}",
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("medium", "easy", "medium"),
-        )
+        ev = phone_eval(default, phone)
+        calling_code_task(s, template, {"country": country}, country, code, phone_steps(default, phone), ev)
 
 
 def second_address_country(s: Suite) -> None:
@@ -352,10 +346,7 @@ def second_address_country(s: Suite) -> None:
         phone = f"{code} {other['telephone']}"
         row = " | ".join((other["firstname"], other["lastname"], other["street"], other["city"], country))
         ev = html_eval([target(f"{SHOP}/customer/address/", ADDRESS_ROWS, must_include=[row + " |", phone])])
-        solution = [
-            tab(1),
-            *look_up(country, f"the infobox gives {code}"),
-            tab(0),
+        steps = [
             goto(f"{SHOP}/customer/address/edit/id/{other['id']}/"),
             type_in("input[name=country]", country),
             type_in("input[name=telephone]", phone),
@@ -363,16 +354,7 @@ def second_address_country(s: Suite) -> None:
             stop(""),
         ]
         args = {"first": other["firstname"], "last": other["lastname"], "country": country}
-        s.task(
-            template,
-            args,
-            ["shopping", "wikipedia"],
-            start_url=f"{SHOP}/customer/address/ |AND| {WIKI_LANDING}",
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("medium", "easy", "medium"),
-        )
+        calling_code_task(s, template, args, country, code, steps, ev)
 
 
 # ---- reddit + shopping -------------------------------------------------------------------------------------

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import math
 
-from sites.classifieds.queries import PAGE_SIZE
-
 from ..evals import html_eval, stop, target, url_eval
 from ..text import NUMBER_WORDS
 from .base import SITE, Row, Suite, clean_of, kin
 from .commenting import TITLES, comment_on_page
-from .onpage import ORDERS, browse_targets, ordered, plural, reach
+from .onpage import ORDERS, browse_targets, plural, reach, result_pages, up_to_page_of
 from .searching import stream
 
 PATTERN_WORDS = ["striped", "dotted", "checked"]
@@ -157,8 +155,7 @@ def cheapest_like_picture(s: Suite) -> None:
         "one like it, if there is one."
     )
     cands = []
-    for region_id in sorted({r.region_id for r in s.rows}):
-        seen = ordered(s, "lowest", region_id=region_id)[: 2 * PAGE_SIZE]
+    for seen in result_pages(s, "region", "lowest", 2):
         first: dict[str, Row] = {}
         for r in seen:
             first.setdefault(r.kind, r)
@@ -168,7 +165,7 @@ def cheapest_like_picture(s: Suite) -> None:
     with stream(s, "cheapest_like_picture"):
         picked = s.fresh(cands, 1)
     for r, seen in picked:
-        page = seen[: (seen.index(r) // PAGE_SIZE + 1) * PAGE_SIZE]
+        page = up_to_page_of(seen, seen.index(r))
         args = {"region": r.region}
         s.mirror(
             29,
@@ -188,8 +185,7 @@ def pattern_of_other_tab(s: Suite) -> None:
         "category under ${limit} that looks the most like it. It need not be the same colour."
     )
     cands = []
-    for cat in sorted({r.category_id for r in s.rows}):
-        seen = ordered(s, "lowest", category_id=cat)[: 2 * PAGE_SIZE]
+    for seen in result_pages(s, "category", "lowest", 2):
         for i, r in enumerate(seen):
             if r.id not in s.by_id or r.pattern == "plain" or r.count != 1 or r.text:
                 continue
@@ -208,7 +204,7 @@ def pattern_of_other_tab(s: Suite) -> None:
                 and p.id != r.id
             ]
             ref = pick(refs, r.id)
-            page = seen[: (i // PAGE_SIZE + 1) * PAGE_SIZE]
+            page = up_to_page_of(seen, i)
             kinfolk = [p for p in page if p.kind == r.kind]
             if ref and clean_of([*kinfolk, ref], PATTERN_WORDS):
                 cands.append((r, page, ref))

@@ -5,17 +5,7 @@ official templates have no kind of ours, and why."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-
-class Official(NamedTuple):
-    job: str
-    evals: tuple[str, ...]
-    tasks: int
-    images: int
-    difficulty: tuple[str, str, str]
-    sites: tuple[str, ...]
-
+from ..official_table import Official, row
 
 JOBS: dict[int, str] = {
     0: "open the cheapest/newest listing of a described item",
@@ -96,86 +86,92 @@ JOBS: dict[int, str] = {
 }
 
 # fmt: off
+# id: (evaluator types, tasks, of them with an input image, difficulty labels[, sites: default classifieds])
 _FACTS: dict[int, tuple] = {
-    0: (('url_match',), 3, 0, ('medium', 'easy', 'medium'), ('classifieds',)),
-    1: (('url_match',), 3, 0, ('medium', 'easy', 'medium'), ('classifieds',)),
-    2: (('program_html',), 6, 0, ('hard', 'easy', 'hard'), ('classifieds',)),
-    3: (('string_match',), 2, 0, ('medium', 'easy', 'medium'), ('classifieds',)),
-    4: (('program_html', 'page_image_query'), 2, 2, ('hard', 'medium', 'hard'), ('classifieds',)),
-    5: (('string_match',), 5, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
-    6: (('string_match',), 3, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
-    7: (('string_match',), 2, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
-    8: (('url_match',), 5, 0, ('medium', 'easy', 'medium'), ('classifieds',)),
-    9: (('string_match',), 5, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
-    10: (('string_match',), 3, 0, ('hard', 'easy', 'medium'), ('classifieds',)),
-    11: (('program_html',), 5, 0, ('hard', 'medium', 'hard'), ('classifieds',)),
-    12: (('program_html',), 3, 1, ('hard', 'easy', 'medium'), ('classifieds',)),
-    13: (('string_match',), 2, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
-    14: (('string_match',), 2, 2, ('hard', 'easy', 'hard'), ('classifieds', 'shopping')),
-    15: (('string_match',), 2, 0, ('hard', 'easy', 'hard'), ('classifieds',)),
-    16: (('string_match',), 4, 0, ('medium', 'easy', 'medium'), ('classifieds',)),
-    17: (('string_match',), 3, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
-    18: (('url_match',), 3, 3, ('hard', 'medium', 'medium'), ('classifieds',)),
-    19: (('url_match',), 4, 4, ('hard', 'medium', 'hard'), ('classifieds',)),
-    20: (('url_match',), 2, 2, ('medium', 'hard', 'hard'), ('classifieds',)),
-    21: (('url_match',), 1, 1, ('easy', 'easy', 'easy'), ('classifieds',)),
-    22: (('url_match',), 2, 2, ('easy', 'easy', 'easy'), ('classifieds',)),
-    23: (('url_match',), 4, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
-    24: (('url_match',), 1, 0, ('medium', 'easy', 'medium'), ('classifieds',)),
-    25: (('url_match',), 4, 4, ('medium', 'medium', 'medium'), ('classifieds',)),
-    26: (('url_match',), 7, 6, ('hard', 'medium', 'medium'), ('classifieds',)),
-    27: (('url_match',), 3, 3, ('hard', 'hard', 'hard'), ('classifieds',)),
-    28: (('url_match',), 5, 0, ('medium', 'medium', 'medium'), ('classifieds',)),
-    29: (('url_match',), 1, 1, ('hard', 'medium', 'hard'), ('classifieds',)),
-    30: (('url_match',), 5, 5, ('medium', 'medium', 'medium'), ('classifieds',)),
-    31: (('string_match',), 2, 0, ('easy', 'medium', 'medium'), ('classifieds',)),
-    32: (('url_match',), 6, 2, ('medium', 'hard', 'hard'), ('classifieds',)),
-    33: (('url_match', 'string_match'), 6, 1, ('medium', 'medium', 'medium'), ('classifieds',)),
-    34: (('url_match',), 3, 1, ('easy', 'medium', 'easy'), ('classifieds',)),
-    35: (('program_html',), 4, 0, ('hard', 'easy', 'hard'), ('classifieds',)),
-    36: (('url_match',), 7, 0, ('medium', 'easy', 'easy'), ('classifieds',)),
-    37: (('string_match',), 2, 0, ('medium', 'easy', 'easy'), ('classifieds',)),
-    38: (('string_match',), 3, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
-    39: (('url_match',), 2, 2, ('medium', 'hard', 'hard'), ('classifieds',)),
-    40: (('string_match',), 6, 1, ('medium', 'hard', 'hard'), ('classifieds',)),
-    41: (('url_match',), 1, 0, ('medium', 'hard', 'hard'), ('classifieds',)),
-    42: (('url_match',), 3, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
-    43: (('url_match',), 1, 0, ('medium', 'medium', 'medium'), ('classifieds',)),
-    44: (('url_match',), 2, 2, ('medium', 'medium', 'medium'), ('classifieds',)),
-    45: (('url_match',), 3, 2, ('easy', 'medium', 'medium'), ('classifieds',)),
-    46: (('url_match',), 6, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
-    47: (('url_match',), 2, 2, ('easy', 'medium', 'medium'), ('classifieds',)),
-    48: (('string_match',), 5, 1, ('easy', 'medium', 'medium'), ('classifieds',)),
-    49: (('string_match',), 1, 1, ('hard', 'hard', 'hard'), ('classifieds',)),
-    50: (('string_match',), 3, 3, ('hard', 'hard', 'hard'), ('classifieds',)),
-    51: (('string_match',), 1, 1, ('hard', 'medium', 'hard'), ('classifieds',)),
-    52: (('program_html',), 3, 3, ('hard', 'hard', 'hard'), ('classifieds',)),
-    53: (('string_match',), 5, 0, ('easy', 'hard', 'medium'), ('classifieds',)),
-    54: (('string_match',), 4, 0, ('easy', 'hard', 'medium'), ('classifieds',)),
-    55: (('string_match',), 4, 4, ('easy', 'easy', 'easy'), ('classifieds',)),
-    56: (('url_match',), 3, 0, ('hard', 'easy', 'medium'), ('classifieds',)),
-    57: (('url_match',), 3, 0, ('medium', 'easy', 'easy'), ('classifieds',)),
-    58: (('url_match',), 5, 1, ('hard', 'medium', 'hard'), ('classifieds',)),
-    59: (('url_match',), 3, 3, ('medium', 'medium', 'medium'), ('classifieds',)),
-    60: (('url_match',), 4, 0, ('easy', 'hard', 'medium'), ('classifieds',)),
-    61: (('url_match',), 1, 1, ('easy', 'hard', 'medium'), ('classifieds',)),
-    62: (('url_match',), 6, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
-    63: (('url_match',), 7, 1, ('hard', 'hard', 'hard'), ('classifieds',)),
-    64: (('program_html',), 1, 0, ('medium', 'hard', 'hard'), ('classifieds',)),
-    65: (('program_html',), 1, 0, ('medium', 'hard', 'hard'), ('classifieds',)),
-    66: (('program_html',), 1, 0, ('medium', 'medium', 'medium'), ('classifieds',)),
-    67: (('string_match',), 1, 0, ('easy', 'hard', 'medium'), ('classifieds',)),
-    68: (('url_match',), 5, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
-    69: (('program_html',), 1, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
-    70: (('string_match',), 1, 0, ('easy', 'hard', 'hard'), ('classifieds',)),
-    71: (('program_html',), 1, 0, ('medium', 'hard', 'hard'), ('classifieds',)),
-    72: (('program_html',), 1, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
-    73: (('url_match',), 1, 0, ('hard', 'hard', 'hard'), ('classifieds',)),
-    74: (('string_match',), 1, 0, ('easy', 'easy', 'easy'), ('classifieds',)),
+    0: ("url_match", 3, 0, "medium easy medium"),
+    1: ("url_match", 3, 0, "medium easy medium"),
+    2: ("program_html", 6, 0, "hard easy hard"),
+    3: ("string_match", 2, 0, "medium easy medium"),
+    4: ("program_html page_image_query", 2, 2, "hard medium hard"),
+    5: ("string_match", 5, 0, "easy easy easy"),
+    6: ("string_match", 3, 0, "easy easy easy"),
+    7: ("string_match", 2, 0, "easy easy easy"),
+    8: ("url_match", 5, 0, "medium easy medium"),
+    9: ("string_match", 5, 0, "easy easy easy"),
+    10: ("string_match", 3, 0, "hard easy medium"),
+    11: ("program_html", 5, 0, "hard medium hard"),
+    12: ("program_html", 3, 1, "hard easy medium"),
+    13: ("string_match", 2, 0, "hard hard hard"),
+    14: ("string_match", 2, 2, "hard easy hard", "classifieds shopping"),
+    15: ("string_match", 2, 0, "hard easy hard"),
+    16: ("string_match", 4, 0, "medium easy medium"),
+    17: ("string_match", 3, 0, "easy easy easy"),
+    18: ("url_match", 3, 3, "hard medium medium"),
+    19: ("url_match", 4, 4, "hard medium hard"),
+    20: ("url_match", 2, 2, "medium hard hard"),
+    21: ("url_match", 1, 1, "easy easy easy"),
+    22: ("url_match", 2, 2, "easy easy easy"),
+    23: ("url_match", 4, 0, "easy easy easy"),
+    24: ("url_match", 1, 0, "medium easy medium"),
+    25: ("url_match", 4, 4, "medium medium medium"),
+    26: ("url_match", 7, 6, "hard medium medium"),
+    27: ("url_match", 3, 3, "hard hard hard"),
+    28: ("url_match", 5, 0, "medium medium medium"),
+    29: ("url_match", 1, 1, "hard medium hard"),
+    30: ("url_match", 5, 5, "medium medium medium"),
+    31: ("string_match", 2, 0, "easy medium medium"),
+    32: ("url_match", 6, 2, "medium hard hard"),
+    33: ("url_match string_match", 6, 1, "medium medium medium"),
+    34: ("url_match", 3, 1, "easy medium easy"),
+    35: ("program_html", 4, 0, "hard easy hard"),
+    36: ("url_match", 7, 0, "medium easy easy"),
+    37: ("string_match", 2, 0, "medium easy easy"),
+    38: ("string_match", 3, 0, "hard hard hard"),
+    39: ("url_match", 2, 2, "medium hard hard"),
+    40: ("string_match", 6, 1, "medium hard hard"),
+    41: ("url_match", 1, 0, "medium hard hard"),
+    42: ("url_match", 3, 0, "hard hard hard"),
+    43: ("url_match", 1, 0, "medium medium medium"),
+    44: ("url_match", 2, 2, "medium medium medium"),
+    45: ("url_match", 3, 2, "easy medium medium"),
+    46: ("url_match", 6, 0, "easy easy easy"),
+    47: ("url_match", 2, 2, "easy medium medium"),
+    48: ("string_match", 5, 1, "easy medium medium"),
+    49: ("string_match", 1, 1, "hard hard hard"),
+    50: ("string_match", 3, 3, "hard hard hard"),
+    51: ("string_match", 1, 1, "hard medium hard"),
+    52: ("program_html", 3, 3, "hard hard hard"),
+    53: ("string_match", 5, 0, "easy hard medium"),
+    54: ("string_match", 4, 0, "easy hard medium"),
+    55: ("string_match", 4, 4, "easy easy easy"),
+    56: ("url_match", 3, 0, "hard easy medium"),
+    57: ("url_match", 3, 0, "medium easy easy"),
+    58: ("url_match", 5, 1, "hard medium hard"),
+    59: ("url_match", 3, 3, "medium medium medium"),
+    60: ("url_match", 4, 0, "easy hard medium"),
+    61: ("url_match", 1, 1, "easy hard medium"),
+    62: ("url_match", 6, 0, "hard hard hard"),
+    63: ("url_match", 7, 1, "hard hard hard"),
+    64: ("program_html", 1, 0, "medium hard hard"),
+    65: ("program_html", 1, 0, "medium hard hard"),
+    66: ("program_html", 1, 0, "medium medium medium"),
+    67: ("string_match", 1, 0, "easy hard medium"),
+    68: ("url_match", 5, 0, "hard hard hard"),
+    69: ("program_html", 1, 0, "hard hard hard"),
+    70: ("string_match", 1, 0, "easy hard hard"),
+    71: ("program_html", 1, 0, "medium hard hard"),
+    72: ("program_html", 1, 0, "hard hard hard"),
+    73: ("url_match", 1, 0, "hard hard hard"),
+    74: ("string_match", 1, 0, "easy easy easy"),
 }
 # fmt: on
 
-OFFICIAL: dict[int, Official] = {k: Official(JOBS[k], *v) for k, v in _FACTS.items()}
+
+def _row(job: str, evals: str, tasks: int, images: int, difficulty: str, sites: str = "classifieds") -> Official:
+    return row(job, evals, tasks, images, difficulty, sites)
+
+
+OFFICIAL: dict[int, Official] = {k: _row(JOBS[k], *facts) for k, facts in _FACTS.items()}
 
 # official id -> why no kind of ours mirrors it (at most 4)
 UNMIRRORED: dict[int, str] = {

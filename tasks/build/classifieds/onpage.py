@@ -37,6 +37,19 @@ def ordered(s: Suite, order: str, **filters) -> list[Row]:
     return s.search(**filters, order="price_asc" if order == "lowest" else "date_desc")
 
 
+def result_pages(s: Suite, entry: str, order: str, pages: int) -> list[list[Row]]:
+    """For each category (`entry` "category") or state ("region") of the listings, by id: the listings of its first
+    `pages` results pages in `order`."""
+    field = "category_id" if entry == "category" else "region_id"
+    keys = sorted({getattr(r, field) for r in s.rows})
+    return [ordered(s, order, **{field: key})[: PAGE_SIZE * pages] for key in keys]
+
+
+def up_to_page_of(seen: list[Row], i: int) -> list[Row]:
+    """The results pages of `seen` up to the one holding place `i`."""
+    return seen[: (i // PAGE_SIZE + 1) * PAGE_SIZE]
+
+
 LOOKS = ("text", "count", "color")  # what a photo may be told apart by
 
 
@@ -172,13 +185,10 @@ def reach(entry: str, order: str, r: Row, page: list[Row], note: str = "the phot
 def browse_targets(s: Suite, entry: str, order: str, allow, pages: int = 1) -> list[tuple]:
     """(target, phrase, terms, page) for the first listing of its kind and look in the first `pages` results pages
     of a category or state in `order` (a listing of the same kind that looks otherwise comes before it)."""
-    keys = sorted({r.category_id for r in s.rows}) if entry == "category" else sorted({r.region_id for r in s.rows})
     cands = []
-    for key in keys:
-        filt = {"category_id": key} if entry == "category" else {"region_id": key}
-        seen = ordered(s, order, **filt)[: PAGE_SIZE * pages]
+    for seen in result_pages(s, entry, order, pages):
         for i, r in enumerate(seen):
-            page = seen[: (i // PAGE_SIZE + 1) * PAGE_SIZE]
+            page = up_to_page_of(seen, i)
             if r.id not in s.by_id:
                 continue
             d = describe(r, page, allow)

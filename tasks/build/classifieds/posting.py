@@ -18,6 +18,14 @@ POST_ITEMS = [  # (kind, color, category, price, city, region)
 ]
 
 
+def _change(s: Suite, template: str, args: dict, ev: dict, solution: list[dict], **task) -> None:
+    """A task of ours that changes the site (a listing posted, commented or edited): reset after it, labelled
+    medium, easy, medium."""
+    s.fill(
+        template, args, eval_=ev, solution=solution, require_reset=True, difficulty=("medium", "easy", "medium"), **task
+    )
+
+
 def post_from_photo(s: Suite) -> None:
     from sites.imagery import PhotoSpec
     from sites.imagery import kind as lookup_kind
@@ -62,16 +70,7 @@ def post_from_photo(s: Suite) -> None:
                 ),
             ]
         )
-        s.fill(
-            template,
-            args,
-            image=image,
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("medium", "easy", "medium"),
-            comments="the colour is only in the input photo",
-        )
+        _change(s, template, args, ev, solution, image=image, comments="the colour is only in the input photo")
 
 
 def comment_on_visual(s: Suite) -> None:
@@ -111,15 +110,7 @@ def comment_on_visual(s: Suite) -> None:
                 ),
             ]
         )
-        s.fill(
-            template,
-            args,
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("medium", "easy", "medium"),
-            grounding={"listings": [r.id], "visual_terms": [r.color]},
-        )
+        _change(s, template, args, ev, solution, grounding={"listings": [r.id], "visual_terms": [r.color]})
 
 
 def edit_own_listing(s: Suite) -> None:
@@ -162,15 +153,7 @@ def edit_own_listing(s: Suite) -> None:
                 ),
             ]
         )
-        s.fill(
-            template,
-            args,
-            eval_=ev,
-            solution=solution,
-            require_reset=True,
-            difficulty=("medium", "easy", "medium"),
-            grounding={"listings": [r.id], "visual_terms": terms},
-        )
+        _change(s, template, args, ev, solution, grounding={"listings": [r.id], "visual_terms": terms})
 
 
 def search_gallery(s: Suite) -> None:

@@ -261,6 +261,17 @@ def comment_steps(text: str) -> list[dict]:
     return [type_in(COMMENT_BODY, text), click(COMMENT_SEND)]
 
 
+def commented_here(t: Thread, text: str, *more: dict, **required) -> dict:
+    """The task fields of a job that starts on post `t` and comments `text` there: our latest comment on `t` must
+    satisfy `required` (program_html's required contents), and the checks `more` hold."""
+    return {
+        "start_url": t.url,
+        "require_reset": True,
+        "eval_": html_eval([target(t.url, latest_comment(), **required), *more]),
+        "solution": [*comment_steps(text), stop("")],
+    }
+
+
 def reply_steps(comment, text: str) -> list[dict]:
     return [
         click(f"#comment_{comment.id} > .comment__row details.comment__reply > summary", "open the reply form"),

@@ -16,6 +16,7 @@ from .base import (
     VOTE_CLASS,
     Suite,
     comment_steps,
+    commented_here,
     findable,
     forum_link,
     latest_comment,
@@ -40,25 +41,12 @@ def comment_count_format(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         kinds = plural(t.facts["kind"])
         text = f"I count {t.facts['count']} {kinds}"
-        s.about_post(
-            38,
-            template,
-            {"kinds": kinds},
-            t,
-            start_url=t.url,
-            require_reset=True,
-            eval_=html_eval(
-                [
-                    target(t.url, latest_comment(), exact_match=text),
-                    target(
-                        t.url,
-                        f"func:reddit_get_latest_comment_obj_by_username(__page__, '{USER}')",
-                        must_include=[f'"content": "{text}"'],
-                    ),
-                ]
-            ),
-            solution=[*comment_steps(text), stop("")],
+        as_object = target(
+            t.url,
+            f"func:reddit_get_latest_comment_obj_by_username(__page__, '{USER}')",
+            must_include=[f'"content": "{text}"'],
         )
+        s.about_post(38, template, {"kinds": kinds}, t, **commented_here(t, text, as_object, exact_match=text))
 
 
 def reply_format(s: Suite) -> None:

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from ..evals import html_eval, stop, target
 from ..suite import streams
-from .base import Suite, comment_steps, latest_comment
+from .base import Suite, commented_here
 from .forum import Thread
 from .official import labels
 
@@ -53,10 +52,7 @@ def comment_release_date(s: Suite) -> None:
         s.task(
             template,
             {},
-            start_url=t.url,
-            require_reset=True,
-            eval_=html_eval([target(t.url, latest_comment(), must_include=[answer])]),
-            solution=[*comment_steps(answer), stop("")],
+            **commented_here(t, answer, must_include=[answer]),
             difficulty=labels(57),
             official=57,
             grounding=[t],
@@ -79,10 +75,7 @@ def _comment_loss(s: Suite, currency: str, words: str, official: int) -> None:
         s.task(
             template,
             {},
-            start_url=t.url,
-            require_reset=True,
-            eval_=html_eval([target(t.url, latest_comment(), must_include=[f"{amount} |OR| {grouped}"])]),
-            solution=[*comment_steps(amount), stop("")],
+            **commented_here(t, amount, must_include=[f"{amount} |OR| {grouped}"]),
             difficulty=labels(official),
             official=official,
             grounding=[t],

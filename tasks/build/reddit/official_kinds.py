@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ..evals import answer_eval, click, goto, html_eval, stop, target, url_eval
+from ..evals import answer_eval, click, goto, stop, url_eval
 from ..suite import streams
 from ..text import plural
 from .base import (
@@ -19,12 +19,12 @@ from .base import (
     Suite,
     a_kind,
     any_picture_eval,
-    comment_steps,
+    commented_here,
     findable,
     forum_link,
     kind_homes,
-    latest_comment,
     open_author,
+    open_post,
     post_url_eval,
     thumbnail,
 )
@@ -55,6 +55,26 @@ def pick(s: Suite, rng: random.Random, candidates: list, n: int) -> list:
     picked.sort(key=lambda c: row(c).id)
     s.used.update(row(c).id for c in picked)
     return picked
+
+
+def by_others(s: Suite) -> list[Thread]:
+    """The `findable` posts by someone else than our user, not browsed by address: where a job from a pictured
+    post to its author's profile starts."""
+    return [t for t in findable(s) if t.post.author != USER and not browsed_by_address(t)]
+
+
+def author_job(s: Suite, official: int, template: str, t: Thread, eval_: dict, steps: list[dict], **task) -> None:
+    """A job from post `t` pictured in f/{forum}: open it, then its author's profile, then `steps`, then stop."""
+    s.about_post(
+        official,
+        template,
+        {"forum": t.post.forum},
+        t,
+        picture=True,
+        eval_=eval_,
+        solution=[*open_author(t), *steps, stop("")],
+        **task,
+    )
 
 
 RANKS = ("hottest", "second hottest", "third hottest", "fourth hottest", "fifth hottest")
@@ -119,16 +139,8 @@ def comment_count_here(s: Suite) -> None:
     for t in pick(s, rng, cands, 6):
         n = t.facts["count"]
         kinds = plural(t.facts["kind"])
-        s.about_post(
-            60,
-            template,
-            {"kinds": kinds},
-            t,
-            start_url=t.url,
-            require_reset=True,
-            eval_=html_eval([target(t.url, latest_comment(), must_include=[f"{n} |OR| {NUMBER_WORDS.get(n, n)}"])]),
-            solution=[*comment_steps(str(n)), stop("")],
-        )
+        said = [f"{n} |OR| {NUMBER_WORDS.get(n, n)}"]
+        s.about_post(60, template, {"kinds": kinds}, t, **commented_here(t, str(n), must_include=said))
 
 
 def more_top_comment(s: Suite) -> None:
@@ -208,6 +220,34 @@ def other_picture_of_its_kind(s: Suite, t: Thread, seed: int) -> str:
 
     picture = ForumPicture("photo", kind=t.facts["kind"], count=1 if t.facts.get("count", 1) > 1 else 2)
     return s.picture_file(render_picture(picture, INPUT_SIZE, seed=seed))
+
+
+def same_kind_task(
+    s: Suite,
+    official: int,
+    template: str,
+    args: dict,
+    t: Thread,
+    seed: int,
+    eval_: dict | None = None,
+    comments: str = "",
+    **task,
+) -> None:
+    """Open post `t`, whose picture shows a kind of thing, given another picture of that kind (drawn for the task
+    with `seed`) as the input image; scored by `eval_` (default: `t`'s address)."""
+    kind = t.facts["kind"]
+    s.about_kind(
+        official,
+        template,
+        args,
+        kind,
+        [t],
+        image=other_picture_of_its_kind(s, t, seed=seed),
+        eval_=eval_ or post_url_eval(t),
+        solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
+        comments=comments or f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture",
+        **task,
+    )
 
 
 def on_first_pages(s: Suite) -> list[Thread]:
@@ -302,9 +342,7 @@ def other_post_of_author(s: Suite) -> None:
     template = "Find who posted this picture in f/{forum} and open the comments of another post of theirs (any one)."
     rng = stream("12")
     cands = []
-    for t in findable(s):
-        if t.post.author == USER or browsed_by_address(t):
-            continue
+    for t in by_others(s):
         shown = [
             s.f.threads[i] for k, i in first_contributions(s, t.post.author) if k == "submission" and i in s.f.threads
         ]
@@ -320,19 +358,7 @@ def other_post_of_author(s: Suite) -> None:
             (u for u in s.f.threads.values() if u.post.author == t.post.author and u.id != t.id), key=lambda u: u.id
         )
         url = " |OR| ".join(f"{u.url} |OR| {SITE}{u.post.url_path}" for u in everything)
-        s.about_post(
-            12,
-            template,
-            {"forum": t.post.forum},
-            t,
-            picture=True,
-            eval_=url_eval(url),
-            solution=[
-                *open_author(t),
-                click(thumbnail(other), "another post of theirs"),
-                stop(""),
-            ],
-        )
+        author_job(s, 12, template, t, url_eval(url), [click(thumbnail(other), "another post of theirs")])
 
 
 TEMPLATES += [other_post_of_author]

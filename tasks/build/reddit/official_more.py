@@ -23,16 +23,16 @@ from .base import (
     a_kind,
     answer_on_post,
     comment_steps,
+    commented_here,
     findable,
     latest_comment,
-    open_author,
     open_post,
     post_url_eval,
     thumbnail,
 )
 from .forum import SITE, USER, Thread, clean_of, describe, visual_terms
 from .official import labels
-from .official_kinds import browsed_by_address, pick, stream
+from .official_kinds import author_job, browsed_by_address, by_others, pick, stream
 from .pictures import message_author_task
 from .questions import on_post
 
@@ -73,10 +73,7 @@ def comment_by_rule(s: Suite) -> None:
         s.task(
             template,
             {"yes": yes, "no": no, "what": a_kind(asked)},
-            start_url=t.url,
-            require_reset=True,
-            eval_=html_eval([target(t.url, latest_comment(), exact_match=text)]),
-            solution=[*comment_steps(text), stop("")],
+            **commented_here(t, text, exact_match=text),
             difficulty=labels(27),
             official=27,
             grounding=[t],
@@ -222,9 +219,7 @@ def most_commented_of_author(s: Suite) -> None:
     template = "Take me to the most commented post by the person who posted this picture in f/{forum}."
     rng = stream("r3:50")
     cands = []
-    for t in findable(s):
-        if t.post.author == USER or browsed_by_address(t):
-            continue
+    for t in by_others(s):
         everything = [u for u in s.f.threads.values() if u.post.author == t.post.author]
         total = s.f.data.conn.execute(
             "SELECT count(*) FROM submission s JOIN user u ON u.id = s.user_id WHERE u.username = ?", (t.post.author,)
@@ -238,19 +233,17 @@ def most_commented_of_author(s: Suite) -> None:
         if link:
             cands.append((t, best, link))
     for t, best, link in pick(s, rng, cands, 3):
-        s.about_post(
+        steps = [
+            click(f"a.tab[href='/user/{t.post.author}/submissions']", "their posts only"),
+            click(link, f"the most comments of their posts ({best.post.comment_count})"),
+        ]
+        author_job(
+            s,
             50,
             template,
-            {"forum": t.post.forum},
             t,
-            picture=True,
-            eval_=post_url_eval(best),
-            solution=[
-                *open_author(t),
-                click(f"a.tab[href='/user/{t.post.author}/submissions']", "their posts only"),
-                click(link, f"the most comments of their posts ({best.post.comment_count})"),
-                stop(""),
-            ],
+            post_url_eval(best),
+            steps,
             comments=f"post {best.id} has the most comments of {t.post.author}'s posts",
         )
 
@@ -359,7 +352,7 @@ def comment_on_top_of_kind(s: Suite) -> None:
 def open_related_post(s: Suite) -> None:
     """Official 63: open any post of a named forum whose picture shows the kind of thing the input image shows
     (another picture of that kind, drawn for the task)."""
-    from .official_kinds import on_first_page, only_photo_of_its_kind, other_picture_of_its_kind
+    from .official_kinds import on_first_page, only_photo_of_its_kind, same_kind_task
 
     template = "I took this picture. Open the comments of a post in f/{forum} about the same kind of thing."
     rng = stream("r3:63")
@@ -380,15 +373,14 @@ def open_related_post(s: Suite) -> None:
             key=lambda u: u.id,
         )
         url = " |OR| ".join(f"{u.url} |OR| {SITE}{u.post.url_path}" for u in every)
-        s.about_kind(
+        same_kind_task(
+            s,
             63,
             template,
             {"forum": t.post.forum},
-            kind,
-            [t],
-            image=other_picture_of_its_kind(s, t, seed=6300 + n),
+            t,
+            6300 + n,
             eval_={**post_url_eval(t), "reference_url": url},
-            solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
             comments=f"any of the {len(every)} posts of f/{t.post.forum} showing {a_kind(kind)} will do",
         )
 

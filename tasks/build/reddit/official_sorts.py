@@ -24,6 +24,7 @@ from .official_kinds import (
     other_picture_of_its_kind,
     pick,
     picture_tells_forum,
+    same_kind_task,
     stream,
 )
 
@@ -176,24 +177,6 @@ def top_comment_same_kind(s: Suite) -> None:
 
 
 TEMPLATES += [top_comment_same_kind]
-
-
-def same_kind_task(s: Suite, official: int, template: str, args: dict, t: Thread, seed: int, **task) -> None:
-    """Open post `t`, whose picture is the only one of its kind on its page, given another picture of that kind
-    (drawn for the task with `seed`) as the input image."""
-    kind = t.facts["kind"]
-    s.about_kind(
-        official,
-        template,
-        args,
-        kind,
-        [t],
-        image=other_picture_of_its_kind(s, t, seed=seed),
-        eval_=post_url_eval(t),
-        solution=[*open_post(t, f"its picture shows {a_kind(kind)} too"), stop("")],
-        comments=f"the input image shows {a_kind(kind)} (drawn for the task); so does this post's picture",
-        **task,
-    )
 
 
 def open_same_kind_here(s: Suite) -> None:

@@ -17,6 +17,30 @@ def on_post(s: Suite, style: str, pred, top: int = 200) -> list[Thread]:
     ]
 
 
+def question_here(
+    s: Suite,
+    template: str,
+    args: dict,
+    t: Thread,
+    said: str,
+    required: dict,
+    more_terms=(),
+    difficulty: tuple[str, str, str] = ("easy", "medium", "medium"),
+) -> None:
+    """A question about the picture of post `t`, asked on its page: the answer `said` satisfies `required`
+    (string_match); the grounding is `t` with its visual terms and `more_terms`."""
+    s.task(
+        template,
+        args,
+        start_url=t.url,
+        eval_=answer_eval(required),
+        solution=[stop(said)],
+        difficulty=difficulty,
+        grounding=[t],
+        terms=[*visual_terms(t.facts), *more_terms],
+    )
+
+
 def color_here(s: Suite) -> None:
     template = "What colour is the {kind} in the picture of this post? Answer with one colour word."
     cands = on_post(s, "photo", lambda f: f.get("color") and f.get("count") == 1)
@@ -38,16 +62,7 @@ def count_here(s: Suite) -> None:
     cands = on_post(s, "photo", lambda f: f.get("count", 1) >= 2)
     for t in s.fresh(cands, 3):
         n = t.facts["count"]
-        s.task(
-            template,
-            {"kinds": plural(t.facts["kind"])},
-            start_url=t.url,
-            eval_=answer_eval({"required_values": [f"== {n}"]}),
-            solution=[stop(str(n))],
-            difficulty=("easy", "medium", "medium"),
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+        question_here(s, template, {"kinds": plural(t.facts["kind"])}, t, str(n), {"required_values": [f"== {n}"]})
 
 
 def meme_caption_here(s: Suite) -> None:
@@ -56,15 +71,8 @@ def meme_caption_here(s: Suite) -> None:
     for n, t in enumerate(s.fresh(cands, 3)):
         where = ("top", "bottom")[n % 2]
         caption = t.facts[f"{where}_text"]
-        s.task(
-            template,
-            {"where": where},
-            start_url=t.url,
-            eval_=answer_eval({"exact_match": caption}),
-            solution=[stop(caption)],
-            difficulty=("easy", "medium", "easy"),
-            grounding=[t],
-            terms=visual_terms(t.facts),
+        question_here(
+            s, template, {"where": where}, t, caption, {"exact_match": caption}, difficulty=("easy", "medium", "easy")
         )
 
 
@@ -74,16 +82,7 @@ def chart_highest_here(s: Suite) -> None:
     for t in s.fresh(cands, 3):
         label = t.facts["highest"]
         others = [x for x in t.facts["labels"] if x != label]
-        s.task(
-            template,
-            {},
-            start_url=t.url,
-            eval_=answer_eval({"must_include": [label], "must_exclude": others}),
-            solution=[stop(label)],
-            difficulty=("easy", "medium", "medium"),
-            grounding=[t],
-            terms=visual_terms(t.facts),
-        )
+        question_here(s, template, {}, t, label, {"must_include": [label], "must_exclude": others})
 
 
 def chart_value_here(s: Suite) -> None:
@@ -92,16 +91,7 @@ def chart_value_here(s: Suite) -> None:
     for t in s.fresh(cands, 2):
         i = s.rng.randrange(len(t.facts["labels"]))
         label, value = t.facts["labels"][i], t.facts["values"][i]
-        s.task(
-            template,
-            {"label": label},
-            start_url=t.url,
-            eval_=answer_eval({"required_values": [f"== {value}"]}),
-            solution=[stop(str(value))],
-            difficulty=("easy", "medium", "medium"),
-            grounding=[t],
-            terms=[*visual_terms(t.facts), str(value)],
-        )
+        question_here(s, template, {"label": label}, t, str(value), {"required_values": [f"== {value}"]}, [str(value)])
 
 
 def stock_trend_here(s: Suite) -> None:
@@ -115,29 +105,19 @@ def stock_trend_here(s: Suite) -> None:
     ]
     for t in picked:
         answer = "higher" if t.facts["trend"] == "up" else "lower"
-        s.task(
-            template,
-            {},
-            start_url=t.url,
-            eval_=answer_eval({"exact_match": answer}),
-            solution=[stop(answer)],
-            difficulty=("easy", "medium", "medium"),
-            grounding=[t],
-            terms=[*visual_terms(t.facts), answer],
-        )
+        question_here(s, template, {}, t, answer, {"exact_match": answer}, [answer])
+
+
+def open_page(s: Suite, template: str, args: dict, url: str) -> None:
+    """An easy navigation task: go to the page at `url` (url_match)."""
+    s.task(template, args, eval_=url_eval(url), solution=[goto(url), stop("")], difficulty=("easy", "easy", "easy"))
 
 
 def nav_top_period(s: Suite) -> None:
     template = "Show me the top posts of the past {period} in f/{forum}."
     for period, forum in (("week", "gaming"), ("month", "space"), ("year", "movies")):
         url = f"{SITE}/f/{forum}/top?t={period}"
-        s.task(
-            template,
-            {"period": period, "forum": forum},
-            eval_=url_eval(url),
-            solution=[goto(url), stop("")],
-            difficulty=("easy", "easy", "easy"),
-        )
+        open_page(s, template, {"period": period, "forum": forum}, url)
 
 
 def nav_city_sort(s: Suite) -> None:
@@ -145,13 +125,7 @@ def nav_city_sort(s: Suite) -> None:
     for sort, path, forum in (("newest", "new", "pittsburgh"), ("most commented", "most_commented", "Washington")):
         url = f"{SITE}/f/{forum}/{path}"
         city = s.f.forums[forum].title
-        s.task(
-            template,
-            {"sort": sort, "city": city},
-            eval_=url_eval(url),
-            solution=[goto(url), stop("")],
-            difficulty=("easy", "easy", "easy"),
-        )
+        open_page(s, template, {"sort": sort, "city": city}, url)
 
 
 def author_of_visual(s: Suite) -> None:

@@ -20,7 +20,7 @@ import random
 
 from sites.shopping.data import ShoppingData, open_pristine
 
-from .. import suite_settings
+from .. import build_pristine
 from . import (
     brand_r4spa,
     cart_kinds,
@@ -286,6 +286,4 @@ def _round4_spc(suite: Suite, seed: int) -> None:
 
 def build_suite(conf=None) -> Suite:
     """The suite for the data set of `conf` (default: SUITE_SEED / SUITE_SCALE), generating the data if needed."""
-    conf = conf or suite_settings()
-    with open_pristine(conf, generate=True) as data:
-        return build(data, conf.seed)
+    return build_pristine(open_pristine, build, conf)

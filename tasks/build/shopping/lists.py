@@ -25,6 +25,35 @@ def shipping_address_eval(must_include: list[str]) -> dict:
     return html_eval([target(f"{SITE}/customer/address/", shipping, must_include=must_include)])
 
 
+def phone_steps(address: dict, phone: str) -> list[dict]:
+    """Open the address book's form of `address`, set its phone number to `phone`, save it and stop."""
+    return [
+        goto(f"{SITE}/customer/address/edit/id/{address['id']}/"),
+        type_in("input[name=telephone]", phone),
+        click("button.action.save"),
+        stop(""),
+    ]
+
+
+def phone_eval(default: dict, phone: str) -> dict:
+    """The address book's default shipping and billing addresses read `phone` (the billing one still at the
+    street of `default`)."""
+    return html_eval(
+        [
+            target(
+                f"{SITE}/customer/address/",
+                'func:get_query_text(__page__, ".box-address-shipping")',
+                must_include=[phone],
+            ),
+            target(
+                f"{SITE}/customer/address/",
+                'func:get_query_text(__page__, ".box-address-billing")',
+                must_include=[phone, default["street"]],
+            ),
+        ]
+    )
+
+
 def wishlist_pictured(s: Suite, count: int = 4) -> None:
     template = "Add to my wish list the product from {leaf} that looks like this."
     cands = [p for p in s.products if s.unique_look(p) and len(s.peers(p)) >= 2 and p.id not in s.wishlist_ids]
@@ -143,26 +172,8 @@ def change_phone(s: Suite) -> None:
     default = next(a for a in s.data.customer_addresses() if a["default_shipping"])
     for phone in ("4155550199", "6505550142", "2125550173"):
         args = {"phone": phone}
-        solution = [
-            goto(f"{SITE}/customer/address/edit/id/{default['id']}/"),
-            type_in("input[name=telephone]", phone),
-            click("button.action.save"),
-            stop(""),
-        ]
-        ev = html_eval(
-            [
-                target(
-                    f"{SITE}/customer/address/",
-                    'func:get_query_text(__page__, ".box-address-shipping")',
-                    must_include=[phone],
-                ),
-                target(
-                    f"{SITE}/customer/address/",
-                    'func:get_query_text(__page__, ".box-address-billing")',
-                    must_include=[phone, default["street"]],
-                ),
-            ]
-        )
+        solution = phone_steps(default, phone)
+        ev = phone_eval(default, phone)
         _address_book_task(s, template, args, ev, solution, start_url=f"{SITE}/customer/account/")
 
 

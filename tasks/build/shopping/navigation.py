@@ -9,7 +9,7 @@ from urllib.parse import quote_plus
 
 from sites.shopping.data import Product
 
-from ..evals import click, goto, html_eval, stop, target, type_in, url_eval
+from ..evals import click, goto, html_eval, image_eval, stop, target, type_in, url_eval
 from ..text import plural, price_text
 from .base import NAME_H1, SITE, Suite, leaf, page_url, pick, signature
 from .order_steps_r5sp import to_order
@@ -207,20 +207,7 @@ def order_of_product_url(s: Suite) -> None:
 def ssim_eval(p: Product, url: str = "last", css: str = ".fotorama__stage__frame", photo: str = "") -> dict:
     """page_image_query: an image at `css` of the page `url` (default: the product page's large photo) looks like
     the main photo of `p` (at `photo` under the catalogue's folder: "" full size, "cache/" the thumbnail)."""
-    return {
-        "eval_types": ["page_image_query"],
-        "reference_answers": None,
-        "reference_url": "",
-        "program_html": [],
-        "page_image_query": [
-            {
-                "eval_image_url": url,
-                "eval_image_class": css,
-                "eval_fuzzy_image_match": f"{SITE}/media/catalog/product/{photo}{p.photos[0].id}.jpg",
-                "ssim_threshold": 0.9,
-            }
-        ],
-    }
+    return image_eval(url, css, f"{SITE}/media/catalog/product/{photo}{p.photos[0].id}.jpg")
 
 
 def open_pictured_ssim(s: Suite) -> None:

@@ -13,21 +13,11 @@ open-pictured (page_image_query).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-
-class Official(NamedTuple):
-    job: str
-    evals: tuple[str, ...]
-    tasks: int
-    images: int  # how many of its tasks come with an input image
-    difficulty: tuple[str, str, str]
-    sites: tuple[str, ...]
+from ..official_table import Official, row
 
 
 def _row(job: str, evals: str, tasks: int, images: int, difficulty: str, sites: str = "shopping") -> Official:
-    reasoning, visual, overall = difficulty.split()
-    return Official(job, tuple(evals.split()), tasks, images, (reasoning, visual, overall), tuple(sites.split()))
+    return row(job, evals, tasks, images, difficulty, sites)
 
 
 # fmt: off
