@@ -249,15 +249,20 @@ def _nothing_left(cluster: Cluster, scratch: Path) -> None:
         }
 
     eventually(lambda: not leftovers(), f"the actors' processes are gone: {leftovers()}", timeout=60, poll=SCAN_POLL)
+    _no_files_left(scratch, cluster.root)
+
+
+def _no_files_left(scratch: Path, root: Path) -> None:
+    """Nothing in the actors' temporary folder `scratch`, no instance folder of the sites under `root`."""
     eventually(
         lambda: not list(scratch.iterdir()),
         lambda: (
-            f"temporary files in {scratch} are gone: "
+            f"the actors' temporary files in {scratch} are gone: "
             f"{sorted(str(p.relative_to(scratch)) for p in scratch.rglob('*'))[:20]}"
         ),
         timeout=60,
     )
-    eventually(lambda: not list((cluster.root / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
+    eventually(lambda: not list((root / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
 
 
 def test_a_ray_run_on_two_nodes_equals_the_pytest_run(cluster, tmp_path, short_tmp):
@@ -391,15 +396,7 @@ def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp
 
     eventually(lambda: not group_alive(), f"the local cluster's processes (group {group})", timeout=60)
     eventually(lambda: not temp.exists(), f"the local cluster's folder {temp}", timeout=60)
-    eventually(
-        lambda: not list(short_tmp.iterdir()),
-        lambda: (
-            f"the actors' temporary files in {short_tmp} are "
-            f"gone: {sorted(str(p.relative_to(short_tmp)) for p in short_tmp.rglob('*'))[:20]}"
-        ),
-        timeout=60,
-    )
-    eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
+    _no_files_left(short_tmp, tmp_path)
 
     again = subprocess.run(
         _driver_command(tasks, "--resume", results), cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
