@@ -22,6 +22,17 @@ from collections.abc import MutableMapping
 from pathlib import Path
 
 OBJECT_STORE_BYTES = 128 * 1024 * 1024  # results and frames pass through it, one attempt at a time
+# What a run's cluster does without, each a process or work that costs CPU and serves nobody here: the log
+# monitor (the driver connects with log_to_driver=False), workers started ahead of need (the actors run in the
+# run's runtime environment, so Ray starts workers of their own for them anyway) and metrics collection.
+QUIET_NODE_FLAGS = ("--include-log-monitor=false",)
+# ...and on the head: the autoscaler's monitor (a cluster of fixed nodes) and the same system settings for all
+QUIET_HEAD_FLAGS = (
+    *QUIET_NODE_FLAGS,
+    "--no-monitor",
+    '--system-config={"enable_worker_prestart": false, "prestart_worker_first_driver": false, '
+    '"enable_metrics_collection": false}',
+)
 START_TIMEOUT_S = 180.0
 
 
@@ -29,11 +40,17 @@ class LocalClusterError(RuntimeError):
     pass
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+def free_ports(count: int) -> list[int]:
+    """`count` distinct free ports (all held open while they are picked: one by one, a port closed may be
+    handed out again, and Ray refuses a port given to two of its components)."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 def _group_alive(pgid: int) -> bool:
@@ -72,7 +89,16 @@ class LocalCluster:
         # short: Ray's unix sockets live in it (108 bytes at most)
         self.temp = Path(tempfile.mkdtemp(prefix="vwa-ray-", dir="/tmp" if Path("/tmp").is_dir() else None))
         watchdog().guard_path(self.temp)
-        port = _free_port()
+        flags = (
+            "ray-client-server-port",
+            "dashboard-agent-listen-port",
+            "dashboard-agent-grpc-port",
+            "metrics-export-port",
+            "runtime-env-agent-port",
+            "node-manager-port",
+            "object-manager-port",
+        )
+        port, *ports = free_ports(1 + len(flags))
         cmd = [
             ray_bin,
             "start",
@@ -87,17 +113,9 @@ class LocalCluster:
             "--disable-usage-stats",
             "--min-worker-port=0",
             "--max-worker-port=0",
+            *QUIET_HEAD_FLAGS,
         ]
-        for flag in (
-            "ray-client-server-port",
-            "dashboard-agent-listen-port",
-            "dashboard-agent-grpc-port",
-            "metrics-export-port",
-            "runtime-env-agent-port",
-            "node-manager-port",
-            "object-manager-port",
-        ):
-            cmd.append(f"--{flag}={_free_port()}")
+        cmd += [f"--{flag}={p}" for flag, p in zip(flags, ports, strict=True)]
         # without it Ray swaps 127.0.0.1 for the machine's outward address
         env = {**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
         self.use_token(env)

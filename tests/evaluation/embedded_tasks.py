@@ -1,18 +1,29 @@
-"""Small VWA-format tasks on the embedded classifieds site (data at SCALE=100 in a test's own folders),
-and the environment of a pytest run that plays them: shared by the network, kill and resume tests."""
+"""Small VWA-format tasks on the embedded classifieds site (data at SCALE=100), and the environment of a pytest
+run that plays them: shared by the network, kill, sandbox and Ray tests.
+
+The sites' pristine data (generated on first use, read-only, its photo cache written atomically, generation
+serialised on a file lock) is made once per test process and shared by every run it starts; each run's instance
+folders (database copies, uploads, pid files) stay in that test's own folder."""
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# s between two scans of every process's environment (/proc: a scan costs milliseconds of CPU), when a test
+# waits for processes to be gone
+SCAN_POLL = 0.25
 
 
 def classifieds_task(task_id: int, intent: str, solution: list, evaluation: dict) -> dict:
@@ -58,11 +69,20 @@ def write_task_file(path: Path, tasks: list[dict]) -> Path:
     return path
 
 
+@functools.cache
+def shared_data_dir() -> Path:
+    """This test process's folder of the embedded sites' pristine data, removed when it exits."""
+    path = Path(tempfile.mkdtemp(prefix="vwa-test-data-"))
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 def embedded_env(root: Path, **extra: str) -> dict:
-    """The environment of a run on this test's own embedded sites (data and instance folders under `root`)."""
+    """The environment of a run on this test's own embedded sites (instance folders under `root`, the pristine
+    data shared: `shared_data_dir()`)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "JUDGE_", "VQA_"))}
     env.update(
-        DATA_DIR=str(root / "data"),
+        DATA_DIR=str(shared_data_dir()),
         RUN_DIR=str(root / "run"),
         SCALE="100",
         STACK="embedded",

@@ -26,6 +26,7 @@ from evaluation.vocabulary.spec import MULTI_URL_SEP
 
 from .embedded_tasks import (
     ROOT,
+    SCAN_POLL,
     classifieds_task,
     embedded_env,
     eventually,
@@ -202,7 +203,7 @@ def _kill_resume_and_check(tmp_path, tasks, results, marker, env, profiles, log,
     kept = _lines(results)  # every line written before the kill is whole JSON (one write per line)
 
     # nothing orphaned: no process of the run (browsers, ChromeDriver, sites, workers, watchdogs), no folder
-    eventually(lambda: not _processes_with(marker), f"processes of the killed run {where}", timeout=30)
+    eventually(lambda: not _processes_with(marker), f"processes of the killed run {where}", timeout=30, poll=SCAN_POLL)
     eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), f"instance folders {where}", timeout=30)
     eventually(
         lambda: not [p.name for p in profiles.iterdir() if not p.name.startswith("pytest-of-")],
@@ -223,4 +224,4 @@ def _kill_resume_and_check(tmp_path, tasks, results, marker, env, profiles, log,
     assert sorted(r["task_id"] for r in counted) == list(range(len(TERMS)))  # each task once
     assert all(r["status"] == "scored" and r["reward"] == 1 for r in counted), where
     assert schema_problems(results) == []
-    eventually(lambda: not _processes_with(marker), f"processes of the resumed run {where}", timeout=30)
+    eventually(lambda: not _processes_with(marker), f"processes of the resumed run {where}", timeout=30, poll=SCAN_POLL)

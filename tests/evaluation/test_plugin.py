@@ -1,6 +1,7 @@
 """The pytest plugin end to end: task files collected and run by a real pytest subprocess, with the
 reference and null agents in Chromium against the fixture pages (served as the sites' URLs through the
-docker stack's fixed-URL settings), results lines, the success tables and `python -m evaluation.report`."""
+docker stack's fixed-URL settings; `site_env` and the model stub are in conftest.py), results lines, the
+success tables and `python -m evaluation.report`."""
 
 from __future__ import annotations
 
@@ -9,28 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from devtools.openai_stub import OpenAIStub
 from evaluation.reporting.results import RECORD_KEYS, RECORD_STATUSES, schema_problems
 from tests.commands import run_module
 
 from .conftest import FIXTURE_TASKS, ROOT, SHARED_RUN
-from .runenv import fixture_env, run_pytest
+from .runenv import run_pytest
 from .taskdata import make_task, write_tasks
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def stub():
-    # One reply serves both model roles: a VQA answer containing "blue" and a judge verdict.
-    s = OpenAIStub(default_reply="The frame is blue. Verdict: correct")
-    yield s
-    s.close()
-
-
-@pytest.fixture(scope="module")
-def site_env(fixture_server, stub, tmp_path_factory):
-    return fixture_env(fixture_server, tmp_path_factory.mktemp("run"), stub.base_url)
 
 
 def lines_of(results: Path) -> list[dict]:

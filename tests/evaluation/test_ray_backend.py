@@ -1,6 +1,7 @@
 """The Ray backend on a real two-node cluster: a head and a second node started with `ray start` on 127.0.0.2
-(loopback; one CPU each, no dashboard, a small object store, ports of their own), shared by the tests of this
-module.
+(loopback; one CPU each, no dashboard, a small object store, ports of their own, without what a run's own local
+cluster does without either: evaluation/distributed/local.py), shared by the tests of this module. Each run has
+as few tasks as its proof needs: one on each node's actor (and one scored 0 where two runs must agree).
 
 - a run through `python -m evaluation.run --backend ray` equals the pytest run task by task;
 - an actor SIGKILLed mid-task costs that task one attempt, it is rerun on another actor, every task ends with
@@ -20,7 +21,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,28 +29,35 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.distributed.local import QUIET_HEAD_FLAGS, QUIET_NODE_FLAGS, free_ports
 from evaluation.reporting.results import read_backend as _read_backend
 from evaluation.reporting.results import read_results, schema_problems
 
-from .embedded_tasks import ROOT, classifieds_task, embedded_env, eventually, run_pytest, search_task, write_task_file
+from .embedded_tasks import (
+    ROOT,
+    SCAN_POLL,
+    classifieds_task,
+    embedded_env,
+    eventually,
+    run_pytest,
+    search_task,
+    write_task_file,
+)
 
 pytest.importorskip("ray")
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("ray-cluster")]
 
 RAY = Path(sys.executable).with_name("ray")
-TERMS = ["bike", "lamp", "chair", "table"]
+TERMS = ["bike", "lamp", "chair"]
+# tasks of a run: two to have one on each node's actor, or one with reward 0 besides; the driver's kill test
+# takes all three, so that tasks are still in flight once the first has ended
+ON_EACH_NODE = TERMS[:2]
 
 
 def read_backend(results: Path) -> dict:
     backend = _read_backend(results)
     assert backend is not None, f"no backend.json in {results}"
     return backend
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _processes(marker: str, group: int | None = None) -> dict[int, str]:
@@ -84,7 +91,9 @@ class Cluster:
         self.temp = Path(tempfile.mkdtemp(prefix="vwa-ray-"))  # short: Ray's unix sockets live in it
         self.markers = {"head": f"VWA_RAY_NODE=head-{uuid.uuid4().hex}", "node2": f"VWA_RAY_NODE=n2-{uuid.uuid4().hex}"}
         self.groups: dict[str, int] = {}
-        self.port = _free_port()
+        # the head's port and the ports of both nodes' components, all distinct
+        self.port, *ports = free_ports(1 + 2 * 6 + 1)
+        self.ports = {"head": ports[:7], "node2": ports[7:]}
         self.address = f"{self.HOST}:{self.port}"
         # the cluster's own token (Ray 2.60 wants one), as a user passes it to each node: never ~/.ray
         self.auth = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
@@ -103,6 +112,7 @@ class Cluster:
         return env
 
     def start_node(self, node: str) -> None:
+        nm, om, agent, agent_grpc, metrics, runtime_env, *client = self.ports[node]
         cmd = [
             str(RAY),
             "start",
@@ -112,24 +122,25 @@ class Cluster:
             "--object-store-memory=100000000",
             "--min-worker-port=0",
             "--max-worker-port=0",
-            f"--node-manager-port={_free_port()}",
-            f"--object-manager-port={_free_port()}",
-            f"--dashboard-agent-listen-port={_free_port()}",
-            f"--dashboard-agent-grpc-port={_free_port()}",
-            f"--metrics-export-port={_free_port()}",
-            f"--runtime-env-agent-port={_free_port()}",
+            f"--node-manager-port={nm}",
+            f"--object-manager-port={om}",
+            f"--dashboard-agent-listen-port={agent}",
+            f"--dashboard-agent-grpc-port={agent_grpc}",
+            f"--metrics-export-port={metrics}",
+            f"--runtime-env-agent-port={runtime_env}",
             "--disable-usage-stats",
         ]
         if node == "head":
             cmd += [
+                *QUIET_HEAD_FLAGS,  # as a run's own local cluster: no log monitor, autoscaler or prestarted workers
                 "--head",
                 f"--port={self.port}",
                 "--include-dashboard=false",
-                f"--ray-client-server-port={_free_port()}",
+                f"--ray-client-server-port={client[0]}",
                 f"--temp-dir={self.temp}",
             ]
         else:
-            cmd += [f"--address={self.address}"]
+            cmd += [*QUIET_NODE_FLAGS, f"--address={self.address}"]
         proc = subprocess.Popen(
             cmd,
             cwd=ROOT,
@@ -177,17 +188,20 @@ def cluster(tmp_path_factory):
     finally:
         c.stop()
     eventually(
-        lambda: not c.processes("head") and not c.processes("node2"), "the cluster's processes are gone", timeout=30
+        lambda: not c.processes("head") and not c.processes("node2"),
+        "the cluster's processes are gone",
+        timeout=30,
+        poll=SCAN_POLL,
     )
 
 
 def _tasks(path: Path) -> Path:
-    tasks = [search_task(i, term) for i, term in enumerate(TERMS)]
+    tasks = [search_task(i, term) for i, term in enumerate(ON_EACH_NODE)]
     # one task the reference agent fails (it answers another word): the runs must agree on a 0 too
-    wrong = search_task(len(TERMS), "lamp")
+    wrong = search_task(len(ON_EACH_NODE), "lamp")
     tasks.append(
         classifieds_task(
-            len(TERMS),
+            len(ON_EACH_NODE),
             wrong["intent"],
             [wrong["reference_solution"][0], {"do": "stop", "answer": "bike"}],
             wrong["eval"],
@@ -204,23 +218,15 @@ def short_tmp():
     shutil.rmtree(path, ignore_errors=True)
 
 
+def _driver_command(tasks: Path, *options: str | Path) -> list[str]:
+    """`python -m evaluation.run --backend ray --workers 1 OPTIONS -- --task-file TASKS`."""
+    run = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1"]
+    return [*run, *map(str, options), "--", "--task-file", str(tasks)]
+
+
 def _ray_run(cluster: Cluster, tmp: Path, tasks: Path, results: Path, *extra: str, wait=True, scratch: Path):
     env = embedded_env(cluster.root, RAY_ADDRESS=cluster.address, TMPDIR=str(scratch), **cluster.auth)
-    cmd = [
-        sys.executable,
-        "-m",
-        "evaluation.run",
-        "--backend",
-        "ray",
-        "--workers",
-        "1",
-        "--results",
-        str(results),
-        *extra,
-        "--",
-        "--task-file",
-        str(tasks),
-    ]
+    cmd = _driver_command(tasks, "--results", results, *extra)
     if wait:
         return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     log = (tmp / "ray-run.log").open("w")
@@ -242,16 +248,21 @@ def _nothing_left(cluster: Cluster, scratch: Path) -> None:
             if any(word in cmd for word in ("chrom", "sites", "kiwix", "waitress"))
         }
 
-    eventually(lambda: not leftovers(), f"the actors' processes are gone: {leftovers()}", timeout=60)
+    eventually(lambda: not leftovers(), f"the actors' processes are gone: {leftovers()}", timeout=60, poll=SCAN_POLL)
+    _no_files_left(scratch, cluster.root)
+
+
+def _no_files_left(scratch: Path, root: Path) -> None:
+    """Nothing in the actors' temporary folder `scratch`, no instance folder of the sites under `root`."""
     eventually(
         lambda: not list(scratch.iterdir()),
         lambda: (
-            f"temporary files in {scratch} are gone: "
+            f"the actors' temporary files in {scratch} are gone: "
             f"{sorted(str(p.relative_to(scratch)) for p in scratch.rglob('*'))[:20]}"
         ),
         timeout=60,
     )
-    eventually(lambda: not list((cluster.root / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
+    eventually(lambda: not list((root / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
 
 
 def test_a_ray_run_on_two_nodes_equals_the_pytest_run(cluster, tmp_path, short_tmp):
@@ -260,7 +271,7 @@ def test_a_ray_run_on_two_nodes_equals_the_pytest_run(cluster, tmp_path, short_t
     assert local.returncode in (0, 1), local.stdout + local.stderr
     proc = _ray_run(cluster, tmp_path, tasks, tmp_path / "ray-run", scratch=short_tmp)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    expected = {f"classifieds/{i}": 1 for i in range(len(TERMS))} | {f"classifieds/{len(TERMS)}": 0}
+    expected = {f"classifieds/{i}": 1 for i in range(len(ON_EACH_NODE))} | {f"classifieds/{len(ON_EACH_NODE)}": 0}
     assert _rewards(tmp_path / "pytest-run") == expected
     assert _rewards(tmp_path / "ray-run") == expected
     lines = (tmp_path / "ray-run" / "results.jsonl").read_text().splitlines()
@@ -278,7 +289,7 @@ def test_a_ray_run_on_two_nodes_equals_the_pytest_run(cluster, tmp_path, short_t
 
 def _kill_mid_task(cluster: Cluster, tmp_path: Path, node: str, scratch: Path):
     """Start a run, SIGKILL (an actor of) `node` while it runs a task, return the finished run's folder."""
-    tasks = write_task_file(tmp_path / "tasks.json", [search_task(i, t) for i, t in enumerate(TERMS[:4])])
+    tasks = write_task_file(tmp_path / "tasks.json", [search_task(i, t) for i, t in enumerate(ON_EACH_NODE)])
     results = tmp_path / "ray-run"
     run = _ray_run(cluster, tmp_path, tasks, results, wait=False, scratch=scratch)
     try:
@@ -287,7 +298,7 @@ def _kill_mid_task(cluster: Cluster, tmp_path: Path, node: str, scratch: Path):
             running = cluster.processes(node).items()
             return [pid for pid, cmd in running if cmd.startswith("ray::TaskActor.run")]
 
-        [pid] = eventually(busy_actor, f"an actor of {node} running a task", timeout=240)
+        [pid] = eventually(busy_actor, f"an actor of {node} running a task", timeout=240, poll=0.2)
         if node == "node2":
             cluster.kill(node, ray_only=True)  # the whole node: raylet, object store, workers, actors
         else:
@@ -302,7 +313,7 @@ def _kill_mid_task(cluster: Cluster, tmp_path: Path, node: str, scratch: Path):
 
 def _one_counted_line_each_after_a_death(results: Path, log: str) -> dict:
     records = read_results(results)
-    assert sorted(r["test_id"] for r in records) == [f"classifieds/{i}" for i in range(4)], log
+    assert sorted(r["test_id"] for r in records) == [f"classifieds/{i}" for i in range(len(ON_EACH_NODE))], log
     assert all(r["status"] == "scored" and r["reward"] == 1 for r in records), log
     lines = [json.loads(x) for x in (results / "results.jsonl").read_text().splitlines()]
     [died] = [r for r in lines if r["status"] == "error"]
@@ -310,7 +321,7 @@ def _one_counted_line_each_after_a_death(results: Path, log: str) -> dict:
     [rerun] = [r for r in records if r["test_id"] == died["test_id"]]
     assert rerun["attempt"] == 2 and rerun["worker"] != died["worker"], rerun
     assert "died mid-task" in rerun["retried_errors"][0]
-    assert len(lines) == 5 and schema_problems(results) == []
+    assert len(lines) == len(ON_EACH_NODE) + 1 and schema_problems(results) == []
     backend = read_backend(results)
     assert [d["task"] for d in backend["actors_died"]] == [died["test_id"]]
     return died
@@ -324,20 +335,7 @@ def test_a_driver_without_the_clusters_token_is_refused_in_one_line(cluster, tmp
     # Ray retries a refused connection 20 times a second apart before it gives up; the refusal and its message
     # are the same after 2 (20 s less of waiting)
     env["RAY_NUM_REDIS_GET_RETRIES"] = "2"
-    cmd = [
-        sys.executable,
-        "-m",
-        "evaluation.run",
-        "--backend",
-        "ray",
-        "--workers",
-        "1",
-        "--results",
-        str(tmp_path / "refused"),
-        "--",
-        "--task-file",
-        str(tasks),
-    ]
+    cmd = _driver_command(tasks, "--results", tmp_path / "refused")
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
@@ -366,11 +364,9 @@ def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp
     results = tmp_path / "ray-run"
     env = embedded_env(tmp_path, TMPDIR=str(short_tmp))
     env.pop("RAY_ADDRESS", None)  # the run starts a local cluster of its own
-    run = [sys.executable, "-m", "evaluation.run", "--backend", "ray", "--workers", "1"]
-    selection = ["--", "--task-file", str(tasks)]
     log = (tmp_path / "driver.log").open("w")
     driver = subprocess.Popen(
-        [*run, "--results", str(results), *selection], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+        _driver_command(tasks, "--results", results), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
     )
     try:
         lines = results / "results.jsonl"
@@ -400,18 +396,10 @@ def test_a_driver_killed_mid_run_takes_its_cluster_along_and_the_run_resumes(tmp
 
     eventually(lambda: not group_alive(), f"the local cluster's processes (group {group})", timeout=60)
     eventually(lambda: not temp.exists(), f"the local cluster's folder {temp}", timeout=60)
-    eventually(
-        lambda: not list(short_tmp.iterdir()),
-        lambda: (
-            f"the actors' temporary files in {short_tmp} are "
-            f"gone: {sorted(str(p.relative_to(short_tmp)) for p in short_tmp.rglob('*'))[:20]}"
-        ),
-        timeout=60,
-    )
-    eventually(lambda: not list((tmp_path / "run" / "pytest").glob("*")), "the sites' instance folders", timeout=60)
+    _no_files_left(short_tmp, tmp_path)
 
     again = subprocess.run(
-        [*run, "--resume", str(results), *selection], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+        _driver_command(tasks, "--resume", results), cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
     )
     assert again.returncode == 0, again.stdout + again.stderr
     assert lines.read_text().splitlines()[: len(kept)] == kept  # nothing written before the kill is lost

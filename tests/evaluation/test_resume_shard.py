@@ -7,6 +7,7 @@ import functools
 import json
 import operator
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,11 +17,9 @@ import pytest
 from evaluation.harness.plugin import shard_of, tasks_of_shard
 from evaluation.reporting.results import read_results, schema_problems
 
-from . import test_plugin
-from .conftest import SHARED_RUN
-from .test_plugin import FIXTURE_TASKS, ROOT, lines_of, run_pytest
-
-site_env, stub = test_plugin.site_env, test_plugin.stub  # fixtures of test_plugin, used here too
+from .conftest import FIXTURE_TASKS, ROOT, SHARED_RUN
+from .runenv import run_pytest
+from .test_plugin import lines_of
 
 pytestmark = pytest.mark.browser
 
@@ -47,16 +46,18 @@ def test_shards_cover_the_selection_exactly_once(site_env):
     assert bad.returncode != 0 and "--shard '4/3': expected I/N" in bad.stderr
 
 
-def test_resume_skips_scored_tasks_and_reruns_errors(site_env, tmp_path):
+@pytest.mark.xdist_group(SHARED_RUN)
+def test_resume_skips_scored_tasks_and_reruns_errors(site_env, tmp_path, fixture_reference_run):
+    # the folder to resume: a copy of the reference run (tests/evaluation/conftest.py: strict scoring, 9 tasks
+    # scored with reward 1, classifieds/9 without a reference solution skipped), resumed over its 7 classifieds
+    # tasks (the 3 others deselected by -k)
+    whole, whole_dir = fixture_reference_run
+    assert whole.returncode == 0, whole.stdout + whole.stderr
     results = tmp_path / "run"
-    # the fixture states the format's semantics ("$120" meets "== 120"): strict scoring, as in test_plugin.
-    # 7 classifieds tasks (6 with a reference solution, classifieds/9 without: skipped); 3 others deselected.
+    shutil.copytree(whole_dir, results)
     selection = ("--task-file", FIXTURE_TASKS, "--scoring", "strict", "-k", "classifieds")
-    first = run_pytest(site_env, *selection, "--results", results)
-    assert first.returncode == 0, first.stdout + first.stderr
-    assert "6 passed, 1 skipped, 3 deselected" in first.stdout, first.stdout
     records = read_results(results)
-    scored = [r for r in records if r["status"] == "scored"]
+    scored = [r for r in records if r["status"] == "scored" and r["test_id"].startswith("classifieds/")]
     assert len(scored) == 6 and all(r["reward"] == 1 for r in scored)
     assert [r["test_id"] for r in records if r["status"] != "scored"] == ["classifieds/9"]
     # pretend the run was killed after one task erred: its last line is an error
@@ -67,17 +68,17 @@ def test_resume_skips_scored_tasks_and_reruns_errors(site_env, tmp_path):
 
     again = run_pytest(site_env, *selection, "--resume", results)
     assert again.returncode == 0, again.stdout + again.stderr
-    # the 5 tasks still scored are not run again (deselected, with the 3 of other sites); the error is rerun,
-    # the task without a solution is skipped again
+    # the 5 classifieds tasks still scored are not run again (deselected, with the 3 of other sites); the error
+    # is rerun, the task without a solution is skipped again
     assert "1 passed, 1 skipped, 8 deselected" in again.stdout, again.stdout
     new = lines_of(results)[lines_before:]
     assert sorted((r["test_id"], r["status"]) for r in new) == sorted(
         [(victim["test_id"], "scored"), ("classifieds/9", "skipped")]
     )
     final = {r["test_id"]: r for r in read_results(results)}  # each task once, the rerun's line winning
-    assert len(final) == 7 and sum(r["status"] == "scored" for r in final.values()) == 6
+    assert len(final) == 10 and sum(r["status"] == "scored" for r in final.values()) == 9
     assert final[victim["test_id"]]["reward"] == 1 and final[victim["test_id"]]["started_at"] > victim["started_at"]
-    assert "| **Overall** | **100.00%** | 6 | 6 | 0 | 1 |" in again.stdout  # the report counts each task once
+    assert "| **Overall** | **100.00%** | 9 | 9 | 0 | 1 |" in again.stdout  # the report counts each task once
 
     other = run_pytest(site_env, *selection, "--resume", results, "--agent", "null")
     assert other.returncode != 0
