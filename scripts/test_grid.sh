@@ -101,7 +101,8 @@ SELENIUM_REMOTE_URL=$url pass_suite "$results" ${SHARD:+--shard "$SHARD"} &
 run=$!
 killed=""
 while kill -0 "$run" 2>/dev/null; do
-  if [ -z "$killed" ] && [ -f "$results/results.jsonl" ] && [ "$(wc -l <"$results/results.jsonl")" -ge "$KILL_AFTER" ]; then
+  if [ -z "$killed" ] && [ -f "$results/results.jsonl" ] \
+     && [ "$(wc -l <"$results/results.jsonl")" -ge "$KILL_AFTER" ]; then
     if "$PY" scripts/grid.py --work "$WORK" kill-node busy; then
       say "after $(wc -l <"$results/results.jsonl") results"
       killed=yes
@@ -127,7 +128,8 @@ import json, sys
 from pathlib import Path
 state = json.loads(sys.argv[1])
 for proc in [state["hub"], *state["nodes"]]:
-    if Path(f"/proc/{proc['pid']}").exists() and state["jar"].encode() in Path(f"/proc/{proc['pid']}/cmdline").read_bytes():
+    cmdline = Path(f"/proc/{proc['pid']}/cmdline")
+    if Path(f"/proc/{proc['pid']}").exists() and state["jar"].encode() in cmdline.read_bytes():
         print(proc["role"], proc["pid"])
 EOF
 )
