@@ -42,7 +42,10 @@
     const x1 = Math.min(W, r.right), y1 = Math.min(H, r.bottom);
     if (x1 - x0 < 1 || y1 - y0 < 1) return null;
     // Not covered by something else (a modal, a sticky header): probe the centre and a few points.
-    const pts = [[(x0 + x1) / 2, (y0 + y1) / 2], [x0 + 2, y0 + 2], [x1 - 2, y0 + 2], [x0 + 2, y1 - 2], [x1 - 2, y1 - 2]];
+    const pts = [
+      [(x0 + x1) / 2, (y0 + y1) / 2],
+      [x0 + 2, y0 + 2], [x1 - 2, y0 + 2], [x0 + 2, y1 - 2], [x1 - 2, y1 - 2],
+    ];
     for (const [px, py] of pts) {
       const hit = document.elementFromPoint(px, py);
       if (hit && (hit === el || el.contains(hit) || hit.contains(el) ||
@@ -65,10 +68,12 @@
         const label = el.labels && el.labels[0] ? clean(el.labels[0].innerText) : '';
         return clean(label || el.getAttribute('aria-label') || el.value) + (el.checked ? ' (checked)' : '');
       }
-      return clean(el.value || el.getAttribute('placeholder') || el.getAttribute('aria-label') || el.getAttribute('title'));
+      return clean(
+        el.value || el.getAttribute('placeholder') || el.getAttribute('aria-label') || el.getAttribute('title'));
     }
     if (tag === 'IMG') {
-      return clean(el.getAttribute('alt') || el.getAttribute('title') || (el.getAttribute('src') || '').split('/').pop());
+      return clean(
+        el.getAttribute('alt') || el.getAttribute('title') || (el.getAttribute('src') || '').split('/').pop());
     }
     return clean(el.innerText) || clean(el.getAttribute('aria-label') || el.getAttribute('alt') ||
       el.getAttribute('placeholder') || el.getAttribute('value') || el.getAttribute('title') ||
@@ -126,7 +131,8 @@
         const shown = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < H && r.right > 0 && r.left < W &&
           (!parent.checkVisibility || parent.checkVisibility({opacityProperty: true, visibilityProperty: true}));
         if (shown) {
-          const block = parent.closest('p,li,td,th,h1,h2,h3,h4,h5,h6,div,section,article,dd,dt,label,figcaption,span') || parent;
+          const block =
+            parent.closest('p,li,td,th,h1,h2,h3,h4,h5,h6,div,section,article,dd,dt,label,figcaption,span') || parent;
           if (pendingParent && pendingParent !== block) flushText();
           pendingParent = block;
           pendingText.push(text);

@@ -14,7 +14,10 @@ if docker image inspect "$IMAGE" >/dev/null 2>&1; then
   echo "docker_base: $IMAGE is present"
   exit 0
 fi
-command -v debootstrap >/dev/null || { echo "docker_base: debootstrap is missing (apt-get install debootstrap)" >&2; exit 1; }
+command -v debootstrap >/dev/null || {
+  echo "docker_base: debootstrap is missing (apt-get install debootstrap)" >&2
+  exit 1
+}
 root="$WORK/rootfs"
 rm -rf "$root"
 mkdir -p "$WORK"
@@ -31,6 +34,7 @@ rm -rf "$root"/var/lib/apt/lists/*
 if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
   cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
 fi
-tar -C "$root" -c . | docker import -c 'ENV LANG=C.UTF-8' -m "debootstrap bookworm minbase ($MIRROR)" - "$IMAGE" >/dev/null
+tar -C "$root" -c . \
+  | docker import -c 'ENV LANG=C.UTF-8' -m "debootstrap bookworm minbase ($MIRROR)" - "$IMAGE" >/dev/null
 rm -rf "$root"
 echo "docker_base: imported $IMAGE ($(docker image inspect -f '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1/1e6}'))"

@@ -28,6 +28,7 @@ compile requirements/lock-browsergym.txt requirements/lock.txt --extra models --
 compile requirements/lock-agentlab.txt requirements/lock-browsergym.txt requirements/agentlab.in
 "$VENV/bin/python" scripts/lock_one_platform.py requirements/lock-agentlab.txt   # one hash a package: 36 KB, not 390
 { sed -n '/^#/p' requirements/debian.txt
-  dpkg-query -W -f='${Package}=${Version}\n' chromium chromium-driver fonts-dejavu-core fonts-noto-color-emoji kiwix-tools
+  dpkg-query -W -f='${Package}=${Version}\n' \
+    chromium chromium-driver fonts-dejavu-core fonts-noto-color-emoji kiwix-tools
 } > requirements/debian.txt.tmp && mv requirements/debian.txt.tmp requirements/debian.txt
 echo "lock: requirements/debian.txt (the Debian packages installed now)"

@@ -54,7 +54,9 @@ if ! docker info >/dev/null 2>&1; then
   STARTED_PID=$!
   until docker info >/dev/null 2>&1; do
     if ! kill -0 "$STARTED_PID" 2>/dev/null; then tail -20 "$WORK/dockerd.log" >&2; say "dockerd exited"; exit 1; fi
-    if awk -v a="$t" -v b="$(now)" 'BEGIN { exit !(b - a > 120) }'; then say "dockerd did not answer in 120 s"; exit 1; fi
+    if awk -v a="$t" -v b="$(now)" 'BEGIN { exit !(b - a > 120) }'; then
+      say "dockerd did not answer in 120 s"; exit 1
+    fi
     sleep 0.2      # poll interval of the wait for the engine
   done
   record "engine start" "$t"

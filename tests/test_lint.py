@@ -64,6 +64,48 @@ def test_no_line_is_over_120_characters():
     assert not long, long
 
 
+# data, not source: records and prose (JSON, JSON Lines, Markdown, the pinned requirements), and pictures
+DATA_SUFFIXES = {".json", ".jsonl", ".md", ".txt", ".png", ".jpg", ".jpeg", ".webp", ".gif"}
+
+
+def long_source_lines(root: Path, paths: list[str]) -> list[str]:
+    """`path:line (length)` of every line over 120 characters in the text files of `paths` (relative to `root`)
+    but data (DATA_SUFFIXES) and the versioned data sources."""
+    found = []
+    for name in paths:
+        path = root / name
+        if Path(name).suffix.lower() in DATA_SUFFIXES or name in VERSIONED_DATA_SOURCES or not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # a binary file
+            continue
+        found += [f"{name}:{n} ({len(line)})" for n, line in enumerate(text.splitlines(), 1) if len(line) > 120]
+    return found
+
+
+def test_no_tracked_source_line_is_over_120_characters():
+    """The same limit for every language of the tree: templates, CSS, JavaScript, shell, the Makefile, Dockerfile,
+    YAML, TOML. A long tag breaks between its attributes or inside a Jinja tag (whitespace control where the break
+    would add a space to the text), a CSS rule one declaration a line, a recipe or shell command with a backslash."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    paths = [p for p in listed.split("\0") if p]
+    assert len(paths) > 100, "git ls-files listed almost nothing: not the project's checkout?"
+    long = long_source_lines(ROOT, paths)
+    assert not long, "lines over 120 characters:\n" + "\n".join(long)
+
+
+def test_the_line_check_names_long_source_lines_and_passes_data(tmp_path):
+    (tmp_path / "page.html").write_text("<p>\n" + "x" * 121 + "\n</p>\n", encoding="utf-8")
+    (tmp_path / "rows.jsonl").write_text('{"a": "' + "x" * 200 + '"}\n', encoding="utf-8")
+    (tmp_path / "Makefile").write_text("all:\n\techo " + "y" * 114 + "\n", encoding="utf-8")
+    (tmp_path / "logo.bin").write_bytes(bytes(range(256)) * 2)
+    paths = ["page.html", "rows.jsonl", "Makefile", "logo.bin"]
+    assert long_source_lines(tmp_path, paths) == ["page.html:2 (121)"]
+    (tmp_path / "Makefile").write_text("all:\n\techo " + "y" * 115 + "\n", encoding="utf-8")
+    assert long_source_lines(tmp_path, paths) == ["page.html:2 (121)", "Makefile:2 (121)"]
+
+
 def test_ruff_reads_the_projects_settings_and_finds_what_they_select(ruff_available, tmp_path):
     """The same settings on a small tree with one finding of each selected family: all are reported."""
     (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8"), encoding="utf-8")

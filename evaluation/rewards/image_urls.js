@@ -8,7 +8,9 @@ for (const root of roots) {
   for (const el of nodes) {
     if (el.tagName === 'IMG') add(el.currentSrc || el.src);
     const bg = getComputedStyle(el).backgroundImage;
-    if (bg && bg !== 'none') for (const m of bg.matchAll(/url\(["']?([^"')]+)["']?\)/g)) add(new URL(m[1], document.baseURI).href);
+    if (bg && bg !== 'none') {
+      for (const m of bg.matchAll(/url\(["']?([^"')]+)["']?\)/g)) add(new URL(m[1], document.baseURI).href);
+    }
   }
 }
 return urls;

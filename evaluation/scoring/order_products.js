@@ -16,7 +16,9 @@ return [...table.querySelectorAll('tbody')].map((body) => {
   if (qtyCell) {
     let qty = '';
     qtyCell.querySelectorAll('li').forEach((li) => {
-      if (text(li.querySelector('.title')).toLowerCase().startsWith('ordered')) qty = text(li.querySelector('.content'));
+      if (text(li.querySelector('.title')).toLowerCase().startsWith('ordered')) {
+        qty = text(li.querySelector('.content'));
+      }
     });
     product.qty = qty || text(qtyCell).replace(/^ordered/i, '').trim();
   }

@@ -33,7 +33,8 @@
       var i = thumb.getAttribute('data-index');
       document.querySelectorAll('.fotorama__stage__frame').forEach(function (f) {
         var on = f.getAttribute('data-index') === i; f.hidden = !on; f.classList.toggle('fotorama__active', on); });
-      document.querySelectorAll('.fotorama__nav__frame').forEach(function (t) { t.classList.toggle('fotorama__active', t === thumb); });
+      document.querySelectorAll('.fotorama__nav__frame').forEach(function (t) {
+        t.classList.toggle('fotorama__active', t === thumb); });
     });
   });
 
@@ -51,7 +52,9 @@
       if (!attr.querySelector('input:checked')) {
         ok = false;
         if (!attr.querySelector('.mage-error')) {
-          var div = document.createElement('div'); div.className = 'mage-error'; div.textContent = 'This is a required field.';
+          var div = document.createElement('div');
+          div.className = 'mage-error';
+          div.textContent = 'This is a required field.';
           attr.appendChild(div);
         }
       }
@@ -70,7 +73,8 @@
       if (payment) {
         var f = function (n) { var el = document.getElementById('shipping-' + n); return el ? el.value : ''; };
         document.getElementById('billing-address-details').textContent =
-          [f('firstname') + ' ' + f('lastname'), f('street'), f('city') + ', ' + f('region') + ' ' + f('postcode'), f('country'), f('telephone')].join(', ');
+          [f('firstname') + ' ' + f('lastname'), f('street'), f('city') + ', ' + f('region') + ' ' + f('postcode'),
+           f('country'), f('telephone')].join(', ');
       }
     };
     if (!location.hash) history.replaceState(null, '', '#shipping');
