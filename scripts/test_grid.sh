@@ -87,17 +87,6 @@ kill_busy_node() {  # kill_busy_node: the node that holds a session, killed (fai
 SELENIUM_REMOTE_URL=$url pass_suite "$results" ${SHARD:+--shard "$SHARD"} &
 run=$!
 kill_midway "$run" "$results/results.jsonl" "$KILL_AFTER" 0.5 kill_busy_node
-killed=""
-while kill -0 "$run" 2>/dev/null; do
-  if [ -z "$killed" ] && [ -f "$results/results.jsonl" ] \
-     && [ "$(wc -l <"$results/results.jsonl")" -ge "$KILL_AFTER" ]; then
-    if "$PY" scripts/grid.py --work "$WORK" kill-node busy; then
-      say "after $(wc -l <"$results/results.jsonl") results"
-      killed=yes
-    fi
-  fi
-  sleep 0.5      # poll interval of the watch on the results and the run
-done
 wait "$run" || { say "the classifieds suite through the Grid failed"; exit 1; }
 record "grid suite" "$t" "${SHARD:+shard $SHARD of }$total tasks, $WORKERS workers, one node killed"
 [ -n "$KILLED" ] || { say "the run ended before $KILL_AFTER results: no node was killed"; exit 1; }
