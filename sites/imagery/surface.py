@@ -83,29 +83,46 @@ def _apply_pattern(img: Image.Image, body: np.ndarray, pattern: str, color: str 
     return Image.fromarray(np.dstack([rgb, arr[..., 3]]).astype(np.uint8), "RGBA")
 
 
+def _patterned(kind: Kind, mid: Image.Image, color: str | None, pattern: str) -> tuple[Image.Image, Image.Image]:
+    """`mid` (the recoloured object at some size) with the pattern on its body, and the body mask (L) at its size."""
+    g = glyph(kind.emoji, kind.body)
+    body_mid = Image.fromarray((g.body * 255).astype(np.uint8), "L").resize(mid.size, Image.Resampling.BILINEAR)
+    if pattern != "plain" and kind.colorable:
+        mid = _apply_pattern(mid, np.asarray(body_mid, dtype=np.float32) / 255.0, pattern, color)
+    return mid, body_mid
+
+
+@functools.lru_cache(maxsize=128)  # ~0.4 MB each (272 px RGBA and its mask): 50 MB at most
+def _doubled(kind: Kind, color: str | None, pattern: str) -> tuple[Image.Image, Image.Image]:
+    """The object recoloured and patterned at twice the bitmaps' size, and its body mask (L) at that size: what
+    every sprite of the kind, colour and pattern drawn larger than 1.5x is turned and scaled from."""
+    base = recolor(kind, color)
+    bw, bh = base.size
+    # Soften the pixel steps at 2x (premultiplied, so edges do not darken), steepen the outline again, pattern.
+    mid = base.resize((bw * 2, bh * 2), Image.Resampling.BICUBIC).convert("RGBa")
+    mid = mid.filter(ImageFilter.GaussianBlur(0.9)).convert("RGBA")
+    mid.putalpha(mid.getchannel("A").point(_STEEPEN))
+    return _patterned(kind, mid, color, pattern)
+
+
 @functools.lru_cache(maxsize=64)  # up to ~1.5 MB each at 640x480: bounded for long-running site processes
 def sprite(kind: Kind, color: str | None, pattern: str, size: int, angle: float = 0.0) -> Sprite:
     """The object scaled so its longer side is `size` px, recoloured, patterned, and turned by `angle` degrees
     (counter-clockwise; the image grows to hold the turned object). Cached: there is no randomness here."""
-    base = recolor(kind, color)
     g = glyph(kind.emoji, kind.body)
-    bw, bh = base.size
+    bw, bh = g.image.size
     scale = size / max(bw, bh)
-    body_l = Image.fromarray((g.body * 255).astype(np.uint8), "L")
     if scale > 1.5:
-        # The bitmaps are 136 px. Work at 2x: soften the pixel steps there (premultiplied, so edges do not
-        # darken), steepen the outline again, pattern and turn the object, then scale to the final size.
-        # Turning at 2x rather than at the final size is what keeps a render fast.
+        # The bitmaps are 136 px. Work at 2x (the same for every size and angle: drawn once per kind, colour and
+        # pattern), turn the object there, then scale to the final size. Turning at 2x rather than at the final
+        # size is what keeps a render fast.
         factor: float = 2
-        mid = base.resize((bw * 2, bh * 2), Image.Resampling.BICUBIC).convert("RGBa")
-        mid = mid.filter(ImageFilter.GaussianBlur(0.9)).convert("RGBA")
-        mid.putalpha(mid.getchannel("A").point(_STEEPEN))
+        mid, body_mid = _doubled(kind, color, pattern)
     else:
         factor = scale
+        base = recolor(kind, color)
         mid = base.resize((max(1, round(bw * scale)), max(1, round(bh * scale))), Image.Resampling.BICUBIC)
-    body_mid = body_l.resize(mid.size, Image.Resampling.BILINEAR)
-    if pattern != "plain" and kind.colorable:
-        mid = _apply_pattern(mid, np.asarray(body_mid, dtype=np.float32) / 255.0, pattern, color)
+        mid, body_mid = _patterned(kind, mid, color, pattern)
     if angle:
         mid = mid.rotate(angle, resample=Image.Resampling.BILINEAR, expand=True)
         body_mid = body_mid.rotate(angle, resample=Image.Resampling.BILINEAR, expand=True)

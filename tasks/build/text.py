@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
@@ -9,7 +10,12 @@ NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 
 
 def mentions(text: str, term: str) -> bool:
     """Whether `term` occurs in `text` as whole word(s), case-insensitive."""
-    return re.search(r"(?<!\w)" + re.escape(term.lower()) + r"(?!\w)", text.lower()) is not None
+    return _whole_word(term.lower()).search(text.lower()) is not None
+
+
+@functools.lru_cache(maxsize=4096)  # the builders and the grounding lint ask for a few thousand terms, many times
+def _whole_word(term: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(term) + r"(?!\w)")
 
 
 def price_text(price: float) -> str:

@@ -85,6 +85,15 @@ def answer_tokens(task: dict) -> set[str]:
 
 
 WORD = re.compile(r"[0-9A-Za-z]+")
+# every byte but an ASCII letter or digit -> a space: the words of WORD are then the runs split() finds
+_WORD_BYTES = bytes(b if chr(b).isascii() and chr(b).isalnum() else 32 for b in range(256))
+
+
+def words_of(text: str) -> set[str]:
+    """set(WORD.findall(text)), a third faster (a character outside ASCII is encoded as "?", then a space)."""
+    return set(text.encode("ascii", "replace").translate(_WORD_BYTES).decode("ascii").split())
+
+
 HEX_NAME = re.compile(r"[0-9a-f]{16}")
 
 
@@ -115,7 +124,7 @@ class Needles:
     def found_in(self, text: str) -> list[str]:
         # the text's words are read only when a needle is filed under one (image names never are): reading every
         # word of every page was most of the check's time
-        words = set(WORD.findall(text)) if self.by_word else set()
+        words = words_of(text) if self.by_word else set()
         # a needle whose every inner word is a word of the text (its longest alone let many needles through whose
         # longest word is common on the sites, each then searched for in the whole text)
         filed = words & self.by_word.keys()
@@ -293,6 +302,8 @@ def test_the_many_strings_search_finds_what_a_plain_search_finds():
     for text in texts:
         assert search.found_in(text) == [n for n in needles if n in text], text
     assert search.found_in(texts[0]) == [needles[0]] and search.found_in(texts[1]) == [needles[2]]
+    for text in [*texts, "caf\u00e9 na\u00efve x\u00e9y \u2014 12\u00b3 a_b-c"]:
+        assert words_of(text) == set(WORD.findall(text)), text
     names = Needles(needles[1:3])  # only names of 16 hex digits (the image names' search): no word is read
     assert not names.by_word
     for text in texts:

@@ -62,6 +62,7 @@ class BrandKit:
 
     def __init__(self, s: Suite):
         self.s = s
+        self.found: dict[str, list[int]] = {}  # query -> the ids the store's first page of its search shows
         ids = [r[0] for r in s.data.conn.execute("SELECT id FROM product ORDER BY id")]
         own = {p.id: p for p in s.products}
         self.everything = [own.get(i) or s.data.product(i) for i in ids]
@@ -96,7 +97,9 @@ class BrandKit:
     def search_steps(self, p: Product) -> tuple[list[dict], str] | None:
         """Typing "<brand> <kind>" into the search box shows p on the first page, looking unlike the others."""
         query = f"{_brand(p)} {p.photos[0].kind}"
-        _, found = self.s.data.search(query)
+        found = self.found.get(query)
+        if found is None:  # the products of a brand and kind share their query: searched once per build
+            found = self.found[query] = self.s.data.search(query)[1]
         if p.id not in found:
             return None
         page = [self.s.data.product(i) for i in found]

@@ -43,8 +43,18 @@ def _every(s: Suite) -> list[Product]:
     return _EVERY[id(s)]
 
 
+_BY_KIND: dict[int, dict[str, list[Product]]] = {}
+
+
 def _same_kind(s: Suite, kind: str) -> list[Product]:
-    return [p for p in _every(s) if p.photos[0].kind == kind]
+    """The products of `_every` whose first photo shows `kind`, in its order (grouped once per suite: the
+    kinds ask a thousand times)."""
+    if id(s) not in _BY_KIND:
+        grouped: dict[str, list[Product]] = {}
+        for p in _every(s):
+            grouped.setdefault(p.photos[0].kind, []).append(p)
+        _BY_KIND[id(s)] = grouped
+    return list(_BY_KIND[id(s)].get(kind, []))
 
 
 def _one_leaf(ps: list[Product]) -> bool:
