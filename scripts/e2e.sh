@@ -27,13 +27,14 @@ install_missing() {  # install_missing PACKAGE...: the Debian packages named (no
 kill_midway() {  # kill_midway PID RESULTS_FILE AFTER POLL COMMAND...: while PID runs, polls every POLL seconds;
   # once RESULTS_FILE holds AFTER lines, runs COMMAND (again at the next poll while it fails). KILLED=yes after it
   # succeeded, else empty.
-  local run=$1 results=$2 after=$3 poll=$4
+  # its locals are named apart: bash scopes them dynamically, so COMMAND would see a local `results` or `run`
+  local km_pid=$1 km_file=$2 km_after=$3 km_poll=$4
   shift 4
   KILLED=""
-  while kill -0 "$run" 2>/dev/null; do
-    if [ -z "$KILLED" ] && [ -f "$results" ] && [ "$(wc -l <"$results")" -ge "$after" ] && "$@"; then
+  while kill -0 "$km_pid" 2>/dev/null; do
+    if [ -z "$KILLED" ] && [ -f "$km_file" ] && [ "$(wc -l <"$km_file")" -ge "$km_after" ] && "$@"; then
       KILLED=yes
     fi
-    sleep "$poll"   # poll interval of the watch on the results and the run
+    sleep "$km_poll"   # poll interval of the watch on the results and the run
   done
 }

@@ -17,6 +17,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
+from agent.browser.grid_session import start_session
 from agent.watchdog import watchdog
 
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
@@ -117,7 +118,8 @@ def create_driver(
             options = chrome_options(
                 viewport, local=False, performance_log=performance_log, unhandled_prompt=unhandled_prompt
             )
-            return webdriver.Remote(command_executor=remote_url, options=options)
+            hub = remote_url
+            return start_session(hub, lambda: webdriver.Remote(command_executor=hub, options=options))
         except Exception as exc:  # the grid is down or refused the session
             raise BrowserUnavailable(f"could not start a session on the Selenium Grid at {remote_url}: {exc}") from exc
 
